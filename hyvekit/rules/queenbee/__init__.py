@@ -1,0 +1,1 @@
+"""hyvekit.rules.queenbee."""
