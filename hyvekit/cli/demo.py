@@ -1,0 +1,3 @@
+"""placeholder"""
+def demo() -> None:
+    """Run the demo."""

@@ -1,0 +1,48 @@
+"""The one error table: library errors → one message line and an exit code.
+
+Exit codes: 0 ok, 1 a rule says no (the message names the rule), 2 bad input or usage,
+3 an internal error (a bug: please report it).  No traceback unless ``HYVEKIT_DEBUG=1``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+
+from hyvekit.rules.common import AmbiguousInputError, IllegalActionError, InvalidInputError
+
+EXIT_OK, EXIT_RULE, EXIT_INPUT, EXIT_BUG = 0, 1, 2, 3
+
+
+def _store_errors() -> tuple[type[BaseException], ...]:
+    from hyvekit.store.errors import StoreError  # light module, no tinydb import
+    return (StoreError,)
+
+
+def classify(exc: BaseException) -> tuple[int, str]:
+    """Map an exception to ``(exit code, message)``; unknown exceptions are bugs (code 3)."""
+    if isinstance(exc, IllegalActionError):
+        return EXIT_RULE, f"rule: {exc}"
+    if isinstance(exc, (InvalidInputError, AmbiguousInputError)):
+        return EXIT_INPUT, f"bad input: {exc}"
+    store = _store_errors()
+    if isinstance(exc, store):
+        return getattr(exc, "exit_code", EXIT_INPUT), f"campaign record: {exc}"
+    if isinstance(exc, FileNotFoundError):
+        return EXIT_INPUT, f"bad input: file not found: {exc.filename}"
+    if isinstance(exc, PermissionError):
+        return EXIT_INPUT, f"bad input: permission denied: {exc.filename}"
+    if isinstance(exc, KeyboardInterrupt):
+        return 130, "interrupted; campaign records are written whole or not at all"
+    return EXIT_BUG, (f"internal error: {exc.__class__.__name__}: {exc} "
+                      "(run again with HYVEKIT_DEBUG=1 for the traceback)")
+
+
+def report(exc: BaseException) -> int:
+    """Print ``exc`` as one line on stderr (plus a traceback when debugging); return the code."""
+    code, message = classify(exc)
+    print(f"hyvekit: {message}", file=sys.stderr)
+    if os.environ.get("HYVEKIT_DEBUG") == "1":
+        traceback.print_exception(exc)
+    return code

@@ -1,0 +1,3 @@
+"""placeholder"""
+import typer
+app = typer.Typer()

@@ -1,0 +1,836 @@
+"""Hyve Legacy Mode: a five-scenario run, its honey, purchases, courier and easy mode.
+
+Implements the "Legacy Mode" part of ``rules/hyve.txt``: Starting a Legacy, Gaining Honey,
+Purchasing Upgrades (Perks, Bread Upgrades, Core Resources), the Courier Action and Easy Mode.
+
+Units: honey (whole drops of honey spent or earned), HP-track positions past the Starting Space,
+population (bees), completed hyves (0–6), bee types / die values (1–5 coloured, 6 = the wild Bee
+face), honey-track squares (1-based).
+
+The flow of a run is a small state machine over :class:`LegacyState`::
+
+    shopping --start--> playing --result(won | lost in easy mode)--> shopping (or complete after 5)
+                                 \\--result(lost, normal mode)--> failed --easy--> shopping
+
+Values the rulebook does not print (perk costs, bread slot costs, resource spaces, the courier
+honey track, starting honey) come from a :class:`LegacySheet` (``hyvekit/data/hyve_legacy.toml``,
+hyvekit's own, marked assumed) or from the player's own sheet file.
+
+Parsing, checking and applying are separate: :func:`parse_event` turns an event record into an
+action, :func:`check` raises :class:`IllegalActionError` naming the rule, :func:`apply` returns the
+next state without checking, and :func:`play` does both.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+
+# --- rule names (sections of hyve.txt, Legacy Mode) ------------------------------------------
+R_START = "Hyve Legacy: Starting a Legacy"
+R_HONEY = "Hyve Legacy: Gaining Honey"
+R_PURCHASE = "Hyve Legacy: Purchasing Upgrades"
+R_PERKS = "Hyve Legacy: Perks"
+R_BREAD = "Hyve Legacy: Bread Upgrades"
+R_CORE = "Hyve Legacy: Core Resources"
+R_COURIER = "Hyve Legacy: Courier Action"
+R_EASY = "Hyve Legacy: Easy Mode"
+R_WIN = "Hyve: How to Win (or Lose)"
+
+# --- constants the rulebook gives --------------------------------------------------------------
+SCENARIOS = 5                 # Starting a Legacy: "the 5 Scenarios that make up the Legacy"
+BEE_TYPES = (1, 2, 3, 4, 5)   # Setup: each colour is assigned a die value
+WILD = 6                      # Setup: 'The "Bee" face is used as a wild for all purposes'
+RESOURCES_PER_HONEY = 2       # Core Resources: "up to 2 of that resource for every 1 Honey"
+HP_POSITIONS_PER_HONEY = 3    # Gaining Honey
+POPULATION_PER_HONEY = 5      # Gaining Honey
+HONEY_PER_HYVE = 1            # Gaining Honey
+MAX_HYVES = 6                 # Game Sheets: "Hyve (6 Total)"
+RESOURCE_KINDS = ("hp", "population", "nectar")   # Core Resources (HP, Population & Nectar)
+RESOURCE_LABELS = {"hp": "HP", "population": "Population", "nectar": "Nectar"}
+
+Phase = Literal["shopping", "playing", "failed", "complete"]
+
+_SHEET_KEYS = {"id", "name", "assumed", "starting_honey", "run", "perk_costs", "bread_slots",
+               "resource_spaces", "honey_track_length", "honey_track_bonus", "colours"}
+
+
+def perk_label(perk: str) -> str:
+    """``"deep-stores"`` → ``"Deep Stores"`` (the rulebook's spelling, e.g. "Resiliance")."""
+    return " ".join(word.capitalize() for word in perk.split("-"))
+
+
+@dataclass(frozen=True)
+class LegacySheet:
+    """The printed values of one legacy sheet.
+
+    :ivar starting_honey: honey to spend before scenario 1.
+    :ivar run: the run configuration, five scenario/mode names in order.
+    :ivar perk_costs: ``(perk id, honey)`` pairs in sheet order.
+    :ivar bread_slots: honey cost of each bread-upgrade slot, left to right on the sheet (the
+        right-most empty slot is paid first), the same for every bee type.
+    :ivar resource_spaces: ``(kind, spaces)`` for hp, population and nectar.
+    :ivar honey_track_length: squares on the courier honey track.
+    :ivar honey_track_bonus: ``(square, bonus honey)`` pairs, squares 1-based.
+    :ivar colours: ``(colour name, ink as #rrggbb)`` that may be assigned to die values.
+    :ivar assumed: true when the values are hyvekit's own, not the publisher's.
+    """
+
+    id: str
+    name: str
+    starting_honey: int
+    run: tuple[str, ...]
+    perk_costs: tuple[tuple[str, int], ...]
+    bread_slots: tuple[int, ...]
+    resource_spaces: tuple[tuple[str, int], ...]
+    honey_track_length: int
+    honey_track_bonus: tuple[tuple[int, int], ...]
+    colours: tuple[tuple[str, str], ...]
+    assumed: bool = True
+
+    # -- look-ups --------------------------------------------------------------------------
+    def perk_cost(self, perk: str) -> int:
+        """Honey cost of ``perk``; raises :class:`InvalidInputError` for an unknown perk."""
+        for name, cost in self.perk_costs:
+            if name == perk:
+                return cost
+        raise InvalidInputError("perk", perk, "one of " + ", ".join(p for p, _ in self.perk_costs))
+
+    def spaces(self, kind: str) -> int:
+        """Spaces on the sheet for core resource ``kind``."""
+        return dict(self.resource_spaces)[kind]
+
+    def bonus_at(self, square: int) -> int:
+        """Bonus honey printed on honey-track ``square`` (1-based), 0 for a plain square."""
+        return dict(self.honey_track_bonus).get(square, 0)
+
+    def ink(self, colour: str) -> str:
+        """Printing ink (#rrggbb) of a pencil colour."""
+        return dict(self.colours).get(colour, "#888888")
+
+    # -- (de)serialisation -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able form, stored in a run's header so the record replays on its own."""
+        return {
+            "id": self.id, "name": self.name, "assumed": self.assumed,
+            "starting_honey": self.starting_honey, "run": list(self.run),
+            "perk_costs": dict(self.perk_costs), "bread_slots": list(self.bread_slots),
+            "resource_spaces": dict(self.resource_spaces),
+            "honey_track_length": self.honey_track_length,
+            "honey_track_bonus": {str(k): v for k, v in self.honey_track_bonus},
+            "colours": dict(self.colours),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> LegacySheet:
+        """Build and validate a sheet.
+
+        :raises InvalidInputError: unknown key (with the accepted keys), missing key, or an
+            impossible value (negative cost, bonus square off the track, wrong run length...).
+        """
+        unknown = set(raw) - _SHEET_KEYS
+        if unknown:
+            raise InvalidInputError("legacy sheet key", sorted(unknown)[0],
+                                    "one of " + ", ".join(sorted(_SHEET_KEYS)))
+        missing = _SHEET_KEYS - {"assumed"} - set(raw)
+        if missing:
+            raise InvalidInputError("legacy sheet", f"no {sorted(missing)[0]!r}",
+                                    "all of " + ", ".join(sorted(_SHEET_KEYS - {"assumed"})))
+        sid = str(raw["id"])
+        run = tuple(str(s) for s in raw["run"])
+        if len(run) != SCENARIOS:
+            raise InvalidInputError(f"sheet {sid}: run", len(run), f"{SCENARIOS} scenarios")
+        perks = tuple((str(k), require_int(f"sheet {sid}: perk_costs.{k}", v, 0, 99))
+                      for k, v in dict(raw["perk_costs"]).items())
+        slots = tuple(require_int(f"sheet {sid}: bread_slots", v, 0, 99) for v in raw["bread_slots"])
+        spaces_raw = dict(raw["resource_spaces"])
+        if set(spaces_raw) != set(RESOURCE_KINDS):
+            raise InvalidInputError(f"sheet {sid}: resource_spaces", sorted(spaces_raw),
+                                    "exactly " + ", ".join(RESOURCE_KINDS))
+        spaces = tuple((k, require_int(f"sheet {sid}: resource_spaces.{k}", spaces_raw[k], 0, 99))
+                       for k in RESOURCE_KINDS)
+        length = require_int(f"sheet {sid}: honey_track_length", raw["honey_track_length"], 0, 99)
+        bonus = tuple(sorted(
+            (require_int(f"sheet {sid}: honey_track_bonus square", k, 1, length),
+             require_int(f"sheet {sid}: honey_track_bonus.{k}", v, 0, 99))
+            for k, v in dict(raw["honey_track_bonus"]).items()))
+        colours = tuple((str(k).lower(), str(v)) for k, v in dict(raw["colours"]).items())
+        if len(colours) < len(BEE_TYPES):
+            raise InvalidInputError(f"sheet {sid}: colours", len(colours),
+                                    f"at least {len(BEE_TYPES)} pencil colours")
+        return cls(id=sid, name=str(raw["name"]),
+                   starting_honey=require_int(f"sheet {sid}: starting_honey",
+                                              raw["starting_honey"], 0, 99),
+                   run=run, perk_costs=perks, bread_slots=slots, resource_spaces=spaces,
+                   honey_track_length=length, honey_track_bonus=bonus, colours=colours,
+                   assumed=bool(raw.get("assumed", False)))
+
+
+def load_sheets(path: str | Path | None = None) -> dict[str, LegacySheet]:
+    """Legacy sheets by id, from the packaged table or a player's own file of the same shape.
+
+    A player's file may set ``[defaults]`` and ``[colours]`` or rely on the packaged ones.
+
+    :raises InvalidInputError: unreadable file, unknown key or impossible value.
+    """
+    from hyvekit.data import load_toml  # data loading stays outside the pure rule functions
+
+    packaged = load_toml("hyve_legacy.toml")
+    table = load_toml(path) if path else packaged
+    defaults = {**packaged["defaults"], **table.get("defaults", {})}
+    colours = {k: v for k, v in {**packaged["colours"], **table.get("colours", {})}.items()
+               if k != "assumed"}
+    sheets = {}
+    for raw in table.get("sheet", []):
+        merged = {"colours": colours,
+                  **{k: v for k, v in defaults.items() if k in _SHEET_KEYS}, **raw}
+        sheet = LegacySheet.from_dict(merged)
+        sheets[sheet.id] = sheet
+    if not sheets:
+        raise InvalidInputError("legacy sheets file", str(path), "at least one [[sheet]] table")
+    return sheets
+
+
+# --- honey --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HoneyBreakdown:
+    """Honey earned at the end of a scenario (Legacy Mode, "Gaining Honey"), in honey."""
+
+    hp: int
+    population: int
+    hyves: int
+    courier: int
+
+    @property
+    def total(self) -> int:
+        return self.hp + self.population + self.hyves + self.courier
+
+    def describe(self) -> str:
+        """``"2 (HP) + 2 (population) + 4 (hyves) + 0 (courier) = 8"``."""
+        return (f"{self.hp} (HP) + {self.population} (population) + {self.hyves} (hyves) "
+                f"+ {self.courier} (courier) = {self.total}")
+
+
+def honey_earned(hp_past_start: int, population: int, hyves: int,
+                 courier_bonus: int = 0) -> HoneyBreakdown:
+    """Honey for a completed scenario (Legacy Mode, "Gaining Honey").
+
+    1 honey per 3 HP-track positions past the Starting Space (regardless of die value; a die at
+    or below the Starting Space earns none, see ruling R2), 1 per 5 population, 1 per completed
+    hyve, plus the courier's filled bonus spaces.
+
+    :param hp_past_start: HP-track positions above the Starting Space (negative = below).
+    :param population: population at the end of the scenario (bees, ≥ 0).
+    :param hyves: completed hyves, 0–6.
+    :param courier_bonus: honey from filled, not yet crossed-out bonus squares.
+    :raises InvalidInputError: a value out of range.
+    """
+    hp_past_start = require_int("hp past start", hp_past_start, -99, 99)
+    population = require_int("population", population, 0, 999)
+    hyves = require_int("completed hyves", hyves, 0, MAX_HYVES)
+    courier_bonus = require_int("courier bonus", courier_bonus, 0, 999)
+    return HoneyBreakdown(hp=max(hp_past_start, 0) // HP_POSITIONS_PER_HONEY,
+                          population=population // POPULATION_PER_HONEY,
+                          hyves=hyves * HONEY_PER_HYVE, courier=courier_bonus)
+
+
+# --- state ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Resource:
+    """One filled core-resource space: ``kind`` (hp/population/nectar) in a pencil ``colour``;
+    ``used`` once a courier claimed and crossed it out."""
+
+    kind: str
+    colour: str
+    used: bool = False
+
+
+@dataclass(frozen=True)
+class ScenarioResult:
+    """How a scenario ended.  ``honey`` is None when no honey was earned (a normal-mode loss)."""
+
+    number: int
+    won: bool
+    hp_past_start: int
+    population: int
+    hyves: int
+    honey: HoneyBreakdown | None
+    crossed_out: int | None = None
+
+
+@dataclass(frozen=True)
+class LegacyState:
+    """A legacy run as derived from its events.
+
+    :ivar colours: pencil colour of die values 1–5 (``colours[v - 1]``), fixed for the legacy.
+    :ivar scenario: the scenario being played, or the last one played (0 before the first).
+    :ivar honey: honey available to spend now.
+    :ivar honey_well: honey earned after each scenario (None where none was earned yet).
+    :ivar honey_lost: unspent honey lost when each scenario started.
+    :ivar perks: perk ids in the order bought.
+    :ivar bread_upgrades: upgrades bought per bee type 1–5.
+    :ivar crossed_bread: bee types whose bread upgrades were crossed out (easy mode).
+    :ivar resources: filled core-resource spaces in the order bought.
+    :ivar honey_track: courier honey-track squares: "empty", "filled" or "crossed".
+    :ivar courier_turns: turns of the current scenario on which the courier was used.
+    """
+
+    sheet: LegacySheet
+    colours: tuple[str, ...]
+    easy: bool = False
+    phase: Phase = "shopping"
+    scenario: int = 0
+    honey: int = 0
+    honey_well: tuple[int | None, ...] = (None,) * SCENARIOS
+    honey_lost: tuple[int, ...] = ()
+    perks: tuple[str, ...] = ()
+    bread_upgrades: tuple[int, ...] = (0,) * len(BEE_TYPES)
+    crossed_bread: tuple[int, ...] = ()
+    resources: tuple[Resource, ...] = ()
+    honey_track: tuple[str, ...] = ()
+    results: tuple[ScenarioResult, ...] = ()
+    courier_turns: tuple[int, ...] = field(default=())
+
+    # -- derived views -----------------------------------------------------------------
+    @property
+    def bread_levels(self) -> tuple[int, ...]:
+        """Starting bread level of each bee type 1–5 in the next scenario (Bread Upgrades);
+        a crossed-out type starts at level 1 (Easy Mode)."""
+        return tuple(1 if t in self.crossed_bread else 1 + self.bread_upgrades[t - 1]
+                     for t in BEE_TYPES)
+
+    def colour_of(self, bee: int) -> str:
+        """Pencil colour of die value ``bee`` (1–5)."""
+        return self.colours[bee - 1]
+
+    @property
+    def next_scenario(self) -> int | None:
+        """Number of the scenario that would start next, or None when the legacy is over."""
+        if self.phase in ("failed", "complete") or self.scenario >= SCENARIOS:
+            return None
+        return self.scenario + 1 if self.phase == "shopping" else None
+
+    @property
+    def pending_courier_bonus(self) -> int:
+        """Honey on filled, not crossed-out bonus squares of the honey track."""
+        return sum(self.sheet.bonus_at(i + 1) for i, s in enumerate(self.honey_track)
+                   if s == "filled")
+
+    def unused_resources(self, colour: str | None = None) -> tuple[Resource, ...]:
+        """Unused resources, optionally only those of ``colour``."""
+        return tuple(r for r in self.resources
+                     if not r.used and (colour is None or r.colour == colour))
+
+    def spaces_left(self, kind: str) -> int:
+        """Empty spaces left for core resource ``kind``."""
+        return self.sheet.spaces(kind) - sum(1 for r in self.resources if r.kind == kind)
+
+    def next_bread_cost(self, bee: int) -> int | None:
+        """Honey for the next upgrade of ``bee``-type bread (its right-most empty slot), or None
+        when every slot is filled."""
+        bought = self.bread_upgrades[bee - 1]
+        slots = self.sheet.bread_slots
+        return slots[len(slots) - 1 - bought] if bought < len(slots) else None
+
+
+def new_legacy(sheet: LegacySheet, colours: list[str] | tuple[str, ...],
+               easy: bool = False) -> LegacyState:
+    """Start a legacy (Legacy Mode, "Starting a Legacy" and "Gaining Honey").
+
+    :param colours: five distinct pencil colours for die values 1–5, fixed for the legacy.
+    :raises InvalidInputError: not five colours, a colour repeated or not a pencil colour.
+    """
+    names = [str(c).strip().lower() for c in colours]
+    allowed = [c for c, _ in sheet.colours]
+    if len(names) != len(BEE_TYPES):
+        raise InvalidInputError("colours", ",".join(names),
+                                f"{len(BEE_TYPES)} colours for die values 1-5, e.g. "
+                                + ",".join(allowed[:5]))
+    for name in names:
+        if name not in allowed:
+            raise InvalidInputError("colours", name, "one of " + ", ".join(allowed))
+    if len(set(names)) != len(names):
+        dup = next(n for n in names if names.count(n) > 1)
+        raise InvalidInputError("colours", dup, "five different colours, one per die value")
+    return LegacyState(sheet=sheet, colours=tuple(names), easy=easy,
+                       honey=sheet.starting_honey,
+                       honey_track=("empty",) * sheet.honey_track_length)
+
+
+# --- actions --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BuyPerk:
+    """Buy one perk (Legacy Mode, "Perks"): flat cost, each perk once."""
+    perk: str
+
+
+@dataclass(frozen=True)
+class BuyBread:
+    """Buy one bread upgrade for bee type 1–5 (Legacy Mode, "Bread Upgrades")."""
+    bee_type: int
+
+
+@dataclass(frozen=True)
+class BuyResources:
+    """Buy core resources of one kind, one legacy colour per resource (Legacy Mode, "Core
+    Resources"): ``ceil(len(colours) / 2)`` honey."""
+    kind: str
+    colours: tuple[str, ...]
+
+
+Purchase = BuyPerk | BuyBread | BuyResources
+
+
+@dataclass(frozen=True)
+class Shop:
+    """A shopping trip between scenarios: purchases made in order, all or none."""
+    purchases: tuple[Purchase, ...]
+
+
+@dataclass(frozen=True)
+class StartScenario:
+    """Begin the next scenario; unspent honey is lost (Legacy Mode, "Gaining Honey")."""
+
+
+@dataclass(frozen=True)
+class Courier:
+    """Assign a bee to the Courier action (Legacy Mode, "Courier Action").
+
+    :ivar bee: die value 1–5, or 6 for a wild Bee.
+    :ivar turn: optional turn number of the scenario, to enforce one courier bee per turn.
+    """
+    bee: int
+    turn: int | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of the current scenario.
+
+    :ivar won: whether a win condition was met (How to Win (or Lose)).
+    :ivar hp_past_start: HP-track positions past the Starting Space (negative = below it).
+    :ivar population: population at the end (bees).
+    :ivar hyves: completed hyves 0–6.
+    :ivar courier_bonus: the bonus the player counted, checked against the honey track.
+    :ivar cross_out: bee type whose bread upgrades are crossed out (a loss in easy mode).
+    """
+    won: bool
+    hp_past_start: int
+    population: int
+    hyves: int
+    courier_bonus: int | None = None
+    cross_out: int | None = None
+
+
+@dataclass(frozen=True)
+class SwitchEasy:
+    """Switch the legacy to Easy Mode (allowed at any time, Legacy Mode "Easy Mode").  Right
+    after a normal-mode loss it needs ``cross_out``, the bread type the loss crosses out."""
+    cross_out: int | None = None
+
+
+Action = Shop | StartScenario | Courier | Result | SwitchEasy
+
+
+# --- costs ----------------------------------------------------------------------------------
+
+def cost(state: LegacyState, purchase: Purchase) -> int:
+    """Honey cost of ``purchase`` in ``state`` (does not check legality beyond input shape)."""
+    if isinstance(purchase, BuyPerk):
+        return state.sheet.perk_cost(purchase.perk)
+    if isinstance(purchase, BuyBread):
+        c = state.next_bread_cost(_bee_type(purchase.bee_type))
+        return 0 if c is None else c
+    return math.ceil(len(purchase.colours) / RESOURCES_PER_HONEY)
+
+
+def affordable(state: LegacyState) -> list[str]:
+    """What ``state.honey`` can still buy, as short phrases (for refusals and ``--dry-run``)."""
+    honey = state.honey
+    items = [f"{perk_label(p)} ({c})" for p, c in state.sheet.perk_costs
+             if p not in state.perks and c <= honey]
+    for t in BEE_TYPES:
+        c = state.next_bread_cost(t)
+        if t not in state.crossed_bread and c is not None and c <= honey:
+            items.append(f"{t}-type bread ({c})")
+    most = honey * RESOURCES_PER_HONEY
+    for kind in RESOURCE_KINDS:
+        n = min(most, state.spaces_left(kind))
+        if n:
+            items.append(f"up to {n} {RESOURCE_LABELS[kind]} ({math.ceil(n / 2)})")
+    return items
+
+
+def _afford_hint(state: LegacyState) -> str:
+    items = affordable(state)
+    return ("affordable instead: " + ", ".join(items)) if items else "nothing is affordable"
+
+
+# --- checking -------------------------------------------------------------------------------
+
+def _bee_type(value: object, field_name: str = "bee type") -> int:
+    return require_int(field_name, value, 1, len(BEE_TYPES))
+
+
+def _check_phase_for_shopping(state: LegacyState) -> None:
+    if state.phase == "playing":
+        raise IllegalActionError(
+            R_PURCHASE, f"purchases are made before a scenario begins; scenario "
+            f"{state.scenario} is being played", hint="log its result first")
+    _check_not_over(state)
+
+
+def _check_not_over(state: LegacyState) -> None:
+    if state.phase == "failed":
+        raise IllegalActionError(
+            R_START, f"the legacy ended when scenario {state.scenario} was lost in normal "
+            "difficulty", hint="switch to easy mode to continue it")
+    if state.phase == "complete":
+        raise IllegalActionError(R_START, f"the legacy is complete after scenario {SCENARIOS}")
+
+
+def _check_purchase(state: LegacyState, p: Purchase) -> None:
+    if isinstance(p, BuyPerk):
+        price = state.sheet.perk_cost(p.perk)
+        if p.perk in state.perks:
+            raise IllegalActionError(R_PERKS, f"{perk_label(p.perk)} is already owned; each "
+                                     "perk is bought once", hint=_afford_hint(state))
+        what = f"perk {perk_label(p.perk)}"
+    elif isinstance(p, BuyBread):
+        t = _bee_type(p.bee_type)
+        if t in state.crossed_bread:
+            raise IllegalActionError(R_EASY, f"{t}-type bread was crossed out after a lost "
+                                     "scenario; its upgrades can no longer be bought",
+                                     hint=_afford_hint(state))
+        price = state.next_bread_cost(t)
+        if price is None:
+            raise IllegalActionError(R_BREAD, f"every {t}-type bread slot is filled "
+                                     f"(level {state.bread_levels[t - 1]})",
+                                     hint=_afford_hint(state))
+        what = f"{t}-type bread upgrade (right-most empty slot)"
+    else:
+        if p.kind not in RESOURCE_KINDS:
+            raise InvalidInputError("core resource", p.kind, "one of " + ", ".join(RESOURCE_KINDS))
+        if not p.colours:
+            raise InvalidInputError(f"{p.kind} colours", "", "at least one colour")
+        for colour in p.colours:
+            if colour not in state.colours:
+                raise IllegalActionError(
+                    R_CORE, f"{colour!r} is not one of this legacy's colours "
+                    f"({', '.join(state.colours)}); each resource is marked with one of them",
+                    expected=state.colours, given=colour)
+        left = state.spaces_left(p.kind)
+        if len(p.colours) > left:
+            raise IllegalActionError(R_CORE, f"{len(p.colours)} {RESOURCE_LABELS[p.kind]} "
+                                     f"asked for, {left} space(s) left on the sheet",
+                                     expected=left, given=len(p.colours))
+        price = cost(state, p)
+        what = f"{len(p.colours)} {RESOURCE_LABELS[p.kind]}"
+    if price > state.honey:
+        raise IllegalActionError(R_PURCHASE, f"{what} costs {price} honey, {state.honey} left",
+                                 expected=f"<= {state.honey}", given=price,
+                                 hint=_afford_hint(state))
+
+
+def check(state: LegacyState, action: Action) -> None:
+    """Raise if ``action`` is not allowed in ``state``.
+
+    :raises IllegalActionError: against a Legacy Mode rule (the rule is named).
+    :raises InvalidInputError: a value out of range (bee type 7, population -1...).
+    """
+    if isinstance(action, Shop):
+        _check_phase_for_shopping(state)
+        if not action.purchases:
+            raise InvalidInputError("purchases", "none", "at least one perk, bread or resource")
+        s = state
+        for p in action.purchases:
+            _check_purchase(s, p)
+            s = _apply_purchase(s, p)
+    elif isinstance(action, StartScenario):
+        if state.phase == "playing":
+            raise IllegalActionError(R_START, f"scenario {state.scenario} is still being "
+                                     "played", hint="log its result first")
+        _check_not_over(state)
+    elif isinstance(action, Courier):
+        _check_courier(state, action)
+    elif isinstance(action, Result):
+        _check_result(state, action)
+    elif isinstance(action, SwitchEasy):
+        if state.easy:
+            raise IllegalActionError(R_EASY, "the legacy is already in easy mode")
+        if state.phase == "complete":
+            raise IllegalActionError(R_START, "the legacy is already complete")
+        if state.phase == "failed":
+            if action.cross_out is None:
+                raise IllegalActionError(
+                    R_EASY, f"scenario {state.scenario} was lost: switching to easy mode now "
+                    "crosses out one bread-upgrade type", hint="name it with --cross-out 1-5")
+            _check_cross_out(state, action.cross_out)
+        elif action.cross_out is not None:
+            raise IllegalActionError(R_EASY, "a bread type is crossed out only for a lost "
+                                     "scenario", given=action.cross_out)
+    else:  # pragma: no cover - the action union is closed
+        raise InvalidInputError("action", type(action).__name__, "a Hyve Legacy action")
+
+
+def _check_cross_out(state: LegacyState, bee: object) -> None:
+    t = _bee_type(bee, "cross-out bread type")
+    if t in state.crossed_bread:
+        raise IllegalActionError(R_EASY, f"{t}-type bread is already crossed out",
+                                 hint="choose one of " + ", ".join(
+                                     str(b) for b in BEE_TYPES if b not in state.crossed_bread))
+
+
+def _check_courier(state: LegacyState, action: Courier) -> None:
+    if state.phase != "playing":
+        raise IllegalActionError(R_COURIER, "the courier is assigned a bee during a scenario; "
+                                 "none is being played", hint="start the next scenario first")
+    bee = require_int("bee", action.bee, 1, WILD)
+    if action.turn is not None:
+        turn = require_int("turn", action.turn, 1, 999)
+        if turn in state.courier_turns:
+            raise IllegalActionError(R_COURIER, f"a bee was already placed on the courier on "
+                                     f"turn {turn}; only one bee per turn")
+    if bee == WILD:
+        if "empty" not in state.honey_track:
+            raise IllegalActionError(R_COURIER, "a wild Bee fills the next honey-track square, "
+                                     "but every square is filled")
+        return
+    colour = state.colour_of(bee)
+    if not state.unused_resources(colour):
+        colours = sorted({r.colour for r in state.unused_resources()})
+        raise IllegalActionError(
+            R_COURIER, f"a {bee}-Bee ({colour}) must match the colour of an unused resource; "
+            f"no unused {colour} resource", expected=colours or "a wild Bee", given=colour,
+            hint=("unused colours: " + ", ".join(colours)) if colours
+            else "no resource is unused; a wild Bee fills the honey track")
+
+
+def _check_result(state: LegacyState, r: Result) -> None:
+    if state.phase != "playing":
+        raise IllegalActionError(R_START, "no scenario is being played",
+                                 hint="start the next scenario first")
+    honey_earned(r.hp_past_start, r.population, r.hyves, r.courier_bonus or 0)  # input ranges
+    if r.won and r.population == 0:
+        raise IllegalActionError(R_WIN, "a scenario ending with population 0 is lost",
+                                 expected="lost", given="won")
+    if r.courier_bonus is not None and r.courier_bonus != state.pending_courier_bonus:
+        raise IllegalActionError(
+            R_COURIER, f"the filled bonus squares of the honey track pay "
+            f"{state.pending_courier_bonus} honey, got {r.courier_bonus}",
+            expected=state.pending_courier_bonus, given=r.courier_bonus)
+    if not r.won and state.easy:
+        if r.cross_out is None:
+            raise IllegalActionError(R_EASY, "a lost scenario in easy mode crosses out one "
+                                     "bread-upgrade type", hint="name it with --cross-out 1-5")
+        _check_cross_out(state, r.cross_out)
+    elif r.cross_out is not None:
+        raise IllegalActionError(R_EASY, "a bread type is crossed out only for a scenario lost "
+                                 "in easy mode", given=r.cross_out)
+
+
+# --- applying -------------------------------------------------------------------------------
+
+def _apply_purchase(state: LegacyState, p: Purchase) -> LegacyState:
+    price = cost(state, p)
+    if isinstance(p, BuyPerk):
+        return replace(state, honey=state.honey - price, perks=state.perks + (p.perk,))
+    if isinstance(p, BuyBread):
+        up = list(state.bread_upgrades)
+        up[p.bee_type - 1] += 1
+        return replace(state, honey=state.honey - price, bread_upgrades=tuple(up))
+    return replace(state, honey=state.honey - price,
+                   resources=state.resources + tuple(Resource(p.kind, c) for c in p.colours))
+
+
+def _finish(state: LegacyState, number: int, won: bool, hp: int, pop: int, hyves: int,
+            cross_out: int | None) -> LegacyState:
+    """Earn honey as if won: well, honey to spend, bonus squares crossed out."""
+    breakdown = honey_earned(hp, pop, hyves, state.pending_courier_bonus)
+    well = list(state.honey_well)
+    well[number - 1] = breakdown.total
+    track = tuple("crossed" if s == "filled" and state.sheet.bonus_at(i + 1) else s
+                  for i, s in enumerate(state.honey_track))
+    result = ScenarioResult(number, won, hp, pop, hyves, breakdown, cross_out)
+    results = tuple(x for x in state.results if x.number != number) + (result,)
+    return replace(state, honey=breakdown.total, honey_well=tuple(well), honey_track=track,
+                   results=results,
+                   crossed_bread=state.crossed_bread + ((cross_out,) if cross_out else ()),
+                   phase="complete" if number >= SCENARIOS else "shopping")
+
+
+def apply(state: LegacyState, action: Action) -> LegacyState:
+    """Return the state after ``action`` without checking it (see :func:`play`)."""
+    if isinstance(action, Shop):
+        for p in action.purchases:
+            state = _apply_purchase(state, p)
+        return state
+    if isinstance(action, StartScenario):
+        return replace(state, scenario=state.scenario + 1, phase="playing", honey=0,
+                       honey_lost=state.honey_lost + (state.honey,), courier_turns=())
+    if isinstance(action, Courier):
+        turns = state.courier_turns + ((action.turn,) if action.turn is not None else ())
+        if action.bee == WILD:
+            track = list(state.honey_track)
+            track[track.index("empty")] = "filled"
+            return replace(state, honey_track=tuple(track), courier_turns=turns)
+        colour = state.colour_of(action.bee)
+        resources = tuple(replace(r, used=True) if r.colour == colour else r
+                          for r in state.resources)
+        return replace(state, resources=resources, courier_turns=turns)
+    if isinstance(action, Result):
+        if action.won or state.easy:
+            return _finish(state, state.scenario, action.won, action.hp_past_start,
+                           action.population, action.hyves, action.cross_out)
+        lost = ScenarioResult(state.scenario, False, action.hp_past_start, action.population,
+                              action.hyves, None)
+        return replace(state, phase="failed", results=state.results + (lost,))
+    if isinstance(action, SwitchEasy):
+        state = replace(state, easy=True)
+        if state.phase == "failed":
+            last = state.results[-1]
+            return _finish(state, last.number, False, last.hp_past_start, last.population,
+                           last.hyves, action.cross_out)
+        return state
+    raise InvalidInputError("action", type(action).__name__, "a Hyve Legacy action")
+
+
+def play(state: LegacyState, action: Action) -> LegacyState:
+    """Check ``action`` against the rules, then apply it.
+
+    :raises IllegalActionError: see :func:`check`.
+    :raises InvalidInputError: see :func:`check`.
+    """
+    check(state, action)
+    return apply(state, action)
+
+
+def courier_claim(state: LegacyState, bee: int) -> dict[str, Any]:
+    """What a courier bee would give now: ``{"population": n, "hp": n, "nectar": {colour: n}}``
+    for a coloured bee, ``{"honey_track_square": k, "bonus": honey}`` for a wild one."""
+    if bee == WILD:
+        k = state.honey_track.index("empty") + 1 if "empty" in state.honey_track else None
+        return {"honey_track_square": k, "bonus": state.sheet.bonus_at(k) if k else 0}
+    colour = state.colour_of(bee)
+    claim: dict[str, Any] = {"hp": 0, "population": 0, "nectar": {}}
+    for r in state.unused_resources(colour):
+        if r.kind == "nectar":
+            claim["nectar"][colour] = claim["nectar"].get(colour, 0) + 1
+        else:
+            claim[r.kind] += 1
+    return claim
+
+
+# --- event records ------------------------------------------------------------------------
+
+EVENT_TYPES = ("shop", "start", "courier", "result", "easy")
+
+
+def parse_purchase(raw: dict[str, Any]) -> Purchase:
+    """``{"item": "perk", "perk": "tenacity"}`` / ``{"item": "bread", "bee_type": 1}`` /
+    ``{"item": "resources", "kind": "population", "colours": [...]}`` → a purchase.
+
+    :raises InvalidInputError: unknown item or missing field.
+    """
+    item = raw.get("item")
+    try:
+        if item == "perk":
+            return BuyPerk(str(raw["perk"]))
+        if item == "bread":
+            return BuyBread(_bee_type(raw["bee_type"]))
+        if item == "resources":
+            return BuyResources(str(raw["kind"]), tuple(str(c) for c in raw["colours"]))
+    except KeyError as exc:
+        raise InvalidInputError(f"{item} purchase", raw, f"a field {exc}") from None
+    raise InvalidInputError("purchase item", item, "perk, bread or resources")
+
+
+def purchase_to_dict(p: Purchase) -> dict[str, Any]:
+    """Inverse of :func:`parse_purchase`."""
+    if isinstance(p, BuyPerk):
+        return {"item": "perk", "perk": p.perk}
+    if isinstance(p, BuyBread):
+        return {"item": "bread", "bee_type": p.bee_type}
+    return {"item": "resources", "kind": p.kind, "colours": list(p.colours)}
+
+
+def parse_event(kind: str, data: dict[str, Any]) -> Action:
+    """Turn a stored event (type and data) into an action.
+
+    :raises InvalidInputError: unknown event type or malformed data.
+    """
+    if kind == "shop":
+        return Shop(tuple(parse_purchase(p) for p in data.get("purchases", [])))
+    if kind == "start":
+        return StartScenario()
+    if kind == "courier":
+        return Courier(require_int("bee", data.get("bee"), 1, WILD),
+                       None if data.get("turn") is None else require_int("turn", data["turn"], 1))
+    if kind == "result":
+        try:
+            return Result(won=bool(data["won"]), hp_past_start=int(data["hp_past_start"]),
+                          population=int(data["population"]), hyves=int(data["hyves"]),
+                          courier_bonus=data.get("courier_bonus"),
+                          cross_out=data.get("cross_out"))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidInputError("result event", data, f"won, hp_past_start, population, "
+                                    f"hyves ({exc})") from None
+    if kind == "easy":
+        return SwitchEasy(data.get("cross_out"))
+    raise InvalidInputError("event type", kind, "one of " + ", ".join(EVENT_TYPES))
+
+
+def action_to_event(action: Action) -> tuple[str, dict[str, Any]]:
+    """Inverse of :func:`parse_event`: ``(event type, data)``."""
+    if isinstance(action, Shop):
+        return "shop", {"purchases": [purchase_to_dict(p) for p in action.purchases]}
+    if isinstance(action, StartScenario):
+        return "start", {}
+    if isinstance(action, Courier):
+        return "courier", {"bee": action.bee, "turn": action.turn}
+    if isinstance(action, Result):
+        return "result", {"won": action.won, "hp_past_start": action.hp_past_start,
+                          "population": action.population, "hyves": action.hyves,
+                          "courier_bonus": action.courier_bonus, "cross_out": action.cross_out}
+    return "easy", {"cross_out": action.cross_out}
+
+
+def state_from_settings(settings: dict[str, Any]) -> LegacyState:
+    """The state at the start of a run, from a record header's settings
+    (``{"sheet": {...}, "colours": [...], "easy": bool}``)."""
+    return new_legacy(LegacySheet.from_dict(settings["sheet"]), settings["colours"],
+                      bool(settings.get("easy", False)))
+
+
+def describe_event(kind: str, data: dict[str, Any]) -> str:
+    """One line for a history table: ``"shop: 1-type bread, 1-type bread, 6 Population"``."""
+    action = parse_event(kind, data)
+    if isinstance(action, Shop):
+        parts = []
+        for p in action.purchases:
+            if isinstance(p, BuyPerk):
+                parts.append(f"perk {perk_label(p.perk)}")
+            elif isinstance(p, BuyBread):
+                parts.append(f"{p.bee_type}-type bread")
+            else:
+                parts.append(f"{len(p.colours)} {RESOURCE_LABELS[p.kind]} "
+                             f"({', '.join(p.colours)})")
+        return "shop: " + ", ".join(parts)
+    if isinstance(action, StartScenario):
+        return "start the next scenario"
+    if isinstance(action, Courier):
+        who = "wild Bee" if action.bee == WILD else f"{action.bee}-Bee"
+        return f"courier: {who}" + (f" on turn {action.turn}" if action.turn else "")
+    if isinstance(action, Result):
+        text = (f"{'won' if action.won else 'lost'}: HP {action.hp_past_start:+d} past start, "
+                f"population {action.population}, {action.hyves} hyve(s)")
+        return text + (f", {action.cross_out}-type bread crossed out" if action.cross_out else "")
+    return "switch to easy mode" + (f", {action.cross_out}-type bread crossed out"
+                                    if action.cross_out else "")

@@ -1,0 +1,65 @@
+"""Errors of the campaign store (kept import-light for the CLI's error table).
+
+Each has an ``exit_code``: 2 for a missing/unknown record or a bad file the user gave, 1 where a
+rule of record keeping says no.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """Base of campaign-record errors."""
+
+    exit_code = 2
+
+
+class CampaignNotFoundError(StoreError):
+    """No campaign with this id in the campaigns folder."""
+
+    def __init__(self, campaign_id: str, folder: Path, known: list[str]):
+        self.campaign_id, self.folder, self.known = campaign_id, folder, known
+        hint = f"; known: {', '.join(known)}" if known else "; the folder holds no campaign"
+        super().__init__(f"no campaign {campaign_id!r} in {folder}{hint}")
+
+
+class CampaignExistsError(StoreError):
+    """A campaign with this id already exists."""
+
+    def __init__(self, campaign_id: str, path: Path):
+        self.campaign_id, self.path = campaign_id, path
+        super().__init__(f"campaign {campaign_id!r} already exists ({path})")
+
+
+class CorruptRecordError(StoreError):
+    """A campaign file that does not parse or lacks its header.  It is never overwritten."""
+
+    def __init__(self, path: Path, problem: str):
+        self.path, self.problem = path, problem
+        super().__init__(f"{path} cannot be read: {problem}. The file was left untouched; "
+                         "restore it from a backup or an export, or move it away")
+
+
+class SchemaVersionError(StoreError):
+    """An export or record written by a newer hyvekit."""
+
+    def __init__(self, source: str, found: int, supported: int):
+        self.source, self.found, self.supported = source, found, supported
+        super().__init__(f"{source} has schema version {found}, this hyvekit reads up to "
+                         f"{supported}; upgrade hyvekit to read it")
+
+
+class InvalidIdError(StoreError):
+    """A campaign id that is not a slug (could address a path outside the folder)."""
+
+    def __init__(self, given: str):
+        self.given = given
+        super().__init__(f"campaign id: got {given!r}, expected a slug of lowercase letters, "
+                         "digits and hyphens (at most 64 characters)")
+
+
+class NothingToUndoError(StoreError):
+    """Undo asked for with no active event after the target."""
+
+    exit_code = 1
