@@ -1,3 +1,177 @@
-"""placeholder"""
+"""``hyvekit campaign``: list, show, history, undo, export, import, delete and note records."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
 import typer
-app = typer.Typer()
+
+from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
+
+app = typer.Typer(
+    help=("Campaign records (Hyve Legacy runs today; Bee Lives campaigns coming).\n\n"
+          "Example: hyvekit campaign list"),
+    no_args_is_help=True,
+)
+
+
+def store(ctx: typer.Context):
+    """The :class:`CampaignStore` of the chosen campaigns folder."""
+    from hyvekit.store.campaigns import CampaignStore
+    return CampaignStore(campaigns_dir(ctx))
+
+
+def _describe(record, event) -> str:
+    from hyvekit.store.campaigns import NOTE
+    from hyvekit.store.games import adapter_for
+    if event["type"] == NOTE:
+        return f"note: {event['data'].get('text', '')}"
+    try:
+        return adapter_for(record.header["game"], record.header["kind"]).describe(
+            event["type"], event.get("data", {}))
+    except ValueError as exc:
+        return f"{event['type']} (unreadable: {exc})"
+
+
+@app.command("list")
+def list_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
+    """List every campaign in the campaigns folder.
+
+    Example: hyvekit campaign list --json
+    """
+    from hyvekit.store.errors import StoreError
+    st = store(ctx)
+    rows = []
+    for cid in st.ids():
+        try:
+            record = st.load(cid)
+            rows.append({"id": cid, "name": record.header["name"],
+                         "game": record.header["game"], "kind": record.header["kind"],
+                         "events": len(record.active), "created": record.header.get("created"),
+                         "problem": None})
+        except (StoreError, ValueError) as exc:
+            rows.append({"id": cid, "name": None, "game": None, "kind": None, "events": None,
+                         "created": None, "problem": str(exc)})
+    if as_json:
+        print_json(rows)
+        return
+    if not rows:
+        typer.echo(f"No campaigns in {st.folder}. Start one: hyvekit hyve legacy new \"My run\"")
+        return
+    console().print(table(f"Campaigns in {st.folder}", ["id", "name", "game", "kind", "events",
+                                                        "created"],
+                          [[r["id"], r["name"] or "[unreadable]", r["game"], r["kind"],
+                            r["events"], r["created"]] for r in rows]))
+    for r in rows:
+        if r["problem"]:
+            typer.echo(f"warning: {r['problem']}", err=True)
+
+
+@app.command()
+def show(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
+         as_json: bool = JsonOption) -> None:
+    """Show a campaign's header and its current state (replayed from its events).
+
+    Example: hyvekit campaign show demo-legacy
+    """
+    from hyvekit.store.games import adapter_for
+    record, state = store(ctx).state(campaign_id)
+    summary = adapter_for(record.header["game"], record.header["kind"]).summary(state)
+    if as_json:
+        print_json({"header": record.header, "state": summary})
+        return
+    if (record.header["game"], record.header["kind"]) == ("hyve", "legacy"):
+        from hyvekit.cli.hyve import print_legacy_status
+        print_legacy_status(record, state)
+        return
+    console().print(summary)  # pragma: no cover - only Hyve Legacy records exist so far
+
+
+@app.command()
+def history(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
+            as_json: bool = JsonOption) -> None:
+    """List every event of a campaign, reverted ones included.
+
+    Example: hyvekit campaign history demo-legacy
+    """
+    record = store(ctx).load(campaign_id)
+    if as_json:
+        print_json([{**e, "description": _describe(record, e)} for e in record.events])
+        return
+    rows = [[e["seq"], e.get("at", ""), e["type"], _describe(record, e),
+             "active" if e.get("status") == "active" else f"reverted {e.get('reverted_at', '')}"]
+            for e in record.events]
+    console().print(table(f"{record.header['name']} ({campaign_id})",
+                          ["#", "when (UTC)", "type", "what", "status"], rows))
+
+
+@app.command()
+def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
+         to: Optional[int] = typer.Option(None, "--to", metavar="N",
+                                          help="Keep events up to number N, revert the later "
+                                               "ones (0 reverts all).")) -> None:
+    """Revert the newest event (or all after --to N). Reverted events stay in the history.
+
+    Example: hyvekit campaign undo demo-legacy --to 2
+    """
+    reverted = store(ctx).undo(campaign_id, to)
+    for e in reverted:
+        typer.echo(f"reverted event {e['seq']} ({e['type']})")
+
+
+@app.command("export")
+def export_(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
+            file: Optional[Path] = typer.Argument(None, help="Write here (default: stdout).")
+            ) -> None:
+    """Export a campaign as plain JSON (with its schema version).
+
+    Example: hyvekit campaign export demo-legacy demo.json
+    """
+    text = store(ctx).export(campaign_id)
+    if file is None:
+        sys.stdout.write(text)
+        return
+    from hyvekit.store.storage import atomic_write_text
+    atomic_write_text(file, text)
+    typer.echo(f"exported {campaign_id} to {file}")
+
+
+@app.command("import")
+def import_(ctx: typer.Context, file: Path = typer.Argument(..., help="An export file."),
+            as_id: Optional[str] = typer.Option(None, "--as", metavar="ID",
+                                                help="Store under this id instead.")) -> None:
+    """Import a campaign export (older schema versions are migrated).
+
+    Example: hyvekit campaign import demo.json --as demo-copy
+    """
+    record = store(ctx).import_text(file.read_text(encoding="utf-8"), str(file), as_id)
+    typer.echo(f"imported {record.header['id']} ({len(record.events)} events)")
+
+
+@app.command()
+def delete(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
+           yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation.")
+           ) -> None:
+    """Delete a campaign: its file moves to the folder's .trash/ (nothing is destroyed).
+
+    Example: hyvekit campaign delete old-run --yes
+    """
+    st = store(ctx)
+    st.load(campaign_id)
+    if not yes:
+        typer.confirm(f"Move campaign {campaign_id!r} to the trash?", abort=True)
+    target = st.delete(campaign_id)
+    typer.echo(f"deleted {campaign_id}; the record was kept at {target}")
+
+
+@app.command()
+def note(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
+         text: str = typer.Argument(..., help="Free text, up to 2000 characters.")) -> None:
+    """Add a note to a campaign's history (it changes no game state).
+
+    Example: hyvekit campaign note demo-legacy "Lost two hyves to the bear"
+    """
+    event, _ = store(ctx).append(campaign_id, "note", {"text": text})
+    typer.echo(f"noted as event {event['seq']}")

@@ -1,3 +1,398 @@
-"""placeholder"""
+"""``hyvekit hyve``: Hyve Legacy runs (``hyve legacy ...``) and the honey check (``hyve honey``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
 import typer
-app = typer.Typer()
+
+from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
+from hyvekit.rules.common import InvalidInputError
+
+app = typer.Typer(
+    help=("HYVE: legacy runs and honey checks (scenario turn checks coming).\n\n"
+          "Example: hyvekit hyve legacy new \"Summer run\" --colours yellow,blue,green,purple,red"),
+    no_args_is_help=True,
+)
+legacy_app = typer.Typer(
+    help=("Hyve Legacy runs: five scenarios, honey earned and spent on perks, bread upgrades "
+          "and core resources.\n\nExample: hyvekit hyve legacy status summer-run"),
+    no_args_is_help=True,
+)
+app.add_typer(legacy_app, name="legacy")
+
+DEFAULT_COLOURS = "yellow,blue,green,purple,red"
+RunArg = typer.Argument(..., metavar="RUN", help="The run's id (see 'hyvekit campaign list').")
+
+
+def _store(ctx: typer.Context):
+    from hyvekit.store.campaigns import CampaignStore
+    return CampaignStore(campaigns_dir(ctx))
+
+
+def _load_run(ctx: typer.Context, run: str):
+    from hyvekit.store.campaigns import load_legacy_state
+    header, state = load_legacy_state(campaigns_dir(ctx), run)
+    return header, state
+
+
+def normalise_perk(name: str) -> str:
+    """``"Deep Stores"`` / ``"deep_stores"`` → ``"deep-stores"``; "resilience" → "resiliance"."""
+    key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+    return {"resilience": "resiliance"}.get(key, key)
+
+
+def parse_bee(text: str, colours: tuple[str, ...]) -> int:
+    """A courier bee: die value ``1``–``6``, a legacy colour, or ``wild``/``bee`` (= 6).
+
+    :raises InvalidInputError: anything else.
+    """
+    from hyvekit.rules.hyve.legacy import WILD
+    t = text.strip().lower()
+    if t in ("wild", "bee", str(WILD)):
+        return WILD
+    if t.isdigit() and 1 <= int(t) <= 5:
+        return int(t)
+    if t in colours:
+        return colours.index(t) + 1
+    raise InvalidInputError("bee", text, "a die value 1-6, wild, or one of this legacy's "
+                            "colours: " + ", ".join(colours))
+
+
+def parse_colour_counts(option: str, spec: str) -> tuple[str, ...]:
+    """``"red:2,purple"`` → ``("red", "red", "purple")`` (one colour per resource).
+
+    :raises InvalidInputError: empty spec or a bad count.
+    """
+    colours: list[str] = []
+    for part in spec.split(","):
+        part = part.strip().lower()
+        if not part:
+            continue
+        name, _, count = part.partition(":")
+        if count:
+            if not count.isdigit() or not 1 <= int(count) <= 99:
+                raise InvalidInputError(option, part, "COLOUR or COLOUR:COUNT with a count 1-99,"
+                                        " e.g. red:2,purple:4")
+            colours += [name.strip()] * int(count)
+        else:
+            colours.append(name)
+    if not colours:
+        raise InvalidInputError(option, spec, "COLOUR or COLOUR:COUNT, e.g. red:2,purple:4")
+    return tuple(colours)
+
+
+def build_purchases(state, perks: list[str], bread: list[str], hp: list[str],
+                    population: list[str], nectar: list[str]):
+    """The purchases of one ``shop`` command, in the order perks, bread, HP, population,
+    nectar; each resource kind bought in one go (2 per honey)."""
+    from hyvekit.rules.hyve.legacy import BuyBread, BuyPerk, BuyResources
+    out: list = [BuyPerk(normalise_perk(p)) for p in perks]
+    for b in bread:
+        try:
+            out.append(BuyBread(parse_bee(b, state.colours)))
+        except InvalidInputError:
+            raise InvalidInputError("--bread", b, "a bee type 1-5 or its colour") from None
+    for kind, specs in (("hp", hp), ("population", population), ("nectar", nectar)):
+        colours: tuple[str, ...] = ()
+        for spec in specs:
+            colours += parse_colour_counts(f"--{kind}", spec)
+        if colours:
+            out.append(BuyResources(kind, colours))
+    for p in out:
+        if isinstance(p, BuyBread) and p.bee_type == 6:
+            raise InvalidInputError("--bread", "wild", "a bee type 1-5: the wild Bee has no bread")
+    return out
+
+
+@legacy_app.command("new")
+def new(ctx: typer.Context,
+        name: str = typer.Argument(..., help="A name for the run; its id is made from it."),
+        colours: str = typer.Option(DEFAULT_COLOURS, "--colours", metavar="C1,C2,C3,C4,C5",
+                                    help="Pencil colours of die values 1-5, fixed for the run."),
+        sheet: str = typer.Option("legacy-1", "--sheet", help="Which legacy sheet to play."),
+        sheets_file: Optional[Path] = typer.Option(
+            None, "--sheets", metavar="FILE",
+            help="Your own legacy sheets (TOML, same shape as hyvekit/data/hyve_legacy.toml)."),
+        easy: bool = typer.Option(False, "--easy", help="Start in easy mode."),
+        run_id: Optional[str] = typer.Option(None, "--id", help="Choose the id yourself."),
+        ) -> None:
+    """Start a legacy run: choose its sheet and its colours.
+
+    Example: hyvekit hyve legacy new "Summer run" --colours yellow,blue,green,purple,red
+    """
+    from hyvekit.rules.hyve.legacy import load_sheets, new_legacy
+    sheets = load_sheets(sheets_file)
+    if sheet not in sheets:
+        raise InvalidInputError("--sheet", sheet, "one of " + ", ".join(sheets))
+    chosen = sheets[sheet]
+    colour_list = [c.strip() for c in colours.split(",") if c.strip()]
+    state = new_legacy(chosen, colour_list, easy)
+    record = _store(ctx).create(name, "hyve", "legacy",
+                                {"sheet": chosen.to_dict(), "colours": list(state.colours),
+                                 "easy": easy}, run_id)
+    rid = record.header["id"]
+    typer.echo(f"created legacy run {rid!r} on {chosen.name}: {chosen.starting_honey} starting "
+               f"honey to spend")
+    if chosen.assumed:
+        typer.echo("note: this sheet's costs and honey are hyvekit's own values (the rulebook "
+                   "does not print them); pass --sheets FILE to use your booklet's.")
+    typer.echo(f"next: hyvekit hyve legacy shop {rid} --bread 1 --dry-run")
+
+
+@legacy_app.command()
+def shop(ctx: typer.Context, run: str = RunArg,
+         perk: list[str] = typer.Option([], "--perk", metavar="NAME",
+                                        help="Buy a perk (repeatable), e.g. 'deep-stores'."),
+         bread: list[str] = typer.Option([], "--bread", metavar="TYPE",
+                                         help="Buy one bread upgrade of bee type 1-5 "
+                                              "(repeat for more)."),
+         hp: list[str] = typer.Option([], "--hp", metavar="COLOURS",
+                                      help="Buy HP resources, e.g. red:2,blue."),
+         population: list[str] = typer.Option([], "--population", metavar="COLOURS",
+                                              help="Buy Population resources, e.g. red:2,purple:4."),
+         nectar: list[str] = typer.Option([], "--nectar", metavar="COLOURS",
+                                          help="Buy Nectar resources, e.g. purple:2."),
+         dry_run: bool = typer.Option(False, "--dry-run",
+                                      help="Show the cost and the honey left; record nothing."),
+         ) -> None:
+    """Spend honey before the next scenario: perks, bread upgrades, core resources.
+
+    Purchases are made in order, all or none. Core resources cost 1 honey per 2.
+
+    Example: hyvekit hyve legacy shop summer-run --bread 1 --bread 1 --population red:2,purple:4
+    """
+    from hyvekit.rules.hyve import legacy as L
+    _, state = _load_run(ctx, run)
+    purchases = build_purchases(state, perk, bread, hp, population, nectar)
+    if not purchases:
+        raise InvalidInputError("purchases", "none",
+                                "at least one --perk, --bread, --hp, --population or --nectar")
+    action = L.Shop(tuple(purchases))
+    L.check(state, action)
+    rows, s = [], state
+    for p in purchases:
+        price = L.cost(s, p)
+        rows.append([L.describe_event("shop", {"purchases": [L.purchase_to_dict(p)]})[6:], price])
+        s = L.apply(s, L.Shop((p,)))
+    rows.append(["total", state.honey - s.honey])
+    rows.append(["honey left", s.honey])
+    if not dry_run:
+        _store(ctx).append(run, *L.action_to_event(action))
+    console().print(table(("Would buy" if dry_run else "Bought") + f" for {run}",
+                          ["purchase", "honey"], rows))
+    if dry_run:
+        typer.echo("dry run: nothing was recorded")
+    if s.honey:
+        typer.echo(f"{s.honey} honey left; unspent honey is lost when the next scenario starts")
+
+
+@legacy_app.command()
+def start(ctx: typer.Context, run: str = RunArg) -> None:
+    """Begin the next scenario (unspent honey is lost).
+
+    Example: hyvekit hyve legacy start summer-run
+    """
+    from hyvekit.rules.hyve import legacy as L
+    _, state = _load_run(ctx, run)
+    lost = state.honey
+    _, after = _store(ctx).append(run, *L.action_to_event(L.StartScenario()))
+    typer.echo(f"scenario {after.scenario} of {L.SCENARIOS} started: "
+               f"{after.sheet.run[after.scenario - 1]}")
+    levels = ", ".join(f"{t}-type {lvl}" for t, lvl in zip(L.BEE_TYPES, after.bread_levels))
+    typer.echo(f"set up: colours {', '.join(f'{v}={after.colour_of(v)}' for v in L.BEE_TYPES)}; "
+               f"bread levels {levels}")
+    if lost:
+        typer.echo(f"{lost} unspent honey was lost")
+
+
+@legacy_app.command()
+def courier(ctx: typer.Context, run: str = RunArg,
+            bee: str = typer.Argument(..., help="Die value 1-6, a colour, or 'wild'."),
+            turn: Optional[int] = typer.Option(None, "--turn", min=1,
+                                               help="The scenario turn (checks one bee a turn)."),
+            ) -> None:
+    """Assign a bee to the Courier: claim every unused resource of its colour, or with a wild
+    Bee fill the next honey-track square.
+
+    Example: hyvekit hyve legacy courier summer-run red --turn 3
+    """
+    from hyvekit.rules.hyve import legacy as L
+    _, state = _load_run(ctx, run)
+    value = parse_bee(bee, state.colours)
+    claim = L.courier_claim(state, value)
+    _store(ctx).append(run, *L.action_to_event(L.Courier(value, turn)))
+    if value == L.WILD:
+        bonus = f", a bonus square worth {claim['bonus']} honey" if claim["bonus"] else ""
+        typer.echo(f"wild Bee: filled honey-track square {claim['honey_track_square']}{bonus}")
+        return
+    parts = [f"{n} {L.RESOURCE_LABELS[k]}" for k, n in claim.items() if k != "nectar" and n]
+    parts += [f"{n} {c} Nectar" for c, n in claim["nectar"].items()]
+    typer.echo(f"{value}-Bee ({state.colour_of(value)}): gain {', '.join(parts)}; those "
+               "resources are crossed out")
+
+
+@legacy_app.command()
+def result(ctx: typer.Context, run: str = RunArg,
+           outcome: str = typer.Argument(..., metavar="won|lost"),
+           hp_past_start: int = typer.Option(..., "--hp-past-start", metavar="N",
+                                             help="HP-track positions past the Starting Space "
+                                                  "(negative if below)."),
+           population: int = typer.Option(..., "--population", metavar="N",
+                                          help="Population at the end."),
+           hyves: int = typer.Option(..., "--hyves", metavar="N", help="Completed hyves (0-6)."),
+           courier_bonus: Optional[int] = typer.Option(
+               None, "--courier-bonus", metavar="HONEY",
+               help="The courier bonus you counted (checked against the honey track)."),
+           cross_out: Optional[str] = typer.Option(
+               None, "--cross-out", metavar="TYPE",
+               help="Easy mode, lost scenario: the bread type 1-5 to cross out."),
+           ) -> None:
+    """Log how the current scenario ended; earned honey goes into its honey well.
+
+    Example: hyvekit hyve legacy result summer-run won --hp-past-start 7 --population 12 --hyves 4
+    """
+    from hyvekit.rules.hyve import legacy as L
+    if outcome.lower() not in ("won", "lost"):
+        raise InvalidInputError("outcome", outcome, "won or lost")
+    _, state = _load_run(ctx, run)
+    cross = None if cross_out is None else parse_bee(cross_out, state.colours)
+    action = L.Result(outcome.lower() == "won", hp_past_start, population, hyves,
+                      courier_bonus, cross)
+    _, after = _store(ctx).append(run, *L.action_to_event(action))
+    last = after.results[-1]
+    if last.honey is None:
+        typer.echo(f"scenario {last.number} lost: in normal difficulty the legacy ends here. "
+                   f"To go on, switch to easy mode: hyvekit hyve legacy easy {run} --cross-out TYPE")
+        return
+    typer.echo(f"scenario {last.number} {'won' if last.won else 'lost (easy mode)'}: honey "
+               f"{last.honey.describe()}")
+    if cross:
+        typer.echo(f"{cross}-type bread upgrades are crossed out for the rest of the legacy")
+    if after.phase == "complete":
+        typer.echo("the legacy is complete!")
+    else:
+        typer.echo(f"{after.honey} honey to spend before scenario {after.scenario + 1}")
+
+
+@legacy_app.command()
+def easy(ctx: typer.Context, run: str = RunArg,
+         cross_out: Optional[str] = typer.Option(
+             None, "--cross-out", metavar="TYPE",
+             help="After a loss in normal mode: the bread type 1-5 to cross out.")) -> None:
+    """Switch the run to easy mode (any time; after a normal-mode loss it continues the run).
+
+    Example: hyvekit hyve legacy easy summer-run --cross-out 3
+    """
+    from hyvekit.rules.hyve import legacy as L
+    _, state = _load_run(ctx, run)
+    cross = None if cross_out is None else parse_bee(cross_out, state.colours)
+    _, after = _store(ctx).append(run, *L.action_to_event(L.SwitchEasy(cross)))
+    typer.echo("the run is now in easy mode: a lost scenario crosses out one bread type "
+               "instead of ending the legacy")
+    if cross:
+        typer.echo(f"scenario {after.scenario} counts as lost in easy mode: {cross}-type bread "
+                   f"crossed out, honey {after.results[-1].honey.describe()}")
+
+
+@legacy_app.command()
+def status(ctx: typer.Context, run: str = RunArg, as_json: bool = JsonOption) -> None:
+    """Show a run: scenarios and honey wells, honey to spend, purchases, honey track.
+
+    Example: hyvekit hyve legacy status summer-run --json
+    """
+    from hyvekit.rules.hyve.legacy import legacy_summary
+    from hyvekit.store.campaigns import CampaignStore
+    record, state = CampaignStore(campaigns_dir(ctx)).state(run)
+    _load_run(ctx, run)  # refuses other kinds of campaign
+    if as_json:
+        print_json({"id": record.header["id"], "name": record.header["name"],
+                    **legacy_summary(state)})
+        return
+    print_legacy_status(record, state)
+
+
+def print_legacy_status(record, state) -> None:
+    """Rich tables of a legacy run for people."""
+    from hyvekit.rules.hyve import legacy as L
+    out = console()
+    phase = {"shopping": f"shopping before scenario {state.scenario + 1}",
+             "playing": f"playing scenario {state.scenario}",
+             "failed": f"ended: scenario {state.scenario} lost in normal mode",
+             "complete": "complete"}[state.phase]
+    out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · "
+              f"{state.sheet.name} · {'easy' if state.easy else 'normal'} mode · {phase}")
+    if state.sheet.assumed:
+        out.print("[dim]costs, starting honey and honey track are hyvekit's own values, "
+                  "not the publisher's[/dim]")
+    rows = []
+    for i, name in enumerate(state.sheet.run, start=1):
+        res = next((r for r in state.results if r.number == i), None)
+        outcome = "" if res is None else ("won" if res.won else "lost")
+        if state.phase == "playing" and i == state.scenario:
+            outcome = "playing"
+        well = state.honey_well[i - 1]
+        how = "" if res is None or res.honey is None else res.honey.describe()
+        rows.append([i, name, outcome, "" if well is None else well, how])
+    out.print(table("Scenarios and honey wells", ["#", "scenario", "result", "honey well",
+                                                  "how"], rows))
+    bread = [[t, state.colour_of(t),
+              "crossed out" if t in state.crossed_bread else state.bread_levels[t - 1],
+              state.bread_upgrades[t - 1],
+              "" if t in state.crossed_bread else (state.next_bread_cost(t) or "full")]
+             for t in L.BEE_TYPES]
+    out.print(table("Bee setup and bread", ["type", "colour", "starting level", "upgrades",
+                                            "next upgrade costs"], bread))
+    perks = ", ".join(L.perk_label(p) for p in state.perks) or "none"
+    out.print(f"Perks: {perks}")
+    res_rows = []
+    for kind in L.RESOURCE_KINDS:
+        unused = [r.colour for r in state.resources if r.kind == kind and not r.used]
+        used = sum(1 for r in state.resources if r.kind == kind and r.used)
+        summary = ", ".join(f"{unused.count(c)} {c}" for c in dict.fromkeys(unused)) or "-"
+        res_rows.append([L.RESOURCE_LABELS[kind], summary, used, state.spaces_left(kind)])
+    out.print(table("Core resources", ["resource", "unused", "used", "spaces left"], res_rows))
+    marks = {"empty": "□", "filled": "■", "crossed": "✗"}
+    track = " ".join(marks[s] + (f"+{state.sheet.bonus_at(i + 1)}"
+                                 if state.sheet.bonus_at(i + 1) else "")
+                     for i, s in enumerate(state.honey_track))
+    out.print(f"Courier honey track: {track}  (pending bonus {state.pending_courier_bonus})")
+    if state.phase == "shopping":
+        out.print(f"[bold]{state.honey} honey to spend[/bold] before scenario "
+                  f"{state.scenario + 1}; affordable: {', '.join(L.affordable(state)) or '-'}")
+
+
+@app.command()
+def honey(hp_past_start: int = typer.Option(..., "--hp-past-start", metavar="N",
+                                            help="HP-track positions past the Starting Space."),
+          population: int = typer.Option(..., "--population", metavar="N",
+                                         help="Population at the end of the scenario."),
+          hyves: int = typer.Option(..., "--hyves", metavar="N", help="Completed hyves (0-6)."),
+          courier_bonus: int = typer.Option(0, "--courier-bonus", metavar="HONEY",
+                                            help="Honey of filled courier bonus squares."),
+          claimed: Optional[int] = typer.Option(None, "--claimed", metavar="HONEY",
+                                                help="The total you counted: checked."),
+          as_json: bool = JsonOption) -> None:
+    """Honey earned for a completed scenario, without a record (Legacy Mode, Gaining Honey).
+
+    Exit code 1 when --claimed differs from the rules' total.
+
+    Example: hyvekit hyve honey --hp-past-start 7 --population 12 --hyves 4 --claimed 8
+    """
+    from hyvekit.rules.common import IllegalActionError
+    from hyvekit.rules.hyve.legacy import R_HONEY, honey_earned
+    b = honey_earned(hp_past_start, population, hyves, courier_bonus)
+    if as_json:
+        print_json({"hp": b.hp, "population": b.population, "hyves": b.hyves,
+                    "courier": b.courier, "total": b.total, "claimed": claimed,
+                    "correct": claimed is None or claimed == b.total})
+    else:
+        console().print(table("Honey earned", ["for", "honey"], [
+            [f"{max(hp_past_start, 0)} HP positions past start (1 per 3)", b.hp],
+            [f"{population} population (1 per 5)", b.population],
+            [f"{hyves} completed hyves (1 each)", b.hyves],
+            ["courier bonus squares", b.courier], ["total", b.total]]))
+    if claimed is not None and claimed != b.total:
+        raise IllegalActionError(R_HONEY, f"claimed {claimed} honey, the rules give {b.total}: "
+                                 f"{b.describe()}", expected=b.total, given=claimed)

@@ -834,3 +834,42 @@ def describe_event(kind: str, data: dict[str, Any]) -> str:
         return text + (f", {action.cross_out}-type bread crossed out" if action.cross_out else "")
     return "switch to easy mode" + (f", {action.cross_out}-type bread crossed out"
                                     if action.cross_out else "")
+
+
+def legacy_summary(state: LegacyState) -> dict[str, Any]:
+    """A JSON-able view of a run: phase, honey, purchases, honey well, results."""
+    resources: dict[str, dict[str, dict[str, int]]] = {k: {} for k in RESOURCE_KINDS}
+    for r in state.resources:
+        slot = resources[r.kind].setdefault(r.colour, {"unused": 0, "used": 0})
+        slot["used" if r.used else "unused"] += 1
+    current = state.scenario if state.scenario else None
+    return {
+        "sheet": state.sheet.id,
+        "sheet_name": state.sheet.name,
+        "assumed_values": state.sheet.assumed,
+        "mode": "easy" if state.easy else "normal",
+        "phase": state.phase,
+        "scenario": current,
+        "scenario_name": state.sheet.run[current - 1] if current else None,
+        "next_scenario": state.next_scenario,
+        "run": list(state.sheet.run),
+        "honey": state.honey,
+        "honey_well": list(state.honey_well),
+        "honey_lost": list(state.honey_lost),
+        "colours": {str(v): state.colour_of(v) for v in BEE_TYPES},
+        "perks": list(state.perks),
+        "bread_levels": {str(t): lvl for t, lvl in zip(BEE_TYPES, state.bread_levels)},
+        "crossed_bread": list(state.crossed_bread),
+        "resources": resources,
+        "honey_track": list(state.honey_track),
+        "pending_courier_bonus": state.pending_courier_bonus,
+        "results": [
+            {"scenario": r.number, "won": r.won, "hp_past_start": r.hp_past_start,
+             "population": r.population, "hyves": r.hyves,
+             "honey": None if r.honey is None else r.honey.total,
+             "honey_breakdown": None if r.honey is None else {
+                 "hp": r.honey.hp, "population": r.honey.population, "hyves": r.honey.hyves,
+                 "courier": r.honey.courier},
+             "crossed_out": r.crossed_out}
+            for r in state.results],
+    }

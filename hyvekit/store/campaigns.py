@@ -1,0 +1,344 @@
+"""Campaign records: one tinydb JSON file per campaign, a header plus an append-only event list.
+
+File layout (tinydb tables)::
+
+    {"header": {"1": {id, name, game, kind, settings, schema_version, created, hyvekit}},
+     "events": {"1": {seq, type, data, at, status}, "2": {...}, ...}}
+
+State is never stored: :meth:`CampaignStore.state` replays the active events through the game's
+rules core (``hyvekit/store/games.py``).  :meth:`CampaignStore.append` validates a new event
+against that state before writing, under an exclusive lock on ``<id>.json.lock``, through the
+crash-safe :class:`~hyvekit.store.storage.AtomicJSONStorage`.  Undo marks events ``reverted``;
+nothing is ever deleted from a record.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from hyvekit import __version__
+from hyvekit.rules.common import InvalidInputError
+from hyvekit.store.errors import (CampaignExistsError, CampaignNotFoundError,
+                                  CorruptRecordError, NothingToUndoError, SchemaVersionError,
+                                  StoreError)
+from hyvekit.store.games import adapter_for
+from hyvekit.store.migrations import SCHEMA_VERSION, migrate
+from hyvekit.store.slug import check_id, slugify
+from hyvekit.store.storage import (atomic_write_text, campaign_lock, dump_json,
+                                   read_json_record)
+
+EXPORT_FORMAT = "hyvekit-campaign"
+NOTE = "note"                  # a free-text event every campaign accepts; it changes no state
+MAX_NOTE = 2000
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class RecordReplayError(StoreError):
+    """A stored event that the rules core now refuses (the file was edited by hand, or a rule
+    changed).  Carries the event number."""
+
+    def __init__(self, path: Path, seq: int, event_type: str, problem: Exception):
+        self.path, self.seq, self.problem = path, seq, problem
+        super().__init__(f"{path}: event {seq} ({event_type}) does not replay: {problem}")
+
+
+@dataclass(frozen=True)
+class Record:
+    """A campaign as stored: ``header`` dict and ``events`` in order (dicts with ``seq``,
+    ``type``, ``data``, ``at``, ``status`` = "active" | "reverted")."""
+
+    path: Path
+    header: dict[str, Any]
+    events: tuple[dict[str, Any], ...]
+
+    @property
+    def active(self) -> tuple[dict[str, Any], ...]:
+        return tuple(e for e in self.events if e.get("status") == "active")
+
+
+def _record_from_doc(path: Path, doc: dict[str, Any]) -> Record:
+    """Validate the shape of a parsed record file (after migration)."""
+    try:
+        headers = list(doc["header"].values())
+        events = sorted(doc.get("events", {}).values(), key=lambda e: e["seq"])
+    except (KeyError, AttributeError, TypeError) as exc:
+        raise CorruptRecordError(path, f"not a hyvekit campaign record (missing {exc})") from None
+    if len(headers) != 1 or not isinstance(headers[0], dict):
+        raise CorruptRecordError(path, f"expected one header, found {len(headers)}")
+    header = headers[0]
+    for key in ("id", "name", "game", "kind", "settings", "schema_version"):
+        if key not in header:
+            raise CorruptRecordError(path, f"the header has no {key!r}")
+    return Record(path, header, tuple(events))
+
+
+class CampaignStore:
+    """The campaigns folder.
+
+    :param folder: where the ``<id>.json`` records live (created on first write).
+    """
+
+    def __init__(self, folder: str | Path):
+        self.folder = Path(folder)
+
+    # -- paths -----------------------------------------------------------------------------
+    def path(self, campaign_id: str) -> Path:
+        """``<folder>/<id>.json``. :raises InvalidIdError: the id is not a slug."""
+        return self.folder / f"{check_id(campaign_id)}.json"
+
+    def ids(self) -> list[str]:
+        """Ids of every record file in the folder, sorted."""
+        if not self.folder.is_dir():
+            return []
+        return sorted(p.stem for p in self.folder.glob("*.json") if not p.name.startswith("."))
+
+    def exists(self, campaign_id: str) -> bool:
+        return self.path(campaign_id).exists()
+
+    def new_id(self, name: str) -> str:
+        """A free id made from ``name``: its slug, then ``slug-2``, ``slug-3``..."""
+        base = slugify(name)
+        candidate, n = base, 1
+        while self.path(candidate).exists():
+            n += 1
+            candidate = f"{base}-{n}"
+        return candidate
+
+    # -- reading ---------------------------------------------------------------------------
+    def _read(self, campaign_id: str) -> Record:
+        path = self.path(campaign_id)
+        doc = read_json_record(path)
+        if doc is None:
+            raise CampaignNotFoundError(campaign_id, self.folder, self.ids())
+        version = _header_version(path, doc)
+        if version > SCHEMA_VERSION:
+            raise SchemaVersionError(str(path), version, SCHEMA_VERSION)
+        return _record_from_doc(path, migrate(doc, version) if version < SCHEMA_VERSION else doc)
+
+    def load(self, campaign_id: str) -> Record:
+        """Read a record. :raises CampaignNotFoundError, CorruptRecordError, SchemaVersionError."""
+        return self._read(campaign_id)
+
+    def replay(self, record: Record, upto: int | None = None) -> Any:
+        """The state after the active events (only those with ``seq <= upto`` if given).
+
+        :raises RecordReplayError: an event the rules core refuses.
+        """
+        adapter = adapter_for(record.header["game"], record.header["kind"])
+        try:
+            state = adapter.initial_state(record.header["settings"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise CorruptRecordError(record.path, f"its settings are not valid: {exc}") from None
+        for event in record.active:
+            if upto is not None and event["seq"] > upto:
+                break
+            if event["type"] == NOTE:
+                continue
+            try:
+                state = adapter.play(state, event["type"], event.get("data", {}))
+            except ValueError as exc:
+                raise RecordReplayError(record.path, event["seq"], event["type"], exc) from None
+        return state
+
+    def state(self, campaign_id: str) -> tuple[Record, Any]:
+        """``(record, derived state)`` of a campaign."""
+        record = self._read(campaign_id)
+        return record, self.replay(record)
+
+    # -- writing ---------------------------------------------------------------------------
+    def _db(self, path: Path):
+        from tinydb import TinyDB
+
+        from hyvekit.store.storage import AtomicJSONStorage
+        # A fresh TinyDB per operation: tinydb caches ids per instance, and another process may
+        # have written since.
+        return TinyDB(path, storage=AtomicJSONStorage)
+
+    def _write_migrated(self, record: Record) -> None:
+        """Before the first write to a record of an older schema, store it migrated (whole)."""
+        if record.header.get("schema_version") != SCHEMA_VERSION:
+            atomic_write_text(record.path, dump_json(_doc_from_record(record)))
+
+    def create(self, name: str, game: str, kind: str, settings: dict[str, Any],
+               campaign_id: str | None = None) -> Record:
+        """Create a record (validating ``settings`` with the rules core first).
+
+        :param campaign_id: wanted id; default: a free slug of ``name``.
+        :raises CampaignExistsError: ``campaign_id`` is taken.
+        :raises InvalidInputError: bad name or settings.
+        """
+        name = str(name).strip()
+        if not name or len(name) > 200:
+            raise InvalidInputError("name", name, "1 to 200 characters")
+        adapter_for(game, kind).initial_state(settings)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        cid = check_id(campaign_id) if campaign_id else self.new_id(name)
+        path = self.path(cid)
+        with campaign_lock(path):
+            if path.exists():
+                raise CampaignExistsError(cid, path)
+            header = {"id": cid, "name": name, "game": game, "kind": kind,
+                      "settings": settings, "schema_version": SCHEMA_VERSION,
+                      "created": _now(), "hyvekit": __version__}
+            atomic_write_text(path, dump_json({"header": {"1": header}, "events": {}}))
+        return Record(path, header, ())
+
+    def append(self, campaign_id: str, event_type: str, data: dict[str, Any]) -> tuple[dict, Any]:
+        """Validate one event against the derived state and append it.
+
+        :returns: ``(the stored event, the state after it)``.
+        :raises IllegalActionError, InvalidInputError: refused by the rules core; the file is
+            left untouched.
+        """
+        return self.append_many(campaign_id, [(event_type, data)])[-1]
+
+    def append_many(self, campaign_id: str,
+                    events: list[tuple[str, dict[str, Any]]]) -> list[tuple[dict, Any]]:
+        """Append several events atomically: all are validated in order, then written at once."""
+        path = self.path(campaign_id)
+        with campaign_lock(path):
+            record = self._read(campaign_id)
+            adapter = adapter_for(record.header["game"], record.header["kind"])
+            state = self.replay(record)
+            seq = max((e["seq"] for e in record.events), default=0)
+            out = []
+            for event_type, data in events:
+                if event_type == NOTE:
+                    text = str(data.get("text", "")).strip()
+                    if not text or len(text) > MAX_NOTE:
+                        raise InvalidInputError("note", text[:40], f"1 to {MAX_NOTE} characters")
+                    data = {"text": text}
+                else:
+                    state = adapter.play(state, event_type, data)
+                seq += 1
+                out.append(({"seq": seq, "type": event_type, "data": data, "at": _now(),
+                             "status": "active"}, state))
+            self._write_migrated(record)
+            self._db(path).table("events").insert_multiple([e for e, _ in out])
+            return out
+
+    def undo(self, campaign_id: str, to: int | None = None) -> list[dict[str, Any]]:
+        """Mark the newest active event (or every active event after ``to``) as reverted.
+
+        :param to: keep active events with ``seq <= to``; 0 reverts all of them.
+        :returns: the events reverted (newest last).
+        :raises NothingToUndoError: no active event to revert.
+        """
+        path = self.path(campaign_id)
+        with campaign_lock(path):
+            record = self._read(campaign_id)
+            active = record.active
+            if to is None:
+                targets = active[-1:]
+            else:
+                if to < 0:
+                    raise InvalidInputError("--to", to, "an event number of at least 0")
+                targets = tuple(e for e in active if e["seq"] > to)
+            if not targets:
+                raise NothingToUndoError(
+                    f"{campaign_id}: no active event " + ("to undo" if to is None
+                                                         else f"after event {to}"))
+            self._write_migrated(record)
+            stamp = _now()
+            seqs = {e["seq"] for e in targets}
+            from tinydb import where
+            db = self._db(path)
+            db.table("events").update({"status": "reverted", "reverted_at": stamp},
+                                      where("seq").one_of(sorted(seqs)))
+            return [{**e, "status": "reverted", "reverted_at": stamp} for e in targets]
+
+    def delete(self, campaign_id: str) -> Path:
+        """Move a record into ``<folder>/.trash/`` (nothing is destroyed); return where it went."""
+        path = self.path(campaign_id)
+        with campaign_lock(path):
+            self._read(campaign_id)  # refuse unknown ids; corrupt files raise before moving
+            trash = self.folder / ".trash"
+            trash.mkdir(exist_ok=True)
+            target = trash / f"{campaign_id}-{datetime.now(timezone.utc):%Y%m%dT%H%M%S%f}.json"
+            shutil.move(str(path), target)
+        Path(str(path) + ".lock").unlink(missing_ok=True)
+        return target
+
+    # -- export / import -----------------------------------------------------------------
+    def export(self, campaign_id: str) -> str:
+        """The record as plain JSON text (format ``hyvekit-campaign``, current schema)."""
+        record = self._read(campaign_id)
+        return dump_json({"format": EXPORT_FORMAT, "schema_version": SCHEMA_VERSION,
+                          "header": {**record.header, "schema_version": SCHEMA_VERSION},
+                          "events": list(record.events)})
+
+    def import_text(self, text: str, source: str = "import",
+                    campaign_id: str | None = None) -> Record:
+        """Import an export: migrate an older schema, refuse a newer one, replay every event.
+
+        :param campaign_id: store under this id instead of the exported one.
+        :raises SchemaVersionError: written by a newer hyvekit.
+        :raises CampaignExistsError: the id is taken.
+        :raises InvalidInputError: not a hyvekit export.
+        """
+        import json
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidInputError(source, f"line {exc.lineno} column {exc.colno}",
+                                    f"a hyvekit campaign export in JSON ({exc.msg})") from None
+        if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
+            raise InvalidInputError(source, "a different file", f"a {EXPORT_FORMAT} export")
+        version = doc.get("schema_version")
+        if not isinstance(version, int) or version < 1:
+            raise InvalidInputError(f"{source}: schema_version", version, "a whole number >= 1")
+        if version > SCHEMA_VERSION:
+            raise SchemaVersionError(source, version, SCHEMA_VERSION)
+        if not isinstance(doc.get("events"), list) or not isinstance(doc.get("header"), dict):
+            raise InvalidInputError(source, "no header or events", f"a {EXPORT_FORMAT} export")
+        as_record = {"header": {"1": {**doc["header"], "schema_version": version}},
+                     "events": {str(i + 1): e for i, e in enumerate(doc["events"])}}
+        if version < SCHEMA_VERSION:
+            as_record = migrate(as_record, version)
+        cid = check_id(campaign_id or as_record["header"]["1"].get("id", ""))
+        as_record["header"]["1"]["id"] = cid
+        path = self.path(cid)
+        record = _record_from_doc(path, as_record)
+        self.replay(record)  # every active event must still be legal
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with campaign_lock(path):
+            if path.exists():
+                raise CampaignExistsError(cid, path)
+            atomic_write_text(path, dump_json(as_record))
+        return record
+
+
+def _doc_from_record(record: Record) -> dict[str, Any]:
+    return {"header": {"1": {**record.header, "schema_version": SCHEMA_VERSION}},
+            "events": {str(i + 1): e for i, e in enumerate(record.events)}}
+
+
+def _header_version(path: Path, doc: dict[str, Any]) -> int:
+    try:
+        (header,) = doc["header"].values()
+        version = header["schema_version"]
+    except (KeyError, AttributeError, TypeError, ValueError):
+        raise CorruptRecordError(path, "not a hyvekit campaign record (no single header with a "
+                                 "schema_version)") from None
+    if not isinstance(version, int) or version < 1:
+        raise CorruptRecordError(path, f"schema_version {version!r} is not a whole number >= 1")
+    return version
+
+
+def load_legacy_state(campaigns_dir: Path, run_id: str):
+    """``(header, LegacyState)`` of a Hyve Legacy run (for printing pre-filled sheets).
+
+    :raises InvalidInputError: the campaign is not a Hyve Legacy run.
+    """
+    record, state = CampaignStore(campaigns_dir).state(run_id)
+    if (record.header["game"], record.header["kind"]) != ("hyve", "legacy"):
+        raise InvalidInputError("run", run_id, "the id of a Hyve Legacy run "
+                                f"(this is a {record.header['game']}/{record.header['kind']})")
+    return record.header, state

@@ -1,0 +1,28 @@
+"""Campaign ids: slugs made from names, which can never address a path outside the folder."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from hyvekit.store.errors import InvalidIdError
+
+MAX_ID = 64
+ID_RE = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$")
+
+
+def slugify(name: str) -> str:
+    """``"Queen's Run #2"`` → ``"queen-s-run-2"``; never empty (``"campaign"``), ≤ 48 chars."""
+    ascii_name = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return slug[:48].rstrip("-") or "campaign"
+
+
+def check_id(campaign_id: str) -> str:
+    """Return ``campaign_id`` if it is a slug (``[a-z0-9-]``, ≤ 64, no leading/trailing ``-``).
+
+    :raises InvalidIdError: anything else (``../x``, ``/etc/passwd``, ``A B``...).
+    """
+    if not isinstance(campaign_id, str) or not ID_RE.fullmatch(campaign_id):
+        raise InvalidIdError(str(campaign_id))
+    return campaign_id

@@ -1,0 +1,126 @@
+"""Crash-safe tinydb storage and the per-campaign file lock.
+
+A write serialises the whole document first, writes it to a temporary file in the same folder,
+fsyncs it, ``os.replace``s it over the record and fsyncs the folder: a reader (or a process
+killed at any moment) sees either the old file or the new one, never half of one.  A file that
+does not parse raises :class:`CorruptRecordError` and is never written over.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tinydb.storages import Storage
+
+from hyvekit.store.errors import CorruptRecordError, StoreError
+
+LOCK_TIMEOUT_S = 30.0
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: temp file in the same folder, fsync, replace.
+
+    :raises OSError: the folder is not writable (the old file is then untouched).
+    """
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def read_json_record(path: Path) -> dict[str, Any] | None:
+    """Parse a record file; None when it does not exist.
+
+    :raises CorruptRecordError: not UTF-8, not JSON, or not a JSON object (names the problem).
+    """
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        return None
+    if not raw.strip():
+        raise CorruptRecordError(Path(path), "the file is empty")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CorruptRecordError(Path(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    except json.JSONDecodeError as exc:
+        raise CorruptRecordError(Path(path), f"invalid JSON at line {exc.lineno} column "
+                                 f"{exc.colno}: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise CorruptRecordError(Path(path), f"expected a JSON object, found {type(data).__name__}")
+    return data
+
+
+def dump_json(data: Any) -> str:
+    """The one JSON form of records and exports (stable key order, UTF-8, trailing newline)."""
+    return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+class AtomicJSONStorage(Storage):
+    """A tinydb :class:`~tinydb.storages.Storage` over one JSON file, written atomically.
+
+    Reads raise :class:`CorruptRecordError` for a file that does not parse, so tinydb never
+    gets the chance to write over it.
+    """
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+
+    def read(self) -> dict[str, Any] | None:
+        return read_json_record(self.path)
+
+    def write(self, data: dict[str, Any]) -> None:
+        atomic_write_text(self.path, dump_json(data))
+
+    def close(self) -> None:  # nothing held open between operations
+        pass
+
+
+class CampaignBusyError(StoreError):
+    """Another hyvekit process held the campaign's lock for too long."""
+
+    exit_code = 1
+
+
+def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S):
+    """An exclusive :class:`filelock.FileLock` on ``<record>.lock`` for a read-modify-write.
+
+    :raises CampaignBusyError: (on entering) the lock could not be had within ``timeout`` s.
+    """
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(record_path) + ".lock", timeout=timeout)
+
+    class _Guard:
+        def __enter__(self):
+            try:
+                lock.acquire()
+            except Timeout:
+                raise CampaignBusyError(f"{record_path} is locked by another hyvekit command; "
+                                        "try again when it has finished") from None
+            return lock
+
+        def __exit__(self, *exc):
+            lock.release()
+            return False
+
+    return _Guard()
