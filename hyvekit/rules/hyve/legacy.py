@@ -184,10 +184,16 @@ def load_sheets(path: str | Path | None = None) -> dict[str, LegacySheet]:
     defaults = {**packaged["defaults"], **table.get("defaults", {})}
     colours = {k: v for k, v in {**packaged["colours"], **table.get("colours", {})}.items()
                if k != "assumed"}
+    own_defaults = table.get("defaults", {}) if path else {}
     sheets = {}
     for raw in table.get("sheet", []):
         merged = {"colours": colours,
                   **{k: v for k, v in defaults.items() if k in _SHEET_KEYS}, **raw}
+        # A player's sheet is assumed only where it leans on hyvekit's packaged values.
+        borrowed = [k for k in packaged["defaults"]
+                    if k in _SHEET_KEYS - {"assumed"} and k not in raw and k not in own_defaults]
+        merged["assumed"] = raw.get("assumed", own_defaults.get("assumed", bool(borrowed)
+                                                                 if path else True))
         sheet = LegacySheet.from_dict(merged)
         sheets[sheet.id] = sheet
     if not sheets:
