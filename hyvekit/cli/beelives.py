@@ -2,7 +2,7 @@
 
 import typer
 
-app = typer.Typer(help="Bee Lives commands: coming in a later release.", no_args_is_help=False)
+app = typer.Typer(help="Bee Lives commands: coming in a later release.\n\nExample: hyvekit beelives", no_args_is_help=False)
 
 
 @app.callback(invoke_without_command=True)

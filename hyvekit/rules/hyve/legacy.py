@@ -620,10 +620,10 @@ def _check_courier(state: LegacyState, action: Courier) -> None:
 
 
 def _check_result(state: LegacyState, r: Result) -> None:
+    honey_earned(r.hp_past_start, r.population, r.hyves, r.courier_bonus or 0)  # input ranges
     if state.phase != "playing":
         raise IllegalActionError(R_START, "no scenario is being played",
                                  hint="start the next scenario first")
-    honey_earned(r.hp_past_start, r.population, r.hyves, r.courier_bonus or 0)  # input ranges
     if r.won and r.population == 0:
         raise IllegalActionError(R_WIN, "a scenario ending with population 0 is lost",
                                  expected="lost", given="won")

@@ -1,0 +1,87 @@
+"""The CLI skeleton: help everywhere, version, the error table, light start-up."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import typer.main
+
+from hyvekit import __version__
+from hyvekit.cli.app import app
+
+GROUPS = ["campaign", "hyve", "beelives", "beez", "queenbee", "print", "data"]
+
+
+def _commands(group, path=()):
+    for name, cmd in group.commands.items():
+        yield path + (name,), cmd
+        if hasattr(cmd, "commands"):
+            yield from _commands(cmd, path + (name,))
+
+
+def test_every_group_is_there(hk):
+    out = hk("--help").stdout
+    for group in GROUPS:
+        assert group in out
+
+
+def test_every_command_has_help_with_an_example():
+    root = typer.main.get_command(app)
+    missing = [" ".join(path) for path, cmd in _commands(root)
+               if "Example" not in (cmd.help or "")]
+    assert missing == []
+
+
+def test_version(hk):
+    result = hk("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"hyvekit {__version__}"
+
+
+def test_bad_input_is_one_line_exit_2_without_traceback(hk):
+    hk("hyve", "legacy", "new", "Run", "--id", "run")
+    result = hk("hyve", "legacy", "result", "run", "won", "--hp-past-start", "1",
+                "--population", "-3", "--hyves", "1")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "population" in result.stderr and "-3" in result.stderr
+
+
+def test_rule_violation_names_the_rule_exit_1(hk):
+    hk("hyve", "legacy", "new", "Run", "--id", "run")
+    result = hk("hyve", "legacy", "courier", "run", "wild")
+    assert result.returncode == 1
+    assert "Hyve Legacy: Courier Action" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_debug_shows_the_traceback(hk):
+    hk("hyve", "legacy", "new", "Run", "--id", "run")
+    result = hk("hyve", "legacy", "courier", "run", "wild", env={"HYVEKIT_DEBUG": "1"})
+    assert result.returncode == 1 and "Traceback" in result.stderr
+
+
+def test_usage_error_exit_2(hk):
+    result = hk("campaign", "undo")
+    assert result.returncode == 2
+
+
+def test_unknown_campaign_exit_2_and_lists_known_ones(hk):
+    hk("hyve", "legacy", "new", "Alpha")
+    result = hk("campaign", "show", "beta")
+    assert result.returncode == 2 and "alpha" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["--help"], ["campaign", "list"], ["hyve", "honey",
+                                  "--hp-past-start", "3", "--population", "5", "--hyves", "1"]])
+def test_commands_that_print_no_pdf_do_not_import_printing_libraries(args, tmp_path):
+    code = ("import sys\nfrom hyvekit.cli.app import main\n"
+            f"try:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
+            "heavy = [m for m in ('weasyprint', 'reportlab', 'pypdf', 'jinja2') "
+            "if m in sys.modules]\nprint('HEAVY', heavy, file=sys.stderr)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=tmp_path, env={"HYVEKIT_CAMPAIGNS": str(tmp_path),
+                                               "PATH": "/usr/bin:/bin"})
+    assert "HEAVY []" in result.stderr, result.stderr
