@@ -1,3 +1,191 @@
-"""placeholder"""
+"""``hyvekit print …``: PDFs of sheets, scoring pads and player aids.
+
+Only typer and the catalogue are imported here; jinja2, weasyprint and pypdf load inside
+:func:`hyvekit.render.pdf.render_pdf`, so ``hyvekit --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from pathlib import Path
+from typing import Any, Optional
+
 import typer
-app = typer.Typer()
+
+from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
+from hyvekit.render.printables import AIDS, CATALOGUE, PADS, Printable, lookup
+from hyvekit.rules.common import InvalidInputError
+
+app = typer.Typer(
+    help=("Print sheets, scoring pads and player aids as PDF (A4 or Letter).\n\n"
+          "Example: hyvekit print pad beelives --players 3 --copies 20"),
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+DEFAULT_OUTPUT = Path("output")
+
+
+class Paper(str, Enum):
+    """Paper sizes (``@page`` size): A4 595 × 842 pt, Letter 612 × 792 pt."""
+
+    a4 = "a4"
+    letter = "letter"
+
+
+PaperOption = typer.Option(Paper.a4, "--paper", case_sensitive=False,
+                           help="Paper size: a4 (210 × 297 mm) or letter (8.5 × 11 in).")
+CopiesOption = typer.Option(1, "--copies", "-n", min=1, max=1000,
+                            help="Copies (pages repeated in one PDF, rendered once).")
+OutOption = typer.Option(None, "--out", "-o", metavar="PATH", dir_okay=False,
+                         help="PDF file to write (default output/<name>.pdf; folders are "
+                              "created).")
+TemplatesOption = typer.Option(None, "--templates", metavar="DIR", exists=True,
+                               file_okay=False, dir_okay=True,
+                               help="Your own templates folder: its files replace the "
+                                    "packaged ones of the same name.")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "run"
+
+
+def _render(printable: Printable, context: dict[str, Any], *, paper: Paper, copies: int,
+            out: Optional[Path], templates: Optional[Path], options: dict[str, Any],
+            stem: str | None = None) -> Path:
+    """Render ``printable`` and print the output path."""
+    from hyvekit.render.pdf import render_pdf
+
+    target = out or DEFAULT_OUTPUT / f"{stem or printable.file_stem}.pdf"
+    used = {"paper": paper.value, "copies": copies, **options}
+    if templates is not None:
+        used["templates"] = str(templates)
+    path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
+                      out=target, templates_dir_override=templates,
+                      metadata={"title": printable.title, "printable": printable.key,
+                                "options": used})
+    typer.echo(str(path))
+    return path
+
+
+def _load_run(ctx: typer.Context, run_id: str):
+    """``(header, LegacyState)`` of legacy run ``run_id`` in the campaigns folder."""
+    from hyvekit.store.campaigns import load_legacy_state
+
+    return load_legacy_state(campaigns_dir(ctx), run_id)
+
+
+@app.command("legacy-sheet")
+def legacy_sheet(
+    ctx: typer.Context,
+    run: Optional[str] = typer.Argument(
+        None, metavar="RUN", help="Id of a legacy run to pre-fill from (colours, honey "
+                                    "well, purchases, crossed-out items); blank without it."),
+    sheet: str = typer.Option("legacy-1", "--sheet", metavar="ID",
+                              help="Sheet of a blank print: legacy-1, legacy-2 or legacy-3."),
+    paper: Paper = PaperOption,
+    copies: int = CopiesOption,
+    out: Optional[Path] = OutOption,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print the Hyve Legacy sheet, blank or pre-filled from a legacy run.
+
+    Example: hyvekit print legacy-sheet my-run --paper letter
+    """
+    from hyvekit.render.printables import legacy_sheet_context
+
+    printable = CATALOGUE["legacy-sheet"]
+    options: dict[str, Any] = {}
+    if run:
+        header, state = _load_run(ctx, run)
+        context = legacy_sheet_context(state, header)
+        options["run"] = str(header.get("id") or run)
+        stem = f"legacy-sheet-{_slug(str(header.get('id') or run))}"
+    else:
+        from hyvekit.rules.hyve.legacy import load_sheets
+
+        sheets = load_sheets()
+        if sheet not in sheets:
+            raise typer.BadParameter(f"{sheet!r} is not a legacy sheet; accepted: "
+                                     + ", ".join(sheets), param_hint="--sheet")
+        context = legacy_sheet_context(sheet=sheets[sheet])
+        options["sheet"] = sheet
+        stem = printable.file_stem if sheet == "legacy-1" else f"legacy-sheet-{sheet}"
+    _render(printable, context, paper=paper, copies=copies, out=out, templates=templates,
+            options=options, stem=stem)
+
+
+@app.command("pad")
+def pad(
+    game: str = typer.Argument(..., metavar="GAME", show_default=False,
+                               help="The game: " + ", ".join(sorted(PADS)) + "."),
+    players: Optional[int] = typer.Option(
+        None, "--players", "-p", min=1, max=4,
+        help="Player columns, 1-4 (default: the number of --names, else 4)."),
+    names: Optional[str] = typer.Option(None, "--names", metavar='"ANN,BOB"',
+                                        help="Player names to pre-print, comma separated."),
+    paper: Paper = PaperOption,
+    copies: int = CopiesOption,
+    out: Optional[Path] = OutOption,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print an end-of-game scoring pad (two games per page).
+
+    Example: hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --copies 20
+    """
+    from hyvekit.render.printables import beelives_pad_context, parse_names
+
+    try:
+        printable = lookup("game", game, PADS)
+    except InvalidInputError:
+        raise typer.BadParameter(f"no scoring pad for {game!r}; accepted games: "
+                                 + ", ".join(sorted(PADS)), param_hint="GAME") from None
+    try:
+        name_list = parse_names(names)
+        context = beelives_pad_context(players, name_list)
+    except InvalidInputError as exc:
+        raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
+                                 param_hint=exc.field) from None
+    _render(printable, context, paper=paper, copies=copies, out=out, templates=templates,
+            options={"players": len(context["players"]), "names": ",".join(name_list)})
+
+
+@app.command("aid")
+def aid(
+    name: str = typer.Argument(..., metavar="NAME", show_default=False,
+                               help="The aid: " + ", ".join(sorted(AIDS)) + "."),
+    paper: Paper = PaperOption,
+    copies: int = CopiesOption,
+    out: Optional[Path] = OutOption,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print a player aid (rule texts from the rulebook).
+
+    Example: hyvekit print aid beelives-month --copies 4 --paper letter
+    """
+    from hyvekit.render.printables import beelives_month_context
+
+    try:
+        printable = lookup("aid", name, AIDS)
+    except InvalidInputError:
+        raise typer.BadParameter(f"no player aid {name!r}; accepted aids: "
+                                 + ", ".join(sorted(AIDS)), param_hint="NAME") from None
+    _render(printable, beelives_month_context(), paper=paper, copies=copies, out=out,
+            templates=templates, options={})
+
+
+@app.command("list")
+def list_printables(as_json: bool = JsonOption) -> None:
+    """List the printables, with a one-line description and an example each.
+
+    Example: hyvekit print list
+    """
+    rows = [{"printable": p.key, "template": p.template, "description": p.description,
+             "example": p.example} for p in CATALOGUE.values()]
+    if as_json:
+        print_json(rows)
+        return
+    console().print(table("Printables (hyvekit print ...)", ["printable", "description"],
+                          [[r["printable"], r["description"]] for r in rows]))
