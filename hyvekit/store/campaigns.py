@@ -57,13 +57,15 @@ class Record:
     path: Path
     header: dict[str, Any]
     events: tuple[dict[str, Any], ...]
+    stored_version: int = SCHEMA_VERSION   # schema version of the file on disk
 
     @property
     def active(self) -> tuple[dict[str, Any], ...]:
         return tuple(e for e in self.events if e.get("status") == "active")
 
 
-def _record_from_doc(path: Path, doc: dict[str, Any]) -> Record:
+def _record_from_doc(path: Path, doc: dict[str, Any],
+                     stored_version: int = SCHEMA_VERSION) -> Record:
     """Validate the shape of a parsed record file (after migration)."""
     try:
         headers = list(doc["header"].values())
@@ -76,7 +78,7 @@ def _record_from_doc(path: Path, doc: dict[str, Any]) -> Record:
     for key in ("id", "name", "game", "kind", "settings", "schema_version"):
         if key not in header:
             raise CorruptRecordError(path, f"the header has no {key!r}")
-    return Record(path, header, tuple(events))
+    return Record(path, header, tuple(events), stored_version)
 
 
 class CampaignStore:
@@ -120,7 +122,8 @@ class CampaignStore:
         version = _header_version(path, doc)
         if version > SCHEMA_VERSION:
             raise SchemaVersionError(str(path), version, SCHEMA_VERSION)
-        return _record_from_doc(path, migrate(doc, version) if version < SCHEMA_VERSION else doc)
+        return _record_from_doc(path, migrate(doc, version) if version < SCHEMA_VERSION else doc,
+                                version)
 
     def load(self, campaign_id: str) -> Record:
         """Read a record. :raises CampaignNotFoundError, CorruptRecordError, SchemaVersionError."""
@@ -163,7 +166,7 @@ class CampaignStore:
 
     def _write_migrated(self, record: Record) -> None:
         """Before the first write to a record of an older schema, store it migrated (whole)."""
-        if record.header.get("schema_version") != SCHEMA_VERSION:
+        if record.stored_version != SCHEMA_VERSION:
             atomic_write_text(record.path, dump_json(_doc_from_record(record)))
 
     def create(self, name: str, game: str, kind: str, settings: dict[str, Any],
@@ -179,7 +182,7 @@ class CampaignStore:
             raise InvalidInputError("name", name, "1 to 200 characters")
         adapter_for(game, kind).initial_state(settings)
         self.folder.mkdir(parents=True, exist_ok=True)
-        cid = check_id(campaign_id) if campaign_id else self.new_id(name)
+        cid = check_id(campaign_id) if campaign_id is not None else self.new_id(name)
         path = self.path(cid)
         with campaign_lock(path):
             if path.exists():
@@ -302,7 +305,8 @@ class CampaignStore:
                      "events": {str(i + 1): e for i, e in enumerate(doc["events"])}}
         if version < SCHEMA_VERSION:
             as_record = migrate(as_record, version)
-        cid = check_id(campaign_id or as_record["header"]["1"].get("id", ""))
+        cid = check_id(as_record["header"]["1"].get("id", "") if campaign_id is None
+                       else campaign_id)
         as_record["header"]["1"]["id"] = cid
         path = self.path(cid)
         record = _record_from_doc(path, as_record)
