@@ -57,21 +57,65 @@ app.add_typer(data.app, name="data")
 app.command("demo")(demo.demo)
 
 
+def _given(argv: list[str], param) -> str | None:
+    """The raw text the user gave for ``param`` (``--opt VALUE`` or ``--opt=VALUE``)."""
+    opts = getattr(param, "opts", None) or []
+    for i, arg in enumerate(argv):
+        for opt in opts:
+            if arg == opt and i + 1 < len(argv) and opt.startswith("-"):
+                return argv[i + 1]
+            if arg.startswith(opt + "="):
+                return arg[len(opt) + 1:]
+    return None
+
+
+def usage_line(exc, argv: list[str]) -> str:
+    """One line for a typer usage error: the problem, the value given, where to get help."""
+    message = " ".join(exc.format_message().split()).rstrip(".")
+    param = getattr(exc, "param", None)
+    given = _given(argv, param) if param is not None else None
+    if given is not None and repr(given) not in message and f"'{given}'" not in message:
+        message = message.rstrip(".") + f" (got {given!r})"
+    ctx = getattr(exc, "ctx", None)
+    hint = f"; see '{ctx.command_path} --help'" if ctx is not None else ""
+    return f"hyvekit: bad input: {message}{hint}"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: run the app, map errors through the one error table.
 
-    Usage errors are typer's own (exit code 2); every other exception goes through
-    :func:`hyvekit.cli.errors.report`, which prints one line (no traceback unless
-    ``HYVEKIT_DEBUG=1``) and picks the exit code.
+    Usage errors (unknown option, a value out of range...) print one line and exit with 2;
+    every other exception goes through :func:`hyvekit.cli.errors.report`, which prints one
+    line (no traceback unless ``HYVEKIT_DEBUG=1``) and picks the exit code.
     """
+    # typer's click exceptions, found without importing a private module (typer vendors click)
+    bases = {c.__name__: c for c in typer.BadParameter.__mro__}
+    UsageError, ClickException = bases["UsageError"], bases["ClickException"]
+    Abort = typer.Abort
+
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        app(args=argv, prog_name="hyvekit")
+        code = app(args=args, prog_name="hyvekit", standalone_mode=False)
+    except UsageError as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare group: show its help
+            typer.echo(exc.ctx.get_help())
+            code = 0
+        else:
+            typer.echo(usage_line(exc, args), err=True)
+            code = 2
+    except ClickException as exc:
+        typer.echo(f"hyvekit: {' '.join(exc.format_message().split())}", err=True)
+        code = exc.exit_code
+    except Abort:
+        typer.echo("Aborted: nothing was changed.", err=True)
+        code = 1
     except SystemExit:
         raise
     except BaseException as exc:  # noqa: BLE001 - the error table decides
         from hyvekit.cli.errors import report
 
-        sys.exit(report(exc))
+        code = report(exc)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,13 @@ def classify(exc: BaseException) -> tuple[int, str]:
         return EXIT_INPUT, f"bad input: file not found: {exc.filename}"
     if isinstance(exc, PermissionError):
         return EXIT_INPUT, f"bad input: permission denied: {exc.filename}"
+    if isinstance(exc, IsADirectoryError):
+        return EXIT_INPUT, f"bad input: {exc.filename} is a folder, expected a file"
+    if isinstance(exc, NotADirectoryError):
+        return EXIT_INPUT, f"bad input: {exc.filename}: a file stands where a folder is needed"
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return EXIT_INPUT, f"bad input: {where}{exc.strerror or exc}"
     if isinstance(exc, KeyboardInterrupt):
         return 130, "interrupted; campaign records are written whole or not at all"
     return EXIT_BUG, (f"internal error: {exc.__class__.__name__}: {exc} "

@@ -29,7 +29,7 @@ class InvalidInputError(HyvekitError):
 
     def __init__(self, field: str, given: object, allowed: str):
         self.field, self.given, self.allowed = field, given, allowed
-        super().__init__(f"{field}: got {given!r}, expected {allowed}")
+        super().__init__(f"{field}: got {shorten(given)}, expected {allowed}")
 
 
 class AmbiguousInputError(HyvekitError):
@@ -58,6 +58,13 @@ class IllegalActionError(HyvekitError):
         if hint:
             text += f" ({hint})"
         super().__init__(text)
+
+
+def shorten(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters with an ellipsis (long input is not echoed
+    whole)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def require_int(field: str, value: object, lo: int | None = None, hi: int | None = None) -> int:

@@ -14,6 +14,7 @@ nothing is ever deleted from a record.
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -23,7 +24,7 @@ from typing import Any
 from hyvekit import __version__
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.store.errors import (CampaignExistsError, CampaignNotFoundError,
-                                  CorruptRecordError, NothingToUndoError, SchemaVersionError,
+                                  CampaignsFolderError, CorruptRecordError, NothingToUndoError, SchemaVersionError,
                                   StoreError)
 from hyvekit.store.games import adapter_for
 from hyvekit.store.migrations import SCHEMA_VERSION, migrate
@@ -34,6 +35,7 @@ from hyvekit.store.storage import (atomic_write_text, campaign_lock, dump_json,
 EXPORT_FORMAT = "hyvekit-campaign"
 NOTE = "note"                  # a free-text event every campaign accepts; it changes no state
 MAX_NOTE = 2000
+MAX_NAME = 100
 
 
 def _now() -> str:
@@ -78,6 +80,18 @@ def _record_from_doc(path: Path, doc: dict[str, Any],
     for key in ("id", "name", "game", "kind", "settings", "schema_version"):
         if key not in header:
             raise CorruptRecordError(path, f"the header has no {key!r}")
+    seen: set[int] = set()
+    for event in events:
+        seq = event.get("seq") if isinstance(event, dict) else None
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1 or seq in seen:
+            raise CorruptRecordError(path, f"an event has a bad or repeated seq ({seq!r})")
+        seen.add(seq)
+        if not isinstance(event.get("type"), str) or not isinstance(event.get("data", {}), dict):
+            raise CorruptRecordError(path, f"event {seq} has no type or its data is not an "
+                                     "object")
+        if event.get("status") not in ("active", "reverted"):
+            raise CorruptRecordError(path, f"event {seq} has status {event.get('status')!r}, "
+                                     "expected 'active' or 'reverted'")
     return Record(path, header, tuple(events), stored_version)
 
 
@@ -91,12 +105,31 @@ class CampaignStore:
         self.folder = Path(folder)
 
     # -- paths -----------------------------------------------------------------------------
+    def _check_folder(self, writing: bool = False) -> None:
+        """:raises CampaignsFolderError: the folder is a file, or (``writing``) not writable."""
+        if self.folder.exists() and not self.folder.is_dir():
+            raise CampaignsFolderError(self.folder, "this is a file, not a folder")
+        if writing:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise CampaignsFolderError(self.folder, f"cannot be created ({exc.strerror})")
+            if not os.access(self.folder, os.W_OK | os.X_OK):
+                raise CampaignsFolderError(self.folder, "you cannot write to this folder")
+
     def path(self, campaign_id: str) -> Path:
-        """``<folder>/<id>.json``. :raises InvalidIdError: the id is not a slug."""
-        return self.folder / f"{check_id(campaign_id)}.json"
+        """``<folder>/<id>.json``.
+
+        :raises InvalidIdError: the id is not a slug.
+        :raises CampaignsFolderError: the folder is a file.
+        """
+        cid = check_id(campaign_id)
+        self._check_folder()
+        return self.folder / f"{cid}.json"
 
     def ids(self) -> list[str]:
         """Ids of every record file in the folder, sorted."""
+        self._check_folder()
         if not self.folder.is_dir():
             return []
         return sorted(p.stem for p in self.folder.glob("*.json") if not p.name.startswith("."))
@@ -178,10 +211,12 @@ class CampaignStore:
         :raises InvalidInputError: bad name or settings.
         """
         name = str(name).strip()
-        if not name or len(name) > 200:
-            raise InvalidInputError("name", name, "1 to 200 characters")
+        if not name or len(name) > MAX_NAME:
+            raise InvalidInputError("name", name, f"1 to {MAX_NAME} characters")
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+            raise InvalidInputError("name", name, "one line of text without control characters")
         adapter_for(game, kind).initial_state(settings)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self._check_folder(writing=True)
         cid = check_id(campaign_id) if campaign_id is not None else self.new_id(name)
         path = self.path(cid)
         with campaign_lock(path):
@@ -206,6 +241,7 @@ class CampaignStore:
                     events: list[tuple[str, dict[str, Any]]]) -> list[tuple[dict, Any]]:
         """Append several events atomically: all are validated in order, then written at once."""
         path = self.path(campaign_id)
+        self._check_folder(writing=True)
         with campaign_lock(path):
             record = self._read(campaign_id)
             adapter = adapter_for(record.header["game"], record.header["kind"])
@@ -235,6 +271,7 @@ class CampaignStore:
         :raises NothingToUndoError: no active event to revert.
         """
         path = self.path(campaign_id)
+        self._check_folder(writing=True)
         with campaign_lock(path):
             record = self._read(campaign_id)
             active = record.active
@@ -260,6 +297,7 @@ class CampaignStore:
     def delete(self, campaign_id: str) -> Path:
         """Move a record into ``<folder>/.trash/`` (nothing is destroyed); return where it went."""
         path = self.path(campaign_id)
+        self._check_folder(writing=True)
         with campaign_lock(path):
             self._read(campaign_id)  # refuse unknown ids; corrupt files raise before moving
             trash = self.folder / ".trash"
@@ -309,9 +347,10 @@ class CampaignStore:
                        else campaign_id)
         as_record["header"]["1"]["id"] = cid
         path = self.path(cid)
+        # every active event must still be legal; errors name the file being imported
+        self.replay(_record_from_doc(Path(source), as_record))
         record = _record_from_doc(path, as_record)
-        self.replay(record)  # every active event must still be legal
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self._check_folder(writing=True)
         with campaign_lock(path):
             if path.exists():
                 raise CampaignExistsError(cid, path)

@@ -1,7 +1,7 @@
 """Errors of the campaign store (kept import-light for the CLI's error table).
 
-Each has an ``exit_code``: 2 for a missing/unknown record or a bad file the user gave, 1 where a
-rule of record keeping says no.
+Each has an ``exit_code``: 2 for a missing/unknown record, a bad id, folder or file; 1 when the
+record is busy (another hyvekit holds its lock).
 """
 
 from __future__ import annotations
@@ -50,6 +50,15 @@ class SchemaVersionError(StoreError):
                          f"{supported}; upgrade hyvekit to read it")
 
 
+class CampaignsFolderError(StoreError):
+    """The campaigns folder is a file, or cannot be written."""
+
+    def __init__(self, folder: Path, problem: str):
+        self.folder, self.problem = folder, problem
+        super().__init__(f"campaigns folder {folder}: {problem} (choose another with "
+                         "--campaigns-dir DIR or HYVEKIT_CAMPAIGNS)")
+
+
 class InvalidIdError(StoreError):
     """A campaign id that is not a slug (could address a path outside the folder)."""
 
@@ -60,6 +69,4 @@ class InvalidIdError(StoreError):
 
 
 class NothingToUndoError(StoreError):
-    """Undo asked for with no active event after the target."""
-
-    exit_code = 1
+    """Undo asked for with no active event after the target (bad input: exit code 2)."""

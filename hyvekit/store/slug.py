@@ -11,9 +11,17 @@ MAX_ID = 64
 ID_RE = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$")
 
 
+# Letters that Unicode does not decompose into a base letter plus accents.
+_TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O",
+                                "œ": "oe", "Œ": "OE", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
+                                "þ": "th", "Þ": "TH"})
+
+
 def slugify(name: str) -> str:
-    """``"Queen's Run #2"`` → ``"queen-s-run-2"``; never empty (``"campaign"``), ≤ 48 chars."""
-    ascii_name = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode()
+    """``"Queen's Run #2"`` → ``"queen-s-run-2"``, ``"Ölfaß"`` → ``"olfass"``; never empty
+    (``"campaign"``), at most 48 characters."""
+    ascii_name = (unicodedata.normalize("NFKD", str(name).translate(_TRANSLITERATE))
+                  .encode("ascii", "ignore").decode())
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
     return slug[:48].rstrip("-") or "campaign"
 
