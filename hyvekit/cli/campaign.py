@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
+from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
     help=("Campaign records (Hyve Legacy runs today; Bee Lives campaigns coming).\n\n"
@@ -123,18 +124,22 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
 
 @app.command("export")
 def export_(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
-            file: Optional[Path] = typer.Argument(None, help="Write here (default: stdout).")
+            file: Optional[Path] = typer.Argument(None, help="Write here (default: stdout)."),
+            force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
             ) -> None:
     """Export a campaign as plain JSON (with its schema version).
 
     Example: hyvekit campaign export demo-legacy demo.json
     """
+    from hyvekit.cli.common import safe_output
+    if file is not None:
+        file = safe_output(file, ctx, option="FILE", force=force)
     text = store(ctx).export(campaign_id)
     if file is None:
         sys.stdout.write(text)
         return
     from hyvekit.store.storage import atomic_write_text
-    atomic_write_text(file, text)
+    atomic_write_text(file.absolute(), text)
     typer.echo(f"exported {campaign_id} to {file}")
 
 
@@ -146,7 +151,13 @@ def import_(ctx: typer.Context, file: Path = typer.Argument(..., help="An export
 
     Example: hyvekit campaign import demo.json --as demo-copy
     """
-    record = store(ctx).import_text(file.read_text(encoding="utf-8"), str(file), as_id)
+    if file.is_dir():
+        raise InvalidInputError("FILE", str(file), "an export file, not a folder")
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInputError("FILE", str(file), "a JSON export (UTF-8 text)") from None
+    record = store(ctx).import_text(text, str(file), as_id)
     typer.echo(f"imported {record.header['id']} ({len(record.events)} events)")
 
 

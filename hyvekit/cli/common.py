@@ -44,3 +44,34 @@ def table(title: str | None, columns: list[str], rows: list[list[Any]]):
     for r in rows:
         t.add_row(*["" if v is None else str(v) for v in r])
     return t
+
+
+def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
+                same_kind: bytes | None = None, force: bool = False) -> Path:
+    """Check an output path so that writing it can destroy nothing.
+
+    Refuses a folder, any path inside the campaigns folder, and an existing file unless it
+    starts with ``same_kind`` (``b"%PDF"``: re-printing over an older PDF is fine) or ``force``.
+
+    :raises InvalidInputError: naming ``option``, the path and what is allowed.
+    """
+    from hyvekit.rules.common import InvalidInputError
+
+    path = Path(path).expanduser()
+    if path.is_dir():
+        raise InvalidInputError(option, str(path), "a file path, not a folder")
+    folder = campaigns_dir(ctx).expanduser().resolve()
+    target = path.resolve()
+    if target == folder or folder in target.parents:
+        raise InvalidInputError(option, str(path), f"a path outside the campaigns folder "
+                                f"{folder} (files there are campaign records)")
+    if path.exists() and not force:
+        with path.open("rb") as fh:
+            head = fh.read(len(same_kind) if same_kind else 0)
+        if same_kind and head != same_kind:
+            raise InvalidInputError(option, str(path), "a new file or an older PDF: this file "
+                                    "exists, is not a PDF and would be lost")
+        if not same_kind:
+            raise InvalidInputError(option, str(path), "a new file: this one exists and would "
+                                    "be overwritten (add --force to replace it)")
+    return path

@@ -52,13 +52,16 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "run"
 
 
-def _render(printable: Printable, context: dict[str, Any], *, paper: Paper, copies: int,
-            out: Optional[Path], templates: Optional[Path], options: dict[str, Any],
-            stem: str | None = None) -> Path:
-    """Render ``printable`` and print the output path."""
+def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, Any], *,
+            paper: Paper, copies: int, out: Optional[Path], templates: Optional[Path],
+            options: dict[str, Any], stem: str | None = None) -> Path:
+    """Render ``printable`` and print the output path.  The output may replace an older PDF,
+    never another kind of file nor anything in the campaigns folder."""
+    from hyvekit.cli.common import safe_output
     from hyvekit.render.pdf import render_pdf
 
-    target = out or DEFAULT_OUTPUT / f"{stem or printable.file_stem}.pdf"
+    target = safe_output(out or DEFAULT_OUTPUT / f"{stem or printable.file_stem}.pdf", ctx,
+                         option="--out", same_kind=b"%PDF")
     used = {"paper": paper.value, "copies": copies, **options}
     if templates is not None:
         used["templates"] = str(templates)
@@ -113,12 +116,13 @@ def legacy_sheet(
         context = legacy_sheet_context(sheet=sheets[sheet])
         options["sheet"] = sheet
         stem = printable.file_stem if sheet == "legacy-1" else f"legacy-sheet-{sheet}"
-    _render(printable, context, paper=paper, copies=copies, out=out, templates=templates,
+    _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem)
 
 
 @app.command("pad")
 def pad(
+    ctx: typer.Context,
     game: str = typer.Argument(..., metavar="GAME", show_default=False,
                                help="The game: " + ", ".join(sorted(PADS)) + "."),
     players: Optional[int] = typer.Option(
@@ -148,12 +152,13 @@ def pad(
     except InvalidInputError as exc:
         raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
                                  param_hint=exc.field) from None
-    _render(printable, context, paper=paper, copies=copies, out=out, templates=templates,
+    _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options={"players": len(context["players"]), "names": ",".join(name_list)})
 
 
 @app.command("aid")
 def aid(
+    ctx: typer.Context,
     name: str = typer.Argument(..., metavar="NAME", show_default=False,
                                help="The aid: " + ", ".join(sorted(AIDS)) + "."),
     paper: Paper = PaperOption,
@@ -172,7 +177,7 @@ def aid(
     except InvalidInputError:
         raise typer.BadParameter(f"no player aid {name!r}; accepted aids: "
                                  + ", ".join(sorted(AIDS)), param_hint="NAME") from None
-    _render(printable, beelives_month_context(), paper=paper, copies=copies, out=out,
+    _render(ctx, printable, beelives_month_context(), paper=paper, copies=copies, out=out,
             templates=templates, options={})
 
 

@@ -60,17 +60,40 @@ def make_env(override: str | Path | None = None):
 def render_html(template_name: str, context: dict, override: str | Path | None = None) -> str:
     """Render ``template_name`` with ``context`` to an HTML string.
 
-    :raises InvalidInputError: the template does not exist in any folder, or ``override`` is
-        not a folder.
-    :raises jinja2.UndefinedError: the template uses a variable the context lacks.
+    :raises InvalidInputError: the template (or one it includes) does not exist, does not
+        parse, is not UTF-8 text, or uses a variable the context lacks; the message names the
+        template file and line.  Also when ``override`` is not a folder.
     """
     import jinja2
 
     env = make_env(override)
+    where = ", ".join(str(p) for p in search_path(override))
     try:
-        template = env.get_template(template_name)
-    except jinja2.TemplateNotFound:
+        return env.get_template(template_name).render(**context)
+    except jinja2.TemplateNotFound as exc:
+        raise InvalidInputError("template", exc.name or template_name,
+                                f"a template in {where}") from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise InvalidInputError(f"template {exc.filename or exc.name}, line {exc.lineno}",
+                                exc.source.splitlines()[exc.lineno - 1].strip()
+                                if exc.source and exc.lineno else template_name,
+                                f"valid jinja2 ({exc.message})") from None
+    except jinja2.UndefinedError as exc:
+        raise InvalidInputError(f"template {_failing_template(exc) or template_name}",
+                                str(exc.message), "only the variables hyvekit passes "
+                                "(see the packaged template of the same name)") from None
+    except UnicodeDecodeError as exc:
         raise InvalidInputError("template", template_name,
-                                "a template in " + ", ".join(str(p) for p in
-                                                             search_path(override))) from None
-    return template.render(**context)
+                                f"UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def _failing_template(exc: BaseException) -> str | None:
+    """``file:line`` of the template frame where a render error happened, if any."""
+    tb = exc.__traceback__
+    found = None
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.endswith(".html") or name.endswith(".css"):
+            found = f"{name}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found
