@@ -58,6 +58,12 @@ def demo(ctx: typer.Context,
     """
     from hyvekit.cli import printing
     from hyvekit.cli.hyve import print_legacy_status
+    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.store.errors import CampaignExistsError
+
+    store = CampaignStore(campaigns_dir(ctx))
+    if store.exists(DEMO_ID) and store.load(DEMO_ID).header["name"] != DEMO_NAME:
+        raise CampaignExistsError(DEMO_ID, store.path(DEMO_ID))  # before any step is shown
 
     typer.echo("1. A legacy run on hyvekit's Legacy I sheet, colours "
                + ", ".join(f"{v}={c}" for v, c in enumerate(DEMO_COLOURS, start=1)))

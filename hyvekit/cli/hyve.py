@@ -91,18 +91,19 @@ def build_purchases(state, perks: list[str], bread: list[str], hp: list[str],
     out: list = [BuyPerk(normalise_perk(p)) for p in perks]
     for b in bread:
         try:
-            out.append(BuyBread(parse_bee(b, state.colours)))
+            bee = parse_bee(b, state.colours)
         except InvalidInputError:
-            raise InvalidInputError("--bread", b, "a bee type 1-5 or its colour") from None
+            bee = None
+        if bee is None or bee == 6:
+            raise InvalidInputError("--bread", b, "a bee type 1-5 or its colour (the wild Bee "
+                                    "has no bread)")
+        out.append(BuyBread(bee))
     for kind, specs in (("hp", hp), ("population", population), ("nectar", nectar)):
         colours: tuple[str, ...] = ()
         for spec in specs:
             colours += parse_colour_counts(f"--{kind}", spec)
         if colours:
             out.append(BuyResources(kind, colours))
-    for p in out:
-        if isinstance(p, BuyBread) and p.bee_type == 6:
-            raise InvalidInputError("--bread", "wild", "a bee type 1-5: the wild Bee has no bread")
     return out
 
 
@@ -213,8 +214,10 @@ def courier(ctx: typer.Context, run: str = RunArg,
             turn: Optional[int] = typer.Option(None, "--turn", min=1,
                                                help="The scenario turn (checks one bee a turn)."),
             ) -> None:
-    """Assign a bee to the Courier: claim every unused resource of its colour, or with a wild
-    Bee fill the next honey-track square.
+    """Assign a bee to the Courier action during a scenario.
+
+    A coloured bee claims every unused resource of its colour; a wild Bee fills the next
+    square of the honey track.
 
     Example: hyvekit hyve legacy courier summer-run red --turn 3
     """

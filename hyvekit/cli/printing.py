@@ -21,7 +21,7 @@ app = typer.Typer(
     help=("Print sheets, scoring pads and player aids as PDF (A4 or Letter).\n\n"
           "Example: hyvekit print pad beelives --players 3 --copies 20"),
     no_args_is_help=True,
-    rich_markup_mode="rich",
+    rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -40,7 +40,7 @@ PaperOption = typer.Option(Paper.a4, "--paper", case_sensitive=False,
 CopiesOption = typer.Option(1, "--copies", "-n", min=1, max=1000,
                             help="Copies (pages repeated in one PDF, rendered once).")
 OutOption = typer.Option(None, "--out", "-o", metavar="PATH", dir_okay=False,
-                         help="PDF file to write (default output/<name>.pdf; folders are "
+                         help="PDF file to write (default output/NAME.pdf; folders are "
                               "created).")
 TemplatesOption = typer.Option(None, "--templates", metavar="DIR", exists=True,
                                file_okay=False, dir_okay=True,

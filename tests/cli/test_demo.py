@@ -49,3 +49,12 @@ def test_a_hostile_run_name_prints_as_literal_text(hk):
     assert printed.returncode == 0, printed.stderr
     text = pypdf.PdfReader(out).pages[0].extract_text()
     assert name in text.replace("\n", "")
+
+
+def test_a_long_run_name_wraps_and_the_sheet_stays_whole(hk):
+    hk("hyve", "legacy", "new", "W" * 100, "--id", "long")
+    out = hk.root / "long.pdf"
+    assert hk("print", "legacy-sheet", "long", "--out", str(out)).returncode == 0
+    reader = pypdf.PdfReader(out)
+    text = reader.pages[0].extract_text()
+    assert len(reader.pages) == 1 and "STARTING HONEY" in text.upper()

@@ -502,7 +502,8 @@ def _check_not_over(state: LegacyState) -> None:
         raise IllegalActionError(R_START, f"the legacy is complete after scenario {SCENARIOS}")
 
 
-def _check_purchase(state: LegacyState, p: Purchase) -> None:
+def _check_purchase(state: LegacyState, p: Purchase, spent: int = 0) -> None:
+    """Check one purchase; ``spent`` is the honey the earlier purchases of the trip cost."""
     if isinstance(p, BuyPerk):
         price = state.sheet.perk_cost(p.perk)
         if p.perk in state.perks:
@@ -540,8 +541,11 @@ def _check_purchase(state: LegacyState, p: Purchase) -> None:
         price = cost(state, p)
         what = f"{len(p.colours)} {RESOURCE_LABELS[p.kind]}"
     if price > state.honey:
-        raise IllegalActionError(R_PURCHASE, f"{what} costs {price} honey, {state.honey} left",
-                                 expected=f"<= {state.honey}", given=price,
+        message = f"{what} costs {price} honey, {state.honey} left"
+        if spent:
+            message += (f" after the {spent} honey of the purchases before it "
+                        f"({spent + price} together, {state.honey + spent} available)")
+        raise IllegalActionError(R_PURCHASE, message, expected=f"<= {state.honey}", given=price,
                                  hint=_afford_hint(state))
 
 
@@ -555,9 +559,14 @@ def check(state: LegacyState, action: Action) -> None:
         _check_phase_for_shopping(state)
         if not action.purchases:
             raise InvalidInputError("purchases", "none", "at least one perk, bread or resource")
+        perks = [p.perk for p in action.purchases if isinstance(p, BuyPerk)]
+        twice = next((p for p in perks if perks.count(p) > 1), None)
+        if twice:
+            raise IllegalActionError(R_PERKS, f"{perk_label(twice)} is listed twice; each perk "
+                                     "is bought once")
         s = state
         for p in action.purchases:
-            _check_purchase(s, p)
+            _check_purchase(s, p, spent=state.honey - s.honey)
             s = _apply_purchase(s, p)
     elif isinstance(action, StartScenario):
         if state.phase == "playing":

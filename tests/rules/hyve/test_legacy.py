@@ -346,3 +346,25 @@ def test_players_own_sheet_file_replaces_the_values(tmp_path):
 
 def test_packaged_values_are_marked_assumed(sheet):
     assert sheet.assumed
+
+
+def test_a_perk_listed_twice_in_one_trip_is_named_as_such(run):
+    with pytest.raises(IllegalActionError, match="listed twice"):
+        shop(run, L.BuyPerk("excisor"), L.BuyPerk("excisor"))
+
+
+def test_a_trip_too_dear_counts_the_earlier_purchases(run):
+    s = shop(run, L.BuyBread(1), L.BuyBread(1), L.BuyBread(1), L.BuyPerk("resiliance"))
+    assert s.honey == 2
+    with pytest.raises(IllegalActionError) as err:
+        shop(s, L.BuyBread(2), L.BuyBread(2))
+    assert "costs 3 honey, 0 left after the 2 honey" in err.value.message
+    assert "5 together, 2 available" in err.value.message
+
+
+def test_easy_mode_may_cross_out_a_type_with_no_upgrades_ruling_r14(sheet):
+    s = shop(L.new_legacy(sheet, COLOURS, easy=True), L.BuyBread(1))
+    s = L.play(started(s), L.Result(False, 0, 2, 0, cross_out=5))
+    assert s.crossed_bread == (5,) and s.bread_levels == (2, 1, 1, 1, 1)
+    with pytest.raises(IllegalActionError):
+        shop(s, L.BuyBread(5))  # no upgrade of that type can be bought any more
