@@ -119,7 +119,16 @@ def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S):
     """
     from filelock import FileLock, Timeout
 
-    lock = FileLock(str(record_path) + ".lock", timeout=timeout)
+    lock_path = str(record_path) + ".lock"
+    try:  # a lock file that cannot even be created is a folder problem, not a busy record
+        with open(lock_path, "a"):
+            pass
+    except OSError as exc:
+        from hyvekit.store.errors import CampaignsFolderError
+        raise CampaignsFolderError(Path(record_path).parent,
+                                   f"cannot create {Path(lock_path).name} ({exc.strerror})"
+                                   ) from None
+    lock = FileLock(lock_path, timeout=timeout)
 
     class _Guard:
         def __enter__(self):
