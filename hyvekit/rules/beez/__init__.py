@@ -1,1 +1,27 @@
-"""hyvekit.rules.beez."""
+"""Beez rules core (rules/beez.txt): honeycomb storing, flight plans, objective scoring, game end.
+
+* :mod:`~hyvekit.rules.beez.honeycomb` – geometry, row labels, Phase 3 storing, text format.
+* :mod:`~hyvekit.rules.beez.flight` – Phase 1 flight plan (directions and distances).
+* :mod:`~hyvekit.rules.beez.objectives` – objective-card scorers, final score and winner.
+* :mod:`~hyvekit.rules.beez.game` – turns, rounds and the end trigger (12 nectar).
+"""
+
+from hyvekit.rules.beez.flight import R_FLIGHT, allowed_distances, check_flight, flight_options
+from hyvekit.rules.beez.game import R_END, BeezGame, Turn, new_game, play
+from hyvekit.rules.beez.honeycomb import (R_EXPERT_STORE, R_STORE, Chamber, Honeycomb, Layout,
+                                          Nectar, Palette, StorageResult, format_honeycomb,
+                                          load_layout, load_palette, parse_chamber,
+                                          parse_honeycomb, settle_collected)
+from hyvekit.rules.beez.objectives import (R_SCORING, Objective, ObjectiveScore, PlayerScore,
+                                           load_objectives, manual, parse_objective,
+                                           parse_score_sheet, score_objective, score_player,
+                                           winners)
+
+__all__ = [
+    "R_END", "R_EXPERT_STORE", "R_FLIGHT", "R_SCORING", "R_STORE", "BeezGame", "Chamber",
+    "Honeycomb", "Layout", "Nectar", "Objective", "ObjectiveScore", "Palette", "PlayerScore",
+    "StorageResult", "Turn", "allowed_distances", "check_flight", "flight_options",
+    "format_honeycomb", "load_layout", "load_objectives", "load_palette", "manual", "new_game",
+    "parse_chamber", "parse_honeycomb", "parse_objective", "parse_score_sheet", "play",
+    "score_objective", "score_player", "settle_collected", "winners",
+]

@@ -1,0 +1,438 @@
+"""Beez objective cards and final scoring (rules/beez.txt, Game End and Scoring example).
+
+A library of scorers, one per kind of card the scoring example describes, with the honey drops
+from ``hyvekit/data/beez.toml``:
+
+* ``rows-filled``: every row with a label (both "4/5" rows) filled → a fixed number of drops;
+* ``row-filled``: the middle row filled → a fixed number of drops (value assumed);
+* ``per-colour``: drops per different colour in the honeycomb;
+* ``line-of-different-colours``: drops per straight line (horizontal or diagonal) of three
+  adjacent nectar of three different colours;
+* ``bow-of-one-colour``: drops per bow of three nectar of one colour (shape assumed);
+* ``manual``: any other card, its value entered by hand (``manual: "Card name" = 7``).
+
+"Each nectar may only be scored once per objective card. However, a nectar can be used to score
+more than once on different objective cards" (Game End): the line and bow scorers count the
+largest set of lines/bows that share no nectar; different cards are scored independently.
+
+Units: honey drops (whole), chambers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Sequence
+
+from hyvekit.rules.beez.honeycomb import (ALL_CHAMBERS, DIRECTIONS, LINE_DIRECTIONS,
+                                          ROW_LENGTHS, ROW_NAMES, Chamber, Honeycomb, Layout,
+                                          Palette, chamber_at, parse_honeycomb)
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+
+R_SCORING = "Beez: Game End — scoring"
+COMMON_OBJECTIVES = 3   # Setup 4: "these three cards are the common objectives"
+SECRET_OBJECTIVES = 2   # Setup 4: "choose two cards to keep ... as your secret objectives"
+KINDS = ("rows-filled", "row-filled", "per-colour", "line-of-different-colours",
+         "bow-of-one-colour", "manual")
+_OBJECTIVE_KEYS = {"id", "name", "kind", "honey", "source", "assumed", "reasoning", "label",
+                   "length", "shape_assumed", "shape_reasoning"}
+
+
+@dataclass(frozen=True)
+class Objective:
+    """One objective card.
+
+    :ivar honey: honey drops: the whole card (rows, middle, manual) or per unit (per colour,
+        per line, per bow).
+    :ivar assumed: the honey value is hyvekit's own, not the rulebook's.
+    :ivar shape_assumed: what the card asks for (a bow's shape) is hyvekit's reading.
+    :ivar label: ``rows-filled``: the row label whose rows must all be filled.
+    :ivar length: ``line-of-different-colours``: chambers in the line.
+    """
+
+    id: str
+    name: str
+    kind: str
+    honey: int
+    source: str = ""
+    assumed: bool = False
+    shape_assumed: bool = False
+    label: str | None = None
+    length: int = 3
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Objective:
+        """Build an objective from a ``[[objective]]`` table.
+
+        :raises InvalidInputError: unknown key (with the accepted ones), unknown kind, bad value.
+        """
+        unknown = set(raw) - _OBJECTIVE_KEYS
+        if unknown:
+            raise InvalidInputError("objective key", sorted(unknown)[0],
+                                    "one of " + ", ".join(sorted(_OBJECTIVE_KEYS)))
+        kind = str(raw.get("kind"))
+        if kind not in KINDS:
+            raise InvalidInputError(f"objective {raw.get('id')}: kind", kind,
+                                    "one of " + ", ".join(KINDS))
+        return cls(id=str(raw["id"]), name=str(raw.get("name", raw["id"])), kind=kind,
+                   honey=require_int(f"objective {raw['id']}: honey", raw.get("honey"), 0, 99),
+                   source=str(raw.get("source", "")),
+                   assumed=bool(raw.get("assumed", "source" not in raw)),
+                   shape_assumed=bool(raw.get("shape_assumed", False)),
+                   label=raw.get("label"), length=int(raw.get("length", 3)))
+
+
+def manual(name: str, honey: int) -> Objective:
+    """A card whose honey drops the player counted by hand."""
+    return Objective(id="manual", name=str(name), kind="manual",
+                     honey=require_int(f"manual objective {name!r}", honey, 0, 99),
+                     source="entered by hand")
+
+
+def load_objectives() -> dict[str, Objective]:
+    """The packaged card library by id (``[[objective]]`` of ``hyvekit/data/beez.toml``)."""
+    from hyvekit.data import load_toml
+
+    return {o.id: o for o in (Objective.from_dict(r) for r in load_toml("beez.toml")["objective"])}
+
+
+_MANUAL = re.compile(r"""^manual\s*:\s*(?:"([^"]+)"|'([^']+)'|([^=]+?))\s*=\s*(\S+)\s*$""",
+                     re.IGNORECASE)
+
+
+def parse_objective(spec: Any, library: dict[str, Objective], where: str = "objective") -> Objective:
+    """A card from its id (``"bow"``), its name, ``manual: "Card name" = 7``, or the table
+    ``{ manual = "Card name", honey = 7 }``.
+
+    :raises InvalidInputError: unknown card (listing the accepted ids and the manual form).
+    """
+    allowed = ("one of " + ", ".join(library) + ', or manual: "Card name" = HONEY')
+    if isinstance(spec, dict):
+        if set(spec) == {"manual", "honey"}:
+            return manual(spec["manual"], spec["honey"])
+        raise InvalidInputError(where, spec, allowed)
+    text = str(spec).strip()
+    m = _MANUAL.match(text)
+    if m:
+        name = next(g for g in m.groups()[:3] if g)
+        return manual(name.strip(), require_int(f"{where} {name.strip()!r} honey", m.group(4),
+                                                0, 99))
+    key = "-".join(text.lower().replace("_", " ").replace("-", " ").split())
+    for o in library.values():
+        if key in (o.id, "-".join(o.name.lower().split())):
+            return o
+    raise InvalidInputError(where, text, allowed)
+
+
+# --- scorers --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ObjectiveScore:
+    """Honey drops one card gives one honeycomb.
+
+    :ivar groups: the nectar (chambers) behind each scored unit; no chamber is in two groups
+        (a nectar counts once per card).
+    :ivar assumptions: what the result depends on that the rulebook does not give.
+    """
+
+    objective: Objective
+    honey: int
+    detail: str
+    groups: tuple[tuple[Chamber, ...], ...] = ()
+    assumptions: tuple[str, ...] = ()
+
+
+def _run(start: Chamber, d: tuple[int, int], length: int) -> tuple[Chamber, ...] | None:
+    q, r = start.axial
+    out = []
+    for k in range(length):
+        c = chamber_at(q + d[0] * k, r + d[1] * k)
+        if c is None:
+            return None
+        out.append(c)
+    return tuple(out)
+
+
+def straight_lines(length: int = 3) -> tuple[tuple[Chamber, ...], ...]:
+    """Every run of ``length`` adjacent chambers in one of the three straight directions."""
+    return tuple(run for c in ALL_CHAMBERS for d in LINE_DIRECTIONS
+                 if (run := _run(c, d, length)) is not None)
+
+
+def bow_shapes() -> tuple[tuple[Chamber, ...], ...]:
+    """Every bow (assumed shape): ``(end, middle, end)`` with the two ends on neighbours of the
+    middle 120° apart."""
+    out = []
+    for c in ALL_CHAMBERS:
+        q, r = c.axial
+        for i in range(6):
+            a, b = DIRECTIONS[i], DIRECTIONS[(i + 2) % 6]
+            x, y = chamber_at(q + a[0], r + a[1]), chamber_at(q + b[0], r + b[1])
+            if x is not None and y is not None:
+                out.append((x, c, y))
+    return tuple(out)
+
+
+_LINES = {3: straight_lines(3)}
+_BOWS = bow_shapes()
+
+
+def max_disjoint(candidates: Sequence[tuple[Chamber, ...]]) -> tuple[tuple[Chamber, ...], ...]:
+    """The largest set of candidate groups sharing no chamber (exact search; the honeycomb is
+    small).  Ties go to the groups found first in reading order."""
+    masks = [(sum(1 << c.index for c in g), min(c.index for c in g), g) for g in candidates]
+    by_first: dict[int, list[tuple[int, tuple[Chamber, ...]]]] = {}
+    for mask, first, g in masks:
+        by_first.setdefault(first, []).append((mask, g))
+
+    @lru_cache(maxsize=None)
+    def best(i: int, used: int) -> tuple[tuple[Chamber, ...], ...]:
+        if i >= len(ALL_CHAMBERS):
+            return ()
+        result = best(i + 1, used)
+        if not used >> i & 1:
+            for mask, g in by_first.get(i, ()):
+                if not mask & used:
+                    option = (g, *best(i + 1, used | mask))
+                    if len(option) > len(result):
+                        result = option
+        return result
+
+    return best(0, 0)
+
+
+def _fmt(group: Sequence[Chamber]) -> str:
+    return "-".join(map(str, group))
+
+
+def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScore:
+    """Honey drops ``objective`` gives ``honeycomb`` (Game End, Scoring example).
+
+    :raises InvalidInputError: a ``rows-filled`` card whose label no row of the layout has.
+    """
+    hc, layout, o = honeycomb, honeycomb.layout, objective
+    notes: list[str] = []
+    if o.assumed:
+        notes.append(f"the value {o.honey} of '{o.name}' is hyvekit's assumption")
+    if o.kind == "manual":
+        return ObjectiveScore(o, o.honey, "entered by hand")
+    if o.kind in ("rows-filled", "row-filled"):
+        if o.kind == "rows-filled":
+            rows = layout.rows_labelled(str(o.label))
+            if not rows:
+                raise InvalidInputError(f"objective {o.id}", f"label {o.label!r}",
+                                        f"a layout with a row labelled {o.label!r} (the layout "
+                                        f"has {', '.join(layout.labels)})")
+            if any(r in layout.assumed_rows for r in rows):
+                notes.append(f"the rows labelled {o.label} are hyvekit's assumption")
+        else:
+            rows = (layout.middle_row,)
+            if layout.middle_assumed:
+                notes.append("reading 'the middle of the honeycomb' as row "
+                             f"{ROW_NAMES[layout.middle_row]} is hyvekit's assumption")
+        names = ", ".join(f"row {ROW_NAMES[r]}" for r in rows)
+        if all(hc.row_full(r) for r in rows):
+            group = tuple(Chamber(r, p) for r in rows for p in range(ROW_LENGTHS[r]))
+            return ObjectiveScore(o, o.honey, f"{names} filled", (group,), tuple(notes))
+        empty = [str(Chamber(r, p)) for r in rows for p in range(ROW_LENGTHS[r])
+                 if hc[Chamber(r, p)] is None]
+        return ObjectiveScore(o, 0, f"{names} not filled (empty: {', '.join(empty)})", (),
+                              tuple(notes))
+    if o.kind == "per-colour":
+        first: dict[str, Chamber] = {}
+        for c, n in hc.stored():
+            first.setdefault(n.colour, c)
+        groups = tuple((c,) for c in first.values())
+        return ObjectiveScore(o, o.honey * len(groups),
+                              f"{len(groups)} colours ({', '.join(first)}) × {o.honey}",
+                              groups, tuple(notes))
+    if o.kind == "line-of-different-colours":
+        lines = _LINES.get(o.length) or straight_lines(o.length)
+        cands = [ln for ln in lines
+                 if all(hc[c] is not None for c in ln)
+                 and len({hc[c].colour for c in ln}) == len(ln)]
+        chosen = max_disjoint(cands)
+        detail = (f"{len(chosen)} lines × {o.honey}"
+                  + (f" ({', '.join(map(_fmt, chosen))})" if chosen else ""))
+        return ObjectiveScore(o, o.honey * len(chosen), detail, chosen, tuple(notes))
+    if o.kind == "bow-of-one-colour":
+        if o.shape_assumed:
+            notes.append("the bow shape (three of one colour bent at 120°) is hyvekit's "
+                         "assumption")
+        cands = [b for b in _BOWS
+                 if all(hc[c] is not None for c in b)
+                 and len({hc[c].colour for c in b}) == 1]
+        chosen = max_disjoint(cands)
+        detail = (f"{len(chosen)} bows × {o.honey}"
+                  + (f" ({', '.join(f'{hc[b[1]].colour} {_fmt(b)}' for b in chosen)})"
+                     if chosen else ""))
+        return ObjectiveScore(o, o.honey * len(chosen), detail, chosen, tuple(notes))
+    raise InvalidInputError("objective kind", o.kind, "one of " + ", ".join(KINDS))
+
+
+# --- players and the winner -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """A player's final score: one :class:`ObjectiveScore` per card (common first)."""
+
+    name: str
+    honeycomb: Honeycomb
+    scores: tuple[ObjectiveScore, ...]
+    claimed: int | None = None
+
+    @property
+    def total(self) -> int:
+        """Honey drops."""
+        return sum(s.honey for s in self.scores)
+
+    @property
+    def large_nectar(self) -> int:
+        """Large nectar in the honeycomb (the tie-breaker)."""
+        return self.honeycomb.large_count
+
+    @property
+    def assumptions(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(a for s in self.scores for a in s.assumptions))
+
+
+def score_player(name: str, honeycomb: Honeycomb, objectives: Sequence[Objective],
+                 claimed: int | None = None) -> PlayerScore:
+    """Score every card of a player (Game End: "add up the honey drops you have made for the
+    three common objectives and your own secret objectives")."""
+    return PlayerScore(name, honeycomb, tuple(score_objective(o, honeycomb) for o in objectives),
+                       claimed)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Who won: ``winners`` (several when the victory is shared) and whether the large-nectar
+    tie-breaker decided it."""
+
+    winners: tuple[str, ...]
+    tie_broken: bool = False
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+def winners(players: Sequence[PlayerScore]) -> Outcome:
+    """Game End: most honey drops wins; a tie goes to the tied player with more large nectar;
+    still tied, the tied players share the victory."""
+    if not players:
+        return Outcome(())
+    top = max(p.total for p in players)
+    tied = [p for p in players if p.total == top]
+    if len(tied) == 1:
+        return Outcome((tied[0].name,))
+    most = max(p.large_nectar for p in tied)
+    best = tuple(p.name for p in tied if p.large_nectar == most)
+    return Outcome(best, tie_broken=True)
+
+
+# --- the score sheet (several players) --------------------------------------------------------
+
+_SHEET_KEYS = {"title", "common", "player"}
+_PLAYER_KEYS = {"name", "honeycomb", "objectives", "claimed"}
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A finished game to score: the common cards and each player's honeycomb and secret
+    cards, players in turn order from the start player."""
+
+    title: str
+    common: tuple[Objective, ...]
+    players: tuple[tuple[str, Honeycomb, tuple[Objective, ...], int | None], ...]
+
+    def score(self) -> tuple[tuple[PlayerScore, ...], Outcome]:
+        scored = tuple(score_player(name, hc, self.common + secret, claimed)
+                       for name, hc, secret, claimed in self.players)
+        return scored, winners(scored)
+
+
+def parse_score_sheet(raw: dict[str, Any], layout: Layout, palette: Palette,
+                      library: dict[str, Objective]) -> ScoreSheet:
+    """Read a score file (already parsed from TOML) into a :class:`ScoreSheet`.
+
+    Shape: ``common = [3 cards]`` and one ``[[player]]`` table per player with ``name``,
+    ``honeycomb`` (the text honeycomb), ``objectives = [2 secret cards]`` and optional
+    ``claimed`` (honey drops the player counted, checked).
+
+    :raises InvalidInputError: unknown key (with the accepted keys), a bad honeycomb (line and
+        token), an unknown card, not 3 common / 2 secret cards, more nectar of a colour and size
+        than the game has (Contents), two players with one name.
+    """
+    unknown = set(raw) - _SHEET_KEYS
+    if unknown:
+        raise InvalidInputError("score file key", sorted(unknown)[0],
+                                "one of " + ", ".join(sorted(_SHEET_KEYS)))
+    common_raw = raw.get("common", [])
+    if not isinstance(common_raw, list) or len(common_raw) != COMMON_OBJECTIVES:
+        raise InvalidInputError("common", common_raw,
+                                f"a list of the {COMMON_OBJECTIVES} common objective cards")
+    common = tuple(parse_objective(s, library, f"common objective {i}")
+                   for i, s in enumerate(common_raw, 1))
+    players_raw = raw.get("player")
+    if not isinstance(players_raw, list) or not 1 <= len(players_raw) <= 4:
+        raise InvalidInputError("[[player]] tables", players_raw if not isinstance(
+            players_raw, list) else len(players_raw), "1 to 4 players")
+    players = []
+    for i, p in enumerate(players_raw, 1):
+        if not isinstance(p, dict):
+            raise InvalidInputError(f"player {i}", p, "a [[player]] table")
+        bad = set(p) - _PLAYER_KEYS
+        if bad:
+            raise InvalidInputError(f"player {i} key", sorted(bad)[0],
+                                    "one of " + ", ".join(sorted(_PLAYER_KEYS)))
+        name = str(p.get("name", f"player {i}")).strip()
+        if name in [q[0] for q in players]:
+            raise InvalidInputError(f"player {i} name", name, "a name no other player has")
+        if "honeycomb" not in p:
+            raise InvalidInputError(f"player {name!r}", "no honeycomb",
+                                    "a honeycomb = '''...''' of 5 lines")
+        hc = parse_honeycomb(p["honeycomb"], layout, palette, f"player {name!r} honeycomb")
+        secret_raw = p.get("objectives", [])
+        if not isinstance(secret_raw, list) or len(secret_raw) != SECRET_OBJECTIVES:
+            raise InvalidInputError(f"player {name!r} objectives", secret_raw,
+                                    f"a list of the player's {SECRET_OBJECTIVES} secret "
+                                    "objective cards")
+        secret = tuple(parse_objective(s, library, f"player {name!r} objective")
+                       for s in secret_raw)
+        claimed = p.get("claimed")
+        if claimed is not None:
+            claimed = require_int(f"player {name!r} claimed", claimed, 0, 999)
+        players.append((name, hc, secret, claimed))
+    check_components([(n, hc) for n, hc, _, _ in players], palette)
+    return ScoreSheet(str(raw.get("title", "Beez")), common, tuple(players))
+
+
+def check_components(boards: Sequence[tuple[str, Honeycomb]], palette: Palette) -> None:
+    """Refuse more nectar of one colour and size than the game has (Contents: 9 small and 2
+    large per colour), counted over all honeycombs.
+
+    :raises InvalidInputError: naming the colour, size and count.
+    """
+    for colour in palette.colours:
+        for large, limit in ((True, palette.large_per_colour), (False, palette.small_per_colour)):
+            count = sum(1 for _, hc in boards for _, n in hc.stored()
+                        if n.colour == colour.name and n.large == large)
+            if count > limit:
+                size = "large" if large else "small"
+                raise InvalidInputError(f"{size} {colour.name} nectar", count,
+                                        f"at most {limit} over all honeycombs (the game has "
+                                        f"{limit} {size} {colour.name} nectar)")
+
+
+def check_claims(players: Sequence[PlayerScore]) -> None:
+    """Raise when a player's claimed total differs from the rules' total.
+
+    :raises IllegalActionError: ``R_SCORING``, naming the player, the claim and the total.
+    """
+    wrong = [p for p in players if p.claimed is not None and p.claimed != p.total]
+    if wrong:
+        p = wrong[0]
+        raise IllegalActionError(R_SCORING, f"{p.name} claimed {p.claimed} honey drops, the "
+                                 f"cards give {p.total}", expected=p.total, given=p.claimed)
