@@ -28,6 +28,8 @@ WRITER = textwrap.dedent("""
 
     folder, cid, start = sys.argv[1], sys.argv[2], int(sys.argv[3])
     store = CampaignStore(folder)
+    import filelock, tinydb  # noqa: E401,F401 - warm up, so kills land during appends
+    store.replay(store.load(cid))
     print("ready", flush=True)
     i = start
     while True:
@@ -38,7 +40,7 @@ WRITER = textwrap.dedent("""
 
 TARGET_APPENDS = 200
 SEED = 20240611
-MAX_RUNS = 200          # a safety net (no timing assertions); ~20-40 runs are needed
+MAX_RUNS = 1000         # a safety net (no timing assertions); ~20-40 runs are needed
 
 
 def _note_numbers(path: Path) -> tuple[list[int], list[int]]:
