@@ -1,12 +1,444 @@
-"""`hyvekit beelives`: Bee Lives commands (coming)."""
+"""``hyvekit beelives``: Bee Lives checks — final scoring, winter upkeep, raids, raid odds and
+wild hive turns.  The CLI only parses options, calls :mod:`hyvekit.rules.beelives` and formats
+the result (rich tables for people, ``--json`` for scripts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
 
 import typer
 
-app = typer.Typer(help="Bee Lives commands: coming in a later release.\n\nExample: hyvekit beelives", no_args_is_help=False)
+from hyvekit.cli.common import JsonOption, console, print_json, table
+from hyvekit.rules.common import InvalidInputError, require_int
+
+app = typer.Typer(
+    help=("Bee Lives: final scores, winter upkeep, raids, exact raid odds and wild hive turns, "
+          "checked against the rulebook.\n\n"
+          "Example: hyvekit beelives score --player \"Susan:vp=32,honey=3,bees=4,pollen=2\" "
+          "--player \"Jeremy:vp=25,honey=12,bees=2\""),
+    no_args_is_help=True,
+)
+
+BoardOption = typer.Option(None, "--board", metavar="FILE",
+                           help="Your own board values (TOML, same shape as "
+                                "hyvekit/data/beelives.toml).")
 
 
-@app.callback(invoke_without_command=True)
-def main(ctx: typer.Context) -> None:
-    """Bee Lives commands: coming in a later release.  Example: hyvekit beelives --help"""
-    if ctx.invoked_subcommand is None:
-        typer.echo("Bee Lives commands are coming; see 'hyvekit --help' for what works today.")
+def _board(path: Optional[Path]):
+    from hyvekit.rules.beelives import load_board
+    return load_board(path)
+
+
+def _note(text: str) -> None:
+    typer.echo(f"note: {text}", err=True)
+
+
+def _queen(option: str, value: Optional[str], board) -> Optional[str]:
+    if value is None:
+        return None
+    v = value.strip().lower()
+    if v not in board.queen_types:
+        raise InvalidInputError(option, value, "one of " + ", ".join(board.queen_types))
+    return v
+
+
+def parse_roll(text: str) -> tuple[int, ...]:
+    """``"1,2"`` → ``(1, 2)``: one roll of the raid dice.
+
+    :raises InvalidInputError: not a comma-separated list of whole numbers.
+    """
+    try:
+        values = tuple(int(v) for v in text.replace(" ", "").split(",") if v)
+    except ValueError:
+        raise InvalidInputError("--roll", text, "die values separated by commas, e.g. 1,2") from None
+    if not values:
+        raise InvalidInputError("--roll", text, "die values separated by commas, e.g. 1,2")
+    return values
+
+
+# --- score ------------------------------------------------------------------------------------
+
+def _players_from_file(path: Path):
+    from hyvekit.data import load_toml
+    from hyvekit.rules.beelives.endgame import PlayerEnd
+    raw = load_toml(path)
+    rows = raw.get("player")
+    if not isinstance(rows, list) or not rows:
+        raise InvalidInputError("players file", str(path),
+                                "[[player]] tables with name, vp, honey, bees, starvation, "
+                                "pollen, comb")
+    out = []
+    allowed = {"name", "vp", "honey", "bees", "starvation", "pollen", "comb"}
+    for row in rows:
+        unknown = set(row) - allowed
+        if unknown:
+            raise InvalidInputError("players file key", sorted(unknown)[0],
+                                    "one of " + ", ".join(sorted(allowed)))
+        if "name" not in row or "vp" not in row:
+            raise InvalidInputError("players file", row, "a name and a vp for each player")
+        name = str(row["name"])
+        out.append(PlayerEnd(name=name, **{k: require_int(f"{name}: {k}", v, -999, 999)
+                                           for k, v in row.items() if k != "name"}))
+    return out
+
+
+@app.command("score")
+def score(
+    player: list[str] = typer.Option([], "--player", "-p", metavar="NAME:vp=N,honey=N,...",
+                                     help="A player: VP on the score track, then honey, bees, "
+                                          "starvation, pollen, comb left at the end."),
+    players_file: Optional[Path] = typer.Option(None, "--file", metavar="FILE",
+                                                help="Players as TOML [[player]] tables."),
+    claimed_winner: Optional[str] = typer.Option(None, "--claimed-winner", metavar="NAME",
+                                                 help="The winner you declared: checked."),
+    claimed: list[str] = typer.Option([], "--claimed", metavar="NAME=TOTAL",
+                                      help="A final total you counted: checked."),
+    as_json: bool = JsonOption,
+) -> None:
+    """Final scores (End of the Game): 1 VP per honey and per surviving bee, -2 per starvation
+    token; only players with a surviving bee can win; ties: pollen, then bees, then comb.
+    A single player also gets the solo score chart rating.  Exit code 1 when a claim is wrong.
+
+    Example: hyvekit beelives score -p "Bob:vp=37,honey=9,starvation=1" -p "Susan:vp=32,honey=3,bees=4,pollen=2" --claimed-winner Susan
+    """
+    from hyvekit.rules.beelives.endgame import check_claims, parse_player, score as do_score
+    from hyvekit.rules.beelives.endgame import solo_rating
+    players = [parse_player(p) for p in player]
+    if players_file is not None:
+        players += _players_from_file(players_file)
+    if not players:
+        raise InvalidInputError("--player", "nothing", "at least one --player or a --file")
+    board = _board(None)
+    result = do_score(players, board)
+    totals: dict[str, int] = {}
+    for c in claimed:
+        name, eq, value = c.partition("=")
+        if not eq:
+            raise InvalidInputError("--claimed", c, "NAME=TOTAL, e.g. Susan=39")
+        totals[name.strip()] = require_int(f"--claimed {name.strip()}", value, -999, 999)
+    rating = solo_rating(result.lines[0].total, board) if len(players) == 1 else None
+    if as_json:
+        print_json({
+            "players": [{"name": l.player.name, "vp": l.player.vp, "honey": l.player.honey,
+                         "bees": l.player.bees, "starvation": l.player.starvation,
+                         "pollen": l.player.pollen, "comb": l.player.comb, "total": l.total,
+                         "eligible": l.eligible} for l in result.lines],
+            "winners": list(result.winners), "tiebreak": result.tiebreak,
+            "ineligible": list(result.ineligible), "solo_rating": rating})
+    else:
+        rows = [[l.player.name, l.player.vp, f"+{l.honey_vp}", f"+{l.bees_vp}",
+                 l.starvation_vp or 0, l.total, l.player.pollen, l.player.comb,
+                 "yes" if l.eligible else "no (no surviving bee)"] for l in result.lines]
+        console().print(table("Bee Lives final scores",
+                              ["player", "VP", "honey", "bees", "starvation", "total", "pollen",
+                               "comb", "can win"], rows))
+        if result.winners:
+            how = f" (tie-breaker: {result.tiebreak})" if result.tiebreak else ""
+            typer.echo(f"winner: {' and '.join(result.winners)}{how}")
+        else:
+            typer.echo("winner: none (no player has a surviving worker bee)")
+        if result.ineligible:
+            typer.echo(f"cannot win: {', '.join(result.ineligible)}")
+        if rating:
+            typer.echo(f"solo rating: {rating}")
+    check_claims(result, winner=claimed_winner, totals=totals)
+
+
+# --- winter -----------------------------------------------------------------------------------
+
+@app.command("winter")
+def winter(
+    bees: int = typer.Option(..., "--bees", help="Worker bees entering winter."),
+    honey: int = typer.Option(..., "--honey", help="Honey in the comb entering winter."),
+    level: Optional[int] = typer.Option(None, "--level", help="Disease level, e.g. -2."),
+    position: Optional[int] = typer.Option(None, "--position",
+                                           help="Mite position on the track instead (0 = start)."),
+    side: str = typer.Option("A", "--side", help="Disease track side for --position: A or B."),
+    starvation: str = typer.Option("none", "--starvation",
+                                   help="none: starving bees die; take: a starvation token for "
+                                        "each of the last three bees instead."),
+    board_file: Optional[Path] = BoardOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Winter Upkeep month by month: feed one honey per three bees (rounded down), then lose
+    bees equal to the disease level.
+
+    Example: hyvekit beelives winter --bees 6 --honey 12 --level -2
+    """
+    from hyvekit.rules.beelives.endgame import winter as do_winter
+    board = _board(board_file)
+    bees = require_int("--bees", bees, 0, board.max_workers)
+    honey = require_int("--honey", honey, 0, board.comb_max)
+    side = side.strip().upper()
+    if side not in ("A", "B"):
+        raise InvalidInputError("--side", side, "A or B")
+    if (level is None) == (position is None):
+        raise InvalidInputError("--level/--position", "both" if level is not None else "neither",
+                                "exactly one of --level (e.g. -2) and --position")
+    assumed = False
+    if position is not None:
+        level = board.track(side).level(position)
+        assumed = "disease" in board.assumed
+    else:
+        level = require_int("--level", level, min(board.track(side).levels()), 0)
+    result = do_winter(bees, honey, level, board, starvation=starvation.strip().lower())
+    if as_json:
+        print_json({"level": level, "assumed_track": assumed, "months": [
+            {"month": m.month, "bees_before": m.bees_before, "honey_before": m.honey_before,
+             "honey_spent": m.honey_spent, "starved": m.starved, "starvation_tokens": m.tokens,
+             "lost_to_disease": m.disease_lost, "bees_after": m.bees_after,
+             "honey_after": m.honey_after} for m in result.months],
+            "bees": result.bees, "honey": result.honey, "starvation_tokens": result.tokens})
+    else:
+        rows = [[m.month, m.bees_before, m.honey_before, m.honey_spent, m.starved, m.tokens,
+                 m.disease_lost, m.bees_after, m.honey_after] for m in result.months]
+        console().print(table(f"Winter upkeep at disease level {level}",
+                              ["month", "bees", "honey", "honey fed", "starved", "tokens",
+                               "disease", "bees left", "honey left"], rows))
+        typer.echo(f"after winter: {result.bees} bees, {result.honey} honey, "
+                   f"{result.tokens} starvation tokens taken")
+    if assumed:
+        _note(f"the level {level} at position {position} comes from hyvekit's assumed disease "
+              "track (not the publisher's board); give --board FILE with your own values")
+
+
+# --- raid -------------------------------------------------------------------------------------
+
+@app.command("raid")
+def raid(
+    bees: int = typer.Option(..., "--bees", help="Bees sent in the raid party."),
+    roll: list[str] = typer.Option(..., "--roll", metavar="D,D",
+                                   help="A roll of the raid dice; repeat for each reroll, in "
+                                        "order (the last one is kept)."),
+    target: str = typer.Option("player", "--target", help="player or wild."),
+    target_honey: int = typer.Option(0, "--target-honey", help="Player target: its honey."),
+    defenders: int = typer.Option(0, "--defenders", help="Player target: bees on Defend."),
+    target_unassigned: Optional[int] = typer.Option(
+        None, "--target-unassigned",
+        help="Player target: unassigned bees (default: as many as it sacrifices)."),
+    target_level: int = typer.Option(0, "--target-level",
+                                     help="Player target: its disease level, e.g. -3."),
+    sacrifice_defending: int = typer.Option(0, "--sacrifice-defending",
+                                            help="Defending bees the defender sacrifices."),
+    sacrifice_unassigned: int = typer.Option(0, "--sacrifice-unassigned",
+                                             help="Unassigned bees the defender sacrifices."),
+    remove: list[int] = typer.Option([], "--remove",
+                                     help="A die you remove when knocked down a bracket "
+                                          "(default: the lowest)."),
+    wild_strength: int = typer.Option(0, "--wild-strength", help="Wild target: its strength."),
+    sacrifice: int = typer.Option(0, "--sacrifice",
+                                  help="Wild target: raiders you sacrifice to push it down."),
+    take: Optional[int] = typer.Option(None, "--take",
+                                       help="Wild target: honey you take (default: all allowed)."),
+    queen: str = typer.Option("prolific", "--queen", help="Your queen type."),
+    defender_queen: str = typer.Option("prolific", "--defender-queen",
+                                       help="Player target: its queen type."),
+    empty: Optional[int] = typer.Option(None, "--empty",
+                                        help="Your empty comb cells (default: room for all)."),
+    standing: bool = typer.Option(False, "--standing",
+                                  help="Your varroa mite stands (Clean Bees this month)."),
+    distance: int = typer.Option(1, "--distance", help="Spaces between the hives."),
+    board_file: Optional[Path] = BoardOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Resolve one raid from stated dice and choices (Raid: Raiding a Player Hive / Raiding a
+    Wild Hive).  Exit code 1 when the raid is against the rules.
+
+    Example: hyvekit beelives raid --bees 5 --roll 1,2 --target-honey 5 --defenders 1 --sacrifice-unassigned 1 --remove 1
+    """
+    from hyvekit.rules.beelives import Assigned, Hive
+    from hyvekit.rules.beelives.hive import hive_at_level
+    from hyvekit.rules.beelives.raids import (PlayerRaid, WildRaid, raid_player_hive,
+                                              raid_wild_hive)
+    board = _board(board_file)
+    bees = require_int("--bees", bees, 1, board.max_workers)
+    rolls = tuple(parse_roll(r) for r in roll)
+    q = _queen("--queen", queen, board)
+    room = board.comb_max if empty is None else require_int("--empty", empty, 0, board.comb_max)
+    attacker = Hive(unassigned=bees, comb=board.comb_max, pollen=board.comb_max - room, queen=q,
+                    side="B" if q == "hygienic" else "A", mite_standing=standing)
+    target = target.strip().lower()
+    if target == "wild":
+        strength = require_int("--wild-strength", wild_strength, 1, board.wild_strength_max)
+        r = raid_wild_hive(attacker, strength, WildRaid(
+            bees, rolls, sacrifices=require_int("--sacrifice", sacrifice, 0, 20), take=take,
+            distance=distance), board)
+        data = {"target": "wild", "raid_strength": r.strength, "wild_strength_before": strength,
+                "wild_strength": r.wild_strength, "reduced": r.reduced, "honey_taken": r.taken,
+                "disease_spaces": r.disease, "removed": r.removed, "vp": r.vp,
+                "raiders_left": r.attacker.assigned.raid}
+        lines = [["raid strength (lesser of dice and bees)", r.strength],
+                 ["wild hive strength", f"{strength} → {r.wild_strength}"],
+                 ["honey taken from the supply", f"{r.taken} (at most {r.reduced})"],
+                 ["your disease", f"+{r.disease} space(s)"],
+                 ["wild hive removed", "yes: you score 2 VP" if r.removed else "no"]]
+    elif target == "player":
+        dq = _queen("--defender-queen", defender_queen, board)
+        honey = require_int("--target-honey", target_honey, 0, board.comb_max)
+        level = require_int("--target-level", target_level, min(board.track("A").levels()), 0)
+        unassigned = (sacrifice_unassigned if target_unassigned is None
+                      else require_int("--target-unassigned", target_unassigned, 0, 20))
+        defender = hive_at_level(board, level, unassigned=unassigned,
+                                 assigned=Assigned(defend=require_int("--defenders", defenders,
+                                                                      0, 20)),
+                                 honey=honey, comb=max(board.comb_min, honey), queen=dq)
+        r = raid_player_hive(attacker, defender, PlayerRaid(
+            bees, rolls, sacrifice_defending=sacrifice_defending,
+            sacrifice_unassigned=sacrifice_unassigned,
+            removed=tuple(remove) if remove else None, distance=distance), board)
+        s = r.strength
+        data = {"target": "player", "party": s.party, "party_final": s.party_final,
+                "dice": list(s.dice), "removed": list(s.removed), "base_strength": s.base,
+                "attacker_bonus": s.attacker_bonus, "reduction": s.reduction,
+                "strength": s.strength, "stolen": r.stolen, "success": r.success,
+                "disease_spaces": r.disease, "attacker_vp": r.attacker_vp,
+                "defender_vp": r.defender_vp, "raiders_lost": r.attacker_lost}
+        lines = [["raid party after rerolls / sacrifices", f"{s.party} / {s.party_final} bees"],
+                 ["dice kept", ", ".join(map(str, s.dice)) or "none"],
+                 ["dice removed (bracket lost)", ", ".join(map(str, s.removed)) or "none"],
+                 ["lesser of dice total and bees", s.base],
+                 ["aggressive queen / card bonus", f"+{s.attacker_bonus}"],
+                 ["defenders + sacrifices (+ bonuses)", f"-{s.reduction}"],
+                 ["final strength", s.strength],
+                 ["honey stolen", f"{r.stolen} of {honey}"],
+                 ["result", ("successful: attacker scores 2 VP" if r.success
+                             else "unsuccessful: defender scores 2 VP")],
+                 ["your disease", f"+{r.disease} space(s)"]]
+    else:
+        raise InvalidInputError("--target", target, "player or wild")
+    if as_json:
+        print_json(data)
+    else:
+        console().print(table(f"Raid on a {target} hive", ["step", "value"], lines))
+
+
+# --- raid odds --------------------------------------------------------------------------------
+
+@app.command("raid-odds")
+def raid_odds(
+    bees: int = typer.Option(..., "--bees", help="Bees sent in the raid party."),
+    target_honey: int = typer.Option(..., "--target-honey", help="The target's honey."),
+    defenders: int = typer.Option(0, "--defenders", help="Bees on the target's Defend space."),
+    sacrifice_defending: int = typer.Option(0, "--sacrifice-defending",
+                                            help="Defending bees the defender will sacrifice."),
+    sacrifice_unassigned: int = typer.Option(0, "--sacrifice-unassigned",
+                                             help="Unassigned bees the defender will sacrifice."),
+    queen: str = typer.Option("prolific", "--queen", help="Your queen type."),
+    defender_queen: str = typer.Option("prolific", "--defender-queen",
+                                       help="The defender's queen type."),
+    reroll_below: int = typer.Option(0, "--reroll-below", metavar="N",
+                                     help="Reroll while the dice total is below N (0: never)."),
+    max_rerolls: int = typer.Option(3, "--max-rerolls", help="At most this many rerolls (0-3)."),
+    board_file: Optional[Path] = BoardOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Exact odds of a raid on a player hive: the distribution of stolen honey and the chance
+    of success, enumerating every roll of the D4 pool (fractions, no simulation).
+
+    Example: hyvekit beelives raid-odds --bees 8 --target-honey 6 --defenders 1 --reroll-below 5
+    """
+    from hyvekit.rules.beelives.raids import RerollPolicy, raid_odds as do_odds
+    board = _board(board_file)
+    odds = do_odds(board, require_int("--bees", bees, 1, board.max_workers),
+                   target_honey=require_int("--target-honey", target_honey, 1, board.comb_max),
+                   defenders=require_int("--defenders", defenders, 0, board.max_workers),
+                   sacrifice_defending=require_int("--sacrifice-defending",
+                                                   sacrifice_defending, 0, board.max_workers),
+                   sacrifice_unassigned=require_int("--sacrifice-unassigned",
+                                                    sacrifice_unassigned, 0, board.max_workers),
+                   attacker_queen=_queen("--queen", queen, board),
+                   defender_queen=_queen("--defender-queen", defender_queen, board),
+                   reroll=RerollPolicy(require_int("--reroll-below", reroll_below, 0, 99),
+                                       require_int("--max-rerolls", max_rerolls, 0,
+                                                   board.max_rerolls)))
+    if as_json:
+        print_json({"stolen": [{"honey": h, "probability": str(p), "float": float(p)}
+                               for h, p in odds.stolen],
+                    "success": str(odds.success), "success_float": float(odds.success),
+                    "expected_stolen": str(odds.expected_stolen),
+                    "expected_rerolls": str(odds.expected_rerolls),
+                    "assumed_dice_faces": odds.assumed})
+    else:
+        rows = [[h, str(p), f"{float(p):.1%}"] for h, p in odds.stolen]
+        console().print(table(f"Raid of {bees} bees on a hive with {target_honey} honey",
+                              ["honey stolen", "probability", "%"], rows))
+        typer.echo(f"success (stolen ≥ half of {bees} bees): {odds.success} "
+                   f"= {float(odds.success):.1%}")
+        typer.echo(f"expected honey stolen: {float(odds.expected_stolen):.2f}; expected bees "
+                   f"lost to rerolls: {float(odds.expected_rerolls):.2f}")
+    if odds.assumed:
+        _note("assumes each raid die face 1-4 equally likely (the 12-sided D4s' faces are "
+              "hyvekit's assumption); give --board FILE with your own faces")
+
+
+# --- wild turn --------------------------------------------------------------------------------
+
+def _parse_tile(text: str) -> tuple[str, int]:
+    name, sep, dist = text.partition(":")
+    name = name.strip().lower()
+    if not sep or not dist.strip().isdigit():
+        raise InvalidInputError("--tile", text, "TYPE:DISTANCE, e.g. harvest:1")
+    return name, int(dist)
+
+
+def _parse_target(text: str):
+    from hyvekit.rules.beelives.wild import Target
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) not in (3, 4) or not parts[1].isdigit() or not parts[2].lstrip("-").isdigit():
+        raise InvalidInputError("--target", text, "KIND:DISTANCE:STRENGTH[:NAME], e.g. "
+                                "player:2:5 (player strength = unassigned + defending bees)")
+    return Target(parts[0].lower(), int(parts[1]), int(parts[2]),
+                  parts[3] if len(parts) == 4 else "")
+
+
+@app.command("wild-turn")
+def wild_turn(
+    season: str = typer.Option(..., "--season", help="spring, summer or fall."),
+    strength: int = typer.Option(..., "--strength", help="The wild hive's strength (1-14)."),
+    overheating: bool = typer.Option(False, "--overheating", help="Overheating is in effect."),
+    tile: list[str] = typer.Option([], "--tile", metavar="TYPE:DISTANCE",
+                                   help="Closest unforaged tile of a type within 3 spaces."),
+    target: Optional[str] = typer.Option(None, "--target", metavar="KIND:DISTANCE:STRENGTH",
+                                         help="Closest hive within 3 spaces not raided this "
+                                              "round (player strength = unassigned + defend)."),
+    foraged: bool = typer.Option(False, "--foraged",
+                                 help="It already foraged a bloom/wilt/harvest tile this month."),
+    tokens_left: int = typer.Option(5, "--tokens-left", help="Neutral worker tokens left (0-5)."),
+    no_scout: bool = typer.Option(False, "--no-scout", help="No empty space to scout."),
+    no_spawn: bool = typer.Option(False, "--no-spawn", help="No map tile to swarm onto."),
+    dormant: bool = typer.Option(False, "--dormant", help="Spawned in spring of year 1."),
+    as_json: bool = JsonOption,
+) -> None:
+    """What a wild hive does on its turn, given the stated situation (Wild Hives, the season's
+    priority chart).
+
+    Example: hyvekit beelives wild-turn --season fall --strength 3 --tile harvest:1
+    """
+    from hyvekit.rules.beelives.wild import WildSituation, wild_turn as do_turn
+    board = _board(None)
+    situation = WildSituation(
+        season=season.strip().lower(), strength=strength, overheating=overheating,
+        tiles=tuple(_parse_tile(t) for t in tile),
+        target=_parse_target(target) if target else None, foraged_this_month=foraged,
+        tokens_left=tokens_left, can_scout=not no_scout, can_spawn=not no_spawn,
+        dormant=dormant)
+    d = do_turn(situation, board)
+    if as_json:
+        print_json({"step": d.step, "action": d.action, "tile": d.tile, "distance": d.distance,
+                    "target": None if d.target is None else {
+                        "kind": d.target.kind, "distance": d.target.distance,
+                        "strength": d.target.strength, "name": d.target.name},
+                    "strength": d.strength, "spawn_strength": d.spawn_strength,
+                    "reason": d.reason})
+        return
+    what = {"forage": f"places a neutral worker on the {d.tile} tile {d.distance} space(s) away",
+            "raid": (f"raids the {d.target.kind} hive {d.distance} space(s) away"
+                     if d.target else ""),
+            "swarm": f"swarms: strength {d.strength}, spawns a wild hive of {d.spawn_strength}",
+            "scout": "scouts an empty space (the first player chooses; draw one tile)",
+            "dormant": "does nothing (dormant)", "nothing": "does nothing"}[d.action]
+    line = f"line {d.step} of the {situation.season} chart: " if d.step else ""
+    typer.echo(f"{line}the wild hive {what}")
+    typer.echo(f"why: {d.reason}")
+    typer.echo(f"strength: {strength} → {d.strength}")

@@ -1,1 +1,22 @@
-"""hyvekit.rules.beelives."""
+"""Bee Lives: We Will Only Know Summer — the hive-level rules core (rules/bee-lives.txt).
+
+Modules:
+
+* :mod:`.board` — board values (rulebook numbers and hyvekit's assumed printed values),
+  :func:`load_board` for the packaged file or a player's own.
+* :mod:`.hive` — the :class:`Hive` state and disease track moves.
+* :mod:`.phases` — Egg, Feeding, Brood, Swarm and the hive's Cleanup steps.
+* :mod:`.actions` — Forage, Defend, Build Wax, Clean Bees, Cool Hive, Requeen.
+* :mod:`.raids` — raids on player and wild hives, exact :func:`raid_odds`.
+* :mod:`.wild` — wild hive priority charts, wild hive raids, activation order.
+* :mod:`.endgame` — winter upkeep, final scoring, the solo score chart.
+
+The map (Scout, distances, placements), the month sequencer and the season cards are not
+modelled here: their effects enter as stated inputs.
+"""
+
+from hyvekit.rules.beelives.board import Board, DiseaseTrack, default_board, load_board
+from hyvekit.rules.beelives.hive import Assigned, Hive, new_hive, validate_hive
+
+__all__ = ["Assigned", "Board", "DiseaseTrack", "Hive", "default_board", "load_board",
+           "new_hive", "validate_hive"]

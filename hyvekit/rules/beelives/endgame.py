@@ -1,0 +1,257 @@
+"""Bee Lives winter upkeep and end-of-game scoring (rules/bee-lives.txt, "Winter Upkeep",
+"End of the Game", "Solo Score Chart").
+
+Units: bees (worker bees), honey, pollen, comb cells, disease levels (0 or negative), VP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from hyvekit.rules.beelives.board import Board
+from hyvekit.rules.beelives.phases import starvation_tokens_allowed
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+R_WINTER = "Bee Lives: Winter Upkeep"
+R_END = "Bee Lives: End of the Game"
+R_SOLO = "Bee Lives: Solo Score Chart"
+
+WINTER_MONTHS = ("December", "January", "February")
+
+
+@dataclass(frozen=True)
+class WinterMonth:
+    """One month of winter upkeep.
+
+    :ivar bees_before, honey_before: at the start of the month.
+    :ivar honey_spent: one third of the bees, rounded down (or all the honey there is).
+    :ivar starved: bees lost to hunger; ``tokens``: starvation tokens taken instead.
+    :ivar disease_lost: bees lost to disease (the level's size, at most the bees left).
+    :ivar bees_after, honey_after: at the end of the month.
+    """
+
+    month: str
+    bees_before: int
+    honey_before: int
+    honey_spent: int
+    starved: int
+    tokens: int
+    disease_lost: int
+    bees_after: int
+    honey_after: int
+
+
+@dataclass(frozen=True)
+class WinterResult:
+    """Three winter months; ``bees``, ``honey`` and ``tokens`` (starvation tokens taken) at the
+    end."""
+
+    months: tuple[WinterMonth, ...]
+    bees: int
+    honey: int
+    tokens: int
+
+
+def winter_month(bees: int, honey: int, level: int, board: Board, *,
+                 starvation: Literal["none", "take"] = "none", month: str = "") -> WinterMonth:
+    """One winter month: 1. feed (honey = bees // 3); honey ``h`` keeps at most ``3h + 2`` bees
+    (the most bees whose one-third-rounded-down cost ``h`` covers; ruling L24), the rest
+    starve, and for those among the last three the player may take starvation tokens
+    (``starvation="take"`` takes one for each); 2. lose bees equal to the disease level's size.
+
+    :raises InvalidInputError: negative bees or honey, a positive level, unknown policy.
+    """
+    if bees < 0 or honey < 0:
+        raise InvalidInputError("bees/honey", (bees, honey), "whole numbers of at least 0")
+    if level > 0:
+        raise InvalidInputError("disease level", level, "0 or a negative level such as -2")
+    if starvation not in ("none", "take"):
+        raise InvalidInputError("starvation", starvation, "none or take")
+    per = board.winter_bees_per_honey
+    need = bees // per
+    spent = min(need, honey)
+    fed = bees if spent == need else per * spent + (per - 1)
+    starving = bees - fed
+    tokens = (starvation_tokens_allowed(bees, starving, board.last_bees)
+              if starvation == "take" else 0)
+    alive = bees - starving + tokens
+    lost = min(alive, -level)
+    return WinterMonth(month, bees, honey, spent, starving - tokens, tokens, lost, alive - lost,
+                       honey - spent)
+
+
+def winter(bees: int, honey: int, level: int, board: Board, *,
+           starvation: Literal["none", "take"] = "none") -> WinterResult:
+    """Winter Upkeep: three months (December–February) of :func:`winter_month`.  The disease
+    level does not change during winter.
+
+    :raises InvalidInputError: see :func:`winter_month`.
+    """
+    months = []
+    for name in WINTER_MONTHS:
+        m = winter_month(bees, honey, level, board, starvation=starvation, month=name)
+        months.append(m)
+        bees, honey = m.bees_after, m.honey_after
+    return WinterResult(tuple(months), bees, honey, sum(m.tokens for m in months))
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerEnd:
+    """A player at the end of the game: ``vp`` on the score track before final scoring, and
+    what is left (honey, bees, starvation tokens, pollen, comb size)."""
+
+    name: str
+    vp: int
+    honey: int = 0
+    bees: int = 0
+    starvation: int = 0
+    pollen: int = 0
+    comb: int = 10
+
+    def __post_init__(self) -> None:
+        for f in ("honey", "bees", "starvation", "pollen", "comb"):
+            if getattr(self, f) < 0:
+                raise InvalidInputError(f"{self.name}: {f}", getattr(self, f), "at least 0")
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One player's final score: ``total = vp + honey + bees - 2 × starvation`` (VP)."""
+
+    player: PlayerEnd
+    honey_vp: int
+    bees_vp: int
+    starvation_vp: int
+    total: int
+    eligible: bool
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Final scores, best first (eligible players, then ineligible ones).
+
+    :ivar winners: the winner's name, or several names when every tie-breaker ties (ruling
+        L25), or none when no player has a surviving bee.
+    :ivar tiebreak: which tie-breaker decided (``""``, ``"pollen"``, ``"bees"``, ``"comb"``,
+        ``"shared"``).
+    """
+
+    lines: tuple[ScoreLine, ...]
+    winners: tuple[str, ...]
+    tiebreak: str
+
+    @property
+    def ineligible(self) -> tuple[str, ...]:
+        return tuple(line.player.name for line in self.lines if not line.eligible)
+
+    def line(self, name: str) -> ScoreLine:
+        for line in self.lines:
+            if line.player.name == name:
+                return line
+        raise InvalidInputError("player", name, "one of " + ", ".join(
+            l.player.name for l in self.lines))
+
+
+def score(players: list[PlayerEnd] | tuple[PlayerEnd, ...], board: Board) -> Scoring:
+    """End of the Game: 1 VP per honey, 1 VP per surviving bee, -2 VP per starvation token.
+    Only players with at least one surviving bee can win; ties go to most pollen, then most
+    bees, then the largest comb.
+
+    :raises InvalidInputError: no players, or two players with the same name.
+    """
+    if not players:
+        raise InvalidInputError("players", "none", "at least one player")
+    names = [p.name for p in players]
+    if len(set(names)) != len(names):
+        dup = next(n for n in names if names.count(n) > 1)
+        raise InvalidInputError("player", dup, "a different name for each player")
+    lines = [ScoreLine(p, p.honey, p.bees, board.starvation_vp * p.starvation,
+                       p.vp + p.honey + p.bees + board.starvation_vp * p.starvation, p.bees >= 1)
+             for p in players]
+    key = lambda l: (l.total, l.player.pollen, l.player.bees, l.player.comb)  # noqa: E731
+    eligible = sorted((l for l in lines if l.eligible), key=key, reverse=True)
+    others = sorted((l for l in lines if not l.eligible), key=lambda l: l.total, reverse=True)
+    winners: tuple[str, ...] = ()
+    tiebreak = ""
+    if eligible:
+        best = eligible[0]
+        tied = [l for l in eligible if l.total == best.total]
+        if len(tied) > 1:
+            for i, name in enumerate(("pollen", "bees", "comb"), start=1):
+                top = max(key(l)[i] for l in tied)
+                narrowed = [l for l in tied if key(l)[i] == top]
+                if len(narrowed) < len(tied):
+                    tiebreak = name
+                tied = narrowed
+                if len(tied) == 1:
+                    break
+            if len(tied) > 1:
+                tiebreak = "shared"
+        winners = tuple(l.player.name for l in tied)
+    return Scoring(tuple(eligible + others), winners, tiebreak)
+
+
+def check_claims(scoring: Scoring, *, winner: str | None = None,
+                 totals: dict[str, int] | None = None) -> None:
+    """Compare claimed results with the rules.
+
+    :raises IllegalActionError: (Bee Lives: End of the Game) a claimed total that differs, or
+        a claimed winner who is not the winner (ineligible, or beaten on score or a tie-breaker).
+    """
+    for name, claimed in (totals or {}).items():
+        line = scoring.line(name)
+        if claimed != line.total:
+            p = line.player
+            raise IllegalActionError(
+                R_END, f"{name}: claimed {claimed} VP, the rules give {line.total} = {p.vp} + "
+                f"{p.honey} honey + {p.bees} bees - 2 × {p.starvation} starvation tokens",
+                expected=line.total, given=claimed)
+    if winner is not None and winner not in scoring.winners:
+        scoring.line(winner)  # unknown name → InvalidInputError
+        if winner in scoring.ineligible:
+            why = f"{winner} has no surviving worker bee and cannot win"
+        else:
+            why = (f"the winner is {' and '.join(scoring.winners)}"
+                   + (f" (tie-breaker: {scoring.tiebreak})" if scoring.tiebreak else ""))
+        raise IllegalActionError(R_END, f"claimed winner {winner}: {why}",
+                                 expected=scoring.winners, given=winner)
+
+
+def solo_rating(total: int, board: Board) -> str:
+    """Solo Score Chart rating of a one-year solo score (VP)."""
+    return board.solo_rating(total)
+
+
+def parse_player(spec: str) -> PlayerEnd:
+    """``"Bob:vp=37,honey=9,bees=0,starvation=1,pollen=0,comb=12"`` → :class:`PlayerEnd`.
+    Keys other than ``vp`` default to 0 (comb to 10).
+
+    :raises InvalidInputError: no name, unknown key, a value that is not a whole number.
+    """
+    name, sep, rest = spec.partition(":")
+    name = name.strip()
+    if not name or not sep:
+        raise InvalidInputError("--player", spec, "NAME:vp=37,honey=9,bees=0,starvation=1,"
+                                "pollen=0,comb=12")
+    values: dict[str, int] = {}
+    allowed = ("vp", "honey", "bees", "starvation", "pollen", "comb")
+    for part in rest.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if key not in allowed or not eq:
+            raise InvalidInputError(f"--player {name}", part,
+                                    "KEY=NUMBER with KEY one of " + ", ".join(allowed))
+        try:
+            values[key] = int(value.strip())
+        except ValueError:
+            raise InvalidInputError(f"--player {name}: {key}", value.strip(),
+                                    "a whole number") from None
+    if "vp" not in values:
+        raise InvalidInputError(f"--player {name}", spec, "a vp=NUMBER entry (VP on the track)")
+    return PlayerEnd(name=name, **values)

@@ -1,0 +1,570 @@
+"""Queen Bee battles: a stated battle checked against the rules, its outcome and rewards.
+
+Rulebook sections: Gameplay: Battle (Sequence of Battle, Battle Rewards), Dice (yellow for
+workers, black for warriors and the queen), Game Board (four bees per space, warriors and
+tunnels, nests), Card Descriptions (Battle Cards, Sudden Cards, Effect Cards).
+
+Units: bees, dice, pips (die values), cards.
+
+A :class:`Battle` states the bees on each side, the final dice (after every re-roll and card)
+and the cards played, in order.  Each :class:`CardPlay` is *before* the battle (step 1: only the
+attacker's attacker-symbol cards Smoker and Stuck in a Web, and sudden cards) or *during* it
+(step 4, after the rolls).  A Don't Buzz cancels the card played immediately before it, which
+must be an opponent's (it may be another Don't Buzz).  :func:`check_battle` raises
+:class:`IllegalActionError` naming the rule, or returns the :class:`BattleOutcome`.
+
+Text forms (what a player types, see :func:`parse_bees`, :func:`parse_dice`,
+:func:`parse_play`)::
+
+    bees   queen,warrior:2,worker          dice   b4,b3,y2 (b black, y yellow)
+    card   before:attacker:smoker          card   defender:strong-sting
+           attacker:call-for-help:worker          defender:dont-buzz
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.queenbee import board
+from hyvekit.rules.queenbee.tables import (BLACK, YELLOW, Card, Dice, card_key, find_card,
+                                           load_cards)
+
+R_BATTLE = "Queen Bee: Battle"
+R_SEQUENCE = "Queen Bee: Battle — Sequence of Battle"
+R_REWARDS = "Queen Bee: Battle — Battle Rewards"
+R_EFFECT = "Queen Bee: Effect Cards"
+
+
+def r_card(name: str) -> str:
+    """Rule name of a card: ``"Queen Bee: Battle Cards — Smoker"``."""
+    kind = {"Ally": "Sudden Cards", "Don't Buzz": "Sudden Cards",
+            "Secret Move": "Sudden Cards"}.get(name, "Battle Cards")
+    return f"Queen Bee: {kind} — {name}"
+
+
+SIDES = ("attacker", "defender")
+ADDS_BEE = ("Call for Help", "Ally")
+MAX_PLAYS = 40
+
+
+def other(side: str) -> str:
+    return "defender" if side == "attacker" else "attacker"
+
+
+@dataclass(frozen=True)
+class Bees:
+    """Bees of one side taking part in a battle (before any card adds one)."""
+
+    queen: int = 0
+    warriors: int = 0
+    workers: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.queen + self.warriors + self.workers
+
+    @property
+    def black(self) -> int:
+        """Black dice rolled: one per warrior or queen."""
+        return self.queen + self.warriors
+
+    @property
+    def yellow(self) -> int:
+        """Yellow dice rolled: one per worker."""
+        return self.workers
+
+    def describe(self) -> str:
+        parts = (["queen"] if self.queen else []) + \
+            ([f"{self.warriors} warrior{'s' * (self.warriors != 1)}"] if self.warriors else []) + \
+            ([f"{self.workers} worker{'s' * (self.workers != 1)}"] if self.workers else [])
+        return ", ".join(parts) or "no bees"
+
+    def to_dict(self) -> dict[str, int]:
+        return {"queen": self.queen, "warriors": self.warriors, "workers": self.workers}
+
+
+def parse_bees(text: str, field: str = "bees") -> Bees:
+    """``"queen,warrior:2,worker"`` → :class:`Bees` (also ``warriors:2``, ``2 warriors``).
+
+    :raises InvalidInputError: unknown bee type, bad count, none at all.
+    """
+    counts = {"queen": 0, "warrior": 0, "worker": 0}
+    allowed = "bees as TYPE or TYPE:COUNT, comma-separated, e.g. queen,warrior:2,worker"
+    for part in str(text).replace(";", ",").split(","):
+        part = part.strip().lower()
+        if not part:
+            continue
+        words = part.replace(":", " ").replace("=", " ").split()
+        if len(words) == 2 and words[0].isdigit():
+            words = [words[1], words[0]]
+        if not 1 <= len(words) <= 2 or (len(words) == 2 and not words[1].isdigit()):
+            raise InvalidInputError(field, text, allowed)
+        kind = {"queens": "queen", "warriors": "warrior", "workers": "worker",
+                "q": "queen", "w": "warrior", "k": "worker"}.get(words[0], words[0])
+        if kind not in counts:
+            raise InvalidInputError(field, part, "queen, warrior or worker (" + allowed + ")")
+        counts[kind] += int(words[1]) if len(words) == 2 else 1
+    bees = Bees(counts["queen"], counts["warrior"], counts["worker"])
+    if bees.total == 0:
+        raise InvalidInputError(field, text, "at least one bee; " + allowed)
+    if bees.total > 99:
+        raise InvalidInputError(field, text, "at most 99 bees")
+    return bees
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die as it lies at the end of the battle: ``colour`` (black/yellow) and ``pips``."""
+
+    colour: str
+    pips: int
+
+    def __str__(self) -> str:
+        return f"{self.colour[0]}{self.pips}"
+
+
+def parse_dice(text: str, field: str = "dice") -> tuple[Die, ...]:
+    """``"b4,b3,y2"`` → dice (``b``/``black``, ``y``/``yellow`` then the pips).
+
+    :raises InvalidInputError: anything else.
+    """
+    allowed = "dice as b4,b3,y2 (b = black, y = yellow, then the pips)"
+    out = []
+    for part in str(text).replace(" ", ",").split(","):
+        p = part.strip().lower()
+        if not p:
+            continue
+        for prefix, colour in (("black", BLACK), ("yellow", YELLOW), ("b", BLACK),
+                               ("y", YELLOW)):
+            if p.startswith(prefix):
+                rest = p[len(prefix):].lstrip(":=")
+                if rest.isdigit() and int(rest) <= 99:
+                    out.append(Die(colour, int(rest)))
+                    break
+                raise InvalidInputError(field, part, allowed)
+        else:
+            raise InvalidInputError(field, part, allowed)
+    if len(out) > 40:
+        raise InvalidInputError(field, text, "at most 40 dice")
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class CardPlay:
+    """One card played in a battle.
+
+    :ivar side: ``attacker`` or ``defender``: who played it, or (Ally) whom it helps.
+    :ivar card: the card's name as in the rulebook.
+    :ivar before: played before the battle (step 1) rather than after the rolls (step 4).
+    :ivar bee: for Call for Help and Ally, the bee added: queen, warrior or worker.
+    """
+
+    side: str
+    card: str
+    before: bool = False
+    bee: str | None = None
+
+    def describe(self) -> str:
+        text = f"{self.side} {self.card}"
+        if self.bee:
+            text += f" ({self.bee})"
+        return text + (" before the battle" if self.before else "")
+
+    def to_text(self) -> str:
+        return ("before:" if self.before else "") + f"{self.side}:{card_key(self.card)}" + \
+            (f":{self.bee}" if self.bee else "")
+
+
+def parse_play(text: str, cards: dict[str, Card] | None = None) -> CardPlay:
+    """``[before:|during:]SIDE:CARD[:BEE]`` → :class:`CardPlay`.
+
+    ``SIDE`` is attacker or defender (a = attacker, d = defender); ``BEE`` (Call for Help,
+    Ally only) is queen, warrior (the default) or worker.
+
+    :raises InvalidInputError: unknown side, card or bee.
+    """
+    allowed = "[before:]SIDE:CARD[:BEE], e.g. before:attacker:smoker or defender:strong-sting"
+    parts = [p.strip() for p in str(text).split(":")]
+    before = False
+    if parts and parts[0].lower() in ("before", "during", "after"):
+        before = parts.pop(0).lower() == "before"
+    if len(parts) not in (2, 3):
+        raise InvalidInputError("card", text, allowed)
+    side = {"a": "attacker", "d": "defender"}.get(parts[0].lower(), parts[0].lower())
+    if side not in SIDES:
+        raise InvalidInputError("card side", parts[0], "attacker or defender")
+    card = find_card(parts[1], cards)
+    bee = None
+    if card.name in ADDS_BEE:
+        bee = (parts[2].lower().rstrip("s") if len(parts) == 3 else "warrior")
+        if bee not in board.BEE_TYPES:
+            raise InvalidInputError("card bee", parts[2], "queen, warrior or worker")
+    elif len(parts) == 3:
+        raise InvalidInputError("card", text, f"no bee after {card.name} (only Call for Help "
+                                "and Ally add a bee)")
+    return CardPlay(side, card.name, before, bee)
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A stated battle.
+
+    :ivar attacker, defender: bees taking part (before cards add any).
+    :ivar attacker_dice, defender_dice: final dice, after re-rolls and cards.
+    :ivar plays: cards in the order played.
+    :ivar space: the defender's space type (grass, hive, tunnel, hive-tunnel, nest = the
+        defender's own nest), or None if not stated.
+    """
+
+    attacker: Bees
+    defender: Bees
+    attacker_dice: tuple[Die, ...]
+    defender_dice: tuple[Die, ...]
+    plays: tuple[CardPlay, ...] = ()
+    space: str | None = None
+
+    def bees(self, side: str) -> Bees:
+        return self.attacker if side == "attacker" else self.defender
+
+    def dice(self, side: str) -> tuple[Die, ...]:
+        return self.attacker_dice if side == "attacker" else self.defender_dice
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """What happens to one side's bees (in bees) and hand (in cards)."""
+
+    total: int
+    removed: dict[str, int] = field(default_factory=dict)   # bee type → bees removed
+    saved: int = 0                  # Bee Escape: workers/warriors moved to the hive instead
+    returned: dict[str, int] = field(default_factory=dict)  # called/ally bees back to their space
+    ally_removed: dict[str, int] = field(default_factory=dict)  # ally bees (other players')
+    draws: int = 0                  # cards drawn
+
+
+@dataclass(frozen=True)
+class BattleOutcome:
+    """The outcome of a checked battle.
+
+    :ivar winner: ``attacker`` (equal or higher total) or ``defender``.
+    :ivar effective: plays whose effect stands; ``cancelled``: plays a Don't Buzz cancelled.
+    :ivar notes: reward instructions and remarks, one line each.
+    """
+
+    winner: str
+    attacker: SideResult
+    defender: SideResult
+    effective: tuple[CardPlay, ...]
+    cancelled: tuple[CardPlay, ...]
+    notes: tuple[str, ...]
+    faces_assumed: bool
+
+    @property
+    def tie(self) -> bool:
+        return self.attacker.total == self.defender.total
+
+    def to_dict(self) -> dict[str, Any]:
+        def side(r: SideResult) -> dict[str, Any]:
+            return {"total": r.total, "removed": r.removed, "saved_by_bee_escape": r.saved,
+                    "returned_to_previous_space": r.returned, "ally_bees_removed":
+                    r.ally_removed, "draws": r.draws}
+        return {"winner": self.winner, "tie": self.tie, "attacker": side(self.attacker),
+                "defender": side(self.defender),
+                "effective_cards": [p.describe() for p in self.effective],
+                "cancelled_cards": [p.describe() for p in self.cancelled],
+                "notes": list(self.notes), "faces_assumed": self.faces_assumed}
+
+
+def resolve_dont_buzz(plays: tuple[CardPlay, ...]) -> tuple[bool, ...]:
+    """Which plays take effect: each Don't Buzz cancels the play just before it (a Don't Buzz
+    cancelled in turn lets that play stand again).  Works backwards from the last card.
+
+    :raises IllegalActionError: a Don't Buzz with no card before it, or aimed at its own side's
+        card (Don't Buzz: "cancel the effect of a card played by an opponent").
+    """
+    for i, p in enumerate(plays):
+        if p.card == "Don't Buzz":
+            if i == 0:
+                raise IllegalActionError(r_card("Don't Buzz"), "a Don't Buzz cancels a card "
+                                         "already played; none was played before it")
+            if plays[i - 1].side == p.side:
+                raise IllegalActionError(r_card("Don't Buzz"), "Don't Buzz cancels a card "
+                                         f"played by an opponent; the card before it "
+                                         f"({plays[i - 1].card}) is the {p.side}'s own",
+                                         given=p.to_text())
+    effective = [True] * len(plays)
+    for i in range(len(plays) - 1, -1, -1):
+        nxt = i + 1
+        if nxt < len(plays) and plays[nxt].card == "Don't Buzz" and effective[nxt]:
+            effective[i] = False
+    return tuple(effective)
+
+
+def _check_timing(battle: Battle, cards: dict[str, Card]) -> None:
+    seen_during = False
+    for p in battle.plays:
+        card = cards[p.card]
+        rule = r_card(p.card)
+        if card.kind == "effect":
+            raise IllegalActionError(R_EFFECT, f"{p.card} is an effect card: effect cards cannot "
+                                     "be played during the action phase, and a battle is part "
+                                     "of the Sting action", given=p.to_text())
+        if p.before and seen_during:
+            raise InvalidInputError("card", p.to_text(), "cards in the order played: every "
+                                    "before: card comes ahead of the cards played after the rolls")
+        seen_during = seen_during or not p.before
+        if card.attacker_only:
+            if p.side != "attacker":
+                raise IllegalActionError(rule, f"{p.card} is played only by the attacker",
+                                         given=p.to_text())
+            if not p.before:
+                raise IllegalActionError(rule, f"{p.card} must be played before the battle "
+                                         "begins", given=p.to_text(),
+                                         hint=f"state it as before:attacker:{card_key(p.card)}")
+        elif p.before and card.kind == "battle":
+            raise IllegalActionError(R_SEQUENCE, "before the rolls the attacker plays only cards "
+                                     "with the attacker symbol (Smoker, Stuck in a Web); other "
+                                     f"battle cards are played after the rolls: {p.card}",
+                                     given=p.to_text())
+
+
+def check_battle(battle: Battle, dice: Dice, cards: dict[str, Card] | None = None
+                 ) -> BattleOutcome:
+    """Check a stated battle and work out its outcome and rewards.
+
+    Checks, in order: card timing (effect cards never; Smoker and Stuck in a Web only by the
+    attacker before the battle; other battle cards after the rolls), Don't Buzz targets, Smoker
+    (no defender battle card while it stands), Stuck in a Web (not against a single bee), bee
+    counts (1 queen, 7 warriors, 7 workers; 4 per defending space), the space (warriors neither
+    in nor attacking tunnels; in their own nest only the queen), the dice (one yellow die per
+    worker, one black die per warrior or queen, plus Sneaky Sting and added bees, minus the
+    webbed bee; pips from the dice faces, above the maximum only by Strong Sting).
+
+    The attacker wins when their total is equal to or higher than the defender's.
+
+    :raises IllegalActionError: the rule broken, with what was expected and given.
+    :raises InvalidInputError: malformed battle (cards out of order...).
+    """
+    cards = cards or load_cards()
+    if len(battle.plays) > MAX_PLAYS:
+        raise InvalidInputError("cards", len(battle.plays), f"at most {MAX_PLAYS} cards")
+    _check_timing(battle, cards)
+    eff = resolve_dont_buzz(battle.plays)
+    effective = tuple(p for p, e in zip(battle.plays, eff) if e)
+    cancelled = tuple(p for p, e in zip(battle.plays, eff) if not e)
+
+    smoker = any(p.card == "Smoker" for p in effective)
+    if smoker:
+        for p in battle.plays:
+            if p.side == "defender" and cards[p.card].kind == "battle":
+                raise IllegalActionError(r_card("Smoker"), "the attacker's Smoker prevents the "
+                                         f"defender from playing battle cards in this battle: "
+                                         f"{p.card}", given=p.to_text(),
+                                         hint="a sudden card such as Don't Buzz may cancel "
+                                              "the Smoker")
+    webs = [p for p in effective if p.card == "Stuck in a Web"]
+    if any(p.card == "Stuck in a Web" for p in battle.plays) and battle.defender.total < 2:
+        raise IllegalActionError(r_card("Stuck in a Web"), "it cannot be used when attacking "
+                                 "only 1 bee", given=battle.defender.describe())
+    if len(webs) > 1:
+        raise IllegalActionError(r_card("Stuck in a Web"), "the defender's weakest bee is "
+                                 "already stuck; one web per battle", given=len(webs))
+
+    notes: list[str] = []
+    added: dict[str, dict[str, dict[str, int]]] = {
+        s: {"own": {b: 0 for b in board.BEE_TYPES}, "ally": {b: 0 for b in board.BEE_TYPES}}
+        for s in SIDES}
+    for p in effective:
+        if p.card in ADDS_BEE:
+            added[p.side]["own" if p.card == "Call for Help" else "ally"][p.bee] += 1
+
+    for side in SIDES:
+        bees = battle.bees(side)
+        own = added[side]["own"]
+        for kind, have, limit in (("queen", bees.queen + own["queen"], board.QUEENS),
+                                  ("warrior", bees.warriors + own["warrior"], board.WARRIORS),
+                                  ("worker", bees.workers + own["worker"], board.WORKERS)):
+            if have > limit:
+                raise IllegalActionError(board.R_BEES, f"each player has {limit} {kind}"
+                                         f"{'s' if limit > 1 else ''}; the {side} has {have} "
+                                         "in the battle", expected=limit, given=have)
+    if battle.defender.total > board.BEES_PER_SPACE:
+        raise IllegalActionError(board.R_BOARD, f"at most {board.BEES_PER_SPACE} bees can be on "
+                                 f"a space; the defender has {battle.defender.total} on it",
+                                 expected=board.BEES_PER_SPACE, given=battle.defender.total,
+                                 hint="Call for Help and Ally add bees beyond 4 during a battle")
+
+    if battle.space is not None:
+        space = battle.space
+        for bee, n in (("warrior", battle.attacker.warriors + added["attacker"]["own"]["warrior"]
+                        + added["attacker"]["ally"]["warrior"]), ("queen", 1), ("worker", 1)):
+            if n:
+                board.check_may_attack(bee, space)
+        for bee, n in (("warrior", battle.defender.warriors), ("worker", battle.defender.workers),
+                       ("queen", battle.defender.queen)):
+            if n:
+                board.check_may_enter(bee, space, own_hive=True)
+
+    # dice per side
+    for side in SIDES:
+        bees = battle.bees(side)
+        yellow, black = bees.yellow, bees.black
+        yellow += sum(1 for p in effective if p.side == side and p.card == "Sneaky Sting")
+        for group in ("own", "ally"):
+            yellow += added[side][group]["worker"]
+            black += added[side][group]["warrior"] + added[side][group]["queen"]
+        if side == "defender" and webs:
+            if bees.workers:
+                yellow -= 1
+                notes.append("Stuck in a Web: the defender's weakest bee (a worker) rolls no die")
+            else:
+                black -= 1
+                notes.append("Stuck in a Web: the defender's weakest bee rolls no die")
+        got_y = sum(1 for d in battle.dice(side) if d.colour == YELLOW)
+        got_b = sum(1 for d in battle.dice(side) if d.colour == BLACK)
+        if (got_y, got_b) != (yellow, black):
+            raise IllegalActionError(
+                R_SEQUENCE, f"the {side} rolls one yellow die per worker and one black die per "
+                f"warrior or queen (plus Sneaky Sting and added bees, minus a webbed bee): "
+                f"{yellow} yellow and {black} black, got {got_y} yellow and {got_b} black",
+                expected={"yellow": yellow, "black": black},
+                given={"yellow": got_y, "black": got_b})
+        stings = sum(1 for p in effective if p.side == side and p.card == "Strong Sting")
+        raised = 0
+        for d in battle.dice(side):
+            faces = dice.faces(d.colour)
+            below = [f for f in faces if f <= d.pips]
+            if not below:
+                raise IllegalActionError(R_SEQUENCE, f"a {d.colour} die shows {d.pips}, below "
+                                         f"its lowest face {min(faces)}", given=str(d),
+                                         hint=_faces_hint(dice))
+            raised += d.pips - max(below)
+        if raised > stings:
+            raise IllegalActionError(
+                r_card("Strong Sting"), f"the {side}'s dice show {raised} pip(s) beyond their "
+                f"faces ({', '.join(map(str, battle.dice(side)))}); only Strong Sting raises a "
+                f"die (by 1 per card), {stings} played", expected=stings, given=raised,
+                hint=_faces_hint(dice))
+
+    a_total = sum(d.pips for d in battle.attacker_dice)
+    d_total = sum(d.pips for d in battle.defender_dice)
+    winner = "attacker" if a_total >= d_total else "defender"
+    loser = other(winner)
+    if a_total == d_total:
+        notes.append("a tie: the attack succeeds (equal to or higher than the defender's total)")
+
+    results: dict[str, SideResult] = {}
+    for side in SIDES:
+        bees = battle.bees(side)
+        own, ally = added[side]["own"], added[side]["ally"]
+        total = a_total if side == "attacker" else d_total
+        if side == loser:
+            removed = {"queen": bees.queen + own["queen"],
+                       "warrior": bees.warriors + own["warrior"],
+                       "worker": bees.workers + own["worker"]}
+            escapes = sum(1 for p in effective if p.side == side and p.card == "Bee Escape")
+            savable = removed["warrior"] + removed["worker"]
+            saved = min(escapes, savable)
+            if escapes:
+                notes.append(f"Bee Escape: the {side} saves {saved} worker or warrior bee(s) "
+                             "(their choice) and moves them to any available hive space")
+            removed = {k: v for k, v in removed.items() if v}
+            results[side] = SideResult(total, removed, saved, {},
+                                       {k: v for k, v in ally.items() if v}, 1)
+        else:
+            back = {k: own[k] + ally[k] for k in board.BEE_TYPES if own[k] + ally[k]}
+            escapes = sum(1 for p in effective if p.side == side and p.card == "Bee Escape")
+            if escapes:
+                notes.append(f"Bee Escape played by the {side}, who won: it saves nobody")
+            results[side] = SideResult(total, {}, 0, back, {}, 0)
+    if winner == "attacker":
+        notes.append("the attacker moves at least one bee that took part onto the defender's "
+                     "space; the defender removes its bees and draws one card")
+        if webs:
+            notes.append("Stuck in a Web: every defender bee on the space is removed, the "
+                         "webbed one included")
+    else:
+        notes.append("the defender's bees stay; the attacker removes its bees that took part "
+                     "and draws one card")
+    if any(p.card in ADDS_BEE for p in effective):
+        notes.append("bees added by Call for Help or Ally return to their previous space if "
+                     "their side wins, and are removed if it loses")
+    return BattleOutcome(winner, results["attacker"], results["defender"], effective, cancelled,
+                         tuple(notes), dice.assumed)
+
+
+def _faces_hint(dice: Dice) -> str:
+    text = f"faces yellow {list(dice.yellow)}, black {list(dice.black)}"
+    if dice.assumed:
+        text += " are hyvekit's assumption; pass --faces FILE with your dice"
+    return text
+
+
+def check_stated_winner(outcome: BattleOutcome, stated: str) -> None:
+    """Compare a stated winner with the rules' one.
+
+    :raises InvalidInputError: ``stated`` is not attacker/defender.
+    :raises IllegalActionError: the stated winner is wrong (names the right one).
+    """
+    s = {"a": "attacker", "d": "defender"}.get(stated.strip().lower(), stated.strip().lower())
+    if s not in SIDES:
+        raise InvalidInputError("--winner", stated, "attacker or defender")
+    if s != outcome.winner:
+        a, d = outcome.attacker.total, outcome.defender.total
+        why = ("a tie goes to the attacker" if a == d else
+               "the attacker needs a total equal to or higher than the defender's")
+        raise IllegalActionError(R_BATTLE, f"attacker {a} against defender {d}: {why}, so the "
+                                 f"{outcome.winner} wins, not the {s}", expected=outcome.winner,
+                                 given=s)
+
+
+BATTLE_KEYS = {"attacker", "defender", "attacker_dice", "defender_dice", "cards", "space",
+               "winner"}
+
+
+def battle_from_dict(raw: dict[str, Any], cards: dict[str, Card] | None = None
+                     ) -> tuple[Battle, str | None]:
+    """A battle from a TOML/JSON table (``attacker``, ``defender``, ``attacker_dice``,
+    ``defender_dice``, optional ``cards`` list, ``space``, ``winner``) → (battle, winner).
+
+    Dice may be a text (``"b4,y2"``) or a list of texts; bees a text.
+
+    :raises InvalidInputError: unknown or missing key, malformed value.
+    """
+    unknown = set(raw) - BATTLE_KEYS
+    if unknown:
+        raise InvalidInputError("battle file key", sorted(unknown)[0],
+                                "one of " + ", ".join(sorted(BATTLE_KEYS)))
+    for key in ("attacker", "defender", "attacker_dice", "defender_dice"):
+        if key not in raw:
+            raise InvalidInputError("battle file", f"no {key!r}", "attacker, defender, "
+                                    "attacker_dice and defender_dice")
+
+    def dice_text(v: Any) -> str:
+        return ",".join(map(str, v)) if isinstance(v, list) else str(v)
+
+    plays = raw.get("cards", [])
+    if not isinstance(plays, list):
+        raise InvalidInputError("cards", plays, "a list of card texts")
+    space = raw.get("space")
+    battle = Battle(parse_bees(str(raw["attacker"]), "attacker"),
+                    parse_bees(str(raw["defender"]), "defender"),
+                    parse_dice(dice_text(raw["attacker_dice"]), "attacker_dice"),
+                    parse_dice(dice_text(raw["defender_dice"]), "defender_dice"),
+                    tuple(parse_play(str(p), cards) for p in plays),
+                    parse_space(space) if space is not None else None)
+    winner = raw.get("winner")
+    return battle, None if winner is None else str(winner)
+
+
+def parse_space(text: str) -> str:
+    """A space type: grass, hive, tunnel, hive-tunnel or nest (the defender's own nest).
+
+    :raises InvalidInputError: anything else.
+    """
+    s = text.strip().lower().replace(" ", "-")
+    if s not in board.SPACE_TYPES:
+        raise InvalidInputError("--space", text, "one of " + ", ".join(board.SPACE_TYPES))
+    return s

@@ -1,0 +1,116 @@
+"""``hyvekit queenbee``: deck, odds, battle, match logs (real CLI in a subprocess)."""
+
+from __future__ import annotations
+
+import json
+
+from hyvekit.rules.queenbee.battle import Bees
+from hyvekit.rules.queenbee.odds import attack_odds
+from hyvekit.rules.queenbee.tables import load_dice
+
+
+def test_deck_json_sizes_and_dealt_cards(hk):
+    for players, size in ((2, 74), (4, 93), (6, 90)):
+        r = hk("queenbee", "deck", "--players", str(players), "--json")
+        assert r.returncode == 0, r.stderr
+        data = json.loads(r.stdout)
+        assert data["size"] == size
+        assert sum(c["copies"] for c in data["composition"]) == size
+    data = json.loads(hk("queenbee", "deck", "--players", "6", "--json").stdout)
+    assert [d["cards"] for d in data["dealt"]] == [3, 4, 4, 4, 5, 5]
+
+
+def test_deck_refuses_seven_players_exit_2(hk):
+    r = hk("queenbee", "deck", "--players", "7")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_odds_json_is_the_exact_library_value_and_flags_assumed_faces(hk):
+    r = hk("queenbee", "odds", "--attacker", "warrior:2,worker", "--defender", "queen,worker",
+           "--card", "strong-sting", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    p = attack_odds(Bees(0, 2, 1), Bees(1, 0, 1), load_dice(), ["strong-sting"]).probability
+    assert data["fraction"] == f"{p.numerator}/{p.denominator}"
+    assert data["faces_assumed"] is True
+    text = hk("queenbee", "odds", "-a", "warrior", "-d", "warrior").stdout
+    assert "%" in text and "assumed" in text
+
+
+def test_odds_with_own_faces_file(hk):
+    faces = hk.root / "faces.toml"
+    faces.write_text("[dice]\nyellow = [3, 3, 3]\nblack = [4, 4, 4, 4]\n")
+    r = hk("queenbee", "odds", "-a", "worker", "-d", "warrior", "--faces", str(faces), "--json")
+    data = json.loads(r.stdout)
+    assert data["probability"] == 0 and data["faces_assumed"] is False
+
+
+def test_odds_bad_input_exit_2(hk):
+    r = hk("queenbee", "odds", "-a", "dragon", "-d", "warrior")
+    assert r.returncode == 2 and "dragon" in r.stderr
+    r = hk("queenbee", "odds", "-a", "warrior:7,worker:4", "-d", "warrior")
+    assert r.returncode == 2 and "at most 10" in r.stderr
+
+
+def test_battle_checks_the_stated_outcome(hk):
+    args = ["queenbee", "battle", "-a", "warrior:2", "-d", "worker:2", "--attacker-dice",
+            "b3,b2", "--defender-dice", "y3,y2"]
+    ok = hk(*args, "--winner", "attacker")
+    assert ok.returncode == 0 and "correct" in ok.stdout
+    wrong = hk(*args, "--winner", "defender")
+    assert wrong.returncode == 1
+    assert "Queen Bee: Battle" in wrong.stderr and "the attacker wins" in wrong.stderr
+
+
+def test_battle_card_timing_rule_is_named(hk):
+    r = hk("queenbee", "battle", "-a", "warrior", "-d", "warrior", "--attacker-dice", "b3",
+           "--defender-dice", "b2", "--card", "attacker:smoker")
+    assert r.returncode == 1 and "Queen Bee: Battle Cards — Smoker" in r.stderr
+
+
+def test_battle_from_a_file_with_json(hk):
+    f = hk.root / "battle.toml"
+    f.write_text('attacker = "warrior,worker"\ndefender = "queen,worker"\n'
+                 'attacker_dice = "b2,y1"\ndefender_dice = "b4"\n'
+                 'cards = ["before:attacker:stuck-in-a-web", "attacker:bee-escape"]\n')
+    r = hk("queenbee", "battle", "--file", str(f), "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["winner"] == "defender"
+    assert data["attacker"]["saved_by_bee_escape"] == 1
+    assert data["attacker"]["removed"] == {"warrior": 1, "worker": 1}
+
+
+def test_match_log_status_and_generic_campaign_commands(hk):
+    assert hk("queenbee", "new", "Friday hive", "--players", "ann,bob,cy").returncode == 0
+    r = hk("queenbee", "log", "friday-hive", "--players", "ann,bob,cy", "--winner", "ann",
+           "--defeated", "cy,bob", "--alliance", "cy=ann")
+    assert r.returncode == 0, r.stderr
+    assert hk("queenbee", "log", "friday-hive", "--players", "bob,cy", "--winner", "Bob",
+              "--defeated", "cy").returncode == 0
+    status = json.loads(hk("queenbee", "status", "friday-hive", "--json").stdout)
+    wins = {row["player"]: row["wins"] for row in status["standings"]}
+    assert wins == {"ann": 1, "bob": 1, "cy": 0} and status["matches"] == 2
+
+    bad = hk("queenbee", "log", "friday-hive", "--players", "ann,bob", "--winner", "ann",
+             "--defeated", "bob", "--alliance", "bob=ann")
+    assert bad.returncode == 1 and "Forced Alliance" in bad.stderr
+
+    history = json.loads(hk("campaign", "history", "friday-hive", "--json").stdout)
+    assert [e["type"] for e in history] == ["match", "match"]
+    assert "ann won" in history[0]["description"]
+    assert hk("campaign", "undo", "friday-hive").returncode == 0
+    status = json.loads(hk("queenbee", "status", "friday-hive", "--json").stdout)
+    assert status["matches"] == 1
+    export = hk("campaign", "export", "friday-hive")
+    assert export.returncode == 0 and json.loads(export.stdout)["header"]["game"] == "queenbee"
+    (hk.root / "x.json").write_text(export.stdout)
+    assert hk("campaign", "import", str(hk.root / "x.json"), "--as", "copy").returncode == 0
+    assert json.loads(hk("queenbee", "status", "copy", "--json").stdout)["matches"] == 1
+
+
+def test_status_refuses_another_kind_of_record(hk):
+    hk("hyve", "legacy", "new", "Run", "--id", "run")
+    r = hk("queenbee", "status", "run")
+    assert r.returncode == 2 and "Queen Bee match log" in r.stderr
