@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from enum import Enum
 from pathlib import Path
-from typing import Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -18,7 +18,8 @@ from hyvekit.render.printables import AIDS, CATALOGUE, PADS, Printable, lookup
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
-    help=("Print sheets, scoring pads and player aids as PDF (A4 or Letter).\n\n"
+    help=("Print sheets, scoring pads and player aids as PDF (A4 or Letter), 1, 2 or 4 per "
+          "sheet, optionally in an ink-saver variant; 'print all' prints the catalogue.\n\n"
           "Example: hyvekit print pad beelives --players 3 --copies 20"),
     no_args_is_help=True,
     rich_markup_mode="markdown",
@@ -38,7 +39,8 @@ class Paper(str, Enum):
 PaperOption = typer.Option(Paper.a4, "--paper", case_sensitive=False,
                            help="Paper size: a4 (210 × 297 mm) or letter (8.5 × 11 in).")
 CopiesOption = typer.Option(1, "--copies", "-n", min=1, max=1000,
-                            help="Copies (pages repeated in one PDF, rendered once).")
+                            help="Sheets to print (pages repeated in one PDF, rendered "
+                                 "once); with --per-page 4, 10 copies make 40 pads.")
 OutOption = typer.Option(None, "--out", "-o", metavar="PATH", dir_okay=False,
                          help="PDF file to write (default output/NAME.pdf; folders are "
                               "created).")
@@ -46,15 +48,34 @@ TemplatesOption = typer.Option(None, "--templates", metavar="DIR", exists=True,
                                file_okay=False, dir_okay=True,
                                help="Your own templates folder: its files replace the "
                                     "packaged ones of the same name.")
+# Annotated, so the commands keep plain Python defaults when called as functions (the demo
+# calls them with the options it knows of).
+PerPage = Annotated[int, typer.Option("--per-page", metavar="N",
+                                      help="Copies on each sheet: 1, 2 or 4 (shrunk, with crop "
+                                           "marks at the cut lines; see 'hyvekit print list').")]
+InkSaver = Annotated[bool, typer.Option("--ink-saver",
+                                        help="Lighter variant of the same layout: outlined "
+                                             "headers, hatched swatches, thin rules.")]
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "run"
 
 
+def _check_per_page(printable: Printable, per_page: int) -> int:
+    """``per_page`` if ``printable`` allows it, else a usage error listing what it allows."""
+    if per_page not in printable.per_page:
+        allowed = ", ".join(str(n) for n in printable.per_page)
+        raise typer.BadParameter(f"{printable.key} prints {allowed} per sheet, not {per_page}",
+                                 param_hint="--per-page")
+    return per_page
+
+
 def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, Any], *,
             paper: Paper, copies: int, out: Optional[Path], templates: Optional[Path],
-            options: dict[str, Any], stem: str | None = None) -> Path:
+            options: dict[str, Any], stem: str | None = None, per_page: int = 1,
+            ink_saver: bool = False, extra_meta: dict[str, str] | None = None,
+            echo: bool = True) -> Path:
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
     never another kind of file nor anything in the campaigns folder."""
     from hyvekit.cli.common import safe_output
@@ -62,15 +83,31 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
 
     target = safe_output(out or DEFAULT_OUTPUT / f"{stem or printable.file_stem}.pdf", ctx,
                          option="--out", same_kind=b"%PDF")
-    used = {"paper": paper.value, "copies": copies, **options}
+    used = {"paper": paper.value, "copies": copies, "per_page": per_page,
+            "ink_saver": ink_saver, **options}
     if templates is not None:
         used["templates"] = str(templates)
     path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
-                      out=target, templates_dir_override=templates,
+                      out=target, templates_dir_override=templates, per_page=per_page,
+                      ink_saver=ink_saver,
                       metadata={"title": printable.title, "printable": printable.key,
-                                "options": used})
-    typer.echo(str(path))
+                                "options": used, **(extra_meta or {})})
+    if echo:
+        typer.echo(str(path))
     return path
+
+
+def state_sha256(state) -> str:
+    """The sha256 (hex) of ``json.dumps(legacy_summary(state), sort_keys=True)``: identifies
+    what a pre-filled legacy sheet shows (two runs in the same state share it; any purchase,
+    result or undo changes it)."""
+    import hashlib
+    import json
+
+    from hyvekit.rules.hyve.legacy import legacy_summary
+
+    text = json.dumps(legacy_summary(state), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _load_run(ctx: typer.Context, run_id: str):
@@ -90,21 +127,28 @@ def legacy_sheet(
                               help="Sheet of a blank print: legacy-1, legacy-2 or legacy-3."),
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
+    per_page: PerPage = 1,
+    ink_saver: InkSaver = False,
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print the Hyve Legacy sheet, blank or pre-filled from a legacy run.
+    """Print the Hyve Legacy sheet, blank or pre-filled from a legacy run (1 or 2 per sheet).
 
-    Example: hyvekit print legacy-sheet my-run --paper letter
+    A pre-filled PDF records the run id and a hash of the run's state in its metadata.
+
+    Example: hyvekit print legacy-sheet my-run --paper letter --ink-saver
     """
     from hyvekit.render.printables import legacy_sheet_context
 
     printable = CATALOGUE["legacy-sheet"]
+    _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
+    extra: dict[str, str] = {}
     if run:
         header, state = _load_run(ctx, run)
         context = legacy_sheet_context(state, header)
         options["run"] = str(header.get("id") or run)
+        extra = {"campaign": options["run"], "state_sha256": state_sha256(state)}
         stem = f"legacy-sheet-{_slug(str(header.get('id') or run))}"
     else:
         from hyvekit.rules.hyve.legacy import load_sheets
@@ -117,7 +161,8 @@ def legacy_sheet(
         options["sheet"] = sheet
         stem = printable.file_stem if sheet == "legacy-1" else f"legacy-sheet-{sheet}"
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
-            options=options, stem=stem)
+            options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
+            extra_meta=extra)
 
 
 @app.command("pad")
@@ -132,12 +177,15 @@ def pad(
                                         help="Player names to pre-print, comma separated."),
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
+    per_page: PerPage = 1,
+    ink_saver: InkSaver = False,
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print an end-of-game scoring pad (two games per page).
+    """Print an end-of-game scoring pad (two games per page; 1, 2 or 4 pads per sheet, one
+    game on each 4-up slip).
 
-    Example: hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --copies 20
+    Example: hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --per-page 4 --copies 5
     """
     from hyvekit.render.printables import beelives_pad_context, parse_names
 
@@ -146,14 +194,16 @@ def pad(
     except InvalidInputError:
         raise typer.BadParameter(f"no scoring pad for {game!r}; accepted games: "
                                  + ", ".join(sorted(PADS)), param_hint="GAME") from None
+    _check_per_page(printable, per_page)
     try:
         name_list = parse_names(names)
-        context = beelives_pad_context(players, name_list)
+        context = beelives_pad_context(players, name_list, per_page=per_page)
     except InvalidInputError as exc:
         raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
                                  param_hint=exc.field) from None
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
-            options={"players": len(context["players"]), "names": ",".join(name_list)})
+            options={"players": len(context["players"]), "names": ",".join(name_list)},
+            per_page=per_page, ink_saver=ink_saver)
 
 
 @app.command("aid")
@@ -163,12 +213,14 @@ def aid(
                                help="The aid: " + ", ".join(sorted(AIDS)) + "."),
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
+    per_page: PerPage = 1,
+    ink_saver: InkSaver = False,
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print a player aid (rule texts from the rulebook).
+    """Print a player aid (rule texts from the rulebook; 1 or 2 per sheet).
 
-    Example: hyvekit print aid beelives-month --copies 4 --paper letter
+    Example: hyvekit print aid beelives-month --copies 4 --paper letter --per-page 2
     """
     from hyvekit.render.printables import beelives_month_context
 
@@ -177,20 +229,66 @@ def aid(
     except InvalidInputError:
         raise typer.BadParameter(f"no player aid {name!r}; accepted aids: "
                                  + ", ".join(sorted(AIDS)), param_hint="NAME") from None
+    _check_per_page(printable, per_page)
     _render(ctx, printable, beelives_month_context(), paper=paper, copies=copies, out=out,
-            templates=templates, options={})
+            templates=templates, options={}, per_page=per_page, ink_saver=ink_saver)
+
+
+@app.command("all")
+def print_all(
+    ctx: typer.Context,
+    out_dir: Path = typer.Option(DEFAULT_OUTPUT, "--out-dir", metavar="DIR", file_okay=False,
+                                 help="Folder to write into (created if needed)."),
+    paper: Paper = PaperOption,
+    ink_saver: InkSaver = False,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print the whole catalogue, blank, one PDF per printable (named as in 'hyvekit print
+    list'), with a progress bar; then list the files written.
+
+    Example: hyvekit print all --out-dir prints --paper letter --ink-saver
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+        TimeElapsedColumn
+
+    from hyvekit.cli.common import safe_output
+    from hyvekit.render.printables import blank_context
+
+    if out_dir.exists() and not out_dir.is_dir():
+        raise typer.BadParameter(f"{out_dir} is a file, not a folder", param_hint="--out-dir")
+    entries = list(CATALOGUE.values())
+    targets = [out_dir / f"{p.file_stem}.pdf" for p in entries]
+    for target in targets:   # refuse before writing anything
+        safe_output(target, ctx, option="--out-dir", same_kind=b"%PDF")
+    written = []
+    columns = (TextColumn("[bold]{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("printing", total=len(entries))
+        for printable, target in zip(entries, targets):
+            progress.update(task, description=printable.key)
+            written.append(_render(ctx, printable, blank_context(printable.key), paper=paper,
+                                   copies=1, out=target, templates=templates,
+                                   options={"all": True}, ink_saver=ink_saver, echo=False))
+            progress.advance(task)
+    for path in written:
+        typer.echo(str(path))
 
 
 @app.command("list")
 def list_printables(as_json: bool = JsonOption) -> None:
-    """List the printables, with a one-line description and an example each.
+    """List the printables, with a one-line description, the copies per sheet it allows
+    (--per-page) and an example each.
 
     Example: hyvekit print list
     """
     rows = [{"printable": p.key, "template": p.template, "description": p.description,
-             "example": p.example} for p in CATALOGUE.values()]
+             "per_page": list(p.per_page), "example": p.example} for p in CATALOGUE.values()]
     if as_json:
         print_json(rows)
         return
-    console().print(table("Printables (hyvekit print ...)", ["printable", "description"],
-                          [[r["printable"], r["description"]] for r in rows]))
+    console().print(table("Printables (hyvekit print ...)",
+                          ["printable", "description", "per sheet"],
+                          [[r["printable"], r["description"],
+                            ", ".join(str(n) for n in r["per_page"])] for r in rows]))

@@ -1,12 +1,22 @@
-"""HTML template → PDF: one weasyprint render, copies duplicated with pypdf.
+"""HTML template → PDF: one weasyprint render, then copies and N-up imposition with pypdf.
 
-weasyprint and pypdf are imported inside :func:`render_pdf` only.
+* ``copies``: the rendered page is repeated; every copy points at the same content stream, so
+  100 copies cost about what one does.
+* ``per_page`` (1, 2 or 4): the rendered page is placed N times on each sheet of the chosen paper,
+  shrunk, with thin crop marks at the cut lines (:func:`impose_geometry`).  The template is still
+  rendered once, on a page of the cell's shape (``page`` in its context); the page becomes a
+  form XObject drawn N times, so an N-up sheet is barely larger than a 1-up one.
+* ``ink_saver``: ``ink-saver.css`` is added after the other stylesheets (``ink_saver`` in the
+  context; ``base.html`` links it).
+
+weasyprint and pypdf are imported inside the functions that print only.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import math
 import os
 import tempfile
 from collections.abc import Mapping
@@ -24,6 +34,12 @@ PAPER = {
                "label": "Letter (8.5 × 11 in)"},
 }
 MAX_COPIES = 1000
+PER_PAGE = (1, 2, 4)
+# An N-up copy is the page shrunk by this factor: 2-up shows an A4 layout at A5 size, 4-up an
+# A5 layout at A6 size (the same factor on Letter), so text is never below 71 % of its size.
+NUP_SCALE = 1 / math.sqrt(2)
+MM = 72 / 25.4
+CROP_MARK = {"from_edge_mm": 4.0, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
 
 
 def paper_size(paper: str) -> dict[str, Any]:
@@ -37,38 +53,78 @@ def paper_size(paper: str) -> dict[str, Any]:
     return {"key": key, **PAPER[key]}
 
 
+def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
+    """Where the copies of an N-up sheet go.
+
+    Returns ``{"page": {"css", "width_pt", "height_pt"}`` (the page the template is rendered
+    on: the sheet for 1-up, else a cell divided by :data:`NUP_SCALE`), ``"cells"`` (list of
+    ``(x, y, width, height)`` in pt, origin bottom-left of the portrait sheet), ``"rotate"``
+    (True when copies are turned a quarter turn: 2-up puts two portrait copies in the two
+    landscape halves), ``"cuts"`` (``("h"|"v", position_pt)`` cut lines)}``.
+
+    :raises InvalidInputError: ``per_page`` not 1, 2 or 4, or a bad paper.
+    """
+    sheet = paper_size(paper)
+    w, h = sheet["width_pt"], sheet["height_pt"]
+    if per_page not in PER_PAGE:
+        raise InvalidInputError("--per-page", per_page, "1, 2 or 4")
+    if per_page == 1:
+        return {"page": {"css": sheet["css"], "width_pt": w, "height_pt": h},
+                "cells": [(0.0, 0.0, w, h)], "rotate": False, "cuts": []}
+    if per_page == 2:   # two landscape halves, top first; a portrait copy turned in each
+        cells = [(0.0, h / 2, w, h / 2), (0.0, 0.0, w, h / 2)]
+        page_w, page_h = h / 2 / NUP_SCALE, w / NUP_SCALE
+        rotate, cuts = True, [("h", h / 2)]
+    else:               # 2 × 2 portrait quarters, reading order
+        cells = [(0.0, h / 2, w / 2, h / 2), (w / 2, h / 2, w / 2, h / 2),
+                 (0.0, 0.0, w / 2, h / 2), (w / 2, 0.0, w / 2, h / 2)]
+        page_w, page_h = w / 2 / NUP_SCALE, h / 2 / NUP_SCALE
+        rotate, cuts = False, [("h", h / 2), ("v", w / 2)]
+    return {"page": {"css": f"{page_w:.2f}pt {page_h:.2f}pt", "width_pt": round(page_w, 2),
+                     "height_pt": round(page_h, 2)},
+            "cells": cells, "rotate": rotate, "cuts": cuts}
+
+
 def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "a4",
                copies: int = 1, out: str | Path,
                templates_dir_override: str | Path | None = None,
-               metadata: Mapping[str, Any] | None = None) -> Path:
+               metadata: Mapping[str, Any] | None = None, per_page: int = 1,
+               ink_saver: bool = False) -> Path:
     """Render ``template_name`` with ``context`` to a PDF at ``out``; return ``out``.
 
-    The template is rendered once by weasyprint; the pages are then repeated ``copies`` times
-    with pypdf (the copies share the content streams, so 100 copies cost about what one does).
-    The file is written to a temporary file next to ``out`` and moved into place, creating
-    ``out``'s folder if needed.
+    The template is rendered once by weasyprint; pypdf then places it ``per_page`` times on
+    each sheet (with crop marks) and repeats the sheets ``copies`` times (the copies share the
+    content streams, so 100 copies cost about what one does).  The file is written to a
+    temporary file next to ``out`` and moved into place, creating ``out``'s folder if needed.
 
-    The template receives ``context`` plus ``paper`` (``{"key", "css", "width_pt",
-    "height_pt", "label"}``; use ``@page { size: {{ paper.css }} }``), ``copies`` and ``meta``
-    (the metadata below).
+    The template receives ``context`` plus ``paper`` (the sheet: ``{"key", "css",
+    "width_pt", "height_pt", "label"}``), ``page`` (the page it is rendered on: ``{"css",
+    "width_pt", "height_pt"}``; use ``@page { size: {{ page.css }} }``; the sheet for 1-up, a
+    cell enlarged by √2 for N-up), ``per_page``, ``ink_saver``, ``copies`` and ``meta`` (the
+    metadata below).
 
     :param template_name: file name in the override folder or the packaged templates folder.
     :param paper: ``"a4"`` (595 × 842 pt) or ``"letter"`` (612 × 792 pt).
-    :param copies: 1–1000.
+    :param copies: 1–1000 sheets (with ``per_page`` 4, 10 copies are 40 slips).
+    :param per_page: 1, 2 or 4 copies on each sheet.
+    :param ink_saver: add ``ink-saver.css`` after the other stylesheets.
     :param out: the PDF file to write.
     :param templates_dir_override: the player's folder of templates and CSS; a file there
         replaces the packaged file of the same name.
-    :param metadata: ``title`` (PDF /Title), ``printable`` (its catalogue name, /Subject) and
+    :param metadata: ``title`` (PDF /Title), ``printable`` (its catalogue name, /Subject),
         ``options`` (a dict of the options used, stored as JSON in /HyvekitOptions and in
-        /Keywords); /Creator says ``hyvekit <version>``.
-    :raises InvalidInputError: bad paper or copies, missing template or override folder, or a
-        template referencing a resource outside the packaged templates folder (network,
-        ``file://`` elsewhere).
-    :raises jinja2.UndefinedError: the template uses a variable the context lacks.
+        /Keywords) and, for a pre-filled print, ``campaign`` (/HyvekitCampaign) and
+        ``state_sha256`` (/HyvekitStateSHA256), both also in /Keywords; /Creator says
+        ``hyvekit <version>``.
+    :raises InvalidInputError: bad paper, copies or per_page, missing template or override
+        folder, or a template referencing a resource outside the packaged templates folder
+        (network, ``file://`` elsewhere).
     :raises OSError: ``out`` cannot be written.
     """
     page = paper_size(paper)
     copies = require_int("--copies", copies, 1, MAX_COPIES)
+    per_page = require_int("--per-page", per_page, 1, 4)
+    layout = impose_geometry(page["key"], per_page)
     out = Path(out)
     meta = dict(metadata or {})
     meta.setdefault("title", str(context.get("title", template_name)))
@@ -77,16 +133,24 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     meta["version"] = hyvekit.__version__
 
     search_path(templates_dir_override)  # validates the override folder before any import
-    html = render_html(template_name, {**context, "paper": page, "copies": copies, "meta": meta},
+    html = render_html(template_name, {**context, "paper": page, "page": layout["page"],
+                                       "per_page": per_page, "ink_saver": bool(ink_saver),
+                                       "copies": copies, "meta": meta},
                        templates_dir_override)
     pdf_once = _weasyprint(html, templates_dir_override)
-    data = _duplicate(pdf_once, copies, meta)
+    if per_page == 1:
+        data = _duplicate(pdf_once, copies, meta)
+    else:
+        data = _impose(pdf_once, page, layout, copies, meta)
 
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)   # mkstemp makes it private; a PDF is an ordinary file
         os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -127,20 +191,145 @@ def _duplicate(pdf: bytes, copies: int, meta: Mapping[str, Any]) -> bytes:
     for _ in range(copies):
         for page in pages:
             writer.add_page(page)
+    return _finish(writer, reader, meta)
+
+
+def _impose(pdf: bytes, sheet: Mapping[str, Any], layout: Mapping[str, Any], copies: int,
+            meta: Mapping[str, Any]) -> bytes:
+    """Each page of ``pdf`` placed in every cell of ``layout`` on a sheet of ``sheet``, crop
+    marks at the cut lines; the sheets repeated ``copies`` times.
+
+    Each rendered page becomes one form XObject and each sheet one content stream drawing it
+    N times; every copy of a sheet is a small page dictionary pointing at that same stream.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import (
+        ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,
+        NumberObject,
+    )
+
+    reader = PdfReader(io.BytesIO(pdf))
+    writer = PdfWriter()
+    width, height = float(sheet["width_pt"]), float(sheet["height_pt"])
+    marks = _crop_marks(width, height, layout["cuts"])
+    sheets = []
+    for page in reader.pages:
+        box = page.mediabox
+        x0, y0 = float(box.left), float(box.bottom)
+        pw, ph = float(box.width), float(box.height)
+        form = DecodedStreamObject()
+        contents = page.get_contents()   # a stream: falsy as an (empty) dict, so no `or`
+        form.set_data(contents.get_data() if contents is not None else b"")
+        form.update({
+            NameObject("/Type"): NameObject("/XObject"),
+            NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): ArrayObject([FloatObject(v) for v in
+                                              (x0, y0, x0 + pw, y0 + ph)]),
+            NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
+        })
+        form_ref = writer._add_object(form.flate_encode())
+        ops = []
+        for cx, cy, cw, ch in layout["cells"]:
+            ops.append("q %s cm /Copy Do Q" % " ".join(
+                _num(v) for v in _cell_matrix(x0, y0, pw, ph, cx, cy, cw, ch,
+                                              layout["rotate"])))
+        content = DecodedStreamObject()
+        content.set_data(("\n".join(ops) + "\n" + marks).encode("ascii"))
+        resources = DictionaryObject({NameObject("/XObject"): DictionaryObject(
+            {NameObject("/Copy"): form_ref})})
+        sheets.append((writer._add_object(content.flate_encode()),
+                       writer._add_object(resources)))
+    for _ in range(copies):
+        for content_ref, resources_ref in sheets:
+            new = writer.add_blank_page(width, height)
+            new[NameObject("/Contents")] = content_ref
+            new[NameObject("/Resources")] = resources_ref
+            if layout["rotate"]:
+                # shown turned a quarter clockwise, so a viewer displays the copies upright;
+                # the MediaBox stays the portrait sheet the printer feeds
+                new[NameObject("/Rotate")] = NumberObject(90)
+    return _finish(writer, reader, meta)
+
+
+def _cell_matrix(x0: float, y0: float, pw: float, ph: float, cx: float, cy: float, cw: float,
+                 ch: float, rotate: bool) -> tuple[float, ...]:
+    """PDF ``cm`` matrix drawing page box (x0, y0, pw, ph) scaled to fit and centred in the
+    cell (cx, cy, cw, ch), turned a quarter counter-clockwise when ``rotate``."""
+    if not rotate:
+        s = min(cw / pw, ch / ph)
+        e = cx + (cw - pw * s) / 2 - x0 * s
+        f = cy + (ch - ph * s) / 2 - y0 * s
+        return (s, 0.0, 0.0, s, e, f)
+    # (x, y) -> (-s*y + e, s*x + f): the page's top ends up on the cell's left
+    s = min(cw / ph, ch / pw)
+    e = cx + (cw + ph * s) / 2 + y0 * s
+    f = cy + (ch - pw * s) / 2 - x0 * s
+    return (0.0, s, -s, 0.0, e, f)
+
+
+def _crop_marks(width: float, height: float, cuts: list[tuple[str, float]]) -> str:
+    """Content-stream operators of thin crop marks: a short tick at both sheet edges of every
+    cut line (starting :data:`CROP_MARK` ``from_edge_mm`` in, inside what printers print) and a
+    small cross where two cut lines meet.  They lie in the gutter of the copies' margins."""
+    if not cuts:
+        return ""
+    start, length = CROP_MARK["from_edge_mm"] * MM, CROP_MARK["length_mm"] * MM
+    lines = []
+    for kind, pos in cuts:
+        if kind == "h":
+            lines += [(start, pos, start + length, pos),
+                      (width - start - length, pos, width - start, pos)]
+        else:
+            lines += [(pos, start, pos, start + length),
+                      (pos, height - start - length, pos, height - start)]
+    hs = [p for k, p in cuts if k == "h"]
+    vs = [p for k, p in cuts if k == "v"]
+    arm = CROP_MARK["cross_mm"] * MM
+    for y in hs:
+        for x in vs:
+            lines += [(x - arm, y, x + arm, y), (x, y - arm, x, y + arm)]
+    ops = [f"q 0 G {_num(CROP_MARK['width_pt'])} w [] 0 d"]
+    ops += [f"{_num(a)} {_num(b)} m {_num(c)} {_num(d)} l S" for a, b, c, d in lines]
+    ops.append("Q")
+    return "\n".join(ops) + "\n"
+
+
+def _num(value: float) -> str:
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return text if text not in ("", "-0") else "0"
+
+
+def keywords(meta: Mapping[str, Any]) -> str:
+    """The /Keywords line: ``hyvekit <version>; printable=…; <option>=<value>…`` and, for a
+    pre-filled print, ``campaign=…; state-sha256=…``."""
+    parts = [f"hyvekit {meta['version']}", f"printable={meta['printable']}",
+             *(f"{k}={v}" for k, v in sorted(dict(meta.get("options", {})).items()))]
+    if meta.get("campaign"):
+        parts.append(f"campaign={meta['campaign']}")
+    if meta.get("state_sha256"):
+        parts.append(f"state-sha256={meta['state_sha256']}")
+    return "; ".join(parts)
+
+
+def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
+    """Write hyvekit's metadata into ``writer`` and return the PDF bytes."""
     options = json.dumps(meta.get("options", {}), sort_keys=True, default=str)
-    keywords = "; ".join([f"hyvekit {meta['version']}", f"printable={meta['printable']}",
-                          *(f"{k}={v}" for k, v in sorted(dict(meta.get("options", {})).items()))])
     producer = (reader.metadata or {}).get("/Producer", "WeasyPrint")
-    writer.add_metadata({
+    info = {
         "/Title": str(meta["title"]),
         "/Subject": str(meta["printable"]),
         "/Creator": f"hyvekit {meta['version']}",
         "/Producer": str(producer),
-        "/Keywords": keywords,
+        "/Keywords": keywords(meta),
         "/HyvekitPrintable": str(meta["printable"]),
         "/HyvekitVersion": str(meta["version"]),
         "/HyvekitOptions": options,
-    })
+    }
+    if meta.get("campaign"):
+        info["/HyvekitCampaign"] = str(meta["campaign"])
+    if meta.get("state_sha256"):
+        info["/HyvekitStateSHA256"] = str(meta["state_sha256"])
+    writer.add_metadata(info)
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()

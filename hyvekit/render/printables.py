@@ -46,6 +46,7 @@ class Printable:
     :ivar title: the printed heading (also the PDF title).
     :ivar description: one line for ``hyvekit print list``.
     :ivar example: a command line that prints it.
+    :ivar per_page: the ``--per-page`` values that keep it legible (copies per sheet).
     """
 
     key: str
@@ -53,6 +54,7 @@ class Printable:
     title: str
     description: str
     example: str
+    per_page: tuple[int, ...] = (1,)
 
     @property
     def file_stem(self) -> str:
@@ -66,17 +68,18 @@ CATALOGUE: dict[str, Printable] = {
                   "Hyve Legacy sheet: run configuration, honey well, perks, bread upgrades, "
                   "core resources, courier honey track, bee setup; blank or pre-filled from a "
                   "legacy run.",
-                  "hyvekit print legacy-sheet my-run --paper letter"),
+                  "hyvekit print legacy-sheet my-run --paper letter", per_page=(1, 2)),
         Printable("pad beelives", "pad-beelives.html", "Bee Lives Scoring Pad",
                   "Bee Lives end-of-game scoring pad for 1-4 players: VP, honey, surviving "
                   "bees, starvation tokens, total, eligibility and tie-breakers.",
-                  'hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --copies 20'),
+                  'hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --copies 20',
+                  per_page=(1, 2, 4)),
         Printable("aid beelives-month", "aid-beelives-month.html",
                   "Bee Lives Month Sequence",
                   "Bee Lives player aid: the seven phases of a month, the first-month "
                   "exception, winter upkeep, end-of-game scoring and the seasonal resource "
                   "chart.",
-                  "hyvekit print aid beelives-month --copies 4"),
+                  "hyvekit print aid beelives-month --copies 4", per_page=(1, 2)),
     )
 }
 
@@ -273,11 +276,13 @@ def parse_names(text: str | None) -> list[str]:
 
 
 def beelives_pad_context(players: int | None = None,
-                         names: list[str] | None = None) -> dict[str, Any]:
-    """Context of ``pad-beelives.html``: two score blocks per page.
+                         names: list[str] | None = None, per_page: int = 1) -> dict[str, Any]:
+    """Context of ``pad-beelives.html``: two score blocks per page (one on a 4-up slip).
 
     :param players: columns, 1–4; default the number of ``names``, or 4 without names.
     :param names: names pre-printed on the first columns (at most ``players``).
+    :param per_page: copies per sheet; with 4, each slip (A6 or a quarter Letter) holds one
+        game, else two.
     :raises InvalidInputError: players out of 1–4, more names than players.
     """
     names = list(names or [])
@@ -294,7 +299,7 @@ def beelives_pad_context(players: int | None = None,
         "players": columns,
         "rows": PAD_ROWS,
         "tie_breakers": TIE_BREAKERS,
-        "games": list(range(1, GAMES_PER_PAGE + 1)),
+        "games": list(range(1, (1 if per_page >= 4 else GAMES_PER_PAGE) + 1)),
         "tie_rule": "In case of a tie: most remaining pollen > most surviving worker bees > "
                     "largest comb size.",
         "source": "Bee Lives rulebook, \u201cEnd of the Game\u201d",
@@ -414,3 +419,21 @@ def beelives_month_context() -> dict[str, Any]:
         "source": "Bee Lives rulebook: Productive Months, Seasonal Resource Chart, Winter "
                   "Upkeep, End of the Game",
     }
+
+
+# --- the whole catalogue -----------------------------------------------------------------------
+
+def blank_context(key: str, per_page: int = 1) -> dict[str, Any]:
+    """Context of the blank (unfilled) variant of catalogue entry ``key``, as ``hyvekit print
+    all`` prints it: the ``legacy-1`` sheet, a 4-player pad without names, the aid.
+
+    :raises InvalidInputError: ``key`` is not in :data:`CATALOGUE`.
+    """
+    builders = {
+        "legacy-sheet": lambda: legacy_sheet_context(),
+        "pad beelives": lambda: beelives_pad_context(per_page=per_page),
+        "aid beelives-month": beelives_month_context,
+    }
+    if key not in builders:
+        raise InvalidInputError("printable", key, "one of " + ", ".join(CATALOGUE))
+    return builders[key]()
