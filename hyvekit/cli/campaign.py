@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 from typing import Optional
@@ -16,6 +17,13 @@ app = typer.Typer(
           "Example: hyvekit campaign list"),
     no_args_is_help=True,
 )
+
+
+# How `campaign show` prints each kind of record for people (module:function(record, state)).
+STATUS_PRINTERS = {
+    ("hyve", "legacy"): "hyvekit.cli.hyve:print_legacy_status",
+    ("queenbee", "matches"): "hyvekit.cli.queenbee:print_match_status",
+}
 
 
 def store(ctx: typer.Context):
@@ -83,11 +91,12 @@ def show(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
     if as_json:
         print_json({"header": record.header, "state": summary})
         return
-    if (record.header["game"], record.header["kind"]) == ("hyve", "legacy"):
-        from hyvekit.cli.hyve import print_legacy_status
-        print_legacy_status(record, state)
+    printer = STATUS_PRINTERS.get((record.header["game"], record.header["kind"]))
+    if printer is None:  # pragma: no cover - every kind of record has a printer
+        console().print(summary)
         return
-    console().print(summary)  # pragma: no cover - only Hyve Legacy records exist so far
+    module, _, name = printer.partition(":")
+    getattr(importlib.import_module(module), name)(record, state)
 
 
 @app.command()

@@ -316,10 +316,16 @@ def status(ctx: typer.Context, group: str = GroupArg, as_json: bool = JsonOption
     """
     from hyvekit.rules.queenbee.matches import summary
     record, state = _load_group(ctx, group)
-    data = summary(state)
     if as_json:
-        print_json({"id": record.header["id"], "name": record.header["name"], **data})
+        print_json({"id": record.header["id"], "name": record.header["name"], **summary(state)})
         return
+    print_match_status(record, state)
+
+
+def print_match_status(record, state) -> None:
+    """Rich standings table of a match log for people."""
+    from hyvekit.rules.queenbee.matches import summary
+    data = summary(state)
     out = console()
     out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · "
               f"{data['matches']} match(es)")

@@ -114,3 +114,12 @@ def test_status_refuses_another_kind_of_record(hk):
     hk("hyve", "legacy", "new", "Run", "--id", "run")
     r = hk("queenbee", "status", "run")
     assert r.returncode == 2 and "Queen Bee match log" in r.stderr
+
+
+def test_campaign_show_prints_a_match_log_as_standings(hk):
+    hk("queenbee", "new", "Friday hive", "--players", "ann,bob,cy")
+    hk("queenbee", "log", "friday-hive", "--players", "ann,bob,cy", "--winner", "bob",
+       "--defeated", "cy,ann")
+    shown = hk("campaign", "show", "friday-hive")
+    assert shown.returncode == 0, shown.stderr
+    assert "Standings" in shown.stdout and "bob" in shown.stdout and "{" not in shown.stdout
