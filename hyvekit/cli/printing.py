@@ -14,8 +14,11 @@ from typing import Annotated, Any, Optional
 import typer
 
 from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
-from hyvekit.render.printables import AIDS, CATALOGUE, PADS, Printable, lookup
+from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_context,
+                                      load_all, lookup)
 from hyvekit.rules.common import InvalidInputError
+
+load_all()  # the help texts below list the games and aids
 
 app = typer.Typer(
     help=("Print sheets, scoring pads and player aids as PDF (A4 or Letter), 1, 2 or 4 per "
@@ -187,7 +190,7 @@ def pad(
 
     Example: hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --per-page 4 --copies 5
     """
-    from hyvekit.render.printables import beelives_pad_context, parse_names
+    from hyvekit.render.printables import parse_names
 
     try:
         printable = lookup("game", game, PADS)
@@ -197,7 +200,8 @@ def pad(
     _check_per_page(printable, per_page)
     try:
         name_list = parse_names(names)
-        context = beelives_pad_context(players, name_list, per_page=per_page)
+        context = build_context(printable.key, players=players, names=name_list,
+                                per_page=per_page)
     except InvalidInputError as exc:
         raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
                                  param_hint=exc.field) from None
@@ -222,15 +226,13 @@ def aid(
 
     Example: hyvekit print aid beelives-month --copies 4 --paper letter --per-page 2
     """
-    from hyvekit.render.printables import beelives_month_context
-
     try:
         printable = lookup("aid", name, AIDS)
     except InvalidInputError:
         raise typer.BadParameter(f"no player aid {name!r}; accepted aids: "
                                  + ", ".join(sorted(AIDS)), param_hint="NAME") from None
     _check_per_page(printable, per_page)
-    _render(ctx, printable, beelives_month_context(), paper=paper, copies=copies, out=out,
+    _render(ctx, printable, build_context(printable.key, per_page=per_page), paper=paper, copies=copies, out=out,
             templates=templates, options={}, per_page=per_page, ink_saver=ink_saver)
 
 
@@ -253,7 +255,7 @@ def print_all(
         TimeElapsedColumn
 
     from hyvekit.cli.common import safe_output
-    from hyvekit.render.printables import blank_context
+    from hyvekit.render.catalogue import blank_context
 
     if out_dir.exists() and not out_dir.is_dir():
         raise typer.BadParameter(f"{out_dir} is a file, not a folder", param_hint="--out-dir")

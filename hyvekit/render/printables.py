@@ -16,9 +16,10 @@ Printables (``hyvekit print list``):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from hyvekit.render.catalogue import (  # noqa: F401 - re-exported for older callers
+    AIDS, CATALOGUE, PADS, Printable, blank_context, lookup, register)
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.hyve.legacy import (
     BEE_TYPES,
@@ -35,67 +36,6 @@ from hyvekit.rules.hyve.legacy import (
 PAPERS = ("a4", "letter")
 MAX_PLAYERS_BEELIVES = 4   # Bee Lives components: "4 Player Hives (1 per color)"
 MAX_NAME_LENGTH = 24       # characters of a pre-printed player name (fits a pad column)
-
-
-@dataclass(frozen=True)
-class Printable:
-    """One entry of the catalogue.
-
-    :ivar key: ``"legacy-sheet"``, ``"pad beelives"``, ``"aid beelives-month"``.
-    :ivar template: template file name in the templates folder.
-    :ivar title: the printed heading (also the PDF title).
-    :ivar description: one line for ``hyvekit print list``.
-    :ivar example: a command line that prints it.
-    :ivar per_page: the ``--per-page`` values that keep it legible (copies per sheet).
-    """
-
-    key: str
-    template: str
-    title: str
-    description: str
-    example: str
-    per_page: tuple[int, ...] = (1,)
-
-    @property
-    def file_stem(self) -> str:
-        """Default output name: ``output/<file_stem>.pdf``."""
-        return self.key.replace(" ", "-")
-
-
-CATALOGUE: dict[str, Printable] = {
-    p.key: p for p in (
-        Printable("legacy-sheet", "legacy-sheet.html", "Hyve Legacy Sheet",
-                  "Hyve Legacy sheet: run configuration, honey well, perks, bread upgrades, "
-                  "core resources, courier honey track, bee setup; blank or pre-filled from a "
-                  "legacy run.",
-                  "hyvekit print legacy-sheet my-run --paper letter", per_page=(1, 2)),
-        Printable("pad beelives", "pad-beelives.html", "Bee Lives Scoring Pad",
-                  "Bee Lives end-of-game scoring pad for 1-4 players: VP, honey, surviving "
-                  "bees, starvation tokens, total, eligibility and tie-breakers.",
-                  'hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --copies 20',
-                  per_page=(1, 2, 4)),
-        Printable("aid beelives-month", "aid-beelives-month.html",
-                  "Bee Lives Month Sequence",
-                  "Bee Lives player aid: the seven phases of a month, the first-month "
-                  "exception, winter upkeep, end-of-game scoring and the seasonal resource "
-                  "chart.",
-                  "hyvekit print aid beelives-month --copies 4", per_page=(1, 2)),
-    )
-}
-
-PADS = {"beelives": "pad beelives"}
-AIDS = {"beelives-month": "aid beelives-month"}
-
-
-def lookup(kind: str, name: str, table: dict[str, str]) -> Printable:
-    """The catalogue entry of ``kind`` (``"pad"``/``"aid"``) ``name``.
-
-    :raises InvalidInputError: unknown name; the message lists the accepted ones.
-    """
-    key = table.get(name.strip().lower())
-    if key is None:
-        raise InvalidInputError(kind, name, "one of " + ", ".join(sorted(table)))
-    return CATALOGUE[key]
 
 
 # --- shared ------------------------------------------------------------------------------------
@@ -421,19 +361,29 @@ def beelives_month_context() -> dict[str, Any]:
     }
 
 
-# --- the whole catalogue -----------------------------------------------------------------------
+# --- registration --------------------------------------------------------------------------
 
-def blank_context(key: str, per_page: int = 1) -> dict[str, Any]:
-    """Context of the blank (unfilled) variant of catalogue entry ``key``, as ``hyvekit print
-    all`` prints it: the ``legacy-1`` sheet, a 4-player pad without names, the aid.
-
-    :raises InvalidInputError: ``key`` is not in :data:`CATALOGUE`.
-    """
-    builders = {
-        "legacy-sheet": lambda: legacy_sheet_context(),
-        "pad beelives": lambda: beelives_pad_context(per_page=per_page),
-        "aid beelives-month": beelives_month_context,
-    }
-    if key not in builders:
-        raise InvalidInputError("printable", key, "one of " + ", ".join(CATALOGUE))
-    return builders[key]()
+register(Printable("legacy-sheet", "legacy-sheet.html", "Hyve Legacy Sheet",
+                   "Hyve Legacy sheet: run configuration, honey well, perks, bread upgrades, "
+                   "core resources, courier honey track, bee setup; blank or pre-filled from a "
+                   "legacy run.",
+                   "hyvekit print legacy-sheet my-run --paper letter", per_page=(1, 2),
+                   command=("print", "legacy-sheet"), expect="Bread Upgrades"),
+         lambda **_: legacy_sheet_context())
+register(Printable("pad beelives", "pad-beelives.html", "Bee Lives Scoring Pad",
+                   "Bee Lives end-of-game scoring pad for 1-4 players: VP, honey, surviving "
+                   "bees, starvation tokens, total, eligibility and tie-breakers.",
+                   'hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --copies 20',
+                   per_page=(1, 2, 4), command=("print", "pad", "beelives"),
+                   expect="Tie-breakers"),
+         lambda players=None, names=(), per_page=1: beelives_pad_context(
+             players, list(names), per_page=per_page),
+         pad="beelives")
+register(Printable("aid beelives-month", "aid-beelives-month.html", "Bee Lives Month Sequence",
+                   "Bee Lives player aid: the seven phases of a month, the first-month "
+                   "exception, winter upkeep, end-of-game scoring and the seasonal resource "
+                   "chart.",
+                   "hyvekit print aid beelives-month --copies 4", per_page=(1, 2),
+                   command=("print", "aid", "beelives-month"),
+                   expect="Seasonal Resource Chart"),
+         lambda **_: beelives_month_context(), aid="beelives-month")

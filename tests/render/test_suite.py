@@ -17,7 +17,10 @@ import hyvekit
 from hyvekit.cli.app import app
 from hyvekit.render.env import templates_dir
 from hyvekit.render.pdf import impose_geometry, render_pdf
-from hyvekit.render.printables import CATALOGUE, beelives_pad_context
+from hyvekit.render.catalogue import CATALOGUE, load_all
+from hyvekit.render.printables import beelives_pad_context
+
+load_all()
 from render_helpers import (
     ink_coverage, page_count, page_sizes, pdf_fonts, pdf_metadata, pdf_text, read_pgm,
 )
@@ -32,11 +35,7 @@ NEEDS_POPPLER = pytest.mark.skipif(shutil.which("pdftoppm") is None,
                                    reason="pdftoppm (poppler) not installed")
 
 # the command line of each catalogue entry and a text every copy of it shows
-COMMANDS = {
-    "legacy-sheet": (["print", "legacy-sheet"], "Bread Upgrades"),
-    "pad beelives": (["print", "pad", "beelives"], "Tie-breakers"),
-    "aid beelives-month": (["print", "aid", "beelives-month"], "Seasonal Resource Chart"),
-}
+COMMANDS = {key: (list(p.command), p.expect) for key, p in CATALOGUE.items()}
 
 
 def invoke(*args):
@@ -74,8 +73,11 @@ def assert_fonts_bundled(pdf: Path) -> None:
     assert not missing, f"{pdf.name}: characters not in the bundled fonts: {missing}"
 
 
-def test_the_catalogue_is_covered_here():
-    assert set(COMMANDS) == set(CATALOGUE)
+def test_every_catalogue_entry_says_how_to_print_it_and_what_it_shows():
+    for key, printable in CATALOGUE.items():
+        assert printable.command[:1] == ("print",), key
+        assert printable.expect, key
+        assert printable.example.startswith("hyvekit print"), key
 
 
 CASES = [(key, paper, n, ink) for key in CATALOGUE for paper in SIZES
@@ -91,7 +93,7 @@ def test_every_printable_paper_per_page_and_ink(in_tmp, key, paper, per_page, in
     result = invoke(*args, "--paper", paper, "--per-page", str(per_page), "--copies", "2",
                     *(["--ink-saver"] if ink else []), "--out", str(out))
     assert result.exit_code == 0, result.output
-    assert page_sizes(out) == [SIZES[paper]] * 2
+    assert page_sizes(out) == [SIZES[paper]] * 2 * CATALOGUE[key].pages
     # each sheet shows the printable's heading once per copy on it
     first_sheet = _first_page_text(out)
     assert first_sheet.count(CATALOGUE[key].title) == per_page, first_sheet

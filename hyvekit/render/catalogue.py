@@ -1,0 +1,127 @@
+"""The catalogue of printables: what ``hyvekit print list`` shows and what ``print pad``,
+``print aid`` and ``print all`` can make.
+
+Each game's printables live in their own module (``printables*.py``) and :func:`register`
+themselves with a context builder.  A builder is a pure function over the rules core (no
+weasyprint, no files) called as ``build(players=None, names=[], per_page=1)``; builders of aids
+ignore ``players`` and ``names``.  :func:`load_all` imports the modules listed in
+:data:`MODULES`; none of them may import weasyprint, reportlab or pypdf.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hyvekit.rules.common import InvalidInputError
+
+Builder = Callable[..., dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Printable:
+    """One entry of the catalogue.
+
+    :ivar key: ``"legacy-sheet"``, ``"pad beelives"``, ``"aid beelives-month"``...
+    :ivar template: template file name in the templates folder.
+    :ivar title: the printed heading (also the PDF title); printed once per copy.
+    :ivar description: one line for ``hyvekit print list``.
+    :ivar example: a command line that prints it.
+    :ivar per_page: the ``--per-page`` values that keep it legible (copies per sheet).
+    :ivar command: the arguments after ``hyvekit`` that print its blank variant.
+    :ivar expect: a phrase printed on every copy (the tests look for it).
+    :ivar pages: pages per copy.
+    """
+
+    key: str
+    template: str
+    title: str
+    description: str
+    example: str
+    per_page: tuple[int, ...] = (1,)
+    command: tuple[str, ...] = ()
+    expect: str = ""
+    pages: int = 1
+
+    @property
+    def file_stem(self) -> str:
+        """Default output name: ``output/<file_stem>.pdf``."""
+        return self.key.replace(" ", "-")
+
+
+CATALOGUE: dict[str, Printable] = {}
+BUILDERS: dict[str, Builder] = {}
+PADS: dict[str, str] = {}    # game name → catalogue key ("beelives" → "pad beelives")
+AIDS: dict[str, str] = {}    # aid name → catalogue key
+
+# One module per game; a module not written yet is skipped (its spec is absent).
+MODULES = (
+    "hyvekit.render.printables",
+    "hyvekit.render.printables_hyve",
+    "hyvekit.render.printables_beelives",
+    "hyvekit.render.printables_beez",
+    "hyvekit.render.printables_queenbee",
+    "hyvekit.render.printables_reports",
+)
+
+
+def register(printable: Printable, build: Builder, *, pad: str | None = None,
+             aid: str | None = None) -> Printable:
+    """Add ``printable`` with its context builder; ``pad``/``aid`` name it for ``print pad
+    GAME`` / ``print aid NAME``.
+
+    :raises ValueError: the key or pad/aid name is already taken (a programming error).
+    """
+    if printable.key in CATALOGUE:
+        raise ValueError(f"printable {printable.key!r} registered twice")
+    for table, name in ((PADS, pad), (AIDS, aid)):
+        if name is not None:
+            if name in table:
+                raise ValueError(f"{name!r} registered twice")
+            table[name] = printable.key
+    CATALOGUE[printable.key] = printable
+    BUILDERS[printable.key] = build
+    return printable
+
+
+def load_all() -> dict[str, Printable]:
+    """Import every printables module once; return the catalogue."""
+    for name in MODULES:
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
+    return CATALOGUE
+
+
+def lookup(kind: str, name: str, table: dict[str, str]) -> Printable:
+    """The catalogue entry of ``kind`` (``"pad"``/``"aid"``) ``name``.
+
+    :raises InvalidInputError: unknown name; the message lists the accepted ones.
+    """
+    load_all()
+    key = table.get(name.strip().lower())
+    if key is None:
+        raise InvalidInputError(kind, name, "one of " + ", ".join(sorted(table)))
+    return CATALOGUE[key]
+
+
+def build_context(key: str, *, players: int | None = None, names: list[str] | None = None,
+                  per_page: int = 1) -> dict[str, Any]:
+    """The context of catalogue entry ``key`` for the given pad options.
+
+    :raises InvalidInputError: unknown key, or options the builder refuses.
+    """
+    load_all()
+    if key not in BUILDERS:
+        raise InvalidInputError("printable", key, "one of " + ", ".join(CATALOGUE))
+    return BUILDERS[key](players=players, names=list(names or []), per_page=per_page)
+
+
+def blank_context(key: str, per_page: int = 1) -> dict[str, Any]:
+    """Context of the blank (unfilled) variant of ``key``, as ``hyvekit print all`` prints it.
+
+    :raises InvalidInputError: ``key`` is not in the catalogue.
+    """
+    return build_context(key, per_page=per_page)
