@@ -330,6 +330,32 @@ def _check_timing(battle: Battle, cards: dict[str, Card]) -> None:
                                      given=p.to_text())
 
 
+def check_bee_counts(attacker: Bees, defender: Bees,
+                     own_added: dict[str, dict[str, int]] | None = None) -> None:
+    """Each player's bees in a battle (Game Components: 1 queen, 7 warriors, 7 workers,
+    counting their own bees added by Call for Help) and at most four bees on the defender's
+    space (Game Board; bees added by cards may exceed it).
+
+    :raises IllegalActionError: a count above the limit, naming the rule.
+    """
+    for side, bees in (("attacker", attacker), ("defender", defender)):
+        own = (own_added or {}).get(side, {})
+        for kind, have, limit in (("queen", bees.queen + own.get("queen", 0), board.QUEENS),
+                                  ("warrior", bees.warriors + own.get("warrior", 0),
+                                   board.WARRIORS),
+                                  ("worker", bees.workers + own.get("worker", 0),
+                                   board.WORKERS)):
+            if have > limit:
+                raise IllegalActionError(board.R_BEES, f"each player has {limit} {kind}"
+                                         f"{'s' if limit > 1 else ''}; the {side} has {have} "
+                                         "in the battle", expected=limit, given=have)
+    if defender.total > board.BEES_PER_SPACE:
+        raise IllegalActionError(board.R_BOARD, f"at most {board.BEES_PER_SPACE} bees can be on "
+                                 f"a space; the defender has {defender.total} on it",
+                                 expected=board.BEES_PER_SPACE, given=defender.total,
+                                 hint="Call for Help and Ally add bees beyond 4 during a battle")
+
+
 def check_battle(battle: Battle, dice: Dice, cards: dict[str, Card] | None = None
                  ) -> BattleOutcome:
     """Check a stated battle and work out its outcome and rewards.
@@ -380,21 +406,8 @@ def check_battle(battle: Battle, dice: Dice, cards: dict[str, Card] | None = Non
         if p.card in ADDS_BEE:
             added[p.side]["own" if p.card == "Call for Help" else "ally"][p.bee] += 1
 
-    for side in SIDES:
-        bees = battle.bees(side)
-        own = added[side]["own"]
-        for kind, have, limit in (("queen", bees.queen + own["queen"], board.QUEENS),
-                                  ("warrior", bees.warriors + own["warrior"], board.WARRIORS),
-                                  ("worker", bees.workers + own["worker"], board.WORKERS)):
-            if have > limit:
-                raise IllegalActionError(board.R_BEES, f"each player has {limit} {kind}"
-                                         f"{'s' if limit > 1 else ''}; the {side} has {have} "
-                                         "in the battle", expected=limit, given=have)
-    if battle.defender.total > board.BEES_PER_SPACE:
-        raise IllegalActionError(board.R_BOARD, f"at most {board.BEES_PER_SPACE} bees can be on "
-                                 f"a space; the defender has {battle.defender.total} on it",
-                                 expected=board.BEES_PER_SPACE, given=battle.defender.total,
-                                 hint="Call for Help and Ally add bees beyond 4 during a battle")
+    check_bee_counts(battle.attacker, battle.defender,
+                     {side: added[side]["own"] for side in SIDES})
 
     if battle.space is not None:
         space = battle.space

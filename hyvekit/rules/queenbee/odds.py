@@ -57,6 +57,8 @@ MAX_CARDS = 6
 # internal card tokens
 STRONG, MAXPOW, SNEAKY, PAW, AGAIN, ADD_Y, ADD_B = "SS", "MP", "SN", "HP", "AA", "AY", "AB"
 SENSITIVE = frozenset({MAXPOW, PAW, AGAIN})
+REROLL_CARDS = frozenset({PAW, AGAIN})
+MAX_REROLL_WORK = 10        # dice of both sides + 2 per re-roll card (exact odds in seconds)
 NO_EFFECT = ("Smoker", "Bee Escape", "Don't Buzz")
 ONE, ZERO = Fraction(1), Fraction(0)
 
@@ -462,8 +464,11 @@ def attack_odds(attacker: Bees, defender: Bees, dice: Dice, cards: list[str] | t
     :param reroll: allow the one re-roll of steps 2 and 3 (the rules do; off for comparison).
     :raises InvalidInputError: more than 10 dice a side (6 with Maximum Power, Helping Paw or
         Again and Again), more than 6 cards, an unknown card.
-    :raises IllegalActionError: Stuck in a Web against a single bee.
+    :raises IllegalActionError: Stuck in a Web against a single bee; more bees than a player
+        has, or more than four defending bees on a space.
     """
+    from hyvekit.rules.queenbee.battle import check_bee_counts
+    check_bee_counts(attacker, defender)
     tokens, shown, web, notes = card_tokens(list(cards))
     notes = list(notes)
     ny, nb, my, mb = attacker.yellow, attacker.black, defender.yellow, defender.black
@@ -485,6 +490,15 @@ def attack_odds(attacker: Bees, defender: Bees, dice: Dice, cards: list[str] | t
                    == MAX_DICE_SENSITIVE else "")
             raise InvalidInputError(side, f"{n} dice", f"at most {limit} dice a side{why} "
                                     "(bees plus dice added by cards)")
+    # Each re-roll card multiplies the exact computation by the dice in play: keep every
+    # accepted question to a few seconds (see benchmarks/queenbee_odds.py).
+    rerolls = sum(1 for t in tokens if t in REROLL_CARDS)
+    work = ny + nb + added + my + mb + 2 * rerolls
+    if rerolls and work > MAX_REROLL_WORK:
+        raise InvalidInputError("--card", f"{rerolls} re-roll card(s) with "
+                                f"{ny + nb + added + my + mb} dice",
+                                f"dice in the battle + 2 per Helping Paw or Again and Again "
+                                f"at most {MAX_REROLL_WORK}, to answer in seconds")
     model = OddsModel(dice, tokens, reroll)
     p = model.probability(ny, nb, my, mb)
     if dice.assumed:

@@ -254,3 +254,21 @@ def test_one_more_attacking_warrior_never_lowers_the_chance(ay, ab, dy, db):
     if ay + ab == 0:
         ab = 1
     assert model.probability(ay, ab + 1, dy, db) >= model.probability(ay, ab, dy, db)
+
+
+def test_reroll_cards_are_limited_so_every_answer_comes_in_seconds():
+    with pytest.raises(InvalidInputError, match="re-roll"):
+        attack_odds(Bees(0, 3, 3), Bees(0, 2, 2), DICE, ["again-and-again"])
+    with pytest.raises(InvalidInputError, match="re-roll"):
+        attack_odds(Bees(0, 2, 2), Bees(0, 2, 2), DICE, ["again-and-again", "helping-paw"])
+    allowed = attack_odds(Bees(0, 2, 2), Bees(0, 2, 2), DICE, ["again-and-again"])
+    assert 0 < allowed.probability < 1
+
+
+def test_odds_refuse_bees_a_player_does_not_have_or_five_on_a_space():
+    with pytest.raises(IllegalActionError, match="1 queen"):
+        attack_odds(Bees(2, 0, 0), Bees(0, 1, 0), DICE)
+    with pytest.raises(IllegalActionError, match="7 warriors"):
+        attack_odds(Bees(0, 8, 0), Bees(0, 1, 0), DICE)
+    with pytest.raises(IllegalActionError, match="at most 4 bees"):
+        attack_odds(Bees(0, 1, 0), Bees(0, 3, 2), DICE)
