@@ -169,20 +169,25 @@ def check_store(honeycomb: Path = typer.Argument(..., metavar="HONEYCOMB",
     Without --at, lists the legal chambers; with --at, checks the storing (exit code 1 if a
     rule says no) and prints the honeycomb after it.
 
-    Example: hyvekit beez check-store my-honeycomb.txt --distance 5 --collected "W p" --at A3
+    Example: hyvekit beez check-store docs/examples/honeycomb.txt --distance 5 --collected "P w" --at A2 --at A3
     """
     from hyvekit.rules.beez.honeycomb import (format_honeycomb, load_palette, max_storable,
                                               parse_chamber, parse_honeycomb, parse_nectar,
-                                              settle_collected)
+                                              check_collected, settle_collected)
     from hyvekit.rules.common import require_int
     lay, palette = _layout(layout), load_palette()
-    text = _existing(honeycomb, "HONEYCOMB").read_text(encoding="utf-8")
+    try:
+        text = _existing(honeycomb, "HONEYCOMB").read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInputError("HONEYCOMB", str(honeycomb), "a text file (UTF-8) holding a "
+                                "honeycomb, see docs/beez.md") from None
     hc = parse_honeycomb(text, lay, palette, str(honeycomb))
     distance = require_int("--distance", distance, 1, 5)
     nectar = [parse_nectar(t, palette, "--collected") for t in collected.replace(",", " ").split()]
     if not 1 <= len(nectar) <= 2:
         raise InvalidInputError("--collected", collected, "one or two nectar (a flight takes "
                                 "one small, or a large and one small)")
+    check_collected(nectar)
     if len(at) > len(nectar):
         raise InvalidInputError("--at", ",".join(at), f"at most {len(nectar)} chambers, one "
                                 "per collected nectar")

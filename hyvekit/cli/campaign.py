@@ -69,8 +69,8 @@ def list_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
     if not rows:
         typer.echo(f"No campaigns in {st.folder}. Start one: hyvekit hyve legacy new \"My run\"")
         return
-    console().print(table(f"Campaigns in {st.folder}", ["id", "name", "game", "kind", "events",
-                                                        "created"],
+    console().print(table(f"Campaigns in {st.folder}", ["id", "name", "game", "kind",
+                                                        "active events", "created"],
                           [[r["id"], r["name"] or "[unreadable]", r["game"], r["kind"],
                             r["events"], r["created"]] for r in rows]))
     for r in rows:
@@ -167,7 +167,8 @@ def import_(ctx: typer.Context, file: Path = typer.Argument(..., help="An export
     except UnicodeDecodeError:
         raise InvalidInputError("FILE", str(file), "a JSON export (UTF-8 text)") from None
     record = store(ctx).import_text(text, str(file), as_id)
-    typer.echo(f"imported {record.header['id']} ({len(record.events)} events)")
+    typer.echo(f"imported {record.header['id']} ({len(record.events)} events, "
+               f"{len(record.active)} active)")
 
 
 @app.command()

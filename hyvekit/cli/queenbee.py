@@ -159,6 +159,8 @@ def battle(attacker: Optional[str] = typer.Option(None, "--attacker", "-a", meta
                           B.parse_dice(defender_dice, "--defender-dice"),
                           tuple(B.parse_play(c) for c in card),
                           B.parse_space(space) if space else None)
+    if winner is not None and _same_side(winner) not in ("attacker", "defender"):
+        raise InvalidInputError("--winner", winner, "attacker or defender (a or d)")
     outcome = B.check_battle(stated, dice)
     if as_json:
         data = outcome.to_dict()

@@ -29,6 +29,7 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_
 # --- rule names (sections of beez.txt) ------------------------------------------------------
 R_STORE = "Beez: Phase 3 — storing nectar"
 R_EXPERT_STORE = "Beez: Rules for Experts — storing nectar"
+R_COLLECT = "Beez: Phase 2 — collecting nectar"
 
 # --- constants the rulebook gives -------------------------------------------------------------
 CHAMBERS = 19            # Phase 3: "Each honeycomb has 19 chambers"
@@ -459,6 +460,22 @@ def max_storable(honeycomb: Honeycomb, count: int, distance: int, expert: bool =
     return best
 
 
+def check_collected(collected: Sequence[Nectar]) -> None:
+    """What one flight can collect (Phase 2, "Collecting nectar"): one small nectar from a
+    space's edge; or, in a flower's centre, its large nectar with at most one adjacent small
+    one, or one small one when the large is gone.
+
+    :raises IllegalActionError: no nectar, more than two, two large or two small.
+    """
+    large = sum(1 for n in collected if n.large)
+    small = len(collected) - large
+    if not collected or large > 1 or small > 1:
+        raise IllegalActionError(
+            R_COLLECT, "a flight collects one small nectar, or a large nectar with at most one "
+            "small one", expected="1 small, 1 large, or 1 large + 1 small",
+            given=f"{large} large + {small} small")
+
+
 def settle_collected(honeycomb: Honeycomb, collected: Sequence[Nectar], distance: int,
                      placements: Sequence[tuple[Nectar, Chamber]],
                      expert: bool = False) -> StorageResult:
@@ -476,6 +493,7 @@ def settle_collected(honeycomb: Honeycomb, collected: Sequence[Nectar], distance
         ``R_EXPERT_STORE``), places a nectar not collected, or puts back a nectar that still
         fits (``R_STORE``).
     """
+    check_collected(collected)
     left = list(collected)
     hc = honeycomb
     for nectar, chamber in placements:

@@ -20,6 +20,8 @@ service of that queen (a forced alliance).
 
 from __future__ import annotations
 
+import datetime
+
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -197,6 +199,11 @@ def parse_event(kind: str, data: dict[str, Any]) -> Match:
         raise InvalidInputError("match event", data, f"players, winner, defeated ({exc})") \
             from None
     date = data.get("date")
+    if date is not None:
+        try:
+            datetime.date.fromisoformat(str(date))
+        except ValueError:
+            raise InvalidInputError("--date", date, "a date as YYYY-MM-DD") from None
     note = data.get("note")
     return Match(players, winner, defeated, skills, alliances,
                  None if date is None else str(date), None if note is None else str(note))

@@ -135,8 +135,8 @@ def card_tokens(names: list[str] | tuple[str, ...]) -> tuple[tuple[str, ...], tu
                          "(the defender plays no cards)")
         else:
             raise InvalidInputError("--card", raw, "a battle card or Ally/Don't Buzz (effect "
-                                    f"cards are not played in a battle; {card.name} is a "
-                                    f"{card.kind} card)")
+                                    f"cards are not played in a battle; {card.name} is "
+                                    f"{'an' if card.kind[0] in 'aeiou' else 'a'} {card.kind} card)")
         shown.append(card.name + (f" ({bee})" if bee else ""))
     if len(names) > MAX_CARDS:
         raise InvalidInputError("--card", len(names), f"at most {MAX_CARDS} cards")

@@ -127,8 +127,18 @@ def test_refuses_non_adjacent_storage_in_expert_mode_only():
 
 def test_refuses_putting_back_a_nectar_that_still_fits():
     with pytest.raises(IllegalActionError) as err:
-        H.settle_collected(H.Honeycomb(LAYOUT), (PINK, WHITE), 4, [(PINK, c("A1"))])
+        H.settle_collected(H.Honeycomb(LAYOUT), (BIG_WHITE, PINK), 4, [(PINK, c("A1"))])
     assert err.value.rule == H.R_STORE and "must be stored" in str(err.value)
+
+
+@pytest.mark.parametrize("collected", [(), (PINK, WHITE), (BIG_WHITE, H.Nectar("pink", True)),
+                                       (BIG_WHITE, PINK, WHITE)])
+def test_a_flight_collects_one_small_or_a_large_with_at_most_one_small(collected):
+    with pytest.raises(IllegalActionError) as err:
+        H.settle_collected(H.Honeycomb(LAYOUT), collected, 4, [])
+    assert err.value.rule == H.R_COLLECT
+    for legal in ((PINK,), (BIG_WHITE,), (BIG_WHITE, PINK)):
+        H.check_collected(legal)
 
 
 def test_refuses_storing_a_nectar_not_collected():
