@@ -128,7 +128,8 @@ def score(
             "ineligible": list(result.ineligible), "solo_rating": rating})
     else:
         rows = [[l.player.name, l.player.vp, f"+{l.honey_vp}", f"+{l.bees_vp}",
-                 l.starvation_vp or 0, l.total, l.player.pollen, l.player.comb,
+                 l.starvation_vp or 0, l.total, l.player.pollen,
+                 "-" if l.player.comb is None else l.player.comb,
                  "yes" if l.eligible else "no (no surviving bee)"] for l in result.lines]
         console().print(table("Bee Lives final scores",
                               ["player", "VP", "honey", "bees", "starvation", "total", "pollen",

@@ -123,3 +123,15 @@ def test_wild_turn_example_n(hk):
     text = hk("beelives", "wild-turn", "--season", "fall", "--strength", "3", "--tile",
               "harvest:1")
     assert "line 3 of the fall chart" in text.stdout
+
+
+def test_score_refuses_what_the_box_cannot_hold(hk):
+    for args, needle in [(["-p", "Bob:vp=1,vp=2,bees=1"], "given once"),
+                         (["-p", "A:vp=5,bees=21"], "0 to 20"),
+                         (["-p", "A:vp=5,bees=2,honey=9,pollen=3,comb=11"], "comb size 11"),
+                         (["-p", "A:vp=5000,bees=1"], "-999 to 999"),
+                         ([arg for n in "abcde" for arg in ("-p", f"{n}:vp=1,bees=1")],
+                          "1 to 4 players")]:
+        result = hk("beelives", "score", *args)
+        assert result.returncode == 2, (args, result.stderr)
+        assert needle in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -11,7 +11,7 @@ from typing import Literal
 
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.phases import starvation_tokens_allowed
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 R_WINTER = "Bee Lives: Winter Upkeep"
 R_END = "Bee Lives: End of the Game"
@@ -109,12 +109,18 @@ class PlayerEnd:
     bees: int = 0
     starvation: int = 0
     pollen: int = 0
-    comb: int = 10
+    comb: int | None = None   # cells; None when not stated (only the last tie-breaker uses it)
 
     def __post_init__(self) -> None:
-        for f in ("honey", "bees", "starvation", "pollen", "comb"):
-            if getattr(self, f) < 0:
-                raise InvalidInputError(f"{self.name}: {f}", getattr(self, f), "at least 0")
+        # Components: 20 worker bees per colour, 8 starvation tokens; the comb starts at 10
+        # cells and holds one cube per cell (Inside Your Hive).
+        for f, lo, hi in (("vp", -999, 999), ("honey", 0, 999), ("bees", 0, 20),
+                          ("starvation", 0, 8), ("pollen", 0, 999), ("comb", 10, 999)):
+            if getattr(self, f) is not None:
+                require_int(f"{self.name}: {f}", getattr(self, f), lo, hi)
+        if self.comb is not None and self.honey + self.pollen > self.comb:
+            raise InvalidInputError(f"{self.name}: honey + pollen", self.honey + self.pollen,
+                                    f"at most the comb size {self.comb} (one cube per cell)")
 
 
 @dataclass(frozen=True)
@@ -160,10 +166,11 @@ def score(players: list[PlayerEnd] | tuple[PlayerEnd, ...], board: Board) -> Sco
     Only players with at least one surviving bee can win; ties go to most pollen, then most
     bees, then the largest comb.
 
-    :raises InvalidInputError: no players, or two players with the same name.
+    :raises InvalidInputError: no players or more than four (the box has 4 player hives), or
+        two players with the same name.
     """
-    if not players:
-        raise InvalidInputError("players", "none", "at least one player")
+    if not players or len(players) > 4:
+        raise InvalidInputError("players", len(players), "1 to 4 players (4 player hives)")
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
@@ -171,7 +178,7 @@ def score(players: list[PlayerEnd] | tuple[PlayerEnd, ...], board: Board) -> Sco
     lines = [ScoreLine(p, p.honey, p.bees, board.starvation_vp * p.starvation,
                        p.vp + p.honey + p.bees + board.starvation_vp * p.starvation, p.bees >= 1)
              for p in players]
-    key = lambda l: (l.total, l.player.pollen, l.player.bees, l.player.comb)  # noqa: E731
+    key = lambda l: (l.total, l.player.pollen, l.player.bees, l.player.comb or 0)  # noqa: E731
     eligible = sorted((l for l in lines if l.eligible), key=key, reverse=True)
     others = sorted((l for l in lines if not l.eligible), key=lambda l: l.total, reverse=True)
     winners: tuple[str, ...] = ()
@@ -227,7 +234,7 @@ def solo_rating(total: int, board: Board) -> str:
 
 def parse_player(spec: str) -> PlayerEnd:
     """``"Bob:vp=37,honey=9,bees=0,starvation=1,pollen=0,comb=12"`` → :class:`PlayerEnd`.
-    Keys other than ``vp`` default to 0 (comb to 10).
+    Keys other than ``vp`` default to 0; the comb size is unknown unless given.
 
     :raises InvalidInputError: no name, unknown key, a value that is not a whole number.
     """
@@ -247,6 +254,8 @@ def parse_player(spec: str) -> PlayerEnd:
         if key not in allowed or not eq:
             raise InvalidInputError(f"--player {name}", part,
                                     "KEY=NUMBER with KEY one of " + ", ".join(allowed))
+        if key in values:
+            raise InvalidInputError(f"--player {name}", part, f"{key} given once")
         try:
             values[key] = int(value.strip())
         except ValueError:
