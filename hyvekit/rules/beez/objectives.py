@@ -388,6 +388,8 @@ def parse_score_sheet(raw: dict[str, Any], layout: Layout, palette: Palette,
             raise InvalidInputError(f"player {i} key", sorted(bad)[0],
                                     "one of " + ", ".join(sorted(_PLAYER_KEYS)))
         name = str(p.get("name", f"player {i}")).strip()
+        if not name or len(name) > 40:
+            raise InvalidInputError(f"player {i} name", name, "1 to 40 characters")
         if name in [q[0] for q in players]:
             raise InvalidInputError(f"player {i} name", name, "a name no other player has")
         if "honeycomb" not in p:
