@@ -37,10 +37,14 @@ def print_json(data: Any) -> None:
 
 def table(title: str | None, columns: list[str], rows: list[list[Any]]):
     """A rich table with ``columns`` and ``rows`` (values turned into text)."""
+    from rich import box
     from rich.table import Table
-    t = Table(title=title, title_justify="left", header_style="bold")
-    for c in columns:
-        t.add_column(c)
+    # A light box (no vertical rules) keeps 8-9 columns readable in an 80-column terminal.
+    t = Table(title=title, title_justify="left", header_style="bold", box=box.SIMPLE_HEAD,
+              pad_edge=False)
+    for i, c in enumerate(columns):
+        t.add_column(c, no_wrap=i == 0, overflow="fold",
+                     min_width=max((len(w) for w in c.split()), default=1))
     for r in rows:
         t.add_row(*["" if v is None else str(v) for v in r])
     return t
