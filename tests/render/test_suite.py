@@ -261,7 +261,7 @@ def test_print_all_writes_one_pdf_per_catalogue_entry(in_tmp):
         assert meta["/Subject"] == printable.key
         assert meta["/Title"] == printable.title
         assert json.loads(meta["/HyvekitOptions"])["ink_saver"] is True
-        assert page_sizes(in_tmp / path) == [SIZES["letter"]]
+        assert page_sizes(in_tmp / path) == [SIZES["letter"]] * printable.pages
         assert_fonts_bundled(in_tmp / path)
     # the blank variants
     assert "Legacy I: First Flight" in pdf_text(in_tmp / "prints" / "legacy-sheet.pdf")

@@ -1,0 +1,339 @@
+"""Beez printables: the scoring pad and the turn reference.
+
+Context builders are pure functions over the Beez rules core (``hyvekit/rules/beez/`` and
+``hyvekit/data/beez.toml``): the objective cards, the hive's flight distances and the honeycomb
+rows come from there, never from a second list here.  Every rule text is transcribed from the
+Beez rulebook (``rules/beez.txt``) and cites its section.
+
+Printables (``hyvekit print list``):
+
+* ``pad beez`` – end-of-game scoring pad for 1–4 players (:func:`beez_pad_context`);
+* ``aid beez-turn`` – the three phases of a turn, end of game, tie-break and the expert rules,
+  with the hive and the honeycomb drawn as SVG (:func:`beez_turn_context`).
+
+The rules modules are imported inside the builders: ``hyvekit print ...`` imports this module on
+start-up, and nothing here may import weasyprint, reportlab, pypdf or jinja2.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from hyvekit.render.catalogue import Printable, register
+from hyvekit.rules.common import InvalidInputError, require_int
+
+MAX_PLAYERS_BEEZ = 4       # Contents: "4 honeycombs", "4 bees with beehives in the player colors"
+MAX_NAME_LENGTH = 24       # as the Bee Lives pad: a name fits a pad column
+GAMES_PER_PAGE = 2         # 1-up and 2-up: two games per page; 4-up: one game per slip
+SOURCE_PAD = "Beez rulebook, \u201cGame Setup\u201d (4) and \u201cGame End\u201d"
+SOURCE_TURN = "Beez rulebook: Gameplay, Game End, Rules for Experts"
+
+
+# --- objective cards (from hyvekit/data/beez.toml) ---------------------------------------------
+
+# How each kind of card counts its honey drops (objectives.py, KINDS).
+_PER_UNIT = {"per-colour": "per different colour", "line-of-different-colours": "per line",
+             "bow-of-one-colour": "per bow"}
+
+
+def objective_kinds() -> list[dict[str, Any]]:
+    """The objective-card kinds of the scoring example (``[[objective]]`` of beez.toml), each
+    with its honey drops as text and whether the value or the shape is hyvekit's assumption."""
+    from hyvekit.rules.beez.objectives import load_objectives
+
+    kinds = []
+    for o in load_objectives().values():
+        unit = _PER_UNIT.get(o.kind)
+        honey = f"{o.honey} {unit}" if unit else f"{o.honey}"
+        notes = []
+        if o.assumed:
+            notes.append("value assumed")
+        if o.shape_assumed:
+            notes.append("shape assumed")
+        kinds.append({"id": o.id, "name": o.name, "honey": honey, "assumed": bool(notes),
+                      "note": ", ".join(notes)})
+    return kinds
+
+
+ASSUMED_NOTE = ("assumed: not printed in the rulebook (hyvekit's reading of the scoring "
+                "example); use your card's own value")
+
+
+# --- Beez scoring pad ---------------------------------------------------------------------------
+
+# Game Setup 4: three common objectives face up, two secret ones per player; Game End: "add up the
+# honey drops you have made for the three common objectives and your own secret objectives";
+# tie: "the tied player who has collected more large nectar wins".
+PAD_SECTIONS = (
+    {"label": "Common objectives", "note": "face up, everyone may fulfil them", "rows": (
+        {"key": "common", "label": "Common objective 1", "write_card": True},
+        {"key": "common", "label": "Common objective 2", "write_card": True},
+        {"key": "common", "label": "Common objective 3", "write_card": True},
+    )},
+    {"label": "Secret objectives", "note": "revealed at the end", "rows": (
+        {"key": "secret", "label": "Secret objective 1", "write_card": False},
+        {"key": "secret", "label": "Secret objective 2", "write_card": False},
+    )},
+)
+PAD_RULES = ("Each nectar may only be scored once per objective card, but a nectar can score "
+             "on different objective cards. Most honey drops wins. Tie: the tied player with "
+             "more large nectar wins; still tied, the tied players share the victory.")
+
+
+def _columns(players: int | None, names: list[str] | None) -> list[dict[str, Any]]:
+    names = list(names or [])
+    if players is None:
+        players = len(names) or MAX_PLAYERS_BEEZ
+    players = require_int("--players", players, 1, MAX_PLAYERS_BEEZ)
+    if len(names) > players:
+        raise InvalidInputError("--names", ",".join(names),
+                                f"at most {players} name(s), one per player")
+    for n in names:
+        if len(n) > MAX_NAME_LENGTH:
+            raise InvalidInputError("--names", n,
+                                    f"names of at most {MAX_NAME_LENGTH} characters")
+    return [{"number": i + 1, "name": names[i] if i < len(names) else ""}
+            for i in range(players)]
+
+
+def beez_pad_context(players: int | None = None, names: list[str] | None = None,
+                     per_page: int = 1) -> dict[str, Any]:
+    """Context of ``pad-beez.html``: two score blocks per page (one on a 4-up slip).
+
+    :param players: columns, 1–4; default the number of ``names``, or 4 without names.
+    :param names: names pre-printed on the first columns (at most ``players``).
+    :param per_page: copies per sheet; with 4, each slip holds one game.
+    :raises InvalidInputError: players out of 1–4, more names than players, a long name.
+    """
+    return {
+        "title": "Beez Scoring Pad",
+        "players": _columns(players, names),
+        "sections": PAD_SECTIONS,
+        "games": list(range(1, (1 if per_page >= 4 else GAMES_PER_PAGE) + 1)),
+        "objectives": objective_kinds(),
+        "assumed_note": ASSUMED_NOTE,
+        "rules": PAD_RULES,
+        "source": SOURCE_PAD,
+    }
+
+
+# --- Beez turn reference ------------------------------------------------------------------------
+
+def _pt(x: float, y: float) -> str:
+    return f"{x:.2f},{y:.2f}"
+
+
+def hive_svg_data(size: float = 100.0) -> dict[str, Any]:
+    """The hive of Phase 1 as SVG geometry (a flat-topped hexagon in a ``size`` square box, the
+    bee facing the top side): ``points`` of the hexagon, one ``side`` per edge (the facing side
+    first, then clockwise) with its label from :func:`~hyvekit.rules.beez.flight.flight_options`,
+    label position, an arrow from the centre, and the "not allowed" mark."""
+    from hyvekit.rules.beez.flight import flight_options
+
+    c = size / 2
+    r = size * 0.33                         # circumradius of the hexagon
+    # flat-topped: vertices at 0°, 60°, … (SVG angles, y down); edge k's middle at 270° + 60°k
+    verts = [(c + r * math.cos(math.radians(60 * i)), c + r * math.sin(math.radians(60 * i)))
+             for i in range(6)]
+    sides = []
+    for k, option in enumerate(flight_options(1)):
+        a = math.radians(270 + 60 * k)
+        ux, uy = math.cos(a), math.sin(a)
+        apothem = r * math.sqrt(3) / 2
+        mid = (c + apothem * ux, c + apothem * uy)
+        gap = size * (0.095 if k == 0 else 0.10)
+        label_at = (c + (apothem + gap) * ux, c + (apothem + gap) * uy)
+        arrow_from = (c + r * 0.32 * ux, c + r * 0.32 * uy)
+        arrow_to = (c + (apothem - size * 0.035) * ux, c + (apothem - size * 0.035) * uy)
+        # arrow head: two short strokes back from the tip
+        head = []
+        for turn in (150, -150):
+            b = a + math.radians(turn)
+            head.append(_pt(arrow_to[0] + size * 0.04 * math.cos(b),
+                            arrow_to[1] + size * 0.04 * math.sin(b)))
+        sides.append({
+            "step": k, "allowed": option.allowed, "label": option.label(),
+            "mid": {"x": round(mid[0], 2), "y": round(mid[1], 2)},
+            "text": {"x": round(label_at[0], 2), "y": round(label_at[1] + size * 0.03, 2)},
+            "arrow": {"x1": round(arrow_from[0], 2), "y1": round(arrow_from[1], 2),
+                      "x2": round(arrow_to[0], 2), "y2": round(arrow_to[1], 2),
+                      "head": f"{head[0]} {_pt(*arrow_to)} {head[1]}"},
+        })
+    facing = sides[0]
+    no = {"cx": facing["mid"]["x"], "cy": round(facing["mid"]["y"] - size * 0.005, 2),
+          "r": round(size * 0.045, 2)}
+    d = no["r"] * math.sqrt(0.5)
+    no["slash"] = {"x1": round(no["cx"] - d, 2), "y1": round(no["cy"] + d, 2),
+                   "x2": round(no["cx"] + d, 2), "y2": round(no["cy"] - d, 2)}
+    # the bee in the middle, its head towards the facing side: a body and a dark head
+    bee = {"body": {"cx": c, "cy": round(c + size * 0.02, 2), "rx": round(size * 0.05, 2),
+                    "ry": round(size * 0.075, 2)},
+           "head": {"cx": c, "cy": round(c - size * 0.07, 2), "r": round(size * 0.035, 2)}}
+    return {"size": size, "points": " ".join(_pt(x, y) for x, y in verts), "sides": sides,
+            "no": no, "bee": bee, "font": round(size * 0.085, 2),
+            "font_small": round(size * 0.06, 2)}
+
+
+def honeycomb_svg_data(cell: float = 10.0) -> dict[str, Any]:
+    """The honeycomb of Phase 3 (19 chambers in rows of 3, 4, 5, 4, 3) as SVG geometry from the
+    rules core's chambers and the packaged layout's row labels; assumed labels are flagged."""
+    from hyvekit.rules.beez.honeycomb import ALL_CHAMBERS, ROW_LENGTHS, load_layout
+
+    layout = load_layout()
+    w = cell * math.sqrt(3)               # pointy-topped chambers: width and row pitch
+    pitch = cell * 1.5
+    label_w = cell * 3.2
+    widest = max(ROW_LENGTHS)
+    chambers = []
+    for ch in ALL_CHAMBERS:
+        n = ROW_LENGTHS[ch.row]
+        x = label_w + w * (ch.pos + (widest - n) / 2) + w / 2
+        y = cell + ch.row * pitch
+        pts = [(x + cell * math.cos(math.radians(60 * i - 30)),
+                y + cell * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+        chambers.append({"name": str(ch), "points": " ".join(_pt(*p) for p in pts)})
+    rows = []
+    for i, label in enumerate(layout.labels):
+        n = ROW_LENGTHS[i]
+        left = label_w + w * (widest - n) / 2
+        rows.append({"label": label, "assumed": i in layout.assumed_rows, "chambers": n,
+                     "x": round(left - cell * 0.35, 2),
+                     "y": round(cell + i * pitch + cell * 0.35, 2)})
+    return {"width": round(label_w + w * widest + 2, 2),
+            "height": round(cell * 2 + pitch * (len(ROW_LENGTHS) - 1) + 1, 2),
+            "chambers": chambers, "rows": rows, "font": round(cell * 0.95, 2),
+            "any_assumed": layout.assumed, "layout_name": layout.name}
+
+
+# Phase 1: Flight plan (the hive; "Planning" 1-2).
+PHASE1 = {
+    "intro": "Plan the direction and distance of your bee's flight with your bee and its hive.",
+    "hive": ("The hive has 6 sides. The side your bee faces shows the \u201cnot allowed\u201d "
+             "symbol: your bee can never fly in this direction. Going round from it, the five "
+             "flyable sides show 1 or 5 spaces, 2 or 4, 3, 2 or 4, 1 or 5."),
+    "steps": (
+        "Look at your hive: in which directions and how far can your bee fly? Decide on a "
+        "direction. If there are two options (e.g. 2/4), choose one.",
+        "Rotate your bee in the direction it will fly in Phase 2. Not rotating the bee is not "
+        "allowed.",
+    ),
+    "spaces": "Every flower tile, leaf tile and the start tile shows 7 hexagonal spaces, on "
+              "which one bee may land.",
+}
+
+# Phase 2: Flying and collecting nectar ("Rules for flying", "Collecting nectar", exception).
+FLYING = (
+    "Move your bee as many spaces as the hive allows in this direction, as planned in "
+    "Phase 1.",
+    "Your flight must end on a space with no other bee.",
+    "Always fly in a straight line, never curved. You may fly over other bees.",
+    "Never leave the flower field, not even as a shortcut between two tiles.",
+    "If the planned flight would end on another bee or outside the field, you cannot make it: "
+    "go back to Phase 1 and plan another flight.",
+    "In the rare event that no legal flight exists, fly to an adjacent space instead, turning "
+    "your bee in the new direction first.",
+)
+COLLECTING = (
+    "Land on a space with a small nectar on its edge: you may take it.",
+    "Land in the centre of a flower with a large nectar: you may take it together with one "
+    "adjacent small nectar.",
+    "Centre of a flower whose large nectar is gone: you may take one adjacent small nectar, if "
+    "any is left.",
+    "No nectar reached: your flight is over and you skip Phase 3; next player's turn.",
+)
+WATER = ("Water drops: if your flight ends on a leaf tile, on a space with a water drop, your "
+         "bee refreshes itself and may immediately plan and take another flight.")
+HINT = ("Hint: avoiding nectar on a flight can be worth it, to be better placed for a later "
+        "flight.")
+
+# Phase 3: Storing nectar and making honey.
+STORING = (
+    "You must store the nectar collected in Phase 2 in an empty chamber of a row whose number "
+    "matches the flight distance just completed.",
+    "Large and small nectar are treated identically. Once placed, nectar cannot be moved.",
+    "For each nectar placed, move your player marker one space to the right.",
+)
+GOES_BACK = (
+    "No suitable free chamber: put the nectar back on its original place on the flower.",
+    "Room for only one of two nectar: choose which to store and which to put back.",
+    "Large nectar not stored: put it back on the centre of the flower and place your bee on "
+    "top of it.",
+)
+
+# Game End and the scoring example.
+END_OF_GAME = (
+    "The game ends as soon as a player has stored 12 or more nectar and moved their marker to "
+    "the last space of the track. Finish the round so that everyone has had the same number of "
+    "turns.",
+    "Reveal your secret objectives. Starting with the start player, add up the honey drops "
+    "for the three common objectives and your two secret objectives.",
+    "Each nectar may only be scored once per objective card, but a nectar can score on "
+    "different cards.",
+)
+TIE_BREAK = ("Most honey drops wins. Tie: the tied player who collected more large nectar "
+             "wins. Still tied: the tied players share the victory.")
+
+# Rules for Experts (1: setup step 4; 2: Phase 3 storing).
+EXPERT = (
+    "Setup, step 4: sort the objective cards into the three honey types. Take the card shown in "
+    "the rulebook's Rules for Experts from the pink-lid pile as the first common objective; "
+    "shuffle each pile, draw the top card of each of the other two piles as the other common "
+    "objectives, then draw secret objectives as usual.",
+    "Phase 3: once your first nectar is placed, every other nectar must be placed adjacent to "
+    "nectar already stored. Nectar still cannot be moved once placed.",
+)
+
+
+def beez_turn_context(**_: Any) -> dict[str, Any]:
+    """Context of ``aid-beez-turn.html`` (rule texts from the Beez rulebook; the hive's sides
+    from the rules core's flight plan, the honeycomb from its chambers and packaged layout)."""
+    from hyvekit.rules.beez.game import END_TRIGGER
+    from hyvekit.rules.beez.honeycomb import CHAMBERS, ROWS
+
+    comb = honeycomb_svg_data()
+    return {
+        "title": "Beez Turn Reference",
+        "turn": "Each turn has three phases. The start player begins; turns go clockwise.",
+        "hive": hive_svg_data(),
+        "phase1": PHASE1,
+        "flying": FLYING,
+        "collecting": COLLECTING,
+        "water": WATER,
+        "hint": HINT,
+        "comb": comb,
+        "comb_intro": f"Each honeycomb has {CHAMBERS} chambers in {ROWS} rows; the rows are "
+                      "numbered with the flight distances.",
+        "comb_assumed": ("* row number not printed in the rulebook: hyvekit's default "
+                         "honeycomb. Use the numbers on your honeycomb."
+                         if comb["any_assumed"] else ""),
+        "storing": STORING,
+        "goes_back": GOES_BACK,
+        "end_trigger": END_TRIGGER,
+        "end_of_game": END_OF_GAME,
+        "tie_break": TIE_BREAK,
+        "objectives": objective_kinds(),
+        "assumed_note": ASSUMED_NOTE,
+        "expert": EXPERT,
+        "source": SOURCE_TURN,
+    }
+
+
+# --- registration --------------------------------------------------------------------------
+
+register(Printable("pad beez", "pad-beez.html", "Beez Scoring Pad",
+                   "Beez scoring pad for 1-4 players: three common and two secret objectives, "
+                   "total honey drops, large nectar for the tie-break, winner.",
+                   'hyvekit print pad beez --players 3 --names "Ann,Bob,Cy" --copies 20',
+                   per_page=(1, 2, 4), command=("print", "pad", "beez"),
+                   expect="Total honey drops"),
+         lambda players=None, names=(), per_page=1, **_: beez_pad_context(
+             players, list(names), per_page=per_page),
+         pad="beez")
+register(Printable("aid beez-turn", "aid-beez-turn.html", "Beez Turn Reference",
+                   "Beez player aid: flight plan (the hive's 1/5, 2/4, 3 sides), flying and "
+                   "collecting, water drops, storing by flight distance, end of game, "
+                   "tie-break, expert rules.",
+                   "hyvekit print aid beez-turn --copies 4", per_page=(1, 2),
+                   command=("print", "aid", "beez-turn"), expect="Flight plan"),
+         beez_turn_context, aid="beez-turn")

@@ -1,0 +1,322 @@
+"""Queen Bee printables: the player reference and the card reference.
+
+Context builders are pure functions over the Queen Bee rules core (``hyvekit/rules/queenbee/``
+and ``hyvekit/data/queenbee.toml``): the card list, types, counts (sourced or assumed), the deck
+by player count and the bee limits come from there, never from a second list here.  Rule texts
+are transcribed from the Queen Bee rulebook (``rules/queen-bee.txt``) and cite its sections.
+
+Printables (``hyvekit print list``):
+
+* ``aid queenbee-reference`` – set-up, turn phases, actions, battle sequence, card symbols, bee
+  limits and bee types (:func:`queenbee_reference_context`);
+* ``aid queenbee-cards`` – every playing card by type with its effect and count, and the deck
+  by player count (:func:`queenbee_cards_context`).
+
+The rules modules are imported inside the builders: ``hyvekit print ...`` imports this module on
+start-up, and nothing here may import weasyprint, reportlab, pypdf or jinja2.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hyvekit.render.catalogue import Printable, register
+
+# printed in the page footer (short: it shares the line with the paper and the version)
+SOURCE_REFERENCE = "Queen Bee rulebook: Setup, Turn Order, Battle, Player Reference Card"
+SOURCE_CARDS = "Queen Bee rulebook: Card Descriptions, Variants for 2 and 5-6 Players"
+
+
+def _rules() -> dict[str, Any]:
+    """The ``[rules]`` numbers of ``queenbee.toml`` (each cited there)."""
+    from hyvekit.data import load_toml
+
+    return load_toml("queenbee.toml")["rules"]
+
+
+# --- Queen Bee player reference ------------------------------------------------------------------
+
+def queenbee_reference_context(**_: Any) -> dict[str, Any]:
+    """Context of ``aid-queenbee-reference.html``; the numbers come from the rules core."""
+    from hyvekit.rules.queenbee.board import (BEES_PER_SPACE, HAND_LIMIT, LARVA_SPACES, MAX_BEES,
+                                              QUEENS, WARRIORS, WORKERS)
+    from hyvekit.rules.queenbee.deck import CARDS_DEALT
+    from hyvekit.rules.queenbee.tables import BLACK, MAXIMUM, YELLOW
+
+    r = _rules()
+    flight, swarm, sting = r["flight_spaces"], r["swarm_bees"], r["sting_spaces"]
+    return {
+        "title": "Queen Bee Player Reference",
+        "players": f"{r['min_players']}\u2013{r['max_players']} players. Defend your queen and "
+                   "defeat the queens of the other players.",
+        # Setup
+        "setup": (
+            "Place the game board in the centre of the table. Each player places the bees of "
+            "one colour on the hive spaces:",
+            "your queen in the nest;",
+            f"{WARRIORS} warriors in the row of spaces nearest the nest: 3 on the central space, "
+            "2 on each end space;",
+            f"{WORKERS} worker bees in the next row: 3 on the central space, 2 on each end space "
+            "(the two end spaces of this row are tunnels).",
+            f"Shuffle the deck and deal {CARDS_DEALT} cards to each player; place the remaining "
+            "cards in a stack next to the board.",
+            "First player: whoever last ate honey (or roll a die).",
+        ),
+        "setup_variants": (
+            "2 players: remove the cards meant for 3+ players; 5\u20136 players: remove "
+            "\u201cStuck in Honey\u201d and deal extra cards (see the card reference).",
+            "5\u20136 players, ON YOUR FIRST TURN: you may not attack your neighbours in the "
+            "hives to your left and right, and may not play \u201cBad Pollen\u201d cards.",
+        ),
+        # Turn Order
+        "effect_warning": "Players cannot play effect cards during the action phase (phase 2) "
+                          "of their turn; effect cards can be played during any other phase of "
+                          "the turn.",
+        "phases": (
+            {"number": 1, "name": "Draw", "text": "At the start of your turn, draw one card "
+                                                  "from the deck."},
+            {"number": 2, "name": "Take an action", "text": "Take ONE of the actions A\u2013D."},
+            {"number": 3, "name": "Discard",
+             "text": f"At the end of your turn, discard cards from your hand down to "
+                     f"{HAND_LIMIT}. Then announce the end of your turn and pass to the next "
+                     "player."},
+        ),
+        "actions": (
+            {"letter": "A", "name": "Flight",
+             "text": f"Move your bees a total distance of up to {flight} spaces: 1 bee "
+                     f"{flight} spaces, or several bees {flight} spaces in total. Never more "
+                     f"than {BEES_PER_SPACE} bees on a space at any time; you cannot move "
+                     "through spaces containing opponents' bees."},
+            {"letter": "B", "name": "Swarm",
+             "text": f"Move up to {swarm} bees, from anywhere on the board, onto a space where "
+                     "there is only ONE of your bees."},
+            {"letter": "C", "name": "Reinforcement",
+             "text": f"Add one bee to each unoccupied larva space of your hive (up to "
+                     f"{LARVA_SPACES}), from your reserve of bees defeated in battle. Never more "
+                     f"than {MAX_BEES} bees. Only while the queen is in the nest: once she is "
+                     "defeated or has left the nest, no more reinforcement for the rest of the "
+                     "game."},
+            {"letter": "D", "name": "Sting",
+             "text": f"Move your bees a total distance of up to {sting} spaces (whether or not "
+                     "they take part in the attack), then attack opponent's bees on a space "
+                     "adjacent to your bees."},
+        ),
+        # Battle
+        "battle_rule": "An attack is successful if the attacker's dice total is EQUAL to or "
+                       "HIGHER than the defender's.",
+        "battle": (
+            {"number": 1, "name": "Attacker plays cards",
+             "text": "before rolling: only cards with the attacker symbol."},
+            {"number": 2, "name": "Attacker rolls",
+             "text": f"1 small {YELLOW} die per worker bee, 1 large {BLACK} die per warrior or "
+                     "queen in the battle. After the first roll you may re-roll any dice; then "
+                     "add up the total (e.g. 4 + 3 + 3 = 10)."},
+            {"number": 3, "name": "Defender rolls", "text": "by the same rules."},
+            {"number": 4, "name": "Battle cards",
+             "text": "The player who is losing may play battle cards to change the outcome; "
+                     "then the other player (now losing) may, and so on, as long as players "
+                     "have cards or until one accepts defeat."},
+            {"number": 5, "name": "Battle rewards",
+             "text": "Attacker wins: he must move at least one of his battling bees onto the "
+                     "defender's space (he may leave bees behind); the defender removes all "
+                     "his battling bees and draws one card. Defender wins: his bees stay; the "
+                     "attacker removes all his battling bees and draws one card."},
+        ),
+        # Card types (Game Components, 110 Cards; Player Reference Card, Card symbols)
+        "symbols": (
+            {"name": "Sudden", "ribbon": "blue", "text": "can be played at any moment of the "
+                                                          "game."},
+            {"name": "Effect", "ribbon": "green", "text": "can be played on YOUR TURN, but not "
+                                                           "during the ACTION phase."},
+            {"name": "Battle", "ribbon": "red", "text": "can be played in a BATTLE involving at "
+                                                         "least 1 of your bees."},
+        ),
+        "nest_symbol": "Nest symbol: the card can be played only while your queen is still in "
+                       "the nest; if she has left it or has been defeated, discard the card and "
+                       "draw a replacement.",
+        # Limits
+        "limits": (
+            {"value": BEES_PER_SPACE, "what": "bees on a space",
+             "note": "may be exceeded during a battle by card effects (\u201cCall for Help\u201d, "
+                     "\u201cAlly\u201d)"},
+            {"value": MAX_BEES, "what": "bees per player",
+             "note": f"{QUEENS} queen, {WARRIORS} warriors, {WORKERS} worker bees"},
+            {"value": HAND_LIMIT, "what": "cards in hand",
+             "note": "at the end of your turn (discard down)"},
+        ),
+        # 90 Bees and Game Board
+        "bees": (
+            {"name": "Queen", "die": f"{BLACK} die (max {MAXIMUM[BLACK]})",
+             "text": "Can move onto any space on the board. Only she can take the reinforcement "
+                     "action, and only while in the nest. If she is defeated, your bees change "
+                     "allegiance or the game ends."},
+            {"name": "Warrior", "die": f"{BLACK} die (max {MAXIMUM[BLACK]})",
+             "text": "Cannot move into tunnels or the nest of its own hive, and cannot attack "
+                     "bees on tunnel spaces."},
+            {"name": "Worker bee", "die": f"{YELLOW} die (max {MAXIMUM[YELLOW]})",
+             "text": "Can move onto any space except the nest of its own hive; moves through "
+                     "tunnels."},
+        ),
+        "spaces": "Spaces: nest (your own warriors and workers cannot enter it; opponents' bees "
+                  "can), hive (two of them are also tunnel entrances), tunnel (workers and "
+                  "queens only), grass (any bee).",
+        "end": "End of the game: only one queen remains. Forced alliance (3+ players): a player "
+               "whose queen is defeated keeps taking turns, his bees now fighting for the new "
+               "queen, until all his bees are defeated; allies cannot pass cards or share a "
+               "space.",
+        "source": SOURCE_REFERENCE,
+    }
+
+
+# --- Queen Bee card reference --------------------------------------------------------------------
+
+# Card Descriptions, transcribed (shortened where marked by the sense, never extended).  Cards the
+# rulebook names but does not describe say so, with what the rulebook says of them elsewhere.
+CARD_EFFECTS = {
+    # Effect Cards
+    "Bad Pollen": "Your opponent does not draw a card at the start of his turn, but may use "
+                  "\u201cPollen\u201d, \u201cHoney\u201d and \u201cNectar\u201d cards to draw "
+                  "cards.",
+    "Bandit": "Steal a random card from the hand of an opponent you choose (he holds his cards "
+              "face toward himself; you draw one at random).",
+    "Bee Larvae": "Add 2 additional bees during reinforcement, on larva spaces not previously "
+                  "occupied: the only effect that adds more than 1 bee to a space.",
+    "Knighthood": "Replace a worker bee with a warrior or vice versa, using bees off the board "
+                  "(no swapping bees on the board).",
+    "Busy Bee": "Gain 1 additional action on your turn (any action normally available). "
+                "Playable even under \u201cStuck in Honey\u201d, which cancels only 1 action "
+                "per turn.",
+    "Tangled Signals": "Move opponents' bees a total distance of up to two spaces (of one "
+                       "opponent or of different ones).",
+    "Honey": "Draw three additional cards from the deck into your hand.",
+    "Pesticides": "Each opponent removes one bee of his choice from his hive (no effect on a "
+                  "player with no bees in his hive, nor on your allies in a forced alliance).",
+    "Pollen": "Not described in the rulebook. \u201cBad Pollen\u201d names it as a card a "
+              "player may use to draw cards.",
+    "Nectar": "Not described in the rulebook. \u201cBad Pollen\u201d names it as a card a "
+              "player may use to draw cards.",
+    "Downpour": "Not described in the rulebook (removed from the 2-player game as a card "
+                "meant for 3+ players).",
+    "Stuck in Honey": "Not described in the rulebook. \u201cBusy Bee\u201d says it cancels 1 "
+                      "action per turn.",
+    # Battle Cards
+    "Again and Again": "Re-roll any number of your dice up to 2 times; the dice re-rolled are "
+                       "rolled together.",
+    "Bee Escape": "If you lose a battle, save 1 worker bee or warrior: move it to any available "
+                  "space of your hive (no opponent's bees, fewer than 4 of yours).",
+    "Smoker": "The opponent cannot play battle cards in this battle.",
+    "Helping Paw": "Choose one of your dice or one of your opponent's: its owner must re-roll "
+                   "it.",
+    "Call for Help": "Add 1 of your bees on the board to the battle; roll its die (you may "
+                     "re-roll it). More than 4 bees on a space allowed. Win: it returns to its "
+                     "space; lose: it dies with the others.",
+    "Sneaky Sting": "Roll 1 additional worker bee die in the battle; it can be re-rolled once.",
+    "Maximum Power": "Change the value of a die to the maximum (4 for a warrior, 3 for a "
+                     "worker bee).",
+    "Strong Sting": "Increase the value of one die by 1, even above the die's maximum.",
+    "Stuck in a Web": "The opponent does not roll a die for his weakest bee in the battle. Not "
+                      "when attacking only 1 bee. If the defender loses, all his bees on the "
+                      "space are removed (the one stuck in the web too).",
+    # Sudden Cards
+    "Ally": "Help another player in a battle by adding 1 of your bees on the board to it (more "
+            "than 4 bees on a space allowed). Win: the ally returns to its place; lose: it is "
+            "removed too.",
+    "Don't Buzz": "Cancel the effect of a card played by an opponent; it can cancel another "
+                  "\u201cDon't Buzz\u201d.",
+    "Secret Move": "Immediately move your queen from the nest to any space that is neither a "
+                   "hive nor a nest and has no opponent's bees (1\u20133 of your own bees are "
+                   "fine). Once per game per player; not if the queen has already left the nest "
+                   "and returned.",
+}
+UNDESCRIBED = "Not described in the rulebook."
+
+# Card Descriptions: the play rule of each type (and its ribbon colour, Game Components).
+CARD_TYPES = (
+    {"kind": "effect", "label": "Effect cards", "ribbon": "green ribbon",
+     "rule": "Play at any moment of YOUR turn except the action phase (phase 2); any number, "
+             "duplicates too. Never outside your own turn."},
+    {"kind": "battle", "label": "Battle cards", "ribbon": "red ribbon",
+     "rule": "Play during a battle involving at least 1 of your bees; any number, duplicates "
+             "too."},
+    {"kind": "sudden", "label": "Sudden cards", "ribbon": "blue ribbon",
+     "rule": "Play at any moment, without any restrictions; any number, duplicates too."},
+)
+ATTACKER_ONLY = "attacker only, before the battle begins"
+
+
+def queenbee_cards_context(**_: Any) -> dict[str, Any]:
+    """Context of ``aid-queenbee-cards.html``: every card of the packaged table by type, with
+    its count (assumed counts flagged as the data flags them), the deck by player count."""
+    from hyvekit.rules.queenbee.deck import CARDS_DEALT, dealt_per_seat, deck_for
+    from hyvekit.rules.queenbee.tables import load_cards
+
+    cards = load_cards()
+    r = _rules()
+    types = []
+    for t in CARD_TYPES:
+        rows = [{"name": c.name, "count": c.count, "count_assumed": c.assumed,
+                 "type_assumed": c.type_assumed,
+                 "attacker_only": ATTACKER_ONLY if c.attacker_only else "",
+                 "effect": CARD_EFFECTS.get(c.name, UNDESCRIBED)}
+                for c in cards.values() if c.kind == t["kind"]]
+        types.append({**t, "cards": rows, "total": sum(x["count"] for x in rows)})
+
+    decks = []
+    # (label, a player count of the row); the largest count of a row shows every seat's deal
+    for label, counts in (("2 players", (2,)), ("3\u20134 players", (3, 4)),
+                          ("5\u20136 players", (5, 6))):
+        setup = deck_for(counts[0])
+        removed = ", ".join(f"{name} \u2212{n}" for name, n in setup.removed) or "nothing"
+        seats: dict[int, list[int]] = {}
+        for seat, n in enumerate(dealt_per_seat(counts[-1]), start=1):
+            if n > CARDS_DEALT:
+                seats.setdefault(n - CARDS_DEALT, []).append(seat)
+        dealt = f"{CARDS_DEALT} each"
+        if seats:
+            dealt += ", then " + "; ".join(f"+{e} to the {_seats(s)} player"
+                                           for e, s in sorted(seats.items()))
+        decks.append({"label": label, "size": setup.size, "removed": removed, "dealt": dealt})
+
+    return {
+        "title": "Queen Bee Card Reference",
+        "intro": f"{r['playing_cards']} playing cards of 3 types (plus {r['hive_skill_cards']} "
+                 "hive skill cards for the advanced rules). A card's type is the colour of the "
+                 "ribbon with its name and the symbol under it.",
+        "types": types,
+        "any_count_assumed": any(c.assumed for c in cards.values()),
+        "any_type_assumed": any(c.type_assumed for c in cards.values()),
+        "count_note": "* count assumed: the rulebook gives only the total of "
+                      f"{r['playing_cards']} and the copies removed by the variants; the other "
+                      "counts are hyvekit's own, chosen to add up to the total.",
+        "type_note": "\u2020 type assumed: named in the rulebook but not described.",
+        "decks": decks,
+        "nest_note": "Nest symbol on a card: play it only while your queen is still in the "
+                     "nest; otherwise discard it and draw a replacement.",
+        "source": SOURCE_CARDS,
+    }
+
+
+def _seats(seats: list[int]) -> str:
+    names = [f"{s}{'st' if s == 1 else 'nd' if s == 2 else 'rd' if s == 3 else 'th'}"
+             for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- registration --------------------------------------------------------------------------
+
+register(Printable("aid queenbee-reference", "aid-queenbee-reference.html",
+                   "Queen Bee Player Reference",
+                   "Queen Bee player aid: set-up, turn phases, the four actions, battle "
+                   "sequence, card symbols, limits (4 bees a space, 15 bees, hand of 5) and bee "
+                   "types.",
+                   "hyvekit print aid queenbee-reference --copies 6", per_page=(1, 2),
+                   command=("print", "aid", "queenbee-reference"),
+                   expect="Sequence of battle"),
+         queenbee_reference_context, aid="queenbee-reference")
+register(Printable("aid queenbee-cards", "aid-queenbee-cards.html", "Queen Bee Card Reference",
+                   "Queen Bee card reference: every effect, battle and sudden card with its "
+                   "effect and count (assumed counts marked), the 2-player and 5-6-player deck "
+                   "changes and extra cards dealt.",
+                   "hyvekit print aid queenbee-cards --paper letter", per_page=(1,),
+                   command=("print", "aid", "queenbee-cards"), expect="Deck by player count"),
+         queenbee_cards_context, aid="queenbee-cards")
