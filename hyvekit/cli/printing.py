@@ -101,15 +101,24 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
 
 
 def state_sha256(state) -> str:
-    """The sha256 (hex) of ``json.dumps(legacy_summary(state), sort_keys=True)``: identifies
-    what a pre-filled legacy sheet shows (two runs in the same state share it; any purchase,
-    result or undo changes it)."""
+    """The sha256 (hex) of the JSON of a replayed state (``sort_keys``, UTF-8): identifies what
+    a pre-filled print shows (two records in the same state share it; any purchase, result,
+    match or undo changes it).
+
+    A Hyve Legacy run hashes ``legacy_summary(state)``; any other state (a Queen Bee match log,
+    ...) hashes its dataclass fields as plain JSON (``hyvekit.store.games.jsonable``)."""
     import hashlib
     import json
 
-    from hyvekit.rules.hyve.legacy import legacy_summary
+    from hyvekit.rules.hyve.legacy import LegacyState, legacy_summary
 
-    text = json.dumps(legacy_summary(state), sort_keys=True, ensure_ascii=False)
+    if isinstance(state, LegacyState):
+        value = legacy_summary(state)
+    else:
+        from hyvekit.store.games import jsonable
+
+        value = jsonable(state)
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -205,9 +214,11 @@ def pad(
     except InvalidInputError as exc:
         raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
                                  param_hint=exc.field) from None
+    options: dict[str, Any] = {"names": ",".join(name_list)}
+    if "players" in context:   # a pad with player columns (the Hyve legacy pad has none)
+        options["players"] = len(context["players"])
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
-            options={"players": len(context["players"]), "names": ",".join(name_list)},
-            per_page=per_page, ink_saver=ink_saver)
+            options=options, per_page=per_page, ink_saver=ink_saver)
 
 
 @app.command("aid")
@@ -234,6 +245,53 @@ def aid(
     _check_per_page(printable, per_page)
     _render(ctx, printable, build_context(printable.key, per_page=per_page), paper=paper, copies=copies, out=out,
             templates=templates, options={}, per_page=per_page, ink_saver=ink_saver)
+
+
+@app.command("report")
+def report(
+    ctx: typer.Context,
+    campaign: Optional[str] = typer.Argument(
+        None, metavar="CAMPAIGN", help="Id of a campaign (a Hyve Legacy run, a Queen Bee match "
+                                         "log, ...); without it, an example report."),
+    paper: Paper = PaperOption,
+    copies: int = CopiesOption,
+    per_page: PerPage = 1,
+    ink_saver: InkSaver = False,
+    out: Optional[Path] = OutOption,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print a campaign report: a legacy run's scenarios with HP and honey charts, or a match
+    log's standings with a wins chart, then every event of its history (undone ones marked
+    reverted). Long histories run to several pages.
+
+    The PDF records the campaign id and a hash of its state in its metadata.
+
+    Example: hyvekit print report my-run --paper letter --ink-saver
+    """
+    printable = CATALOGUE["report"]
+    _check_per_page(printable, per_page)
+    options: dict[str, Any] = {}
+    extra: dict[str, str] = {}
+    stem = None
+    if campaign:
+        from hyvekit.render.printables_reports import report_context
+        from hyvekit.store.campaigns import CampaignStore
+        from hyvekit.store.games import adapter_for
+
+        record, state = CampaignStore(campaigns_dir(ctx)).state(campaign)
+        adapter = adapter_for(record.header["game"], record.header["kind"])
+        context = report_context(record.header, record.events, state,
+                                 describe=adapter.describe, summary=adapter.summary)
+        cid = str(record.header.get("id") or campaign)
+        options["campaign"] = cid
+        extra = {"campaign": cid, "state_sha256": state_sha256(state)}
+        stem = f"report-{_slug(cid)}"
+    else:
+        context = build_context(printable.key)
+        options["example"] = True
+    _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
+            options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
+            extra_meta=extra)
 
 
 @app.command("all")

@@ -1,0 +1,327 @@
+"""Hyve printables: the reference aid (``aid hyve-reference``) and the legacy honey pad
+(``pad hyve-legacy``).
+
+Context builders are pure functions over constants transcribed from ``rules/hyve.txt`` (each
+block names its section); no weasyprint, reportlab or jinja2 here.  The Hyve Legacy sheet
+itself lives in :mod:`hyvekit.render.printables`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hyvekit.render.catalogue import Printable, register
+from hyvekit.render.printables import PERK_EFFECTS
+from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.hyve.legacy import (HONEY_PER_HYVE, HP_POSITIONS_PER_HONEY,
+                                       POPULATION_PER_HONEY, SCENARIOS, perk_label)
+
+# --- Hyve reference aid ------------------------------------------------------------------------
+
+# hyve.txt, "Setup".
+SETUP = (
+    "Assign each colour a die value: fill the matching die face in the setup area. The "
+    "\u201cBee\u201d face is wild for all purposes and has no colour.",
+    "Fill in 6 spaces of the Population track (per the game settings).",
+    "Set the HP die to \u20181\u2019 on the Starting position of the HP track.",
+)
+
+# hyve.txt, "Turn Structure" and the section of each phase.
+PHASES = (
+    {"number": 1, "name": "Refresh",
+     "summary": "Roll dice equal to your Population (maximum 10 dice). These are your Bees "
+                "for the turn.",
+     "details": ("15 Population still rolls only 10 dice.",)},
+    {"number": 2, "name": "Assign Workers",
+     "summary": "Assign Bees to the optional Actions.",
+     "details": ("Each Action can be used only once per turn.",
+                 "A Wild Bee can stand for any other die result.")},
+    {"number": 3, "name": "Gather Nectar",
+     "summary": "Place all unassigned Bees into the active hyve: for each one, colour a hex "
+                "in that Bee\u2019s colour (follow the sheet\u2019s placement rules).",
+     "details": ("Completed hyve: multiply the number of each Nectar variety that is not "
+                 "adjacent to any other Nectar variety. A factor of zero is ignored instead. "
+                 "Larva are colourless (walls). Example: 4 \u00d7 4 \u00d7 1 = 16 HP.",
+                 "The active hyve starts with the top-most hyve; when it is completed, the "
+                 "next clockwise hyve becomes active.")},
+    {"number": 4, "name": "Feed Bees",
+     "summary": "Lose Population for any Bees in excess of their Bread Levels.",
+     "details": ("You start with Level 1 of each Bread: one Bee of each type is supported.",
+                 "Wild Bees have no bread and always cause a loss of Population.",
+                 "0 (or less) Population: you lose the Scenario.")},
+    {"number": 5, "name": "Migration",
+     "summary": "For each hyve completed this turn, lose Population according to the "
+                "Migration setting.",
+     "details": ("Scaling: a flat amount by season. Proportional: one-third of your current "
+                 "Population (rounded down).",)},
+    {"number": 6, "name": "Seasonal Effects",
+     "summary": "Choose and resolve one available effect of the current Season; when all of "
+                "a Season\u2019s effects are done, move on to the next Season.",
+     "details": ("A number: lose that much HP. Each Population icon: lose 1 Population. "
+                 "Bread icon: lose 6 HP for each bread level currently below level 3.",
+                 "Then play continues with phase 1, Refresh.")},
+)
+
+# hyve.txt, "2. Assign Workers": the four actions.
+ACTIONS = (
+    {"name": "Repurpose", "sub": (),
+     "text": "Place a Bee and reroll exactly that many other Bees not yet assigned to an "
+             "Action (a Wild Bee: any amount from 1\u20135). You cannot place a Bee that "
+             "would make you reroll more Bees than you have left."},
+    {"name": "Bakery", "sub": (),
+     "text": "Upgrade a colour of Bee-Bread: place a matching set of Bees equal to the bread "
+             "level & colour you upgrade to, provided all prior levels of that colour are "
+             "upgraded. Mark the new level in that Bee\u2019s colour. Wild Bees count toward "
+             "any set. Example: three \u20182\u2019 Bees upgrade that bread to level 3, if "
+             "it already has level 2."},
+    {"name": "Larva Chamber",
+     "text": "Choose 1 of 2 sub-options each turn, never both:",
+     "sub": (
+         {"name": "Tend Eggs",
+          "text": "Place a Bee to fill the ENTIRE matching shape into the Larva Chamber in any "
+                  "available position, in that Bee\u2019s colour. Shapes may be rotated or "
+                  "flipped. A Wild Bee may fill any shape."},
+         {"name": "Tend Larva",
+          "text": "Place a Bee to encircle the row OR column of its number. Gain HP equal to "
+                  "the number of different colours encircled; place Larva into the hyve "
+                  "equal to the populated Larva encircled. Each placed Larva gains Population "
+                  "equal to the unique colours it is adjacent to. A Wild Bee: any row or "
+                  "column, or the Wild Columns."},
+     )},
+    {"name": "Queen\u2019s Attendants", "sub": (),
+     "text": "Place a Bee to fill its colour into an available Royal Jelly and enact that "
+             "Jelly\u2019s effect. Wild Bees may place any colour. Each Royal Jelly holds only "
+             "one of each colour."},
+)
+
+# hyve.txt, "Queen's Attendants": the Royal Jelly effects the rulebook lists.
+ROYAL_JELLIES = (
+    {"name": "Overwork", "text": "Gain Population equal to the Bee placed."},
+    {"name": "Fly Drones", "text": "Lose Population equal to the Bee placed to gain twice that "
+                                   "much HP (a \u20182\u2019 Bee: lose 2 Population, gain 4 HP)."},
+    {"name": "Overwork Queen", "text": "Place Larva into the hyve equal to this Bee\u2019s "
+                                       "value."},
+    {"name": "Plumose", "text": "Gain 1 Bread Level of this Bee\u2019s colour."},
+)
+JELLY_NOTE = ("The rulebook lists these four; each sheet shows its own mix.")
+
+# hyve.txt, "Queen's Rewards".
+QUEENS_REWARDS_RULE = ("When a Queen\u2019s Attendants action completes a Royal Jelly, gain 1 "
+                       "of the 4 Queen\u2019s Rewards of that Scenario.")
+QUEENS_REWARDS = (
+    {"name": "Swarm", "text": "Gain 1 HP for every 2 Population."},
+    {"name": "Migratory", "text": "Gain 3 HP for each completed hyve."},
+    {"name": "Multi-Culture", "text": "Gain 1 HP for each variety of Nectar used in each "
+                                      "completed hyve."},
+    {"name": "Monoculture", "text": "Gain HP equal to the number of the most used colour of "
+                                    "Nectar in ALL hyves."},
+)
+
+# hyve.txt, "Tracking HP".
+FLAT = {
+    "name": "Flat",
+    "rule": ("Gaining HP: increment the die; each time it goes over 6, move it one space UP "
+             "toward Thriving and reset it to 1. Losing HP: decrement the die; each time it "
+             "goes under 1, move it one space DOWN toward Colony Collapse and reset it to 6. "
+             "Each square of the track is 6 HP."),
+    "example": ("Gaining 5 HP: increment the die to 6, move it one space toward Thriving, "
+                "reset it to 1, then increment it to 2."),
+}
+WOBBLY = {
+    "name": "Wobbly",
+    "rule": ("Whether HP is GAINED or LOST, ALWAYS INCREMENT the die. Each time it goes over 6, "
+             "reset it to 1 and move one space: UP toward Thriving when gaining, DOWN toward "
+             "Colony Collapse when losing. Timing matters: a small HP loss taken at the right "
+             "moment can even gain you HP."),
+    "example": ("Losing 5 HP: INCREMENT the die to 6, move it back one space toward Colony "
+                "Collapse (it went over 6), reset it to 1, then increment it to 2."),
+}
+HP_NOTE = ("The die always starts at 1 on the Starting position. Scoring is a game setting "
+           "of each sheet.")
+
+# hyve.txt, "How to Win (or Lose)".
+WIN_CONDITIONS = (
+    "Complete all turns (the Seasons track is fully marked).",
+    "Complete all 6 hyves.",
+    "Your HP die enters the \u2018Thriving\u2019 position of the HP track.",
+)
+LOSS_CONDITIONS = (
+    "Your Population is 0.",
+    "Your HP die enters the \u2018Colony Collapse\u2019 position of the HP track.",
+)
+WIN_NOTE = ("A condition met at any point ends the Scenario at once. If a win and a loss "
+            "happen at the same time, you lose.")
+
+# hyve.txt, "Game Settings".
+SETTINGS = (
+    {"name": "Starting Population", "text": "Start with 6 Population."},
+    {"name": "Worker Refresh", "text": "Roll dice equal to your Population (max 10)."},
+    {"name": "Scoring", "text": "Wobbly or Flat (see Tracking HP)."},
+    {"name": "Placement", "text": "Free: anywhere in the active hyve. Structured: first "
+                                  "feature in the middle, then adjacent to existing features. "
+                                  "A filled hyve passes on clockwise to the next."},
+    {"name": "Migration", "text": "Scaling: flat loss by season. Proportional: lose "
+                                  "one-third (rounded down) of your Population."},
+)
+
+# hyve.txt, "Basic Iconography": the names only (the rulebook's icons are the publisher's art;
+# hyvekit prints its own simple shapes beside them).  shape: a glyph drawn by the template.
+ICONS = (
+    {"name": "HP", "shape": "heart", "mark": ""},
+    {"name": "Gain HP", "shape": "heart", "mark": "+"},
+    {"name": "Lose HP", "shape": "heart", "mark": "\u2212"},
+    {"name": "Completed Hyve", "shape": "hex", "mark": "\u2713"},
+    {"name": "Bee (wild on a die)", "shape": "die", "mark": ""},
+    {"name": "Population", "shape": "circle", "mark": ""},
+    {"name": "Gain Population", "shape": "circle", "mark": "+"},
+    {"name": "Lose Population", "shape": "circle", "mark": "\u2212"},
+    {"name": "Migration", "shape": "arrow", "mark": ""},
+    {"name": "Single Color", "shape": "square", "mark": "1"},
+    {"name": "Wild Color", "shape": "square", "mark": "*"},
+    {"name": "Different Colors", "shape": "square", "mark": "\u2260"},
+    {"name": "End-Of-Turn", "shape": "bar", "mark": ""},
+    {"name": "Add to a Royal Jelly", "shape": "drop", "mark": "+"},
+    {"name": "Bread Level", "shape": "loaf", "mark": ""},
+    {"name": "Gain Bread Level", "shape": "loaf", "mark": "+"},
+    {"name": "Nectar", "shape": "hex", "mark": ""},
+    {"name": "Place Nectar", "shape": "hex", "mark": "+"},
+    {"name": "Total Sum", "shape": "square", "mark": "\u03a3"},
+    {"name": "Seasons", "shape": "sun", "mark": ""},
+    {"name": "Larva", "shape": "larva", "mark": ""},
+    {"name": "Place Larva", "shape": "larva", "mark": "+"},
+    {"name": "Prevent Effect", "shape": "circle", "mark": "\u00d7"},
+)
+ICON_NOTE = ("The rulebook\u2019s icon names; the shapes are hyvekit\u2019s own reminders, not "
+             "the game\u2019s art.")
+
+# hyve.txt, Legacy Mode, "Perks" (rulebook order and spelling).
+PERK_ORDER = ("resiliance", "vigorous", "tenacity", "fecundity", "deep-stores", "beseech",
+              "excisor", "controlled-rolls", "sensilla", "migratory")
+
+
+def hyve_reference_context() -> dict[str, Any]:
+    """Context of ``aid-hyve-reference.html``: two pages (front: setup, turn order, actions,
+    Royal Jellies, Queen's Rewards; back: HP tracking flat vs wobbly, win/loss, game settings,
+    legacy perks, iconography), transcribed from the HYVE rulebook."""
+    return {
+        "title": "Hyve Reference",
+        "setup": SETUP,
+        "phases": PHASES,
+        "actions": ACTIONS,
+        "jellies": ROYAL_JELLIES,
+        "jelly_note": JELLY_NOTE,
+        "rewards_rule": QUEENS_REWARDS_RULE,
+        "rewards": QUEENS_REWARDS,
+        "scoring": (FLAT, WOBBLY),
+        "hp_note": HP_NOTE,
+        "win": WIN_CONDITIONS,
+        "loss": LOSS_CONDITIONS,
+        "win_note": WIN_NOTE,
+        "settings": SETTINGS,
+        "perks": [{"label": perk_label(p), "effect": PERK_EFFECTS[p]} for p in PERK_ORDER],
+        "icons": ICONS,
+        "icon_note": ICON_NOTE,
+        "source": "HYVE rulebook: Turn Structure, Tracking HP, How to Win (or Lose), Perks",
+    }
+
+
+# --- Hyve Legacy honey pad ---------------------------------------------------------------------
+
+# hyve.txt, Legacy Mode, "Gaining Honey" (with hyvekit's rulings R1, R2, R13 and Easy Mode).
+HONEY_ROWS = (
+    {"key": "name", "label": "Scenario / mode", "note": "from the Run Configuration"},
+    {"key": "result", "label": "Result", "note": ""},
+    {"key": "hp", "label": "HP positions past the Starting Space",
+     "note": "regardless of die value"},
+    {"key": "hp_honey", "label": "\u2192 Honey from HP",
+     "note": f"positions \u00f7 {HP_POSITIONS_PER_HONEY}, rounded down", "derived": True},
+    {"key": "population", "label": "Population at the end", "note": ""},
+    {"key": "population_honey", "label": "\u2192 Honey from Population",
+     "note": f"population \u00f7 {POPULATION_PER_HONEY}, rounded down", "derived": True},
+    {"key": "hyves", "label": "Completed hyves", "note": ""},
+    {"key": "hyves_honey", "label": "\u2192 Honey from hyves",
+     "note": f"{HONEY_PER_HYVE} per completed hyve", "derived": True},
+    {"key": "courier", "label": "Courier bonus Honey",
+     "note": "filled bonus squares; cross them out"},
+    {"key": "total", "label": "Total Honey earned", "note": "into the Honey Well",
+     "total": True},
+    {"key": "spent", "label": "Honey spent", "note": "perks, bread upgrades, core resources"},
+    {"key": "lost", "label": "Lost at next start", "note": "unspent Honey", "total": True},
+    {"key": "crossed", "label": "Easy Mode loss: bread type crossed out", "note": "1\u20135"},
+)
+HONEY_FORMULAS = (
+    f"Honey from HP = positions your HP die is past the Starting Space \u00f7 "
+    f"{HP_POSITIONS_PER_HONEY}, rounded down (at or below the Starting Space: 0).",
+    f"Honey from Population = Population at the end of the Scenario \u00f7 "
+    f"{POPULATION_PER_HONEY}, rounded down.",
+    f"Honey from hyves = {HONEY_PER_HYVE} \u00d7 completed hyves.",
+    "Courier bonus = the Bonus Honey of every filled, not crossed-out bonus square of the "
+    "Courier honey track; then cross those squares out.",
+    "Total Honey earned = HP + Population + hyves + Courier bonus. Mark it in the Honey Well "
+    "under the Scenario.",
+    "Lost at next start = Total Honey earned \u2212 Honey spent: Honey cannot be saved from "
+    "Scenario to Scenario.",
+)
+HONEY_OUTCOMES = (
+    "Won: earn Honey as above.",
+    "Lost, Normal Difficulty: the Legacy ends; no Honey.",
+    "Lost, Easy Mode: cross out one type of Bread Upgrade, then earn Honey as if you had won "
+    "and go on to the next Scenario.",
+)
+HONEY_EXAMPLE = ("Example: 12 Population, 4 completed hyves, HP die 7 spaces past the Starting "
+                 "Space: 2 + 2 + 4 = 8 Honey (the rulebook\u2019s example says 9; hyvekit "
+                 "follows its rules text, ruling R1).")
+
+
+def hyve_legacy_pad_context(players: int | None = None, names: list[str] | None = None,
+                            per_page: int = 1) -> dict[str, Any]:
+    """Context of ``pad-hyve-legacy.html``: one legacy run per copy, the five scenarios in
+    columns (plus the starting honey), every honey formula printed.
+
+    :param players: not accepted (HYVE is played with one sheet; one run per pad).
+    :param names: at most one name: the run's name, pre-printed on the "Run" line.
+    :raises InvalidInputError: ``players`` given, or more than one name.
+    """
+    names = list(names or [])
+    if players is not None:
+        raise InvalidInputError("--players", players, "no --players: one legacy run per pad "
+                                "(--names gives the run's name)")
+    if len(names) > 1:
+        raise InvalidInputError("--names", ",".join(names), "at most one name: the run's")
+    columns = [{"key": "start", "label": "Start", "sub": "before Scenario 1"}]
+    columns += [{"key": str(n), "label": f"Scenario {n}", "sub": ""}
+                for n in range(1, SCENARIOS + 1)]
+    return {
+        "title": "Hyve Legacy Honey Pad",
+        "run_name": names[0] if names else "",
+        "columns": columns,
+        "rows": HONEY_ROWS,
+        "formulas": HONEY_FORMULAS,
+        "outcomes": HONEY_OUTCOMES,
+        "example": HONEY_EXAMPLE,
+        "last_note": (f"After Scenario {SCENARIOS} the Legacy is complete: nothing more is "
+                      "bought (ruling R13)."),
+        "source": "HYVE rulebook, Legacy Mode: Gaining Honey, Easy Mode",
+    }
+
+
+# --- registration --------------------------------------------------------------------------
+
+register(Printable("aid hyve-reference", "aid-hyve-reference.html", "Hyve Reference",
+                   "HYVE reference aid (front and back): setup, the six phases of a turn, the "
+                   "actions, Royal Jellies, Queen's Rewards, HP tracking flat vs wobbly, win "
+                   "and loss, game settings, the ten legacy perks, iconography.",
+                   "hyvekit print aid hyve-reference --copies 2 --paper letter",
+                   per_page=(1, 2), command=("print", "aid", "hyve-reference"),
+                   expect="Turn Order", pages=2),
+         lambda **_: hyve_reference_context(), aid="hyve-reference")
+register(Printable("pad hyve-legacy", "pad-hyve-legacy.html", "Hyve Legacy Honey Pad",
+                   "Hyve Legacy honey pad, one run per copy: per scenario won/lost, HP, "
+                   "population and hyves to honey, courier bonus, honey earned, spent and "
+                   "lost, with the formulas.",
+                   'hyvekit print pad hyve-legacy --names "Summer run" --copies 5',
+                   per_page=(1, 2), command=("print", "pad", "hyve-legacy"),
+                   expect="Total Honey earned"),
+         lambda players=None, names=(), per_page=1: hyve_legacy_pad_context(
+             players, list(names), per_page=per_page),
+         pad="hyve-legacy")

@@ -1,0 +1,268 @@
+"""The Hyve reference aid, the Hyve Legacy honey pad and campaign reports (``print report``)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from hyvekit.cli.app import app
+from hyvekit.render.catalogue import AIDS, CATALOGUE, PADS, load_all
+
+load_all()
+from render_helpers import EVIL_NAME, page_count, pdf_metadata, pdf_text  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
+
+runner = CliRunner()
+
+PERKS = ("Resiliance", "Vigorous", "Tenacity", "Fecundity", "Deep Stores", "Beseech",
+         "Excisor", "Controlled Rolls", "Sensilla", "Migratory")
+PHASES = ("Refresh", "Assign Workers", "Gather Nectar", "Feed Bees", "Migration",
+          "Seasonal Effects")
+
+
+def invoke(*args):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --- the aid -----------------------------------------------------------------------------------
+
+def test_the_aid_and_the_pad_are_in_the_catalogue():
+    assert AIDS["hyve-reference"] == "aid hyve-reference"
+    assert PADS["hyve-legacy"] == "pad hyve-legacy"
+    assert CATALOGUE["aid hyve-reference"].pages == 2
+    assert CATALOGUE["report"].command == ("print", "report")
+
+
+def test_reference_aid_prints_phases_actions_scoring_perks_and_win_loss(in_tmp):
+    result = invoke("print", "aid", "hyve-reference", "--out", "aid.pdf")
+    assert result.exit_code == 0, result.output
+    assert page_count(in_tmp / "aid.pdf") == 2
+    text = _flat(pdf_text(in_tmp / "aid.pdf"))
+    for phase in PHASES:
+        assert phase in text, phase
+    for perk in PERKS:
+        assert perk in text, perk
+    for word in ("Wobbly", "Flat", "Repurpose", "Bakery", "Larva Chamber", "Tend Eggs",
+                 "Tend Larva", "Queen’s Attendants", "Overwork", "Fly Drones",
+                 "Overwork Queen", "Plumose", "Swarm", "Multi-Culture", "Monoculture",
+                 "Thriving", "Colony Collapse", "Iconography", "Prevent Effect"):
+        assert word.lower() in text.lower(), word
+    # the rulebook's two HP examples
+    assert "Gaining 5 HP: increment the die to 6" in text
+    assert "Losing 5 HP: INCREMENT the die to 6" in text
+    assert "If a win and a loss happen at the same time, you lose" in text
+    assert "4 × 4 × 1 = 16 HP" in text
+
+
+# --- the legacy pad ----------------------------------------------------------------------------
+
+def test_legacy_pad_prints_the_formulas_and_a_run_name(in_tmp):
+    result = invoke("print", "pad", "hyve-legacy", "--names", "Summer run", "--out", "pad.pdf")
+    assert result.exit_code == 0, result.output
+    text = _flat(pdf_text(in_tmp / "pad.pdf"))
+    assert "Summer run" in text
+    for phrase in ("positions your HP die is past the Starting Space ÷ 3, rounded down",
+                   "Population at the end of the Scenario ÷ 5, rounded down",
+                   "Honey from hyves = 1 × completed hyves",
+                   "Total Honey earned = HP + Population + hyves + Courier bonus",
+                   "Lost at next start = Total Honey earned − Honey spent",
+                   "Honey spent", "Courier bonus Honey", "Easy Mode"):
+        assert phrase in text, phrase
+    for n in range(1, 6):
+        assert f"Scenario {n}" in text
+    assert text.count("won") >= 5 and text.count("lost") >= 5
+    meta = pdf_metadata(in_tmp / "pad.pdf")
+    assert meta["/Subject"] == "pad hyve-legacy"
+    assert "players" not in json.loads(meta["/HyvekitOptions"])
+
+
+@pytest.mark.parametrize("args", [["--players", "2"], ["--names", "Ann,Bob"]])
+def test_legacy_pad_is_one_run_per_copy(in_tmp, args):
+    result = runner.invoke(app, ["print", "pad", "hyve-legacy", *args])
+    assert result.exit_code == 2, result.output
+    assert not (in_tmp / "output").exists()
+
+
+# --- reports -----------------------------------------------------------------------------------
+
+def _drawing_ops(path) -> bool:
+    """True if the first page draws filled/stroked vector paths (the chart's bars)."""
+    from pypdf import PdfReader
+
+    data = PdfReader(str(path)).pages[0].get_contents().get_data()
+    return b" re" in data and (b"\nf" in data or b" f\n" in data or b"f*" in data)
+
+
+def test_report_of_a_legacy_run_made_through_the_cli(hk):
+    assert hk("hyve", "legacy", "new", "Spring run").returncode == 0
+    steps = [
+        ("hyve", "legacy", "shop", "spring-run", "--perk", "tenacity", "--bread", "1",
+         "--population", "red:2,blue"),
+        ("hyve", "legacy", "shop", "spring-run", "--bread", "3"),
+        ("campaign", "undo", "spring-run"),
+        ("hyve", "legacy", "start", "spring-run"),
+        ("hyve", "legacy", "courier", "spring-run", "wild", "--turn", "1"),
+        ("hyve", "legacy", "result", "spring-run", "won", "--hp-past-start", "7",
+         "--population", "12", "--hyves", "4"),
+        ("campaign", "note", "spring-run", "Coldsnap next <beware>"),
+    ]
+    for step in steps:
+        done = hk(*step)
+        assert done.returncode == 0, (step, done.stderr)
+    result = hk("print", "report", "spring-run", "--out", "report.pdf")
+    assert result.returncode == 0, result.stderr
+    pdf = hk.root / "report.pdf"
+    text = _flat(pdf_text(pdf))
+    # the history: every event, the undone purchase marked reverted
+    assert "shop: perk Tenacity, 1-type bread, 3 Population (red, red, blue)" in text
+    assert "shop: 3-type bread" in text and "reverted" in text
+    assert "courier: wild Bee on turn 1" in text
+    assert "won: HP +7 past start, population 12, 4 hyve(s)" in text
+    assert "note: Coldsnap next <beware>" in text
+    assert "6 event(s), 1 reverted" in text
+    # the scenario table and the charts (their SVG labels are PDF text, bars are paths)
+    first = _flat(_page_text(pdf, 0))
+    assert "2 + 2 + 4 + 0" in first
+    for n in range(1, 6):
+        assert f"Scenario {n}" in first
+    assert "HP positions past the Starting Space, per scenario" in first
+    assert "Honey per scenario" in first
+    assert _drawing_ops(pdf)
+    # metadata: campaign id and the hash of the replayed state
+    from hyvekit.rules.hyve.legacy import legacy_summary
+    from hyvekit.store.campaigns import CampaignStore
+
+    _, state = CampaignStore(hk.campaigns).state("spring-run")
+    digest = hashlib.sha256(json.dumps(legacy_summary(state), sort_keys=True,
+                                       ensure_ascii=False).encode()).hexdigest()
+    meta = pdf_metadata(pdf)
+    assert meta["/HyvekitCampaign"] == "spring-run"
+    assert meta["/HyvekitStateSHA256"] == digest
+    assert "campaign=spring-run" in meta["/Keywords"]
+    assert meta["/Subject"] == "report" and meta["/Title"] == "Campaign Report"
+    # the default output name
+    assert hk("print", "report", "spring-run").stdout.strip().endswith(
+        "report-spring-run.pdf")
+
+
+def _page_text(path, index: int) -> str:
+    from pypdf import PdfReader
+
+    return PdfReader(str(path)).pages[index].extract_text() or ""
+
+
+def _match_log(folder, matches: list[dict], name: str = "Friday hive") -> str:
+    from hyvekit.store.campaigns import CampaignStore
+
+    store = CampaignStore(folder)
+    gid = store.create(name, "queenbee", "matches", {"roster": []}).header["id"]
+    store.append_many(gid, [("match", m) for m in matches])
+    return gid
+
+
+def test_report_of_a_queenbee_match_log(in_tmp):
+    evil = "<b>Eve</b>"
+    matches = [
+        {"players": ["Ann", "Bob", evil], "winner": "Ann", "defeated": [evil, "Bob"],
+         "alliances": [[evil, "Ann"]], "date": "2025-06-01"},
+        {"players": ["Ann", "Bob"], "winner": "Bob", "defeated": ["Ann"]},
+        {"players": ["Ann", "Bob", evil], "winner": "Ann", "defeated": ["Bob", evil]},
+    ]
+    gid = _match_log(in_tmp / "campaigns", matches)
+    result = invoke("--campaigns-dir", "campaigns", "print", "report", gid, "--out", "qb.pdf",
+                    "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    text = _flat(pdf_text(in_tmp / "qb.pdf"))
+    assert "Queen Bee match log" in text
+    assert "STANDINGS" in text.upper() and "MATCHES" in text.upper()
+    assert "Wins per player" in text
+    assert evil in text and "<b>" not in text.replace(evil, "")   # printed as text
+    assert "2025-06-01" in text and f"{evil} → Ann" in text
+    assert "Ann won (Ann, Bob, <b>Eve</b>); queens fell: <b>Eve</b>, Bob" in text
+    assert _drawing_ops(in_tmp / "qb.pdf")
+
+    from hyvekit.cli.printing import state_sha256
+    from hyvekit.store.campaigns import CampaignStore
+
+    _, state = CampaignStore(in_tmp / "campaigns").state(gid)
+    meta = pdf_metadata(in_tmp / "qb.pdf")
+    assert meta["/HyvekitCampaign"] == gid
+    assert meta["/HyvekitStateSHA256"] == state_sha256(state)
+    # the hash names the state: another match changes it, the same state keeps it
+    CampaignStore(in_tmp / "campaigns").append(gid, "match", matches[1])
+    _, later = CampaignStore(in_tmp / "campaigns").state(gid)
+    assert state_sha256(later) != state_sha256(state)
+    other = _match_log(in_tmp / "campaigns", matches, "Other group")
+    _, same = CampaignStore(in_tmp / "campaigns").state(other)
+    assert state_sha256(same) == state_sha256(state)
+
+
+def test_a_long_history_runs_to_several_pages(in_tmp):
+    matches = [{"players": ["Ann", "Bob", "Cy"], "winner": ["Ann", "Bob", "Cy"][i % 3],
+                "defeated": [p for p in ["Cy", "Bob", "Ann"] if p != ["Ann", "Bob", "Cy"][i % 3]]}
+               for i in range(90)]
+    gid = _match_log(in_tmp / "campaigns", matches, "Long log")
+    result = invoke("--campaigns-dir", "campaigns", "print", "report", gid, "--out", "long.pdf")
+    assert result.exit_code == 0, result.output
+    assert page_count(in_tmp / "long.pdf") > 3
+    text = _flat(pdf_text(in_tmp / "long.pdf"))
+    assert "90 event(s), 0 reverted" in text
+    # the history table's header row repeats on each page it runs over
+    assert text.count("When (UTC)") >= 2
+
+
+def test_example_report_is_labelled_and_names_no_campaign(in_tmp):
+    result = invoke("print", "report", "--out", "ex.pdf")
+    assert result.exit_code == 0, result.output
+    assert page_count(in_tmp / "ex.pdf") == CATALOGUE["report"].pages
+    text = _flat(pdf_text(in_tmp / "ex.pdf"))
+    assert "EXAMPLE" in text and "not one of your campaigns" in text
+    assert "reverted" in text
+    meta = pdf_metadata(in_tmp / "ex.pdf")
+    assert "/HyvekitCampaign" not in meta
+    assert json.loads(meta["/HyvekitOptions"])["example"] is True
+
+
+def test_report_of_an_unknown_campaign_exits_2(in_tmp):
+    from hyvekit.cli.app import main
+
+    with runner.isolation():
+        with pytest.raises(SystemExit) as exc:
+            main(["--campaigns-dir", "campaigns", "print", "report", "nope", "--out", "x.pdf"])
+    assert exc.value.code == 2
+    assert not (in_tmp / "x.pdf").exists()
+
+
+def test_report_of_a_run_named_like_markup_prints_the_name_as_text(in_tmp):
+    from hyvekit.rules.hyve.legacy import load_sheets
+    from hyvekit.store.campaigns import CampaignStore
+
+    settings = {"sheet": load_sheets()["legacy-1"].to_dict(),
+                "colours": ["yellow", "blue", "green", "purple", "red"], "easy": False}
+    rid = CampaignStore(in_tmp / "campaigns").create(EVIL_NAME, "hyve", "legacy",
+                                                     settings).header["id"]
+    result = invoke("--campaigns-dir", "campaigns", "print", "report", rid, "--out", "e.pdf",
+                    "--ink-saver")
+    assert result.exit_code == 0, result.output
+    assert EVIL_NAME in pdf_text(in_tmp / "e.pdf")
+    assert "0 event(s)" in _flat(pdf_text(in_tmp / "e.pdf"))
+
+
+def test_report_help_has_an_example():
+    out = invoke("print", "report", "--help").output
+    assert "Example: hyvekit print report" in out
+    assert "--ink-saver" in out and "--paper" in out and "--copies" in out
