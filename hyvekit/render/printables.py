@@ -123,8 +123,12 @@ def legacy_sheet_context(state: LegacyState | None = None, header: dict[str, Any
         scenarios.append({"number": i, "name": name, "honey": honey, "status": status})
 
     owned = set(state.perks) if filled else set()
+    # The rulebook's order (Legacy Mode, "Perks"), whatever order a stored sheet keeps them in.
+    rulebook_order = list(PERK_EFFECTS)
+    ordered = sorted(sheet.perk_costs, key=lambda pc: (
+        rulebook_order.index(pc[0]) if pc[0] in rulebook_order else len(rulebook_order)))
     perks = [{"id": p, "label": perk_label(p), "cost": c, "bought": p in owned,
-              "effect": PERK_EFFECTS.get(p, "")} for p, c in sheet.perk_costs]
+              "effect": PERK_EFFECTS.get(p, "")} for p, c in ordered]
 
     resources = []
     for kind in RESOURCE_KINDS:
@@ -212,6 +216,8 @@ def parse_names(text: str | None) -> list[str]:
     for n in names:
         if len(n) > MAX_NAME_LENGTH:
             raise InvalidInputError("--names", n, f"names of at most {MAX_NAME_LENGTH} characters")
+        if names.count(n) > 1:
+            raise InvalidInputError("--names", n, "a different name for each player")
     return names
 
 

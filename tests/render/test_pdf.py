@@ -224,3 +224,21 @@ def test_help_loads_no_pdf_library():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert "LOADED []" in result.stdout
+
+
+def test_perks_print_in_the_rulebooks_order_blank_or_prefilled():
+    from hyvekit.rules.hyve.legacy import LegacySheet, load_sheets, new_legacy
+    sheet = load_sheets()["legacy-1"]
+    stored = LegacySheet.from_dict(__import__("json").loads(
+        __import__("json").dumps(sheet.to_dict(), sort_keys=True)))   # as a record keeps it
+    blank = [p["id"] for p in P.legacy_sheet_context(sheet=sheet)["perks"]]
+    filled = [p["id"] for p in P.legacy_sheet_context(
+        new_legacy(stored, ["yellow", "blue", "green", "purple", "red"]), {"name": "x", "id": "x"}
+    )["perks"]]
+    assert blank == filled == list(P.PERK_EFFECTS)
+
+
+def test_duplicate_names_are_refused():
+    import pytest as _pytest
+    with _pytest.raises(P.InvalidInputError, match="different name"):
+        P.parse_names("Ann,Bob,Ann")
