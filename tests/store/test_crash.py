@@ -85,7 +85,10 @@ def test_sigkill_never_loses_or_corrupts_acknowledged_appends(tmp_path):
             # log-uniform 2-100 ms: many short runs, some long ones
             time.sleep(math.exp(rng.uniform(math.log(0.002), math.log(0.100))))
             proc.send_signal(signal.SIGKILL)
-            out, err = proc.communicate(timeout=30)
+            proc.wait(timeout=30)
+            # read through the same buffered file objects as readline() above: communicate()
+            # reads the raw pipe and would miss lines readline() already buffered
+            out, err = proc.stdout.read(), proc.stderr.read()
         finally:
             if proc.poll() is None:
                 proc.kill()
