@@ -443,3 +443,97 @@ def wild_turn(
     typer.echo(f"{line}the wild hive {what}")
     typer.echo(f"why: {d.reason}")
     typer.echo(f"strength: {strength} → {d.strength}")
+
+
+# --- season cards -----------------------------------------------------------------------------
+
+CardsOption = typer.Option(None, "--cards", metavar="FILE",
+                           help="Your own season cards (TOML, same shape as "
+                                "hyvekit/data/beelives_seasons.toml).")
+
+
+def _card_json(card, board) -> dict:
+    from hyvekit.rules.beelives.seasons import chart_effect
+    return {
+        "name": card.name, "season": card.season, "text": card.text, "source": card.source,
+        "note": card.note or None,
+        "effects": {
+            "overheating": card.overheating,
+            "forage": {tile: list(delta) for tile, delta in card.forage},
+            "build_wax_honey_per_bee": card.build_wax_honey_per_bee,
+            "brood_per_pollen": card.brood_per_pollen,
+            "next_month_bees_per_honey": card.next_month_bees_per_honey,
+            "next_month_no_brood": card.next_month_no_brood,
+            "cooling_water_per_5_workers": card.cooling_water_per_5_workers,
+            "defend_strength_per_5_workers": card.defend_strength_per_5_workers,
+            "aggressive_queen_bonus": card.aggressive_queen_bonus,
+            "defend_one_third_of_workers": card.defend_one_third_of_workers,
+            "wild_first_turn_raid": card.wild_first_turn_raid,
+            "spawn": [{"trigger": s.trigger, "d6_min": s.d6_min, "strength": s.strength,
+                       "where": s.where} for s in card.spawns],
+        },
+        "summary": card.effects(),
+        "forage": [{"tile": tile, "chart": list(base), "change": list(delta),
+                    "gives": list(gives)}
+                   for tile, base, delta, gives in chart_effect(card, board)],
+    }
+
+
+def _cubes_text(values) -> str:
+    honey, pollen, water = values
+    text = f"{honey} honey, {pollen} pollen"
+    return text + (f", {water} water" if water else "")
+
+
+@app.command("card")
+def card(
+    name: str = typer.Argument(..., metavar="NAME",
+                               help="The card's name or a unique part of it (any case)."),
+    cards_file: Optional[Path] = CardsOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """One season card: the rulebook's text, the effects hyvekit applies, and what each tile
+    type gives in the card's season with the card in effect (Seasonal Resource Chart plus the
+    card, never below 0).
+
+    Example: hyvekit beelives card "The Dearth"
+    """
+    from hyvekit.rules.beelives.seasons import chart_effect, find_card, load_season_cards
+    board = _board(None)
+    c = find_card(load_season_cards(cards_file), name)
+    if as_json:
+        print_json(_card_json(c, board))
+        return
+    typer.echo(f"{c.name} ({c.season} card)")
+    typer.echo(f"text: {c.text}")
+    for line in c.effects() or ["no structured effect"]:
+        typer.echo(f"effect: {line}")
+    if c.note:
+        typer.echo(f"reading: {c.note}")
+    rows = [[tile, _cubes_text(base),
+             ", ".join(f"{v:+d} {r}" for v, r in zip(delta, ("honey", "pollen", "water")) if v)
+             or "-", _cubes_text(gives)]
+            for tile, base, delta, gives in chart_effect(c, board)]
+    console().print(table(f"Foraging in {c.season} with {c.name}",
+                          ["tile", "chart", "card", "forage gives"], rows))
+
+
+@app.command("cards")
+def cards(
+    season: Optional[str] = typer.Option(None, "--season", help="spring, summer or fall."),
+    cards_file: Optional[Path] = CardsOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """The season cards (9 per season), with their effects in short.
+
+    Example: hyvekit beelives cards --season summer
+    """
+    from hyvekit.rules.beelives.seasons import cards_of, load_season_cards
+    board = _board(None)
+    chosen = cards_of(load_season_cards(cards_file), season)
+    if as_json:
+        print_json([_card_json(c, board) for c in chosen])
+        return
+    rows = [[c.name, c.season, "; ".join(c.effects())] for c in chosen]
+    title = f"Bee Lives {season.strip().lower()} cards" if season else "Bee Lives season cards"
+    console().print(table(title, ["card", "season", "effects"], rows))

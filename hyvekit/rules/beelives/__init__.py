@@ -10,9 +10,11 @@ Modules:
 * :mod:`.raids` — raids on player and wild hives, exact :func:`raid_odds`.
 * :mod:`.wild` — wild hive priority charts, wild hive raids, activation order.
 * :mod:`.endgame` — winter upkeep, final scoring, the solo score chart.
+* :mod:`.seasons` — the 27 season cards as data, and the parameters each one gives the phase
+  and action functions.
 
-The map (Scout, distances, placements), the month sequencer and the season cards are not
-modelled here: their effects enter as stated inputs.
+The map (Scout, distances, placements) and the month sequencer are not modelled yet: their
+effects enter as stated inputs.
 """
 
 from hyvekit.rules.beelives.board import Board, DiseaseTrack, default_board, load_board
