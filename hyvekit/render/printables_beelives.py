@@ -17,6 +17,8 @@ Printables (``hyvekit print list``):
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
@@ -243,67 +245,18 @@ B_SIDE_NOTE = ("\u201cB\u201d side: your disease level is the level of the last 
                "you have reached; at the end of a round a mite on a half space moves back to "
                "the previous normal space.")
 
-# bee-lives.txt, "Season Cards", in the rulebook's order (9 per season).
-SEASON_CARDS = (
-    {"season": "Spring", "cards": (
-        ("Beginning of the Flow", "Bloom tiles provide +1 honey when foraged."),
-        ("A Cold Spike", f"Bloom tiles provide {MINUS}2 honey when foraged. Wilt and harvest "
-                         f"tiles provide {MINUS}1 honey when foraged."),
-        ("An Early Start", "Building wax requires 1 honey per worker, not 2. Each pollen "
-                           "hatches 2 brood, instead of 1. After scouting, roll the D6. On 5+, "
-                           "spawn a wild hive (strength 3) on the scouted tile."),
-        ("First Bloom", "All tiles provide +1 pollen when foraged."),
-        ("In Like a Lion", "After foraging, roll the D6. On 5+, spawn a wild hive (strength 3) "
-                           "on the foraged tile."),
-        ("Non-Stop Rain", "Wilt tiles provide +1 honey and +1 water when foraged. All other "
-                          "tiles provide +1 water when foraged."),
-        ("Oppressive Heat", "Overheating is in effect!"),
-        ("Out Like a Lamb", "After scouting, roll the D6. On 5+, spawn a wild hive (strength 3) "
-                            "on the scouted tile."),
-        ("Perfect Weather", "On your first turn this month, spawn a wild hive (strength 3) on a "
-                            "tile up to 3 spaces away from your own hive."),
-    )},
-    {"season": "Summer", "cards": (
-        ("The Dearth", f"Overheating is in effect! All tiles provide {MINUS}2 honey and "
-                       f"{MINUS}1 pollen when foraged."),
-        ("A Dry Spell", f"Overheating is in effect! Wet tiles provide {MINUS}1 honey and "
-                        f"{MINUS}1 water when foraged."),
-        ("Early Fall", "Harvest tiles provide +1 honey and +1 pollen when foraged."),
-        ("Heat Wave", f"Overheating is in effect! All tiles provide {MINUS}1 honey when "
-                      "foraged."),
-        ("Humid Days", "Overheating is in effect! Cooling your hive requires 2 water for every "
-                       "5 workers you have, instead of 1."),
-        ("Late Bloom", "Bloom tiles provide +1 honey and +1 pollen when foraged. After "
-                       "foraging, roll the D6. On 6, spawn a wild hive (strength 3) on the "
-                       "foraged tile."),
-        ("On Guard", "If your hive has an aggressive queen, gain +1 strength when raiding and "
-                     "defending."),
-        ("Summer Storms", f"All tiles provide {MINUS}1 honey when foraged. When defending, gain "
-                          "+1 strength for every 5 workers you have."),
-        ("Unseasonably Cool", "Bloom tiles provide +1 honey and +1 pollen when foraged."),
-    )},
-    {"season": "Fall", "cards": (
-        ("Buttoned Up", "No brood hatches at all next month."),
-        ("Cooler Temps", "One third of your workers (rounded down) must remain in the hive "
-                         "this month. Move them to the Defend action space."),
-        ("Culling of the Drones", "Next month, each honey is enough to feed 3 workers, instead "
-                                  "of 2."),
-        ("Desperate Parties", "On their first turn this month, each wild hive will attempt to "
-                              "raid the closest hive."),
-        ("An Early Winter", f"All tiles provide {MINUS}1 honey and {MINUS}1 pollen when "
-                            "foraged."),
-        ("The Final Flow", "Harvest tiles provide +1 honey and +1 pollen when foraged. After "
-                           "foraging, roll the D6. On 6, spawn a wild hive (strength 3) on the "
-                           "foraged tile."),
-        # the rulebook prints "-1 honey and 1 pollen" (no sign on the pollen): kept as printed
-        ("First Frost", f"Harvest tiles provide {MINUS}1 honey and 1 pollen when foraged."),
-        ("Indian Summer", "Wilt tiles provide +1 honey and +1 pollen when foraged. On your "
-                          "first turn this month, spawn a wild hive (strength 3) on a tile up "
-                          "to 3 spaces away from your own hive."),
-        ("Unseasonably Warm", "Overheating is in effect! After foraging, roll the D6. On 6, "
-                              "spawn a wild hive (strength 3) on the foraged tile."),
-    )},
-)
+def season_cards_by_season() -> tuple[dict[str, Any], ...]:
+    """The 27 season cards from ``hyvekit/data/beelives_seasons.toml`` (bee-lives.txt, "Season
+    Cards", verbatim, in the rulebook's order), grouped by season, with typographic minus
+    signs."""
+    from hyvekit.rules.beelives.seasons import load_season_cards
+
+    cards = load_season_cards()
+    return tuple(
+        {"season": season.capitalize(),
+         "cards": tuple((c.name, re.sub(r"(?<!\w)-(?=\d)", MINUS, c.text))
+                        for c in cards if c.season == season)}
+        for season in ("spring", "summer", "fall"))
 # bee-lives.txt, "Event Phase" and "Cool Hive".
 CARD_NOTES = (
     "Event Phase: reveal the top card of the current season deck; its effects stay active "
@@ -324,7 +277,7 @@ def queens_context() -> dict[str, Any]:
         "queen_intro": "Choose your queen at setup. Change it when your hive swarms and you "
                        "stay, or with the Requeen action (1 bee, a different type): either way "
                        "no brood hatches next month.",
-        "seasons": SEASON_CARDS,
+        "seasons": season_cards_by_season(),
         "card_notes": CARD_NOTES,
         "source": "Bee Lives rulebook: Queen Types, Season Cards, Event Phase, Cool Hive",
     }

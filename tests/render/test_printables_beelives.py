@@ -163,10 +163,13 @@ def test_queens_aid_has_the_four_queens_and_all_27_season_cards(tmp_path):
 
 
 def test_season_cards_are_nine_per_season_in_the_rulebooks_order():
-    names = [name for s in B.SEASON_CARDS for name, _ in s["cards"]]
+    groups = B.season_cards_by_season()
+    names = [name for s in groups for name, _ in s["cards"]]
     assert names == list(SEASON_CARD_NAMES)
-    assert [s["season"] for s in B.SEASON_CARDS] == ["Spring", "Summer", "Fall"]
-    assert all(len(s["cards"]) == 9 for s in B.SEASON_CARDS)
+    assert [s["season"] for s in groups] == ["Spring", "Summer", "Fall"]
+    assert all(len(s["cards"]) == 9 for s in groups)
+    dearth = dict(groups[1]["cards"])["The Dearth"]
+    assert "\u22122 honey" in dearth and "-2" not in dearth   # typographic minus
 
 
 # --- raid aid ----------------------------------------------------------------------------------
