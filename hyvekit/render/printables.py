@@ -221,6 +221,30 @@ def parse_names(text: str | None) -> list[str]:
     return names
 
 
+def player_columns(players: int | None, names: list[str] | None,
+                   max_players: int) -> list[dict[str, Any]]:
+    """The player columns of a pad: ``[{"number": 1, "name": "Ann"}, ...]``.
+
+    :param players: columns, 1–``max_players``; default the number of ``names``, else the most.
+    :param names: names pre-printed on the first columns (at most ``players``).
+    :raises InvalidInputError: players out of range, more names than players, a name longer
+        than :data:`MAX_NAME_LENGTH`.
+    """
+    names = list(names or [])
+    if players is None:
+        players = len(names) or max_players
+    players = require_int("--players", players, 1, max_players)
+    if len(names) > players:
+        raise InvalidInputError("--names", ",".join(names),
+                                f"at most {players} name(s), one per player")
+    for name in names:
+        if len(name) > MAX_NAME_LENGTH:
+            raise InvalidInputError("--names", name,
+                                    f"names of at most {MAX_NAME_LENGTH} characters")
+    return [{"number": i + 1, "name": names[i] if i < len(names) else ""}
+            for i in range(players)]
+
+
 def beelives_pad_context(players: int | None = None,
                          names: list[str] | None = None, per_page: int = 1) -> dict[str, Any]:
     """Context of ``pad-beelives.html``: two score blocks per page (one on a 4-up slip).
@@ -231,15 +255,7 @@ def beelives_pad_context(players: int | None = None,
         game, else two.
     :raises InvalidInputError: players out of 1–4, more names than players.
     """
-    names = list(names or [])
-    if players is None:
-        players = len(names) or MAX_PLAYERS_BEELIVES
-    players = require_int("--players", players, 1, MAX_PLAYERS_BEELIVES)
-    if len(names) > players:
-        raise InvalidInputError("--names", ",".join(names),
-                                f"at most {players} name(s), one per player")
-    columns = [{"number": i + 1, "name": names[i] if i < len(names) else ""}
-               for i in range(players)]
+    columns = player_columns(players, names, MAX_PLAYERS_BEELIVES)
     return {
         "title": "Bee Lives Scoring Pad",
         "players": columns,

@@ -74,23 +74,10 @@ YEARS_RULES = (
 )
 
 
-def _players(players: int | None, names: list[str]) -> list[dict[str, Any]]:
-    """Player columns: 1–4 (default the number of names, else 4), names pre-printed.
-
-    :raises InvalidInputError: players out of 1–4, more names than players, a name too long.
-    """
-    if players is None:
-        players = len(names) or MAX_PLAYERS
-    players = require_int("--players", players, 1, MAX_PLAYERS)
-    if len(names) > players:
-        raise InvalidInputError("--names", ",".join(names),
-                                f"at most {players} name(s), one per player")
-    for name in names:
-        if len(name) > MAX_NAME_LENGTH:
-            raise InvalidInputError("--names", name,
-                                    f"names of at most {MAX_NAME_LENGTH} characters")
-    return [{"number": i + 1, "name": names[i] if i < len(names) else ""}
-            for i in range(players)]
+def _players(players: int | None, names: list[str] | None) -> list[dict[str, Any]]:
+    """Player columns, 1–4 (see :func:`hyvekit.render.printables.player_columns`)."""
+    from hyvekit.render.printables import player_columns
+    return player_columns(players, names, MAX_PLAYERS)
 
 
 def years_pad_context(players: int | None = None, names: list[str] | None = None,

@@ -82,19 +82,9 @@ PAD_RULES = ("Each nectar may only be scored once per objective card, but a nect
 
 
 def _columns(players: int | None, names: list[str] | None) -> list[dict[str, Any]]:
-    names = list(names or [])
-    if players is None:
-        players = len(names) or MAX_PLAYERS_BEEZ
-    players = require_int("--players", players, 1, MAX_PLAYERS_BEEZ)
-    if len(names) > players:
-        raise InvalidInputError("--names", ",".join(names),
-                                f"at most {players} name(s), one per player")
-    for n in names:
-        if len(n) > MAX_NAME_LENGTH:
-            raise InvalidInputError("--names", n,
-                                    f"names of at most {MAX_NAME_LENGTH} characters")
-    return [{"number": i + 1, "name": names[i] if i < len(names) else ""}
-            for i in range(players)]
+    """Player columns, 1–4 (see :func:`hyvekit.render.printables.player_columns`)."""
+    from hyvekit.render.printables import player_columns
+    return player_columns(players, names, MAX_PLAYERS_BEEZ)
 
 
 def beez_pad_context(players: int | None = None, names: list[str] | None = None,

@@ -187,22 +187,8 @@ def test_rendered_page_is_not_blank(tmp_path, legacy_state, run_header, which):
 
 def _pgm_pixels(path) -> bytes:
     """Pixels of a binary PGM (P5, 8-bit) as written by ``pdftoppm -gray``."""
-    data = path.read_bytes()
-    fields, pos = [], 0
-    while len(fields) < 4:               # magic, width, height, maxval
-        while data[pos:pos + 1].isspace():
-            pos += 1
-        if data[pos:pos + 1] == b"#":
-            pos = data.index(b"\n", pos) + 1
-            continue
-        end = pos
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[pos:end])
-        pos = end
-    assert fields[0] == b"P5"
-    width, height = int(fields[1]), int(fields[2])
-    return data[pos + 1:pos + 1 + width * height]
+    from render_helpers import read_pgm
+    return read_pgm(path)[2]
 
 
 def test_importing_the_cli_loads_no_pdf_library():
