@@ -399,3 +399,58 @@ def honey(hp_past_start: int = typer.Option(..., "--hp-past-start", metavar="N",
     if claimed is not None and claimed != b.total:
         raise IllegalActionError(R_HONEY, f"claimed {claimed} honey, the rules give {b.total}: "
                                  f"{b.describe()}", expected=b.total, given=claimed)
+
+
+@app.command("hp")
+def hp(scoring: Optional[str] = typer.Option(
+           None, "--scoring", metavar="flat|wobbly",
+           help="Flat or wobbly scoring (default: the --mode sheet's setting)."),
+       die: int = typer.Option(..., "--die", metavar="N", help="The HP die now, 1-6."),
+       position: int = typer.Option(..., "--position", metavar="P",
+                                    help="The die's track position now (0 = Colony Collapse, "
+                                         "counted up; the sheet prints the numbers)."),
+       gain: Optional[int] = typer.Option(None, "--gain", metavar="X", help="HP gained."),
+       lose: Optional[int] = typer.Option(None, "--lose", metavar="X", help="HP lost."),
+       mode: str = typer.Option("standard", "--mode", metavar="MODE",
+                                help="Scenario sheet whose HP track is used: standard, "
+                                     "coldsnap, mites-challenge, wasp-war, bee-builder, turbo, "
+                                     "long-live-the-queen."),
+       sheets_file: Optional[Path] = typer.Option(
+           None, "--sheets", metavar="FILE",
+           help="Your own scenario sheets (TOML, same shape as hyve_sheets.toml)."),
+       as_json: bool = JsonOption) -> None:
+    """Move the HP die: gain or lose X HP on the HP track and say whether it wins or loses
+    (rulebook: Tracking HP; How to Win (or Lose)).
+
+    Units: HP; track positions (0 = Colony Collapse; on tracks with a Thriving space it is the
+    last position); die values 1-6. Flat: each position is worth 6 HP. Wobbly: the die always
+    increments, moving up when gaining and down when losing each time it goes over 6.
+
+    Example: hyvekit hyve hp --scoring flat --die 3 --position 5 --gain 5
+    """
+    from hyvekit.rules.hyve.hp import describe, move_hp
+    from hyvekit.rules.hyve.sheets import definition_for
+    if (gain is None) == (lose is None):
+        raise InvalidInputError("--gain/--lose", "both" if gain is not None else "neither",
+                                "exactly one of --gain X or --lose X")
+    sheet = definition_for(mode, sheets_file)
+    track = sheet.hp_track
+    chosen = (scoring or sheet.scoring).strip().lower()
+    r = move_hp(scoring=chosen, die=die, position=position, gain=gain or 0, lose=lose or 0,
+                top=track.top, thriving=track.thriving)
+    if as_json:
+        print_json({"mode": sheet.id, "scoring": chosen, "die": r.die, "position": r.position,
+                    "position_label": track.label(r.position), "moved": r.moved,
+                    "status": r.status, "wins": r.wins, "loses": r.loses,
+                    "applied": r.applied, "amount": r.amount,
+                    "gaining": r.gaining, "start": track.start, "top": track.top,
+                    "thriving_space": track.thriving, "assumed_track": sheet.assumed})
+        return
+    verb = "gain" if r.gaining else "lose"
+    typer.echo(f"{chosen} scoring, {verb} {r.amount} HP from die {die} on position {position} "
+               f"({sheet.name} track: 0 = Colony Collapse, start {track.start}, "
+               + (f"Thriving {track.top})" if track.thriving else f"top {track.top}, no Thriving)"))
+    typer.echo(describe(r))
+    if sheet.assumed:
+        typer.echo("note: the track length is hyvekit's own (assumed); pass --sheets FILE for "
+                   "your booklet's.")

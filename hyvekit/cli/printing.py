@@ -352,3 +352,71 @@ def list_printables(as_json: bool = JsonOption) -> None:
                           ["printable", "description", "per sheet"],
                           [[r["printable"], r["description"],
                             ", ".join(str(n) for n in r["per_page"])] for r in rows]))
+
+
+@app.command("sheet")
+def sheet(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., metavar="GAME", show_default=False,
+                               help="The game: hyve (scenario sheets)."),
+    mode: str = typer.Option("standard", "--mode", metavar="MODE",
+                             help="Scenario sheet: standard, coldsnap, mites-challenge, "
+                                  "wasp-war, bee-builder, turbo, long-live-the-queen (or an id "
+                                  "of your --sheets file)."),
+    run: Optional[str] = typer.Option(None, "--run", metavar="RUN",
+                                      help="Id of a Hyve Legacy run: pre-fills the setup "
+                                           "colours, bread levels and a Courier box."),
+    sheets_file: Optional[Path] = typer.Option(
+        None, "--sheets", metavar="FILE", exists=True, dir_okay=False,
+        help="Your own scenario sheet definitions (TOML, same shape as hyve_sheets.toml)."),
+    paper: Paper = PaperOption,
+    copies: int = CopiesOption,
+    per_page: PerPage = 1,
+    ink_saver: InkSaver = False,
+    out: Optional[Path] = OutOption,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print a one-page Hyve scenario sheet (rulebook: Game Sheets, Game Modes): HP track
+    (positions), six hyves (hexes), larva chamber and shapes, bread levels 1-6, royal jellies,
+    queen's rewards, seasons or wasp attacks, setup area, game settings and mode parts.
+
+    With --run, the setup colours, bread levels and a Courier box come from the legacy run, and
+    the PDF records the run id and a hash of its state in its metadata.
+
+    Example: hyvekit print sheet hyve --mode wasp-war --run my-run --paper letter
+    """
+    from hyvekit.render.printables_hyve_sheets import sheet_hyve_context
+    from hyvekit.rules.hyve.sheets import definition_for
+
+    if game.strip().lower() != "hyve":
+        raise typer.BadParameter(f"no scenario sheets for {game!r}; accepted games: hyve",
+                                 param_hint="GAME")
+    try:
+        definition = definition_for(mode, sheets_file)
+    except InvalidInputError as exc:
+        if exc.field != "--mode":
+            raise
+        raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
+                                 param_hint="--mode") from None
+    key = f"sheet hyve-{definition.id}"
+    printable = CATALOGUE.get(key) or Printable(
+        key, "sheet-hyve.html", f"Hyve {definition.mode_label} Sheet", definition.name,
+        f"hyvekit print sheet hyve --mode {definition.id}")
+    _check_per_page(printable, per_page)
+    options: dict[str, Any] = {"mode": definition.id}
+    if sheets_file is not None:
+        options["sheets"] = str(sheets_file)
+    extra: dict[str, str] = {}
+    stem = printable.file_stem
+    if run:
+        header, state = _load_run(ctx, run)
+        context = sheet_hyve_context(definition, state, header)
+        rid = str(header.get("id") or run)
+        options["run"] = rid
+        extra = {"campaign": rid, "state_sha256": state_sha256(state)}
+        stem = f"{printable.file_stem}-{_slug(rid)}"
+    else:
+        context = sheet_hyve_context(definition)
+    _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
+            options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
+            extra_meta=extra)

@@ -61,6 +61,7 @@ AIDS: dict[str, str] = {}    # aid name → catalogue key
 MODULES = (
     "hyvekit.render.printables",
     "hyvekit.render.printables_hyve",
+    "hyvekit.render.printables_hyve_sheets",
     "hyvekit.render.printables_beelives",
     "hyvekit.render.printables_beez",
     "hyvekit.render.printables_queenbee",

@@ -1,0 +1,267 @@
+"""Hyve scenario sheets: one printable per shipped definition (``sheet hyve-<id>``).
+
+The context is computed from a :class:`~hyvekit.rules.hyve.sheets.SheetDefinition` (rules
+``hyve.txt``: Game Sheets, the actions, Seasonal Effects, Game Modes).  Geometry — the six hyves,
+the larva chamber and its shapes, Bee Builder shapes, Wasp War formations — is computed here as
+SVG coordinates in millimetres; the template only draws them.  A legacy run (``--run``) pre-fills
+the setup colours, the bread levels from its bread upgrades (crossed-out types marked) and a
+Courier box.  Pure functions: no weasyprint, reportlab or jinja2 here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from hyvekit.render.catalogue import Printable, register
+from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_MAX, JELLIES, REWARDS, SheetDefinition,
+                                       load_definitions)
+
+SQRT3 = math.sqrt(3)
+HEX_SIZE = 3.2          # mm, circumradius of a hyve hex (5.5 mm wide: room to colour in)
+SMALL_HEX = 2.6         # mm, formations and builder shapes
+CHAMBER_SQ = 5.2        # mm, larva chamber square
+SHAPE_SQ = 2.6          # mm, a square of a die shape
+
+# hyve.txt, "2. Assign Workers" (short forms for the sheet)
+ACTIONS = (
+    ("Repurpose", "Reroll exactly as many unassigned Bees as its value (Wild: 1\u20135)."),
+    ("Bakery", "A set of Bees equal to the next level upgrades that bread, in order."),
+    ("Larva Chamber", "Tend Eggs: fill its shape, OR Tend Larva: circle its row or column "
+                      "(+1 HP per colour; place the populated Larva)."),
+    ("Queen's Attendants", "Fill its colour into a Royal Jelly and enact it."),
+)
+TURN = ("1 Refresh: roll Population dice (max {refresh})", "2 Assign Workers",
+        "3 Gather Nectar", "4 Feed Bees", "5 Migration", "6 {last}")
+MODE_RULES = {
+    "standard": (),
+    "coldsnap": ("Coldsnap effects: \u201cX \u2212 Pop HP\u201d loses X minus your current "
+                 "Population in HP; \u201cY HP / bread<Z\u201d loses Y HP per bread level below "
+                 "level Z.",),
+    "mites-challenge": ("Mites: with each seasonal effect showing mites, cross out that many "
+                        "Nectar in your active hyve (crossed-out Nectar is colourless).",),
+    "wasp-war": ("Wasp Attack replaces Seasonal Effects: roll two dice (Wild = 6). Each die is a "
+                 "Light Attack; their sum is the Heavy Attack. Lose what the table shows.",
+                 "Marshal action: up to 2 non-matching Bees a turn. Defensive hexes block a "
+                 "Light Attack of their value (1-for-1). A full V: its sum (\u2264 12) "
+                 "cancels that attack number for good; over 12 it fails."),
+    "bee-builder": ("Build action: draw each placed Bee's shape in the active hyve, connected "
+                    "to built shapes (the first anywhere in the top hyve). Only built hexes take "
+                    "Nectar or Larva; placing into the next hyve migrates, building does not.",
+                    "Win also when no shape fits in the 6th hyve."),
+    "turbo": ("2-type Bees boost: Repurpose doubles, Bakery doubles the set, Tend Eggs fills "
+              "two shapes, Tend Larva takes row AND column, Queen's Attendants acts twice. "
+              "Alone a 2 only gathers an \u201cX\u201d (colourless Nectar).",),
+    "long-live-the-queen": ("Before each Seasonal Effect check every demand so far: +1 Approval "
+                            "pip for each met, +1 Disapproval pip for each missed. A win needs "
+                            "at least 1 more Approval than Disapproval. No Thriving space.",),
+}
+
+
+def _pts(points) -> str:
+    return " ".join(f"{x:.2f},{y:.2f}" for x, y in points)
+
+
+def _hex_center(q: int, r: int, size: float) -> tuple[float, float]:
+    """Pointy-topped axial → centre (mm)."""
+    return size * SQRT3 * (q + r / 2), size * 1.5 * r
+
+
+def _hex_points(cx: float, cy: float, size: float) -> str:
+    return _pts([(cx + size * math.cos(math.radians(60 * i - 30)),
+                  cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)])
+
+
+def hex_group_svg(hexes, size: float = SMALL_HEX, pad: float = 0.6) -> dict[str, Any]:
+    """A group of axial hexes as SVG data: ``width``/``height`` (mm) and one ``points`` string
+    per hex."""
+    centres = [_hex_center(q, r, size) for q, r in hexes]
+    half_w = size * SQRT3 / 2
+    min_x = min(x for x, _ in centres) - half_w - pad
+    min_y = min(y for _, y in centres) - size - pad
+    max_x = max(x for x, _ in centres) + half_w + pad
+    max_y = max(y for _, y in centres) + size + pad
+    return {"width": round(max_x - min_x, 2), "height": round(max_y - min_y, 2),
+            "hexes": [{"points": _hex_points(x - min_x, y - min_y, size)} for x, y in centres]}
+
+
+def hyves_svg(sheet: SheetDefinition, size: float = HEX_SIZE) -> dict[str, Any]:
+    """The six hyves around the middle: hyve 1 top-most, then clockwise (Turn Structure: "the
+    next clockwise hyve becomes active").  Sizes in mm."""
+    extents = []
+    for hexes in sheet.hyves:
+        cs = [_hex_center(q, r, size) for q, r in hexes]
+        extents.append(max(math.hypot(x, y) for x, y in cs) + size)
+    ring = 2 * max(extents) + 1.2       # centre-to-centre distance of neighbouring hyves
+    groups = []
+    for i, hexes in enumerate(sheet.hyves):
+        angle = math.radians(-90 + 60 * i)
+        ox, oy = ring * math.cos(angle), ring * math.sin(angle)
+        cells = []
+        for q, r in hexes:
+            x, y = _hex_center(q, r, size)
+            cells.append({"points": _hex_points(ox + x, oy + y, size),
+                          "cx": round(ox + x, 2), "cy": round(oy + y, 2),
+                          "middle": (q, r) == (0, 0)})
+        lx = ox + (max(extents) + 0.6) * math.cos(angle)
+        ly = oy + (max(extents) + 0.6) * math.sin(angle)
+        groups.append({"number": i + 1, "cells": cells, "label": {"x": lx, "y": ly + 1.2}})
+    reach = ring + max(extents) + 3.2
+    return {"offset": round(reach, 2), "size": round(2 * reach, 2), "groups": groups,
+            "hexes": len(sheet.hyves[0])}
+
+
+def _shape_svg(cells, sq: float = SHAPE_SQ) -> dict[str, Any]:
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    rects = [{"x": (c - c0) * sq + 0.3, "y": (r - r0) * sq + 0.3} for r, c in cells]
+    h = (max(r for r, _ in cells) - r0 + 1) * sq + 0.6
+    w = (max(c for _, c in cells) - c0 + 1) * sq + 0.6
+    return {"width": round(w, 2), "height": round(h, 2), "rects": rects, "sq": sq}
+
+
+def _bread_rows(sheet: SheetDefinition, levels=None, crossed=(), swatches=None):
+    rows = []
+    for t in BEE_TYPES:
+        start = sheet.starting_bread[t - 1]
+        level = levels[t - 1] if levels else start
+        level = max(level, start)
+        rows.append({"type": t, "crossed": t in crossed, "swatch": (swatches or {}).get(t),
+                     "cells": [{"level": n, "filled": n <= level} for n in
+                               range(1, BREAD_MAX + 1)],
+                     "level": level})
+    return rows
+
+
+def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any] | None = None,
+                       ) -> dict[str, Any]:
+    """Context of ``sheet-hyve.html`` for ``sheet``; with a legacy run ``state`` (and its
+    record ``header``) the setup colours, bread levels (crossed-out types marked) and a Courier
+    box are pre-filled."""
+    from hyvekit.render.printables import _ink
+
+    header = header or {}
+    track = sheet.hp_track
+    hp = [{"position": p, "label": track.label(p),
+           "kind": ("collapse" if p == 0 else "thriving" if track.thriving and p == track.top
+                    else "start" if p == track.start else "space")}
+          for p in range(track.spaces)]
+
+    swatches: dict[int, dict[str, Any]] = {}
+    levels = None
+    crossed: tuple[int, ...] = ()
+    courier = None
+    if state is not None:
+        for d in BEE_TYPES:
+            colour = state.colour_of(d)
+            swatches[d] = {"name": colour, **_ink(state.sheet.ink(colour))}
+        levels = state.bread_levels
+        crossed = tuple(state.crossed_bread)
+        unused: dict[str, list[str]] = {}
+        for res in state.unused_resources():
+            unused.setdefault(res.colour, []).append(res.kind)
+        courier = [{"colour": c, "swatch": {"name": c, **_ink(state.sheet.ink(c))},
+                    "text": ", ".join(f"{kinds.count(k)} {k.upper() if k == 'hp' else k}"
+                                      for k in ("population", "hp", "nectar") if k in kinds)}
+                   for c, kinds in unused.items()]
+    setup = [{"die": d, "swatch": swatches.get(d)} for d in BEE_TYPES]
+
+    chamber = sheet.chamber
+    chamber_ctx = {
+        "rows": list(chamber.rows),
+        "columns": [str(c) for c in chamber.columns] + ["W"] * chamber.wild_columns,
+        "shapes": [{"die": d, **_shape_svg(cells), "cells": len(cells)}
+                   for d, cells in chamber.shapes],
+        "squares": chamber.squares,
+    }
+    jellies = [{"id": j, "name": JELLIES[j][0], "text": JELLIES[j][1],
+                "slots": [{"die": d, "prefilled": d in sheet.jelly_prefilled}
+                          for d in BEE_TYPES]} for j in sheet.jellies]
+    rewards = [{"name": REWARDS[r][0], "text": REWARDS[r][1]} for r in sheet.rewards]
+    seasons = [{"name": s.name, "migration": s.migration,
+                "demand": s.demand.describe() if s.demand else None,
+                "effects": [e.describe() for e in s.effects]} for s in sheet.seasons]
+    wasp = None
+    if sheet.wasp is not None:
+        wasp = {"rounds": list(range(1, sheet.wasp.rounds + 1)),
+                "attacks": [{"number": a.number, "text": a.describe(),
+                             "light": a.number <= 6, "heavy": a.number >= 2}
+                            for a in sheet.wasp.attacks],
+                "marshal_bees": sheet.wasp.marshal_bees,
+                "defensive": [hex_group_svg(f) for f in sheet.wasp.defensive],
+                "offensive": [hex_group_svg(f) for f in sheet.wasp.offensive]}
+    builder = [{"die": d, **hex_group_svg(cells, size=1.9)} for d, cells in sheet.builder_shapes]
+    settings = [
+        ("Starting Population", str(sheet.starting_population)),
+        ("Worker Refresh", f"max {sheet.refresh_max} dice"),
+        ("Scoring", sheet.scoring.capitalize()),
+        ("Placement", sheet.placement.capitalize()),
+        ("Migration", sheet.migration.capitalize()
+         + (" (per season)" if sheet.migration == "scaling" else " (\u2153 Pop)")),
+    ]
+    last = "Wasp Attack" if sheet.wasp else "Seasonal Effect"
+    run = None
+    if state is not None:
+        run = {"name": str(header.get("name") or ""), "id": str(header.get("id") or ""),
+               "scenario": state.scenario}
+    return {
+        "title": f"Hyve {sheet.mode_label} Sheet" if sheet.mode != "standard"
+                 else "Hyve Standard Sheet",
+        "sheet": {"id": sheet.id, "name": sheet.name, "mode": sheet.mode,
+                  "mode_label": sheet.mode_label, "assumed": sheet.assumed,
+                  "turns": sheet.turns},
+        "settings": settings,
+        "hp": hp,
+        "track": {"start": track.start, "top": track.top, "thriving": track.thriving,
+                  "scoring": sheet.scoring},
+        "queen_pips": list(range(sheet.queen_pips or 0)),
+        "hyves": hyves_svg(sheet),
+        "dashed_hyves": sheet.mode == "bee-builder",
+        "structured": sheet.placement == "structured",
+        "actions": [{"name": n, "text": t} for n, t in ACTIONS],
+        "bread": _bread_rows(sheet, levels, crossed, swatches),
+        "chamber": chamber_ctx,
+        "chamber_size": CHAMBER_SQ,
+        "jellies": jellies,
+        "rewards": rewards,
+        "seasons": seasons,
+        "wasp": wasp,
+        "builder": builder,
+        "turbo_boost": sheet.turbo_boost,
+        "mode_rules": MODE_RULES.get(sheet.mode, ()),
+        "turn": [t.format(refresh=sheet.refresh_max, last=last) for t in TURN],
+        "population": list(range(1, 41)),
+        "start_population": sheet.starting_population,
+        "setup": setup,
+        "run": run,
+        "courier": courier,
+        "prefilled": state is not None,
+        "source": "HYVE rulebook: Game Sheets, Game Settings, Game Modes",
+    }
+
+
+def _builder(sheet_id: str):
+    def build(players=None, names=(), per_page: int = 1) -> dict[str, Any]:
+        if players is not None or list(names or []):
+            raise InvalidInputError("--players/--names", players or names,
+                                    "neither: a scenario sheet has no player columns")
+        return sheet_hyve_context(load_definitions()[sheet_id])
+    return build
+
+
+def _register_all() -> None:
+    for sid, sheet in load_definitions().items():
+        label = sheet.mode_label
+        register(Printable(
+            f"sheet hyve-{sid}", "sheet-hyve.html",
+            f"Hyve {label} Sheet" if sheet.mode != "standard" else "Hyve Standard Sheet",
+            f"HYVE scenario sheet, {sheet.name}: HP track, six {len(sheet.hyves[0])}-hex "
+            f"hyves, larva chamber, bread, jellies, rewards, "
+            + ("wasp attacks and formations" if sheet.wasp else "seasons") + " (one page).",
+            f"hyvekit print sheet hyve --mode {sid} --paper letter",
+            per_page=(1,), command=("print", "sheet", "hyve", "--mode", sid),
+            expect="HP Track"), _builder(sid))
+
+
+_register_all()

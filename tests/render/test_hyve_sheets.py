@@ -1,0 +1,133 @@
+"""Hyve scenario sheets: one page per shipped definition on A4 and Letter, blank or pre-filled
+from a legacy run."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from hyvekit.cli.app import app
+from hyvekit.render.catalogue import CATALOGUE, load_all
+from hyvekit.render.printables_hyve_sheets import hyves_svg, sheet_hyve_context
+from hyvekit.rules.hyve.sheets import load_definitions
+
+load_all()
+from render_helpers import page_sizes, pdf_metadata, pdf_text  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
+runner = CliRunner()
+SIZES = {"a4": (595, 842), "letter": (612, 792)}
+IDS = list(load_definitions())
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_catalogue_entry_per_shipped_definition():
+    for sid in IDS:
+        p = CATALOGUE[f"sheet hyve-{sid}"]
+        assert p.per_page == (1,) and p.pages == 1
+        assert p.command == ("print", "sheet", "hyve", "--mode", sid)
+
+
+def test_six_hyves_clockwise_from_the_top_do_not_overlap():
+    sheet = load_definitions()["standard"]
+    svg = hyves_svg(sheet)
+    assert [g["number"] for g in svg["groups"]] == [1, 2, 3, 4, 5, 6]
+    assert all(len(g["cells"]) == 19 for g in svg["groups"])
+    centres = [(c["cx"], c["cy"]) for g in svg["groups"] for c in g["cells"]]
+    assert len(set(centres)) == len(centres) == 6 * 19
+    top = svg["groups"][0]["label"]
+    assert top["y"] < min(g["label"]["y"] for g in svg["groups"][1:])   # hyve 1 is top-most
+
+
+@pytest.mark.parametrize("sid", IDS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_sheet_fits_one_page(in_tmp, sid, paper):
+    result = runner.invoke(app, ["print", "sheet", "hyve", "--mode", sid, "--paper", paper,
+                                 "--out", "s.pdf"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert page_sizes(in_tmp / "s.pdf") == [SIZES[paper]]
+    text = pdf_text(in_tmp / "s.pdf")
+    assert "HP Track".lower() in text.lower() and "Larva Chamber" in text
+    assert "Royal Jellies" in text and "Setup Area".lower() in text.lower()
+    assert "assumed" in text
+    sheet = load_definitions()[sid]
+    if sheet.wasp:
+        assert "Offensive formations" in text and "Round" in text
+    else:
+        assert all(s.name in text for s in sheet.seasons)
+    if sheet.mode == "long-live-the-queen":
+        assert "Approval" in text and "Disapproval" in text
+        assert "thriving" not in [s["kind"] for s in sheet_hyve_context(sheet)["hp"]]
+
+
+def test_wasp_and_turbo_parts_are_printed():
+    wasp = sheet_hyve_context(load_definitions()["wasp-war"])["wasp"]
+    assert next(a for a in wasp["attacks"] if a["number"] == 9)["text"] == "2 Pop"
+    assert len(wasp["offensive"]) == 3 and all(len(f["hexes"]) == 5 for f in wasp["offensive"])
+    turbo = sheet_hyve_context(load_definitions()["turbo"])
+    assert turbo["chamber"]["rows"] == [1, 3, 4, 5]
+    assert turbo["bread"][1]["level"] == 6
+    assert all(j["slots"][1]["prefilled"] for j in turbo["jellies"])
+
+
+def test_prefilled_from_a_legacy_run(legacy_state, run_header):
+    ctx = sheet_hyve_context(load_definitions()["standard"], legacy_state, run_header)
+    assert [s["swatch"]["name"] for s in ctx["setup"]] == list(legacy_state.colours)
+    assert [b["level"] for b in ctx["bread"]] == list(legacy_state.bread_levels)
+    assert [b["crossed"] for b in ctx["bread"]] == [t in legacy_state.crossed_bread
+                                                    for t in range(1, 6)]
+    assert ctx["courier"] is not None and ctx["run"]["name"] == run_header["name"]
+
+
+def test_print_sheet_with_a_run_records_it(in_tmp):
+    from hyvekit.rules.hyve.legacy import load_sheets
+    from hyvekit.store.campaigns import CampaignStore
+
+    store = CampaignStore(in_tmp / "campaigns")
+    settings = {"sheet": load_sheets()["legacy-1"].to_dict(),
+                "colours": ["yellow", "blue", "green", "purple", "red"], "easy": False}
+    run_id = store.create("Spring run", "hyve", "legacy", settings).header["id"]
+    result = runner.invoke(app, ["--campaigns-dir", "campaigns", "print", "sheet", "hyve",
+                                 "--mode", "coldsnap", "--run", run_id, "--paper", "letter"],
+                           catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    out = in_tmp / "output" / f"sheet-hyve-coldsnap-{run_id}.pdf"
+    assert page_sizes(out) == [SIZES["letter"]]
+    meta = pdf_metadata(out)
+    assert meta["/HyvekitCampaign"] == run_id and "/HyvekitStateSHA256" in meta
+    assert json.loads(meta["/HyvekitOptions"])["mode"] == "coldsnap"
+    text = pdf_text(out)
+    assert "Spring run" in text and "Courier" in text and "purple" in text
+
+
+def test_print_sheet_refuses_unknown_mode_and_game(in_tmp):
+    from hyvekit.cli.app import main
+
+    for args in (["print", "sheet", "hyve", "--mode", "hard"], ["print", "sheet", "beez"]):
+        with pytest.raises(SystemExit) as exc:
+            main(args)
+        assert exc.value.code == 2
+    assert not (in_tmp / "output").exists()
+
+
+def test_print_sheet_help_has_an_example():
+    out = runner.invoke(app, ["print", "sheet", "--help"]).output
+    assert "Example: hyvekit print sheet hyve" in out and "--ink-saver" in out
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm not installed")
+def test_ink_saver_sheet_uses_less_ink(in_tmp):
+    from render_helpers import ink_coverage
+
+    runner.invoke(app, ["print", "sheet", "hyve", "--mode", "wasp-war", "--out", "n.pdf"])
+    runner.invoke(app, ["print", "sheet", "hyve", "--mode", "wasp-war", "--ink-saver",
+                        "--out", "l.pdf"])
+    assert ink_coverage(in_tmp / "l.pdf") < 0.8 * ink_coverage(in_tmp / "n.pdf")
