@@ -470,3 +470,64 @@ register(Printable("aid beelives-solo", "aid-beelives-solo.html", "Bee Lives Sol
                    "hyvekit print aid beelives-solo --ink-saver", per_page=(1, 2),
                    command=("print", "aid", "beelives-solo"), expect="Solo Score Chart"),
          lambda **_: solo_context(), aid="beelives-solo")
+
+
+# --- seasonal resource aid ---------------------------------------------------------------------
+
+def _cubes_text(cubes: tuple[int, int, int]) -> str:
+    """``(5, 5, 0)`` → ``"5 · 5"``, ``(1, 1, 3)`` → ``"1 · 1 · 3"`` (honey · pollen · water;
+    water only when there is some)."""
+    honey, pollen, water = cubes
+    return f"{honey} \u00b7 {pollen}" + (f" \u00b7 {water}" if water else "")
+
+
+def resources_aid_context(**_: Any) -> dict[str, Any]:
+    """Context of ``aid-beelives-resources.html``: for each season, what each tile type gives
+    when foraged (bee-lives.txt, "Seasonal Resource Chart") and what it gives under each season
+    card that changes foraging ("Season Cards"), never below 0 (ruling L9). Cubes per forage."""
+    from hyvekit.rules.beelives.actions import Forage, forage_offer
+    from hyvekit.rules.beelives.board import TILE_TYPES, default_board
+    from hyvekit.rules.beelives.seasons import SEASONS, forage_modifiers, load_season_cards
+
+    board = default_board()
+    cards = load_season_cards()
+    seasons = []
+    for season in SEASONS:
+        changing = [c for c in cards if c.season == season
+                    and any(forage_modifiers(c, t) != (0, 0, 0) for t in TILE_TYPES)]
+        rows = []
+        for tile in TILE_TYPES:
+            def offer(card):
+                mods = (forage_modifiers(card, tile),) if card else ()
+                return _cubes_text(forage_offer(board, Forage(tile=tile, distance=1,
+                                                              season=season, modifiers=mods)))
+            rows.append({"tile": tile.capitalize(), "base": offer(None),
+                         "cards": [offer(c) for c in changing]})
+        seasons.append({"name": season.capitalize(), "cards": [c.name for c in changing],
+                        "rows": rows})
+    return {
+        "title": "Bee Lives Seasonal Resources",
+        "seasons": seasons,
+        "rules": (
+            "Forage (bees: 1-3): choose an unoccupied map tile up to three spaces from your "
+            "hive (no worker bees, no opposing hive on it); assign as many bees as it is spaces "
+            "away (your own tile: 1 bee).",
+            "Collect as many of the tile's resources as you wish, never more; each cube fills "
+            "an empty cell of your comb.",
+            "Always gain exactly one disease when you forage (a standing varroa mite from "
+            "Clean Bees saves it).",
+        ),
+        "legend": "Each cell: honey \u00b7 pollen (\u00b7 water). A card changes the chart "
+                  "while it is on the seasons board; a tile never gives less than 0.",
+        "source": "Bee Lives rulebook: Forage, Seasonal Resource Chart, Season Cards",
+    }
+
+
+register(Printable("aid beelives-resources", "aid-beelives-resources.html",
+                   "Bee Lives Seasonal Resources",
+                   "Bee Lives player aid: the seasonal resource chart, the forage rules, and "
+                   "what each tile gives under every season card that changes foraging.",
+                   "hyvekit print aid beelives-resources --per-page 2",
+                   per_page=(1, 2), command=("print", "aid", "beelives-resources"),
+                   expect="Seasonal Resource Chart"),
+         resources_aid_context, aid="beelives-resources")

@@ -231,3 +231,21 @@ def test_solo_chart_agrees_with_the_rules_core():
 def test_one_page_per_copy(tmp_path, args, paper):
     out = print_pdf(tmp_path, *args, "--paper", paper, "--copies", "3")
     assert page_count(out) == 3
+
+
+def test_resources_aid_applies_each_season_card_to_the_chart():
+    seasons = {s["name"]: s for s in B.resources_aid_context()["seasons"]}
+    assert list(seasons) == ["Spring", "Summer", "Fall"]
+
+    def cell(season, card, tile):
+        s = seasons[season]
+        row = next(r for r in s["rows"] if r["tile"] == tile)
+        return row["base"] if card is None else row["cards"][s["cards"].index(card)]
+
+    dot = "\u00b7"
+    assert cell("Spring", None, "Bloom") == f"5 {dot} 5"                   # the chart itself
+    assert cell("Spring", "Beginning of the Flow", "Bloom") == f"6 {dot} 5"
+    assert cell("Summer", "The Dearth", "Bloom") == f"0 {dot} 0"           # never below 0 (L9)
+    assert cell("Summer", "A Dry Spell", "Wet") == f"0 {dot} 1 {dot} 2"
+    assert cell("Fall", "First Frost", "Harvest") == f"2 {dot} 4"          # ruling L30
+    assert "Buttoned Up" not in seasons["Fall"]["cards"]                    # no forage change
