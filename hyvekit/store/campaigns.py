@@ -63,6 +63,7 @@ class Record:
 
     @property
     def active(self) -> tuple[dict[str, Any], ...]:
+        """The events that count (not reverted), in order."""
         return tuple(e for e in self.events if e.get("status") == "active")
 
 
@@ -135,6 +136,7 @@ class CampaignStore:
         return sorted(p.stem for p in self.folder.glob("*.json") if not p.name.startswith("."))
 
     def exists(self, campaign_id: str) -> bool:
+        """Whether a record file with this id is in the folder (:raises InvalidIdError:)."""
         return self.path(campaign_id).exists()
 
     def new_id(self, name: str) -> str:

@@ -50,6 +50,7 @@ MAX_PLAYS = 40
 
 
 def other(side: str) -> str:
+    """The other side of a battle: ``"attacker"`` ↔ ``"defender"``."""
     return "defender" if side == "attacker" else "attacker"
 
 

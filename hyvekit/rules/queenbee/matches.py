@@ -84,6 +84,7 @@ def new_log(roster: list[str] | tuple[str, ...] = ()) -> MatchLog:
 
 
 def state_from_settings(settings: dict[str, Any]) -> MatchLog:
+    """The empty match log of a record header's settings (``{"roster": [names]}``)."""
     return new_log(settings.get("roster", []))
 
 
@@ -169,6 +170,7 @@ def check(log: MatchLog, m: Match) -> None:
 
 
 def apply(log: MatchLog, m: Match) -> MatchLog:
+    """The log with match ``m`` added, unchecked (see :func:`check`)."""
     return replace(log, matches=log.matches + (m,))
 
 
