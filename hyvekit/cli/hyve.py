@@ -454,3 +454,70 @@ def hp(scoring: Optional[str] = typer.Option(
     if sheet.assumed:
         typer.echo("note: the track length is hyvekit's own (assumed); pass --sheets FILE for "
                    "your booklet's.")
+
+
+@app.command("score-hyve")
+def score_hyve_cmd(
+        file: str = typer.Argument(..., metavar="FILE|-",
+                                   help="The hyve as text (5 rows of 3, 4, 5, 4, 3 tokens; "
+                                        "see docs/hyve.md); '-' reads standard input."),
+        deep_stores: bool = typer.Option(False, "--deep-stores",
+                                         help="Legacy perk Deep Stores: at least 6 HP."),
+        excise: Optional[str] = typer.Option(
+            None, "--excise", metavar="CELL|best",
+            help="Legacy perk Excisor: the hex you cross out before scoring, A1-E3 (rows top "
+                 "to bottom, numbered from the left; C3 is the middle) or axial q,r; 'best' "
+                 "picks the one that scores most."),
+        builder: bool = typer.Option(False, "--builder",
+                                     help="Bee Builder: empty spaces ('.') are inert, "
+                                          "colourless hexes."),
+        claimed: Optional[int] = typer.Option(None, "--claimed", metavar="N",
+                                              help="The HP you counted: checked."),
+        as_json: bool = JsonOption) -> None:
+    """Score a completed hyve (rulebook: Gather Nectar): multiply, for each Nectar variety,
+    its hexes that touch no other variety; a variety with none is ignored.
+
+    Larva, crossed-out nectar and Turbo's X (x) are colourless. Exit code 1 when the hyve has
+    an empty space (without --builder) or --claimed differs from the rules' total.
+
+    Example: hyvekit hyve score-hyve docs/examples/hyve-16.txt --claimed 16
+    """
+    import sys
+
+    from hyvekit.rules.hyve.scoring import best_excision, check_claim, parse_hyve, score_hyve
+    if file == "-":
+        text = sys.stdin.read()
+    else:
+        path = Path(file)
+        if not path.is_file():
+            raise InvalidInputError("FILE", file, "an existing file, or - for standard input")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise InvalidInputError("FILE", file, "a UTF-8 text file") from None
+    grid = parse_hyve(text)
+    if excise is not None and excise.strip().lower() == "best":
+        excise = best_excision(grid, inert_empty=builder)[0]
+        if excise is None:
+            typer.echo("Excisor: no cross-out scores more; nothing crossed out", err=as_json)
+    s = score_hyve(grid, deep_stores=deep_stores, excise=excise, inert_empty=builder)
+    if as_json:
+        print_json({**s.to_dict(), "builder": builder, "claimed": claimed,
+                    "correct": claimed is None or claimed == s.total,
+                    "hyve": grid.format().splitlines()})
+    else:
+        rows = [[v.variety, v.hexes, v.counted,
+                 "ignored: every hex touches another variety" if v.ignored
+                 else ", ".join(v.counted_cells)] for v in s.varieties]
+        console().print(table("Nectar varieties", ["variety", "hexes", "counted",
+                                                   "counted hexes"], rows))
+        if s.excised:
+            what = s.excised_space.describe()
+            typer.echo(f"Excisor: {s.excised} ({what}) crossed out before scoring"
+                       + ("" if s.excised_space.kind == "nectar" else "; it had no colour"))
+        if builder and s.inert:
+            typer.echo(f"Bee Builder: {s.inert} unbuilt space{'s' if s.inert > 1 else ''} "
+                       "inert")
+        typer.echo(s.equation())
+    if claimed is not None:
+        check_claim(s, claimed)
