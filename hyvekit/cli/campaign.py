@@ -13,7 +13,8 @@ from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, t
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
-    help=("Campaign records (Hyve Legacy runs today; Bee Lives campaigns coming).\n\n"
+    help=("Campaign records: Hyve Legacy runs and Queen Bee match logs (Bee Lives campaigns "
+          "coming).\n\n"
           "Example: hyvekit campaign list"),
     no_args_is_help=True,
 )

@@ -11,7 +11,8 @@ from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, t
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
-    help=("HYVE: legacy runs and honey checks (scenario turn checks coming).\n\n"
+    help=("HYVE: legacy runs, honey checks, the HP track and hyve scoring (scenario turn "
+          "checks coming).\n\n"
           "Example: hyvekit hyve legacy new \"Summer run\" --colours yellow,blue,green,purple,red"),
     no_args_is_help=True,
 )
