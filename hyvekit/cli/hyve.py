@@ -307,9 +307,8 @@ def status(ctx: typer.Context, run: str = RunArg, as_json: bool = JsonOption) ->
     Example: hyvekit hyve legacy status summer-run --json
     """
     from hyvekit.rules.hyve.legacy import legacy_summary
-    from hyvekit.store.campaigns import CampaignStore
-    record, state = CampaignStore(campaigns_dir(ctx)).state(run)
-    _load_run(ctx, run)  # refuses other kinds of campaign
+    from hyvekit.store.campaigns import load_legacy_record
+    record, state = load_legacy_record(campaigns_dir(ctx), run)  # refuses other kinds
     if as_json:
         print_json({"id": record.header["id"], "name": record.header["name"],
                     **legacy_summary(state)})

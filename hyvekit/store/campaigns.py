@@ -377,8 +377,8 @@ def _header_version(path: Path, doc: dict[str, Any]) -> int:
     return version
 
 
-def load_legacy_state(campaigns_dir: Path, run_id: str):
-    """``(header, LegacyState)`` of a Hyve Legacy run (for printing pre-filled sheets).
+def load_legacy_record(campaigns_dir: Path, run_id: str):
+    """``(Record, LegacyState)`` of a Hyve Legacy run, read and replayed once.
 
     :raises InvalidInputError: the campaign is not a Hyve Legacy run.
     """
@@ -386,4 +386,13 @@ def load_legacy_state(campaigns_dir: Path, run_id: str):
     if (record.header["game"], record.header["kind"]) != ("hyve", "legacy"):
         raise InvalidInputError("run", run_id, "the id of a Hyve Legacy run "
                                 f"(this is a {record.header['game']}/{record.header['kind']})")
+    return record, state
+
+
+def load_legacy_state(campaigns_dir: Path, run_id: str):
+    """``(header, LegacyState)`` of a Hyve Legacy run (for printing pre-filled sheets).
+
+    :raises InvalidInputError: the campaign is not a Hyve Legacy run.
+    """
+    record, state = load_legacy_record(campaigns_dir, run_id)
     return record.header, state
