@@ -297,8 +297,8 @@ def report(
 @app.command("all")
 def print_all(
     ctx: typer.Context,
-    out_dir: Path = typer.Option(DEFAULT_OUTPUT, "--out-dir", metavar="DIR", file_okay=False,
-                                 help="Folder to write into (created if needed)."),
+    out_dir_text: str = typer.Option(str(DEFAULT_OUTPUT), "--out-dir", metavar="DIR",
+                                     help="Folder to write into (created if needed)."),
     paper: Paper = PaperOption,
     ink_saver: InkSaver = False,
     templates: Optional[Path] = TemplatesOption,
@@ -315,6 +315,10 @@ def print_all(
     from hyvekit.cli.common import safe_output
     from hyvekit.render.catalogue import blank_context
 
+    if not out_dir_text.strip():
+        raise InvalidInputError("--out-dir", out_dir_text, "a folder path (an empty name would "
+                                "print into the current folder; say '.' for that)")
+    out_dir = Path(out_dir_text)
     if out_dir.exists() and not out_dir.is_dir():
         raise typer.BadParameter(f"{out_dir} is a file, not a folder", param_hint="--out-dir")
     entries = list(CATALOGUE.values())

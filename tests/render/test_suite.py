@@ -293,6 +293,13 @@ def test_print_all_refuses_before_writing_anything(in_tmp):
     assert not (in_tmp / "camps").exists()
 
 
+def test_print_all_refuses_an_empty_folder_name(in_tmp):
+    # typer would read "" as "." and fill the current folder with 23 PDFs
+    for name in ("", "   "):
+        assert main_exit_code("print", "all", "--out-dir", name) == 2
+    assert list(in_tmp.iterdir()) == []
+
+
 def test_prefilled_sheet_metadata_names_the_campaign_and_hashes_its_state(in_tmp):
     from hyvekit.rules.hyve.legacy import legacy_summary, load_sheets
     from hyvekit.store.campaigns import CampaignStore
