@@ -1,4 +1,5 @@
-"""``hyvekit campaign``: list, show, history, undo, export, import, delete and note records."""
+"""``hyvekit campaign``: list, show, history, check, undo, export, import, delete and note
+records."""
 
 from __future__ import annotations
 
@@ -116,6 +117,50 @@ def history(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="
             for e in record.events]
     console().print(table(f"{record.header['name']} ({campaign_id})",
                           ["#", "when (UTC)", "type", "what", "status"], rows))
+
+
+@app.command()
+def check(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
+          as_json: bool = JsonOption) -> None:
+    """Replay every event with the current rules and data, and list each event that is now
+    refused or whose result changed since it was written (exit 1 if any).
+
+    Run it after upgrading hyvekit or editing a board file a campaign uses: a corrected rule or
+    value is then applied to old records knowingly, never silently.
+
+    Example: hyvekit campaign check demo-legacy
+    """
+    report = store(ctx).check(campaign_id)
+    if as_json:
+        print_json({"id": campaign_id, "ok": report.ok, "checked": report.checked,
+                    "not_checked": report.not_checked,
+                    "findings": [{"seq": f.seq, "type": f.event_type, "kind": f.kind,
+                                  "message": f.message,
+                                  "changes": [{"field": k, "stored": a, "now": b}
+                                              for k, a, b in f.changes]}
+                                 for f in report.findings]})
+    else:
+        name = f"{report.record.header['name']} ({campaign_id})"
+        rows = []
+        for f in report.findings:
+            if f.kind == "changed":
+                shown = f.changes[:6]
+                what = "; ".join(f"{k}: {a!r} → {b!r}" for k, a, b in shown)
+                if len(f.changes) > len(shown):
+                    what += f"; and {len(f.changes) - len(shown)} more"
+            else:
+                what = f.message
+            rows.append([f.seq, f.event_type, f.kind, what])
+        if rows:
+            console().print(table(f"{name}: events to look at", ["#", "type", "finding", "what"],
+                                  rows))
+        verdict = ("every event replays to the result stored with it" if report.ok
+                   else "some events replay differently now (see above)")
+        typer.echo(f"{name}: {report.checked} event(s) replayed; {verdict}."
+                   + (f" {report.not_checked} later event(s) not checked: they follow the "
+                      "refused one." if report.not_checked else ""))
+    if not report.ok:
+        raise typer.Exit(1)
 
 
 @app.command()

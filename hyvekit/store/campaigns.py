@@ -3,7 +3,10 @@
 File layout (tinydb tables)::
 
     {"header": {"1": {id, name, game, kind, settings, schema_version, created, hyvekit}},
-     "events": {"1": {seq, type, data, at, status}, "2": {...}, ...}}
+     "events": {"1": {seq, type, data, at, status, result}, "2": {...}, ...}}
+
+``result`` is what the rules core derived after the event when it was written (the adapter's
+summary); it is never read back as state, only compared by :meth:`CampaignStore.check`.
 
 State is never stored: :meth:`CampaignStore.state` replays the active events through the game's
 rules core (``hyvekit/store/games.py``).  :meth:`CampaignStore.append` validates a new event
@@ -26,7 +29,7 @@ from hyvekit.rules.common import InvalidInputError
 from hyvekit.store.errors import (CampaignExistsError, CampaignNotFoundError,
                                   CampaignsFolderError, CorruptRecordError, NothingToUndoError, SchemaVersionError,
                                   StoreError)
-from hyvekit.store.games import adapter_for
+from hyvekit.store.games import adapter_for, event_result
 from hyvekit.store.migrations import SCHEMA_VERSION, migrate
 from hyvekit.store.slug import check_id, slugify
 from hyvekit.store.storage import (atomic_write_text, campaign_lock, dump_json,
@@ -94,6 +97,60 @@ def _record_from_doc(path: Path, doc: dict[str, Any],
             raise CorruptRecordError(path, f"event {seq} has status {event.get('status')!r}, "
                                      "expected 'active' or 'reverted'")
     return Record(path, header, tuple(events), stored_version)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One event that ``campaign check`` flags.
+
+    :ivar kind: ``refused`` (the rules now refuse it), ``changed`` (it replays, but to a different
+        result than was stored) or ``unrecorded`` (stored without a result to compare).
+    :ivar changes: for ``changed``: ``(field path, stored value, value now)`` triples.
+    """
+
+    seq: int
+    event_type: str
+    kind: str
+    message: str
+    changes: tuple[tuple[str, Any, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What :meth:`CampaignStore.check` found: findings in event order, how many events
+    replayed, how many could not be checked because an earlier one was refused."""
+
+    record: Record
+    findings: tuple[Finding, ...]
+    checked: int
+    not_checked: int
+
+    @property
+    def ok(self) -> bool:
+        """No event refused and no result changed."""
+        return not any(f.kind in ("refused", "changed") for f in self.findings)
+
+
+def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            out.update(_flatten(v, f"{prefix}.{k}" if prefix else str(k)))
+        return out or {prefix: {}}
+    if isinstance(value, list):
+        out = {}
+        for i, v in enumerate(value):
+            out.update(_flatten(v, f"{prefix}[{i}]"))
+        return out or {prefix: []}
+    return {prefix: value}
+
+
+def diff_results(stored: Any, now: Any) -> list[tuple[str, Any, Any]]:
+    """Field-by-field differences of two JSON values: ``[(path, stored, now)]``, paths like
+    ``results[0].honey``; a field missing on one side shows as ``None``."""
+    a, b = _flatten(stored), _flatten(now)
+    return [(k, a.get(k), b.get(k)) for k in sorted(set(a) | set(b), key=str)
+            if a.get(k) != b.get(k) or (k in a) != (k in b)]
 
 
 class CampaignStore:
@@ -185,6 +242,41 @@ class CampaignStore:
                 raise RecordReplayError(record.path, event["seq"], event["type"], exc) from None
         return state
 
+    def check(self, campaign_id: str) -> CheckReport:
+        """Replay every active event with the current rules and data, and compare each result
+        with the one stored when the event was written.
+
+        :returns: a :class:`CheckReport`; replay stops at the first refused event (the events
+            after it depend on it and are counted as not checked).
+        """
+        record = self._read(campaign_id)
+        adapter = adapter_for(record.header["game"], record.header["kind"])
+        findings: list[Finding] = []
+        try:
+            state = adapter.initial_state(record.header["settings"])
+        except (ValueError, KeyError, TypeError) as exc:
+            return CheckReport(record, (Finding(0, "settings", "refused", str(exc)),), 0,
+                               len(record.active))
+        events = [e for e in record.active if e["type"] != NOTE]
+        checked = 0
+        for event in events:
+            try:
+                state = adapter.play(state, event["type"], event.get("data", {}))
+            except ValueError as exc:
+                findings.append(Finding(event["seq"], event["type"], "refused", str(exc)))
+                return CheckReport(record, tuple(findings), checked, len(events) - checked - 1)
+            checked += 1
+            if "result" not in event:
+                findings.append(Finding(event["seq"], event["type"], "unrecorded",
+                                        "written before results were stored: nothing to "
+                                        "compare"))
+                continue
+            changes = diff_results(event["result"], event_result(adapter, state))
+            if changes:
+                findings.append(Finding(event["seq"], event["type"], "changed", "",
+                                        tuple(changes)))
+        return CheckReport(record, tuple(findings), checked, 0)
+
     def state(self, campaign_id: str) -> tuple[Record, Any]:
         """``(record, derived state)`` of a campaign."""
         record = self._read(campaign_id)
@@ -256,11 +348,13 @@ class CampaignStore:
                     if not text or len(text) > MAX_NOTE:
                         raise InvalidInputError("note", text[:40], f"1 to {MAX_NOTE} characters")
                     data = {"text": text}
-                else:
-                    state = adapter.play(state, event_type, data)
                 seq += 1
-                out.append(({"seq": seq, "type": event_type, "data": data, "at": _now(),
-                             "status": "active"}, state))
+                event = {"seq": seq, "type": event_type, "data": data, "at": _now(),
+                         "status": "active"}
+                if event_type != NOTE:
+                    state = adapter.play(state, event_type, data)
+                    event["result"] = event_result(adapter, state)
+                out.append((event, state))
             self._write_migrated(record)
             self._db(path).table("events").insert_multiple([e for e, _ in out])
             return out

@@ -32,6 +32,15 @@ class GameAdapter(Protocol):
         """A JSON-able summary of a state (for ``campaign show`` and ``list``)."""
 
 
+def event_result(adapter: GameAdapter, state: Any) -> dict[str, Any]:
+    """What an event led to, as stored with the event and compared by ``campaign check``.
+
+    An adapter may define ``result(state)`` (a smaller view); otherwise its summary is used.
+    """
+    result = getattr(adapter, "result", None)
+    return jsonable(result(state) if result is not None else adapter.summary(state))
+
+
 class HyveLegacyAdapter:
     """Hyve Legacy runs (``hyvekit/rules/hyve/legacy.py``)."""
 
