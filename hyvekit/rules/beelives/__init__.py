@@ -12,9 +12,8 @@ Modules:
 * :mod:`.endgame` — winter upkeep, final scoring, the solo score chart.
 * :mod:`.seasons` — the 27 season cards as data, and the parameters each one gives the phase
   and action functions.
-
-The map (Scout, distances, placements) and the month sequencer are not modelled yet: their
-effects enter as stated inputs.
+* :mod:`.map` — the hex map: tiles, distances, forage/scout/spawn placements, joining.
+* :mod:`.solo` — solo challenge, scenario and campaign cards, goal verdicts, their dice rules.
 """
 
 from hyvekit.rules.beelives.board import Board, DiseaseTrack, default_board, load_board

@@ -181,7 +181,8 @@ def check_player_raid(attacker: Hive, defender: Hive, raid: PlayerRaid, board: B
 
     :raises IllegalActionError: (Bee Lives: Raid / Raiding a Player Hive) too few unassigned
         bees, target more than 3 spaces away or already raided this month, a target with no
-        honey, impossible rolls, more sacrifices than the defender has.
+        honey, impossible rolls, more sacrifices than the defender has or than the raid party
+        has bees left (ruling L120).
     """
     if raid.bees < 1 or raid.bees > attacker.unassigned:
         raise IllegalActionError(R_RAID, f"a raid party of 1 to {attacker.unassigned} "
@@ -201,7 +202,14 @@ def check_player_raid(attacker: Hive, defender: Hive, raid: PlayerRaid, board: B
                                  f"{defender.unassigned} unassigned bees, got "
                                  f"{raid.sacrifice_unassigned}", expected=defender.unassigned,
                                  given=raid.sacrifice_unassigned)
-    return check_rolls(board, raid.bees, raid.rolls)
+    party = check_rolls(board, raid.bees, raid.rolls)
+    sacrificed = raid.sacrifice_defending + raid.sacrifice_unassigned
+    if sacrificed > party:   # ruling L120: each sacrifice must take a raider with it
+        raise IllegalActionError(R_RAID_PLAYER, f"each bee the defender sacrifices discards one "
+                                 f"bee of the raid party, which has {party} after rerolls: "
+                                 f"at most {party} sacrifices, got {sacrificed}", expected=f"at most {party}",
+                                 given=sacrificed)
+    return party
 
 
 def _check_target(distance: int, already: bool, board: Board) -> None:

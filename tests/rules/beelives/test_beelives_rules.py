@@ -437,6 +437,17 @@ def test_raid_refusals_name_the_rule(board):
                            board)
 
 
+def test_defender_cannot_sacrifice_more_bees_than_the_raid_party_has_ruling_l120(board):
+    # 3 raiders, one reroll → 2 left: each sacrifice discards a raider, so at most 2
+    raid = R.PlayerRaid(3, ((1,), (2,)), sacrifice_unassigned=3)
+    with pytest.raises(IllegalActionError) as err:
+        R.raid_player_hive(Hive(unassigned=3), Hive(unassigned=4, honey=5), raid, board)
+    assert err.value.rule == "Bee Lives: Raiding a Player Hive" and "at most 2" in str(err.value)
+    ok = R.raid_player_hive(Hive(unassigned=3), Hive(unassigned=4, honey=5),
+                            R.PlayerRaid(3, ((1,), (2,)), sacrifice_unassigned=2), board)
+    assert ok.stolen == 0 and ok.defender.unassigned == 2 and ok.attacker_lost == 3
+
+
 def test_wild_raid_take_less_and_no_disease_without_honey(board):
     result = R.raid_wild_hive(Hive(unassigned=4), 6, R.WildRaid(bees=4, rolls=((2,),), take=0),
                               board)
