@@ -40,9 +40,11 @@ def log_demo_run(folder: Path):
         L.Shop((L.BuyBread(1), L.BuyBread(1), L.BuyBread(1),
                 L.BuyResources("population", ("purple",) * 3 + ("green",) + ("red",) * 2))),
         L.StartScenario(),
-        L.Result(won=True, hp_past_start=7, population=12, hyves=4),
     ]
-    store.append_many(DEMO_ID, [L.action_to_event(a) for a in actions])
+    playing = store.append_many(DEMO_ID, [L.action_to_event(a) for a in actions])[-1][1]
+    result = L.Result(won=True, hp_past_start=7, population=12, hyves=4,
+                      limits=L.scenario_limits(playing))
+    store.append(DEMO_ID, *L.action_to_event(result))
     return store.state(DEMO_ID)
 
 

@@ -134,6 +134,26 @@ def _bread_rows(sheet: SheetDefinition, levels=None, crossed=(), swatches=None):
     return rows
 
 
+def _run_scenario(sheet: SheetDefinition, state, header: dict[str, Any]) -> int | None:
+    """The scenario of the run this sheet is for: the one being played, else the next one.
+
+    :raises InvalidInputError: that scenario is played in another mode (its run configuration
+        names the mode; Legacy Mode, "Starting a Legacy").
+    """
+    from hyvekit.rules.common import InvalidInputError
+    from hyvekit.rules.hyve.legacy import scenario_mode
+    number = state.scenario if state.phase == "playing" else state.next_scenario
+    if not number:
+        return None
+    name = state.sheet.run[number - 1]
+    mode = scenario_mode(state, number)
+    if mode is not None and mode != sheet.mode:
+        raise InvalidInputError("--mode", sheet.mode,
+                                f"{mode} (scenario {number} of run {header.get('id', '')} is "
+                                f"{name})")
+    return number
+
+
 def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any] | None = None,
                        ) -> dict[str, Any]:
     """Context of ``sheet-hyve.html`` for ``sheet``; with a legacy run ``state`` (and its
@@ -204,7 +224,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     run = None
     if state is not None:
         run = {"name": str(header.get("name") or ""), "id": str(header.get("id") or ""),
-               "scenario": state.scenario}
+               "scenario": _run_scenario(sheet, state, header)}
     return {
         "title": f"Hyve {sheet.mode_label} Sheet" if sheet.mode != "standard"
                  else "Hyve Standard Sheet",
@@ -231,7 +251,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "turbo_boost": sheet.turbo_boost,
         "mode_rules": MODE_RULES.get(sheet.mode, ()),
         "turn": [t.format(refresh=sheet.refresh_max, last=last) for t in TURN],
-        "population": list(range(1, 41)),
+        "population": list(range(1, sheet.population_spaces + 1)),
         "start_population": sheet.starting_population,
         "setup": setup,
         "run": run,

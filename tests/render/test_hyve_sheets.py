@@ -79,12 +79,14 @@ def test_wasp_and_turbo_parts_are_printed():
 
 
 def test_prefilled_from_a_legacy_run(legacy_state, run_header):
-    ctx = sheet_hyve_context(load_definitions()["standard"], legacy_state, run_header)
+    # two scenarios played: the sheet is for scenario 3, which legacy-1 plays in Mites Challenge
+    ctx = sheet_hyve_context(load_definitions()["mites-challenge"], legacy_state, run_header)
     assert [s["swatch"]["name"] for s in ctx["setup"]] == list(legacy_state.colours)
     assert [b["level"] for b in ctx["bread"]] == list(legacy_state.bread_levels)
     assert [b["crossed"] for b in ctx["bread"]] == [t in legacy_state.crossed_bread
                                                     for t in range(1, 6)]
     assert ctx["courier"] is not None and ctx["run"]["name"] == run_header["name"]
+    assert ctx["run"]["scenario"] == 3
 
 
 def test_print_sheet_with_a_run_records_it(in_tmp):
@@ -96,16 +98,30 @@ def test_print_sheet_with_a_run_records_it(in_tmp):
                 "colours": ["yellow", "blue", "green", "purple", "red"], "easy": False}
     run_id = store.create("Spring run", "hyve", "legacy", settings).header["id"]
     result = runner.invoke(app, ["--campaigns-dir", "campaigns", "print", "sheet", "hyve",
-                                 "--mode", "coldsnap", "--run", run_id, "--paper", "letter"],
+                                 "--mode", "standard", "--run", run_id, "--paper", "letter"],
                            catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    out = in_tmp / "output" / f"sheet-hyve-coldsnap-{run_id}.pdf"
+    out = in_tmp / "output" / f"sheet-hyve-standard-{run_id}.pdf"
     assert page_sizes(out) == [SIZES["letter"]]
     meta = pdf_metadata(out)
     assert meta["/HyvekitCampaign"] == run_id and "/HyvekitStateSHA256" in meta
-    assert json.loads(meta["/HyvekitOptions"])["mode"] == "coldsnap"
+    assert json.loads(meta["/HyvekitOptions"])["mode"] == "standard"
     text = pdf_text(out)
     assert "Spring run" in text and "Courier" in text and "purple" in text
+    assert "scenario 1" in text          # shopping before scenario 1: the sheet is for it
+
+
+def test_a_run_sheet_is_for_the_scenario_played_next_in_its_mode(legacy_state, run_header):
+    from dataclasses import replace
+
+    from hyvekit.rules.common import InvalidInputError
+    # after scenario 1 (Standard) the run shops for scenario 2, which legacy-1 plays in Coldsnap
+    shopping = replace(legacy_state, phase="shopping", scenario=1)
+    assert shopping.sheet.run[1] == "Coldsnap" and shopping.next_scenario == 2
+    ctx = sheet_hyve_context(load_definitions()["coldsnap"], shopping, run_header)
+    assert ctx["run"]["scenario"] == 2
+    with pytest.raises(InvalidInputError, match="coldsnap .scenario 2 .* is Coldsnap"):
+        sheet_hyve_context(load_definitions()["wasp-war"], shopping, run_header)
 
 
 def test_print_sheet_refuses_unknown_mode_and_game(in_tmp):

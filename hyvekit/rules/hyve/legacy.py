@@ -40,6 +40,8 @@ R_CORE = "Hyve Legacy: Core Resources"
 R_COURIER = "Hyve Legacy: Courier Action"
 R_EASY = "Hyve Legacy: Easy Mode"
 R_WIN = "Hyve: How to Win (or Lose)"
+R_HP = "Hyve: Tracking HP"
+R_POP = "Hyve: Population"
 
 # --- constants the rulebook gives --------------------------------------------------------------
 SCENARIOS = 5                 # Starting a Legacy: "the 5 Scenarios that make up the Legacy"
@@ -417,6 +419,66 @@ class Courier:
 
 
 @dataclass(frozen=True)
+class SheetLimits:
+    """What the scenario's game sheet lets a result be (How to Win (or Lose), Tracking HP).
+
+    :ivar hp_spaces: HP track positions, 0 (Colony Collapse) to ``hp_spaces - 1``.
+    :ivar hp_start: the Starting Space's position.
+    :ivar population: population circles on the sheet (the most population there can be).
+    :ivar source: where the values come from (e.g. hyvekit's own "Coldsnap" sheet, assumed).
+    """
+    hp_spaces: int
+    hp_start: int
+    population: int
+    source: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hp_spaces": self.hp_spaces, "hp_start": self.hp_start,
+                "population": self.population, "source": self.source}
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> SheetLimits:
+        """:raises InvalidInputError: not a dict of positive whole numbers."""
+        if not isinstance(raw, dict):
+            raise InvalidInputError("result limits", raw, "hp_spaces, hp_start, population")
+        spaces = require_int("limits hp_spaces", raw.get("hp_spaces"), 2)
+        return cls(spaces, require_int("limits hp_start", raw.get("hp_start"), 1, spaces - 1),
+                   require_int("limits population", raw.get("population"), 1),
+                   str(raw.get("source", "")))
+
+
+def scenario_mode(state: LegacyState, number: int) -> str | None:
+    """The game mode id (``rules/hyve/sheets.py`` MODES) of scenario ``number`` 1–5 of the run
+    configuration ("Standard", "Wasp War", ...), or None for a name that is no known mode."""
+    from hyvekit.rules.hyve.sheets import MODE_LABELS
+    name = state.sheet.run[number - 1].strip().lower()
+    return next((m for m, label in MODE_LABELS.items()
+                 if name in (m, label.lower(), label.lower().replace(" mode", ""))), None)
+
+
+def scenario_limits(state: LegacyState, definitions: dict[str, Any] | None = None
+                    ) -> SheetLimits | None:
+    """The limits of the scenario being played, from the scenario sheet definition of its mode
+    (``rules/hyve/sheets.py``: hyvekit's own sheets unless ``definitions`` are given).
+
+    :returns: None when no scenario is being played, or its run name is not a known mode.
+    """
+    from hyvekit.rules.hyve.sheets import load_definitions
+    if state.phase != "playing" or not state.scenario:
+        return None
+    mode = scenario_mode(state, state.scenario)
+    if mode is None:
+        return None
+    sheets = definitions if definitions is not None else load_definitions()
+    sheet = sheets.get(mode) or next((d for d in sheets.values() if d.mode == mode), None)
+    if sheet is None:
+        return None
+    return SheetLimits(sheet.hp_track.spaces, sheet.hp_track.start, sheet.population_spaces,
+                       f"{sheet.name} sheet" + (" (hyvekit's own values, assumed)"
+                                                if sheet.assumed else ""))
+
+
+@dataclass(frozen=True)
 class Result:
     """The end of the current scenario.
 
@@ -426,6 +488,8 @@ class Result:
     :ivar hyves: completed hyves 0–6.
     :ivar courier_bonus: the bonus the player counted, checked against the honey track.
     :ivar cross_out: bee type whose bread upgrades are crossed out (a loss in easy mode).
+    :ivar limits: the scenario sheet's HP track and population track, when known: the result
+        must fit on them (results logged before hyvekit recorded them have none).
     """
     won: bool
     hp_past_start: int
@@ -433,6 +497,7 @@ class Result:
     hyves: int
     courier_bonus: int | None = None
     cross_out: int | None = None
+    limits: SheetLimits | None = None
 
 
 @dataclass(frozen=True)
@@ -628,6 +693,24 @@ def _check_courier(state: LegacyState, action: Courier) -> None:
             else "no resource is unused; a wild Bee fills the honey track")
 
 
+def _check_limits(r: Result, lim: SheetLimits) -> None:
+    """The result must fit on the sheet (ruling R15)."""
+    where = f" on the {lim.source}" if lim.source else ""
+    position = lim.hp_start + r.hp_past_start
+    lowest, highest = -lim.hp_start, lim.hp_spaces - 1 - lim.hp_start
+    if not lowest <= r.hp_past_start <= highest:
+        raise IllegalActionError(R_HP, f"the HP die can be {lowest} to +{highest} positions past "
+                                 f"the Starting Space{where}, got {r.hp_past_start:+d}",
+                                 expected=f"{lowest}..{highest}", given=r.hp_past_start)
+    if r.won and position == 0:
+        raise IllegalActionError(R_WIN, "a scenario whose HP die is on Colony Collapse is lost",
+                                 expected="lost", given="won")
+    if r.population > lim.population:
+        raise IllegalActionError(R_POP, f"the Population track has {lim.population} circles"
+                                 f"{where}, got population {r.population}",
+                                 expected=f"at most {lim.population}", given=r.population)
+
+
 def _check_result(state: LegacyState, r: Result) -> None:
     honey_earned(r.hp_past_start, r.population, r.hyves, r.courier_bonus or 0)  # input ranges
     if state.phase != "playing":
@@ -636,6 +719,8 @@ def _check_result(state: LegacyState, r: Result) -> None:
     if r.won and r.population == 0:
         raise IllegalActionError(R_WIN, "a scenario ending with population 0 is lost",
                                  expected="lost", given="won")
+    if r.limits is not None:
+        _check_limits(r, r.limits)
     if r.courier_bonus is not None and r.courier_bonus != state.pending_courier_bonus:
         raise IllegalActionError(
             R_COURIER, f"the filled bonus squares of the honey track pay "
@@ -790,10 +875,12 @@ def parse_event(kind: str, data: dict[str, Any]) -> Action:
                        None if data.get("turn") is None else require_int("turn", data["turn"], 1))
     if kind == "result":
         try:
+            limits = data.get("limits")
             return Result(won=bool(data["won"]), hp_past_start=int(data["hp_past_start"]),
                           population=int(data["population"]), hyves=int(data["hyves"]),
                           courier_bonus=data.get("courier_bonus"),
-                          cross_out=data.get("cross_out"))
+                          cross_out=data.get("cross_out"),
+                          limits=None if limits is None else SheetLimits.from_dict(limits))
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInputError("result event", data, f"won, hp_past_start, population, "
                                     f"hyves ({exc})") from None
@@ -813,7 +900,9 @@ def action_to_event(action: Action) -> tuple[str, dict[str, Any]]:
     if isinstance(action, Result):
         return "result", {"won": action.won, "hp_past_start": action.hp_past_start,
                           "population": action.population, "hyves": action.hyves,
-                          "courier_bonus": action.courier_bonus, "cross_out": action.cross_out}
+                          "courier_bonus": action.courier_bonus, "cross_out": action.cross_out,
+                          **({} if action.limits is None
+                             else {"limits": action.limits.to_dict()})}
     return "easy", {"cross_out": action.cross_out}
 
 

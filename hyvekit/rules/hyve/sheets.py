@@ -73,11 +73,12 @@ DEMANDS = {
 }
 
 _SHEET_KEYS = {"id", "name", "mode", "assumed", "reasoning", "starting_population",
+               "population_spaces",
                "refresh_max", "scoring", "placement", "migration", "starting_bread", "hp_track",
                "hyve_radius", "hyves", "chamber", "jellies", "jelly_prefilled", "rewards",
                "season", "wasp", "builder", "turbo", "queen"}
 _REQUIRED = _SHEET_KEYS - {"assumed", "reasoning", "hyve_radius", "hyves", "wasp", "builder",
-                           "turbo", "queen", "jelly_prefilled"}
+                           "turbo", "queen", "jelly_prefilled", "population_spaces"}
 _TRACK_KEYS = {"spaces", "start", "thriving"}
 _CHAMBER_KEYS = {"rows", "columns", "wild_columns", "shapes"}
 _SEASON_KEYS = {"name", "effects", "migration", "demand"}
@@ -315,6 +316,8 @@ class SheetDefinition:
 
     :ivar mode: one of :data:`MODES`.
     :ivar starting_population: population circles filled at setup (Game Settings: 6).
+    :ivar population_spaces: circles on the Population track (the most population; hyvekit's
+        sheets: 40, assumed — the rulebook names no maximum).
     :ivar refresh_max: the most dice rolled in Refresh (Game Settings: 10).
     :ivar scoring: ``flat`` | ``wobbly``; :ivar placement: ``free`` | ``structured``;
         :ivar migration: ``scaling`` (each season's loss) | ``proportional`` (a third).
@@ -347,6 +350,7 @@ class SheetDefinition:
     builder_shapes: tuple[tuple[int, tuple[Hex, ...]], ...] = ()
     turbo_boost: int | None = None
     queen_pips: int | None = None
+    population_spaces: int = 40
     assumed: bool = True
     reasoning: str = field(default="", repr=False, compare=False)
 
@@ -381,6 +385,8 @@ class SheetDefinition:
         migration = _choice(f"{w}: migration", raw["migration"], MIGRATIONS)
         pop = require_int(f"{w}: starting_population", raw["starting_population"], 1, 99)
         refresh = require_int(f"{w}: refresh_max", raw["refresh_max"], 1, 99)
+        pop_spaces = require_int(f"{w}: population_spaces", raw.get("population_spaces", 40),
+                                 pop, 200)
         bread_raw = raw["starting_bread"]
         if not isinstance(bread_raw, list) or len(bread_raw) != len(BEE_TYPES):
             raise InvalidInputError(f"{w}: starting_bread", bread_raw,
@@ -455,7 +461,8 @@ class SheetDefinition:
                    migration=migration, starting_bread=bread, hp_track=track, hyves=hyves,
                    chamber=chamber, jellies=jellies, jelly_prefilled=prefilled,
                    rewards=rewards, seasons=seasons, wasp=wasp, builder_shapes=builder,
-                   turbo_boost=boost, queen_pips=pips, assumed=bool(raw.get("assumed", False)),
+                   turbo_boost=boost, queen_pips=pips, population_spaces=pop_spaces,
+                   assumed=bool(raw.get("assumed", False)),
                    reasoning=str(raw.get("reasoning", "")).strip())
 
 

@@ -298,6 +298,41 @@ def test_a_win_with_population_zero_is_refused(run):
     assert err.value.rule == "Hyve: How to Win (or Lose)"
 
 
+def test_a_result_must_fit_on_the_scenario_sheet_ruling_r15(run):
+    from hyvekit.rules.hyve.sheets import load_definitions
+    playing = started(run)
+    assert playing.sheet.run[0] == "Standard"
+    limits = L.scenario_limits(playing)
+    track = load_definitions()["standard"].hp_track
+    assert (limits.hp_spaces, limits.hp_start) == (track.spaces, track.start)
+    assert limits.population == 40 and "assumed" in limits.source
+    top = track.spaces - 1 - track.start          # Thriving, counted from the Starting Space
+    ok = L.play(playing, L.Result(True, top, 12, 4, limits=limits))
+    assert ok.results[-1].honey.hp == top // 3
+    for bad, rule in ((L.Result(True, top + 1, 12, 4, limits=limits), "Hyve: Tracking HP"),
+                      (L.Result(False, -track.start - 1, 12, 4, limits=limits),
+                       "Hyve: Tracking HP"),
+                      (L.Result(True, -track.start, 12, 4, limits=limits),   # Colony Collapse
+                       "Hyve: How to Win (or Lose)"),
+                      (L.Result(True, 3, 41, 4, limits=limits), "Hyve: Population")):
+        with pytest.raises(IllegalActionError) as err:
+            L.play(playing, bad)
+        assert err.value.rule == rule
+    # the limits travel with the event, so a replay judges it the same way
+    kind, data = L.action_to_event(L.Result(True, 3, 12, 4, limits=limits))
+    assert L.parse_event(kind, data).limits == limits
+    # results logged before limits were recorded replay as they did
+    assert L.parse_event("result", {"won": True, "hp_past_start": 99, "population": 999,
+                                    "hyves": 6}).limits is None
+
+
+def test_scenario_limits_follow_the_run_configuration(run):
+    second = L.apply(L.apply(started(run), L.Result(True, 3, 12, 4)), L.StartScenario())
+    assert second.sheet.run[1] == "Coldsnap"
+    assert L.scenario_limits(second).source.startswith("Coldsnap sheet")
+    assert L.scenario_limits(run) is None          # no scenario being played
+
+
 def test_result_needs_a_scenario_in_play(run):
     with pytest.raises(IllegalActionError, match="no scenario"):
         L.play(run, L.Result(True, 1, 1, 1))
