@@ -11,8 +11,8 @@ from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, t
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
-    help=("HYVE: legacy runs, honey checks, the HP track and hyve scoring (scenario turn "
-          "checks coming).\n\n"
+    help=("HYVE: legacy runs, honey checks, the HP track, hyve scoring and scenario turn "
+          "checks.\n\n"
           "Example: hyvekit hyve legacy new \"Summer run\" --colours yellow,blue,green,purple,red"),
     no_args_is_help=True,
 )
@@ -263,7 +263,7 @@ def result(ctx: typer.Context, run: str = RunArg,
     _, state = _load_run(ctx, run)
     cross = None if cross_out is None else parse_bee(cross_out, state.colours)
     action = L.Result(outcome.lower() == "won", hp_past_start, population, hyves,
-                      courier_bonus, cross)
+                      courier_bonus, cross, limits=L.scenario_limits(state))
     _, after = _store(ctx).append(run, *L.action_to_event(action))
     last = after.results[-1]
     if last.honey is None:
@@ -521,3 +521,65 @@ def score_hyve_cmd(
         typer.echo(s.equation())
     if claimed is not None:
         check_claim(s, claimed)
+
+
+@app.command("check")
+def check_cmd(
+        file: Path = typer.Argument(..., metavar="FILE",
+                                    help="A scenario turn record (TOML): a [scenario] header "
+                                         "and one [[turn]] table per turn; see docs/hyve.md."),
+        as_json: bool = JsonOption) -> None:
+    """Replay a scenario turn by turn and check every choice against the rules.
+
+    Reports the first illegal choice (the rule, what was expected and given, the turn) with
+    exit code 1; otherwise the derived HP, population and completed hyves after each turn and
+    the sheet at the end. A claim (claim = population, die, position, hyves) that differs from
+    the derived value is flagged and exits 1. A malformed record exits 2.
+
+    Example: hyvekit hyve check examples/hyve/standard-legal.toml
+    """
+    from hyvekit.rules.common import IllegalActionError
+    from hyvekit.rules.hyve.record import load_record, replay, report_dict
+
+    record = load_record(file)
+    try:
+        state, reports = replay(record)
+    except IllegalActionError as exc:
+        if as_json:
+            print_json({"sheet": record.start.sheet.id, "legal": False,
+                        "error": {"turn": getattr(exc, "turn", None), "rule": exc.rule,
+                                  "message": exc.message, "expected": exc.expected,
+                                  "given": exc.given},
+                        "turns": [r.to_dict() for r in getattr(exc, "reports", ())]})
+        raise
+    data = report_dict(state, reports)
+    differ = data["claims_differ"]
+    if as_json:
+        print_json({**data, "legal": True})
+    else:
+        rows = [[r.turn, "".join("W" if d == 6 else str(d) for d in r.dice),
+                 f"{r.die} on {r.hp_label}", r.population, r.hyves_completed, r.status,
+                 "; ".join(r.differences) or "-"] for r in reports]
+        console().print(table(f"{state.sheet.name}: {len(reports)} turn(s) replayed",
+                              ["turn", "dice", "HP die on position", "population", "hyves",
+                               "status", "claims that differ"], rows))
+        for r in reports:
+            typer.echo(f"turn {r.turn}:")
+            for e in r.events:
+                typer.echo(f"  {e}")
+        if state.active < 6:
+            typer.echo(f"active hyve {state.active + 1}:")
+            typer.echo(state.hyves[state.active].format())
+        typer.echo("larva chamber:")
+        typer.echo(state.chamber.format())
+        if state.status != "playing":
+            typer.echo(f"scenario {state.status.upper()}: {', '.join(state.end)}")
+        for d in differ:
+            typer.echo(f"claim differs: {d}")
+        if state.sheet.assumed:
+            typer.echo("note: the sheet's values are hyvekit's own (assumed); give your "
+                       "booklet's with sheets = FILE in [scenario].")
+    if differ:
+        raise IllegalActionError("Hyve: claimed values",
+                                 "a claim differs from the rules: " + "; ".join(differ),
+                                 expected="the derived values", given="the claims")
