@@ -1,5 +1,5 @@
-"""``hyvekit campaign``: list, show, history, check, undo, export, import, delete and note
-records."""
+"""``hyvekit campaign``: list, show, history, check, undo, redo, export, import, delete and
+note records."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ app = typer.Typer(
 STATUS_PRINTERS = {
     ("hyve", "legacy"): "hyvekit.cli.hyve:print_legacy_status",
     ("queenbee", "matches"): "hyvekit.cli.queenbee:print_match_status",
+    ("beelives", "campaign"): "hyvekit.cli.beelives_campaign:print_campaign_status",
 }
 
 
@@ -167,19 +168,43 @@ def check(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID
 def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
          to: Optional[int] = typer.Option(None, "--to", metavar="N",
                                           help="Keep events up to number N, revert the later "
-                                               "ones (0 reverts all).")) -> None:
-    """Revert the newest event (or all after --to N). Reverted events stay in the history.
+                                               "ones (0 reverts all)."),
+         yes: bool = typer.Option(False, "--yes", "-y",
+                                  help="Do not ask before reverting more than one event.")
+         ) -> None:
+    """Revert the newest event (or all after --to N). Reverted events stay in the history, and
+    'campaign redo' brings the last undone ones back.
 
-    Example: hyvekit campaign undo demo-legacy --to 2
+    Example: hyvekit campaign undo demo-legacy --to 2 --yes
     """
-    reverted = store(ctx).undo(campaign_id, to)
+    st = store(ctx)
+    if to is not None and to >= 0 and not yes:
+        later = [e for e in st.load(campaign_id).active if e["seq"] > to]
+        if len(later) > 1 and not typer.confirm(
+                f"Revert {len(later)} events ({later[0]['seq']} to {later[-1]['seq']})? They "
+                "stay in the history; 'campaign redo' brings them back."):
+            typer.echo("nothing was changed")
+            return
+    reverted = st.undo(campaign_id, to)
     for e in reverted:
         typer.echo(f"reverted event {e['seq']} ({e['type']})")
 
 
+@app.command()
+def redo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID")) -> None:
+    """Bring back the events the last undo reverted (when nothing was logged after it and they
+    still follow the rules).
+
+    Example: hyvekit campaign redo demo-legacy
+    """
+    for e in store(ctx).redo(campaign_id):
+        typer.echo(f"restored event {e['seq']} ({e['type']})")
+
+
 @app.command("export")
 def export_(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
-            file: Optional[Path] = typer.Argument(None, help="Write here (default: stdout)."),
+            file: Optional[Path] = typer.Argument(None, help="Write here (default or '-': "
+                                                             "standard output)."),
             force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
             ) -> None:
     """Export a campaign as plain JSON (with its schema version).
@@ -187,8 +212,13 @@ def export_(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="
     Example: hyvekit campaign export demo-legacy demo.json
     """
     from hyvekit.cli.common import safe_output
+    if file is not None and str(file) == "-":
+        file = None                                   # "-" is standard output, as usual
     if file is not None:
         file = safe_output(file, ctx, option="FILE", force=force)
+        if not file.absolute().parent.is_dir():
+            raise InvalidInputError("FILE", str(file), "a file in an existing folder (no folder "
+                                    f"{file.absolute().parent})")
     text = store(ctx).export(campaign_id)
     if file is None:
         sys.stdout.write(text)
@@ -227,8 +257,9 @@ def delete(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="I
     """
     st = store(ctx)
     st.load(campaign_id)
-    if not yes:
-        typer.confirm(f"Move campaign {campaign_id!r} to the trash?", abort=True)
+    if not yes and not typer.confirm(f"Move campaign {campaign_id!r} to the trash?"):
+        typer.echo(f"kept {campaign_id}: nothing was changed")
+        return
     target = st.delete(campaign_id)
     typer.echo(f"deleted {campaign_id}; the record was kept at {target}")
 

@@ -73,6 +73,9 @@ class Record:
 def _record_from_doc(path: Path, doc: dict[str, Any],
                      stored_version: int = SCHEMA_VERSION) -> Record:
     """Validate the shape of a parsed record file (after migration)."""
+    if not isinstance(doc.get("header"), dict) or not isinstance(doc.get("events", {}), dict):
+        raise CorruptRecordError(path, "not a hyvekit campaign record (its header and events "
+                                 "must be JSON objects)")
     try:
         headers = list(doc["header"].values())
         events = sorted(doc.get("events", {}).values(), key=lambda e: e["seq"])
@@ -190,7 +193,8 @@ class CampaignStore:
         self._check_folder()
         if not self.folder.is_dir():
             return []
-        return sorted(p.stem for p in self.folder.glob("*.json") if not p.name.startswith("."))
+        return sorted(p.stem for p in self.folder.glob("*.json")
+                      if not p.name.startswith(".") and not p.is_dir())
 
     def exists(self, campaign_id: str) -> bool:
         """Whether a record file with this id is in the folder (:raises InvalidIdError:)."""
@@ -382,13 +386,48 @@ class CampaignStore:
                     f"{campaign_id}: no active event " + ("to undo" if to is None
                                                          else f"after event {to}"))
             self._write_migrated(record)
-            stamp = _now()
+            stamp = datetime.now(timezone.utc).isoformat(timespec="microseconds")  # one per undo
             seqs = {e["seq"] for e in targets}
             from tinydb import where
             db = self._db(path)
             db.table("events").update({"status": "reverted", "reverted_at": stamp},
                                       where("seq").one_of(sorted(seqs)))
             return [{**e, "status": "reverted", "reverted_at": stamp} for e in targets]
+
+    def redo(self, campaign_id: str) -> list[dict[str, Any]]:
+        """Make the most recently undone events active again (the whole batch one ``undo``
+        reverted), if they come after every active event and still replay.
+
+        :returns: the events made active again, in order.
+        :raises NothingToUndoError: nothing was undone after the newest active event.
+        :raises IllegalActionError, InvalidInputError: the rules now refuse one of them; the
+            file is left untouched.
+        """
+        path = self.path(campaign_id)
+        self._check_folder(writing=True)
+        with campaign_lock(path):
+            record = self._read(campaign_id)
+            last_active = max((e["seq"] for e in record.active), default=0)
+            undone = [e for e in record.events
+                      if e.get("status") == "reverted" and e["seq"] > last_active]
+            if not undone:
+                raise NothingToUndoError(f"{campaign_id}: nothing to redo (no undone event after "
+                                         f"the newest active one)")
+            stamp = max(str(e.get("reverted_at", "")) for e in undone)
+            batch = [e for e in undone if str(e.get("reverted_at", "")) == stamp]
+            first = min(e["seq"] for e in batch)
+            batch = [e for e in undone if e["seq"] >= first]   # keep the order unbroken
+            adapter = adapter_for(record.header["game"], record.header["kind"])
+            state = self.replay(record)
+            for event in batch:                              # refuse before writing anything
+                if event["type"] != NOTE:
+                    state = adapter.play(state, event["type"], event.get("data", {}))
+            self._write_migrated(record)
+            from tinydb import where
+            seqs = sorted(e["seq"] for e in batch)
+            self._db(path).table("events").update(
+                {"status": "active", "redone_at": _now()}, where("seq").one_of(seqs))
+            return [{**e, "status": "active"} for e in batch]
 
     def delete(self, campaign_id: str) -> Path:
         """Move a record into ``<folder>/.trash/`` (nothing is destroyed); return where it went."""

@@ -282,6 +282,51 @@ def test_undo_reverts_the_newest_event_and_keeps_it_in_history(store):
     assert event["seq"] == 4 and state.honey == 11 and state.perks == ("vigorous",)
 
 
+def test_undo_of_several_events_asks_and_redo_brings_them_back(store):
+    cid = make_run(store)
+    store.append(cid, "shop", PERK("tenacity"))                  # 1: 15 -> 12
+    store.append(cid, "shop", PERK("migratory"))                 # 2: 12 -> 9
+    store.append(cid, "start", {})                               # 3
+    before = snapshot(store.path(cid))
+    declined = cli(["campaign", "undo", cid, "--to", "1"], store.folder, input="n\n")
+    assert declined.exit_code == 0 and "nothing was changed" in declined.stdout
+    assert "Revert 2 events (2 to 3)" in declined.stdout
+    assert snapshot(store.path(cid)) == before
+    assert cli(["campaign", "undo", cid, "--to", "1"], store.folder, input="y\n").exit_code == 0
+    assert store.state(cid)[1].perks == ("tenacity",)
+    redone = cli(["campaign", "redo", cid], store.folder)
+    assert redone.exit_code == 0, redone.output
+    assert redone.stdout.splitlines() == ["restored event 2 (shop)", "restored event 3 (start)"]
+    record, state = store.state(cid)
+    assert state.perks == ("tenacity", "migratory") and state.phase == "playing"
+    assert [e["status"] for e in record.events] == ["active"] * 3
+    # nothing left to redo; and an undo followed by a new event cannot be redone
+    assert cli(["campaign", "redo", cid], store.folder).exit_code == 2
+    assert cli(["campaign", "undo", cid], store.folder).exit_code == 0        # 3 reverted
+    store.append(cid, "note", {"text": "changed my mind"})                      # 4
+    assert cli(["campaign", "redo", cid], store.folder).exit_code == 2
+    assert store.state(cid)[1].phase == "shopping"
+
+
+def test_redo_brings_back_only_the_last_undo_and_never_an_illegal_event(store):
+    cid = make_run(store)
+    store.append(cid, "shop", PERK("tenacity"))                  # 1
+    store.append(cid, "shop", PERK("migratory"))                 # 2
+    store.undo(cid)                                              # 2 reverted
+    store.undo(cid)                                              # 1 reverted: the last undo
+    assert [e["seq"] for e in store.redo(cid)] == [1, 2]         # 1 and all undone after it
+    store.undo(cid, 0)
+    # a hand-edited undone event that the rules refuse is not brought back
+    path = store.path(cid)
+    doc = json.loads(path.read_text())
+    doc["events"]["2"]["data"] = PERK("no-such-perk")
+    path.write_text(json.dumps(doc))
+    before = snapshot(path)
+    with pytest.raises(InvalidInputError):
+        store.redo(cid)
+    assert snapshot(path) == before
+
+
 def test_undo_to_reverts_everything_after_n(store):
     cid = make_run(store)
     store.append(cid, "shop", PERK("tenacity"))                  # 1: 15 -> 12
@@ -289,7 +334,7 @@ def test_undo_to_reverts_everything_after_n(store):
     store.append(cid, "note", {"text": "x"})                     # 3
     store.append(cid, "shop", PERK("vigorous"))                  # 4: 9 -> 5
     store.append(cid, "start", {})                               # 5
-    result = cli(["campaign", "undo", cid, "--to", "1"], store.folder)
+    result = cli(["campaign", "undo", cid, "--to", "1", "--yes"], store.folder)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == ["reverted event 2 (shop)", "reverted event 3 (note)",
                                           "reverted event 4 (shop)", "reverted event 5 (start)"]
@@ -496,6 +541,8 @@ def _cli_calls(bad: str, export_file: Path):
         ["campaign", "history", bad],
         ["campaign", "undo", bad],
         ["campaign", "undo", bad, "--to", "0"],
+        ["campaign", "redo", bad],
+        ["campaign", "check", bad],
         ["campaign", "export", bad],
         ["campaign", "delete", bad, "--yes"],
         ["campaign", "delete", bad],
@@ -580,8 +627,11 @@ def test_cli_delete_without_yes_and_without_a_yes_answer_aborts(store, answer):
     path = store.path(cid)
     before = snapshot(path)
     result = cli(["campaign", "delete", cid], store.folder, input=answer)
-    assert result.exit_code == 1, result.output
-    assert "Abort" in result.output
+    if answer and answer.strip():      # answered no: kept, and that is no error
+        assert result.exit_code == 0 and "nothing was changed" in result.output
+    else:                              # no answer at all (end of input): aborted
+        assert result.exit_code == 1, result.output
+        assert "Abort" in result.output
     assert "Traceback" not in result.output
     assert snapshot(path) == before
     assert not (store.folder / ".trash").exists()

@@ -1,0 +1,43 @@
+"""``hyvekit campaign``: export targets, stray files in the campaigns folder."""
+
+from __future__ import annotations
+
+import json
+
+
+def run(hk):
+    assert hk("hyve", "legacy", "new", "Run").returncode == 0
+    return hk.campaigns / "run.json"
+
+
+def test_export_to_dash_is_standard_output(hk):
+    run(hk)
+    result = hk("campaign", "export", "run", "-")
+    assert result.returncode == 0 and json.loads(result.stdout)["header"]["id"] == "run"
+    assert not (hk.root / "-").exists()
+
+
+def test_export_into_a_missing_folder_names_the_folder(hk):
+    run(hk)
+    result = hk("campaign", "export", "run", "nodir/run.json")
+    assert result.returncode == 2
+    assert "FILE" in result.stderr and "nodir" in result.stderr and ".tmp" not in result.stderr
+    assert not (hk.root / "nodir").exists()
+
+
+def test_a_folder_named_like_a_record_does_not_hide_the_others(hk):
+    run(hk)
+    (hk.campaigns / "bogus.json").mkdir()
+    result = hk("campaign", "list", "--json")
+    assert result.returncode == 0, result.stderr
+    assert [r["id"] for r in json.loads(result.stdout)] == ["run"]
+
+
+def test_a_record_whose_events_are_not_an_object_is_named_corrupt(hk):
+    path = run(hk)
+    doc = json.loads(path.read_text())
+    doc["events"] = None
+    path.write_text(json.dumps(doc))
+    result = hk("campaign", "show", "run")
+    assert result.returncode == 2 and "must be JSON objects" in result.stderr
+    assert "NoneType" not in result.stderr
