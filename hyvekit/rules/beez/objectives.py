@@ -335,6 +335,18 @@ def winners(players: Sequence[PlayerScore]) -> Outcome:
 # --- the score sheet (several players) --------------------------------------------------------
 
 _SHEET_KEYS = {"title", "common", "player"}
+
+
+def _one_per_pile(field: str, cards: tuple[Objective, ...], why: str) -> None:
+    """Cards dealt one from each pile are different cards (ruling B18).
+
+    :raises InvalidInputError: the same card twice.
+    """
+    seen: set[str] = set()
+    for card in cards:
+        if card.id in seen:
+            raise InvalidInputError(field, f"{card.id} twice", f"different cards: {why}")
+        seen.add(card.id)
 _PLAYER_KEYS = {"name", "honeycomb", "objectives", "claimed"}
 
 
@@ -375,6 +387,7 @@ def parse_score_sheet(raw: dict[str, Any], layout: Layout, palette: Palette,
                                 f"a list of the {COMMON_OBJECTIVES} common objective cards")
     common = tuple(parse_objective(s, library, f"common objective {i}")
                    for i, s in enumerate(common_raw, 1))
+    _one_per_pile("common", common, "the top card of each of the three piles (Setup 4)")
     players_raw = raw.get("player")
     if not isinstance(players_raw, list) or not 1 <= len(players_raw) <= 4:
         raise InvalidInputError("[[player]] tables", players_raw if not isinstance(
@@ -403,6 +416,8 @@ def parse_score_sheet(raw: dict[str, Any], layout: Layout, palette: Palette,
                                     "objective cards")
         secret = tuple(parse_objective(s, library, f"player {name!r} objective")
                        for s in secret_raw)
+        _one_per_pile(f"player {name!r} objectives", secret,
+                      "two of the three cards drawn, one from each pile (Setup 4)")
         claimed = p.get("claimed")
         if claimed is not None:
             claimed = require_int(f"player {name!r} claimed", claimed, 0, 999)

@@ -376,12 +376,16 @@ def test_score_sheet_scores_the_example():
     ({"colour": 1}, "one of common, player, title"),
     ({"common": ["bow"]}, "3 common"),
     ({"player": [{"name": "M", "honeycomb": MARTIN, "objectives": ["bow"]}]}, "2 secret"),
-    ({"player": [{"name": "M", "honeycomb": MARTIN, "objectives": ["bow", "bow"],
+    ({"player": [{"name": "M", "honeycomb": MARTIN, "objectives": ["bow", "middle-row"],
                   "age": 3}]}, "player 1 key"),
     ({"player": [{"name": "M", "honeycomb": MARTIN.replace("P", "PX"),
-                  "objectives": ["bow", "bow"]}]}, "line 6 token 3"),
+                  "objectives": ["bow", "middle-row"]}]}, "line 6 token 3"),
     ({"player": [{"name": n, "honeycomb": "W W W\n. . . .\n. . . . .\n. . . .\n. . .",
-                  "objectives": ["bow", "bow"]} for n in ("a",)]}, "large white"),
+                  "objectives": ["bow", "middle-row"]} for n in ("a",)]}, "large white"),
+    # ruling B18: cards dealt one from each pile are different cards
+    ({"common": ["both-4-5-rows", "both-4-5-rows", "colours"]}, "both-4-5-rows twice"),
+    ({"player": [{"name": "M", "honeycomb": MARTIN, "objectives": ["bow", "bow"]}]},
+     "bow twice"),
 ])
 def test_score_sheet_refusals(over, needle):
     with pytest.raises(InvalidInputError) as err:
