@@ -27,7 +27,10 @@ def atomic_write_text(path: Path, text: str) -> None:
     :raises OSError: the folder is not writable (the old file is then untouched).
     """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:   # name the file the user asked for, not the temporary one
+        raise type(exc)(exc.errno, exc.strerror, str(path)) from None
     try:
         os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -35,11 +38,13 @@ def atomic_write_text(path: Path, text: str) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError) and exc.errno is not None:
+            raise type(exc)(exc.errno, exc.strerror, str(path)) from None
         raise
     dir_fd = os.open(path.parent, os.O_RDONLY)
     try:

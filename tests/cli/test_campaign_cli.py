@@ -41,3 +41,13 @@ def test_a_record_whose_events_are_not_an_object_is_named_corrupt(hk):
     result = hk("campaign", "show", "run")
     assert result.returncode == 2 and "must be JSON objects" in result.stderr
     assert "NoneType" not in result.stderr
+
+
+def test_write_errors_name_the_file_asked_for_not_the_temporary_one(tmp_path):
+    import pytest
+
+    from hyvekit.store.storage import atomic_write_text
+    target = tmp_path / "missing" / "run.json"
+    with pytest.raises(FileNotFoundError) as err:
+        atomic_write_text(target, "{}")
+    assert err.value.filename == str(target) and ".tmp" not in str(err.value)
