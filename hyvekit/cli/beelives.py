@@ -537,3 +537,156 @@ def cards(
     rows = [[c.name, c.season, "; ".join(c.effects())] for c in chosen]
     title = f"Bee Lives {season.strip().lower()} cards" if season else "Bee Lives season cards"
     console().print(table(title, ["card", "season", "effects"], rows))
+
+
+# --- check: replay month records ----------------------------------------------------------------
+
+def _month_rows(state, summary, board):
+    rows = []
+    for p in state.players:
+        h = p.hive
+        facts = summary.hives.get(p.name)
+        rows.append([p.name, h.workers, facts.brood_hatched if facts else 0, h.honey, h.pollen,
+                     h.water, h.empty, h.comb, h.disease(board), h.vp])
+    return rows
+
+
+def _month_json(result, board) -> dict:
+    s = result.state
+    return {
+        "year": result.summary.year, "month": result.summary.month,
+        "season": result.summary.season, "card": result.summary.card,
+        "hives": [{"name": p.name, "workers": p.hive.workers,
+                   "brood": result.summary.hives[p.name].brood_hatched,
+                   "honey": p.hive.honey, "pollen": p.hive.pollen, "water": p.hive.water,
+                   "empty": p.hive.empty, "comb": p.hive.comb,
+                   "disease": p.hive.disease(board), "vp": p.hive.vp, "queen": p.hive.queen,
+                   "starvation": p.hive.starvation} for p in s.players],
+        "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant}
+                 for w in s.wild],
+        "summary": result.summary.to_dict(),
+    }
+
+
+def _error_json(exc) -> dict:
+    from hyvekit.rules.common import IllegalActionError
+    if isinstance(exc, IllegalActionError):
+        return {"kind": "rule", "rule": exc.rule, "message": exc.message,
+                "expected": exc.expected, "given": exc.given}
+    return {"kind": "input", "field": getattr(exc, "field", ""), "message": str(exc)}
+
+
+def _solo_rating(result, board):
+    """The Solo Score Chart rating of a finished one-year solo game, else None."""
+    from hyvekit.rules.beelives.endgame import solo_rating
+    sc = result.scoring
+    if sc is None or len(sc.lines) != 1 or result.state.options.years != 1:
+        return None
+    return solo_rating(sc.lines[0].total, board)
+
+
+@app.command("check")
+def check(
+    files: list[Path] = typer.Argument(..., metavar="FILE...",
+                                       help="A game file (header + months), then optionally "
+                                            "month files to play after it."),
+    board_file: Optional[Path] = BoardOption,
+    cards_file: Optional[Path] = typer.Option(None, "--cards", metavar="FILE",
+                                              help="Your own season cards (TOML)."),
+    as_json: bool = JsonOption,
+) -> None:
+    """Replay a Bee Lives game record month by month and check every step against the rules:
+    the phases, each turn of the action rounds (players in order, then wild hives), cleanup,
+    winter and the final scores.  Prints each month's hives (workers, brood hatched, honey,
+    pollen, water, empty cells, comb, disease level, VP) and wild hives.
+
+    Exit 1 at the first step against the rules (rule, month, player, expected vs given) or
+    when a claimed end-of-month value differs; exit 2 for a malformed record (the field is
+    named).  Record format: docs/beelives.md, "Checking a game month by month".
+
+    Example: hyvekit beelives check examples/beelives/first-month-2p.toml
+    """
+    from hyvekit.data import load_toml
+    from hyvekit.rules.beelives import game as g
+    from hyvekit.rules.beelives import record as rec
+    from hyvekit.rules.beelives.seasons import load_season_cards
+    board = _board(board_file)
+    comps = g.Components(board, load_season_cards(cards_file))
+    raw = load_toml(files[0])
+    if rec.is_month_file(raw):
+        raise InvalidInputError(str(files[0]), "a month file",
+                                "a game file first: [game] and [[player]] tables (or [start]), "
+                                "then month files")
+    record = rec.parse_game(raw, board)
+    extra = []
+    for i, path in enumerate(files[1:], start=2):
+        m = load_toml(path)
+        if not rec.is_month_file(m):
+            raise InvalidInputError(str(path), "not a month file",
+                                    "a month file: year, month, card, [[turn]] at the top level")
+        extra.append(rec.parse_month(m, f"{path.name}"))
+    record = rec.GameRecord(record.start, record.months + tuple(extra), record.winters)
+    result = rec.replay(record, comps)
+    if as_json:
+        print_json({
+            "ok": result.error is None,
+            "months": [_month_json(m, board) for m in result.months],
+            "winters": [{"year": y, "hives": [{k: e[k] for k in ("hive", "bees", "honey", "tokens",
+                                                                  "vp", "out")} for e in evs]}
+                        for y, evs in result.winters],
+            "scoring": None if result.scoring is None else {
+                "players": [{"name": l.player.name, "total": l.total, "eligible": l.eligible}
+                            for l in result.scoring.lines],
+                "winners": list(result.scoring.winners), "tiebreak": result.scoring.tiebreak,
+                "solo_rating": _solo_rating(result, board)},
+            "error": None if result.error is None else _error_json(result.error),
+        })
+    else:
+        out = console()
+        winters = dict(result.winters)
+
+        def winter_table(year: int) -> None:
+            out.print(table(f"winter after year {year}", ["hive", "bees", "honey",
+                                                          "starvation tokens", "VP scored"],
+                            [[e["hive"], e["bees"], e["honey"], e["tokens"], e["vp"]]
+                             for e in winters.pop(year)]))
+
+        for m in result.months:
+            s = m.summary
+            out.print(table(f"year {s.year} {s.month} ({s.season}) — card: {s.card}",
+                            ["hive", "workers", "brood", "honey", "pollen", "water", "empty",
+                             "comb", "disease", "VP"], _month_rows(m.state, s, board)))
+            if m.state.wild or s.wild_removed:
+                rows = [[w.name, w.strength, "dormant" if w.dormant else "active"]
+                        for w in m.state.wild]
+                rows += [[n, 0, "removed"] for n in s.wild_removed]
+                out.print(table(None, ["wild hive", "strength", "state"], rows))
+            if s.month_number == 9 and s.year in winters:
+                winter_table(s.year)
+        for year in sorted(winters):
+            winter_table(year)
+        if result.scoring is not None:
+            sc = result.scoring
+            out.print(table("final scores", ["player", "total", "can win"],
+                            [[l.player.name, l.total, "yes" if l.eligible else "no"]
+                             for l in sc.lines]))
+            if sc.winners:
+                how = f" (tie-breaker: {sc.tiebreak})" if sc.tiebreak else ""
+                typer.echo(f"winner: {' and '.join(sc.winners)}{how}")
+            rating = _solo_rating(result, board)
+            if rating:
+                typer.echo(f"solo score chart: {rating}")
+        if result.error is None:
+            typer.echo(f"ok: {len(result.months)} month(s) follow the rules")
+        if "comb" in board.assumed or "disease" in board.assumed:
+            _note("swarm thresholds and disease levels are hyvekit's assumed board values "
+                  "(--board FILE to use your own)")
+    if result.error is not None:
+        from hyvekit.rules.common import IllegalActionError
+        err = result.error
+        if isinstance(err, IllegalActionError) and err.expected is not None \
+                and "expected" not in err.message and "claimed" not in err.message:
+            err = IllegalActionError(err.rule, f"{err.message} [expected {err.expected}, given "
+                                     f"{err.given}]", expected=err.expected, given=err.given,
+                                     hint=err.hint)
+        raise err

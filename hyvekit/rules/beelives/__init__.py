@@ -14,6 +14,10 @@ Modules:
   and action functions.
 * :mod:`.map` — the hex map: tiles, distances, forage/scout/spawn placements, joining.
 * :mod:`.solo` — solo challenge, scenario and campaign cards, goal verdicts, their dice rules.
+* :mod:`.game` — the game state and the month sequencer (phases, action rounds, wild hive
+  turns, cleanup, winter, scoring; on the map when the state has one); :mod:`.record` — month
+  records (TOML) and their replay; :mod:`.randomplay` — random legal months;
+  :mod:`.solofacts` — a month's summary as solo goal facts.
 """
 
 from hyvekit.rules.beelives.board import Board, DiseaseTrack, default_board, load_board

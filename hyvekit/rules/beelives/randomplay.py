@@ -1,0 +1,330 @@
+"""Random legal Bee Lives play through the month sequencer (for property tests and
+simulations).
+
+:func:`random_month` builds a :class:`~hyvekit.rules.beelives.game.MonthPlan` by playing it:
+each choice is drawn from an injected :class:`random.Random`, tried on the real sequencer and
+kept only if the rules accept it, so every plan it returns is legal by construction.  The map
+is not modelled: distances, tiles and targets are drawn freely within the rulebook's ranges
+(what a record may state without the map).
+
+Units: as in :mod:`hyvekit.rules.beelives.game`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hyvekit.rules.beelives import game as g
+from hyvekit.rules.beelives import seasons
+from hyvekit.rules.beelives.actions import cool_bees
+from hyvekit.rules.beelives.board import TILE_TYPES
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+WILD_NAMES = ("ACORN", "DANDELION", "MUSHROOM", "APPLE", "SPIDER", "CLOVER", "THISTLE", "OAK",
+              "FERN", "MOSS", "HAZEL", "ROWAN")
+
+
+def _fresh_wild(state: g.GameState, rng: random.Random, taken: frozenset = frozenset()) -> str:
+    if len(state.wild) + len(taken) >= g.WILD_HIVE_TOKENS:
+        return g.NONE
+    used = {w.name for w in state.wild} | set(taken)
+    free = [n for n in WILD_NAMES if n not in used]
+    return rng.choice(free) if free else g.NONE
+
+
+def random_card(state: g.GameState, comps: g.Components, rng: random.Random) -> str:
+    """A season card of this month's season that was not played yet."""
+    left = [c.name for c in comps.cards
+            if c.season == state.season and c.name not in state.played]
+    return rng.choice(left)
+
+
+def _map():
+    from hyvekit.rules.beelives import map as bee_map
+    return bee_map
+
+
+def _place_near(state: g.GameState, near: str, rng: random.Random,
+                taken: frozenset = frozenset(), taken_at: frozenset = frozenset()
+                ) -> tuple[str, tuple[int, int] | None]:
+    """A fresh wild hive name and, with a map, a free tile within 3 spaces of ``near``
+    (avoiding names and tiles already ``taken`` this phase)."""
+    name = _fresh_wild(state, rng, taken)
+    if state.map is None or name == g.NONE:
+        return name, None
+    places = [c for c in _map().spawn_places(state.map, near) if c not in taken_at]
+    if not places:
+        return g.NONE, None
+    return name, rng.choice(places)
+
+
+def _spawn_for(state: g.GameState, turn: g.Turn, comps: g.Components, rng: random.Random
+               ) -> g.Turn:
+    """Add the d6 and the spawn a card asks for after this player action."""
+    card = comps.card(state.card)
+    if card is None:
+        return turn
+    due = False
+    trig = {"forage": "forage", "scout": "scout"}.get(turn.action)
+    if trig and any(s.trigger == trig for s in card.spawns):
+        d6 = rng.randint(1, 6)
+        turn = replace(turn, d6=d6)
+        due = seasons.spawn_check(card, trig, d6) is not None
+    if due:
+        name = _fresh_wild(state, rng)
+        if state.map is not None and turn.at is not None and \
+                state.map.hive_at(tuple(turn.at)) is not None:
+            name = g.NONE                          # the tile already holds a hive
+        turn = replace(turn, spawn=name)
+    if state.player(turn.actor).turns == 0 and any(s.trigger == "first_turn" for s in card.spawns):
+        name, at = _place_near(state, turn.actor, rng)
+        turn = replace(turn, spawn=name, spawn_at=at)
+    return turn
+
+
+def _player_candidates(state: g.GameState, name: str, comps: g.Components,
+                       rng: random.Random) -> list[g.Turn]:
+    board = comps.board
+    hive = state.player(name).hive
+    u = hive.unassigned
+    out: list[g.Turn] = []
+    for _ in range(3):
+        kind = rng.choice(("forage",) * 6 + ("scout", "raid", "raid", "defend", "build_wax",
+                           "clean_bees", "clean_bees", "cool_hive", "requeen"))
+        if kind == "forage" and state.map is not None:
+            opts = [o for o in _map().forage_options(state.map, name) if o.bees <= u]
+            if not opts:
+                continue
+            o = rng.choice(opts)
+            card = comps.card(state.card)
+            from hyvekit.rules.beelives.actions import Forage, forage_offer
+            offer = forage_offer(board, Forage(o.distance, o.tile, state.season,
+                                               modifiers=(seasons.forage_modifiers(card, o.tile),)))
+            room, take = hive.empty, []
+            for i, v in enumerate(offer):
+                t = min(v, room) if i == 0 else rng.randint(0, min(v, room))
+                take.append(t)
+                room -= t
+            out.append(g.Turn(name, "forage", at=o.at, take=tuple(take)))
+        elif kind == "scout" and state.map is not None:
+            spaces = _map().scout_spaces(state.map, name)
+            if spaces:
+                out.append(g.Turn(name, "scout", at=rng.choice(spaces),
+                                  tile=rng.choice(TILE_TYPES)))
+        elif kind == "forage":
+            tile = rng.choice(TILE_TYPES)
+            distance = rng.randint(0, min(3, u))
+            card = comps.card(state.card)
+            from hyvekit.rules.beelives.actions import Forage, forage_offer
+            offer = forage_offer(board, Forage(distance, tile, state.season,
+                                               modifiers=(seasons.forage_modifiers(card, tile),)))
+            room = hive.empty
+            take = []
+            for i, v in enumerate(offer):      # mostly honey first, as much as fits
+                t = min(v, room) if i == 0 and rng.random() < 0.8 else rng.randint(0, min(v, room))
+                take.append(t)
+                room -= t
+            out.append(g.Turn(name, "forage", tile=tile, distance=distance, take=tuple(take)))
+        elif kind == "scout":
+            out.append(g.Turn(name, "scout", tile=rng.choice(TILE_TYPES)))
+        elif kind == "raid":
+            targets = [p.name for p in state.players
+                       if p.name != name and p.hive.honey > 0
+                       and p.name not in state.player(name).raided]
+            targets += [w.name for w in state.wild if w.name not in state.player(name).raided]
+            if state.map is not None:
+                near = {n for n, _ in _map().raid_targets(state.map, name)}
+                targets = [t for t in targets if t in near]
+            if not targets:
+                continue
+            target = rng.choice(targets)
+            bees = rng.randint(1, u)
+            rolls = []
+            party = bees
+            for i in range(rng.randint(0, min(3, bees - 1)) + 1):
+                if i:
+                    party -= 1
+                rolls.append(tuple(rng.choice(board.die_faces)
+                                   for _ in range(board.dice_for(party))))
+            if state.is_player(target):
+                d = state.player(target).hive
+                out.append(g.Turn(name, "raid", target=target, bees=bees, rolls=tuple(rolls),
+                                  sacrifice_defending=rng.randint(0, d.assigned.defend),
+                                  sacrifice_unassigned=rng.randint(0, min(1, d.unassigned)),
+                                  distance=None if state.map else rng.randint(0, 3)))
+            else:
+                out.append(g.Turn(name, "raid", target=target, bees=bees, rolls=tuple(rolls),
+                                  sacrifices=rng.randint(0, min(1, party)),
+                                  distance=None if state.map else rng.randint(0, 3)))
+        elif kind in ("defend", "clean_bees"):
+            out.append(g.Turn(name, kind, bees=rng.randint(1, u)))
+        elif kind == "build_wax":
+            out.append(g.Turn(name, kind, bees=rng.randint(1, max(1, min(u, hive.honey // 2)))))
+        elif kind == "cool_hive":
+            out.append(g.Turn(name, kind, bees=cool_bees(hive.workers)))
+        else:
+            out.append(g.Turn(name, "requeen", queen=rng.choice(
+                [q for q in board.queen_types if q != hive.queen])))
+    out.append(g.Turn(name, "defend", bees=rng.randint(1, u)))
+    return [_spawn_for(state, t, comps, rng) for t in out]
+
+
+def _wild_candidates_on_map(state: g.GameState, name: str, comps: g.Components,
+                            rng: random.Random) -> list[g.Turn]:
+    M = _map()
+    m = state.map
+    w = state.wild_hive(name)
+    out: list[g.Turn] = []
+    spawn, at = _place_near(state, name, rng)
+    if spawn != g.NONE:
+        out.append(g.Turn(name, "swarm", wild=True, spawn=spawn, spawn_at=at))
+    for t in M.closest_hives(m, name, w.raided):
+        out.append(g.Turn(name, "raid", wild=True, target=t, d6=rng.randint(1, 6),
+                          target_roll=None if state.is_player(t) else rng.randint(1, 6),
+                          sacrifice_unassigned=rng.randint(
+                              0, min(1, state.player(t).hive.unassigned))
+                          if state.is_player(t) else 0))
+    for tile in TILE_TYPES:
+        for c in M.closest_tiles(m, name, tile)[:1]:
+            out.append(g.Turn(name, "forage", wild=True, tile=tile, at=c))
+    spaces = M.scout_spaces(m, name)
+    if spaces:
+        out.append(g.Turn(name, "scout", wild=True, at=rng.choice(spaces),
+                          tile=rng.choice(TILE_TYPES)))
+    out.append(g.Turn(name, "nothing", wild=True))
+    if w.strength >= comps.board.wild_strength_max and spawn == g.NONE:
+        out = [replace(t, spawn=g.NONE) for t in out]
+    return out
+
+
+def _wild_candidates(state: g.GameState, name: str, comps: g.Components,
+                     rng: random.Random) -> list[g.Turn]:
+    if state.map is not None:
+        return _wild_candidates_on_map(state, name, comps, rng)
+    board = comps.board
+    w = state.wild_hive(name)
+    card = comps.card(state.card)
+    hot = seasons.overheating(card)
+    out: list[g.Turn] = []
+    if w.strength >= board.wild_strength_max:
+        out.append(g.Turn(name, "swarm", wild=True, spawn=_fresh_wild(state, rng)))
+    if state.season in ("summer", "fall") or (card is not None and card.wild_first_turn_raid):
+        targets = [p.name for p in state.players] + [x.name for x in state.wild if x.name != name]
+        rng.shuffle(targets)
+        for t in targets[:2]:
+            out.append(g.Turn(name, "raid", wild=True, target=t, d6=rng.randint(1, 6),
+                              target_roll=rng.randint(1, 6) if not state.is_player(t) else None,
+                              sacrifice_unassigned=rng.randint(
+                                  0, min(1, state.player(t).hive.unassigned))
+                              if state.is_player(t) else 0))
+    tiles = [t for t in TILE_TYPES if t != "wet" or hot]
+    out.append(g.Turn(name, "forage", wild=True, tile=rng.choice(tiles),
+                      distance=rng.randint(0, 3)))
+    if state.season == "spring":
+        out.append(g.Turn(name, "scout", wild=True, tile=rng.choice(TILE_TYPES)))
+    out.append(g.Turn(name, "nothing", wild=True))
+    if w.strength >= board.wild_strength_max:
+        out = [out[0]] + [replace(t, spawn=g.NONE) for t in out[1:]]
+    return out
+
+
+def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
+                 card: str | None = None) -> tuple[g.MonthPlan, g.MonthResult]:
+    """A random legal month from ``state`` and its result (the plan replays to the result).
+
+    :raises IllegalActionError: only if the sequencer refuses every fallback (a bug).
+    """
+    card = card or random_card(state, comps, rng)
+    choices: dict[str, g.PhaseChoices] = {}
+    plan = g.MonthPlan(state.year, state.month, card)
+    names: set = set()
+    tiles: set = set()
+    preview = g.phases_preview(state, plan, comps)
+    for name in g.swarms_due(state, plan, comps):
+        stay = rng.random() < 0.6
+        wild, at = _place_near(state, name, rng, frozenset(names), frozenset(tiles))
+        if preview.player(name).hive.workers // 2 == 0:
+            wild, at = g.NONE, None                 # a swarm losing no bee spawns nothing
+        if wild == g.NONE:
+            stay = True
+        names.add(wild)
+        tiles.add(at)
+        choices[name] = g.PhaseChoices(swarm=g.SwarmChoice(
+            wild, "stay" if stay else "leave",
+            rng.choice(comps.board.queen_types) if stay else None, at))
+    plan = replace(plan, choices=tuple(choices.items()))
+    for attempt in range(3):
+        try:
+            s, events = g.start_month(state, plan, comps)
+            break
+        except IllegalActionError:
+            if attempt == 2:
+                raise
+            # leaving needs a spawned wild hive; a swarm that loses no bee spawns none
+            choices = {n: replace(c, swarm=replace(
+                c.swarm, choice="stay", wild=c.swarm.wild if attempt == 0 else g.NONE))
+                for n, c in choices.items() if c.swarm}
+            plan = replace(plan, choices=tuple(choices.items()))
+    turns: list[g.Turn] = []
+    while (actor := g.next_actor(s)) is not None:
+        if actor.wild:
+            cands = [t for n in actor.choices for t in _wild_candidates(s, n, comps, rng)]
+        else:
+            cands = _player_candidates(s, actor.name, comps, rng)
+        for i, t in enumerate(cands):
+            try:
+                s, evs = g.play_turn(s, t, comps)
+            except (IllegalActionError, InvalidInputError):
+                if i == len(cands) - 1:
+                    raise
+                continue
+            turns.append(t)
+            events += evs
+            break
+    solo = solo_at = None
+    if state.options.solo_hard and state.season in ("summer", "fall") and not s.spawned:
+        solo, solo_at = _place_near(s, s.players[0].name, rng)
+    joins: tuple = ()
+    if s.map is not None and state.year == 1 and state.month == g.JOIN_MONTH:
+        n = len(s.players)
+        joins = random_joins(s.map, [p.name for p in s.players],
+                             s.players[(s.first_player + 1) % n].name, rng)
+    plan = replace(plan, turns=tuple(turns), solo_spawn=solo, solo_spawn_at=solo_at,
+                   joins=joins)
+    return plan, g.play_month(state, plan, comps)
+
+
+def random_joins(m, players: list[str], first: str, rng: random.Random) -> tuple:
+    """Legal joins (Joining the Map) in clockwise order from ``first``: each player whose group
+    is not yet joined to every other slides it (no rotation) to touch another group."""
+    M = _map()
+    out = []
+    for player in M.join_order(players, first):
+        if M.map_joined(m):
+            break
+        own = next(grp for grp in M.groups(m) if m.hive(player).at in grp)
+        others = [c for c in m.grid if c not in own]
+        rng.shuffle(others)
+        done = False
+        for c in others:
+            for nb in M.neighbours(c):
+                if nb in m.grid:
+                    continue
+                for g_tile in own:
+                    offset = (nb[0] - g_tile[0], nb[1] - g_tile[1])
+                    try:
+                        m2 = M.join(m, M.Join(player, offset, 0))
+                    except IllegalActionError:
+                        continue
+                    out.append((player, offset, 0))
+                    m, done = m2, True
+                    break
+                if done:
+                    break
+            if done:
+                break
+    return tuple(out)
+
+
+__all__ = ["random_card", "random_joins", "random_month"]

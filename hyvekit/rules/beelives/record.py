@@ -1,0 +1,479 @@
+"""Bee Lives month records: the TOML a player writes at the table, parsed into the month
+sequencer's inputs (:mod:`hyvekit.rules.beelives.game`), and :func:`replay` of a whole record.
+
+A **game file** is a header plus months (and optional winters)::
+
+    [game]
+    first_player = "Susan"      # default: the first [[player]]
+    years = 1                   # options: years, solo_hard, skip_feeding_later_years, ...
+
+    [[player]]                  # in turn (clockwise) order
+    name = "Susan"
+    queen = "prolific"
+
+    [[month]]                   # one table per productive month, in order
+    year = 1
+    month = "March"             # or 1-9
+    card = "First Bloom"        # the season card revealed in the Event Phase
+    [month.players.Susan]       # phase choices (not in the first month of the game)
+    starvation_tokens = 0
+    swarm = { wild = "ACORN", choice = "stay", queen = "nomadic" }
+    [[month.turn]]              # the Action Phase, in order
+    player = "Susan"
+    action = "forage"
+    tile = "bloom"
+    distance = 1
+    take = { honey = 5, pollen = 6 }
+    [month.claims.Susan]        # optional claimed end-of-month values
+    honey = 5
+
+    [[winter]]                  # optional: starvation tokens taken during winter upkeep
+    year = 1
+    starvation = { Susan = "take" }
+
+A **month file** has the keys of one ``[[month]]`` table at its top level; it is checked after
+a header (``game`` table and ``[[player]]`` tables, or a ``[start]`` table in the
+``GameState.to_dict`` shape).
+
+Every malformed value raises :class:`InvalidInputError` naming its place
+(``month[2].turn[3].bees``); nothing else escapes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from hyvekit.rules.beelives import game as g
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+
+HEADER_KEYS = ("game", "player", "month", "winter", "start")
+GAME_KEYS = ("first_player", "map") + tuple(f.name for f in fields(g.Options))
+PLAYER_KEYS = ("name", "queen")
+MONTH_KEYS = ("year", "month", "card", "players", "turn", "claims", "solo_spawn",
+              "solo_spawn_at", "join")
+JOIN_KEYS = ("player", "offset", "rotation")
+CHOICE_KEYS = ("starvation_tokens", "swarm")
+SWARM_KEYS = ("wild", "choice", "queen", "at")
+TURN_KEYS = ("player", "wild", "action", "bees", "tile", "distance", "take", "target", "rolls",
+             "roll", "remove", "sacrifice_defending", "sacrifice_unassigned", "sacrifices",
+             "queen", "d6", "target_roll", "spawn", "from_first_player", "at", "spawn_at", "note")
+WINTER_KEYS = ("year", "starvation")
+RESOURCES = ("honey", "pollen", "water")
+
+
+def _table(where: str, raw: Any, accepted: Sequence[str]) -> Mapping[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise InvalidInputError(where, raw, "a table")
+    unknown = sorted(set(raw) - set(accepted))
+    if unknown:
+        raise InvalidInputError(f"{where}.{unknown[0]}", raw[unknown[0]],
+                                "a known key: " + ", ".join(accepted))
+    return raw
+
+
+def _str(where: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInputError(where, value, "a non-empty text")
+    return value.strip()
+
+
+def _opt_int(where: str, raw: Mapping[str, Any], key: str, lo: int, hi: int) -> int | None:
+    if key not in raw:
+        return None
+    if isinstance(raw[key], bool) or not isinstance(raw[key], int):
+        raise InvalidInputError(f"{where}.{key}", raw[key], f"a whole number {lo}-{hi}")
+    return require_int(f"{where}.{key}", raw[key], lo, hi)
+
+
+def _coord(where: str, value: Any) -> tuple[int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+        raise InvalidInputError(where, value, "a map coordinate [q, r], e.g. [1, 0]")
+    return (value[0], value[1])
+
+
+def parse_month_number(where: str, value: Any) -> int:
+    """``"March"`` / ``"mar"`` / ``3``… → 1–9 (March = 1)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return require_int(where, value, 1, 9)
+    if isinstance(value, str):
+        key = value.strip().lower()
+        for i, name in enumerate(g.MONTHS, start=1):
+            if key and (name.lower() == key or name.lower().startswith(key) and len(key) >= 3):
+                return i
+    raise InvalidInputError(where, value, "a productive month: " + ", ".join(g.MONTHS) + " or 1-9")
+
+
+def _rolls(where: str, raw: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+    if "rolls" in raw and "roll" in raw:
+        raise InvalidInputError(f"{where}.roll", raw["roll"], "either roll or rolls, not both")
+    if "roll" in raw:
+        rolls = [raw["roll"]]
+    elif "rolls" in raw:
+        rolls = raw["rolls"]
+        if not isinstance(rolls, list):
+            raise InvalidInputError(f"{where}.rolls", rolls,
+                                    "a list of rolls, e.g. [[1, 2], [3, 4]]")
+    else:
+        return ()
+    out = []
+    for i, r in enumerate(rolls):
+        if not isinstance(r, list) or not r or any(isinstance(v, bool) or not isinstance(v, int)
+                                                   for v in r):
+            raise InvalidInputError(f"{where}.rolls[{i}]", r, "a list of die values, e.g. [1, 2]")
+        out.append(tuple(r))
+    return tuple(out)
+
+
+def _take(where: str, value: Any) -> tuple[int, int, int]:
+    if isinstance(value, Mapping):
+        _table(where, value, RESOURCES)
+        values = tuple(require_int(f"{where}.{r}", value.get(r, 0), 0, 99) for r in RESOURCES)
+        return values  # type: ignore[return-value]
+    if isinstance(value, list) and len(value) == 3:
+        return tuple(require_int(f"{where}[{i}]", v, 0, 99)  # type: ignore[return-value]
+                     for i, v in enumerate(value))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (require_int(where, value, 0, 99), 0, 0)
+    raise InvalidInputError(where, value, "{ honey = N, pollen = N, water = N } or [h, p, w]")
+
+
+def parse_turn(raw: Any, where: str) -> g.Turn:
+    """One ``[[turn]]`` table → :class:`~hyvekit.rules.beelives.game.Turn`.
+
+    :raises InvalidInputError: unknown key, neither or both of player / wild, a wrong type.
+    """
+    t = _table(where, raw, TURN_KEYS)
+    if ("player" in t) == ("wild" in t):
+        raise InvalidInputError(where, dict(t), "exactly one of player = NAME or wild = NAME")
+    wild = "wild" in t
+    actor = _str(f"{where}.{'wild' if wild else 'player'}", t["wild" if wild else "player"])
+    action = _str(f"{where}.action", t.get("action")).lower().replace(" ", "_").replace("-", "_")
+    accepted = g.WILD_ACTIONS if wild else g.PLAYER_ACTIONS + ("pass",)
+    if action not in accepted:
+        raise InvalidInputError(f"{where}.action", t.get("action"), "one of " + ", ".join(accepted))
+    tile = None
+    if "tile" in t:
+        tile = _str(f"{where}.tile", t["tile"]).lower()
+        if tile not in g.TILE_TYPES:
+            raise InvalidInputError(f"{where}.tile", t["tile"], "one of " + ", ".join(g.TILE_TYPES))
+    removed = None
+    if "remove" in t:
+        rem = t["remove"]
+        if not isinstance(rem, list) or any(isinstance(v, bool) or not isinstance(v, int)
+                                            for v in rem):
+            raise InvalidInputError(f"{where}.remove", rem, "a list of die values, e.g. [1]")
+        removed = tuple(rem)
+    take = _take(f"{where}.take", t["take"]) if "take" in t else None
+    queen = _str(f"{where}.queen", t["queen"]).lower() if "queen" in t else None
+    return g.Turn(
+        actor=actor, action=action, wild=wild,
+        bees=_opt_int(where, t, "bees", 0, 20), tile=tile,
+        distance=_opt_int(where, t, "distance", 0, 99), take=take,
+        target=_str(f"{where}.target", t["target"]) if "target" in t else None,
+        rolls=_rolls(where, t), removed=removed,
+        sacrifice_defending=_opt_int(where, t, "sacrifice_defending", 0, 20) or 0,
+        sacrifice_unassigned=_opt_int(where, t, "sacrifice_unassigned", 0, 20) or 0,
+        sacrifices=_opt_int(where, t, "sacrifices", 0, 20) or 0, queen=queen,
+        d6=_opt_int(where, t, "d6", 1, 6), target_roll=_opt_int(where, t, "target_roll", 1, 6),
+        spawn=_str(f"{where}.spawn", t["spawn"]) if "spawn" in t else None,
+        from_first_player=_opt_int(where, t, "from_first_player", 0, 99),
+        at=_coord(f"{where}.at", t["at"]) if "at" in t else None,
+        spawn_at=_coord(f"{where}.spawn_at", t["spawn_at"]) if "spawn_at" in t else None,
+        where=where)
+
+
+def parse_month(raw: Any, where: str = "month") -> g.MonthPlan:
+    """One month table → :class:`~hyvekit.rules.beelives.game.MonthPlan`.
+
+    :raises InvalidInputError: naming the field.
+    """
+    m = _table(where, raw, MONTH_KEYS)
+    if "month" not in m:
+        raise InvalidInputError(f"{where}.month", None, "the month: March ... November or 1-9")
+    month = parse_month_number(f"{where}.month", m["month"])
+    year = _opt_int(where, m, "year", 1, 3) or 1
+    card = _str(f"{where}.card", m.get("card"))
+    choices = []
+    players = _table(f"{where}.players", m.get("players", {}), tuple(m.get("players", {}) or ()))
+    for name, c in players.items():
+        cw = f"{where}.players.{name}"
+        c = _table(cw, c, CHOICE_KEYS)
+        swarm = None
+        if "swarm" in c:
+            s = _table(f"{cw}.swarm", c["swarm"], SWARM_KEYS)
+            choice = str(s.get("choice", "stay")).strip().lower()
+            if choice not in ("stay", "leave"):
+                raise InvalidInputError(f"{cw}.swarm.choice", s.get("choice"), "stay or leave")
+            swarm = g.SwarmChoice(_str(f"{cw}.swarm.wild", s.get("wild")), choice,
+                                  _str(f"{cw}.swarm.queen", s["queen"]).lower()
+                                  if "queen" in s else None,
+                                  _coord(f"{cw}.swarm.at", s["at"]) if "at" in s else None)
+        choices.append((name, g.PhaseChoices(_opt_int(cw, c, "starvation_tokens", 0, 8) or 0,
+                                             swarm)))
+    turns_raw = m.get("turn", [])
+    if not isinstance(turns_raw, list):
+        raise InvalidInputError(f"{where}.turn", turns_raw, "[[turn]] tables")
+    turns = tuple(parse_turn(t, f"{where}.turn[{i + 1}]") for i, t in enumerate(turns_raw))
+    claims = []
+    for hive, values in _table(f"{where}.claims", m.get("claims", {}),
+                               tuple(m.get("claims", {}) or ())).items():
+        cw = f"{where}.claims.{hive}"
+        v = _table(cw, values, g.CLAIM_FIELDS + ("strength",))
+        claims.append((hive, tuple((k, require_int(f"{cw}.{k}", x, -99, 999))
+                                   for k, x in v.items())))
+    solo = _str(f"{where}.solo_spawn", m["solo_spawn"]) if "solo_spawn" in m else None
+    solo_at = _coord(f"{where}.solo_spawn_at", m["solo_spawn_at"]) if "solo_spawn_at" in m \
+        else None
+    joins_raw = m.get("join", [])
+    if not isinstance(joins_raw, list):
+        raise InvalidInputError(f"{where}.join", joins_raw, "[[join]] tables")
+    joins = []
+    for i, j in enumerate(joins_raw):
+        jw = f"{where}.join[{i + 1}]"
+        j = _table(jw, j, JOIN_KEYS)
+        joins.append((_str(f"{jw}.player", j.get("player")),
+                      _coord(f"{jw}.offset", j.get("offset")),
+                      _opt_int(jw, j, "rotation", 0, 5) or 0))
+    return g.MonthPlan(year, month, card, tuple(choices), turns, solo, tuple(claims), where,
+                       solo_at, tuple(joins))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A parsed game file: the start state, the months and the winters' starvation choices
+    (year → player → ``"take"`` / ``"none"``)."""
+
+    start: g.GameState
+    months: tuple[g.MonthPlan, ...]
+    winters: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = ()
+
+
+def parse_header(raw: Mapping[str, Any], board) -> g.GameState:
+    """The game header (``[game]`` + ``[[player]]``, or ``[start]``) → the start state.
+
+    :raises InvalidInputError: naming the field.
+    """
+    if "start" in raw:
+        if "player" in raw:
+            raise InvalidInputError("start", "and [[player]]", "either [start] or [[player]]")
+        return g.validate_state(g.GameState.from_dict(raw["start"]), board)
+    gt = _table("game", raw.get("game", {}), GAME_KEYS)
+    rows = raw.get("player")
+    if not isinstance(rows, list) or not rows:
+        raise InvalidInputError("player", rows, "[[player]] tables (name, queen) in turn order")
+    players = []
+    for i, row in enumerate(rows):
+        w = f"player[{i + 1}]"
+        row = _table(w, row, PLAYER_KEYS)
+        players.append((_str(f"{w}.name", row.get("name")),
+                        _str(f"{w}.queen", row.get("queen")).lower()))
+    names = [n for n, _ in players]
+    first = gt.get("first_player", names[0])
+    if first not in names:
+        raise InvalidInputError("game.first_player", first, "one of " + ", ".join(names))
+    opts: dict[str, Any] = {}
+    for f in fields(g.Options):
+        if f.name in gt:
+            v = gt[f.name]
+            if f.name == "later_year_spawn_strength":
+                if not isinstance(v, list):
+                    raise InvalidInputError(f"game.{f.name}", v, "[year 2, year 3], e.g. [4, 5]")
+                v = tuple(v)
+            elif f.name == "years":
+                v = require_int("game.years", v, 1, 3)
+            elif not isinstance(v, bool):
+                raise InvalidInputError(f"game.{f.name}", v, "true or false")
+            opts[f.name] = v
+    state = g.new_game(players, board, first_player=names.index(first),
+                       options=g.Options(**opts))
+    if "map" in gt:
+        if not isinstance(gt["map"], bool):
+            raise InvalidInputError("game.map", gt["map"], "true (play on the map) or false")
+        if gt["map"]:
+            from hyvekit.rules.beelives import map as bee_map
+            from dataclasses import replace as _replace
+            state = _replace(state, map=bee_map.starting_map(names))
+    return state
+
+
+def parse_game(raw: Mapping[str, Any], board) -> GameRecord:
+    """A whole game file (header + months + winters), or a header alone.
+
+    :raises InvalidInputError: naming the field.
+    """
+    _table("file", raw, HEADER_KEYS)
+    start = parse_header(raw, board)
+    months_raw = raw.get("month", [])
+    if not isinstance(months_raw, list):
+        raise InvalidInputError("month", months_raw, "[[month]] tables")
+    months = tuple(parse_month(m, f"month[{i + 1}]") for i, m in enumerate(months_raw))
+    winters = []
+    for i, w in enumerate(raw.get("winter", []) if isinstance(raw.get("winter", []), list)
+                          else [raw["winter"]]):
+        ww = f"winter[{i + 1}]"
+        w = _table(ww, w, WINTER_KEYS)
+        st = _table(f"{ww}.starvation", w.get("starvation", {}), tuple(w.get("starvation", {})))
+        for name, v in st.items():
+            if v not in ("take", "none"):
+                raise InvalidInputError(f"{ww}.starvation.{name}", v, "take or none")
+        winters.append((_opt_int(ww, w, "year", 1, 3) or 1, tuple(st.items())))
+    return GameRecord(start, months, tuple(winters))
+
+
+def is_month_file(raw: Mapping[str, Any]) -> bool:
+    """A file holding one month at its top level (``card`` / ``month`` keys, no header)."""
+    return "month" in raw and not isinstance(raw.get("month"), list) and "player" not in raw \
+        and "start" not in raw
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+def _toml_value(v: Any) -> str:
+    import json
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, Mapping):
+        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
+    raise InvalidInputError("record value", v, "text, a whole number, a list or a table")
+
+
+def turn_table(t: g.Turn) -> dict[str, Any]:
+    """A :class:`~hyvekit.rules.beelives.game.Turn` as its ``[[turn]]`` table (stated values
+    only)."""
+    d: dict[str, Any] = {("wild" if t.wild else "player"): t.actor, "action": t.action}
+    for key in ("bees", "tile", "distance", "target", "queen", "d6", "target_roll", "spawn",
+                "from_first_player"):
+        if getattr(t, key) is not None:
+            d[key] = getattr(t, key)
+    if t.take is not None:
+        d["take"] = dict(zip(RESOURCES, t.take))
+    if t.rolls:
+        d["rolls"] = [list(r) for r in t.rolls]
+    if t.removed is not None:
+        d["remove"] = list(t.removed)
+    for key in ("sacrifice_defending", "sacrifice_unassigned", "sacrifices"):
+        if getattr(t, key):
+            d[key] = getattr(t, key)
+    for key in ("at", "spawn_at"):
+        if getattr(t, key) is not None:
+            d[key] = list(getattr(t, key))
+    return d
+
+
+def dump_month(plan: g.MonthPlan, prefix: str = "") -> str:
+    """A month plan as month-record TOML (``prefix="month."`` inside a game file, where the
+    caller writes the ``[[month]]`` line)."""
+    lines = [f"year = {plan.year}", f"month = {_toml_value(g.month_name(plan.month))}",
+             f"card = {_toml_value(plan.card)}"]
+    if plan.solo_spawn is not None:
+        lines.append(f"solo_spawn = {_toml_value(plan.solo_spawn)}")
+    if plan.solo_spawn_at is not None:
+        lines.append(f"solo_spawn_at = {_toml_value(list(plan.solo_spawn_at))}")
+    for name, c in plan.choices:
+        lines += ["", f"[{prefix}players.{_toml_value(name)}]"]
+        if c.starvation_tokens:
+            lines.append(f"starvation_tokens = {c.starvation_tokens}")
+        if c.swarm is not None:
+            sw: dict[str, Any] = {"wild": c.swarm.wild, "choice": c.swarm.choice}
+            if c.swarm.queen is not None:
+                sw["queen"] = c.swarm.queen
+            if c.swarm.at is not None:
+                sw["at"] = list(c.swarm.at)
+            lines.append(f"swarm = {_toml_value(sw)}")
+    for t in plan.turns:
+        lines += ["", f"[[{prefix}turn]]"]
+        lines += [f"{k} = {_toml_value(v)}" for k, v in turn_table(t).items()]
+    for player, offset, rotation in plan.joins:
+        lines += ["", f"[[{prefix}join]]", f"player = {_toml_value(player)}",
+                  f"offset = {_toml_value(list(offset))}", f"rotation = {rotation}"]
+    for hive, values in plan.claims:
+        lines += ["", f"[{prefix}claims.{_toml_value(hive)}]"]
+        lines += [f"{k} = {v}" for k, v in values]
+    return "\n".join(lines) + "\n"
+
+
+def dump_game(players: Sequence[tuple[str, str]], plans: Sequence[g.MonthPlan], *,
+              first_player: str | None = None, options: g.Options = g.Options(),
+              on_map: bool = False) -> str:
+    """A whole game file: header (players in turn order with their queens, first player,
+    options) and the months."""
+    lines = ["[game]"]
+    if on_map:
+        lines.append("map = true")
+    if first_player is not None:
+        lines.append(f"first_player = {_toml_value(first_player)}")
+    default = g.Options()
+    for f in fields(g.Options):
+        if getattr(options, f.name) != getattr(default, f.name):
+            lines.append(f"{f.name} = {_toml_value(getattr(options, f.name))}")
+    for name, queen in players:
+        lines += ["", "[[player]]", f"name = {_toml_value(name)}", f"queen = {_toml_value(queen)}"]
+    for plan in plans:
+        lines += ["", "[[month]]", dump_month(plan, "month.").rstrip("\n")]
+    return "\n".join(lines) + "\n"
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Replay:
+    """A replayed record: each month's result, winter events, the final scoring (when the game
+    is over), the last state, and the first error met (None when all is legal)."""
+
+    months: tuple[g.MonthResult, ...]
+    winters: tuple[tuple[int, tuple[dict, ...]], ...]
+    scoring: Any
+    state: g.GameState
+    error: Exception | None = None
+
+
+def replay(record: GameRecord, comps: g.Components) -> Replay:
+    """Replay ``record`` month by month; stop at the first illegal step (kept in ``error``,
+    with what was replayed before it).  Winter upkeep is played after the ninth month of each
+    year once a later month or a ``[[winter]]`` entry shows the game went on, or at the end of
+    the record; scoring follows the last winter.
+
+    Only :class:`IllegalActionError` and :class:`InvalidInputError` are caught.
+    """
+    state = record.start
+    results: list[g.MonthResult] = []
+    winters: list[tuple[int, tuple[dict, ...]]] = []
+    scoring = None
+    wmap = {y: dict(c) for y, c in record.winters}
+    try:
+        for plan in record.months:
+            if state.stage == "winter":
+                state, evs = g.play_winter(state, comps, wmap.get(state.year))
+                winters.append((state.year - 1, tuple(evs)))
+            if state.stage == "over":
+                raise IllegalActionError(g.R_YEARS, f"{plan.where}: the game is over after year "
+                                         f"{state.year} ({state.options.years} year game)",
+                                         expected="no more months", given=plan.where)
+            result = g.play_month(state, plan, comps, claims=False)
+            results.append(result)
+            state = result.state
+            g.check_claims(plan, result.summary, state, comps.board,
+                           f"year {plan.year} {g.month_name(plan.month)}")
+        if state.stage == "winter":
+            year = state.year
+            state, evs = g.play_winter(state, comps, wmap.get(year))
+            winters.append((year, tuple(evs)))
+        if state.stage == "over":
+            scoring = g.final_scoring(state, comps.board)
+    except (IllegalActionError, InvalidInputError) as exc:
+        return Replay(tuple(results), tuple(winters), scoring, state, exc)
+    return Replay(tuple(results), tuple(winters), scoring, state)
+
+
+__all__ = ["GameRecord", "Replay", "dump_game", "dump_month", "is_month_file", "parse_game",
+           "parse_header", "parse_month", "parse_month_number", "parse_turn", "replay",
+           "turn_table"]
