@@ -6,6 +6,7 @@ inside the printing code, so ``hyvekit --help`` and every non-printing command s
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Optional
 
@@ -69,11 +70,38 @@ def _given(argv: list[str], param) -> str | None:
     return None
 
 
+# typer (0.29) checks values with pydantic: its messages, turned into "expected ..." words
+_PYDANTIC = (
+    (re.compile(r"Input should be a valid integer.*"), "a whole number"),
+    (re.compile(r"Input should be a valid number.*"), "a number"),
+    (re.compile(r"Input should be less than or equal to (\S+)"), r"at most \1"),
+    (re.compile(r"Input should be less than (\S+)"), r"less than \1"),
+    (re.compile(r"Input should be greater than or equal to (\S+)"), r"at least \1"),
+    (re.compile(r"Input should be greater than (\S+)"), r"more than \1"),
+    (re.compile(r"Value error, '.*' is not one of (.*)"), r"one of \1"),
+)
+
+
+def _allowed(problem: str) -> str | None:
+    """What the value should have been, in words, from typer's message (None if unknown)."""
+    for pattern, words in _PYDANTIC:
+        match = pattern.fullmatch(problem.strip())
+        if match:
+            return match.expand(words).replace("'", "")
+    return None
+
+
 def usage_line(exc, argv: list[str]) -> str:
-    """One line for a typer usage error: the problem, the value given, where to get help."""
+    """One line for a typer usage error: the field, the value given and what is allowed (for
+    numbers and choices), else the problem; then where to get help."""
     message = " ".join(exc.format_message().split()).rstrip(".")
     param = getattr(exc, "param", None)
     given = _given(argv, param) if param is not None else None
+    head, _, problem = message.partition(": ")
+    allowed = _allowed(problem) if head.startswith("Invalid value for") else None
+    if allowed and given is not None:
+        field = (getattr(param, "opts", None) or [getattr(param, "name", "value")])[0]
+        message = f"{field}: got {given!r}, expected {allowed}"
     if given is not None and repr(given) not in message and f"'{given}'" not in message:
         message = message.rstrip(".") + f" (got {given!r})"
     ctx = getattr(exc, "ctx", None)

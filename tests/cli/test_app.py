@@ -63,6 +63,20 @@ def test_debug_shows_the_traceback(hk):
     assert result.returncode == 1 and "Traceback" in result.stderr
 
 
+@pytest.mark.parametrize("args, line", [
+    (("hyve", "hp", "--die", "x", "--position", "3", "--gain", "1"),
+     "--die: got 'x', expected a whole number"),
+    (("print", "pad", "beelives", "--players", "5"), "--players: got '5', expected at most 4"),
+    (("print", "pad", "beelives", "--players=0"), "--players: got '0', expected at least 1"),
+    (("print", "pad", "beelives", "--paper", "a5"), "--paper: got 'a5', expected one of a4, "
+                                                    "letter"),
+])
+def test_usage_errors_name_the_field_the_value_and_what_is_allowed(hk, args, line):
+    result = hk(*args)
+    assert result.returncode == 2 and line in result.stderr
+    assert "Input should" not in result.stderr and len(result.stderr.splitlines()) == 1
+
+
 def test_usage_error_exit_2(hk):
     result = hk("campaign", "undo")
     assert result.returncode == 2
