@@ -247,13 +247,20 @@ def new(ctx: typer.Context,
     Example: hyvekit queenbee new "Friday hive" --players ann,bob,cy,dee
     """
     from hyvekit.rules.queenbee.matches import new_log
-    log = new_log(_names("--players", players))
+    roster = _names("--players", players)
+    if len(roster) == 1:   # Object of the Game: 2 to 6 players; one name could log nothing
+        raise InvalidInputError("--players", players, "2 or more names (a match has 2 to 6 "
+                                "players), or none to log matches with any names")
+    log = new_log(roster)
     record = _store(ctx).create(name, "queenbee", "matches", {"roster": list(log.roster)},
                                 group_id)
     gid = record.header["id"]
     typer.echo(f"created Queen Bee match log {gid!r}"
                + (f" for {', '.join(log.roster)}" if log.roster else ""))
-    typer.echo(f"next: hyvekit queenbee log {gid} --players ann,bob --winner ann --defeated bob")
+    names = list(log.roster[:2]) if log.roster else ["ann", "bob"]
+    from shlex import quote
+    typer.echo(f"next: hyvekit queenbee log {gid} --players {quote(','.join(names))} "
+               f"--winner {quote(names[0])} --defeated {quote(names[1])}")
 
 
 @app.command("log")

@@ -123,3 +123,15 @@ def test_campaign_show_prints_a_match_log_as_standings(hk):
     shown = hk("campaign", "show", "friday-hive")
     assert shown.returncode == 0, shown.stderr
     assert "Standings" in shown.stdout and "bob" in shown.stdout and "{" not in shown.stdout
+
+
+def test_new_refuses_a_roster_of_one_and_its_hint_can_be_pasted(hk):
+    assert hk("queenbee", "new", "Solo", "--players", "ann").returncode == 2
+    made = hk("queenbee", "new", "Club", "--players", "Zoë,Ann Lee,bob")
+    assert made.returncode == 0
+    hint = made.stdout.splitlines()[-1]
+    assert hint == ("next: hyvekit queenbee log club --players 'Zoë,Ann Lee' --winner 'Zoë' "
+                    "--defeated 'Ann Lee'")
+    import shlex
+    args = shlex.split(hint.removeprefix("next: hyvekit "))
+    assert hk(*args).returncode == 0
