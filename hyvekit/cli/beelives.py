@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.common import JsonOption, console, print_json, table
+from hyvekit.cli.common import JsonOption, console, located, print_json, table
 from hyvekit.rules.common import InvalidInputError, require_int
 
 app = typer.Typer(
@@ -617,14 +617,20 @@ def check(
         raise InvalidInputError(str(files[0]), "a month file",
                                 "a game file first: [game] and [[player]] tables (or [start]), "
                                 "then month files")
-    record = rec.parse_game(raw, board)
+    try:
+        record = rec.parse_game(raw, board)
+    except InvalidInputError as exc:
+        raise located(exc, files[0]) from None
     extra = []
     for i, path in enumerate(files[1:], start=2):
         m = load_toml(path)
         if not rec.is_month_file(m):
             raise InvalidInputError(str(path), "not a month file",
                                     "a month file: year, month, card, [[turn]] at the top level")
-        extra.append(rec.parse_month(m, f"{path.name}"))
+        try:
+            extra.append(rec.parse_month(m, f"{path.name}"))
+        except InvalidInputError as exc:
+            raise located(exc, path) from None
     record = rec.GameRecord(record.start, record.months + tuple(extra), record.winters)
     result = rec.replay(record, comps)
     if as_json:

@@ -7,6 +7,7 @@ packaged table, or a player's own file of the same shape.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -33,3 +34,64 @@ def load_toml(name_or_path: str | Path) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InvalidInputError("data file", str(name_or_path), f"valid TOML ({exc})") from None
+
+
+_SEGMENT = re.compile(r"([A-Za-z_][\w-]*)(?:\[(\d+)\])?")
+_ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([\w.-]+)\s*\]\]")
+_TABLE_HEADER = re.compile(r"^\s*\[\s*([\w.-]+)\s*\]")
+_KEY = re.compile(r"^\s*([\w-]+)\s*=")
+
+
+def toml_line(text: str, field: str) -> int | None:
+    """The line (1-based) of a TOML file that a field path names, for error messages.
+
+    ``field`` is the path the record parsers use: dotted names with 1-based indices of arrays of
+    tables, e.g. ``month[1].turn[4].bees`` (the ``bees`` key of the 4th ``[[month.turn]]`` of
+    the 1st ``[[month]]``); anything before a ``": "`` is ignored.  Returns the line of the key,
+    or of the deepest table of the path found, or None when nothing of the path is found.
+    """
+    target = [(name, int(i) if i else None)
+              for name, i in _SEGMENT.findall(field.rpartition(": ")[2])]
+    if not target:
+        return None
+    current: list[tuple[str, int | None]] = []
+    counts: dict[tuple, int] = {}
+    best, best_depth = None, 0
+
+    def depth(path: list[tuple[str, int | None]]) -> int:
+        n = 0
+        for (name, idx), (want, want_idx) in zip(path, target):
+            if name != want or (want_idx is not None and idx != want_idx):
+                break
+            n += 1
+        return n
+
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        header = _ARRAY_HEADER.match(line)
+        single = None if header else _TABLE_HEADER.match(line)
+        if header or single:
+            names = (header or single).group(1).split(".")
+            parent = []
+            for name, (cur, idx) in zip(names[:-1], current):
+                if name != cur:
+                    break
+                parent.append((cur, idx))
+            if header:
+                key = (tuple(parent), names[-1])
+                counts[key] = counts.get(key, 0) + 1
+                current = parent + [(names[-1], counts[key])]
+            else:
+                current = parent + [(n, None) for n in names[len(parent):]]
+        else:
+            match = _KEY.match(line)
+            if not match:
+                continue
+            path = current + [(match.group(1), None)]
+            d = depth(path)
+            if d == len(path) and d > best_depth:
+                best, best_depth = lineno, d
+            continue
+        d = depth(current)
+        if d == len(current) and d > best_depth:
+            best, best_depth = lineno, d
+    return best

@@ -132,6 +132,9 @@ def test_malformed_record_exits_2_naming_the_field(hk, tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "month[1].turn[1].bees" in lines[0]
+    # the error names the line of the file
+    number = bad.splitlines().index('bees = "three"') + 1
+    assert f"bad.toml line {number}: month[1].turn[1].bees" in lines[0]
     unknown = HEADER + "\n[[month]]\n" + MONTH.replace("[[turn]]", "[[month.turn]]").replace(
         "bees = 3", "bees = 3\nhoney = 2")
     result = hk("beelives", "check", write(tmp_path, "unknown.toml", unknown))
@@ -209,3 +212,15 @@ def test_finished_one_year_solo_game_gets_the_solo_score_chart_rating(hk, tmp_pa
     total = data["scoring"]["players"][0]["total"]
     expected = comps.board.solo_rating(total)
     assert data["scoring"]["solo_rating"] == expected
+
+
+def test_toml_line_finds_keys_of_nested_arrays_of_tables():
+    from hyvekit.data import toml_line
+    text = (EXAMPLES / "first-month-2p.toml").read_text()
+    lines = text.splitlines()
+    assert lines[toml_line(text, "month[1].turn[4].bees") - 1].strip() == "bees = 2"
+    assert lines[toml_line(text, "player[2].queen") - 1].startswith('queen = "aggressive"')
+    assert lines[toml_line(text, "month[1].turn[1].take.honey") - 1].startswith("take = {")
+    # a key that is not there: the line of its table; nothing of the path: None
+    assert lines[toml_line(text, "month[1].turn[9].x") - 1] == "[[month]]"
+    assert toml_line(text, "month[2]") is None and toml_line(text, "") is None
