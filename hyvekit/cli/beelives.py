@@ -418,6 +418,10 @@ def wild_turn(
     """
     from hyvekit.rules.beelives.wild import WildSituation, wild_turn as do_turn
     board = _board(None)
+    if dormant and season.strip().lower() != "spring":
+        raise InvalidInputError("--dormant", f"with --season {season}",
+                                "only in spring: a wild hive spawned in spring of the first year "
+                                "acts normally from summer on (Multiple Years, Wild Hives)")
     situation = WildSituation(
         season=season.strip().lower(), strength=strength, overheating=overheating,
         tiles=tuple(_parse_tile(t) for t in tile),

@@ -125,6 +125,15 @@ def test_wild_turn_example_n(hk):
     assert "line 3 of the fall chart" in text.stdout
 
 
+def test_wild_turn_dormant_only_in_spring(hk):
+    spring = run_json(hk, "wild-turn", "--season", "spring", "--strength", "3", "--tile",
+                      "bloom:1", "--dormant")
+    assert spring["action"] == "dormant"
+    summer = hk("beelives", "wild-turn", "--season", "summer", "--strength", "3", "--dormant")
+    assert summer.returncode == 2 and "--dormant" in summer.stderr and "only in spring" in \
+        summer.stderr
+
+
 def test_score_refuses_what_the_box_cannot_hold(hk):
     for args, needle in [(["-p", "Bob:vp=1,vp=2,bees=1"], "given once"),
                          (["-p", "A:vp=5,bees=21"], "0 to 20"),
