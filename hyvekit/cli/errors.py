@@ -29,6 +29,11 @@ def classify(exc: BaseException) -> tuple[int, str]:
     store = _store_errors()
     if isinstance(exc, store):
         return getattr(exc, "exit_code", EXIT_INPUT), f"campaign record: {exc}"
+    if isinstance(exc, UnicodeEncodeError):
+        encoding = getattr(sys.stdout, "encoding", None) or exc.encoding
+        return EXIT_INPUT, (f"bad input: the terminal's text encoding ({encoding}) cannot show "
+                            f"{exc.object[exc.start:exc.end]!r}; use a UTF-8 terminal or set "
+                            "PYTHONIOENCODING=utf-8")
     if isinstance(exc, FileNotFoundError):
         return EXIT_INPUT, f"bad input: file not found: {exc.filename}"
     if isinstance(exc, PermissionError):

@@ -99,3 +99,10 @@ def test_commands_that_print_no_pdf_do_not_import_printing_libraries(args, tmp_p
                             cwd=tmp_path, env={"HYVEKIT_CAMPAIGNS": str(tmp_path),
                                                "PATH": "/usr/bin:/bin"})
     assert "HEAVY []" in result.stderr, result.stderr
+
+
+def test_a_terminal_that_cannot_show_the_text_gets_one_line_exit_2(hk):
+    assert hk("queenbee", "new", "Club", "--players", "Zoë,bob").returncode == 0
+    result = hk("queenbee", "status", "club", env={"PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 2 and "PYTHONIOENCODING=utf-8" in result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
