@@ -19,7 +19,7 @@ from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_MAX, JELLIES, REWARDS, S
                                        load_definitions)
 
 SQRT3 = math.sqrt(3)
-HEX_SIZE = 3.2          # mm, circumradius of a hyve hex (5.5 mm wide: room to colour in)
+HEX_SIZE = 3.2          # mm, circumradius of a hyve hex on Letter (5.5 mm wide); A4 draws it 15% larger
 SMALL_HEX = 2.6         # mm, formations and builder shapes
 CHAMBER_SQ = 5.2        # mm, larva chamber square
 SHAPE_SQ = 2.6          # mm, a square of a die shape
