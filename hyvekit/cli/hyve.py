@@ -265,6 +265,11 @@ def result(ctx: typer.Context, run: str = RunArg,
     action = L.Result(outcome.lower() == "won", hp_past_start, population, hyves,
                       courier_bonus, cross, limits=L.scenario_limits(state))
     _, after = _store(ctx).append(run, *L.action_to_event(action))
+    print_result(run, after, cross)
+
+
+def print_result(run: str, after, cross: int | None) -> None:
+    """The lines ``legacy result`` and ``legacy play`` print after logging a result."""
     last = after.results[-1]
     if last.honey is None:
         typer.echo(f"scenario {last.number} lost: in normal difficulty the legacy ends here. "
@@ -278,6 +283,128 @@ def result(ctx: typer.Context, run: str = RunArg,
         typer.echo("the legacy is complete!")
     else:
         typer.echo(f"{after.honey} honey to spend before scenario {after.scenario + 1}")
+
+
+@legacy_app.command("play")
+def play_cmd(ctx: typer.Context, run: str = RunArg,
+             file: Path = typer.Argument(..., metavar="FILE",
+                                         help="The scenario's turn record (TOML): [[turn]] "
+                                              "tables; the run gives the set-up."),
+             cross_out: Optional[str] = typer.Option(
+                 None, "--cross-out", metavar="TYPE",
+                 help="Easy mode, lost scenario: the bread type 1-5 to cross out."),
+             dry_run: bool = typer.Option(False, "--dry-run",
+                                          help="Replay and show what would be logged; record "
+                                               "nothing."),
+             as_json: bool = JsonOption) -> None:
+    """Log the current scenario from its turn record: replay every turn, then log the courier
+    bees it used and its result, all or nothing.
+
+    The set-up comes from the run: the scenario's mode (run configuration), the run's colours,
+    bread levels from its bread upgrades, its perks, its unused core resources and its courier
+    honey track. A [scenario] or [legacy] table in FILE must agree with the run. The result
+    (won or lost, HP positions past the Starting Space, population, completed hyves, courier
+    bonus) is derived, not typed. An illegal turn exits 1 naming the rule and the turn, and
+    records nothing. A lost scenario in easy mode needs --cross-out.
+
+    Example: hyvekit hyve legacy play summer-run examples/hyve/legacy-scenario-1.toml --dry-run
+    """
+    from hyvekit.rules.common import IllegalActionError
+    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.rules.hyve.legacy_play import apply_play, legacy_actions, play_dict, preview
+    from hyvekit.rules.hyve.record import report_dict
+    from hyvekit.store.campaigns import load_legacy_record
+
+    record, state = load_legacy_record(campaigns_dir(ctx), run)
+    _refuse_logged_couriers(record, state)
+    play = _play_file(state, file, as_json)
+    cross = None if cross_out is None else parse_bee(cross_out, state.colours)
+    if not as_json:
+        print_turns(play.final, play.reports)
+    try:
+        actions = legacy_actions(play, cross)
+        needs_cross = (dry_run and cross is None and state.easy and play.result is not None
+                       and not play.result.won)
+        after = preview(state, play) if needs_cross else apply_play(state, play, cross)
+    except IllegalActionError as exc:
+        if as_json:
+            print_json({"run": run, "legal": True, "logged": False, "legacy": play_dict(play),
+                        "error": {"rule": exc.rule, "message": exc.message,
+                                  "expected": exc.expected, "given": exc.given}})
+        raise
+    events = [L.action_to_event(a) for a in actions]
+    differ = [f"turn {r.turn}: {d}" for r in play.reports for d in r.differences]
+    if differ and as_json:
+        print_json({"run": run, "legal": True, "logged": False, "legacy": play_dict(play),
+                    "claims_differ": differ})
+    _raise_on_claims(differ)
+    if not dry_run:
+        written = _store(ctx).append_many(run, events)
+        after = written[-1][1]
+    if as_json:
+        print_json({"run": run, "legal": True, "logged": not dry_run,
+                    **report_dict(play.final, play.reports), "legacy": play_dict(play),
+                    "events": [{"type": t, "data": d} for t, d in events],
+                    "needs_cross_out": needs_cross,
+                    "phase": None if needs_cross else after.phase,
+                    "honey_well": None if needs_cross else list(after.honey_well),
+                    "honey": None if play.honey is None else play.honey.total})
+        return
+    for a in play.couriers:
+        typer.echo(("would log " if dry_run else "logged ")
+                   + L.describe_event(*L.action_to_event(a)))
+    if dry_run:
+        r = play.result
+        typer.echo("would log " + L.describe_event("result", L.action_to_event(
+            actions[-1])[1]))
+        typer.echo("dry run: nothing was recorded; honey "
+                   + ("none (a normal-mode loss ends the legacy)" if play.honey is None
+                      else play.honey.describe())
+                   + ("" if r.won or not state.easy else
+                      "; logging it needs --cross-out TYPE" if needs_cross else
+                      f"; {cross}-type bread would be crossed out"))
+        return
+    print_result(run, after, cross)
+
+
+def _refuse_logged_couriers(record, state) -> None:
+    """A scenario logged turn by turn brings its own courier events: refuse when some were
+    already logged by hand for the scenario being played (ruling R21)."""
+    from hyvekit.rules.common import IllegalActionError
+    from hyvekit.rules.hyve import legacy as L
+    events = list(record.active)
+    starts = [i for i, e in enumerate(events) if e["type"] == "start"]
+    since = events[starts[-1] + 1:] if starts else []
+    logged = [e for e in since if e["type"] == "courier"]
+    if state.phase == "playing" and logged:
+        raise IllegalActionError(
+            L.R_COURIER, f"{len(logged)} courier bee(s) were already logged for scenario "
+            f"{state.scenario} (event(s) {', '.join(str(e['seq']) for e in logged)}); the "
+            "turn record brings its own courier bees", expected="no courier logged yet",
+            given=len(logged),
+            hint=f"undo them first: hyvekit campaign undo {record.header['id']} "
+                 f"--to {logged[0]['seq'] - 1}")
+
+
+def _play_file(state, file: Path, as_json: bool):
+    """Replay ``file`` as the run's current scenario; on an illegal turn print the JSON error
+    (with ``--json``) and re-raise."""
+    from hyvekit.data import load_toml
+    from hyvekit.rules.common import IllegalActionError
+    from hyvekit.rules.hyve.legacy_play import play_record
+    if not file.is_file():
+        raise InvalidInputError("FILE", str(file), "an existing turn record (TOML)")
+    raw = load_toml(file)
+    try:
+        return play_record(state, raw, file.parent)
+    except IllegalActionError as exc:
+        if as_json:
+            print_json({"legal": False, "logged": False,
+                        "error": {"turn": getattr(exc, "turn", None), "rule": exc.rule,
+                                  "message": exc.message, "expected": exc.expected,
+                                  "given": exc.given},
+                        "turns": [r.to_dict() for r in getattr(exc, "reports", ())]})
+        raise
 
 
 @legacy_app.command()
@@ -525,9 +652,14 @@ def score_hyve_cmd(
 
 @app.command("check")
 def check_cmd(
+        ctx: typer.Context,
         file: Path = typer.Argument(..., metavar="FILE",
                                     help="A scenario turn record (TOML): a [scenario] header "
                                          "and one [[turn]] table per turn; see docs/hyve.md."),
+        run: Optional[str] = typer.Option(
+            None, "--run", metavar="RUN",
+            help="Check it as the current scenario of this legacy run (its set-up, courier "
+                 "and honey) without logging anything."),
         as_json: bool = JsonOption) -> None:
     """Replay a scenario turn by turn and check every choice against the rules.
 
@@ -536,11 +668,20 @@ def check_cmd(
     the sheet at the end. A claim (claim = population, die, position, hyves) that differs from
     the derived value is flagged and exits 1. A malformed record exits 2.
 
+    With --run RUN the file is the current scenario of a legacy run: the run gives the set-up
+    (a [scenario] or [legacy] table must agree with it), and the courier bees and the result
+    that 'hyve legacy play' would log are shown with the honey they earn. Nothing is logged.
+
     Example: hyvekit hyve check examples/hyve/standard-legal.toml
+
+    Example: hyvekit hyve check examples/hyve/legacy-scenario-1.toml --run summer-run
     """
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.rules.hyve.record import load_record, replay, report_dict
 
+    if run is not None:
+        _check_against_run(ctx, run, file, as_json)
+        return
     record = load_record(file)
     try:
         state, reports = replay(record)
@@ -553,33 +694,91 @@ def check_cmd(
                         "turns": [r.to_dict() for r in getattr(exc, "reports", ())]})
         raise
     data = report_dict(state, reports)
-    differ = data["claims_differ"]
     if as_json:
         print_json({**data, "legal": True})
     else:
-        rows = [[r.turn, "".join("W" if d == 6 else str(d) for d in r.dice),
-                 f"{r.die} on {r.hp_label}", r.population, r.hyves_completed, r.status,
-                 "; ".join(r.differences) or "-"] for r in reports]
-        console().print(table(f"{state.sheet.name}: {len(reports)} turn(s) replayed",
-                              ["turn", "dice", "HP die on position", "population", "hyves",
-                               "status", "claims that differ"], rows))
-        for r in reports:
-            typer.echo(f"turn {r.turn}:")
-            for e in r.events:
-                typer.echo(f"  {e}")
-        if state.active < 6:
-            typer.echo(f"active hyve {state.active + 1}:")
-            typer.echo(state.hyves[state.active].format())
-        typer.echo("larva chamber:")
-        typer.echo(state.chamber.format())
-        if state.status != "playing":
-            typer.echo(f"scenario {state.status.upper()}: {', '.join(state.end)}")
-        for d in differ:
-            typer.echo(f"claim differs: {d}")
-        if state.sheet.assumed:
-            typer.echo("note: the sheet's values are hyvekit's own (assumed); give your "
-                       "booklet's with sheets = FILE in [scenario].")
+        print_turns(state, reports)
+    _raise_on_claims(data["claims_differ"])
+
+
+def _raise_on_claims(differ: list[str]) -> None:
+    from hyvekit.rules.common import IllegalActionError
     if differ:
         raise IllegalActionError("Hyve: claimed values",
                                  "a claim differs from the rules: " + "; ".join(differ),
                                  expected="the derived values", given="the claims")
+
+
+def print_turns(state, reports) -> None:
+    """The turn table and what happened, as ``hyve check`` prints them."""
+    rows = [[r.turn, "".join("W" if d == 6 else str(d) for d in r.dice),
+             f"{r.die} on {r.hp_label}", r.population, r.hyves_completed, r.status,
+             "; ".join(r.differences) or "-"] for r in reports]
+    console().print(table(f"{state.sheet.name}: {len(reports)} turn(s) replayed",
+                          ["turn", "dice", "HP die on position", "population", "hyves",
+                           "status", "claims that differ"], rows))
+    for r in reports:
+        typer.echo(f"turn {r.turn}:")
+        for e in r.events:
+            typer.echo(f"  {e}")
+    if state.active < 6:
+        typer.echo(f"active hyve {state.active + 1}:")
+        typer.echo(state.hyves[state.active].format())
+    typer.echo("larva chamber:")
+    typer.echo(state.chamber.format())
+    if state.status != "playing":
+        typer.echo(f"scenario {state.status.upper()}: {', '.join(state.end)}")
+    for r in reports:
+        for d in r.differences:
+            typer.echo(f"claim differs: turn {r.turn}: {d}")
+    if state.sheet.assumed:
+        typer.echo("note: the sheet's values are hyvekit's own (assumed); give your "
+                   "booklet's with sheets = FILE in [scenario].")
+
+
+def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) -> None:
+    """``hyve check FILE --run RUN``: replay as the run's scenario, log nothing."""
+    from hyvekit.rules.common import IllegalActionError
+    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.rules.hyve.legacy_play import play_dict, preview
+    from hyvekit.rules.hyve.record import report_dict
+    from hyvekit.store.campaigns import load_legacy_record
+
+    record, state = load_legacy_record(campaigns_dir(ctx), run)
+    _refuse_logged_couriers(record, state)
+    play = _play_file(state, file, as_json)
+    data = report_dict(play.final, play.reports)
+    problem = None
+    if play.finished:
+        try:
+            preview(state, play)
+        except IllegalActionError as exc:
+            problem = exc
+    if as_json:
+        print_json({**data, "legal": problem is None, "run": run,
+                    "legacy": play_dict(play),
+                    "error": None if problem is None else {
+                        "rule": problem.rule, "message": problem.message,
+                        "expected": problem.expected, "given": problem.given}})
+    else:
+        print_turns(play.final, play.reports)
+        for c in play.couriers:
+            typer.echo("courier: " + L.describe_event(*L.action_to_event(c))[9:])
+        r = play.result
+        if r is None:
+            typer.echo(f"scenario {play.scenario} is still being played after "
+                       f"{len(play.reports)} turn(s): nothing to log yet")
+        else:
+            typer.echo(f"result: {L.describe_event(*L.action_to_event(r))}, courier bonus "
+                       f"{r.courier_bonus}")
+            if play.honey is None:
+                typer.echo("honey: none (a normal-mode loss ends the legacy)")
+            else:
+                typer.echo(f"honey: {play.honey.describe()}")
+            if not r.won and state.easy:
+                typer.echo(f"to log it: hyvekit hyve legacy play {run} {file} --cross-out TYPE")
+            elif problem is None:
+                typer.echo(f"to log it: hyvekit hyve legacy play {run} {file}")
+    if problem is not None:
+        raise problem
+    _raise_on_claims(data["claims_differ"])

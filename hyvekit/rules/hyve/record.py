@@ -28,6 +28,9 @@ every choice (``docs/hyve.md``, "Checking a scenario turn by turn")::
 
 Bees are a die face ``1``–``5``, ``"W"`` (a wild Bee) or ``"W3"`` (a wild Bee standing for 3).
 
+In a legacy run the run gives the set-up instead (``parse_record(raw, start=...)``, see
+:mod:`hyvekit.rules.hyve.legacy_play`): the record then needs only its ``[[turn]]`` tables.
+
 :func:`parse_record` refuses a malformed record with :class:`InvalidInputError` (field, given,
 allowed); :func:`replay` plays it and returns a :class:`TurnReport` per turn, raising the first
 :class:`IllegalActionError` with the turn number in its message.
@@ -35,7 +38,7 @@ allowed); :func:`replay` plays it and returns a :class:`TurnReport` per turn, ra
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +111,7 @@ class TurnReport:
     status: str
     events: tuple[str, ...]
     differences: tuple[str, ...]
+    state: ScenarioState | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"turn": self.turn, "dice": list(self.dice), "population": self.population,
@@ -357,41 +361,85 @@ def _resources(where: str, raw: Any) -> tuple[Resource, ...]:
     return tuple(out)
 
 
-def parse_record(raw: dict[str, Any], base: Path | None = None) -> Record:
-    """A record (already read from TOML) → the starting state and the turns.
+def parse_perks(where: str, raw: Any) -> tuple[str, ...]:
+    """A list of perk names (``"Deep Stores"``, ``deep_stores``, ``resilience``) → perk ids.
 
-    :param base: the record's folder, for a relative ``sheets`` file.
-    :raises InvalidInputError: a malformed record, naming the field (``turn 3 assign 2 bee``).
+    :raises InvalidInputError: a perk the engine does not know.
     """
-    from hyvekit.rules.hyve.sheets import definition_for
-
-    top = _keys("record", raw, {"scenario", "legacy", "turn"})
-    sc = _keys("[scenario]", top.get("scenario", {}), _SCENARIO_KEYS)
-    sheets = sc.get("sheets")
-    path = None
-    if sheets:
-        path = Path(str(sheets))
-        if base is not None and not path.is_absolute():
-            path = base / path
-    sheet = definition_for(str(sc.get("sheet", "standard")), path)
-    colours = sc.get("colours", list(DEFAULT_COLOURS))
-    if not isinstance(colours, list):
-        raise InvalidInputError("[scenario] colours", colours, "a list of 5 colour names")
-    lg = _keys("[legacy]", top.get("legacy", {}), _LEGACY_KEYS)
     perks = []
-    for p in _list("[legacy] perks", lg.get("perks")):
+    for p in _list(where, raw):
         key = str(p).strip().lower().replace("_", "-").replace(" ", "-")
         key = {"resilience": "resiliance"}.get(key, key)
         if key not in PERKS:
-            raise InvalidInputError("[legacy] perks", p, "one of " + ", ".join(PERKS))
+            raise InvalidInputError(where, p, "one of " + ", ".join(PERKS))
         perks.append(key)
+    return tuple(perks)
+
+
+def parse_resources(where: str, raw: Any) -> tuple[Resource, ...]:
+    """``{population = ["red", "red"], nectar = ["blue"]}`` or a list of ``{kind, colour,
+    used}`` tables → core resources (Legacy Mode, Core Resources)."""
+    return _resources(where, raw)
+
+
+def sheets_path(scenario: dict[str, Any], base: Path | None) -> Path | None:
+    """The ``[scenario] sheets`` file of a record, relative to the record's folder."""
+    sheets = scenario.get("sheets")
+    if not sheets:
+        return None
+    path = Path(str(sheets))
+    if base is not None and not path.is_absolute():
+        path = base / path
+    return path
+
+
+def record_tables(raw: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The ``(record, [scenario], [legacy])`` tables of a record, their keys checked.
+
+    :raises InvalidInputError: an unknown key.
+    """
+    top = _keys("record", raw, {"scenario", "legacy", "turn"})
+    sc = _keys("[scenario]", top.get("scenario", {}), _SCENARIO_KEYS)
+    lg = _keys("[legacy]", top.get("legacy", {}), _LEGACY_KEYS)
+    return top, sc, lg
+
+
+def parse_setup(raw: dict[str, Any], base: Path | None = None) -> ScenarioState:
+    """The starting state a record's ``[scenario]`` and ``[legacy]`` tables describe.
+
+    :raises InvalidInputError: a malformed table, an unknown sheet, perk or colour.
+    """
+    from hyvekit.rules.hyve.sheets import definition_for
+
+    top, sc, lg = record_tables(raw)
+    sheet = definition_for(str(sc.get("sheet", "standard")), sheets_path(sc, base))
+    colours = sc.get("colours", list(DEFAULT_COLOURS))
+    if not isinstance(colours, list):
+        raise InvalidInputError("[scenario] colours", colours, "a list of 5 colour names")
+    perks = parse_perks("[legacy] perks", lg.get("perks"))
     bread = lg.get("bread")
     if bread is not None:
         bread = [_int("[legacy] bread", v, 1, 6) for v in _list("[legacy] bread", bread)]
-    start = new_scenario(sheet, colours, perks=perks, bread=bread,
-                         resources=_resources("[legacy] resources", lg.get("resources")),
-                         legacy="legacy" in top,
-                         honey_track_empty=lg.get("honey_track_empty", 0))
+    return new_scenario(sheet, colours, perks=perks, bread=bread,
+                        resources=_resources("[legacy] resources", lg.get("resources")),
+                        legacy="legacy" in top,
+                        honey_track_empty=lg.get("honey_track_empty", 0))
+
+
+def parse_record(raw: dict[str, Any], base: Path | None = None, *,
+                 start: ScenarioState | None = None) -> Record:
+    """A record (already read from TOML) → the starting state and the turns.
+
+    :param base: the record's folder, for a relative ``sheets`` file.
+    :param start: the starting state to play the turns from, instead of the one the record's
+        ``[scenario]`` / ``[legacy]`` tables describe (a legacy run gives it:
+        :mod:`hyvekit.rules.hyve.legacy_play`).
+    :raises InvalidInputError: a malformed record, naming the field (``turn 3 assign 2 bee``).
+    """
+    top, _, _ = record_tables(raw)
+    if start is None:
+        start = parse_setup(raw, base)
+    sheet = start.sheet
     turns, claims = [], []
     for n, t in enumerate(_list("[[turn]]", top.get("turn")), start=1):
         w = f"turn {n}"
@@ -491,7 +539,7 @@ def replay(record: Record) -> tuple[ScenarioState, tuple[TurnReport, ...]]:
             hyves_completed=state.hyves_completed,
             active_hyve=state.active + 1 if state.active < 6 else None, bread=state.bread,
             status=state.status, events=state.events[before:],
-            differences=_differences(state, claim)))
+            differences=_differences(state, claim), state=state))
     return state, tuple(reports)
 
 
