@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
+from hyvekit.cli.common import JsonOption, campaigns_dir, console, located, print_json, table
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
@@ -682,7 +682,10 @@ def check_cmd(
     if run is not None:
         _check_against_run(ctx, run, file, as_json)
         return
-    record = load_record(file)
+    try:
+        record = load_record(file)
+    except InvalidInputError as exc:
+        raise located(exc, file) from None
     try:
         state, reports = replay(record)
     except IllegalActionError as exc:

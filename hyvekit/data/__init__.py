@@ -47,11 +47,15 @@ def toml_line(text: str, field: str) -> int | None:
 
     ``field`` is the path the record parsers use: dotted names with 1-based indices of arrays of
     tables, e.g. ``month[1].turn[4].bees`` (the ``bees`` key of the 4th ``[[month.turn]]`` of
-    the 1st ``[[month]]``); anything before a ``": "`` is ignored.  Returns the line of the key,
+    the 1st ``[[month]]``), or the same in words (``turn 2 assign 2 (bakery) bread``); anything
+    before a ``": "`` is ignored.  An index into an inline array finds the line of its key.  Returns the line of the key,
     or of the deepest table of the path found, or None when nothing of the path is found.
     """
-    target = [(name, int(i) if i else None)
-              for name, i in _SEGMENT.findall(field.rpartition(": ")[2])]
+    path = field.rpartition(": ")[2]
+    if "." not in path and "[" not in path:      # "turn 2 assign 2 (bakery) bread" style
+        path = re.sub(r"\([^)]*\)", " ", path)
+        path = ".".join(re.sub(r"([A-Za-z_][\w-]*) (\d+)", r"\1[\2]", path).split())
+    target = [(name, int(i) if i else None) for name, i in _SEGMENT.findall(path)]
     if not target:
         return None
     current: list[tuple[str, int | None]] = []
@@ -61,7 +65,7 @@ def toml_line(text: str, field: str) -> int | None:
     def depth(path: list[tuple[str, int | None]]) -> int:
         n = 0
         for (name, idx), (want, want_idx) in zip(path, target):
-            if name != want or (want_idx is not None and idx != want_idx):
+            if name != want or (want_idx is not None and idx is not None and idx != want_idx):
                 break
             n += 1
         return n

@@ -78,3 +78,16 @@ def test_mode_examples_exit_0(hk):
         result = hk("hyve", "check", str(EXAMPLES / f"{name}.toml"))
         assert result.returncode == 0, result.stderr
         assert words in result.stdout
+
+
+def test_a_malformed_turn_names_its_line(hk, tmp_path):
+    from pathlib import Path
+    legal = (Path(__file__).resolve().parents[2] / "examples" / "hyve"
+             / "standard-legal.toml").read_text()
+    bad = legal.replace("dice = [4, 4, 2, 2, 3, 1, 5, 6, 6]", 'dice = [4, 4, 2, "x"]', 1)
+    assert bad != legal
+    path = tmp_path / "bad.toml"
+    path.write_text(bad)
+    result = hk("hyve", "check", str(path))
+    number = bad.splitlines().index('dice = [4, 4, 2, "x"]') + 1
+    assert result.returncode == 2 and f"bad.toml line {number}: turn 2 dice" in result.stderr
