@@ -83,6 +83,9 @@ def main() -> None:
     print(table)
     if args.write_docs:
         doc = ROOT / "docs" / "performance.md"
+        old = doc.read_text(encoding="utf-8") if doc.exists() else ""
+        # keep the "## " sections other benchmarks write (e.g. benchmarks/beelives_games.py)
+        kept = old[old.index("\n## ") + 1:] if "\n## " in old else ""
         doc.write_text(
             "# Performance\n\n"
             "Measured by `benchmarks/cli_speed.py` (median of "
@@ -102,7 +105,8 @@ def main() -> None:
             "(`tests/cli/test_app.py` checks this).\n\n"
             "Other scripts: `benchmarks/store_append.py` (campaign appends per second; each "
             "append re-reads, replays and atomically rewrites the record with an fsync) and "
-            "`benchmarks/queenbee_odds.py` (exact Queen Bee odds).\n",
+            "`benchmarks/queenbee_odds.py` (exact Queen Bee odds).\n"
+            + ("\n" + kept if kept else ""),
             encoding="utf-8")
         print(f"wrote {doc}")
 

@@ -14,6 +14,7 @@ Modules:
   and action functions.
 * :mod:`.map` — the hex map: tiles, distances, forage/scout/spawn placements, joining.
 * :mod:`.solo` — solo challenge, scenario and campaign cards, goal verdicts, their dice rules.
+* :mod:`.simulate` — complete random legal games through the same engine, with invariant checks.
 * :mod:`.game` — the game state and the month sequencer (phases, action rounds, wild hive
   turns, cleanup, winter, scoring; on the map when the state has one); :mod:`.record` — month
   records (TOML) and their replay; :mod:`.randomplay` — random legal months;
