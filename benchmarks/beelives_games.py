@@ -1,8 +1,8 @@
 """Time whole random Bee Lives games and print games per second by players and years.
 
 Each game is :func:`hyvekit.rules.beelives.simulate.simulate_game`: set-up with random queens,
-every productive month drawn by ``randomplay.random_month`` on the real month sequencer (and
-replayed once as a record), winter upkeep, final scoring, and the invariant checks the test
+every productive month drawn by ``randomplay.random_month`` on the real month sequencer (played
+once, not replayed), winter upkeep, final scoring, and the invariant checks the test
 suite runs (``--no-check`` leaves them out).  Seeds are fixed, so runs are comparable.  One
 process, one core; times are the process's CPU time, so a busy machine does not skew them.
 
@@ -133,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{date.today().isoformat()}, Python {platform.python_version()}, "
             f"{os.cpu_count()} cores ({platform.machine()}). Each game is a complete random "
             "legal game through the month sequencer (`simulate_game`: set-up, 9 productive "
-            "months a year drawn by `randomplay.random_month` and replayed once as a record, "
+            "months a year drawn by `randomplay.random_month`, each played once on the "
+            "sequencer, not replayed as a record, "
             "winter upkeep, final scoring); see docs/beelives-simulator.md. Re-run it with "
             "`--write-docs` to refresh this section.\n\n"
             f"{table}\n\n"

@@ -613,6 +613,16 @@ def start_month(state: GameState, plan: MonthPlan, comps: Components
     :raises IllegalActionError: a choice against the rules (rule named); a month out of order.
     :raises InvalidInputError: unknown names.
     """
+    return _start_month(state, plan, comps)
+
+
+def _start_month(state: GameState, plan: MonthPlan, comps: Components,
+                 early: tuple[tuple[PlayerState, ...], list[Event]] | None = None
+                 ) -> tuple[GameState, list[Event]]:
+    """:func:`start_month`; ``early``, when given, is what phases 1–3 give (the players and
+    the events of :func:`_early_phases`) for this ``state`` and the plan's feeding choices,
+    already played on a copy (the random player reuses its preview instead of playing them
+    twice)."""
     board = comps.board
     if state.stage != "month":
         raise IllegalActionError(R_MONTH, f"a new month can start only after the last one's "
@@ -641,7 +651,10 @@ def start_month(state: GameState, plan: MonthPlan, comps: Components
                                          "or swarm choices", expected="no choices",
                                          given="choices")
     else:
-        state, evs = _early_phases(state, plan, comps)
+        if early is None:
+            state, evs = _early_phases(state, plan, comps)
+        else:                        # phases 1-3 change only the players (and tell events)
+            state, evs = replace(state, players=early[0]), early[1]
         events += evs
         # 4. Swarm Phase, in turn order from the first player
         for p in state.order():
@@ -673,35 +686,40 @@ def _early_phases(state: GameState, plan: MonthPlan, comps: Components
     board = comps.board
     old_card = comps.card(state.card)
     events: list[Event] = []
+    # every hive goes through a phase before the next; the hives are put back into the
+    # state once, at the end (they are all that phases 1-3 change)
+    players = state.players
+    hives = [p.hive for p in players]
     # 1. Egg Phase
-    for p in state.players:
-        r = phases.egg_phase(p.hive, board)
-        state = state.with_hive(p.name, r.hive)
+    for i, p in enumerate(players):
+        r = phases.egg_phase(hives[i], board)
+        hives[i] = r.hive
         events.append({"kind": "egg", "hive": p.name, "brood": r.brood,
                        "swarm_token": r.swarm_token})
     # 2. Feeding Phase
     per = seasons.feeding_bees_per_honey(old_card, board)
-    for p in state.players:
+    for i, p in enumerate(players):
         c = plan.choice(p.name)
         try:
-            r2 = phases.feeding_phase(p.hive, board, tokens=c.starvation_tokens,
+            r2 = phases.feeding_phase(hives[i], board, tokens=c.starvation_tokens,
                                       bees_per_honey=per)
         except (IllegalActionError, InvalidInputError) as exc:
             raise _prefix(exc, f"{p.name}, Feeding Phase") from None
-        state = state.with_hive(p.name, r2.hive)
+        hives[i] = r2.hive
         events.append({"kind": "feeding", "hive": p.name, "honey": r2.honey_spent,
                        "starved": r2.starved, "tokens": r2.tokens_taken,
                        "skipped": r2.skipped})
     # 3. Brood Phase
     rules = seasons.brood_rules(old_card)
-    for p in state.players:
-        r3 = phases.brood_phase(p.hive, board, **rules.kwargs())
-        state = state.with_hive(p.name, r3.hive)
+    for i, p in enumerate(players):
+        r3 = phases.brood_phase(hives[i], board, **rules.kwargs())
+        hives[i] = r3.hive
         events.append({"kind": "brood", "hive": p.name, "hatched": r3.hatched,
                        "pollen": r3.pollen_spent, "lost": r3.lost_to_disease,
                        "bonus": r3.prolific_bonus, "discarded": r3.discarded,
                        "paused": r3.paused, "level": r3.hive.disease(board)})
-    return state, events
+    players = tuple(replace(p, hive=h) for p, h in zip(players, hives))
+    return replace(state, players=players), events
 
 
 def swarms_due(state: GameState, plan: MonthPlan, comps: Components) -> tuple[str, ...]:
@@ -1273,13 +1291,16 @@ def _wild_map_checks(state: GameState, w: WildHiveState, turn: Turn, comps: Comp
     targets = [wildmod.Target(m.hive(n).kind, M.hive_distance(m, w.name, n) or 0,
                               strength_of(n), n) for n in names] or [None]
     allowed: list[tuple[str, str | None]] = []
+    # the same for every target: looked up on the map once
+    tiles = M.wild_tile_options(m, w.name)
+    can_scout = bool(M.scout_spaces(m, w.name))
+    can_spawn = bool(M.spawn_places(m, w.name)) and len(state.wild) < WILD_HIVE_TOKENS
     for t in targets:
         situation = wildmod.WildSituation(
             season=state.season, strength=w.strength, overheating=seasons.overheating(card),
-            tiles=M.wild_tile_options(m, w.name), target=t, foraged_this_month=w.foraged,
+            tiles=tiles, target=t, foraged_this_month=w.foraged,
             tokens_left=max(0, board.wild_neutral_workers - w.workers),
-            can_scout=bool(M.scout_spaces(m, w.name)),
-            can_spawn=bool(M.spawn_places(m, w.name)) and len(state.wild) < WILD_HIVE_TOKENS)
+            can_scout=can_scout, can_spawn=can_spawn)
         d = (seasons.wild_first_turn(card, situation, board) if w.turns == 0
              else wildmod.wild_turn(situation, board))
         key = d.tile if d.action == "forage" else (d.target.name if d.action == "raid" and

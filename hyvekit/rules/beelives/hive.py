@@ -45,7 +45,10 @@ class Assigned:
     @property
     def total(self) -> int:
         """Bees on all action spaces."""
-        return sum(getattr(self, f.name) for f in fields(self))
+        # the eight fields summed directly: this runs on every ``Hive.workers`` (hot in the
+        # simulator); tests/rules/beelives/test_simulate.py checks it against every field
+        return (self.forage + self.scout + self.raid + self.defend + self.build_wax
+                + self.clean_bees + self.cool_hive + self.requeen)
 
     def add(self, action: str, bees: int) -> Assigned:
         """A copy with ``bees`` more (or fewer, if negative) on ``action``."""

@@ -5,9 +5,9 @@ Points", "Winter Upkeep", "End of the Game", "Multiple Years Variant", "Solo Pla
 :func:`simulate_game` plays a complete game on the same engine a month record is checked
 with: setup with a random queen per player, every productive month drawn by
 :func:`hyvekit.rules.beelives.randomplay.random_month` (each choice tried on the real
-sequencer, so every month is legal by construction and is replayed once as a record),
-winter upkeep after the ninth month of every year (scoring bees and honey between years in
-the multiple-years variant), then End of the Game scoring.  Randomness comes only from the
+sequencer, so every month is legal by construction; ``replay=True`` also replays each
+finished plan as a record), winter upkeep after the ninth month of every year (scoring bees
+and honey between years in the multiple-years variant), then End of the Game scoring.  Randomness comes only from the
 injected :class:`random.Random`: the same seed gives the same game.
 
 :func:`check_invariants` lists what a state breaks (an empty list: nothing): comb contents
@@ -133,7 +133,7 @@ def new_random_game(players: int, years: int, rng: random.Random, *, on_map: boo
 
 def simulate_game(players: int, years: int, rng: random.Random, *, on_map: bool = False,
                   solo_hard: bool = False, check: bool = True,
-                  comps: g.Components | None = None) -> SimulatedGame:
+                  comps: g.Components | None = None, replay: bool = False) -> SimulatedGame:
     """Play a complete random legal game of ``players`` (1–4) for ``years`` (1–3).
 
     Set-up (:func:`new_random_game`), then for every year nine productive months from
@@ -144,6 +144,12 @@ def simulate_game(players: int, years: int, rng: random.Random, *, on_map: bool 
     after every month and winter (with the VP sources of its events) and the final totals are
     compared with the rulebook's formula; what breaks is listed in ``violations`` rather than
     raised, so a sweep can report every broken game.
+
+    Each month is played once, choice by choice, as ``random_month`` builds its plan; with
+    ``replay=True`` every finished plan is also replayed from the month's start with
+    :func:`~hyvekit.rules.beelives.game.play_month` (as a record is checked).  The game is
+    the same either way (the same seed gives the same plans, states and summaries); the
+    replay only costs time.
 
     :param rng: the only source of randomness (queens, first player, cards, choices, dice).
     :param comps: board and season cards (default: the packaged ones).
@@ -175,7 +181,7 @@ def simulate_game(players: int, years: int, rng: random.Random, *, on_map: bool 
             winter_choices.append(choices)
         else:
             where = f"year {state.year} {g.month_name(state.month)}"
-            plan, result = random_month(state, comps, rng)
+            plan, result = random_month(state, comps, rng, replay=replay)
             state, events = result.state, list(result.events)
             plans.append(plan)
             summaries.append(result.summary)
@@ -231,13 +237,15 @@ def check_invariants(state: g.GameState, board: Board, *, before: g.GameState | 
     between = state.stage in ("month", "winter", "over")
     for p in state.players:
         h, n = p.hive, p.name
-        counts = {"honey": h.honey, "pollen": h.pollen, "water": h.water, "brood": h.brood,
-                  "unassigned": h.unassigned, "starvation": h.starvation, "vp": h.vp,
-                  "comb": h.comb, "mite": h.mite}
-        counts.update({f"assigned {a}": getattr(h.assigned, a) for a in g.PLAYER_ACTIONS})
-        for what, v in counts.items():
+        for what, v in (("honey", h.honey), ("pollen", h.pollen), ("water", h.water),
+                        ("brood", h.brood), ("unassigned", h.unassigned),
+                        ("starvation", h.starvation), ("vp", h.vp), ("comb", h.comb),
+                        ("mite", h.mite)):
             if v < 0:
                 out.append(f"{n}: negative {what} ({v})")
+        for a in g.PLAYER_ACTIONS:
+            if (v := getattr(h.assigned, a)) < 0:
+                out.append(f"{n}: negative assigned {a} ({v})")
         if h.stored + h.brood > h.comb:
             out.append(f"{n}: comb holds {h.honey} honey + {h.pollen} pollen + {h.water} water "
                        f"+ {h.brood} brood in {h.comb} cells")
@@ -402,13 +410,15 @@ def check_scoring(state: g.GameState, scoring: Scoring, board: Board) -> list[st
 @dataclass(frozen=True)
 class SweepCase:
     """One game of a sweep: ``random.Random(seed)``, ``players``, ``years``, on the map or
-    not, the solo hard rule or not (1 player only)."""
+    not, the solo hard rule or not (1 player only), and whether every month's plan is also
+    replayed as a record (``replay``, see :func:`simulate_game`; the same game, slower)."""
 
     seed: int
     players: int
     years: int
     on_map: bool = False
     solo_hard: bool = False
+    replay: bool = False
 
 
 @dataclass(frozen=True)
@@ -441,7 +451,8 @@ def run_sweep(cases: Iterable[SweepCase], *, check: bool = True) -> list[SweepRe
     for c in cases:
         try:
             game = simulate_game(c.players, c.years, random.Random(c.seed), on_map=c.on_map,
-                                 solo_hard=c.solo_hard, check=check, comps=comps)
+                                 solo_hard=c.solo_hard, check=check, comps=comps,
+                                 replay=c.replay)
         except Exception as exc:  # noqa: BLE001 - reported, not hidden
             out.append(SweepResult(c, error=f"{exc.__class__.__name__}: {exc}"))
             continue

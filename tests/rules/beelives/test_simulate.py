@@ -5,12 +5,14 @@ through the month sequencer, 1-4 players, 1-3 years, with and without the map.
   and keeps the invariants after every month and winter;
 * hypothesis properties over random legal play, also checked after every single turn;
 * the invariant checker itself catches broken states (so "no violation" means something);
-* the same seed gives the same game (also across processes with other hash seeds), and a
-  simulated game replays from its month plans.
+* the same seed gives the same game (also across processes with other hash seeds), a
+  simulated game replays from its month plans, and the simulator's fast path (finishing the
+  month already played instead of replaying its plan) gives exactly the replayed months.
 
-Time on the development machine (2 cores, Python 3.11): the whole file took 42 s measured while
-other jobs loaded the machine (load 4), and should take about 20 s idle (estimated from CPU
-time); the sweep is most of it (two worker processes; see GAMES_OFF_MAP below).
+Time on the development machine (2 cores, Python 3.11.7), measured on 2026-11-30 at load
+about 1: the whole file 16 s, the sweep 12-13 s of it (two worker processes; see GAMES_OFF_MAP
+below).  Before the simulator's speed-ups the same machine took 17 s for the file with half
+the sweep (1,008 games in 15 s).
 """
 
 from __future__ import annotations
@@ -40,14 +42,17 @@ BOARD = COMPS.board
 
 # --- the sweep ----------------------------------------------------------------------------------
 
-#: Games per (players, years) cell: 12 x 70 + 12 x 14 = 1,008 whole games (18,144 productive
-#: months).  benchmarks/beelives_games.py (docs/performance.md) gives about 47 games per CPU
-#: second off the map and 21 on it, so the sweep costs about 26 CPU seconds: about 14 s on
-#: this 2-core machine idle, 36 s measured while other jobs kept it busy (load 4).
+#: Games per (players, years) cell: 12 x 140 + 12 x 28 = 2,016 whole games (36,288 productive
+#: months); one game in ten also replays every month's plan as a record (REPLAY_EVERY).
+#: Measured on 2026-11-30 (2-core development machine, Python 3.11.7, load about 1): 23 CPU
+#: seconds in one process, 12-13 s in the test's two worker processes.  The 1,008 games this
+#: sweep played before the simulator's speed-ups took 25 CPU seconds (15 s in the test).
+#: benchmarks/beelives_games.py (docs/performance.md) gives the games per second by cell.
 #: HYVEKIT_SIM_SCALE=10 plays ten times as many (a long run outside the normal suite).
 SCALE = float(os.environ.get("HYVEKIT_SIM_SCALE", "1"))
-GAMES_OFF_MAP = max(1, round(70 * SCALE))
-GAMES_ON_MAP = max(1, round(14 * SCALE))
+GAMES_OFF_MAP = max(1, round(140 * SCALE))
+GAMES_ON_MAP = max(1, round(28 * SCALE))
+REPLAY_EVERY = 10
 
 
 def sweep_cases() -> list[SweepCase]:
@@ -58,7 +63,8 @@ def sweep_cases() -> list[SweepCase]:
                 for i in range(n):
                     seed = 100_000 * players + 10_000 * years + 1_000 * on_map + i
                     cases.append(SweepCase(seed, players, years, on_map,
-                                           solo_hard=players == 1 and i % 2 == 1))
+                                           solo_hard=players == 1 and i % 2 == 1,
+                                           replay=i % REPLAY_EVERY == 0))
     return cases
 
 
@@ -84,6 +90,7 @@ def test_sweep_of_whole_games_keeps_every_invariant():
             for on_map in (False, True):
                 assert any(r.case.players == players and r.case.years == years and
                            r.case.on_map == on_map for r in results)
+    assert any(r.case.replay for r in results)      # some plans were replayed as records
     # the games differ, and some end with a winner (random play rarely keeps a bee alive
     # through winter: about 1 game in 15 has a hive with a surviving bee)
     assert any(r.winners for r in results)
@@ -301,6 +308,74 @@ def test_a_simulated_game_replays_from_its_plans(on_map):
     assert state == game.final
     assert [s.to_dict() for s in summaries] == [s.to_dict() for s in game.summaries]
     assert g.final_scoring(state, BOARD) == game.scoring
+
+
+def _fast_and_replayed_months(seed: int, players: int, years: int, on_map: bool,
+                              solo_hard: bool = False) -> int:
+    """Play a whole game twice in step, from two generators with the same seed: each month
+    with ``random_month(replay=False)`` and with the default replay through play_month;
+    assert that the plans, the whole MonthResults and the generators agree every month.
+    Returns the months compared."""
+    fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+    state = new_random_game(players, years, fast_rng, on_map=on_map, solo_hard=solo_hard,
+                            board=BOARD)
+    assert new_random_game(players, years, slow_rng, on_map=on_map, solo_hard=solo_hard,
+                           board=BOARD) == state
+    months = 0
+    while state.stage != "over":
+        if state.stage == "winter":
+            choices = {p.name: fast_rng.choice(("take", "none")) for p in state.players}
+            state, _ = g.play_winter(state, COMPS, choices)
+            slow_rng.setstate(fast_rng.getstate())      # equal before the winter (asserted)
+            continue
+        fast_plan, fast = random_month(state, COMPS, fast_rng, replay=False)
+        slow_plan, slow = random_month(state, COMPS, slow_rng)
+        where = (seed, players, years, on_map, state.year, state.month)
+        assert fast_plan == slow_plan, where
+        assert fast.state == slow.state, where
+        assert fast.events == slow.events, where
+        assert fast.summary == slow.summary, where
+        assert fast == slow == g.play_month(state, fast_plan, COMPS), where
+        assert fast_rng.getstate() == slow_rng.getstate(), where
+        state = fast.state
+        months += 1
+    return months
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("on_map", [False, True])
+def test_finishing_the_played_month_equals_replaying_its_plan(players, on_map):
+    """random_month(replay=False) finishes the month on the state it already played (the
+    simulator's fast path); it gives exactly the MonthResult (state, events, summary) of
+    replaying its plan through play_month, and draws the same random numbers — over whole
+    two-year games (winter, year-2 months, joining the map after the third month), several
+    seeds per player count, the solo hard rule too."""
+    months = 0
+    for seed in range(5):
+        months += _fast_and_replayed_months(1000 * players + seed, players, 2, on_map,
+                                            solo_hard=players == 1 and seed % 2 == 1)
+    assert months == 5 * 18
+
+
+def test_a_simulated_game_does_not_depend_on_replay():
+    for players, on_map in ((2, False), (3, True)):
+        fast = simulate_game(players, 2, random.Random(5), on_map=on_map, comps=COMPS)
+        slow = simulate_game(players, 2, random.Random(5), on_map=on_map, comps=COMPS,
+                             replay=True)
+        assert fast == slow
+
+
+def test_assigned_total_counts_every_action_space():
+    """Assigned.total sums its fields by name (speed): every field counts, once."""
+    from dataclasses import fields
+
+    from hyvekit.rules.beelives.hive import Assigned
+    names = [f.name for f in fields(Assigned)]
+    assert sorted(names) == sorted(g.PLAYER_ACTIONS)
+    for name in names:
+        assert Assigned(**{name: 3}).total == 3, name
+    assert Assigned(**{n: i + 1 for i, n in enumerate(names)}).total == sum(
+        range(1, len(names) + 1))
 
 
 # --- the benchmark script -----------------------------------------------------------------------
