@@ -16,24 +16,55 @@ from typing import Any
 from hyvekit.rules.common import InvalidInputError
 
 
-def load_toml(name_or_path: str | Path) -> dict[str, Any]:
-    """Read a packaged table by file name (``"hyve_legacy.toml"``) or any TOML file by path.
+MAX_FILE_BYTES = 5_000_000   # a game record or table is a few kB; refuse what cannot be one
 
-    :raises InvalidInputError: the file is missing or is not valid TOML (names file and problem).
+
+def packaged_toml(name: str) -> dict[str, Any]:
+    """Read a table shipped with hyvekit (``"hyve_legacy.toml"``).
+
+    :raises InvalidInputError: no such packaged table.
     """
-    path = Path(name_or_path)
     try:
-        if path.parent == Path(".") and not path.exists():
-            text = resources.files(__name__).joinpath(str(path)).read_text(encoding="utf-8")
-        else:
-            text = path.read_text(encoding="utf-8")
+        text = resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInputError("data file", str(name_or_path),
-                                f"a readable TOML file ({exc.__class__.__name__})") from None
+        raise InvalidInputError("packaged table", name,
+                                f"a table shipped with hyvekit ({exc.__class__.__name__})") from None
+    return _parse(text, name)
+
+
+def load_toml(path: str | Path) -> dict[str, Any]:
+    """Read a player's TOML file (a record, or their own copy of a table) by path: never a
+    packaged table, even when the names match (use :func:`packaged_toml` for those).
+
+    :raises InvalidInputError: missing, not a regular file, larger than 5 MB, not UTF-8, or not
+        valid TOML (names the file and the problem).
+    """
+    path = Path(path)
+    if not path.exists():
+        raise InvalidInputError("file", str(path), "an existing TOML file (no such file)")
+    if not path.is_file():
+        kind = "a folder" if path.is_dir() else "not a regular file"
+        raise InvalidInputError("file", str(path), f"a TOML file ({kind})")
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInputError("file", str(path),
+                                f"a readable UTF-8 TOML file ({exc.__class__.__name__})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise InvalidInputError("file", str(path), f"a TOML file of at most "
+                                f"{MAX_FILE_BYTES // 1_000_000} MB")
+    return _parse(text, str(path))
+
+
+def _parse(text: str, name: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InvalidInputError("data file", str(name_or_path), f"valid TOML ({exc})") from None
+        raise InvalidInputError("data file", name, f"valid TOML ({exc})") from None
+    except RecursionError:
+        raise InvalidInputError("data file", name, "valid TOML (nested too deeply)") from None
 
 
 _SEGMENT = re.compile(r"([A-Za-z_][\w-]*)(?:\[(\d+)\])?")

@@ -29,9 +29,9 @@ SOURCE_CARDS = "Queen Bee rulebook: Card Descriptions, Variants for 2 and 5-6 Pl
 
 def _rules() -> dict[str, Any]:
     """The ``[rules]`` numbers of ``queenbee.toml`` (each cited there)."""
-    from hyvekit.data import load_toml
+    from hyvekit.data import packaged_toml
 
-    return load_toml("queenbee.toml")["rules"]
+    return packaged_toml("queenbee.toml")["rules"]
 
 
 # --- Queen Bee player reference ------------------------------------------------------------------

@@ -266,9 +266,9 @@ def load_board(path: str | Path | None = None) -> Board:
 
     :raises InvalidInputError: unreadable file, unknown table or impossible value.
     """
-    from hyvekit.data import load_toml  # data loading stays outside the pure rule functions
+    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
 
-    packaged = load_toml("beelives.toml")
+    packaged = packaged_toml("beelives.toml")
     own = load_toml(path) if path else {}
     unknown = set(own) - set(packaged)
     if unknown:

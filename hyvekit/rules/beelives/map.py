@@ -1259,9 +1259,9 @@ def load_map_data(path: str | None = None) -> MapData:
 
     :raises InvalidInputError: unreadable file, missing table or impossible value.
     """
-    from hyvekit.data import load_toml  # data loading stays outside the pure rule functions
+    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
 
-    raw = load_toml(path or "beelives_map.toml")
+    raw = load_toml(path) if path else packaged_toml("beelives_map.toml")
     try:
         bag, rb, setup, geo = raw["tile_bag"], raw["rulebook"], raw["setup"], raw["geometry"]
     except KeyError as exc:

@@ -270,9 +270,9 @@ def load_season_cards(path: str | Path | None = None) -> tuple[SeasonCard, ...]:
 
     :raises InvalidInputError: unreadable file or any problem :func:`cards_from_dict` names.
     """
-    from hyvekit.data import load_toml  # data loading stays outside the pure rule functions
+    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
 
-    return cards_from_dict(load_toml(path or "beelives_seasons.toml"))
+    return cards_from_dict(load_toml(path) if path else packaged_toml("beelives_seasons.toml"))
 
 
 def find_card(cards: Iterable[SeasonCard], name: str) -> SeasonCard:

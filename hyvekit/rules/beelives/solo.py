@@ -541,9 +541,9 @@ def load_solo_cards(path: str | Path | None = None) -> SoloCards:
     :raises InvalidInputError: unreadable file, unknown table or key (with the accepted list),
         impossible value.
     """
-    from hyvekit.data import load_toml  # data loading stays outside the pure rule functions
+    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
 
-    packaged = load_toml("beelives_solo.toml")
+    packaged = packaged_toml("beelives_solo.toml")
     own = load_toml(path) if path else {}
     _refuse_unknown("solo cards file", own, FILE_KEYS)
     return cards_from_dict({**packaged, **own})

@@ -207,10 +207,10 @@ def load_layout(path: str | Path | None = None) -> Layout:
 
     :raises InvalidInputError: unreadable file, unknown key, impossible layout.
     """
-    from hyvekit.data import load_toml  # data loading stays outside the pure rule functions
+    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
 
     if path is None:
-        return Layout.from_dict(load_toml("beez.toml")["layout"])
+        return Layout.from_dict(packaged_toml("beez.toml")["layout"])
     table = load_toml(path)
     unknown = set(table) - {"layout"}
     if unknown or "layout" not in table:
@@ -259,9 +259,9 @@ class Palette:
 
 def load_palette() -> Palette:
     """The packaged nectar colours (``[nectar]`` of ``hyvekit/data/beez.toml``)."""
-    from hyvekit.data import load_toml
+    from hyvekit.data import packaged_toml
 
-    raw = load_toml("beez.toml")["nectar"]
+    raw = packaged_toml("beez.toml")["nectar"]
     colours = tuple(Colour(str(c["name"]), str(c["letter"]).upper(), bool(c.get("assumed")))
                     for c in raw["colour"])
     letters = [c.letter for c in colours]

@@ -92,9 +92,9 @@ def manual(name: str, honey: int) -> Objective:
 
 def load_objectives() -> dict[str, Objective]:
     """The packaged card library by id (``[[objective]]`` of ``hyvekit/data/beez.toml``)."""
-    from hyvekit.data import load_toml
+    from hyvekit.data import packaged_toml
 
-    return {o.id: o for o in (Objective.from_dict(r) for r in load_toml("beez.toml")["objective"])}
+    return {o.id: o for o in (Objective.from_dict(r) for r in packaged_toml("beez.toml")["objective"])}
 
 
 _MANUAL = re.compile(r"""^manual\s*:\s*(?:"([^"]+)"|'([^']+)'|([^=]+?))\s*=\s*(\S+)\s*$""",

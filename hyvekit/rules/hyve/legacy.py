@@ -179,9 +179,9 @@ def load_sheets(path: str | Path | None = None) -> dict[str, LegacySheet]:
 
     :raises InvalidInputError: unreadable file, unknown key or impossible value.
     """
-    from hyvekit.data import load_toml  # data loading stays outside the pure rule functions
+    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
 
-    packaged = load_toml("hyve_legacy.toml")
+    packaged = packaged_toml("hyve_legacy.toml")
     table = load_toml(path) if path else packaged
     defaults = {**packaged["defaults"], **table.get("defaults", {})}
     colours = {k: v for k, v in {**packaged["colours"], **table.get("colours", {})}.items()

@@ -670,9 +670,9 @@ def load_definitions(path: str | Path | None = None) -> dict[str, SheetDefinitio
 
     :raises InvalidInputError: unreadable file, unknown key or impossible layout.
     """
-    from hyvekit.data import load_toml  # data loading stays outside the pure rule functions
+    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
 
-    packaged = load_toml("hyve_sheets.toml")
+    packaged = packaged_toml("hyve_sheets.toml")
     table = load_toml(path) if path else packaged
     unknown = set(table) - {"rules", "defaults", "sheet"}
     if unknown:

@@ -85,9 +85,9 @@ def load_dice(path: str | Path | None = None) -> Dice:
 
     :raises InvalidInputError: unreadable file or bad faces (see :func:`dice_from_table`).
     """
-    from hyvekit.data import load_toml
+    from hyvekit.data import load_toml, packaged_toml
     if path is None:
-        return dice_from_table(load_toml("queenbee.toml")["dice"], "packaged")
+        return dice_from_table(packaged_toml("queenbee.toml")["dice"], "packaged")
     table = load_toml(path)
     if "dice" not in table:
         raise InvalidInputError("faces file", str(path), "a TOML file with a [dice] table: "
@@ -118,8 +118,8 @@ def load_cards() -> dict[str, Card]:
 
     :raises InvalidInputError: the packaged table is broken (counts not adding up to 93).
     """
-    from hyvekit.data import load_toml
-    table = load_toml("queenbee.toml")
+    from hyvekit.data import packaged_toml
+    table = packaged_toml("queenbee.toml")
     cards = {name: Card(name, raw["type"], int(raw["count"]), bool(raw.get("assumed", False)),
                         bool(raw.get("attacker_only", False)),
                         bool(raw.get("type_assumed", False)))
@@ -133,8 +133,8 @@ def load_cards() -> dict[str, Card]:
 
 def variants() -> dict[str, Any]:
     """The ``[variants]`` table (cards removed and extra cards dealt by player count)."""
-    from hyvekit.data import load_toml
-    return load_toml("queenbee.toml")["variants"]
+    from hyvekit.data import packaged_toml
+    return packaged_toml("queenbee.toml")["variants"]
 
 
 def card_key(text: str) -> str:

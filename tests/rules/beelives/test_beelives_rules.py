@@ -24,8 +24,8 @@ def board():
 # --- board data ----------------------------------------------------------------------------
 
 def test_packaged_board_marks_printed_values_assumed_and_rulebook_values_sourced(board):
-    from hyvekit.data import load_toml
-    raw = load_toml("beelives.toml")
+    from hyvekit.data import packaged_toml
+    raw = packaged_toml("beelives.toml")
     assert raw["rulebook"]["source"].startswith("rulebook")
     for table in (raw["comb"], raw["disease"]["A"], raw["disease"]["B"], raw["raid_dice_faces"]):
         assert table["assumed"] is True and table["reasoning"].strip()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hyvekit.data import load_toml
+from hyvekit.data import packaged_toml
 from hyvekit.rules.beelives import Assigned, Hive, load_board
 from hyvekit.rules.beelives import actions as A
 from hyvekit.rules.beelives import phases as P
@@ -89,7 +89,7 @@ def test_all_27_cards_with_their_season_and_the_rulebook_text_verbatim(cards):
 
 
 def test_the_file_is_sourced_and_every_card_frozen(cards):
-    assert load_toml("beelives_seasons.toml")["source"].startswith("rulebook")
+    assert packaged_toml("beelives_seasons.toml")["source"].startswith("rulebook")
     with pytest.raises(AttributeError):
         cards[0].name = "x"  # type: ignore[misc]
 
@@ -100,7 +100,7 @@ def test_overheating_cards(cards):
 
 
 def _raw():
-    return load_toml("beelives_seasons.toml")
+    return packaged_toml("beelives_seasons.toml")
 
 
 def test_unknown_keys_are_refused_with_the_accepted_list():

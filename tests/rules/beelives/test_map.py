@@ -38,8 +38,8 @@ def test_map_data_tile_bag_is_the_rulebooks_80_and_the_hex_geometry_is_assumed()
     assert sum(BAG.values()) == 80
     assert DATA.geometry_assumed
     assert (DATA.max_distance, DATA.explorer_tiles, DATA.great_migration_length) == (3, 20, 12)
-    from hyvekit.data import load_toml
-    raw = load_toml("beelives_map.toml")
+    from hyvekit.data import packaged_toml
+    raw = packaged_toml("beelives_map.toml")
     assert raw["tile_bag"]["source"].startswith("rulebook")
     assert raw["geometry"]["assumed"] is True and raw["setup"]["assumed"] is True
 

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from hyvekit.data import load_toml
+from hyvekit.data import packaged_toml
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.hyve.sheets import (MODES, SheetDefinition, connected, definition_for,
                                        hexagon, load_definitions, AXIAL_NEIGHBOURS)
@@ -20,7 +20,7 @@ def sheets():
 
 def raw_sheet(sheet_id: str = "standard") -> dict:
     """The packaged defaults merged with one packaged [[sheet]] (what load_definitions does)."""
-    table = load_toml("hyve_sheets.toml")
+    table = packaged_toml("hyve_sheets.toml")
     raw = next(s for s in table["sheet"] if s["id"] == sheet_id)
     return copy.deepcopy({**table["defaults"], **raw})
 
