@@ -688,12 +688,15 @@ def check(
                 typer.echo(f"solo score chart: {rating}")
         if result.error is None:
             typer.echo(f"ok: {len(result.months)} month(s) follow the rules")
-        if "comb" in board.assumed or "disease" in board.assumed:
+        if ("comb" in board.assumed or "disease" in board.assumed) and not isinstance(
+                result.error, InvalidInputError):     # a malformed record: its one line only
             _note("swarm thresholds and disease levels are hyvekit's assumed board values "
                   "(--board FILE to use your own)")
     if result.error is not None:
         from hyvekit.rules.common import IllegalActionError
         err = result.error
+        if isinstance(err, InvalidInputError) and len(files) == 1:
+            raise located(err, files[0]) from None
         if isinstance(err, IllegalActionError) and err.expected is not None \
                 and "expected" not in err.message and "claimed" not in err.message:
             err = IllegalActionError(err.rule, f"{err.message} [expected {err.expected}, given "

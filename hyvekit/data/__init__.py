@@ -82,7 +82,15 @@ def toml_line(text: str, field: str) -> int | None:
     before a ``": "`` is ignored.  An index into an inline array finds the line of its key.  Returns the line of the key,
     or of the deepest table of the path found, or None when nothing of the path is found.
     """
-    path = field.rpartition(": ")[2]
+    # "year 1 March, month[1].turn[1] (Bob): player": the last bracketed place, then the key
+    chunks = [c.strip() for c in re.sub(r"\([^)]*\)", " ", field).split(": ")]
+    placed = [i for i, c in enumerate(chunks) if "[" in c]
+    if placed:
+        i = placed[-1]
+        chunks = [re.split(r"[\s,]+", chunks[i])[-1]] + chunks[i + 1:]
+    else:
+        chunks = chunks[-1:]
+    path = re.sub(r"^\S*?\.toml\.", "", ".".join(c for c in chunks if c))  # "march.toml.turn"
     if "." not in path and "[" not in path:      # "turn 2 assign 2 (bakery) bread" style
         path = re.sub(r"\([^)]*\)", " ", path)
         path = ".".join(re.sub(r"([A-Za-z_][\w-]*) (\d+)", r"\1[\2]", path).split())

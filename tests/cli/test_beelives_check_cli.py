@@ -224,3 +224,13 @@ def test_toml_line_finds_keys_of_nested_arrays_of_tables():
     # a key that is not there: the line of its table; nothing of the path: None
     assert lines[toml_line(text, "month[1].turn[9].x") - 1] == "[[month]]"
     assert toml_line(text, "month[2]") is None and toml_line(text, "") is None
+
+
+def test_errors_found_while_replaying_name_the_line_too(hk, tmp_path):
+    text = ('[game]\nfirst_player = "Susan"\n\n[[player]]\nname = "Susan"\nqueen = "prolific"\n\n'
+            '[[month]]\nyear = 1\nmonth = "March"\ncard = "First Bloom"\n\n'
+            '[[month.turn]]\nplayer = "Bob"\naction = "defend"\nbees = 1\n')
+    result = hk("beelives", "check", write(tmp_path, "bob.toml", text))
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1           # no note on a malformed record
+    assert "bob.toml line 14:" in lines[0] and "got 'Bob'" in lines[0]
