@@ -61,6 +61,21 @@ def parse_bee(text: str, colours: tuple[str, ...]) -> int:
                             "colours: " + ", ".join(colours))
 
 
+def parse_bread_type(text: str, colours: tuple[str, ...], option: str = "--cross-out") -> int:
+    """A bread type to cross out: ``1``–``5`` or the colour of that die value (bread types are
+    the five bee types; wild Bees have no bread, Feed Bees).
+
+    :raises InvalidInputError: anything else, naming ``option``.
+    """
+    t = text.strip().lower()
+    if t.isdigit() and 1 <= int(t) <= 5:
+        return int(t)
+    if t in colours:
+        return colours.index(t) + 1
+    raise InvalidInputError(option, text, "a bread type 1-5 or one of this legacy's colours: "
+                            + ", ".join(colours))
+
+
 def parse_colour_counts(option: str, spec: str) -> tuple[str, ...]:
     """``"red:2,purple"`` → ``("red", "red", "purple")`` (one colour per resource).
 
@@ -261,7 +276,7 @@ def result(ctx: typer.Context, run: str = RunArg,
     if outcome.lower() not in ("won", "lost"):
         raise InvalidInputError("outcome", outcome, "won or lost")
     _, state = _load_run(ctx, run)
-    cross = None if cross_out is None else parse_bee(cross_out, state.colours)
+    cross = None if cross_out is None else parse_bread_type(cross_out, state.colours)
     action = L.Result(outcome.lower() == "won", hp_past_start, population, hyves,
                       courier_bonus, cross, limits=L.scenario_limits(state))
     _, after = _store(ctx).append(run, *L.action_to_event(action))
@@ -318,7 +333,7 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
     record, state = load_legacy_record(campaigns_dir(ctx), run)
     _refuse_logged_couriers(record, state)
     play = _play_file(state, file, as_json)
-    cross = None if cross_out is None else parse_bee(cross_out, state.colours)
+    cross = None if cross_out is None else parse_bread_type(cross_out, state.colours)
     if not as_json:
         print_turns(play.final, play.reports)
     try:
@@ -418,7 +433,7 @@ def easy(ctx: typer.Context, run: str = RunArg,
     """
     from hyvekit.rules.hyve import legacy as L
     _, state = _load_run(ctx, run)
-    cross = None if cross_out is None else parse_bee(cross_out, state.colours)
+    cross = None if cross_out is None else parse_bread_type(cross_out, state.colours)
     _, after = _store(ctx).append(run, *L.action_to_event(L.SwitchEasy(cross)))
     typer.echo("the run is now in easy mode: a lost scenario crosses out one bread type "
                "instead of ending the legacy")

@@ -96,3 +96,17 @@ def test_campaigns_dir_option_overrides_the_environment(hk, tmp_path):
     assert (other / "run.json").exists() and not (hk.campaigns / "run.json").exists()
     listed = json.loads(hk("--campaigns-dir", str(other), "campaign", "list", "--json").stdout)
     assert [c["id"] for c in listed] == ["run"]
+
+
+def test_cross_out_takes_a_bread_type_or_its_colour(hk):
+    hk("hyve", "legacy", "new", "Run")
+    assert hk("hyve", "legacy", "easy", "run").returncode == 0
+    assert hk("hyve", "legacy", "start", "run").returncode == 0
+    lost = ("hyve", "legacy", "result", "run", "lost", "--hp-past-start", "1", "--population",
+            "3", "--hyves", "1", "--cross-out")
+    for bad in ("9", "0", "wild", "W"):
+        result = hk(*lost, bad)
+        assert result.returncode == 2 and f"--cross-out: got '{bad}'" in result.stderr
+        assert "bread type 1-5" in result.stderr
+    ok = hk(*lost, "red")          # red is die value 5 in the default colours
+    assert ok.returncode == 0 and "5-type bread upgrades are crossed out" in ok.stdout
