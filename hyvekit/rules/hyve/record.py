@@ -412,7 +412,8 @@ def parse_setup(raw: dict[str, Any], base: Path | None = None) -> ScenarioState:
     from hyvekit.rules.hyve.sheets import definition_for
 
     top, sc, lg = record_tables(raw)
-    sheet = definition_for(str(sc.get("sheet", "standard")), sheets_path(sc, base))
+    sheet = definition_for(str(sc.get("sheet", "standard")), sheets_path(sc, base),
+                           field="scenario.sheet")
     colours = sc.get("colours", list(DEFAULT_COLOURS))
     if not isinstance(colours, list):
         raise InvalidInputError("[scenario] colours", colours, "a list of 5 colour names")

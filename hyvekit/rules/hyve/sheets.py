@@ -693,9 +693,11 @@ def load_definitions(path: str | Path | None = None) -> dict[str, SheetDefinitio
     return sheets
 
 
-def definition_for(mode: str, path: str | Path | None = None) -> SheetDefinition:
+def definition_for(mode: str, path: str | Path | None = None, *,
+                   field: str = "--mode") -> SheetDefinition:
     """The definition with id (or, failing that, mode) ``mode``.
 
+    :param field: how the caller's input names it (for the error).
     :raises InvalidInputError: no such definition (lists the ids).
     """
     sheets = load_definitions(path)
@@ -705,4 +707,4 @@ def definition_for(mode: str, path: str | Path | None = None) -> SheetDefinition
     for sheet in sheets.values():
         if sheet.mode == key:
             return sheet
-    raise InvalidInputError("--mode", mode, "one of " + ", ".join(sheets))
+    raise InvalidInputError(field, mode, "one of " + ", ".join(sheets))
