@@ -14,6 +14,7 @@ import typer
 
 from hyvekit import __version__
 from hyvekit.cli import beelives, beez, campaign, data, demo, hyve, printing, queenbee
+from hyvekit.cli import beelives_campaign  # noqa: F401  (adds beelives new, log, status...)
 from hyvekit.cli.common import ENV_CAMPAIGNS
 
 app = typer.Typer(

@@ -14,8 +14,8 @@ from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, t
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
-    help=("Campaign records: Hyve Legacy runs and Queen Bee match logs (Bee Lives campaigns "
-          "coming).\n\n"
+    help=("Campaign records: Hyve Legacy runs, Bee Lives campaigns and Queen Bee match logs."
+          "\n\n"
           "Example: hyvekit campaign list"),
     no_args_is_help=True,
 )

@@ -41,13 +41,17 @@ def table(title: str | None, columns: list[str], rows: list[list[Any]]):
     from rich.table import Table
     # A light box (no vertical rules) keeps 8-9 columns readable in an 80-column terminal.
     t = Table(title=title, title_justify="left", header_style="bold", box=box.SIMPLE_HEAD,
-              pad_edge=False)
+              pad_edge=False, padding=(0, 1, 0, 0))
     # The first column (a name) stays on one line unless it is long: a long first column
     # kept whole would push the other columns off an 80-column terminal.
     first = max((len(str(r[0])) for r in rows if r and r[0] is not None), default=0)
     for i, c in enumerate(columns):
+        # never break a short word ("aggressive") in two: a column is at least as wide as its
+        # longest word of up to 10 characters
+        words = [w for r in rows if i < len(r) and r[i] is not None for w in str(r[i]).split()]
+        longest = max((len(w) for w in words if len(w) <= 10), default=1)
         t.add_column(c, no_wrap=i == 0 and first <= 24, overflow="fold",
-                     min_width=max((len(w) for w in c.split()), default=1))
+                     min_width=max(longest, *(len(w) for w in c.split() or [""])))
     for r in rows:
         t.add_row(*["" if v is None else str(v) for v in r])
     return t

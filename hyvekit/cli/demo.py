@@ -81,6 +81,7 @@ def demo(ctx: typer.Context,
     common = {"paper": printing.Paper.a4, "copies": 1, "templates": None}
     printing.legacy_sheet(ctx, run=DEMO_ID, sheet="legacy-1",
                           out=out_dir / "legacy-sheet.pdf", **common)
-    printing.pad(ctx, "beelives", players=4, names=None, out=out_dir / "pad-beelives.pdf", **common)
+    printing.pad(ctx, "beelives", campaign=None, players=4, names=None,
+                 out=out_dir / "pad-beelives.pdf", **common)
     printing.aid(ctx, "beelives-month", out=out_dir / "aid-beelives-month.pdf", **common)
     typer.echo(f"\nDone. Next: hyvekit hyve legacy status {DEMO_ID}   (or: hyvekit --help)")

@@ -105,8 +105,10 @@ def state_sha256(state) -> str:
     a pre-filled print shows (two records in the same state share it; any purchase, result,
     match or undo changes it).
 
-    A Hyve Legacy run hashes ``legacy_summary(state)``; any other state (a Queen Bee match log,
-    ...) hashes its dataclass fields as plain JSON (``hyvekit.store.games.jsonable``)."""
+    A Hyve Legacy run hashes ``legacy_summary(state)``, a Bee Lives campaign its ``summary``
+    (``hyvekit/rules/beelives/campaign.py``, what ``beelives status --json`` shows); any other
+    state (a Queen Bee match log, ...) hashes its dataclass fields as plain JSON
+    (``hyvekit.store.games.jsonable``)."""
     import hashlib
     import json
 
@@ -114,6 +116,10 @@ def state_sha256(state) -> str:
 
     if isinstance(state, LegacyState):
         value = legacy_summary(state)
+    elif type(state).__module__ == "hyvekit.rules.beelives.campaign":
+        from hyvekit.rules.beelives.campaign import summary
+
+        value = summary(state)
     else:
         from hyvekit.store.games import jsonable
 
@@ -127,6 +133,36 @@ def _load_run(ctx: typer.Context, run_id: str):
     from hyvekit.store.campaigns import load_legacy_state
 
     return load_legacy_state(campaigns_dir(ctx), run_id)
+
+
+BEELIVES_CAMPAIGN = ("beelives", "campaign")
+
+
+def _load_beelives(ctx: typer.Context, campaign_id: str) -> tuple[dict, Any, dict]:
+    """``(header, state, view)`` of Bee Lives campaign ``campaign_id``: its record header, its
+    replayed state and :func:`~hyvekit.render.printables_beelives_campaign.campaign_view` of
+    its summary.
+
+    :raises InvalidInputError: the campaign is not a Bee Lives campaign.
+    """
+    from hyvekit.render.printables_beelives_campaign import campaign_view
+    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.store.games import adapter_for
+
+    record, state = CampaignStore(campaigns_dir(ctx)).state(campaign_id)
+    game_kind = (record.header.get("game"), record.header.get("kind"))
+    if game_kind != BEELIVES_CAMPAIGN:
+        raise InvalidInputError("CAMPAIGN", campaign_id,
+                                "a Bee Lives campaign (this one is "
+                                f"{game_kind[0]}/{game_kind[1]}; see 'hyvekit campaign list')")
+    summary = adapter_for(*BEELIVES_CAMPAIGN).summary(state)
+    return record.header, state, campaign_view(record.header, summary)
+
+
+def _campaign_meta(header: dict, campaign_id: str, state) -> tuple[str, dict[str, str]]:
+    """The campaign id and the metadata of a print pre-filled from it."""
+    cid = str(header.get("id") or campaign_id)
+    return cid, {"campaign": cid, "state_sha256": state_sha256(state)}
 
 
 @app.command("legacy-sheet")
@@ -182,6 +218,10 @@ def pad(
     ctx: typer.Context,
     game: str = typer.Argument(..., metavar="GAME", show_default=False,
                                help="The game: " + ", ".join(sorted(PADS)) + "."),
+    campaign: Optional[str] = typer.Argument(
+        None, metavar="CAMPAIGN", show_default=False,
+        help="Bee Lives pads (beelives, beelives-years): id of a Bee Lives campaign to take the "
+             "player names (and on the multi-year pad the game length) from."),
     players: Optional[int] = typer.Option(
         None, "--players", "-p", min=1, max=4,
         help="Player columns, 1-4 (default: the number of --names, else 4)."),
@@ -197,7 +237,13 @@ def pad(
     """Print an end-of-game scoring pad (two games per page; 1, 2 or 4 pads per sheet, one
     game on each 4-up slip).
 
+    With a Bee Lives CAMPAIGN the pad (beelives or beelives-years) is pre-filled with its
+    player names, the multi-year pad also with its game length; the PDF records the campaign id
+    and a hash of its state in its metadata.
+
     Example: hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --per-page 4 --copies 5
+
+    Example: hyvekit print pad beelives-years spring-league --copies 2
     """
     from hyvekit.render.printables import parse_names
 
@@ -207,6 +253,25 @@ def pad(
         raise typer.BadParameter(f"no scoring pad for {game!r}; accepted games: "
                                  + ", ".join(sorted(PADS)), param_hint="GAME") from None
     _check_per_page(printable, per_page)
+    if campaign:
+        from hyvekit.render.printables_beelives_campaign import pad_context
+
+        if printable.key not in ("pad beelives", "pad beelives-years"):
+            raise typer.BadParameter(f"the {printable.key} pad takes no campaign; a campaign "
+                                     "pre-fills the Bee Lives pads (beelives, beelives-years)",
+                                     param_hint="CAMPAIGN")
+        if players is not None or names:
+            raise typer.BadParameter("the campaign gives the players: leave out --players and "
+                                     "--names", param_hint="CAMPAIGN")
+        header, state, view = _load_beelives(ctx, campaign)
+        context = pad_context(printable.key, view, per_page=per_page)
+        cid, extra = _campaign_meta(header, campaign, state)
+        options = {"campaign": cid, "names": ",".join(p["name"] for p in context["players"]),
+                   "players": len(context["players"])}
+        _render(ctx, printable, context, paper=paper, copies=copies, out=out,
+                templates=templates, options=options, per_page=per_page, ink_saver=ink_saver,
+                stem=f"{printable.file_stem}-{_slug(cid)}", extra_meta=extra)
+        return
     try:
         name_list = parse_names(names)
         context = build_context(printable.key, players=players, names=name_list,
@@ -252,7 +317,8 @@ def report(
     ctx: typer.Context,
     campaign: Optional[str] = typer.Argument(
         None, metavar="CAMPAIGN", help="Id of a campaign (a Hyve Legacy run, a Queen Bee match "
-                                         "log, ...); without it, an example report."),
+                                         "log, a Bee Lives campaign); without it, an example "
+                                         "report."),
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
     per_page: PerPage = 1,
@@ -260,9 +326,10 @@ def report(
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print a campaign report: a legacy run's scenarios with HP and honey charts, or a match
-    log's standings with a wins chart, then every event of its history (undone ones marked
-    reverted). Long histories run to several pages.
+    """Print a campaign report: a legacy run's scenarios with HP and honey charts, a match
+    log's standings with a wins chart, or a Bee Lives campaign's years, goals and VP and
+    worker-bee charts; then every event of its history (undone ones marked reverted). Long
+    histories run to several pages.
 
     The PDF records the campaign id and a hash of its state in its metadata.
 
@@ -280,8 +347,15 @@ def report(
 
         record, state = CampaignStore(campaigns_dir(ctx)).state(campaign)
         adapter = adapter_for(record.header["game"], record.header["kind"])
-        context = report_context(record.header, record.events, state,
-                                 describe=adapter.describe, summary=adapter.summary)
+        if (record.header["game"], record.header["kind"]) == BEELIVES_CAMPAIGN:
+            from hyvekit.render.printables_beelives_campaign import beelives_report_context
+
+            context = beelives_report_context(record.header, record.events, state,
+                                              adapter.summary(state),
+                                              describe=adapter.describe)
+        else:
+            context = report_context(record.header, record.events, state,
+                                     describe=adapter.describe, summary=adapter.summary)
         cid = str(record.header.get("id") or campaign)
         options["campaign"] = cid
         extra = {"campaign": cid, "state_sha256": state_sha256(state)}
@@ -289,6 +363,73 @@ def report(
     else:
         context = build_context(printable.key)
         options["example"] = True
+    _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
+            options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
+            extra_meta=extra)
+
+
+@app.command("tracker")
+def tracker(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., metavar="GAME", show_default=False,
+                               help="The game: beelives (solo goal tracker and year sheet)."),
+    campaign: Optional[str] = typer.Argument(
+        None, metavar="CAMPAIGN", show_default=False,
+        help="Id of a solo Bee Lives campaign to pre-fill from; blank without it."),
+    card: list[str] = typer.Option(
+        [], "--card", metavar="NAME",
+        help="A solo card for a blank tracker (repeatable: a scenario or campaign card and a "
+             "challenge card), e.g. builder, surrounded, three-generations; default: every "
+             "challenge card's goal."),
+    paper: Paper = PaperOption,
+    copies: int = CopiesOption,
+    per_page: PerPage = 1,
+    ink_saver: InkSaver = False,
+    out: Optional[Path] = OutOption,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print the Bee Lives solo goal tracker and year sheet (one page): the solo cards with
+    each goal quoted from the card and boxes for met / at risk / failed, the months played and
+    each year's score.
+
+    Blank it lists every challenge card (tick the one you drew) or, with --card, the chosen
+    cards' goals. With a solo CAMPAIGN it is pre-filled: the cards in play, each goal's verdict
+    with its reason, the months played and the years' values; the PDF records the campaign id
+    and a hash of its state in its metadata.
+
+    Example: hyvekit print tracker beelives --card three-generations --card builder
+
+    Example: hyvekit print tracker beelives my-solo --paper letter --ink-saver
+    """
+    from hyvekit.render.printables_beelives_campaign import tracker_context
+
+    if game.strip().lower() != "beelives":
+        raise typer.BadParameter(f"no tracker for {game!r}; accepted games: beelives",
+                                 param_hint="GAME")
+    printable = CATALOGUE["tracker beelives"]
+    _check_per_page(printable, per_page)
+    options: dict[str, Any] = {}
+    extra: dict[str, str] = {}
+    stem = None
+    if campaign:
+        if card:
+            raise typer.BadParameter("the campaign gives the cards: leave out --card",
+                                     param_hint="--card")
+        header, state, view = _load_beelives(ctx, campaign)
+        context = tracker_context(view=view, per_page=per_page)
+        cid, extra = _campaign_meta(header, campaign, state)
+        options["campaign"] = cid
+        stem = f"{printable.file_stem}-{_slug(cid)}"
+    else:
+        try:
+            context = tracker_context(card, per_page=per_page)
+        except InvalidInputError as exc:
+            raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
+                                     param_hint="--card") from None
+        if context["cards"]:
+            names = [c["name"] for c in context["cards"]]
+            options["cards"] = ",".join(names)
+            stem = f"{printable.file_stem}-{_slug('-'.join(names))}"
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
             extra_meta=extra)

@@ -66,6 +66,7 @@ MODULES = (
     "hyvekit.render.printables_beez",
     "hyvekit.render.printables_queenbee",
     "hyvekit.render.printables_reports",
+    "hyvekit.render.printables_beelives_campaign",
 )
 
 

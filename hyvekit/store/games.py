@@ -85,9 +85,66 @@ class QueenBeeMatchesAdapter:
         return summary(state)
 
 
+class BeeLivesCampaignAdapter:
+    """Bee Lives campaigns (``hyvekit/rules/beelives/campaign.py``): standard, multi-year and
+    solo games logged month by month.  The board file named in the settings (if any) is read
+    on every replay, so ``campaign check`` sees a changed board value."""
+
+    game, kind, label = "beelives", "campaign", "Bee Lives campaign"
+
+    def initial_state(self, settings: dict[str, Any]):
+        from hyvekit.rules.beelives import campaign as C
+        comps = self.components(settings)
+        return C.new_campaign(C.settings_from_dict(settings, comps), comps)
+
+    def play(self, state, event_type: str, data: dict[str, Any]):
+        from hyvekit.rules.beelives import campaign as C
+        return C.play(state, event_type, data)
+
+    def describe(self, event_type: str, data: dict[str, Any]) -> str:
+        from hyvekit.rules.beelives import campaign as C
+        return C.describe(event_type, data)
+
+    def summary(self, state) -> dict[str, Any]:
+        from hyvekit.rules.beelives import campaign as C
+        return C.summary(state)
+
+    def result(self, state) -> dict[str, Any]:
+        from hyvekit.rules.beelives import campaign as C
+        return C.result(state)
+
+    @staticmethod
+    def components(settings: dict[str, Any]):
+        """The board (the settings' ``board`` file, else the packaged one), season cards and solo
+        cards a Bee Lives campaign is played with.
+
+        :raises InvalidInputError: settings that are not a table, an unreadable board file.
+        """
+        from hyvekit.rules.beelives import campaign as C
+        from hyvekit.rules.beelives import game as g
+        from hyvekit.rules.beelives.board import load_board
+        from hyvekit.rules.beelives.seasons import load_season_cards
+        from hyvekit.rules.beelives.solo import default_cards
+        from hyvekit.rules.common import InvalidInputError
+        if not isinstance(settings, dict):
+            raise InvalidInputError("settings", settings, "a table")
+        path = settings.get("board")
+        if isinstance(path, str):
+            from pathlib import Path
+            if not Path(path).is_file():
+                raise InvalidInputError("board file", path, "the board file this campaign was "
+                                        "created with (read again on every replay): put it back "
+                                        "at that path")
+            board = load_board(path)
+        else:
+            board = load_board(None)
+        return C.Components(g.Components(board, load_season_cards()), default_cards())
+
+
 ADAPTERS: dict[tuple[str, str], GameAdapter] = {
     ("hyve", "legacy"): HyveLegacyAdapter(),
     ("queenbee", "matches"): QueenBeeMatchesAdapter(),
+    ("beelives", "campaign"): BeeLivesCampaignAdapter(),
 }
 
 

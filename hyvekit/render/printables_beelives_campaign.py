@@ -1,0 +1,864 @@
+"""Bee Lives campaign printables: the solo goal tracker / year sheet, pads pre-filled from a
+campaign record, and the Bee Lives part of the campaign report.
+
+* ``tracker beelives`` (``hyvekit print tracker beelives [CAMPAIGN] [--card NAME]``): one page
+  with the solo cards in play, each goal quoted from its card with boxes for *met*, *at risk*
+  and *failed*, the months played (March–November of each year, then the winter) and a box per
+  year for the year's score.  Blank it lists every challenge card's goal (the card is drawn at
+  random, Solo Play: Challenge Mode); ``--card`` prints the chosen cards instead; with a
+  campaign it is pre-filled (:func:`tracker_context`).
+* ``print pad beelives CAMPAIGN`` / ``print pad beelives-years CAMPAIGN``: the pads with the
+  campaign's player names and game length (:func:`pad_prefill`).
+* ``print report CAMPAIGN`` of a Bee Lives campaign: the years table, the goals'
+  verdicts and ``reportlab.graphics`` charts of VP and worker bees per year and of VP per
+  month (:func:`beelives_report_context`), then the history table of every report.
+
+Everything pre-filled is read from the campaign's **summary**
+(:func:`hyvekit.rules.beelives.campaign.summary`, what ``hyvekit beelives status --json``
+shows), never from the rules core's state objects, through :func:`campaign_view`.  The keys
+used: ``kind`` (``solo-challenge``...), ``players``, ``years``, ``cards`` (``{"challenge",
+"scenario", "campaign"}``), ``solo_hard``, ``goals`` (verdicts ``{"card", "goal", "status":
+"met" | "at risk" | "failed", "reason", "year"}``), ``outcome``, ``year``, ``month`` (the next
+month, by name), ``stage``, ``next``, ``hives`` (current values), ``months`` (``{"year",
+"month", "card", "vp": {player: VP gained}}``), ``winters`` (``{"year", "hives": [{"hive",
+"bees", "honey", "tokens", "vp"}]}``) and ``scores``.  Missing keys leave their part blank.
+
+This module imports no weasyprint, reportlab or store code at import time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from hyvekit.render.catalogue import Printable, register
+from hyvekit.rules.common import InvalidInputError
+
+MINUS = "\u2212"
+MONTHS = ("March", "April", "May", "June", "July", "August", "September", "October",
+          "November")   # How to Play: the nine productive months (Mar. – Nov.)
+MONTH_ABBR = ("Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov")
+SEASON_OF = ("spring",) * 3 + ("summer",) * 3 + ("fall",) * 3
+MAX_YEARS = 3           # Multiple Years Variant: two (long) or three years (epic)
+MAX_TRACKER_CARDS = 3   # a scenario or campaign card and a challenge card (increased difficulty)
+STATUSES = ("met", "at risk", "failed")
+KIND_LABELS = {"challenge": "Challenge card", "scenario": "Scenario card",
+               "campaign": "Campaign card"}
+MODES = ("basic", "challenge", "scenario", "campaign")
+
+# bee-lives.txt, "Solo Score Chart" ("for one-year solo games").
+SOLO_CHART = (("Beeginner", "\u2264 19 VP"), ("Newbee", "20\u201330 VP"),
+              ("Seasoned Forager", "31\u201350 VP"), ("Queen Bee", "51+ VP"))
+STANDARD_GOAL = ("At least one worker bee survives each winter (End of the Game; Multiple "
+                 "Years Variant).")
+
+# One line per goal kind of hyvekit/data/beelives_solo.toml (the card's own text is quoted
+# above it; these lines say what hyvekit checks).
+GOAL_LINES: dict[str, str] = {
+    "comb_at_least": "Comb size at least {comb} cells by the end of year {by_end_of_year}",
+    "disease_reached": "Disease level reaches {disease} at least once",
+    "map_tiles_at_least": "Map at least {tiles} tiles by the end of year {by_end_of_year}",
+    "map_length_at_least": "Map at least {length} tiles in length by the end of year "
+                           "{by_end_of_year}",
+    "all_queens_in_a_year": "Queens of all {queens} types in a single year",
+    "swarms_survive_in_a_year": "Swarm {swarms} times in one year; every wild hive so spawned "
+                                "survives",
+    "brood_every_phase": "Hatch at least {brood} brood in every Brood Phase",
+    "no_raids": "Never raid another hive",
+    "swarms_at_least": "Swarm at least {swarms} times",
+    "wild_strength_below": "No wild hive ever reaches strength {strength}",
+    "keep_original_queen": "Keep your original queen: move every time you swarm",
+    "only_hive": "Yours is the only hive on the map at the end of year {by_end_of_year}",
+    "queen_all_year": "A {queens} queen all year",
+    "scouts_in_year": "Scout at least {scouts} times this year",
+    "different_queen_at_start": "Begin the year with a different queen",
+    "requeen_in_season": "Requeen with a {queens} queen in {season}",
+    "swarm_and_move_in_season": "Swarm and move at least {times} time(s) in {season}",
+    "hive_not_burned": "Your hive\u2019s tile never burns",
+    "survive_winter": "A worker bee survives the winter of year {year}",
+}
+# The year sheet: one column per year.  bee-lives.txt, "Multiple Years Variant" ("Score
+# victory points for surviving bees and remaining honey after each winter"), "Scoring Victory
+# Points", "End of the Game" (starvation tokens -2 VP each).
+YEAR_ROWS = (
+    {"key": "vp", "label": "VP earned during play"},
+    {"key": "bees", "label": "Surviving worker bees (+1 VP each)"},
+    {"key": "honey", "label": "Remaining honey (+1 VP each)"},
+    {"key": "starvation", "label": f"Starvation tokens ({MINUS}2 VP each)"},
+    {"key": "total", "label": "Running total"},
+)
+
+
+# --- the cards -----------------------------------------------------------------------------
+
+def _kind(card) -> str:
+    from hyvekit.rules.beelives import solo
+
+    if isinstance(card, solo.ChallengeCard):
+        return "challenge"
+    if isinstance(card, solo.ScenarioCard):
+        return "scenario"
+    return "campaign"
+
+
+def _signed(text: str) -> str:
+    """ASCII minus signs before digits → typographic minus."""
+    import re
+    return re.sub(r"(?<![\w-])-(?=\d)", MINUS, text)
+
+
+QUOTE_LIMIT = 320      # characters of a card's text quoted whole on the tracker
+EXCERPT_LIMIT = 200    # characters of the opening quoted from a longer text without goals
+GOAL_WORDS = ("must", "you lose", "at least", "cannot raid", "do not let", "keep your")
+
+
+def _sentences(text: str) -> list[str]:
+    import re
+    return [t for t in re.split(r"(?<=[.!?])\s+", text.strip()) if t]
+
+
+def quote_text(text: str, has_goals: bool) -> tuple[str, bool]:
+    """What the tracker quotes of a card's (or a campaign year's) ``text``: the whole text up
+    to :data:`QUOTE_LIMIT` characters; a longer one with goals: its sentences that state a goal
+    (:data:`GOAL_WORDS`), else its opening sentences up to :data:`EXCERPT_LIMIT` characters.
+    Returns ``(quote, is_excerpt)``; an excerpt marks the cut parts with "…"."""
+    text = _signed(" ".join(text.split()))
+    if len(text) <= QUOTE_LIMIT:
+        return text, False
+    sentences = _sentences(text)
+    if has_goals:
+        keep = [i for i, t in enumerate(sentences)
+                if any(w in t.lower() for w in GOAL_WORDS)]
+        if keep:
+            parts, last = [], -1
+            for i in keep:
+                if i != last + 1:
+                    parts.append("\u2026")
+                parts.append(sentences[i])
+                last = i
+            if last != len(sentences) - 1:
+                parts.append("\u2026")
+            return " ".join(parts), True
+    out = ""
+    for t in sentences:
+        if out and len(out) + len(t) + 1 > EXCERPT_LIMIT:
+            break
+        out = f"{out} {t}".strip()
+    return (out[:EXCERPT_LIMIT].rstrip() + " \u2026"), True
+
+
+def goal_line(kind: str, params: Mapping[str, Any] | Sequence[tuple[str, Any]] = (),
+              year: int | None = None) -> str:
+    """One line saying what a goal of ``kind`` (a key of :data:`GOAL_LINES`) asks, e.g.
+    ``goal_line("comb_at_least", {"comb": 20, "by_end_of_year": 1})`` → ``"Comb size at least
+    20 cells by the end of year 1"``; a year goal is prefixed ``"Year N: "``.  An unknown kind
+    prints as its name with underscores as spaces."""
+    values = dict(params)
+    for key, value in list(values.items()):
+        if isinstance(value, (tuple, list)):
+            values[key] = " or ".join(str(v) for v in value)
+    if year is not None:
+        values.setdefault("year", year)
+    template = GOAL_LINES.get(kind)
+    try:
+        text = template.format(**values) if template else kind.replace("_", " ")
+    except (KeyError, IndexError):
+        text = kind.replace("_", " ")
+    text = _signed(text)
+    if year is not None and kind not in ("survive_winter",):
+        return f"Year {year}: {text[0].lower()}{text[1:]}" if text else f"Year {year}"
+    return text
+
+
+def card_entry(card, years: int | None = None) -> dict[str, Any]:
+    """A solo card as the tracker prints it: ``{"name", "kind", "kind_label", "text" (the card's
+    text, verbatim), "note" (hyvekit's ruling, or ""), "goals": [{"kind", "year", "line",
+    "params"}], "years": [{"year", "text", "goals"}] (campaign cards), "lengths" (the game
+    lengths a campaign card allows)}``.
+
+    :param years: the game's length; a campaign card's goals of later years are left out.
+    """
+    kind = _kind(card)
+    quote, excerpt = quote_text(card.text, bool(card.goals))
+    entry: dict[str, Any] = {"name": card.name, "kind": kind, "kind_label": KIND_LABELS[kind],
+                             "text": _signed(card.text), "quote": quote, "excerpt": excerpt,
+                             "note": getattr(card, "note", "") or "",
+                             "goals": [], "years": [], "lengths": []}
+    if kind == "campaign":
+        entry["lengths"] = list(card.years)
+        n = years or max(card.years)
+        for y in range(1, n + 1):
+            rules = card.year(y)
+            goals = [_goal(g.kind, g.params, y) for g in rules.goals]
+            listed = rules.year == y
+            quote, excerpt = quote_text(rules.text, bool(goals))
+            entry["years"].append({
+                "year": y, "text": _signed(rules.text), "listed": listed,
+                "quote": quote if listed else f"The card gives no year {y}: year "
+                                              f"{rules.year}\u2019s rules go on.",
+                "excerpt": excerpt and listed,
+                "note": (rules.note or "") if listed else "", "goals": goals})
+            entry["goals"] += goals
+    else:
+        entry["goals"] = [_goal(g.kind, g.params, g.year) for g in card.goals]
+    return entry
+
+
+def _goal(kind: str, params, year: int | None) -> dict[str, Any]:
+    """A goal as printed: ``line`` (with ``Year N:`` for a year's goal) and ``short`` (without
+    it, for under a year's heading)."""
+    return {"kind": kind, "year": year, "line": goal_line(kind, params, year),
+            "short": goal_line(kind, params), "params": dict(params)}
+
+
+def find_cards(names: Sequence[str]) -> list:
+    """The solo cards called ``names`` (case-insensitive; a unique part of a name works).
+
+    :raises InvalidInputError: an unknown or ambiguous name (lists the cards), more than
+        :data:`MAX_TRACKER_CARDS`, the same card twice, two cards of one kind.
+    """
+    from hyvekit.rules.beelives.solo import default_cards
+
+    cards = default_cards()
+    found = [cards.find(n) for n in names]
+    if len(found) > MAX_TRACKER_CARDS:
+        raise InvalidInputError("--card", ", ".join(names),
+                                f"at most {MAX_TRACKER_CARDS} cards (a scenario or campaign "
+                                "card and a challenge card)")
+    kinds = [_kind(c) for c in found]
+    for k in set(kinds):
+        if kinds.count(k) > 1:
+            raise InvalidInputError("--card", ", ".join(c.name for c in found),
+                                    f"one {k} card at most")
+    if "scenario" in kinds and "campaign" in kinds:
+        raise InvalidInputError("--card", ", ".join(c.name for c in found),
+                                "a scenario card or a campaign card, not both")
+    order = {"scenario": 0, "campaign": 0, "challenge": 1}
+    return sorted(found, key=lambda c: order[_kind(c)])
+
+
+def card_names() -> list[str]:
+    """Every solo card's name (for help texts and error messages)."""
+    from hyvekit.rules.beelives.solo import default_cards
+    return [c.name for c in default_cards().all()]
+
+
+# --- the campaign summary, normalised ----------------------------------------------------------
+
+SOLO_PREFIX = "solo-"          # campaign kinds solo-basic, solo-challenge, ...
+RANDOM_CARD = "random"         # a challenge card still to draw
+
+
+def _get(mapping: Any, *keys: str, default: Any = None) -> Any:
+    """The first of ``keys`` present (and not None) in ``mapping``."""
+    if not isinstance(mapping, Mapping):
+        return default
+    for key in keys:
+        if mapping.get(key) is not None:
+            return mapping[key]
+    return default
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _month_number(value: Any) -> int | None:
+    """``3`` or ``"May"`` → 3 (1 = March … 9 = November); None otherwise."""
+    n = _int(value)
+    if n is not None:
+        return n if 1 <= n <= 9 else None
+    if isinstance(value, str) and value.strip():
+        key = value.strip().lower()
+        for i, name in enumerate(MONTHS):
+            if name.lower() == key or name.lower()[:3] == key:
+                return i + 1
+    return None
+
+
+def _names(value: Any) -> list[str]:
+    out = []
+    for item in value or ():
+        name = _get(item, "name", "player", "hive") if isinstance(item, Mapping) else item
+        if name is not None and str(name).strip():
+            out.append(str(name))
+    return out
+
+
+def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] | None
+                  ) -> dict[str, Any]:
+    """The parts of a Bee Lives campaign the printables use, from its record header and its
+    summary (:func:`hyvekit.rules.beelives.campaign.summary`); parts missing from the summary
+    are left empty, unknown keys ignored.
+
+    :returns: ``{"id", "name", "kind", "players": [str], "years": int, "solo": bool,
+        "mode": "basic"|"challenge"|"scenario"|"campaign"|"", "harder": bool,
+        "cards": [str] (the solo cards in play), "to_draw": bool (a random challenge card not
+        drawn yet), "verdicts": [{"card", "goal", "status", "reason", "year", "player"}],
+        "outcome", "year", "month" (1-9, the next month to play), "stage", "next",
+        "months_played", "months": [{"year", "month", "label", "card", "vp": {player: VP
+        gained}, "override": bool}], "winters": {year: {player: {"bees", "honey", "tokens",
+        "vp"}}}, "hives": {player: {"workers", "honey", "vp", "starvation", ...}},
+        "scores": {player: {"total", "eligible"}}, "winners": [str], "rating": str}``.
+    """
+    header = dict(header or {})
+    summary = dict(summary or {})
+    settings = dict(header.get("settings") or {})
+    kind = str(_get(summary, "kind") or _get(settings, "kind") or "")
+    players = _names(_get(summary, "players") or _get(settings, "players"))
+    years = _int(_get(summary, "years", default=_get(settings, "years")))
+    years = min(max(years or 1, 1), MAX_YEARS)
+
+    raw_cards = _get(summary, "cards")
+    if raw_cards is None:
+        raw_cards = {k: settings.get(k) for k in ("scenario", "campaign", "challenge")}
+    if isinstance(raw_cards, Mapping):
+        ordered = [raw_cards.get(k) for k in ("scenario", "campaign", "challenge")]
+    else:
+        ordered = list(raw_cards or [])
+    names = _names(ordered)
+    to_draw = any(str(n).lower() == RANDOM_CARD for n in names)
+    cards = [n for n in names if str(n).lower() != RANDOM_CARD]
+
+    verdicts = []
+    for v in _get(summary, "goals", "verdicts") or []:
+        if isinstance(v, Mapping):
+            status = str(v.get("status", "")).replace("_", " ").lower()
+            verdicts.append({"card": str(v.get("card", "")), "goal": str(v.get("goal", "")),
+                             "status": status if status in STATUSES else "at risk",
+                             "reason": str(v.get("reason", "")), "year": _int(v.get("year")),
+                             "player": str(v.get("player") or "")})
+    mode = kind[len(SOLO_PREFIX):] if kind.startswith(SOLO_PREFIX) else ""
+
+    months = []
+    for m in _get(summary, "months", default=[]) or []:
+        if not isinstance(m, Mapping):
+            continue
+        year, month = _int(m.get("year")), _month_number(m.get("month"))
+        if year is None or month is None:
+            continue
+        gained = m.get("vp") if isinstance(m.get("vp"), Mapping) else {}
+        months.append({"year": year, "month": month,
+                       "label": f"Y{year} {MONTH_ABBR[month - 1]}",
+                       "card": str(m.get("card") or ""), "override": bool(m.get("override")),
+                       "vp": {str(k): _int(v) or 0 for k, v in gained.items()}})
+    winters: dict[int, dict[str, dict[str, int | None]]] = {}
+    for w in _get(summary, "winters", default=[]) or []:
+        year = _int(_get(w, "year"))
+        if year is None:
+            continue
+        for h in _get(w, "hives", "players", default=[]) or []:
+            name = _get(h, "hive", "name", "player")
+            if name is not None:
+                winters.setdefault(year, {})[str(name)] = {
+                    "bees": _int(_get(h, "bees")), "honey": _int(_get(h, "honey")),
+                    "tokens": _int(_get(h, "tokens")), "vp": _int(_get(h, "vp")) or 0}
+    hives = {str(h["name"]): dict(h) for h in _get(summary, "hives", default=[]) or []
+             if isinstance(h, Mapping) and h.get("name") is not None}
+    scores_raw = _get(summary, "scores", default={}) or {}
+    scores = {str(p.get("name")): {"total": _int(p.get("total")),
+                                   "eligible": bool(p.get("eligible"))}
+              for p in _get(scores_raw, "players", default=[]) or [] if isinstance(p, Mapping)}
+    played = _int(_get(summary, "months_played"))
+    return {
+        "id": str(header.get("id") or summary.get("id") or ""),
+        "name": str(header.get("name") or summary.get("name") or ""),
+        "kind": kind, "players": players, "years": years,
+        "solo": kind.startswith(SOLO_PREFIX), "mode": mode,
+        "harder": bool(_get(summary, "solo_hard", default=_get(settings, "solo_hard"))),
+        "cards": cards, "to_draw": to_draw, "verdicts": verdicts,
+        "outcome": str(_get(summary, "outcome") or ""),
+        "year": _int(_get(summary, "year")), "month": _month_number(_get(summary, "month")),
+        "stage": str(_get(summary, "stage") or ""), "next": str(_get(summary, "next") or ""),
+        "months_played": played if played is not None else len(months),
+        "months": months, "winters": winters, "hives": hives, "scores": scores,
+        "winners": _names(_get(scores_raw, "winners", default=[])),
+        "rating": str(_get(scores_raw, "rating") or ""),
+    }
+
+
+def months_done(view: Mapping[str, Any]) -> set[tuple[int, int]]:
+    """``(year, month)`` of every month played: from the months listed, else the first
+    ``months_played`` months in order."""
+    done = {(m["year"], m["month"]) for m in view.get("months", ())}
+    if not done:
+        n = int(view.get("months_played") or 0)
+        done = {(1 + i // 9, 1 + i % 9) for i in range(min(n, 9 * MAX_YEARS))}
+    return done
+
+
+def running_vp(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """VP of every player at the end of each month played (VP gained in the months so far plus
+    the VP scored at the winters before it): ``[{"label", "year", "month", "vp": {player:
+    VP}}]``, in order."""
+    total = {p: 0 for p in view.get("players", ())}
+    winters = view.get("winters") or {}
+    out, year = [], None
+    for m in view.get("months", ()):
+        if year is not None and m["year"] > year:
+            for y in range(year, m["year"]):
+                for p, w in winters.get(y, {}).items():
+                    total[p] = total.get(p, 0) + (w.get("vp") or 0)
+        year = m["year"]
+        for p, gained in m["vp"].items():
+            total[p] = total.get(p, 0) + (gained or 0)
+        out.append({"label": m["label"], "year": m["year"], "month": m["month"],
+                    "vp": dict(total)})
+    return out
+
+
+def year_values(view: Mapping[str, Any]) -> dict[int, dict[str, dict[str, Any]]]:
+    """Per year (with a month played) and player, the year sheet's values:
+
+    * ``vp``: VP gained during play that year (the months' VP);
+    * ``bees``, ``honey``: surviving worker bees and remaining honey after the year's winter
+      (None until it is played; ``now_bees`` holds the current worker bees of the year in
+      play);
+    * ``starvation``: starvation tokens taken at that winter;
+    * ``total``: the running total at the end of the year: the VP so far, after the winter's
+      scoring; for the last year of a finished game the final score (End of the Game).
+    """
+    out: dict[int, dict[str, dict[str, Any]]] = {}
+    winters = view.get("winters") or {}
+    players = list(view.get("players") or ())
+    cumulative = {p: 0 for p in players}
+    years = sorted({m["year"] for m in view.get("months", ())} | set(winters))
+    for y in years:
+        for p in players:
+            gained = sum(m["vp"].get(p, 0) or 0 for m in view.get("months", ())
+                         if m["year"] == y)
+            w = winters.get(y, {}).get(p)
+            cumulative[p] += gained + ((w or {}).get("vp") or 0)
+            row = {"vp": gained, "bees": None, "honey": None, "starvation": None,
+                   "total": cumulative[p], "now_bees": None, "winter": w is not None}
+            if w is not None:
+                row.update(bees=w.get("bees"), honey=w.get("honey"),
+                           starvation=w.get("tokens"))
+            elif y == view.get("year"):
+                row["now_bees"] = _int(_get((view.get("hives") or {}).get(p), "workers"))
+            if view.get("stage") == "over" and y == view.get("years") and \
+                    (view.get("scores") or {}).get(p, {}).get("total") is not None:
+                row["total"] = view["scores"][p]["total"]
+            out.setdefault(y, {})[p] = row
+    return out
+
+
+# --- tracker -----------------------------------------------------------------------------------
+
+def _status_of(entry_goal: Mapping[str, Any], card: str,
+               verdicts: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    for v in verdicts:
+        if v["card"] == card and v["goal"] == entry_goal["kind"] and \
+                (v["year"] == entry_goal["year"] or entry_goal["year"] is None):
+            return v
+    return None
+
+
+def _unprefixed(reason: str, card: str) -> str:
+    """A verdict's reason without its ``"Card name: "`` prefix (printed under the card)."""
+    return reason[len(card) + 2:] if reason.startswith(f"{card}: ") else reason
+
+
+def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = None,
+                    per_page: int = 1) -> dict[str, Any]:
+    """Context of ``tracker-beelives.html``.
+
+    :param cards: solo card names for a blank tracker of those cards (``--card``); none: a
+        tracker listing every challenge card's goal.
+    :param view: a campaign (:func:`campaign_view`): the tracker is pre-filled with its player,
+        cards, goals' verdicts (met / at risk / failed with the reason), months played and year
+        values; ``cards`` is then ignored.
+    :raises InvalidInputError: an unknown card (:func:`find_cards`), a campaign naming one, or
+        a campaign that is not a solo game (its players' sheets are the pads).
+    """
+    from hyvekit.rules.beelives.solo import default_cards
+
+    filled = view is not None
+    view = dict(view or {})
+    if filled and not view.get("solo"):
+        raise InvalidInputError("campaign", view.get("id") or view.get("name") or "",
+                                "a solo Bee Lives campaign (for players' campaigns print "
+                                "'pad beelives-years CAMPAIGN')")
+    chosen = find_cards(view.get("cards", ()) if filled else list(cards))
+    campaign_card = next((c for c in chosen if _kind(c) == "campaign"), None)
+    if filled:
+        years = view["years"]
+    elif campaign_card is not None:
+        years = max(campaign_card.years)
+    else:
+        years = MAX_YEARS
+    entries = [card_entry(c, years if (filled or campaign_card) else None) for c in chosen]
+    verdicts = list(view.get("verdicts", ()))
+    used: set[int] = set()
+    for e in entries:
+        for g in e["goals"]:
+            v = _status_of(g, e["name"], verdicts) if filled else None
+            g["status"] = v["status"] if v else ""
+            g["reason"] = _unprefixed(v["reason"], e["name"]) if v else ""
+            if v is not None:
+                used.add(id(v))
+    standard = []
+    for y in range(1, (years if (filled or campaign_card) else 1) + 1):
+        goal = {"kind": "survive_winter", "year": y, "params": {},
+                "line": goal_line("survive_winter", {}, y), "status": "", "reason": ""}
+        if filled:
+            v = next((v for v in verdicts if v["goal"] == "survive_winter" and v["year"] == y),
+                     None)
+            if v is not None:
+                goal["status"] = v["status"]
+                goal["reason"] = v["reason"].split(": ", 1)[-1] if ": " in v["reason"] \
+                    else v["reason"]
+                used.add(id(v))
+        standard.append(goal)
+    if not filled and not campaign_card:
+        standard = [{"kind": "survive_winter", "year": None, "params": {},
+                     "line": STANDARD_GOAL, "status": "", "reason": ""}]
+    # verdicts about goals the cards above do not show (a user's own cards file...)
+    others = [v for v in verdicts if id(v) not in used]
+
+    done = months_done(view) if filled else set()
+    winter = {g["year"]: {"met": "yes", "failed": "no"}.get(g["status"], "")
+              for g in standard if g["year"] is not None}
+    current = (view.get("year"), view.get("month")) if filled else (None, None)
+    grid = []
+    values = year_values(view) if filled else {}
+    player = (view.get("players") or [""])[0] if filled else ""
+    for y in range(1, MAX_YEARS + 1):
+        in_game = y <= years
+        grid.append({
+            "year": y, "in_game": in_game,
+            "optional": not filled and campaign_card is None and y > 1,
+            "months": [{"abbr": MONTH_ABBR[i], "season": SEASON_OF[i],
+                        "played": (y, i + 1) in done,
+                        "current": filled and (y, i + 1) == current and (y, i + 1) not in done}
+                       for i in range(9)],
+            "scores": values.get(y, {}).get(player, {}) if player else {},
+            "winter": winter.get(y, ""),
+        })
+    challenges = []
+    if not chosen and not filled:
+        for c in default_cards().challenges:
+            e = card_entry(c)
+            challenges.append(e)
+    mode = view.get("mode") or ""
+    if not mode and chosen:
+        kinds = {_kind(c) for c in chosen}
+        mode = ("campaign" if "campaign" in kinds else "scenario" if "scenario" in kinds
+                else "challenge" if "challenge" in kinds else "basic")
+    kinds_in_play = {_kind(c) for c in chosen}
+    return {
+        "title": "Bee Lives Solo Goal Tracker",
+        "prefilled": filled,
+        "campaign": {"id": view.get("id", ""), "name": view.get("name", ""),
+                     "player": player, "players": view.get("players", []),
+                     "outcome": view.get("outcome", ""),
+                     "months_played": view.get("months_played", 0),
+                     "solo": view.get("solo", True)} if filled else None,
+        "mode": mode,
+        "modes": MODES,
+        "harder": bool(view.get("harder")) or (
+            len(chosen) > 1 and any(_kind(c) == "challenge" for c in chosen)),
+        "years": years,
+        "fixed_years": filled or campaign_card is not None,
+        "cards": entries,
+        "to_draw": bool(view.get("to_draw")),
+        "card_slots": [{"kind": k, "label": KIND_LABELS[k],
+                        "name": next((e["name"] for e in entries if e["kind"] == k), "")}
+                       for k in ("challenge", "scenario", "campaign")],
+        "kinds_in_play": sorted(kinds_in_play),
+        "challenges": challenges,
+        "standard": standard,
+        "others": others,
+        "grid": grid,
+        "year_rows": YEAR_ROWS,
+        "chart": [{"rating": r, "score": s} for r, s in SOLO_CHART],
+        "statuses": STATUSES,
+        "rating": view.get("rating", ""),
+        "source": "Bee Lives rulebook: Solo Play, Solo Play Cards, Multiple Years Variant"
+                  + (" \u00b7 pre-filled" if filled else ""),
+    }
+
+
+# --- pads --------------------------------------------------------------------------------------
+
+def pad_prefill(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What a pad takes from a campaign: ``{"names": [...], "years": n, "campaign": {"id",
+    "name"}}``.
+
+    :raises InvalidInputError: the campaign has no players, or more than 4.
+    """
+    names = list(view.get("players") or [])
+    if not names:
+        raise InvalidInputError("campaign", view.get("id", ""), "a campaign with players")
+    if len(names) > 4:
+        raise InvalidInputError("campaign players", len(names), "1-4 (Bee Lives: 4 hives)")
+    return {"names": names, "years": int(view.get("years") or 1),
+            "campaign": {"id": view.get("id", ""), "name": view.get("name", ""),
+                         "years": int(view.get("years") or 1)}}
+
+
+def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1) -> dict[str, Any]:
+    """Context of the Bee Lives pad ``key`` (``"pad beelives"`` or ``"pad beelives-years"``)
+    pre-filled from a campaign: its player names; on the multi-year pad its game length (the
+    long or epic box ticked, years beyond the game left out) and the campaign's name.
+
+    :raises InvalidInputError: another pad, or what :func:`pad_prefill` raises.
+    """
+    pre = pad_prefill(view)
+    if key == "pad beelives":
+        from hyvekit.render.printables import beelives_pad_context
+        context = beelives_pad_context(len(pre["names"]), pre["names"], per_page=per_page)
+    elif key == "pad beelives-years":
+        from hyvekit.render.printables_beelives import years_pad_context
+        context = years_pad_context(len(pre["names"]), pre["names"], per_page=per_page)
+        n = pre["years"]
+        if n >= 2:      # a one-year campaign keeps every column (it may be extended)
+            context["years"] = tuple({**y, "optional": False} for y in context["years"][:n])
+        context["game_years"] = n
+    else:
+        raise InvalidInputError("pad", key, "pad beelives or pad beelives-years")
+    context["campaign"] = pre["campaign"]
+    context["source"] = f"{context['source']} \u00b7 campaign {pre['campaign']['id']}"
+    return context
+
+
+# --- report ------------------------------------------------------------------------------------
+
+INKS = ("#1b1b1b", "#2166ac", "#b2182b", "#4d9221")   # per player; labels double them
+DASHES = (None, (4, 2), (1.5, 1.5), (6, 2, 1.5, 2))
+MARKERS = ("FilledSquare", "FilledCircle", "FilledTriangle", "FilledDiamond")
+
+
+def line_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], *,
+                   width: float = 520, height: float = 120, light: bool = False) -> str:
+    """An inline ``<svg>`` line chart drawn by ``reportlab.graphics`` (one line per series,
+    each with its own dash pattern and marker and its name at its last point, so it reads in
+    black and white).
+
+    :param series: ``{"name", "values", "ink"}``; a value of None leaves a gap.
+    :param light: thinner lines and hollow markers (ink-saver).
+    """
+    from reportlab.graphics import renderSVG
+    from reportlab.graphics.charts.linecharts import HorizontalLineChart
+    from reportlab.graphics.shapes import Drawing, String
+    from reportlab.graphics.widgets.markers import makeMarker
+    from reportlab.lib import colors
+
+    from hyvekit.render.printables_reports import _counter, _font_name, _step
+
+    font = _font_name()
+    values = [v for s in series for v in s["values"] if v is not None]
+    low, high = min(values + [0]), max(values + [1])
+    drawing = Drawing(width, height)
+    longest = max((len(s["name"]) for s in series), default=4)
+    right = min(12 + 4.6 * longest, width * 0.3)
+    chart = HorizontalLineChart()
+    chart.x, chart.y, chart.width, chart.height = 34, 24, width - 40 - right, height - 34
+    chart.data = [[v for v in s["values"]] for s in series]
+    chart.categoryAxis.categoryNames = list(categories)
+    chart.categoryAxis.labels.fontName = font
+    chart.categoryAxis.labels.fontSize = 7 if len(categories) <= 12 else 6
+    chart.categoryAxis.labels.dy = -3
+    if len(categories) > 12:
+        chart.categoryAxis.labels.angle = 40
+        chart.categoryAxis.labels.boxAnchor = "ne"
+        chart.y += 8
+        chart.height -= 8
+    chart.categoryAxis.strokeWidth = 0.6
+    chart.valueAxis.labels.fontName = font
+    chart.valueAxis.labels.fontSize = 7
+    chart.valueAxis.strokeWidth = 0.6
+    step = _step(high - min(low, 0))
+    chart.valueAxis.valueMin = 0 if low >= 0 else -step * (1 + (-low) // step)
+    chart.valueAxis.valueMax = step * (1 + high // step)
+    chart.valueAxis.valueStep = step
+    chart.valueAxis.visibleGrid = True
+    chart.valueAxis.gridStrokeColor = colors.HexColor("#bbbbbb")
+    chart.valueAxis.gridStrokeWidth = 0.3
+    chart.joinedLines = 1
+    for i, s in enumerate(series):
+        ink = colors.HexColor(s["ink"])
+        line = chart.lines[i]
+        line.strokeColor = ink
+        line.strokeWidth = 0.9 if light else 1.6
+        if DASHES[i % len(DASHES)]:
+            line.strokeDashArray = DASHES[i % len(DASHES)]
+        marker = makeMarker(MARKERS[i % len(MARKERS)].replace("Filled", "") if light
+                            else MARKERS[i % len(MARKERS)])
+        marker.size = 4
+        marker.fillColor = colors.white if light else ink
+        marker.strokeColor = ink
+        marker.strokeWidth = 0.7
+        line.symbol = marker
+    drawing.add(chart)
+    # the series' names at the right end of their lines (nudged apart)
+    span = chart.valueAxis.valueMax - chart.valueAxis.valueMin or 1
+    placed: list[float] = []
+    for i, s in enumerate(series):
+        last = next(((j, v) for j, v in reversed(list(enumerate(s["values"])))
+                     if v is not None), None)
+        if last is None:
+            continue
+        y = chart.y + (last[1] - chart.valueAxis.valueMin) / span * chart.height - 2.5
+        while any(abs(y - p) < 8 for p in placed):
+            y -= 8
+        placed.append(y)
+        drawing.add(String(chart.x + chart.width + 6, y, s["name"], fontName=font,
+                           fontSize=7, fillColor=colors.HexColor(s["ink"])))
+    svg = renderSVG.drawToString(drawing)
+    svg = svg[svg.index("<svg"):]
+    _counter[0] += 1
+    clip = f"hk-chart-{_counter[0]}"
+    svg = svg.replace('id="clip"', f'id="{clip}"').replace("url(#clip)", f"url(#{clip})")
+    svg = svg.replace("<title>...</title>", "").replace("<desc>...</desc>", "")
+    svg = svg.replace("fill: None;", "fill: none;")   # reportlab's polylines: CSS wants none
+    return svg.replace(f"font-family: {font}", "font-family: 'hyvekit DejaVu Sans'")
+
+
+def _clip(name: str, n: int = 18) -> str:
+    return name if len(name) <= n else name[:n - 1] + "\u2026"
+
+
+def beelives_report(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The Bee Lives part of a report: facts, the years table, the goals' verdicts and the
+    charts: VP at the end of each year and worker bees after each winter (bars, one per player;
+    the year in play shows its VP so far and its worker bees now), and VP at the end of each
+    month (lines, one per player)."""
+    from hyvekit.render.printables_reports import _chart
+
+    players = list(view.get("players") or [])
+    years = year_values(view)
+    year_numbers = sorted(years)
+    year_rows = []
+    for y in year_numbers:
+        for p in players:
+            v = years[y].get(p, {})
+            year_rows.append({"year": y, "player": p, **v})
+    shown = players[:len(INKS)]
+    current = view.get("year") if view.get("stage") != "over" else None
+
+    def label(y: int, winter_done: bool) -> str:
+        return f"Year {y}" + (" (so far)" if y == current and not winter_done else "")
+
+    charts = []
+    if year_numbers:
+        done = {y: all(years[y].get(p, {}).get("winter") for p in shown) for y in year_numbers}
+        labels = [label(y, done[y]) for y in year_numbers]
+        charts.append({"title": "VP at the end of each year (running total), per player",
+                       **_chart(labels, [{"name": _clip(p), "ink": INKS[i],
+                                          "values": [years[y].get(p, {}).get("total")
+                                                     for y in year_numbers]}
+                                         for i, p in enumerate(shown)], height=84)})
+
+        def bees(y: int, p: str):
+            v = years[y].get(p, {})
+            return v.get("bees") if v.get("winter") else v.get("now_bees")
+        charts.append({"title": "Worker bees after each winter (the year in play: now), per "
+                                "player",
+                       **_chart(labels, [{"name": _clip(p), "ink": INKS[i],
+                                          "values": [bees(y, p) for y in year_numbers]}
+                                         for i, p in enumerate(shown)], height=84)})
+    run = running_vp(view)
+    if len(run) >= 2:
+        cats = [r["label"] for r in run]
+        series = [{"name": _clip(p, 14), "ink": INKS[i],
+                   "values": [r["vp"].get(p) for r in run]} for i, p in enumerate(shown)]
+        charts.append({"title": "VP at the end of each month (winter scoring included), per "
+                                "player", "line": True,
+                       "svg": line_chart_svg(cats, series, height=110),
+                       "light": line_chart_svg(cats, series, height=110, light=True),
+                       "legend": []})      # each line is named at its end
+    position = view.get("next") or ""
+    if view.get("stage") == "over":
+        position = "game over"
+    facts = [("Players", ", ".join(players) or "\u2014"),
+             ("Game", _kind_label(view)),
+             ("Months played", f"{view.get('months_played', 0)} of "
+                               f"{9 * int(view.get('years') or 1)}"),
+             ("Next", position or "\u2014")]
+    if view.get("solo"):
+        cards = ", ".join(view.get("cards") or []) or "none"
+        if view.get("to_draw"):
+            cards += " (challenge card still to draw)"
+        facts.append(("Solo cards", cards))
+    if view.get("outcome"):
+        facts.append(("Outcome", view["outcome"]))
+    if view.get("scores"):
+        facts.append(("Final scores", ", ".join(
+            f"{p} {v['total']}" + ("" if v["eligible"] else " (not eligible)")
+            for p, v in view["scores"].items())
+            + (f"; winner {' and '.join(view['winners'])}" if view.get("winners") else "")
+            + (f"; solo score chart: {view['rating']}" if view.get("rating") else "")))
+    overrides = sum(1 for m in view.get("months", ()) if m.get("override"))
+    if overrides:
+        facts.append(("Overrides", f"{overrides} month(s) recorded with --override "
+                                   "(disputed)"))
+    if len(players) > len(shown):
+        facts.append(("Charts", f"the first {len(shown)} players"))
+    verdicts = [{**v, "card": "Standard goal" if v["card"] == "standard" else v["card"],
+                 "line": verdict_line(v)} for v in view.get("verdicts") or []]
+    return {"kind": "beelives", "facts": facts, "year_rows": year_rows,
+            "verdicts": verdicts, "charts": charts}
+
+
+def verdict_line(verdict: Mapping[str, Any]) -> str:
+    """The goal a verdict judges, in words (:func:`goal_line` with the card's parameters); a
+    goal hyvekit's cards do not have prints as its kind."""
+    from hyvekit.rules.beelives.solo import default_cards
+
+    kind, year = str(verdict.get("goal", "")), verdict.get("year")
+    if kind == "survive_winter":
+        return goal_line(kind, {}, year)
+    try:
+        entry = card_entry(default_cards().find(str(verdict.get("card", ""))))
+    except InvalidInputError:
+        entry = {"goals": []}
+    for g in entry["goals"]:
+        if g["kind"] == kind and (g["year"] is None or g["year"] == year):
+            return g["line"]
+    return goal_line(kind, {}, year)
+
+
+def _kind_label(view: Mapping[str, Any]) -> str:
+    years = int(view.get("years") or 1)
+    length = {1: "one year", 2: "two years (long game)", 3: "three years (epic game)"}[years]
+    if view.get("solo"):
+        return f"solo {view.get('mode') or 'basic'} mode" + (
+            ", harder rule" if view.get("harder") else "") + f", {length}"
+    return f"{len(view.get('players') or [])} players, {length}"
+
+
+def beelives_report_context(header: Mapping[str, Any], events: Sequence[dict[str, Any]],
+                            state: Any, summary: Mapping[str, Any], *,
+                            describe: Callable[[str, dict[str, Any]], str] | None = None
+                            ) -> dict[str, Any]:
+    """Context of ``report.html`` for a Bee Lives campaign record: the common report (header,
+    history table; :func:`hyvekit.render.printables_reports.report_context`) with the Bee Lives
+    body (:func:`beelives_report`) read from ``summary``."""
+    from hyvekit.render.printables_reports import report_context
+
+    context = report_context(dict(header), events, state, describe=describe,
+                             summary=lambda _state: dict(summary))
+    context.update(beelives_report(campaign_view(header, summary)))
+    context["campaign"]["game"] = "Bee Lives campaign"
+    context["source"] = "hyvekit campaign report: Bee Lives campaign"
+    return context
+
+
+# --- registration ------------------------------------------------------------------------------
+
+register(Printable("tracker beelives", "tracker-beelives.html", "Bee Lives Solo Goal Tracker",
+                   "Bee Lives solo goal tracker and year sheet: the cards in play with each "
+                   "goal quoted and boxes for met / at risk / failed, the months played and "
+                   "each year's score; blank (every challenge card, or --card NAME) or "
+                   "pre-filled from a campaign.",
+                   "hyvekit print tracker beelives --card three-generations --card builder",
+                   per_page=(1, 2), command=("print", "tracker", "beelives"),
+                   expect="Months played"),
+         lambda **_: tracker_context())

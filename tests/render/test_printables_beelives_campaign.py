@@ -1,0 +1,436 @@
+"""Bee Lives campaign printables: the solo goal tracker (blank, with --card, pre-filled), the
+pads pre-filled from a campaign, the Bee Lives campaign report with its charts, and the PDF
+metadata of pre-filled prints.  Campaigns are made with the real CLI from the month records
+in examples/beelives/campaign/."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hyvekit.cli.app import app
+from hyvekit.render.catalogue import CATALOGUE, load_all
+from hyvekit.render.printables_beelives_campaign import (
+    GOAL_LINES, campaign_view, line_chart_svg, quote_text, running_vp, tracker_context,
+    year_values,
+)
+from hyvekit.rules.beelives.solo import GOAL_KINDS, default_cards
+
+load_all()
+from render_helpers import EVIL_NAME, page_count, page_sizes, pdf_metadata, pdf_text  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "beelives" / "campaign"
+SIZES = {"a4": (595, 842), "letter": (612, 792)}
+
+
+def run(campaigns: Path, *args: str):
+    result = runner.invoke(app, ["--campaigns-dir", str(campaigns), *args],
+                           catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def campaigns(tmp_path_factory) -> Path:
+    """Two campaigns: ``solo`` (Ann, challenge card Pacifist, March-July of a one-year game)
+    and ``league`` (Susan and Jeremy, a two-year game: year 1, its winter, March-June of
+    year 2)."""
+    folder = tmp_path_factory.mktemp("campaigns")
+    run(folder, "beelives", "new", "Solo pacifist", "-p", "Ann:prolific", "--solo",
+        "challenge", "--challenge", "pacifist", "--id", "solo")
+    for f in sorted(EXAMPLES.glob("solo-y1-0[1-5]-*.toml")):
+        run(folder, "beelives", "log", "solo", str(f))
+    run(folder, "beelives", "new", "Spring league", "-p", "Susan:prolific:yellow", "-p",
+        "Jeremy:aggressive:blue", "--years", "2", "--id", "league")
+    for f in sorted(EXAMPLES.glob("2p-y1-*.toml")):
+        run(folder, "beelives", "log", "league", str(f))
+    run(folder, "beelives", "year-end", "league")
+    for f in sorted(EXAMPLES.glob("2p-y2-0[1-4]-*.toml")):
+        run(folder, "beelives", "log", "league", str(f))
+    return folder
+
+
+def status(campaigns: Path, cid: str) -> dict:
+    return json.loads(run(campaigns, "beelives", "status", cid, "--json").output)
+
+
+def summary_sha256(campaigns: Path, cid: str) -> str:
+    from hyvekit.rules.beelives.campaign import summary
+    from hyvekit.store.campaigns import CampaignStore
+
+    _, state = CampaignStore(campaigns).state(cid)
+    text = json.dumps(summary(state), sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --- catalogue ---------------------------------------------------------------------------------
+
+def test_the_tracker_is_in_the_catalogue_and_print_list():
+    p = CATALOGUE["tracker beelives"]
+    assert p.command == ("print", "tracker", "beelives")
+    assert p.template == "tracker-beelives.html" and p.pages == 1
+    result = runner.invoke(app, ["print", "list", "--json"])
+    assert "tracker beelives" in [r["printable"] for r in json.loads(result.output)]
+
+
+def test_every_goal_kind_has_a_line():
+    assert set(GOAL_KINDS) <= set(GOAL_LINES)
+    assert "survive_winter" in GOAL_LINES
+
+
+# --- blank tracker -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_blank_tracker_lists_every_challenge_card_goal_on_one_page(tmp_path, paper):
+    out = tmp_path / "t.pdf"
+    runner.invoke(app, ["print", "tracker", "beelives", "--paper", paper, "--out", str(out)],
+                  catch_exceptions=False)
+    assert page_sizes(out) == [SIZES[paper]]
+    text = flat(pdf_text(out))
+    for card in default_cards().challenges:
+        assert card.name in text, card.name
+        assert flat(card.text.replace("-7", "\u22127")) in text, card.name
+    for phrase in ("Months played", "Year sheet", "Standard goal", "Met", "At risk", "Failed",
+                   "Queen Bee 51+ VP", "Running total", "Notes"):
+        assert phrase.lower() in text.lower(), phrase
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("ink", [False, True])
+def test_blank_tracker_of_chosen_cards_quotes_their_goals(in_tmp, paper, ink):
+    result = runner.invoke(app, ["print", "tracker", "beelives", "--card", "builder", "--card",
+                                 "three generations", "--paper", paper,
+                                 *(["--ink-saver"] if ink else [])], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    out = in_tmp / "output" / "tracker-beelives-three-generations-builder.pdf"
+    assert result.output.strip() == str(Path("output") / out.name)
+    assert page_sizes(out) == [SIZES[paper]]
+    text = flat(pdf_text(out))
+    # the cards' own words, quoted
+    assert "Increase your comb size to at least 20 cells by the end of the first year." in text
+    assert "During this year, you must have a hygienic queen and scout at least 12 times." \
+        in text
+    # each goal as a line with its boxes; year goals under their year
+    for line in ("Comb size at least 20 cells by the end of year 1", "A hygienic queen all year",
+                 "Scout at least 12 times this year", "Begin the year with a different queen",
+                 "Requeen with a prolific or nomadic queen in spring",
+                 "A worker bee survives the winter of year 3"):
+        assert line in text, line
+    assert text.count("at risk") >= 8
+    assert "Every challenge card" not in text and "Dirty Bees" not in text
+    options = json.loads(pdf_metadata(out)["/HyvekitOptions"])
+    assert options["cards"] == "Three Generations,Builder"
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_long_card_text_is_quoted_as_an_excerpt_with_its_goal_sentences():
+    wildfire = next(c for c in default_cards().campaigns if c.name == "Wildfire")
+    year2 = wildfire.year(2).text
+    quote, excerpt = quote_text(year2, has_goals=True)
+    assert excerpt and len(quote) < len(year2)
+    assert quote.endswith("you lose!") and quote.startswith("\u2026")
+    haunted = next(c for c in default_cards().scenarios if c.name == "Haunted Hives")
+    quote, excerpt = quote_text(haunted.text, has_goals=False)
+    assert excerpt and haunted.text.startswith(quote.rstrip(" \u2026"))
+    assert quote_text("Normal rules apply.", has_goals=False) == ("Normal rules apply.", False)
+
+
+@pytest.mark.parametrize("cards", [["haunted hives", "mother hive"], ["zombees", "indecisive"],
+                                   ["wildfire", "under siege"], ["there can bee only one"]])
+def test_blank_tracker_of_long_cards_stays_on_one_letter_page(tmp_path, cards):
+    out = tmp_path / "t.pdf"
+    args = [a for c in cards for a in ("--card", c)]
+    result = runner.invoke(app, ["print", "tracker", "beelives", *args, "--paper", "letter",
+                                 "--out", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert page_count(out) == 1
+
+
+@pytest.mark.parametrize("cards,message", [
+    (["nonsense"], "Builder"),                        # the accepted names are listed
+    (["builder", "nursery"], "one challenge card"),
+    (["surrounded", "wildfire"], "not both"),
+])
+def test_bad_cards_exit_2_naming_the_option(hk, cards, message):
+    args = [a for c in cards for a in ("--card", c)]
+    result = hk("print", "tracker", "beelives", *args)
+    assert result.returncode == 2, result.stderr
+    assert "--card" in result.stderr and message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (hk.root / "output").exists()
+
+
+def test_tracker_of_another_game_exits_2(hk):
+    result = hk("print", "tracker", "hyve")
+    assert result.returncode == 2 and "beelives" in result.stderr
+
+
+# --- pre-filled tracker -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("ink", [False, True])
+def test_tracker_prefilled_from_a_solo_campaign(campaigns, tmp_path, paper, ink):
+    out = tmp_path / "t.pdf"
+    run(campaigns, "print", "tracker", "beelives", "solo", "--paper", paper, "--out",
+        str(out), *(["--ink-saver"] if ink else []))
+    assert page_sizes(out) == [SIZES[paper]]
+    text = flat(pdf_text(out))
+    st = status(campaigns, "solo")
+    assert "Ann" in text and "Solo pacifist" in text and "campaign solo" in text
+    assert "Pacifist" in text and "You cannot raid any other hives. Swarm at least twice." in text
+    # every verdict of the status, with its word and its reason (card prefix dropped)
+    assert st["goals"], st
+    for v in st["goals"]:
+        assert v["status"].upper() in text
+        assert v["reason"].split(": ", 1)[-1] in text, v
+    assert f"{len(st['months'])} of 9" in text
+    assert "Dirty Bees" not in text            # only the cards in play
+
+
+def test_prefilled_tracker_marks_the_months_played_and_the_verdict_boxes(campaigns):
+    view = campaign_view({"id": "solo", "name": "Solo pacifist"}, status(campaigns, "solo"))
+    ctx = tracker_context(view=view)
+    year1 = ctx["grid"][0]
+    played = [m["abbr"] for m in year1["months"] if m["played"]]
+    assert played == ["Mar", "Apr", "May", "Jun", "Jul"]
+    assert [m["abbr"] for m in year1["months"] if m["current"]] == ["Aug"]
+    assert not ctx["grid"][1]["in_game"] and not ctx["grid"][2]["in_game"]
+    goals = {g["kind"]: g for g in ctx["cards"][0]["goals"]}
+    assert goals["swarms_at_least"]["status"] == "met"       # swarmed twice by July
+    assert goals["no_raids"]["status"] == "at risk"
+    assert ctx["standard"][0]["status"] == "at risk"
+    assert ctx["mode"] == "challenge" and ctx["years"] == 1
+    # the year sheet: VP so far, worker bees now (no winter yet)
+    assert year1["scores"]["total"] == status(campaigns, "solo")["hives"][0]["vp"]
+    assert year1["scores"]["now_bees"] == status(campaigns, "solo")["hives"][0]["workers"]
+
+
+def test_prefilled_tracker_records_the_campaign_and_its_state_hash(campaigns, tmp_path):
+    out = tmp_path / "t.pdf"
+    run(campaigns, "print", "tracker", "beelives", "solo", "--out", str(out))
+    meta = pdf_metadata(out)
+    assert meta["/HyvekitCampaign"] == "solo"
+    assert meta["/HyvekitStateSHA256"] == summary_sha256(campaigns, "solo")
+    assert "campaign=solo" in meta["/Keywords"]
+    assert json.loads(meta["/HyvekitOptions"])["campaign"] == "solo"
+
+
+def test_tracker_of_a_players_campaign_or_with_card_exits_2(hk, campaigns):
+    env = {"HYVEKIT_CAMPAIGNS": str(campaigns)}
+    result = hk("print", "tracker", "beelives", "league", env=env)
+    assert result.returncode == 2 and "solo" in result.stderr
+    result = hk("print", "tracker", "beelives", "solo", "--card", "builder", env=env)
+    assert result.returncode == 2 and "--card" in result.stderr
+    result = hk("print", "tracker", "beelives", "nobody", env=env)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_a_campaign_name_prints_as_text_and_a_three_year_campaign_fits_one_page(tmp_path):
+    from hyvekit.render.pdf import render_pdf
+    from hyvekit.rules.beelives import solo as S
+
+    cards = default_cards()
+    chosen = (cards.find("Three Generations"), cards.find("Pacifist"))
+    facts = [S.MonthFacts(year=1 + i // 9, month=1 + i % 9, queen_at_start="hygienic",
+                          actions=("scout",), brood_hatched=None if i == 0 else 1,
+                          winter_bees=5 if i == 8 else None) for i in range(13)]
+    verdicts = S.combined_verdicts(chosen, facts, years=3)
+    summary = {"kind": "solo-campaign", "years": 3, "players": ["Maximilian Wolfgang Berg"],
+               "cards": {"campaign": "Three Generations", "challenge": "Pacifist"},
+               "goals": [{"card": v.card, "goal": v.goal, "status": v.status,
+                          "reason": v.reason, "year": v.year} for v in verdicts],
+               "year": 2, "month": "May", "stage": "month",
+               "months": [{"year": f.year, "month": f.month, "vp": {"x": 1}} for f in facts]}
+    view = campaign_view({"id": "x" * 64, "name": EVIL_NAME + "W" * 70}, summary)
+    for paper in SIZES:
+        pdf = render_pdf("tracker-beelives.html", tracker_context(view=view), paper=paper,
+                         out=tmp_path / f"{paper}.pdf")
+        assert page_count(pdf) == 1, paper
+        text = pdf_text(pdf)
+        assert '<img src="file:///etc/passwd">' in text
+        assert "FAILED" in text and "MET" in text and "AT RISK" in text
+
+
+# --- pads --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("per_page", [1, 4])
+def test_pad_prefilled_with_the_campaign_players(campaigns, tmp_path, paper, per_page):
+    out = tmp_path / "p.pdf"
+    run(campaigns, "print", "pad", "beelives", "league", "--paper", paper, "--per-page",
+        str(per_page), "--out", str(out))
+    assert page_sizes(out) == [SIZES[paper]]
+    text = pdf_text(out)
+    assert text.count("Susan") == text.count("Jeremy") == (4 if per_page == 4 else 2)
+    assert "Player 3" not in text                       # two columns, not four
+    assert "Spring league (league)" in text
+    meta = pdf_metadata(out)
+    assert meta["/HyvekitCampaign"] == "league"
+    assert meta["/HyvekitStateSHA256"] == summary_sha256(campaigns, "league")
+    assert json.loads(meta["/HyvekitOptions"])["names"] == "Susan,Jeremy"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_multi_year_pad_prefilled_with_players_and_game_length(campaigns, tmp_path, paper):
+    from hyvekit.render.printables_beelives_campaign import pad_context
+
+    out = tmp_path / "p.pdf"
+    run(campaigns, "print", "pad", "beelives-years", "league", "--paper", paper, "--out",
+        str(out))
+    assert page_sizes(out) == [SIZES[paper]]
+    text = flat(pdf_text(out))
+    assert "Campaign Spring league (league)" in text
+    assert "Player 1 Susan" in text and "Player 2 Jeremy" in text
+    assert "Year 3" not in text                         # a two-year game
+    view = campaign_view({"id": "league", "name": "Spring league"}, status(campaigns, "league"))
+    context = pad_context("pad beelives-years", view)
+    assert context["game_years"] == 2 and [y["number"] for y in context["years"]] == [1, 2]
+
+
+def test_default_name_of_a_prefilled_pad(campaigns, in_tmp):
+    result = run(campaigns, "print", "pad", "beelives-years", "league")
+    assert result.output.strip() == str(Path("output") / "pad-beelives-years-league.pdf")
+
+
+def test_pad_campaign_refusals(hk, campaigns):
+    env = {"HYVEKIT_CAMPAIGNS": str(campaigns)}
+    result = hk("print", "pad", "beelives", "league", "--names", "Ann", env=env)
+    assert result.returncode == 2 and "--names" in result.stderr
+    result = hk("print", "pad", "beez", "league", env=env)
+    assert result.returncode == 2 and "CAMPAIGN" in result.stderr
+    hk("hyve", "legacy", "new", "Run", "--id", "run", env=env)
+    result = hk("print", "pad", "beelives", "run", env=env)
+    assert result.returncode == 2 and "a Bee Lives campaign" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# --- report ------------------------------------------------------------------------------------
+
+def test_running_vp_and_year_values_agree_with_the_rules_core(campaigns):
+    st = status(campaigns, "league")
+    view = campaign_view({"id": "league"}, st)
+    vp_now = {h["name"]: h["vp"] for h in st["hives"]}
+    assert running_vp(view)[-1]["vp"] == vp_now        # months' VP + winter scoring
+    years = year_values(view)
+    winter = {h["hive"]: h for h in st["winters"][0]["hives"]}
+    for name in ("Susan", "Jeremy"):
+        assert years[1][name]["bees"] == winter[name]["bees"]
+        assert years[1][name]["honey"] == winter[name]["honey"]
+        assert years[2][name]["total"] == vp_now[name]
+        assert years[1][name]["vp"] == sum(m["vp"][name] for m in st["months"]
+                                           if m["year"] == 1)
+        assert years[1][name]["total"] == years[1][name]["vp"] + winter[name]["vp"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("ink", [False, True])
+def test_report_of_a_bee_lives_campaign(campaigns, tmp_path, paper, ink):
+    out = tmp_path / "r.pdf"
+    run(campaigns, "print", "report", "league", "--paper", paper, "--out", str(out),
+        *(["--ink-saver"] if ink else []))
+    pages = page_sizes(out)
+    assert pages == [SIZES[paper]] * len(pages) and len(pages) >= 2
+    text = flat(pdf_text(out))
+    for heading in ("Years", "Goals", "Charts", "History"):      # printed in capitals
+        assert heading.upper() in text, heading
+    for phrase in ("Bee Lives campaign", "Susan", "Jeremy",
+                   "VP at the end of each year", "Worker bees after each winter",
+                   "VP at the end of each month", "year 1 March: First Bloom",
+                   "A worker bee survives the winter of year 1", "winter upkeep and year end"):
+        assert phrase in text, phrase
+    # the charts' own labels (axis categories drawn by reportlab)
+    assert "Year 2 (so far)" in text
+    squeezed = text.replace(" ", "")                  # month labels are drawn turned
+    assert "Y1Mar" in squeezed and "Y2Jun" in squeezed
+    meta = pdf_metadata(out)
+    assert meta["/HyvekitCampaign"] == "league"
+    assert meta["/HyvekitStateSHA256"] == summary_sha256(campaigns, "league")
+
+
+def test_report_context_has_the_three_charts_as_svg(campaigns):
+    from hyvekit.render.printables_beelives_campaign import beelives_report_context
+    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.store.games import adapter_for
+
+    record, state = CampaignStore(campaigns).state("league")
+    adapter = adapter_for("beelives", "campaign")
+    ctx = beelives_report_context(record.header, record.events, state, adapter.summary(state),
+                                  describe=adapter.describe)
+    assert ctx["kind"] == "beelives" and len(ctx["history"]) == len(record.events)
+    assert [c["title"].split(",")[0].split(" (")[0] for c in ctx["charts"]] == [
+        "VP at the end of each year", "Worker bees after each winter",
+        "VP at the end of each month"]
+    for c in ctx["charts"]:
+        for variant in ("svg", "light"):
+            assert c[variant].startswith("<svg") and "hyvekit DejaVu Sans" in c[variant]
+    assert "fill: None" not in ctx["charts"][2]["svg"]      # lines, not filled shapes
+    rows = {(r["year"], r["player"]): r for r in ctx["year_rows"]}
+    assert rows[(1, "Susan")]["winter"] and not rows[(2, "Susan")]["winter"]
+
+
+def test_report_of_a_solo_campaign_lists_its_goals(campaigns, tmp_path):
+    out = tmp_path / "r.pdf"
+    run(campaigns, "print", "report", "solo", "--out", str(out))
+    text = flat(pdf_text(out))
+    assert "Solo cards Pacifist" in text
+    assert "Never raid another hive" in text and "Swarm at least 2 times" in text
+    assert "MET" in text and "AT RISK" in text
+
+
+def test_line_chart_names_each_line_and_leaves_gaps():
+    svg = line_chart_svg(["a", "b", "c"], [{"name": "Ann", "values": [1, None, 3],
+                                            "ink": "#000000"},
+                                           {"name": "Bob", "values": [2, 2, 2],
+                                            "ink": "#2166ac"}])
+    assert ">Ann<" in svg and ">Bob<" in svg
+    assert svg.count("<polyline") >= 2
+
+
+def test_tracker_of_a_basic_mode_game_and_a_finished_one_from_summaries(tmp_path):
+    from hyvekit.render.pdf import render_pdf
+
+    months = [{"year": 1, "month": m, "vp": {"Ann": 2}} for m in
+              ("March", "April", "May", "June", "July", "August", "September", "October",
+               "November")]
+    basic = {"kind": "solo-basic", "years": 1, "players": ["Ann"], "solo_hard": True,
+             "cards": {"challenge": None, "scenario": None, "campaign": None},
+             "goals": [{"card": "standard", "goal": "survive_winter", "status": "met",
+                        "reason": "Ann: 4 worker bees survived the winter of year 1",
+                        "year": 1, "player": "Ann"}],
+             "outcome": "over", "year": 1, "month": "November", "stage": "over",
+             "months": months,
+             "winters": [{"year": 1, "hives": [{"hive": "Ann", "bees": 4, "honey": 3,
+                                                 "tokens": 1, "vp": 0, "out": False}]}],
+             "scores": {"players": [{"name": "Ann", "total": 23, "eligible": True}],
+                        "winners": ["Ann"], "tiebreak": None, "rating": "Newbee"}}
+    view = campaign_view({"id": "basic", "name": "Basic year"}, basic)
+    ctx = tracker_context(view=view)
+    assert ctx["cards"] == [] and ctx["mode"] == "basic" and ctx["harder"]
+    assert ctx["rating"] == "Newbee"
+    assert ctx["standard"][0]["status"] == "met" and ctx["grid"][0]["winter"] == "yes"
+    scores = ctx["grid"][0]["scores"]
+    assert (scores["vp"], scores["bees"], scores["honey"], scores["starvation"],
+            scores["total"]) == (18, 4, 3, 1, 23)      # the final score: End of the Game
+    assert all(m["played"] for m in ctx["grid"][0]["months"])
+    pdf = render_pdf("tracker-beelives.html", ctx, out=tmp_path / "t.pdf")
+    text = flat(pdf_text(pdf))
+    assert page_count(pdf) == 1
+    assert "No solo card: basic mode, with the harder rule." in text
+    assert "MET 4 worker bees survived the winter of year 1" in text
+    assert "Newbee 20–30 VP" in text
