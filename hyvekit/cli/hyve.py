@@ -412,6 +412,8 @@ def _play_file(state, file: Path, as_json: bool):
     raw = load_toml(file)
     try:
         return play_record(state, raw, file.parent)
+    except InvalidInputError as exc:
+        raise located(exc, file) from None
     except IllegalActionError as exc:
         if as_json:
             print_json({"legal": False, "logged": False,

@@ -178,3 +178,17 @@ def test_a_claim_that_differs_logs_nothing_ruling_r24(hk):
     assert result.returncode == 1 and "Hyve: claimed values" in result.stderr
     assert "population: claimed 8, derived 7" in result.stderr
     assert record_bytes(hk) == before
+
+
+def test_a_malformed_turn_names_its_file_line_and_logs_nothing(hk):
+    setup_run(hk)
+    before = record_bytes(hk)
+    text = EXAMPLE.read_text(encoding="utf-8")
+    first = next(line for line in text.splitlines() if line.startswith("dice = ["))
+    bad = hk.root / "bad.toml"
+    bad.write_text(text.replace(first, 'dice = ["Q"]', 1), encoding="utf-8")
+    result = hk("hyve", "legacy", "play", "run", str(bad), "--cross-out", "2")
+    number = text.splitlines().index(first) + 1
+    assert result.returncode == 2 and f"bad.toml line {number}: turn 1 dice" in result.stderr
+    assert "6 or W (the wild Bee face)" in result.stderr
+    assert record_bytes(hk) == before

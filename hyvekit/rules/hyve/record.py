@@ -151,7 +151,8 @@ def parse_bee(raw: Any, where: str = "bee") -> Bee:
 
     :raises InvalidInputError: anything else.
     """
-    allowed = "a die face 1-5, W (a wild Bee) or W1-W5 (a wild Bee standing for that value)"
+    allowed = ("a die face 1-5, 6 or W (the wild Bee face), or W1-W5 (a wild Bee standing for "
+               "that value)")
     if isinstance(raw, bool):
         raise InvalidInputError(where, raw, allowed)
     if isinstance(raw, int):

@@ -137,7 +137,7 @@ def test_a_claim_that_differs_is_reported():
 
 
 @pytest.mark.parametrize("text, field", [
-    ('[scenario]\nsheet = "nope"\n', "--mode"),
+    ('[scenario]\nsheet = "nope"\n', "scenario.sheet"),
     ('[[turn]]\nassign = []\n', "turn 1 dice"),
     ('[[turn]]\ndice = [7]\n', "turn 1 dice"),
     ('[[turn]]\ndice = [1]\nassign = [{ action = "dance", bee = 1 }]\n', "turn 1 assign 1 action"),
