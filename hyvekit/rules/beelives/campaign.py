@@ -45,9 +45,11 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_
 R_CAMPAIGN = "Bee Lives: Campaign"
 R_YEARS = "Bee Lives: Multiple Years Variant"
 R_CHALLENGE = "Bee Lives: Solo Play (Challenge Mode)"
-R_UNDER_SIEGE = "Bee Lives: Under Siege"
+R_UNDER_SIEGE = g.R_UNDER_SIEGE
+UNDER_SIEGE = "Under Siege"
 R_THREE_GEN = "Bee Lives: Three Generations"
 R_WILDFIRE = "Bee Lives: Wildfire"
+R_ZOMBEES = "Bee Lives: Zombees"
 R_WINTER = "Bee Lives: Winter Upkeep"
 
 KINDS = ("standard", "multi-year", "solo-basic", "solo-challenge", "solo-scenario",
@@ -346,6 +348,10 @@ def new_campaign(settings: CampaignSettings, comps: Components) -> CampaignState
         wild = tuple(g.WildHiveState(f"{SETUP_WILD}{i}", t.strength or 3, dormant=not active)
                      for i, t in enumerate(card.map.wild_hives, start=1))
         tiles = len(card.map.tiles)
+    if s.challenge and s.challenge != RANDOM:
+        ch = comps.solo.find(s.challenge)
+        if isinstance(ch, S.ChallengeCard) and ch.spawn is not None:
+            options = replace(options, under_siege=True)      # in-turn rule (ruling L106)
     names = [p.name for p in s.players]
     game = g.new_game([(p.name, p.queen) for p in s.players], comps.board,
                       first_player=names.index(s.first_player), options=options)
@@ -450,6 +456,8 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     stated = _stated(state, data.get("stated") or {})
     game = state.game
     comps = state.comps.game
+    game = _zombee_infection(state, game, stated)
+    plan = _siege_turns(state, game, plan, stated)
     before = game
     game, pre_spawns = _card_spawns_at_start(state, game, plan, stated)
     dispute = ""
@@ -467,14 +475,19 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
             game = _apply_claims(result.state, plan, comps.board)
         else:
             game = _claimed_month(game, plan, comps)
-    game, late = _under_siege(state, game, plan, stated, summary)
+    late: list[dict] = []
+    if summary is None:      # the month could not be played: the stated spawns stand
+        game, late = _under_siege(state, game, plan, stated, summary)
     spawns = pre_spawns + late
     entry = MonthEntry(plan.year, plan.month, plan.card,
                        _summary_dict(summary, game, comps.board, spawns),
                        override, reason.strip(), dispute, summary is not None)
     state = replace(state, game=game, months=state.months + (entry,))
     if state.settings.solo:
-        state = _add_facts(state, before, summary, stated, spawns)
+        in_turn = [] if summary is None else [
+            {k: w[k] for k in ("wild", "strength", "cause", "by", "dormant")}
+            for w in summary.wild_spawned if w.get("cause") == f"card: {UNDER_SIEGE}"]
+        state = _add_facts(state, before, summary, stated, spawns + in_turn)
     return state
 
 
@@ -516,6 +529,34 @@ def _spawn_entry(where: str, raw: Any) -> tuple[str, tuple[int, int] | None]:
                   require_int(f"{where}.at", at[1], -999, 999))
         return _text(f"{where}.wild", raw.get("wild")), at
     return _text(where, raw), None
+
+
+def _zombee_infection(state: CampaignState, game: g.GameState, stated: Mapping[str, Any]
+                      ) -> g.GameState:
+    """Zombees: ``stated.hive_infected = true`` marks the solo hive infected from the start of
+    this month on (ruling L121): the month sequencer then doubles every disease it gains
+    ("If your hive is infected, any time you gain disease, double the amount of disease
+    gained").  Only with the Zombees card from year 2 ("Year 1: Normal rules apply"); an
+    infected hive stays infected (the card has no cure), so ``false`` is refused then.
+
+    :raises IllegalActionError: an infection without Zombees or in year 1, or a cure.
+    """
+    if "hive_infected" not in stated:
+        return game
+    p = game.players[0]
+    want = stated["hive_infected"]
+    if not want:
+        if p.infected:
+            raise IllegalActionError(R_ZOMBEES, f"{p.name}'s hive is infected with zombees "
+                                     "and stays infected (the card has no cure, ruling L121)",
+                                     expected="hive_infected = true", given=False)
+        return game
+    card = next((c for c in state.cards() if isinstance(c, S.CampaignCard)), None)
+    if card is None or card.name != "Zombees" or game.year < 2:
+        raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card infects your hive, "
+                                 "from year 2 on (Year 1: Normal rules apply)",
+                                 expected="no hive_infected", given=True)
+    return game.with_player(replace(p, infected=True))
 
 
 def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.MonthPlan,
@@ -562,6 +603,57 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
                                 by=game.players[0].name, rule=rule, at=at)
         events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")})
     return game, events
+
+
+def _siege_turns(state: CampaignState, game: g.GameState, plan: g.MonthPlan,
+                 stated: Mapping[str, Any]) -> g.MonthPlan:
+    """Under Siege's dice stated for the month (``stated.scout_d6`` / ``stated.scout_spawn``,
+    the older form) moved into the solo hive's scouting turns (``siege_d6`` / ``siege_spawn``
+    / ``siege_at``), so that the month sequencer spawns each hive inside its scouting turn
+    (ruling L106).  The i-th roll goes to the i-th Scout turn of the solo hive, the j-th name
+    to the j-th roll of 4+.  Stating the dice both ways is refused.
+
+    :raises IllegalActionError: dice without Under Siege, a count that does not match.
+    :raises InvalidInputError: on a map, a stated name without its tile ``at``.
+    """
+    rolls = tuple(stated.get("scout_d6", ()))
+    names = tuple(stated.get("scout_spawn", ()))
+    if not game.options.under_siege:
+        if rolls or names:
+            raise IllegalActionError(R_UNDER_SIEGE, "no challenge card in play rolls the D6 "
+                                     "after scouting", expected="no scout_d6", given=list(rolls))
+        return plan
+    if not rolls and not names:
+        return plan                   # the dice are stated in the turns (or missing there)
+    solo = game.players[0].name
+    scouts = [i for i, t in enumerate(plan.turns)
+              if not t.wild and t.actor == solo and t.action == "scout"]
+    if any(plan.turns[i].siege_d6 is not None or plan.turns[i].siege_spawn is not None
+           for i in scouts):
+        raise InvalidInputError("stated.scout_d6", list(rolls), "the Under Siege dice either "
+                                "in the turns (siege_d6) or stated for the month, not both")
+    if len(rolls) != len(scouts):
+        raise IllegalActionError(R_UNDER_SIEGE, f"{UNDER_SIEGE}: roll the D6 after each scout "
+                                 f"({len(scouts)} this month): state scout_d6 = [rolls]",
+                                 expected=len(scouts), given=len(rolls))
+    spawning = [d for d in rolls if d >= g.UNDER_SIEGE_D6_MIN]
+    if len(names) != len(spawning):
+        raise IllegalActionError(R_UNDER_SIEGE, f"{UNDER_SIEGE}: {len(spawning)} roll(s) of "
+                                 f"{g.UNDER_SIEGE_D6_MIN}+ spawn a wild hive each: state "
+                                 "scout_spawn = [names] ('none' when it cannot be placed)",
+                                 expected=len(spawning), given=len(names))
+    turns = list(plan.turns)
+    queue = list(names)
+    for i, d6 in zip(scouts, rolls):
+        name, at = queue.pop(0) if d6 >= g.UNDER_SIEGE_D6_MIN else (None, None)
+        if name is not None and name.lower() == g.NONE:
+            name = g.NONE
+        if game.map is not None and name not in (None, g.NONE) and at is None:
+            raise InvalidInputError(f"tile of the new wild hive {name}", None,
+                                    "its map tile [q, r] (the game has a map): "
+                                    "scout_spawn = [{ wild = NAME, at = [q, r] }]")
+        turns[i] = replace(turns[i], siege_d6=d6, siege_spawn=name, siege_at=at)
+    return replace(plan, turns=tuple(turns))
 
 
 def _under_siege(state: CampaignState, game: g.GameState, plan: g.MonthPlan,
@@ -741,7 +833,7 @@ def _add_facts(state: CampaignState, before: g.GameState, summary: g.MonthSummar
     length = min(stated.get("map_length", measured), tiles)
     facts = month_facts(before, state.game, summary, spawns, map_tiles=tiles, map_length=length,
                         hive_burned=stated.get("hive_burned", False),
-                        hive_infected=stated.get("hive_infected", False),
+                        hive_infected=state.game.players[0].infected,
                         board=state.comps.board)
     return replace(state, facts=state.facts + (facts,), map_tiles=tiles, map_length=length)
 

@@ -46,8 +46,8 @@ from hyvekit.rules.beelives import actions as act
 from hyvekit.rules.beelives import phases, raids, seasons, wild as wildmod
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.beelives.endgame import PlayerEnd, Scoring, score, winter as do_winter
-from hyvekit.rules.beelives.hive import Assigned, Hive, new_hive, require_unassigned, \
-    validate_hive
+from hyvekit.rules.beelives.hive import Assigned, Hive, gain_disease, new_hive, \
+    require_unassigned, validate_hive
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 R_MONTH = "Bee Lives: Productive Months"
@@ -60,6 +60,10 @@ R_CARD = "Bee Lives: Season Cards"
 R_SOLO = "Bee Lives: Solo Play (Basic Mode)"
 R_CLAIM = "Bee Lives: claimed end-of-month values"
 R_YEARS = "Bee Lives: Multiple Years Variant"
+R_UNDER_SIEGE = "Bee Lives: Under Siege"
+R_HAUNTED = "Bee Lives: Haunted Hives"
+UNDER_SIEGE_D6_MIN = 4        # "On 4+, spawn a wild hive (strength 3) on the scouted tile"
+UNDER_SIEGE_STRENGTH = 3
 R_JOIN = "Bee Lives: Joining the Map"
 
 #: The nine productive months (How to Play: "the first nine months (Mar. - Nov.)"), three per
@@ -105,6 +109,9 @@ class Options:
     :ivar wild_active_later_springs: wild hives act in spring of years 2–3 (spring chart).
     :ivar score_each_winter: score surviving bees and honey after every winter, not only the
         last (Multiple Years Variant).
+    :ivar under_siege: the Under Siege challenge card is in play: after each Scout action of a
+        player roll the D6 (``Turn.siege_d6``); on 4+ a wild hive (strength 3, ruling L82)
+        spawns on the scouted tile during the turn (``Turn.siege_spawn``, ruling L106).
     """
 
     years: int = 1
@@ -114,6 +121,7 @@ class Options:
     wild_dormant_first_spring: bool = True
     wild_active_later_springs: bool = True
     score_each_winter: bool = True
+    under_siege: bool = False
 
     def __post_init__(self) -> None:
         require_int("options.years", self.years, 1, 3)
@@ -132,6 +140,8 @@ class PlayerState:
         raided this month").
     :ivar turns: turns taken this month (a card's "on your first turn").
     :ivar out: had no surviving bee after a winter that was not the last (cannot win).
+    :ivar infected: the hive is infected with zombees (Zombees campaign card): every disease
+        gain is doubled (ruling L94, L121).  Set by the campaign (stated), never cleared.
     """
 
     name: str
@@ -139,6 +149,7 @@ class PlayerState:
     raided: tuple[str, ...] = ()
     turns: int = 0
     out: bool = False
+    infected: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,6 +162,8 @@ class WildHiveState:
     :ivar raided: hives it raided this round.
     :ivar foraged: it already gained its +1 for a first forage this month.
     :ivar turns: turns taken this month (Desperate Parties: "on their first turn").
+    :ivar haunted: a haunted hive (Haunted Hives scenario card): it cannot raid or be raided
+        (ruling L122).
     """
 
     name: str
@@ -160,6 +173,7 @@ class WildHiveState:
     raided: tuple[str, ...] = ()
     foraged: bool = False
     turns: int = 0
+    haunted: bool = False
 
 
 @dataclass(frozen=True)
@@ -263,8 +277,11 @@ class GameState:
         """A plain JSON-able dict; :meth:`from_dict` gives back an equal state."""
         return {
             "players": [{"name": p.name, "hive": _hive_dict(p.hive), "raided": list(p.raided),
-                         "turns": p.turns, "out": p.out} for p in self.players],
-            "wild": [{**asdict(w), "raided": list(w.raided)} for w in self.wild],
+                         "turns": p.turns, "out": p.out,
+                         **({"infected": True} if p.infected else {})}
+                        for p in self.players],
+            "wild": [{**{k: v for k, v in asdict(w).items() if k != "haunted" or v},
+                      "raided": list(w.raided)} for w in self.wild],
             "first_player": self.first_player, "year": self.year, "month": self.month,
             "card": self.card, "played": list(self.played),
             "options": {**asdict(self.options),
@@ -286,12 +303,13 @@ class GameState:
         try:
             players = tuple(PlayerState(str(p["name"]), _hive_from(p["hive"], p["name"]),
                                         tuple(p.get("raided", ())), int(p.get("turns", 0)),
-                                        bool(p.get("out", False)))
+                                        bool(p.get("out", False)),
+                                        bool(p.get("infected", False)))
                             for p in raw["players"])
             wild = tuple(WildHiveState(str(w["name"]), int(w["strength"]),
                                        bool(w.get("dormant", False)), int(w.get("workers", 0)),
                                        tuple(w.get("raided", ())), bool(w.get("foraged", False)),
-                                       int(w.get("turns", 0)))
+                                       int(w.get("turns", 0)), bool(w.get("haunted", False)))
                          for w in raw.get("wild", ()))
             o = dict(raw.get("options", {}))
             if "later_year_spawn_strength" in o:
@@ -458,6 +476,9 @@ class Turn:
     from_first_player: int | None = None
     at: tuple[int, int] | None = None
     spawn_at: tuple[int, int] | None = None
+    siege_d6: int | None = None
+    siege_spawn: str | None = None
+    siege_at: tuple[int, int] | None = None
     where: str = ""
 
 
@@ -941,6 +962,7 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
     a = turn.action
     ev: Event = {"kind": "action", "hive": name, "action": a, "round": state.round}
     events: list[Event] = []
+    siege_at: tuple[int, int] | None = None
     spawn_due: tuple[str, int] | None = None      # (cause, strength)
     spawn_at, spawn_near = turn.spawn_at, None
     first = p.turns == 0
@@ -967,6 +989,7 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
             f = replace(f, take=offer)
         before = hive.mite
         hive = act.play(hive, f, board)
+        hive = infected_gain(p, hive, hive.mite - before, board)
         ev.update(bees=f.bees, tile=tile, distance=distance, take=list(f.take or ()),
                   disease=hive.mite - before)
         if m is not None:
@@ -989,6 +1012,7 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
                        assigned=hive.assigned.add("scout", 1))
         ev.update(bees=1, tile=turn.tile)
         spawn_due = _card_roll(card, "scout", turn, state)
+        siege_at = None if m is None else tuple(turn.at)  # type: ignore[arg-type]
     elif a == "raid":
         state, hive, ev = _player_raid(state, turn, comps, ev)
     elif a in ("defend", "build_wax", "clean_bees"):
@@ -1047,7 +1071,71 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
             events.append(sev)
         elif spawn_near is not None:
             _no_placement(state, spawn_near, R_CARD)
+    state, sev = _under_siege(state, turn, siege_at)
+    events += sev
     return state, events
+
+
+def _under_siege(state: GameState, turn: Turn, at: tuple[int, int] | None
+                 ) -> tuple[GameState, list[Event]]:
+    """Under Siege: "After scouting, roll the D6. On 4+, spawn a wild hive (strength 3) on the
+    scouted tile" — inside the scouting turn, after a season card's own scouting spawn
+    (ruling L106).  ``turn.siege_d6`` is the roll, ``turn.siege_spawn`` the new hive's name
+    (``"none"`` when it cannot be placed); with a map the hive goes on the scouted tile ``at``
+    (``turn.siege_at``, when stated, must be that tile).
+
+    :raises IllegalActionError: a roll missing after scouting or stated without Under Siege /
+        without scouting; a name missing on 4+ or stated on 1-3.
+    """
+    rolls = state.options.under_siege and turn.action == "scout" and not turn.wild
+    if not rolls:
+        if turn.siege_d6 is not None or turn.siege_spawn is not None:
+            why = ("no Under Siege card in play" if not state.options.under_siege
+                   else "the D6 is rolled only after scouting")
+            raise IllegalActionError(R_UNDER_SIEGE, f"{why}: no siege_d6 / siege_spawn",
+                                     expected="no siege_d6", given=turn.siege_d6)
+        return state, []
+    if turn.siege_d6 is None:
+        raise IllegalActionError(R_UNDER_SIEGE, "Under Siege: roll the D6 after each scout: "
+                                 "state siege_d6", expected="siege_d6 = 1-6", given="no roll")
+    require_int("siege_d6", turn.siege_d6, 1, 6)
+    if turn.siege_d6 < UNDER_SIEGE_D6_MIN:
+        if turn.siege_spawn is not None:
+            raise IllegalActionError(R_UNDER_SIEGE, f"Under Siege: a roll of {turn.siege_d6} "
+                                     f"spawns nothing (a wild hive on {UNDER_SIEGE_D6_MIN}+)",
+                                     expected="no siege_spawn", given=turn.siege_spawn)
+        return state, []
+    strength = _spawn_strength(state, UNDER_SIEGE_STRENGTH)
+    if turn.siege_spawn is None:
+        raise IllegalActionError(R_UNDER_SIEGE, f"Under Siege: a roll of {turn.siege_d6} spawns "
+                                 f"a wild hive (strength {strength}) on the scouted tile: state "
+                                 "siege_spawn = its name (\"none\" when it cannot be placed)",
+                                 expected="siege_spawn = NAME", given="no spawn")
+    if turn.siege_spawn == NONE:
+        return state, []
+    if at is not None and turn.siege_at is not None and tuple(turn.siege_at) != at:
+        raise IllegalActionError(R_UNDER_SIEGE, "Under Siege: the wild hive spawns on the "
+                                 f"scouted tile {list(at)}", expected=list(at),
+                                 given=list(turn.siege_at))
+    state, ev = spawn_wild(state, turn.siege_spawn, strength, cause="card: Under Siege",
+                           by=turn.actor, rule=R_UNDER_SIEGE,
+                           at=at if at is not None else turn.siege_at)
+    return state, [ev]
+
+
+ZOMBEE_DISEASE_FACTOR = 2     # Zombees: "double the amount of disease gained"
+
+
+def infected_gain(p: PlayerState, hive: Hive, gained: int, board: Board) -> Hive:
+    """Zombees: "If your hive is infected, any time you gain disease, double the amount of
+    disease gained."  ``hive`` has just gained ``gained`` track spaces (after a standing mite's
+    saving and a hygienic queen's limit, ruling L94); for an infected player ``p`` the mite
+    moves that many spaces again (stopping on the last space), otherwise ``hive`` is returned
+    unchanged.  Used for every disease gain of the month sequencer (Forage, Raid stealing).
+    """
+    if not p.infected or gained <= 0:
+        return hive
+    return gain_disease(hive, board, gained * (ZOMBEE_DISEASE_FACTOR - 1)).hive
 
 
 def _card_roll(card: seasons.SeasonCard | None, trigger: str, turn: Turn, state: GameState
@@ -1101,13 +1189,15 @@ def _player_raid(state: GameState, turn: Turn, comps: Components, ev: Event
             bees, _rolls(turn), turn.sacrifice_defending, turn.sacrifice_unassigned,
             turn.removed, distance, already, bonus.raiding, dbonus.defending), board)
         state = state.with_hive(target, r.defender)
+        hive = infected_gain(p, r.attacker, r.disease, board)
         ev.update(bees=bees, target=target, target_kind="player", stolen=r.stolen,
                   success=r.success, strength=r.strength.strength, lost=r.attacker_lost,
-                  disease=r.disease, vp=r.attacker_vp, defender_vp=r.defender_vp,
+                  disease=r.disease + hive.mite - r.attacker.mite, vp=r.attacker_vp,
+                  defender_vp=r.defender_vp,
                   defender_sacrificed=turn.sacrifice_defending + turn.sacrifice_unassigned)
-        hive = r.attacker
     else:
         w = state.wild_hive(target)
+        _not_haunted(w, "be raided")
         if turn.sacrifice_defending or turn.sacrifice_unassigned:
             raise InvalidInputError("sacrifice_defending/sacrifice_unassigned", "given",
                                     "nothing for a wild hive target (use sacrifices)")
@@ -1115,11 +1205,12 @@ def _player_raid(state: GameState, turn: Turn, comps: Components, ev: Event
             bees, _rolls(turn), turn.sacrifices, None if turn.take is None else turn.take[0],
             distance, already, bonus.raiding), board)
         state = state.with_wild(replace(w, strength=r2.wild_strength))
+        hive = infected_gain(p, r2.attacker, r2.disease, board)
         ev.update(bees=bees, target=target, target_kind="wild", stolen=r2.taken,
                   success=r2.removed, strength=r2.strength, reduced=r2.reduced,
-                  wild_strength=r2.wild_strength, removed=r2.removed, disease=r2.disease,
+                  wild_strength=r2.wild_strength, removed=r2.removed,
+                  disease=r2.disease + hive.mite - r2.attacker.mite,
                   vp=r2.vp, lost=bees - r2.attacker.assigned.raid + p.hive.assigned.raid)
-        hive = r2.attacker
     state = state.with_player(replace(state.player(name), raided=p.raided + (target,)))
     return state, hive, ev
 
@@ -1193,6 +1284,7 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
         state = state.with_wild(w)
         ev.update(tile=tile, distance=turn.distance, after=strength, gained=gain)
     elif a == "raid":
+        _not_haunted(w, "raid (skip the chart's raid lines)")
         if "raid" not in chart and not desperate:
             raise IllegalActionError(R_WILD, f"the {season} chart has no raid line",
                                      expected="forage or scout", given="raid")
@@ -1227,6 +1319,7 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
                       defender_sacrificed=turn.sacrifice_defending + turn.sacrifice_unassigned)
         else:
             t = state.wild_hive(target)
+            _not_haunted(t, "be raided")
             if t.strength > w.strength + 2 and not desperate:
                 raise IllegalActionError(R_WILD, f"{target}'s strength {t.strength} is more than "
                                          f"two above {w.name}'s {w.strength}: no raid",
@@ -1255,6 +1348,17 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
     else:
         raise InvalidInputError("wild action", a, "one of " + ", ".join(WILD_ACTIONS))
     return state, events
+
+
+def _not_haunted(w: WildHiveState, what: str) -> None:
+    """Haunted Hives: "Haunted hives cannot raid or be raided. Skip all actions in the
+    priority chart that involve raiding" (ruling L122: also under Desperate Parties).
+
+    :raises IllegalActionError: ``w`` is haunted.
+    """
+    if w.haunted:
+        raise IllegalActionError(R_HAUNTED, f"{w.name} is a haunted hive: haunted hives cannot "
+                                 f"{what}", expected="no raid", given=w.name)
 
 
 def _wild_map_checks(state: GameState, w: WildHiveState, turn: Turn, comps: Components) -> None:

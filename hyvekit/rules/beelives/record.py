@@ -58,7 +58,8 @@ CHOICE_KEYS = ("starvation_tokens", "swarm")
 SWARM_KEYS = ("wild", "choice", "queen", "at")
 TURN_KEYS = ("player", "wild", "action", "bees", "tile", "distance", "take", "target", "rolls",
              "roll", "remove", "sacrifice_defending", "sacrifice_unassigned", "sacrifices",
-             "queen", "d6", "target_roll", "spawn", "from_first_player", "at", "spawn_at", "note")
+             "queen", "d6", "target_roll", "spawn", "from_first_player", "at", "spawn_at", "note",
+             "siege_d6", "siege_spawn", "siege_at")
 WINTER_KEYS = ("year", "starvation")
 RESOURCES = ("honey", "pollen", "water")
 
@@ -182,6 +183,10 @@ def parse_turn(raw: Any, where: str) -> g.Turn:
         from_first_player=_opt_int(where, t, "from_first_player", 0, 99),
         at=_coord(f"{where}.at", t["at"]) if "at" in t else None,
         spawn_at=_coord(f"{where}.spawn_at", t["spawn_at"]) if "spawn_at" in t else None,
+        siege_d6=_opt_int(where, t, "siege_d6", 1, 6),
+        siege_spawn=_str(f"{where}.siege_spawn", t["siege_spawn"]) if "siege_spawn" in t
+        else None,
+        siege_at=_coord(f"{where}.siege_at", t["siege_at"]) if "siege_at" in t else None,
         where=where)
 
 
@@ -351,7 +356,7 @@ def turn_table(t: g.Turn) -> dict[str, Any]:
     only)."""
     d: dict[str, Any] = {("wild" if t.wild else "player"): t.actor, "action": t.action}
     for key in ("bees", "tile", "distance", "target", "queen", "d6", "target_roll", "spawn",
-                "from_first_player"):
+                "from_first_player", "siege_d6", "siege_spawn"):
         if getattr(t, key) is not None:
             d[key] = getattr(t, key)
     if t.take is not None:
@@ -363,7 +368,7 @@ def turn_table(t: g.Turn) -> dict[str, Any]:
     for key in ("sacrifice_defending", "sacrifice_unassigned", "sacrifices"):
         if getattr(t, key):
             d[key] = getattr(t, key)
-    for key in ("at", "spawn_at"):
+    for key in ("at", "spawn_at", "siege_at"):
         if getattr(t, key) is not None:
             d[key] = list(getattr(t, key))
     return d
