@@ -650,7 +650,7 @@ def line_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], 
     from reportlab.graphics.widgets.markers import makeMarker
     from reportlab.lib import colors
 
-    from hyvekit.render.printables_reports import _counter, _font_name, _step
+    from hyvekit.render.printables_reports import _counter, _font_name, value_axis
 
     font = _font_name()
     values = [v for s in series for v in s["values"] if v is not None]
@@ -671,16 +671,7 @@ def line_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], 
         chart.y += 8
         chart.height -= 8
     chart.categoryAxis.strokeWidth = 0.6
-    chart.valueAxis.labels.fontName = font
-    chart.valueAxis.labels.fontSize = 7
-    chart.valueAxis.strokeWidth = 0.6
-    step = _step(high - min(low, 0))
-    chart.valueAxis.valueMin = 0 if low >= 0 else -step * (1 + (-low) // step)
-    chart.valueAxis.valueMax = step * (1 + high // step)
-    chart.valueAxis.valueStep = step
-    chart.valueAxis.visibleGrid = True
-    chart.valueAxis.gridStrokeColor = colors.HexColor("#bbbbbb")
-    chart.valueAxis.gridStrokeWidth = 0.3
+    value_axis(chart, low, high, font)
     chart.joinedLines = 1
     for i, s in enumerate(series):
         ink = colors.HexColor(s["ink"])

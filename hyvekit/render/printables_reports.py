@@ -92,17 +92,8 @@ def bar_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], *
     chart.categoryAxis.labels.fontSize = 8
     chart.categoryAxis.labelAxisMode = "low"
     chart.categoryAxis.strokeWidth = 0.6
-    chart.valueAxis.labels.fontName = font
-    chart.valueAxis.labels.fontSize = 7
-    chart.valueAxis.strokeWidth = 0.6
-    step = _step(high - min(low, 0))
     # room for the value printed beyond the end of each bar
-    chart.valueAxis.valueMin = 0 if low >= 0 else -step * (1 + (-low) // step)
-    chart.valueAxis.valueMax = step * (1 + high // step)
-    chart.valueAxis.valueStep = step
-    chart.valueAxis.visibleGrid = True
-    chart.valueAxis.gridStrokeColor = colors.HexColor("#bbbbbb")
-    chart.valueAxis.gridStrokeWidth = 0.3
+    value_axis(chart, low, high, font)
     if horizontal:
         chart.categoryAxis.labels.boxAnchor = "e"
         chart.categoryAxis.labels.dx = -3
@@ -128,6 +119,22 @@ def bar_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], *
     svg = svg.replace('id="clip"', f'id="{clip}"').replace("url(#clip)", f"url(#{clip})")
     svg = svg.replace("<title>...</title>", "").replace("<desc>...</desc>", "")
     return svg.replace(f"font-family: {font}", "font-family: 'hyvekit DejaVu Sans'")
+
+
+def value_axis(chart, low: float, high: float, font: str) -> None:
+    """Style a reportlab chart's value axis (7 pt labels, light grid) and scale it to hold
+    ``low``..``high`` with a readable step (points on the page)."""
+    from reportlab.lib import colors
+    chart.valueAxis.labels.fontName = font
+    chart.valueAxis.labels.fontSize = 7
+    chart.valueAxis.strokeWidth = 0.6
+    step = _step(high - min(low, 0))
+    chart.valueAxis.valueMin = 0 if low >= 0 else -step * (1 + (-low) // step)
+    chart.valueAxis.valueMax = step * (1 + high // step)
+    chart.valueAxis.valueStep = step
+    chart.valueAxis.visibleGrid = True
+    chart.valueAxis.gridStrokeColor = colors.HexColor("#bbbbbb")
+    chart.valueAxis.gridStrokeWidth = 0.3
 
 
 def _step(span: float) -> int:
