@@ -40,6 +40,8 @@ from typing import Any
 
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import solo as S
+# the record parser's checks: one wording for malformed campaign settings and month files
+from hyvekit.rules.beelives.record import _str as _text, _table as _keys
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 R_CAMPAIGN = "Bee Lives: Campaign"
@@ -123,20 +125,6 @@ class CampaignSettings:
                 "map": self.map}
 
 
-def _keys(where: str, raw: Any, accepted: Sequence[str]) -> Mapping[str, Any]:
-    if not isinstance(raw, Mapping):
-        raise InvalidInputError(where, raw, "a table with keys " + ", ".join(accepted))
-    unknown = sorted(set(raw) - set(accepted))
-    if unknown:
-        raise InvalidInputError(f"{where}.{unknown[0]}", raw[unknown[0]],
-                                "a known key: " + ", ".join(accepted))
-    return raw
-
-
-def _text(where: str, value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInputError(where, value, "a non-empty text")
-    return value.strip()
 
 
 def _bool(where: str, value: Any) -> bool:

@@ -65,8 +65,9 @@ RESOURCES = ("honey", "pollen", "water")
 
 
 def _table(where: str, raw: Any, accepted: Sequence[str]) -> Mapping[str, Any]:
+    """``raw`` as a table with only ``accepted`` keys (:raises InvalidInputError:)."""
     if not isinstance(raw, Mapping):
-        raise InvalidInputError(where, raw, "a table")
+        raise InvalidInputError(where, raw, "a table with keys " + ", ".join(accepted))
     unknown = sorted(set(raw) - set(accepted))
     if unknown:
         raise InvalidInputError(f"{where}.{unknown[0]}", raw[unknown[0]],
