@@ -215,6 +215,13 @@ def _month_event(path: Path, override: bool, reason: Optional[str]) -> dict:
     return data
 
 
+def _wild_state(dormant: bool, haunted: bool, infected: bool) -> str:
+    """A wild hive's state for the tables: dormant / active, haunted, infected."""
+    return ", ".join(["dormant" if dormant else "active"]
+                     + ["haunted (cannot raid or be raided)"] * haunted
+                     + ["infected (erratic turns)"] * infected)
+
+
 def _month_rows(state) -> list[list]:
     from hyvekit.rules.beelives.campaign import hive_rows
     return [[r["name"], r["workers"], r["honey"], r["pollen"], r["water"], r["empty"],
@@ -262,7 +269,7 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
                      "disease", "VP"], _month_rows(state)))
     if state.game.wild:
         out.print(table(None, ["wild hive", "strength", "state"],
-                            [[w.name, w.strength, "dormant" if w.dormant else "active"]
+                            [[w.name, w.strength, _wild_state(w.dormant, w.haunted, w.infected)]
                              for w in state.game.wild]))
     if entry.override:
         typer.echo("override: " + (f"disputed — {entry.dispute}" if entry.dispute
@@ -380,12 +387,14 @@ def print_campaign_status(record, state) -> None:
         tokens = [t for t, on in (("skip feeding", h["skip_feeding"]),
                                   ("queen paused", h["paused"]),
                                   (f"{h['starvation']} starvation", h["starvation"]),
-                                  ("cannot win (no bee survived a winter)", h["out"])) if on]
+                                  ("cannot win (no bee survived a winter)", h["out"]),
+                                  ("infected with zombees", h["infected"])) if on]
         out.print(f"{h['name']}: swarms above {h['threshold']} workers"
                   + (f"; {', '.join(tokens)}" if tokens else ""))
     if data["wild"]:
         out.print(table("Wild hives", ["wild hive", "strength", "state"],
-                        [[w["name"], w["strength"], "dormant" if w["dormant"] else "active"]
+                        [[w["name"], w["strength"],
+                          _wild_state(w["dormant"], w["haunted"], w["infected"])]
                          for w in data["wild"]]))
     if data["months"]:
         out.print(table("Months logged", ["year", "month", "card", "VP gained", "override"],
@@ -408,6 +417,14 @@ def print_campaign_status(record, state) -> None:
         out.print(f"map: {data['map']['tiles']} tiles, length {data['map']['length']} "
                   + ("(measured on the map)" if data["map"]["on_map"]
                      else "(counted from scouting unless stated)"))
+    if "fire" in data:                     # Wildfire on the map (ruling L133)
+        f = data["fire"]
+        near = f["hive_spaces_from_fire"]
+        out.print(f"wildfire: started on the {f['edge']} edge, spreading {f['spreads']}; "
+                  f"{f['burnt']} tile(s) burnt; "
+                  + ("your hive burned" if f["hive_burned"] else
+                     f"your hive is {near} space(s) from the fire" if near is not None
+                     else "no tile burnt yet"))
     out.print(f"outcome: {data['outcome']} · overrides: {data['overrides']} · next: "
               f"{data['next']}")
     _print_scores(state)

@@ -81,7 +81,8 @@ def test_two_year_two_player_campaign_month_by_month(hk):
     data = status(hk, cid)
     # April: Susan swarmed in spring (7 workers > threshold 6): 5 VP and a dormant ACORN (3)
     assert hives(data)["Susan"]["vp"] == 5 and hives(data)["Susan"]["paused"]
-    assert data["wild"] == [{"name": "ACORN", "strength": 3, "dormant": True}]
+    assert data["wild"] == [{"name": "ACORN", "strength": 3, "dormant": True,
+                             "haunted": False, "infected": False}]
     assert data["months"][1]["vp"] == {"Susan": 5, "Jeremy": 0}
     for name in months[2:]:
         ok(log(hk, cid, name))
@@ -312,8 +313,8 @@ def test_solo_modes_are_created_with_their_cards(hk):
     ok(hk("beelives", "new", "Ghosts", "-p", "Ann:aggressive", "--solo", "scenario",
           "--scenario", "New Bee on the Block"))
     assert status(hk, "ghosts")["wild"] == [
-        {"name": "WILD1", "strength": 12, "dormant": False},
-        {"name": "WILD2", "strength": 12, "dormant": False}]
+        {"name": "WILD1", "strength": 12, "dormant": False, "haunted": False, "infected": False},
+        {"name": "WILD2", "strength": 12, "dormant": False, "haunted": False, "infected": False}]
     ok(hk("beelives", "new", "Hard", "-p", "Ann:prolific", "--solo", "basic", "--hard"))
     assert status(hk, "hard")["solo_hard"] is True
 

@@ -14,9 +14,11 @@ cards, the board file) and an append-only list of events replayed by :func:`play
   played by :func:`hyvekit.rules.beelives.game.play_month` against the derived state.  An
   illegal month is refused (the rule named) unless ``override`` is set: then it is recorded as
   *disputed* (see :func:`play_month_event`).  ``stated`` holds what the rules core cannot
-  derive yet (the map is not wired into the month sequencer) — map size and length, Wildfire's
-  burned hive, Zombees' infection — and the dice of the solo cards' own spawns (Under Siege,
-  Three Generations year 2, Wildfire year 2);
+  derive without the map (map size and length, Wildfire's burned hive) and the dice and
+  choices of the solo cards outside the turns (Under Siege's older form, Three Generations'
+  and Wildfire's start-of-month spawns, the fire's D4, Zombees' first infected hive of year
+  2).  The cards' rules inside the turns — Haunted Hives, Zombees, Under Siege — are played by
+  the month sequencer from the month record's own dice (see :mod:`..game`);
 * ``"year-end"`` ``{"starvation": {NAME: "take"}, "queens": {NAME: TYPE}}`` — winter upkeep
   (:func:`hyvekit.rules.beelives.game.play_winter`): three months of feeding and disease, then
   in the multiple-years variant the year's scoring (surviving bees and honey), the skip feeding
@@ -64,7 +66,8 @@ SETTINGS_KEYS = ("kind", "players", "first_player", "years", "solo_hard", "chall
 PLAYER_KEYS = ("name", "queen", "colour")
 MONTH_EVENT_KEYS = ("month", "stated", "override", "reason")
 STATED_KEYS = ("map_tiles", "map_length", "hive_burned", "hive_infected", "scout_d6",
-               "scout_spawn", "season_d6", "spawn")
+               "scout_spawn", "season_d6", "spawn", "fire_d4", "infect", "infected_spawn",
+               "fire_spawn_d4")       # fire_spawn_d4: Wildfire on the map (ruling L131)
 YEAR_END_KEYS = ("starvation", "queens")
 SETUP_WILD = "WILD"            # scenario starting-map wild hives are named WILD1, WILD2, ...
 MAX_REASON = 500
@@ -287,6 +290,9 @@ class CampaignState:
     :ivar map_tiles / map_length: the solo map's size and length as far as known (tiles placed
         by scouting are counted; a stated value replaces the count, ruling L104).
     :ivar scores: the final scores (End of the Game) once the last winter is played.
+    :ivar fire: Wildfire played on the map, year 2: the fire front after this month's flip
+        (:class:`~hyvekit.rules.beelives.solo.FireFront`; the burnt tiles are on the map),
+        None before the fire starts (ruling L130).
     """
 
     settings: CampaignSettings
@@ -299,6 +305,7 @@ class CampaignState:
     map_tiles: int = 1
     map_length: int = 1
     scores: Any = None
+    fire: S.FireFront | None = None
 
     @property
     def over(self) -> bool:
@@ -332,10 +339,14 @@ def new_campaign(settings: CampaignSettings, comps: Components) -> CampaignState
         card = comps.solo.find(s.scenario)
         assert isinstance(card, S.ScenarioCard)
         active = card.wild_active_in_first_spring
-        options = replace(options, wild_dormant_first_spring=not active)
+        options = replace(options, wild_dormant_first_spring=not active,
+                          haunted_hives=card.name == g.HAUNTED_HIVES)
         wild = tuple(g.WildHiveState(f"{SETUP_WILD}{i}", t.strength or 3, dormant=not active)
                      for i, t in enumerate(card.map.wild_hives, start=1))
         tiles = len(card.map.tiles)
+    if s.campaign == g.ZOMBEES:
+        # "Year 1: Normal rules apply"; the year 2 rules go on through year 3 (ruling L93)
+        options = replace(options, zombees_from_year=2)
     if s.challenge and s.challenge != RANDOM:
         ch = comps.solo.find(s.challenge)
         if isinstance(ch, S.ChallengeCard) and ch.spawn is not None:
@@ -430,6 +441,7 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
         raise IllegalActionError(R_WINTER, f"year {state.game.year} is over: play winter upkeep "
                                  "first (hyvekit beelives year-end)", expected="year-end",
                                  given="month")
+    _wildfire_after_loss(state)       # Wildfire on the map: lost when the hive burned (L132)
     if state.game.stage == "over":
         raise IllegalActionError(R_YEARS, f"the game is over after year {state.game.year} "
                                  f"({state.settings.years}-year game)", expected="no more months",
@@ -444,9 +456,13 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     stated = _stated(state, data.get("stated") or {})
     game = state.game
     comps = state.comps.game
+    game, first_infected = _first_infection(state, game, plan, stated)
     game = _zombee_infection(state, game, stated)
     plan = _siege_turns(state, game, plan, stated)
     before = game
+    game, fire = _wildfire_spread(state, game, stated)        # Wildfire on the map (L130)
+    if fire is not None and fire.hive_burned:                  # you lose at once (L92, L132)
+        return _wildfire_lost(state, before, game, plan, stated, fire, override, reason)
     game, pre_spawns = _card_spawns_at_start(state, game, plan, stated)
     dispute = ""
     summary: g.MonthSummary | None = None
@@ -466,11 +482,13 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     late: list[dict] = []
     if summary is None:      # the month could not be played: the stated spawns stand
         game, late = _under_siege(state, game, plan, stated, summary)
-    spawns = pre_spawns + late
+    spawns = [e for e in first_infected if "kind" not in e] + pre_spawns + late
     entry = MonthEntry(plan.year, plan.month, plan.card,
                        _summary_dict(summary, game, comps.board, spawns),
                        override, reason.strip(), dispute, summary is not None)
     state = replace(state, game=game, months=state.months + (entry,))
+    if fire is not None:                       # Wildfire on the map: the front, the month's row
+        state = _wildfire_record(state, fire)
     if state.settings.solo:
         in_turn = [] if summary is None else [
             {k: w[k] for k in ("wild", "strength", "cause", "by", "dormant")}
@@ -496,6 +514,16 @@ def _stated(state: CampaignState, raw: Any) -> dict[str, Any]:
             v = raw[key]
             vals = v if isinstance(v, list) else [v]
             out[key] = tuple(require_int(f"stated.{key}", x, 1, 6) for x in vals)
+    if "fire_d4" in raw:
+        out["fire_d4"] = require_int("stated.fire_d4", raw["fire_d4"], 1, 4)
+    if "fire_spawn_d4" in raw:        # Wildfire on the map: the month's two D4 (ruling L131)
+        v = raw["fire_spawn_d4"]
+        out["fire_spawn_d4"] = tuple(require_int("stated.fire_spawn_d4", x, 1, 4)
+                                     for x in (v if isinstance(v, list) else [v]))
+    if "infect" in raw:
+        out["infect"] = _text("stated.infect", raw["infect"])
+    if "infected_spawn" in raw:
+        out["infected_spawn"] = _spawn_entry("stated.infected_spawn", raw["infected_spawn"])
     for key in ("scout_spawn", "spawn"):
         if key in raw:
             v = raw[key]
@@ -517,6 +545,62 @@ def _spawn_entry(where: str, raw: Any) -> tuple[str, tuple[int, int] | None]:
                   require_int(f"{where}.at", at[1], -999, 999))
         return _text(f"{where}.wild", raw.get("wild")), at
     return _text(where, raw), None
+
+
+def _first_infection(state: CampaignState, game: g.GameState, plan: g.MonthPlan,
+                     stated: Mapping[str, Any]) -> tuple[g.GameState, list[dict]]:
+    """Zombees, "Year 2: At the start of the year, the strongest wild hive becomes infected
+    with zombees!" — played before the first month of year 2: the strongest wild hive is
+    infected (``stated.infect`` names it; needed only when several are tied: "you choose");
+    with none in play, "spawn a wild hive (strength 6) up to 3 spaces away from your own hive.
+    That is the infected hive" (``stated.infected_spawn``: its name, with ``at`` on the map).
+    Only at the start of year 2 (ruling L93).
+
+    :raises IllegalActionError: (Bee Lives: Zombees) the choice missing or not among the
+        strongest, the stated values in another month or without the card.
+    """
+    due = game.zombees and game.year == 2 and game.month == 1 and game.stage == "month"
+    if not due:
+        for key in ("infect", "infected_spawn"):
+            if key in stated:
+                raise IllegalActionError(R_ZOMBEES, "the strongest wild hive is infected only "
+                                         "at the start of year 2 of a Zombees game",
+                                         expected=f"no {key}", given=str(stated[key]))
+        return game, []
+    card = state.comps.solo.find(g.ZOMBEES)
+    first = S.first_infected(card, {w.name: w.strength for w in game.wild})
+    if first.candidates:
+        if "infected_spawn" in stated:
+            raise IllegalActionError(R_ZOMBEES, "wild hives are in play: the strongest becomes "
+                                     "infected, none is spawned", expected="no infected_spawn",
+                                     given=stated["infected_spawn"][0])
+        name = stated.get("infect")
+        if name is None and len(first.candidates) == 1:
+            name = first.candidates[0]
+        if name not in first.candidates:
+            raise IllegalActionError(R_ZOMBEES, "the strongest wild hive becomes infected: "
+                                     + (" or ".join(first.candidates)
+                                        + (" (tied: you choose, state infect = NAME)"
+                                           if len(first.candidates) > 1 else "")),
+                                     expected=list(first.candidates), given=name)
+        game, ev = g.infect_wild(game, name)
+        return game, [ev]
+    if "infect" in stated:
+        raise IllegalActionError(R_ZOMBEES, "no wild hive is in play: spawn one (strength "
+                                 f"{first.spawn_strength}) up to {first.max_distance} spaces "
+                                 "from your hive instead — state infected_spawn = NAME",
+                                 expected="infected_spawn", given=stated["infect"])
+    if "infected_spawn" not in stated:
+        raise IllegalActionError(R_ZOMBEES, "no wild hive is in play at the start of year 2: "
+                                 f"spawn one (strength {first.spawn_strength}) up to "
+                                 f"{first.max_distance} spaces from your hive; it is the "
+                                 "infected hive — state infected_spawn = NAME",
+                                 expected="infected_spawn = NAME", given="none")
+    name, at = stated["infected_spawn"]
+    player = game.players[0].name
+    game, ev = g.spawn_wild(game, name, first.spawn_strength, cause=f"card: {g.ZOMBEES}",
+                            by=player, rule=R_ZOMBEES, at=at, near=player, infected=True)
+    return game, [{k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")}]
 
 
 def _zombee_infection(state: CampaignState, game: g.GameState, stated: Mapping[str, Any]
@@ -553,7 +637,8 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
     month of each season roll the D6, halve it rounded up, spawn that many wild hives of
     strength 4; Wildfire year 2: two D4 rolls, one wild hive of strength 4 each, "none" when
     no legal space).  The names come in ``stated.spawn``; Three Generations' D6 in
-    ``stated.season_d6``."""
+    ``stated.season_d6``; on the map Wildfire's D4s in ``stated.fire_spawn_d4``
+    (:func:`_wildfire_spawns`)."""
     names = tuple(stated.get("spawn", ()))
     card = next((c for c in state.cards() if isinstance(c, S.CampaignCard)), None)
     year = game.year
@@ -573,6 +658,8 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
         yr = card.year(year)
         want, strength = yr.rule("fire_spawn_rolls"), yr.rule("fire_spawn_strength")
         rule = R_WILDFIRE
+        if game.map is not None:      # on the map: each D4's places are checked (ruling L131)
+            return _wildfire_spawns(game, card, names, stated, want, strength)
     if want is None:
         if names or "season_d6" in stated:
             raise IllegalActionError(R_CAMPAIGN, "no solo card spawns wild hives at the start of "
@@ -591,6 +678,247 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
                                 by=game.players[0].name, rule=rule, at=at)
         events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")})
     return game, events
+
+
+# --- Wildfire on the map -----------------------------------------------------------------------
+# Wildfire, Year 2: "At the start of the year, roll a D4 to determine where on the map the
+# wildfire starts ... For the rest of the year, carry out these steps at the start of each
+# month: Flip over the next row of tiles in the direction that the fire is spreading. Roll a
+# D4 twice. For each roll, spawn a wild hive (strength 4) on the map, as many spaces away from
+# the fire as the rolled result. If there is no legal space, then the hive is not spawned. At
+# any time, if the map tile occupied by your hive flips due to the spreading fire, you lose!"
+# Where the fire starts and which row burns next are read in :mod:`.solo` (rulings L89-L91);
+# here the campaign states the dice and plays the steps on its map (rulings L130-L133).
+
+WILDFIRE = "Wildfire"
+WILDFIRE_SPREADS = {"opposite": "toward you", "right": "left", "closest": "away from you",
+                    "left": "right"}          # the card's words for each start edge
+
+
+@dataclass(frozen=True)
+class _FireMonth:
+    """The start of one Wildfire month on the map: the front after the flip, the row (or
+    column) index flipped (None: nothing left ahead), the tiles flipped, whether the solo
+    hive's tile was among them, and the D4 the fire started with (its first month only)."""
+
+    front: S.FireFront
+    row: int | None
+    flipped: frozenset[tuple[int, int]]
+    hive_burned: bool
+    start_d4: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"edge": self.front.edge,
+                               "spreads": WILDFIRE_SPREADS.get(self.front.edge, ""),
+                               "axis": self.front.axis, "row": self.row,
+                               "flipped": [list(c) for c in sorted(self.flipped)],
+                               "hive_burned": self.hive_burned}
+        if self.start_d4 is not None:
+            out["d4"] = self.start_d4
+        return out
+
+
+def _wildfire_card(state: CampaignState, year: int) -> S.CampaignCard | None:
+    """The Wildfire card when its fire burns in ``year`` (its year rules give a fire start)."""
+    card = next((c for c in state.cards() if isinstance(c, S.CampaignCard)), None)
+    if card is None or card.name != WILDFIRE:
+        return None
+    return card if "fire_start" in dict(card.year(year).rules) else None
+
+
+def _wildfire_spread(state: CampaignState, game: g.GameState, stated: Mapping[str, Any]
+                     ) -> tuple[g.GameState, _FireMonth | None]:
+    """Wildfire played on the map, at the start of a year-2 month (ruling L130): in the first
+    month the D4 ``stated.fire_d4`` starts the fire (:func:`~.solo.fire_start`); every month,
+    the first included, the next row flips (:func:`~.solo.spread_fire`, then
+    :func:`~.map.burn`).  Whether the solo hive's tile flipped is derived from the map; a
+    stated ``hive_burned`` must agree with it (ruling L132).
+
+    Without the map nothing changes (``hive_burned`` stays stated, ruling L109) but the fire's
+    dice are refused; outside Wildfire's year 2 the fire's dice and a burned hive are refused.
+
+    :returns: the game with the row burnt, and the month's fire (None: no fire this month).
+    :raises IllegalActionError: (Bee Lives: Wildfire) ``fire_d4`` missing in the first month or
+        stated in another; fire dice without the map or outside year 2; a stated
+        ``hive_burned`` that the map contradicts.
+    """
+    m = game.map
+    card = _wildfire_card(state, game.year)
+    dice = [k for k in ("fire_d4", "fire_spawn_d4") if k in stated]
+    if m is None:
+        if dice:
+            raise IllegalActionError(R_WILDFIRE, "the fire's dice are played only on the map "
+                                     "(a campaign created with --map); without it state the "
+                                     "spawns' names and hive_burned", expected="no " + dice[0],
+                                     given=stated[dice[0]])
+        return game, None
+    from hyvekit.rules.beelives import map as M
+    name = game.players[0].name
+    if card is None:
+        if dice:
+            raise IllegalActionError(R_WILDFIRE, "no wildfire burns this month (Wildfire, year 2 "
+                                     "only)", expected="no " + dice[0], given=stated[dice[0]])
+        if stated.get("hive_burned"):
+            raise IllegalActionError(R_WILDFIRE, f"{name}'s tile has not burned: no wildfire "
+                                     "burns this month (Wildfire, year 2 only)",
+                                     expected=False, given=True)
+        return game, None
+    front, d4 = state.fire, None
+    if front is None:
+        if "fire_d4" not in stated:
+            raise IllegalActionError(R_WILDFIRE, f"the wildfire starts at the start of year "
+                                     f"{game.year}: roll a D4 for its edge (1 opposite, 2 right, "
+                                     "3 closest, 4 left) and state fire_d4 = ROLL",
+                                     expected="fire_d4 = 1-4", given="no fire_d4")
+        d4 = stated["fire_d4"]
+        front = S.fire_start(card, d4, (c for c, _ in m.tiles), m.hive(name).at,
+                             year=game.year)
+    elif "fire_d4" in stated:
+        raise IllegalActionError(R_WILDFIRE, f"the fire already burns from the {front.edge} "
+                                 "edge: its D4 is rolled once, at the start of the year",
+                                 expected="no fire_d4", given=stated["fire_d4"])
+    step = S.spread_fire(front, [c for c, _ in m.tiles], M.burnt_tiles(m))
+    m = M.burn(m, step.flipped)
+    burned = M.hive_burnt(m, name)
+    if "hive_burned" in stated and stated["hive_burned"] != burned:
+        raise IllegalActionError(R_WILDFIRE, f"on the map {name}'s tile {list(m.hive(name).at)} "
+                                 + ("burns this month" if burned else "has not burned")
+                                 + " (the fire flips " + (", ".join(
+                                     str(list(c)) for c in sorted(step.flipped)) or "nothing")
+                                 + ")", expected=burned, given=stated["hive_burned"])
+    return replace(game, map=m), _FireMonth(step.front, step.row, step.flipped, burned, d4)
+
+
+def _wildfire_spawns(game: g.GameState, card: S.CampaignCard,
+                     names: Sequence[tuple[str, tuple[int, int] | None]],
+                     stated: Mapping[str, Any], want: int, strength: int
+                     ) -> tuple[g.GameState, list[dict]]:
+    """Wildfire's two spawns on the map, after this month's flip (ruling L131): the i-th D4 of
+    ``stated.fire_spawn_d4`` places the i-th ``stated.spawn`` entry on a tile exactly that many
+    spaces from the nearest burnt tile (:func:`~.solo.fire_spawn_places`: unburnt, no hive);
+    each placed hive occupies its tile before the next roll.  ``"none"`` only when the roll
+    has no legal place (or all wild hive tokens are in play).
+
+    :raises IllegalActionError: (Bee Lives: Wildfire) dice or names missing, ``"none"`` while a
+        place exists, a tile not among the legal places (``expected`` lists them).
+    :raises InvalidInputError: a named hive without its tile ``at``.
+    """
+    from hyvekit.rules.beelives import map as M
+    rolls = tuple(stated.get("fire_spawn_d4", ()))
+    if len(rolls) != want:
+        raise IllegalActionError(R_WILDFIRE, f"roll the D4 {want} times for the month's wild "
+                                 "hives (spaces from the fire): state fire_spawn_d4 = [rolls]",
+                                 expected=f"{want} rolls of the D4", given=list(rolls))
+    if len(names) != want:
+        raise IllegalActionError(R_WILDFIRE, f"{want} wild hive(s) of strength {strength} spawn "
+                                 "at the start of this month: state spawn = [{ wild = NAME, "
+                                 "at = [q, r] }, ...] ('none' for a roll without a legal space)",
+                                 expected=want, given=len(names))
+    tiles = [c for c, _ in game.map.tiles]
+    events = []
+    for i, (d4, (n, at)) in enumerate(zip(rolls, names)):
+        where = f"stated.spawn[{i}]"
+        places: frozenset = frozenset()
+        if len(game.wild) < g.WILD_HIVE_TOKENS:
+            places = S.fire_spawn_places(d4, tiles, M.burnt_tiles(game.map),
+                                         [h.at for h in game.map.hives])
+        legal = [list(c) for c in sorted(places)]
+        if n.lower() == g.NONE:
+            if places:
+                raise IllegalActionError(R_WILDFIRE, f"roll {i + 1} ({d4}): a wild hive can "
+                                         f"spawn {d4} space(s) from the fire, on "
+                                         + ", ".join(map(str, legal)) + ": it must be spawned",
+                                         expected=legal, given=g.NONE)
+            continue
+        if not places:
+            raise IllegalActionError(R_WILDFIRE, f"roll {i + 1} ({d4}): no legal space "
+                                     f"{d4} space(s) from the fire" + (
+                                         "" if len(game.wild) < g.WILD_HIVE_TOKENS else
+                                         f" (all {g.WILD_HIVE_TOKENS} wild hives are in play)")
+                                     + ": the hive is not spawned (state 'none')",
+                                     expected=g.NONE, given=n)
+        if at is None:
+            raise InvalidInputError(f"{where}.at", None, "the new wild hive's map tile: one of "
+                                    + ", ".join(map(str, legal)))
+        if at not in places:
+            raise IllegalActionError(R_WILDFIRE, f"roll {i + 1} ({d4}): {n} spawns {d4} "
+                                     f"space(s) from the fire, not on {list(at)}",
+                                     expected=legal, given=list(at))
+        game, ev = g.spawn_wild(game, n, strength, cause=f"card: {card.name}",
+                                by=game.players[0].name, rule=R_WILDFIRE, at=at)
+        events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")}
+                      | {"at": list(at), "d4": d4})
+    return game, events
+
+
+def _wildfire_lost(state: CampaignState, before: g.GameState, game: g.GameState,
+                   plan: g.MonthPlan, stated: Mapping[str, Any], fire: _FireMonth,
+                   override: bool, reason: str) -> CampaignState:
+    """The solo hive's tile flipped at the start of the month: "you lose!" at once (rulings
+    L92, L132).  The month is not played: it is logged with its year, month and card only
+    (no turns, phase choices, claims or spawns); the game is over (no winter follows) and the
+    facts record the burned hive, so the card's goal fails and the outcome is "lost".
+
+    :raises IllegalActionError: (Bee Lives: Wildfire) the month carries turns, choices, claims
+        or spawns; (Productive Months) it is not the month due.
+    """
+    if (plan.year, plan.month) != (game.year, game.month):
+        raise IllegalActionError(g.R_MONTH, f"the next month is {g.month_name(game.month)} of "
+                                 f"year {game.year}, got {g.month_name(plan.month)} of year "
+                                 f"{plan.year}", expected=f"{game.year}/{g.month_name(game.month)}",
+                                 given=f"{plan.year}/{g.month_name(plan.month)}")
+    extra = [what for what, there in (("turns", plan.turns), ("phase choices", plan.choices),
+                                      ("claims", plan.claims), ("stated spawn",
+                                                                stated.get("spawn")),
+                                      ("fire_spawn_d4", stated.get("fire_spawn_d4"))) if there]
+    name = game.players[0].name
+    if extra:
+        raise IllegalActionError(R_WILDFIRE, f"{name}'s tile {list(game.map.hive(name).at)} "
+                                 f"burns at the start of {g.month_name(game.month)}: you lose "
+                                 "before the month is played — log it with year, month and "
+                                 "card only", expected="no " + ", ".join(extra),
+                                 given=", ".join(extra))
+    game = replace(game, stage="over")
+    summary = {"hives": {p.name: {"vp_gained": 0} for p in game.players}, "wild_spawned": [],
+               "fire": fire.to_dict(), "lost": f"{name}'s hive burned"}
+    entry = MonthEntry(plan.year, plan.month, plan.card, summary, override, reason.strip())
+    state = replace(state, game=game, months=state.months + (entry,), fire=fire.front)
+    return _add_facts(state, before, None, {**stated, "hive_burned": True}, [])
+
+
+def _wildfire_record(state: CampaignState, fire: _FireMonth) -> CampaignState:
+    """Keep the fire front after this month's flip and show the flip in the month's entry."""
+    entry = state.months[-1]
+    entry = replace(entry, summary={**entry.summary, "fire": fire.to_dict()})
+    return replace(state, fire=fire.front, months=state.months[:-1] + (entry,))
+
+
+def _wildfire_after_loss(state: CampaignState) -> None:
+    """After the solo hive burned no month can be logged (ruling L132).
+
+    :raises IllegalActionError: (Bee Lives: Wildfire) the hive burned.
+    """
+    burned = next((f for f in state.facts if f.hive_burned), None)
+    if state.fire is not None and burned is not None:
+        raise IllegalActionError(R_WILDFIRE, f"{state.game.players[0].name}'s hive burned in "
+                                 f"{burned.when()}: you lost, the game is over",
+                                 expected="no more months", given="month")
+
+
+def _wildfire_summary(state: CampaignState) -> dict[str, Any] | None:
+    """The fire for the status: start edge, direction, the row reached next, the burnt tiles
+    and how far the solo hive is from the nearest one (None: no fire)."""
+    front, m = state.fire, state.game.map
+    if front is None or m is None:
+        return None
+    from hyvekit.rules.beelives import map as M
+    burnt = M.burnt_tiles(m)
+    at = m.hive(state.game.players[0].name).at
+    return {"edge": front.edge, "spreads": WILDFIRE_SPREADS.get(front.edge, ""),
+            "axis": front.axis, "next_row": front.next_row, "burnt": len(burnt),
+            "burnt_tiles": [list(c) for c in burnt],
+            "hive_burned": at in burnt,
+            "hive_spaces_from_fire": min((M.distance(at, c) for c in burnt), default=None)}
 
 
 def _siege_turns(state: CampaignState, game: g.GameState, plan: g.MonthPlan,
@@ -950,6 +1278,7 @@ def hive_rows(state: CampaignState) -> list[dict[str, Any]]:
                      "pollen": h.pollen, "water": h.water, "empty": h.empty, "comb": h.comb,
                      "disease": h.disease(board), "vp": h.vp, "starvation": h.starvation,
                      "skip_feeding": h.skip_feeding, "paused": h.paused, "out": p.out,
+                     "infected": p.infected,
                      "threshold": board.threshold(h.comb, h.queen == "nomadic")})
     return rows
 
@@ -980,7 +1309,8 @@ def summary(state: CampaignState) -> dict[str, Any]:
     """The status as plain JSON: settings, year / month / stage / season card, each hive, the
     wild hives, every month logged (with overrides and disputes), the winters, the goals, the
     outcome and — once the game is over — the final scores (and the solo score chart rating
-    for a one-year solo game)."""
+    for a one-year solo game); with Wildfire on the map, ``fire``: its start edge, direction,
+    next row, the burnt tiles and the hive's distance from them."""
     game = state.game
     s = state.settings
     board = state.comps.board
@@ -1000,8 +1330,8 @@ def summary(state: CampaignState) -> dict[str, Any]:
         "stage": game.stage, "next": next_step(state), "card": game.card,
         "first_player": game.players[game.first_player].name,
         "hives": hive_rows(state),
-        "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant}
-                 for w in game.wild],
+        "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant,
+                  "haunted": w.haunted, "infected": w.infected} for w in game.wild],
         "months": [{"year": m.year, "month": g.month_name(m.month), "card": m.card,
                     "override": m.override, "reason": m.reason, "dispute": m.dispute,
                     "derived": m.derived,
@@ -1020,6 +1350,9 @@ def summary(state: CampaignState) -> dict[str, Any]:
             from hyvekit.rules.beelives import map as bee_map
             tiles, length = bee_map.map_size(game.map), bee_map.map_length(game.map)
         out["map"] = {"tiles": tiles, "length": length, "on_map": game.map is not None}
+    fire = _wildfire_summary(state)            # Wildfire on the map (ruling L133)
+    if fire is not None:
+        out["fire"] = fire
     if state.scores is not None:
         sc = state.scores
         out["scores"] = {"players": [{"name": l.player.name, "total": l.total,

@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from hyvekit.rules.beelives import actions as act
-from hyvekit.rules.beelives import phases, raids, seasons, wild as wildmod
+from hyvekit.rules.beelives import phases, raids, seasons, solo as solocards, wild as wildmod
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.beelives.endgame import PlayerEnd, Scoring, score, winter as do_winter
 from hyvekit.rules.beelives.hive import Assigned, Hive, gain_disease, new_hive, \
@@ -62,6 +62,9 @@ R_CLAIM = "Bee Lives: claimed end-of-month values"
 R_YEARS = "Bee Lives: Multiple Years Variant"
 R_UNDER_SIEGE = "Bee Lives: Under Siege"
 R_HAUNTED = "Bee Lives: Haunted Hives"
+R_ZOMBEES = "Bee Lives: Zombees"
+HAUNTED_HIVES = "Haunted Hives"
+ZOMBEES = "Zombees"
 UNDER_SIEGE_D6_MIN = 4        # "On 4+, spawn a wild hive (strength 3) on the scouted tile"
 UNDER_SIEGE_STRENGTH = 3
 R_JOIN = "Bee Lives: Joining the Map"
@@ -112,6 +115,16 @@ class Options:
     :ivar under_siege: the Under Siege challenge card is in play: after each Scout action of a
         player roll the D6 (``Turn.siege_d6``); on 4+ a wild hive (strength 3, ruling L82)
         spawns on the scouted tile during the turn (``Turn.siege_spawn``, ruling L106).
+    :ivar haunted_hives: the Haunted Hives scenario card: the first wild hive to appear, and
+        every wild hive a haunted hive's swarm spawns, is haunted (it cannot raid or be raided;
+        its tile and the tiles it forages turn haunted); foraging a haunted tile rolls the D6
+        (``Turn.haunt_d6``: 1-4 fails); a Raid action with 1 worker bee may scare the ghosts
+        away from a haunted tile (``Turn.scare_ghosts``).
+    :ivar zombees_from_year: the Zombees campaign card's rules apply from this year on (2), 0
+        without the card: every new wild hive rolls the D6 for infection (``MonthPlan.spawn_d6``),
+        infected wild hives take erratic turns (``Turn.zombee_d6``), an infected player hive
+        rolls for each action (``Turn.zombee_d6``) and gains double disease, healthy hives acting
+        on infected tiles roll to catch it (``Turn.infection_d6``).
     """
 
     years: int = 1
@@ -122,9 +135,12 @@ class Options:
     wild_active_later_springs: bool = True
     score_each_winter: bool = True
     under_siege: bool = False
+    haunted_hives: bool = False
+    zombees_from_year: int = 0
 
     def __post_init__(self) -> None:
         require_int("options.years", self.years, 1, 3)
+        require_int("options.zombees_from_year", self.zombees_from_year, 0, 3)
         if len(self.later_year_spawn_strength) != 2:
             raise InvalidInputError("options.later_year_spawn_strength",
                                     self.later_year_spawn_strength, "[year 2, year 3]")
@@ -164,6 +180,8 @@ class WildHiveState:
     :ivar turns: turns taken this month (Desperate Parties: "on their first turn").
     :ivar haunted: a haunted hive (Haunted Hives scenario card): it cannot raid or be raided
         (ruling L122).
+    :ivar infected: infected with zombees (Zombees campaign card): its turns ignore the
+        priority chart and follow a D6 (erratic turns).
     """
 
     name: str
@@ -174,6 +192,7 @@ class WildHiveState:
     foraged: bool = False
     turns: int = 0
     haunted: bool = False
+    infected: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,6 +213,9 @@ class GameState:
         wild hive from the first player's hive this round (Example E order check).
     :ivar spawned: a wild hive was spawned this month by a swarm or a card (solo hard rule).
     :ivar map: hook for the map (None: distances and tile types are stated).
+    :ivar haunted_appeared: Haunted Hives: the first wild hive (the haunted one) has appeared.
+    :ivar spawn_rolls: Zombees: the month's infection rolls still to use, ``(wild hive name,
+        D6)`` for each wild hive spawned this month (``MonthPlan.spawn_d6``).
     """
 
     players: tuple[PlayerState, ...]
@@ -211,12 +233,20 @@ class GameState:
     wild_last: int = -1
     spawned: bool = False
     map: Any = None
+    haunted_appeared: bool = False
+    spawn_rolls: tuple[tuple[str, int], ...] = ()
 
     # -- look-ups ----------------------------------------------------------------------------
     @property
     def season(self) -> str:
         """``spring``, ``summer`` or ``fall``: the season of the current month."""
         return season_of(self.month)
+
+    @property
+    def zombees(self) -> bool:
+        """The Zombees campaign card's rules are in effect this year."""
+        z = self.options.zombees_from_year
+        return bool(z) and self.year >= z
 
     @property
     def first_month(self) -> bool:
@@ -280,7 +310,8 @@ class GameState:
                          "turns": p.turns, "out": p.out,
                          **({"infected": True} if p.infected else {})}
                         for p in self.players],
-            "wild": [{**{k: v for k, v in asdict(w).items() if k != "haunted" or v},
+            "wild": [{**{k: v for k, v in asdict(w).items()
+                         if k not in ("haunted", "infected") or v},
                       "raided": list(w.raided)} for w in self.wild],
             "first_player": self.first_player, "year": self.year, "month": self.month,
             "card": self.card, "played": list(self.played),
@@ -289,6 +320,8 @@ class GameState:
             "stage": self.stage, "round": self.round, "cursor": self.cursor,
             "wild_pending": list(self.wild_pending), "wild_last": self.wild_last,
             "spawned": self.spawned,
+            **({"haunted_appeared": True} if self.haunted_appeared else {}),
+            **({"spawn_rolls": [list(r) for r in self.spawn_rolls]} if self.spawn_rolls else {}),
             "map": None if self.map is None else _map_module().to_dict(self.map),
         }
 
@@ -309,7 +342,8 @@ class GameState:
             wild = tuple(WildHiveState(str(w["name"]), int(w["strength"]),
                                        bool(w.get("dormant", False)), int(w.get("workers", 0)),
                                        tuple(w.get("raided", ())), bool(w.get("foraged", False)),
-                                       int(w.get("turns", 0)), bool(w.get("haunted", False)))
+                                       int(w.get("turns", 0)), bool(w.get("haunted", False)),
+                                       bool(w.get("infected", False)))
                          for w in raw.get("wild", ()))
             o = dict(raw.get("options", {}))
             if "later_year_spawn_strength" in o:
@@ -327,6 +361,9 @@ class GameState:
                         wild_pending=tuple(raw.get("wild_pending", ())),
                         wild_last=int(raw.get("wild_last", -1)),
                         spawned=bool(raw.get("spawned", False)),
+                        haunted_appeared=bool(raw.get("haunted_appeared", False)),
+                        spawn_rolls=tuple((str(n), int(r))
+                                          for n, r in raw.get("spawn_rolls", ())),
                         map=None if raw.get("map") is None
                         else _map_module().from_dict(raw["map"]))
         except (KeyError, TypeError, ValueError) as exc:
@@ -454,6 +491,13 @@ class Turn:
     hive's too), and ``spawn_at`` the tile of a spawned wild hive (default: the foraged or
     scouted tile for the cards that spawn there); tile types and distances then come from the
     map.  ``where`` is the record location used in messages.
+
+    Solo card dice: ``siege_d6`` / ``siege_spawn`` / ``siege_at`` (Under Siege, after a
+    scout); ``haunt_d6`` (Haunted Hives: foraging a haunted tile; without a map, stating it
+    says the tile is haunted); ``scare_ghosts`` (Haunted Hives: a Raid action with 1 worker
+    bee on the haunted tile ``at``); ``zombee_d6`` (Zombees: an infected player hive's action
+    roll, or an infected wild hive's erratic turn); ``infection_d6`` (Zombees: a healthy hive
+    acting on an infected tile; without a map, stating it says the tile is infected).
     """
 
     actor: str
@@ -479,6 +523,10 @@ class Turn:
     siege_d6: int | None = None
     siege_spawn: str | None = None
     siege_at: tuple[int, int] | None = None
+    haunt_d6: int | None = None
+    scare_ghosts: bool = False
+    zombee_d6: int | None = None
+    infection_d6: int | None = None
     where: str = ""
 
 
@@ -495,6 +543,8 @@ class MonthPlan:
     :ivar solo_spawn_at: with a map, the tile of the solo spawn.
     :ivar joins: with a map, after the third month of year 1: each player's join
         ``(player, (dq, dr) offset, rotation 0-5)`` in joining order.
+    :ivar spawn_d6: Zombees: ``(wild hive name, D6)`` for every wild hive spawned this month
+        (1-2: it is infected).
     """
 
     year: int
@@ -507,6 +557,7 @@ class MonthPlan:
     where: str = ""
     solo_spawn_at: tuple[int, int] | None = None
     joins: tuple[tuple[str, tuple[int, int], int], ...] = ()
+    spawn_d6: tuple[tuple[str, int], ...] = ()
 
     def choice(self, name: str) -> PhaseChoices:
         """Player ``name``'s phase choices (none stated: no tokens, no swarm)."""
@@ -515,10 +566,16 @@ class MonthPlan:
 
 @dataclass(frozen=True)
 class Components:
-    """The board values and season cards a game is played with."""
+    """The board values and season cards a game is played with, and the solo cards whose
+    rules the sequencer plays (Haunted Hives, Zombees; None: the packaged ones)."""
 
     board: Board
     cards: tuple[seasons.SeasonCard, ...]
+    solo: Any = None
+
+    def solo_card(self, name: str) -> Any:
+        """The solo card called ``name`` (from ``solo``, else the packaged solo cards)."""
+        return (self.solo or solocards.default_cards()).find(name)
 
     def card(self, name: str | None) -> seasons.SeasonCard | None:
         """The season card called ``name`` (None for None).
@@ -563,13 +620,19 @@ def _dormant_on_spawn(state: GameState) -> bool:
 
 def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: str,
                rule: str = R_SPAWN, at: tuple[int, int] | None = None,
-               near: str | None = None) -> tuple[GameState, Event]:
+               near: str | None = None, comps: Components | None = None,
+               infected: bool | None = None) -> tuple[GameState, Event]:
     """Put a new wild hive ``name`` with ``strength`` into play (a swarm, a card, a wild
     hive's swarm, the solo hard rule).  With a map, ``at`` is its tile (within three spaces of
     hive ``near``, when given), checked by the map.
 
+    Haunted Hives: the first wild hive to appear, and one spawned by a haunted hive's swarm,
+    is haunted (its tile flips).  Zombees: the hive's D6 comes from ``state.spawn_rolls``
+    (``MonthPlan.spawn_d6``); on 1-2 it is infected (its tile flips).  ``infected`` given:
+    no roll (Zombees' first infected hive, spawned infected).
+
     :raises IllegalActionError: the name is already in play, or all eight wild hive tokens are;
-        with a map, not an available placement.
+        with a map, not an available placement; Zombees without the new hive's roll.
     """
     if not name or name == NONE:
         raise InvalidInputError("spawn", name, "the new wild hive's name")
@@ -581,17 +644,72 @@ def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: st
                                  "be spawned (state spawn = \"none\")",
                                  expected=NONE, given=name)
     strength = max(1, min(14, strength))
-    w = WildHiveState(name, strength, dormant=_dormant_on_spawn(state))
+    haunted = False
+    forced, infected = infected, False
+    if state.options.haunted_hives:
+        parent = next((x for x in state.wild if x.name == by), None)
+        haunted = solocards.spawned_haunted(
+            first_wild_hive=not state.haunted_appeared,
+            parent_haunted=cause == "wild swarm" and parent is not None and parent.haunted)
+        state = replace(state, haunted_appeared=True)
+    roll = None
+    if forced is not None:
+        infected = forced
+    elif state.zombees:
+        rolls = dict(state.spawn_rolls)
+        if name not in rolls:
+            raise IllegalActionError(R_ZOMBEES, f"roll the D6 for the new wild hive {name} "
+                                     "(1-2: infected): state spawn_d6 = { " + name + " = roll }",
+                                     expected=f"spawn_d6.{name} = 1-6", given="no roll")
+        roll = rolls[name]
+        infected = solocards.spawn_is_infected(_zombees_card(comps), roll) if comps else \
+            roll <= ZOMBEE_SPAWN_INFECTED_MAX
+        state = replace(state, spawn_rolls=tuple(r for r in state.spawn_rolls if r[0] != name))
+    w = WildHiveState(name, strength, dormant=_dormant_on_spawn(state), haunted=haunted,
+                      infected=infected)
     ev: Event = {"kind": "spawn", "wild": name, "strength": strength, "dormant": w.dormant,
                  "cause": cause, "by": by}
+    if haunted:
+        ev["haunted"] = True
+    if roll is not None:
+        ev.update(infection_d6=roll, infected=infected)
     if state.map is not None:
         if at is None:
             raise InvalidInputError(f"tile of the new wild hive {name}", None,
                                     "its map tile [q, r] (the game has a map)")
-        state = replace(state, map=_map_module().spawn_wild(state.map, name, at, near=near))
+        dark = "haunted" if haunted else "infected" if infected else None
+        state = replace(state, map=_map_module().spawn_wild(state.map, name, at, near=near,
+                                                            dark=dark))
         ev["at"] = list(at)
     state = replace(state, wild=state.wild + (w,), spawned=True)
     return state, ev
+
+
+ZOMBEE_SPAWN_INFECTED_MAX = 2   # Zombees: "On 1-2, the wild hive is infected" (no components)
+
+
+def _zombees_card(comps: Components | None) -> Any:
+    return (comps.solo_card(ZOMBEES) if comps is not None
+            else solocards.default_cards().find(ZOMBEES))
+
+
+def infect_wild(state: GameState, name: str) -> tuple[GameState, Event]:
+    """Zombees: wild hive ``name`` becomes infected (the strongest wild hive at the start of
+    year 2, or a healthy wild hive that caught it): its turns turn erratic and, with a map, its
+    tile flips to the dark side.
+
+    :raises InvalidInputError: no such wild hive in play.
+    """
+    w = state.wild_hive(name)
+    state = state.with_wild(replace(w, infected=True))
+    if state.map is not None:
+        M = _map_module()
+        m = state.map
+        h = m.hive(name)
+        m = replace(m, hives=tuple(replace(x, dark="infected") if x.name == name else x
+                                   for x in m.hives))
+        state = replace(state, map=M.flip(m, h.at, "infected"))
+    return state, {"kind": "infected", "hive": name, "wild": True}
 
 
 def _no_placement(state: GameState, near: str, rule: str) -> None:
@@ -664,6 +782,12 @@ def _start_month(state: GameState, plan: MonthPlan, comps: Components,
     if state.season != "spring" or (state.year > 1 and state.options.wild_active_later_springs):
         state = replace(state, wild=tuple(replace(w, dormant=False) for w in state.wild))
     state = replace(state, spawned=False)
+    if plan.spawn_d6 and not state.zombees:
+        raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) rolls "
+                                 "the D6 for new wild hives: no spawn_d6",
+                                 expected="no spawn_d6", given=dict(plan.spawn_d6))
+    in_play = {w.name for w in state.wild}
+    state = replace(state, spawn_rolls=tuple(r for r in plan.spawn_d6 if r[0] not in in_play))
     if state.first_month:
         for name, c in plan.choices:
             if c.starvation_tokens or c.swarm:
@@ -808,10 +932,15 @@ def _swarm(state: GameState, name: str, c: PhaseChoices, comps: Components
                             "level": r.hive.disease(board)}]
     if r.wild_strength is not None:
         state, ev = spawn_wild(state, s.wild, _spawn_strength(state, r.bees_lost),
-                               cause="swarm", by=name, at=s.at, near=name)
+                               cause="swarm", by=name, at=s.at, near=name, comps=comps)
         events.append(ev)
         if s.choice == "leave" and state.map is not None:
-            state = replace(state, map=_map_module().swap_hives(state.map, name, s.wild))
+            M = _map_module()
+            state = replace(state, map=M.swap_hives(state.map, name, s.wild))
+            # a haunted / infected hive's tile is dark wherever it goes (ruling L147)
+            h = state.map.hive(s.wild)
+            if h.dark is not None and state.map.grid[h.at].dark is None:
+                state = replace(state, map=M.flip(state.map, h.at, h.dark))
     return state, events
 
 
@@ -967,7 +1096,21 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
     spawn_at, spawn_near = turn.spawn_at, None
     first = p.turns == 0
     m = state.map
-    if a == "forage":
+    start = state
+    fail = _zombee_action_roll(state, p, turn, comps)
+    acted_on: tuple[int, int] | str | None = None     # the tile (or hive) the action is on
+    if fail is not None:
+        bees, die = fail
+        require_unassigned(hive, bees, R_ZOMBEES, a)
+        hive = replace(hive, unassigned=hive.unassigned - bees,
+                       assigned=hive.assigned if die else hive.assigned.add(a, bees))
+        ev.update(bees=bees, failed=True, died=bees if die else 0, zombee_d6=turn.zombee_d6)
+    elif a == "raid" and turn.scare_ghosts:
+        state, hive = _scare_ghosts(state, turn, hive, comps)
+        ev.update(bees=1, scare_ghosts=True)
+        if turn.at is not None:
+            ev["at"] = list(turn.at)
+    elif a == "forage":
         if m is not None:
             at = _need(turn.at, "at", "the foraged tile [q, r] (the game has a map)")
             M = _map_module()
@@ -980,6 +1123,16 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
         f = act.Forage(distance, tile, state.season, take=turn.take,
                        modifiers=(seasons.forage_modifiers(card, tile),))
         _stated_bees(turn, f.bees, act.R_FORAGE, f"forage at distance {distance}")
+        haunted = _haunted_forage(state, turn, comps)
+    if fail is not None or (a == "raid" and turn.scare_ghosts):
+        pass                                  # done above
+    elif a == "forage" and haunted is False:   # Haunted Hives: the forage failed
+        require_unassigned(hive, f.bees, act.R_FORAGE, "forage")
+        hive = replace(hive, unassigned=hive.unassigned - f.bees,
+                       assigned=hive.assigned.add("forage", f.bees))
+        ev.update(bees=f.bees, tile=tile, distance=distance, failed=True, died=0,
+                  haunt_d6=turn.haunt_d6)
+    elif a == "forage":
         if turn.take is None:
             offer = act.forage_offer(board, f)
             if sum(offer) > hive.empty:
@@ -992,10 +1145,15 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
         hive = infected_gain(p, hive, hive.mite - before, board)
         ev.update(bees=f.bees, tile=tile, distance=distance, take=list(f.take or ()),
                   disease=hive.mite - before)
+        if haunted:
+            ev["haunt_d6"] = turn.haunt_d6
         if m is not None:
             state = replace(state, map=_map_module().forage(m, name, tuple(turn.at), f.bees))
             ev["at"] = list(turn.at)
             spawn_at = spawn_at or tuple(turn.at)
+            acted_on = tuple(turn.at)
+        else:
+            acted_on = "tile"
         spawn_due = _card_roll(card, "forage", turn, state)
     elif a == "scout":
         _stated_bees(turn, 1, R_SCOUT, "scouting")
@@ -1013,8 +1171,10 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
         ev.update(bees=1, tile=turn.tile)
         spawn_due = _card_roll(card, "scout", turn, state)
         siege_at = None if m is None else tuple(turn.at)  # type: ignore[arg-type]
+        acted_on = siege_at
     elif a == "raid":
         state, hive, ev = _player_raid(state, turn, comps, ev)
+        acted_on = turn.target
     elif a in ("defend", "build_wax", "clean_bees"):
         bees = _need(turn.bees, "bees", "the number of bees assigned")
         action = {"defend": act.Defend(bees),
@@ -1045,6 +1205,8 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
     state = state.with_hive(name, hive)
     ev["level"] = hive.disease(board)
     events.append(ev)
+    state, zev = _zombee_tile(start, state, name, acted_on, turn, comps)
+    events += zev
     # a card's first-turn spawn (Perfect Weather, Indian Summer)
     if first and card is not None and any(s.trigger == "first_turn" for s in card.spawns):
         sp = seasons.spawn_check(card, "first_turn", year=state.year, board=board)
@@ -1067,7 +1229,7 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
                                      expected="spawn = NAME", given="no spawn")
         if turn.spawn != NONE:
             state, sev = spawn_wild(state, turn.spawn, strength, cause=cause, by=name,
-                                    rule=R_CARD, at=spawn_at, near=spawn_near)
+                                    rule=R_CARD, at=spawn_at, near=spawn_near, comps=comps)
             events.append(sev)
         elif spawn_near is not None:
             _no_placement(state, spawn_near, R_CARD)
@@ -1121,6 +1283,197 @@ def _under_siege(state: GameState, turn: Turn, at: tuple[int, int] | None
                            by=turn.actor, rule=R_UNDER_SIEGE,
                            at=at if at is not None else turn.siege_at)
     return state, [ev]
+
+
+# --- solo cards in the Action Phase: Zombees and Haunted Hives --------------------------------
+
+def _action_bees(state: GameState, p: PlayerState, turn: Turn) -> int:
+    """Worker bees a player action assigns (for an action that fails): Forage the distance
+    (at least 1), Scout / Requeen 1, Cool Hive a third of the workers, else the stated bees."""
+    a = turn.action
+    if a == "forage":
+        if state.map is not None:
+            at = _need(turn.at, "at", "the foraged tile [q, r] (the game has a map)")
+            return _map_module().bees_needed(state.map, p.name, tuple(at))
+        return max(1, _need(turn.distance, "distance", "the tile's distance from your hive, 0-3"))
+    if a in ("scout", "requeen"):
+        return 1
+    if a == "cool_hive":
+        return act.cool_bees(p.hive.workers)
+    return _need(turn.bees, "bees", "the number of bees assigned")
+
+
+def _zombee_action_roll(state: GameState, p: PlayerState, turn: Turn, comps: Components
+                        ) -> tuple[int, bool] | None:
+    """Zombees: "If your hive is infected, each time you take an action, you must roll the D6:
+    On 1, the action fails and the assigned bees die. On 2, the action fails, but the assigned
+    bees live. On 3-6, the action succeeds" (``turn.zombee_d6``).  Returns ``(bees, die)`` for
+    a failed action, None when it goes ahead.
+
+    :raises IllegalActionError: the roll missing for an infected hive, or stated for a
+        healthy one.
+    """
+    infected = state.zombees and p.infected
+    if turn.action not in PLAYER_ACTIONS:
+        return None
+    if not infected:
+        if turn.zombee_d6 is not None:
+            raise IllegalActionError(R_ZOMBEES, f"{p.name}'s hive is not infected: no D6 for "
+                                     "its actions (zombee_d6)", expected="no zombee_d6",
+                                     given=turn.zombee_d6)
+        return None
+    if turn.zombee_d6 is None:
+        raise IllegalActionError(R_ZOMBEES, f"{p.name}'s hive is infected: roll the D6 for each "
+                                 "action (1: it fails and the bees die, 2: it fails, 3-6: it "
+                                 "succeeds) — state zombee_d6", expected="zombee_d6 = 1-6",
+                                 given="no roll")
+    r = solocards.infected_action(_zombees_card(comps), turn.zombee_d6)
+    if r.succeeds:
+        return None
+    return _action_bees(state, p, turn), r.bees_die
+
+
+def _haunted_forage(state: GameState, turn: Turn, comps: Components) -> bool | None:
+    """Haunted Hives: "When you forage on a haunted tile, you must roll the D6: on 1-4, the
+    action fails; on 5-6, the action succeeds" (``turn.haunt_d6``).  With a map the tile's side
+    says whether it is haunted; without one, a stated ``haunt_d6`` says so (ruling L140).
+    Returns None (not haunted), True (the forage succeeds) or False (it fails).
+
+    :raises IllegalActionError: a roll missing on a haunted tile, or stated without Haunted
+        Hives or on a light tile.
+    """
+    haunted = (state.map is not None and turn.at is not None
+               and state.map.grid[tuple(turn.at)].dark == "haunted")
+    if turn.haunt_d6 is None:
+        if haunted:
+            raise IllegalActionError(R_HAUNTED, f"the tile at {list(turn.at)} is haunted: roll "
+                                     "the D6 (1-4: the forage fails) — state haunt_d6",
+                                     expected="haunt_d6 = 1-6", given="no roll")
+        return None
+    if not state.options.haunted_hives:
+        raise IllegalActionError(R_HAUNTED, "no Haunted Hives card in play: no haunt_d6",
+                                 expected="no haunt_d6", given=turn.haunt_d6)
+    if state.map is not None and not haunted:
+        raise IllegalActionError(R_HAUNTED, f"the tile at {list(turn.at or ())} is not haunted: "
+                                 "no haunt_d6", expected="no haunt_d6", given=turn.haunt_d6)
+    return solocards.haunted_forage_succeeds(comps.solo_card(HAUNTED_HIVES), turn.haunt_d6)
+
+
+def _scare_ghosts(state: GameState, turn: Turn, hive: Hive, comps: Components
+                  ) -> tuple[GameState, Hive]:
+    """Haunted Hives: "You may take the Raid action with 1 worker bee to scare the ghosts away
+    from a haunted tile, as long as it is not occupied by a haunted hive. If you do, flip the
+    tile to the light side."  With a map the tile ``turn.at`` must be haunted, within three
+    spaces of the hive on its group, without a haunted hive (ruling L141); the bee goes to the
+    Raid action space.
+
+    :raises IllegalActionError: without Haunted Hives, not 1 bee, a light tile, a haunted hive
+        on it, out of range.
+    """
+    if not state.options.haunted_hives:
+        raise IllegalActionError(R_HAUNTED, "no Haunted Hives card in play: there are no ghosts "
+                                 "to scare", expected="a raid on a hive", given="scare_ghosts")
+    if turn.target is not None:
+        raise InvalidInputError("target", turn.target, "no target when scaring ghosts away (the "
+                                "raid is on a tile: at)")
+    bees = 1 if turn.bees is None else turn.bees
+    card = comps.solo_card(HAUNTED_HIVES)
+    m = state.map
+    if m is None:
+        solocards.check_scare_ghosts(card, bees, tile_haunted=True, haunted_hive_on_tile=False)
+    else:
+        M = _map_module()
+        at = tuple(_need(turn.at, "at", "the haunted tile [q, r] whose ghosts you scare away"))
+        t = m.tile(at)
+        if t is None:
+            raise InvalidInputError("at", list(at), "a map tile")
+        other = m.hive_at(at)
+        solocards.check_scare_ghosts(card, bees, tile_haunted=t.dark == "haunted",
+                                     haunted_hive_on_tile=other is not None
+                                     and other.dark == "haunted")
+        own = m.hive(turn.actor).at
+        d = M.distance(own, at)
+        if not M.reachable(m, own, at) or d > M.MAX_DISTANCE:
+            raise IllegalActionError(R_HAUNTED, f"the haunted tile must be within "
+                                     f"{M.MAX_DISTANCE} spaces of your hive (a Raid action), got "
+                                     + (str(d) if M.reachable(m, own, at) else "another segment"),
+                                     expected=M.MAX_DISTANCE, given=d)
+        state = replace(state, map=M.flip(m, at, None))
+    require_unassigned(hive, 1, R_HAUNTED, "scaring the ghosts away")
+    return state, replace(hive, unassigned=hive.unassigned - 1,
+                          assigned=hive.assigned.add("raid", 1))
+
+
+def _acted_tile(state: GameState, acted_on: tuple[int, int] | str | None
+                ) -> tuple[tuple[int, int] | None, bool | None]:
+    """The map tile an action was on and whether it is infected: ``(tile, True/False)`` with a
+    map, ``(None, True)`` for a raid on an infected wild hive without one, ``(None, None)``
+    when only the record can say (no map), ``(None, False)`` for no tile."""
+    if acted_on is None:
+        return None, False
+    m = state.map
+    if isinstance(acted_on, tuple):        # a scouted tile is not on the map before: healthy
+        t = None if m is None else m.tile(acted_on)
+        return acted_on, t is not None and t.dark == "infected"
+    if acted_on == "tile":
+        return None, None
+    if m is not None and any(h.name == acted_on for h in m.hives):
+        at = m.hive(acted_on).at
+        return at, m.grid[at].dark == "infected"
+    w = next((x for x in state.wild if x.name == acted_on), None)
+    return None, (True if w is not None and w.infected else None)
+
+
+def _zombee_tile(before: GameState, state: GameState, actor: str,
+                 acted_on: tuple[int, int] | str | None, turn: Turn, comps: Components
+                 ) -> tuple[GameState, list[Event]]:
+    """Zombees, after a hive's action on a map tile (forage, scout, raid: the raided hive's
+    tile; ruling L142): "When any infected hive performs an action on a healthy map tile, the
+    tile becomes infected" (with a map: the tile flips); "When any healthy hive (including
+    yours) performs an action on an infected map tile, roll the D6: On 1-2, the hive becomes
+    infected" (``turn.infection_d6``; without a map, stating it says the tile was infected).
+    ``before`` is the state before the action (the tile's side then counts).
+
+    :raises IllegalActionError: a roll missing on an infected tile, or stated when none is due.
+    """
+    if not state.zombees:
+        if turn.infection_d6 is not None:
+            raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) "
+                                     "infects: no infection_d6", expected="no infection_d6",
+                                     given=turn.infection_d6)
+        return state, []
+    infected = (state.wild_hive(actor).infected if turn.wild
+                else state.player(actor).infected)
+    tile, tile_infected = _acted_tile(before, acted_on)
+    if infected:
+        if turn.infection_d6 is not None:
+            raise IllegalActionError(R_ZOMBEES, f"{actor} is infected already: no infection_d6",
+                                     expected="no infection_d6", given=turn.infection_d6)
+        if tile is not None and not tile_infected and state.map is not None:
+            t = state.map.tile(tile)
+            if t is not None and t.dark is None:
+                state = replace(state, map=_map_module().flip(state.map, tile, "infected"))
+                return state, [{"kind": "tile_infected", "by": actor, "at": list(tile)}]
+        return state, []
+    if tile_infected is False or (tile_infected is None and turn.infection_d6 is None):
+        if turn.infection_d6 is not None:
+            raise IllegalActionError(R_ZOMBEES, "the action was not on an infected tile: no "
+                                     "infection_d6", expected="no infection_d6",
+                                     given=turn.infection_d6)
+        return state, []
+    if turn.infection_d6 is None:
+        raise IllegalActionError(R_ZOMBEES, f"{actor} acted on an infected tile: roll the D6 "
+                                 "(1-2: the hive becomes infected) — state infection_d6",
+                                 expected="infection_d6 = 1-6", given="no roll")
+    if not solocards.catches_infection(_zombees_card(comps), turn.infection_d6):
+        return state, [{"kind": "infection_roll", "hive": actor, "d6": turn.infection_d6,
+                        "infected": False}]
+    if turn.wild:
+        state, ev = infect_wild(state, actor)
+    else:
+        state = state.with_player(replace(state.player(actor), infected=True))
+        ev = {"kind": "infected", "hive": actor, "wild": False}
+    return state, [{**ev, "d6": turn.infection_d6}]
 
 
 ZOMBEE_DISEASE_FACTOR = 2     # Zombees: "double the amount of disease gained"
@@ -1236,15 +1589,26 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
     ev: Event = {"kind": "wild", "wild": w.name, "action": a, "round": state.round - 1,
                  "before": w.strength}
     events: list[Event] = [ev]
+    start = state
+    erratic = _erratic_turn(state, w, turn, comps)
+    if erratic:
+        ev["zombee_d6"] = turn.zombee_d6
+        desperate = True             # the chart's conditions do not apply (ruling L143)
+        chart = ("raid",) + TILE_TYPES
+    elif turn.zombee_d6 is not None:
+        raise IllegalActionError(R_ZOMBEES, f"{w.name} is not infected: it follows the priority "
+                                 "chart (no zombee_d6)", expected="no zombee_d6",
+                                 given=turn.zombee_d6)
     if w.strength >= board.wild_strength_max and a != "swarm" and turn.spawn != NONE \
-            and not (desperate and a == "raid"):
+            and not erratic and not (desperate and a == "raid"):
         raise IllegalActionError(R_WILD, f"{w.name} has strength {w.strength} (maximum): it "
                                  "swarms (line 1 of the chart), unless no tile within 3 spaces "
                                  "can take a wild hive (state spawn = \"none\")",
                                  expected="swarm", given=a)
     if state.map is not None:
-        _wild_map_checks(state, w, turn, comps)
+        _wild_map_checks(state, w, turn, comps, chart=not erratic)
     w = replace(w, turns=w.turns + 1)
+    acted_on: tuple[int, int] | str | None = None
     M = _map_module() if state.map is not None else None
     if a == "swarm":
         new, spawned = wildmod.swarm_wild(w.strength, board)
@@ -1252,7 +1616,7 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
                      "the new wild hive's name")
         state = state.with_wild(replace(w, strength=new))
         state, sev = spawn_wild(state, name, spawned, cause="wild swarm", by=w.name, rule=R_WILD,
-                                at=turn.spawn_at, near=w.name)
+                                at=turn.spawn_at, near=w.name, comps=comps)
         events.append(sev)
         ev["after"] = new
     elif a == "forage":
@@ -1262,7 +1626,7 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
         if tile not in chart:
             raise IllegalActionError(R_WILD, f"the {season} chart has no {tile} line",
                                      expected=[c for c in chart if c in TILE_TYPES], given=tile)
-        if tile == "wet" and not seasons.overheating(card):
+        if tile == "wet" and not seasons.overheating(card) and not erratic:
             raise IllegalActionError(R_WILD, "a wild hive forages a wet tile only while "
                                      "overheating is in effect (line 2)", expected="another tile",
                                      given=tile)
@@ -1277,6 +1641,13 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
                                          expected=[list(c) for c in closest], given=list(at))
             state = replace(state, map=M.forage(state.map, w.name, at))
             ev["at"] = list(at)
+            acted_on = at
+            if w.haunted and state.map.grid[at].dark is None:
+                # Haunted Hives: "When a haunted hive forages, the foraged tile becomes haunted"
+                state = replace(state, map=M.flip(state.map, at, "haunted"))
+                ev["haunted_tile"] = list(at)
+        else:
+            acted_on = "tile"
         gain = tile in wildmod.STRENGTH_TILES and not w.foraged
         strength = min(board.wild_strength_max, w.strength + (1 if gain else 0))
         w = replace(w, strength=strength, workers=w.workers + 1,
@@ -1299,6 +1670,7 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
         if M is not None:
             state = replace(state, map=M.place_raid_token(state.map, w.name, target))
         w = replace(w, workers=w.workers + 1, raided=w.raided + (target,))
+        acted_on = target
         if state.is_player(target):
             d = state.player(target)
             tstrength = wildmod.player_strength(d.hive)
@@ -1347,7 +1719,74 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
         ev["after"] = w.strength
     else:
         raise InvalidInputError("wild action", a, "one of " + ", ".join(WILD_ACTIONS))
+    if any(x.name == w.name for x in state.wild):
+        state, zev = _zombee_tile(start, state, w.name, acted_on, turn, comps)
+        events += zev
+    elif turn.infection_d6 is not None:
+        raise IllegalActionError(R_ZOMBEES, f"{w.name} left play in its raid: no infection_d6",
+                                 expected="no infection_d6", given=turn.infection_d6)
     return state, events
+
+
+#: Zombees: an infected wild hive's D6 → (action, tile type or which hive)
+ERRATIC = {"raid the closest hive": ("raid", "closest"), "forage a bloom tile": ("forage", "bloom"),
+           "forage a wilt tile": ("forage", "wilt"), "forage a harvest tile": ("forage", "harvest"),
+           "raid the farthest hive": ("raid", "farthest"), "do nothing": ("nothing", None)}
+
+
+def _erratic_turn(state: GameState, w: WildHiveState, turn: Turn, comps: Components) -> bool:
+    """Zombees: "When an infected wild hive takes a turn, ignore the normal priority chart.
+    Instead, roll the D6" (``turn.zombee_d6``): 1 raid the closest hive, 2/3/4 forage a bloom /
+    wilt / harvest tile, 5 raid the farthest hive, 6 nothing; "If the infected wild hive cannot
+    perform the action legally, it simply does nothing."  Checks the stated action against the
+    roll: with a map, the forage must be on the closest tile of that type not foraged this
+    round and the raid on the closest / farthest hive within three spaces not raided this round
+    (ruling L143), and "nothing" only when the roll says so or no such tile / hive exists;
+    without a map, the tile type and the action (positions are stated).  Returns True for an
+    infected wild hive's turn (the chart is not checked), False otherwise.
+
+    :raises IllegalActionError: (Bee Lives: Zombees) the roll missing, or another action.
+    """
+    if not (state.zombees and w.infected):
+        return False
+    if turn.zombee_d6 is None:
+        raise IllegalActionError(R_ZOMBEES, f"{w.name} is infected: roll the D6 for its erratic "
+                                 "turn (1 raid the closest hive, 2 forage bloom, 3 wilt, 4 "
+                                 "harvest, 5 raid the farthest hive, 6 nothing) — state zombee_d6",
+                                 expected="zombee_d6 = 1-6", given="no roll")
+    words = solocards.infected_wild_action(_zombees_card(comps), turn.zombee_d6)
+    action, what = ERRATIC[words]
+    options: tuple = ()
+    m = state.map
+    if m is not None and action != "nothing":
+        M = _map_module()
+        if w.workers >= comps.board.wild_neutral_workers:
+            options = ()
+        elif action == "forage":
+            options = M.closest_tiles(m, w.name, what)
+        else:
+            pick = M.closest_hives if what == "closest" else M.farthest_hives
+            options = pick(m, w.name, w.raided)
+    can = m is None or action == "nothing" or bool(options)
+    given = (turn.action, turn.tile if turn.action == "forage" else turn.target)
+    ok = (turn.action == "nothing" and (action == "nothing" or not can or m is None)) or (
+        turn.action == action and (action != "forage" or turn.tile == what))
+    if ok and m is not None and turn.action == action != "nothing":
+        stated = tuple(turn.at) if action == "forage" and turn.at is not None else turn.target
+        ok = stated in options
+    if not ok:
+        if not can:
+            want = f"nothing (it cannot {words[:-1] if words.endswith('.') else words})"
+        elif m is not None and action == "forage":
+            want = f"forage the {what} tile at " + " or ".join(str(list(c)) for c in options)
+        elif m is not None:
+            want = f"raid {' or '.join(options)}"
+        else:
+            want = words
+        raise IllegalActionError(R_ZOMBEES, f"{w.name} is infected and rolled "
+                                 f"{turn.zombee_d6}: {want}", expected=want,
+                                 given=" ".join(str(x) for x in given if x))
+    return True
 
 
 def _not_haunted(w: WildHiveState, what: str) -> None:
@@ -1361,7 +1800,8 @@ def _not_haunted(w: WildHiveState, what: str) -> None:
                                  f"{what}", expected="no raid", given=w.name)
 
 
-def _wild_map_checks(state: GameState, w: WildHiveState, turn: Turn, comps: Components) -> None:
+def _wild_map_checks(state: GameState, w: WildHiveState, turn: Turn, comps: Components,
+                     chart: bool = True) -> None:
     """With a map: the wild hive closest to the first player's hive acts first (Example E;
     ties: the first player's choice), and its action is the season chart's (Wild Hives),
     computed from the map: the closest unforaged tile of each type, the closest hive not
@@ -1385,6 +1825,8 @@ def _wild_map_checks(state: GameState, w: WildHiveState, turn: Turn, comps: Comp
                                  f"({fp}) goes first (Example E): {', '.join(first)} "
                                  f"({best} spaces) before {w.name} ({dist[w.name]})",
                                  expected=first, given=w.name)
+    if not chart:                 # an infected hive's erratic turn: checked by _erratic_turn
+        return
 
     def strength_of(name: str) -> int:
         if state.is_player(name):
@@ -1458,6 +1900,7 @@ def end_month(state: GameState, comps: Components, *, solo_spawn: str | None = N
     events: list[Event] = []
     n = len(state.players)
     hot = seasons.overheating(card)
+
     players = []
     for p in state.players:
         h = phases.cleanup_hive(p.hive, board, overheating=hot)
@@ -1481,13 +1924,18 @@ def end_month(state: GameState, comps: Components, *, solo_spawn: str | None = N
             state, ev = spawn_wild(state, solo_spawn,
                                    _spawn_strength(state, SOLO_HARD_STRENGTH),
                                    cause="solo hard rule", by=state.players[0].name, rule=R_SOLO,
-                                   at=solo_spawn_at, near=state.players[0].name)
+                                   at=solo_spawn_at, near=state.players[0].name, comps=comps)
             events.append(ev)
         else:
             _no_placement(state, state.players[0].name, R_SOLO)
     elif solo_spawn is not None:
         raise IllegalActionError(R_SOLO, "no solo spawn is due this month", expected="none",
                                  given=solo_spawn)
+    if state.spawn_rolls:
+        unused = [name for name, _ in state.spawn_rolls]
+        raise IllegalActionError(R_ZOMBEES, f"spawn_d6 has a roll for {', '.join(unused)}, but "
+                                 "no such wild hive was spawned this month",
+                                 expected="a roll for each wild hive spawned", given=unused)
     if state.year == 1 and state.month == JOIN_MONTH:
         first = state.players[state.first_player].name
         if state.map is not None:
@@ -1722,6 +2170,9 @@ class HiveFacts:
     :ivar comb: comb size (cells) at the end of the month.
     :ivar vp_gained: VP scored this month.
     :ivar spawned: wild hives this player spawned (swarm, season card).
+    :ivar failed: ``(action, bees)`` of actions that failed (Zombees' action roll, a haunted
+        tile's forage roll): not in ``actions``, ``foraged`` or ``scouts``.
+    :ivar scares: Raid actions that scared ghosts away (Haunted Hives): not raids on a hive.
     """
 
     name: str
@@ -1744,11 +2195,14 @@ class HiveFacts:
     comb: int = 10
     vp_gained: int = 0
     spawned: tuple[str, ...] = ()
+    failed: tuple[tuple[str, int], ...] = ()
+    scares: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able dict."""
         d = asdict(self)
         d["actions"] = [list(a) for a in self.actions]
+        d["failed"] = [list(a) for a in self.failed]
         d["foraged"] = dict(self.foraged)
         for key in ("tiles_placed", "queens", "requeens", "spawned"):
             d[key] = list(d[key])
@@ -1838,7 +2292,7 @@ def summarize(events: Sequence[Event], state: GameState, comps: Components) -> M
                        "suffered": [], "swarmed": False, "stayed": None, "swarm_wild": None,
                        "swarm_queen": None,
                        "start": "", "queens": [], "requeens": [], "hatched": 0, "lost": 0,
-                       "level": 0, "vp": 0, "spawned": []}
+                       "level": 0, "vp": 0, "spawned": [], "failed": [], "scares": 0}
     month = year = season = card = None
     peak: dict[str, int] = {}
     spawns: dict[str, Event] = {}
@@ -1891,8 +2345,14 @@ def summarize(events: Sequence[Event], state: GameState, comps: Components) -> M
                 acc[ev["by"]]["spawned"].append(ev["wild"])
         elif k == "action":
             a = acc[ev["hive"]]
-            a["actions"].append((ev["action"], ev.get("bees", 0)))
             level(ev["hive"], ev.get("level"))
+            if ev.get("failed"):
+                a["failed"].append((ev["action"], ev.get("bees", 0)))
+                continue
+            if ev.get("scare_ghosts"):
+                a["scares"] += 1
+                continue
+            a["actions"].append((ev["action"], ev.get("bees", 0)))
             if ev["action"] == "forage":
                 a["foraged"][ev["tile"]] = a["foraged"].get(ev["tile"], 0) + 1
             elif ev["action"] == "scout":
@@ -1943,7 +2403,7 @@ def summarize(events: Sequence[Event], state: GameState, comps: Components) -> M
             a["stayed"], a["swarm_wild"], a["swarm_queen"], a["start"] or p.hive.queen,
             tuple(a["queens"]) or (p.hive.queen,), tuple(a["requeens"]), a["hatched"],
             a["lost"], min(a["level"], p.hive.disease(board)), p.hive.comb, a["vp"],
-            tuple(a["spawned"]))
+            tuple(a["spawned"]), tuple(a["failed"]), a["scares"])
     return MonthSummary(year or state.year, month or "", season or "", card, hives, wild,
                         tuple(events))
 

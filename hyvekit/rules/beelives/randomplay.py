@@ -7,6 +7,12 @@ kept only if the rules accept it, so every plan it returns is legal by construct
 is not modelled: distances, tiles and targets are drawn freely within the rulebook's ranges
 (what a record may state without the map).
 
+The solo cards the sequencer plays get their dice too: Zombees (``Options.zombees_from_year``:
+each new wild hive's infection roll, an infected hive's action roll, infected wild hives'
+erratic turns, rolls on infected tiles) and Haunted Hives (``Options.haunted_hives``: the
+forage roll on haunted tiles, scaring the ghosts away).  Without a map, whether a tile was
+infected or haunted is drawn too (what a record may state).
+
 Units: as in :mod:`hyvekit.rules.beelives.game`.
 """
 
@@ -166,8 +172,93 @@ def _player_candidates(state: g.GameState, name: str, comps: g.Components,
         else:
             out.append(g.Turn(name, "requeen", queen=rng.choice(
                 [q for q in board.queen_types if q != hive.queen])))
+    if state.options.haunted_hives and u >= 1:
+        out[0:0] = _scare_candidates(state, name, rng)
     out.append(g.Turn(name, "defend", bees=rng.randint(1, u)))
-    return [_spawn_for(state, t, comps, rng) for t in out]
+    return [_solo_dice(state, _spawn_for(state, t, comps, rng), rng) for t in out]
+
+
+def _scare_candidates(state: g.GameState, name: str, rng: random.Random) -> list[g.Turn]:
+    """Haunted Hives: a Raid with 1 worker bee on a haunted tile (with a map: one in range
+    without a haunted hive)."""
+    if state.map is None:
+        return [g.Turn(name, "raid", scare_ghosts=True)] if rng.random() < 0.2 else []
+    M = _map()
+    m = state.map
+    spots = [c for c, _ in M.tiles_within(m, name) if m.grid[c].dark == "haunted"
+             and not (m.hive_at(c) is not None and m.hive_at(c).dark == "haunted")]
+    return [g.Turn(name, "raid", scare_ghosts=True, at=rng.choice(spots))] if spots else []
+
+
+def _tile_side(state: g.GameState, t: g.Turn) -> str | None:
+    """The side of the tile a turn acts on, as far as the map shows (None: not known)."""
+    m = state.map
+    if m is None:
+        return None
+    if t.action in ("forage", "scout") and t.at is not None and tuple(t.at) in m.grid:
+        return m.grid[tuple(t.at)].dark
+    if t.action == "raid" and t.target is not None and any(h.name == t.target for h in m.hives):
+        return m.grid[m.hive(t.target).at].dark
+    return None
+
+
+def _solo_dice(state: g.GameState, t: g.Turn, rng: random.Random) -> g.Turn:
+    """Add the Zombees and Haunted Hives dice a turn needs (see the module docstring)."""
+    if t.action == "raid" and t.scare_ghosts:
+        pass
+    elif state.options.haunted_hives and t.action == "forage" and not t.wild:
+        if (_tile_side(state, t) == "haunted" if state.map is not None
+                else rng.random() < 0.2):
+            t = replace(t, haunt_d6=rng.randint(1, 6))
+    if not state.zombees:
+        return t
+    actor_infected = (state.wild_hive(t.actor).infected if t.wild
+                      else state.player(t.actor).infected)
+    if actor_infected and not t.wild:
+        t = replace(t, zombee_d6=rng.randint(1, 6))
+    if actor_infected or t.action not in ("forage", "scout", "raid") or t.scare_ghosts:
+        return t
+    if state.map is not None:
+        due = _tile_side(state, t) == "infected"
+    elif t.action == "raid" and t.target is not None and not state.is_player(t.target):
+        due = state.wild_hive(t.target).infected
+    else:
+        due = t.action != "scout" and rng.random() < 0.2
+    return replace(t, infection_d6=rng.randint(1, 6)) if due else t
+
+
+def _erratic_candidates(state: g.GameState, name: str, comps: g.Components,
+                        rng: random.Random) -> list[g.Turn]:
+    """Zombees: an infected wild hive's turn from its D6 (then "nothing" as the fallback when
+    the action cannot be taken)."""
+    d6 = rng.randint(1, 6)
+    words = g.solocards.infected_wild_action(g._zombees_card(comps), d6)
+    action, what = g.ERRATIC[words]
+    w = state.wild_hive(name)
+    out: list[g.Turn] = []
+    m = state.map
+    if action == "forage":
+        if m is not None:
+            out += [g.Turn(name, "forage", wild=True, tile=what, at=c)
+                    for c in _map().closest_tiles(m, name, what)[:1]]
+        else:
+            out.append(g.Turn(name, "forage", wild=True, tile=what, distance=rng.randint(0, 3)))
+    elif action == "raid":
+        if m is not None:
+            pick = _map().closest_hives if what == "closest" else _map().farthest_hives
+            targets = list(pick(m, name, w.raided))
+        else:
+            targets = [p.name for p in state.players] + [x.name for x in state.wild
+                                                         if x.name != name]
+            rng.shuffle(targets)
+        for t in targets[:2]:
+            out.append(g.Turn(name, "raid", wild=True, target=t, d6=rng.randint(1, 6),
+                              target_roll=None if state.is_player(t) else rng.randint(1, 6),
+                              sacrifice_unassigned=rng.randint(
+                                  0, min(1, state.player(t).hive.unassigned))
+                              if state.is_player(t) else 0))
+    out.append(g.Turn(name, "nothing", wild=True))
+    return [_solo_dice(state, replace(t, zombee_d6=d6), rng) for t in out]
 
 
 def _wild_candidates_on_map(state: g.GameState, name: str, comps: g.Components,
@@ -200,8 +291,11 @@ def _wild_candidates_on_map(state: g.GameState, name: str, comps: g.Components,
 
 def _wild_candidates(state: g.GameState, name: str, comps: g.Components,
                      rng: random.Random) -> list[g.Turn]:
+    if state.zombees and state.wild_hive(name).infected:
+        return _erratic_candidates(state, name, comps, rng)
     if state.map is not None:
-        return _wild_candidates_on_map(state, name, comps, rng)
+        return [_solo_dice(state, t, rng)
+                for t in _wild_candidates_on_map(state, name, comps, rng)]
     board = comps.board
     w = state.wild_hive(name)
     card = comps.card(state.card)
@@ -226,7 +320,7 @@ def _wild_candidates(state: g.GameState, name: str, comps: g.Components,
     out.append(g.Turn(name, "nothing", wild=True))
     if w.strength >= board.wild_strength_max:
         out = [out[0]] + [replace(t, spawn=g.NONE) for t in out[1:]]
-    return out
+    return [_solo_dice(state, t, rng) for t in out]
 
 
 def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
@@ -248,7 +342,11 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
     """
     card = card or random_card(state, comps, rng)
     choices: dict[str, g.PhaseChoices] = {}
-    plan = g.MonthPlan(state.year, state.month, card)
+    # Zombees: a D6 ready for every wild hive that may spawn this month; the plan keeps the
+    # rolls of those that did
+    rolls = tuple((n, rng.randint(1, 6)) for n in WILD_NAMES
+                  if state.zombees and n not in {w.name for w in state.wild})
+    plan = g.MonthPlan(state.year, state.month, card, spawn_d6=rolls)
     names: set = set()
     tiles: set = set()
     # phases 1-3 (as g.phases_preview) played once: who swarms (as g.swarms_due), the bees
@@ -307,8 +405,12 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
         n = len(s.players)
         joins = random_joins(s.map, [p.name for p in s.players],
                              s.players[(s.first_player + 1) % n].name, rng)
+    spawned = {ev["wild"] for ev in events if ev.get("kind") == "spawn"}
+    if solo not in (None, g.NONE):
+        spawned.add(solo)
     plan = replace(plan, turns=tuple(turns), solo_spawn=solo, solo_spawn_at=solo_at,
-                   joins=joins)
+                   joins=joins, spawn_d6=tuple(r for r in rolls if r[0] in spawned))
+    s = replace(s, spawn_rolls=tuple(r for r in s.spawn_rolls if r[0] == solo))
     if replay:
         return plan, g.play_month(state, plan, comps)
     # the month is played up to the end of the Action Phase: finish it as play_month does

@@ -52,14 +52,15 @@ HEADER_KEYS = ("game", "player", "month", "winter", "start")
 GAME_KEYS = ("first_player", "map") + tuple(f.name for f in fields(g.Options))
 PLAYER_KEYS = ("name", "queen")
 MONTH_KEYS = ("year", "month", "card", "players", "turn", "claims", "solo_spawn",
-              "solo_spawn_at", "join")
+              "solo_spawn_at", "join", "spawn_d6")
 JOIN_KEYS = ("player", "offset", "rotation")
 CHOICE_KEYS = ("starvation_tokens", "swarm")
 SWARM_KEYS = ("wild", "choice", "queen", "at")
 TURN_KEYS = ("player", "wild", "action", "bees", "tile", "distance", "take", "target", "rolls",
              "roll", "remove", "sacrifice_defending", "sacrifice_unassigned", "sacrifices",
              "queen", "d6", "target_roll", "spawn", "from_first_player", "at", "spawn_at", "note",
-             "siege_d6", "siege_spawn", "siege_at")
+             "siege_d6", "siege_spawn", "siege_at", "haunt_d6", "scare_ghosts", "zombee_d6",
+             "infection_d6")
 WINTER_KEYS = ("year", "starvation")
 RESOURCES = ("honey", "pollen", "water")
 
@@ -73,6 +74,13 @@ def _table(where: str, raw: Any, accepted: Sequence[str]) -> Mapping[str, Any]:
         raise InvalidInputError(f"{where}.{unknown[0]}", raw[unknown[0]],
                                 "a known key: " + ", ".join(accepted))
     return raw
+
+
+def _any_keys(where: str, raw: Any) -> Mapping[str, Any]:
+    """A table whose keys are names (players, hives, wild hives)."""
+    if not isinstance(raw, Mapping):
+        raise InvalidInputError(where, raw, "a table of names, e.g. { OAK = 2 }")
+    return _table(where, raw, tuple(raw))
 
 
 def _str(where: str, value: Any) -> str:
@@ -170,6 +178,12 @@ def parse_turn(raw: Any, where: str) -> g.Turn:
         removed = tuple(rem)
     take = _take(f"{where}.take", t["take"]) if "take" in t else None
     queen = _str(f"{where}.queen", t["queen"]).lower() if "queen" in t else None
+    scare = t.get("scare_ghosts", False)
+    if not isinstance(scare, bool):
+        raise InvalidInputError(f"{where}.scare_ghosts", scare, "true or false")
+    if scare and action != "raid":
+        raise InvalidInputError(f"{where}.scare_ghosts", scare, "only on a raid action "
+                                "(Haunted Hives: the Raid action with 1 worker bee)")
     return g.Turn(
         actor=actor, action=action, wild=wild,
         bees=_opt_int(where, t, "bees", 0, 20), tile=tile,
@@ -188,6 +202,9 @@ def parse_turn(raw: Any, where: str) -> g.Turn:
         siege_spawn=_str(f"{where}.siege_spawn", t["siege_spawn"]) if "siege_spawn" in t
         else None,
         siege_at=_coord(f"{where}.siege_at", t["siege_at"]) if "siege_at" in t else None,
+        haunt_d6=_opt_int(where, t, "haunt_d6", 1, 6), scare_ghosts=scare,
+        zombee_d6=_opt_int(where, t, "zombee_d6", 1, 6),
+        infection_d6=_opt_int(where, t, "infection_d6", 1, 6),
         where=where)
 
 
@@ -203,7 +220,7 @@ def parse_month(raw: Any, where: str = "month") -> g.MonthPlan:
     year = _opt_int(where, m, "year", 1, 3) or 1
     card = _str(f"{where}.card", m.get("card"))
     choices = []
-    players = _table(f"{where}.players", m.get("players", {}), tuple(m.get("players", {}) or ()))
+    players = _any_keys(f"{where}.players", m.get("players", {}))
     for name, c in players.items():
         cw = f"{where}.players.{name}"
         c = _table(cw, c, CHOICE_KEYS)
@@ -224,8 +241,7 @@ def parse_month(raw: Any, where: str = "month") -> g.MonthPlan:
         raise InvalidInputError(f"{where}.turn", turns_raw, "[[turn]] tables")
     turns = tuple(parse_turn(t, f"{where}.turn[{i + 1}]") for i, t in enumerate(turns_raw))
     claims = []
-    for hive, values in _table(f"{where}.claims", m.get("claims", {}),
-                               tuple(m.get("claims", {}) or ())).items():
+    for hive, values in _any_keys(f"{where}.claims", m.get("claims", {})).items():
         cw = f"{where}.claims.{hive}"
         v = _table(cw, values, g.CLAIM_FIELDS + ("strength",))
         claims.append((hive, tuple((k, require_int(f"{cw}.{k}", x, -99, 999))
@@ -243,8 +259,11 @@ def parse_month(raw: Any, where: str = "month") -> g.MonthPlan:
         joins.append((_str(f"{jw}.player", j.get("player")),
                       _coord(f"{jw}.offset", j.get("offset")),
                       _opt_int(jw, j, "rotation", 0, 5) or 0))
+    spawn_d6 = tuple((name, require_int(f"{where}.spawn_d6.{name}", roll, 1, 6))
+                     for name, roll in _any_keys(f"{where}.spawn_d6",
+                                                 m.get("spawn_d6", {})).items())
     return g.MonthPlan(year, month, card, tuple(choices), turns, solo, tuple(claims), where,
-                       solo_at, tuple(joins))
+                       solo_at, tuple(joins), spawn_d6)
 
 
 @dataclass(frozen=True)
@@ -357,9 +376,12 @@ def turn_table(t: g.Turn) -> dict[str, Any]:
     only)."""
     d: dict[str, Any] = {("wild" if t.wild else "player"): t.actor, "action": t.action}
     for key in ("bees", "tile", "distance", "target", "queen", "d6", "target_roll", "spawn",
-                "from_first_player", "siege_d6", "siege_spawn"):
+                "from_first_player", "siege_d6", "siege_spawn", "haunt_d6", "zombee_d6",
+                "infection_d6"):
         if getattr(t, key) is not None:
             d[key] = getattr(t, key)
+    if t.scare_ghosts:
+        d["scare_ghosts"] = True
     if t.take is not None:
         d["take"] = dict(zip(RESOURCES, t.take))
     if t.rolls:
@@ -384,6 +406,8 @@ def dump_month(plan: g.MonthPlan, prefix: str = "") -> str:
         lines.append(f"solo_spawn = {_toml_value(plan.solo_spawn)}")
     if plan.solo_spawn_at is not None:
         lines.append(f"solo_spawn_at = {_toml_value(list(plan.solo_spawn_at))}")
+    if plan.spawn_d6:
+        lines.append(f"spawn_d6 = {_toml_value(dict(plan.spawn_d6))}")
     for name, c in plan.choices:
         lines += ["", f"[{prefix}players.{_toml_value(name)}]"]
         if c.starvation_tokens:

@@ -116,8 +116,14 @@ def test_campaign_stated_infection_doubles_the_months_disease_and_stays():
     game = game.with_hive("Ann", Hive(unassigned=1, honey=4, comb=14, queen="prolific"))
     state = replace(state, game=game)
     march = {**MARCH, "year": 2}
-    healthy = C.play(state, "month", {"month": march})
-    sick = C.play(state, "month", {"month": march, "stated": {"hive_infected": True}})
+    # "If there are no wild hives in play, spawn a wild hive (strength 6) ... That is the
+    # infected hive" (start of year 2); an infected hive rolls for each action (3: it succeeds)
+    first = {"infected_spawn": "ROT"}
+    healthy = C.play(state, "month", {"month": march, "stated": first})
+    sick_march = {**march, "turn": [{**MARCH["turn"][0], "zombee_d6": 3}]}
+    sick = C.play(state, "month", {"month": sick_march,
+                                   "stated": {**first, "hive_infected": True}})
+    assert healthy.game.wild_hive("ROT").infected and healthy.game.wild_hive("ROT").strength == 6
     assert sick.game.players[0].hive.mite - healthy.game.players[0].hive.mite == 1
     assert sick.game.players[0].infected and sick.facts[-1].hive_infected
     # it stays infected: the next month doubles without restating, "healthy" is refused
