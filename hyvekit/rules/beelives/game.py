@@ -158,6 +158,8 @@ class PlayerState:
     :ivar out: had no surviving bee after a winter that was not the last (cannot win).
     :ivar infected: the hive is infected with zombees (Zombees campaign card): every disease
         gain is doubled (ruling L94, L121).  Set by the campaign (stated), never cleared.
+    :ivar home_foraged: without a map, the hive's own tile (distance 0) was foraged this month:
+        its workers stay on it until the Cleanup Phase (ruling L148).
     """
 
     name: str
@@ -166,6 +168,7 @@ class PlayerState:
     turns: int = 0
     out: bool = False
     infected: bool = False
+    home_foraged: bool = False
 
 
 @dataclass(frozen=True)
@@ -308,7 +311,8 @@ class GameState:
         return {
             "players": [{"name": p.name, "hive": _hive_dict(p.hive), "raided": list(p.raided),
                          "turns": p.turns, "out": p.out,
-                         **({"infected": True} if p.infected else {})}
+                         **({"infected": True} if p.infected else {}),
+                         **({"home_foraged": True} if p.home_foraged else {})}
                         for p in self.players],
             "wild": [{**{k: v for k, v in asdict(w).items()
                          if k not in ("haunted", "infected") or v},
@@ -337,7 +341,8 @@ class GameState:
             players = tuple(PlayerState(str(p["name"]), _hive_from(p["hive"], p["name"]),
                                         tuple(p.get("raided", ())), int(p.get("turns", 0)),
                                         bool(p.get("out", False)),
-                                        bool(p.get("infected", False)))
+                                        bool(p.get("infected", False)),
+                                        bool(p.get("home_foraged", False)))
                             for p in raw["players"])
             wild = tuple(WildHiveState(str(w["name"]), int(w["strength"]),
                                        bool(w.get("dormant", False)), int(w.get("workers", 0)),
@@ -819,7 +824,8 @@ def _start_month(state: GameState, plan: MonthPlan, comps: Components,
                                                     assigned=h.assigned.add("defend", bees)))
             events.append({"kind": "cooler_temps", "hive": p.name, "bees": bees})
     state = replace(state, stage="actions", round=1, cursor=0, wild_pending=(), wild_last=-1,
-                    players=tuple(replace(p, raided=(), turns=0) for p in state.players),
+                    players=tuple(replace(p, raided=(), turns=0, home_foraged=False)
+                                  for p in state.players),
                     wild=tuple(replace(w, workers=0, raided=(), foraged=False, turns=0)
                                for w in state.wild))
     return state, events
@@ -1120,6 +1126,11 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
         else:
             tile = _need(turn.tile, "tile", "the foraged tile's type: " + ", ".join(TILE_TYPES))
             distance = _need(turn.distance, "distance", "the tile's distance from your hive, 0-3")
+            if distance == 0 and p.home_foraged:
+                raise IllegalActionError(act.R_FORAGE, f"{name}'s own tile (distance 0) already "
+                                         "has worker bees on it this month: \"You may not forage "
+                                         "a map tile that has worker bees already on it\"",
+                                         expected="another tile (distance 1-3)", given=0)
         f = act.Forage(distance, tile, state.season, take=turn.take,
                        modifiers=(seasons.forage_modifiers(card, tile),))
         _stated_bees(turn, f.bees, act.R_FORAGE, f"forage at distance {distance}")
@@ -1154,6 +1165,9 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
             acted_on = tuple(turn.at)
         else:
             acted_on = "tile"
+            if distance == 0:
+                p = replace(state.player(name), home_foraged=True)
+                state = state.with_player(p)
         spawn_due = _card_roll(card, "forage", turn, state)
     elif a == "scout":
         _stated_bees(turn, 1, R_SCOUT, "scouting")
@@ -1906,7 +1920,7 @@ def end_month(state: GameState, comps: Components, *, solo_spawn: str | None = N
         h = phases.cleanup_hive(p.hive, board, overheating=hot)
         if hot and not p.hive.cooled:
             events.append({"kind": "overheated", "hive": p.name})
-        players.append(replace(p, hive=h, raided=(), turns=0))
+        players.append(replace(p, hive=h, raided=(), turns=0, home_foraged=False))
     state = replace(state, players=tuple(players), first_player=(state.first_player + 1) % n,
                     wild=tuple(replace(w, workers=0, raided=(), foraged=False, turns=0)
                                for w in state.wild), wild_pending=(), cursor=0, round=0,

@@ -442,6 +442,33 @@ def test_forage_bees_must_equal_the_distance(comps, board):
     assert e.value.rule == "Bee Lives: Forage" and (e.value.expected, e.value.given) == (2, 1)
 
 
+def test_own_tile_is_foraged_once_a_month_without_a_map_ruling_l148(comps, board):
+    """Forage: "You may not forage a map tile that has worker bees already on it."  Without
+    a map the only tile hyvekit can tell apart is the hive's own (distance 0): a second forage
+    of it in the month is refused; other distances are accepted as stated; the next month it
+    is free again (the workers came home in the Cleanup Phase)."""
+    s = at(two_players(board), 1, None)
+    s, _ = g.start_month(s, month('month = 1\ncard = "First Bloom"'), comps)
+    s, _ = g.play_turn(s, g.Turn("Susan", "forage", tile="bloom", distance=0,
+                                 take=(2, 2, 0)), comps)
+    s, _ = g.play_turn(s, g.Turn("Jeremy", "forage", tile="bloom", distance=0,
+                                 take=(2, 2, 0)), comps)      # his own tile: another one
+    with pytest.raises(IllegalActionError, match="worker bees already on it") as e:
+        g.play_turn(s, g.Turn("Susan", "forage", tile="bloom", distance=0, take=(1, 1, 0)),
+                    comps)
+    assert e.value.rule == "Bee Lives: Forage"
+    s, _ = g.play_turn(s, g.Turn("Susan", "forage", tile="wilt", distance=1, take=(1, 1, 0)),
+                       comps)
+    assert g.GameState.from_dict(s.to_dict()) == s and s.player("Susan").home_foraged
+    for name in ("Jeremy", "Susan", "Jeremy"):
+        if g.next_actor(s) is not None:
+            s, _ = g.play_turn(s, g.Turn(g.next_actor(s).name, "defend",
+                                         bees=s.player(g.next_actor(s).name).hive.unassigned),
+                               comps)
+    s, _ = g.end_month(s, comps)
+    assert not any(p.home_foraged for p in s.players)
+
+
 # --- cleanup, joining, solo -----------------------------------------------------------------------
 
 def test_cleanup_passes_the_marker_returns_bees_and_removes_neutral_workers(comps, board):
