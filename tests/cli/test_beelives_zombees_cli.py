@@ -13,28 +13,9 @@ from test_beelives_campaign_cli import ok, status
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "beelives" / "campaign"
 
-# Year 2, March.  After year 1 (the solo example months) Ann has 5 bees, comb 11, 2 honey,
-# 6 pollen and the skip feeding token; the wild hives are ACORN 9, BRAMBLE 10, CLOVER 8,
-# DAISY 6.  Egg Phase: 3 empty cells → 3 brood; no Feeding Phase (skip feeding token); Brood
-# Phase: 3 brood hatch for 3 pollen, the prolific queen adds 1 → 9 workers, over the swarm
-# threshold of comb 11: Ann swarms, loses half her bees (4) and half her honey (1); the new
-# wild hive EMBER comes into play at strength 4 (year 2) and rolls the D6 for zombees: 2 →
-# infected.  Ann defends with her 5 bees: one round, so no wild hive turn follows.
-MARCH_Y2 = """year = 2
-month = "March"
-card = "In Like a Lion"
-spawn_d6 = {{ EMBER = {roll} }}
-
-[players.Ann]
-swarm = {{ wild = "EMBER", choice = "stay", queen = "prolific" }}
-
-[[turn]]
-player = "Ann"
-action = "defend"
-bees = 5
-"""
-
-
+# examples/beelives/campaign/zombees-y2-01-march.toml: the first month of year 2, worked by
+# hand in its comments (BRAMBLE, the strongest, is infected; Ann swarms, EMBER rolls 2).
+MARCH_Y2 = (EXAMPLES / "zombees-y2-01-march.toml").read_text()
 
 
 def test_zombees_campaign_infects_the_strongest_hive_and_rolls_for_new_ones(hk, tmp_path):
@@ -51,24 +32,24 @@ def test_zombees_campaign_infects_the_strongest_hive_and_rolls_for_new_ones(hk, 
     record = next(hk.campaigns.glob("zed*.json")).read_bytes()
     # the new wild hive's roll is needed: refused with the rule, the record unchanged
     bad = tmp_path / "march-no-roll.toml"
-    bad.write_text(MARCH_Y2.format(roll=1).replace("spawn_d6 = { EMBER = 1 }\n", ""))
+    bad.write_text(MARCH_Y2.replace("spawn_d6 = { EMBER = 2 }\n", ""))
     result = hk("beelives", "log", "zed", str(bad))
     assert result.returncode == 1 and "Bee Lives: Zombees" in result.stderr
     assert "Traceback" not in result.stderr
     # naming a wild hive that is not the strongest is refused too
     wrong = tmp_path / "march-wrong.toml"
-    wrong.write_text(MARCH_Y2.format(roll=2) + '\n[stated]\ninfect = "ACORN"\n')
+    wrong.write_text(MARCH_Y2 + '\n[stated]\ninfect = "ACORN"\n')
     result = hk("beelives", "log", "zed", str(wrong))
     assert result.returncode == 1 and "BRAMBLE" in result.stderr
     assert next(hk.campaigns.glob("zed*.json")).read_bytes() == record
-    good = tmp_path / "march.toml"
-    good.write_text(MARCH_Y2.format(roll=2))
-    ok(hk("beelives", "log", "zed", str(good)))
+    ok(hk("beelives", "log", "zed", str(EXAMPLES / "zombees-y2-01-march.toml")))
     after = status(hk, "zed")
     wild = {w["name"]: w for w in after["wild"]}
     # "the strongest wild hive becomes infected": BRAMBLE (10); EMBER rolled 2: infected
     assert wild["BRAMBLE"]["infected"] and wild["EMBER"]["infected"]
     assert wild["EMBER"]["strength"] == 4
+    ann = after["hives"][0]
+    assert (ann["workers"], ann["honey"], ann["pollen"], ann["vp"]) == (5, 1, 3, 24)
     assert not wild["ACORN"]["infected"] and not wild["DAISY"]["infected"]
     text = ok(hk("beelives", "status", "zed")).stdout
     assert "infected (erratic turns)" in text
