@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.common import JsonOption, console, located, print_json, table
+from hyvekit.cli.common import JsonOption, console, located, print_json, table, with_expected
 from hyvekit.rules.common import InvalidInputError, require_int
 
 app = typer.Typer(
@@ -81,6 +81,13 @@ def _players_from_file(path: Path):
         out.append(PlayerEnd(name=name, **{k: require_int(f"{name}: {k}", v, -999, 999)
                                            for k, v in row.items() if k != "name"}))
     return out
+
+
+def wild_state(dormant: bool, haunted: bool, infected: bool) -> str:
+    """A wild hive's state for the tables: dormant / active, haunted, infected."""
+    return ", ".join(["dormant" if dormant else "active"]
+                     + ["haunted (cannot raid or be raided)"] * haunted
+                     + ["infected (erratic turns)"] * infected)
 
 
 @app.command("score")
@@ -667,7 +674,7 @@ def check(
                             ["hive", "workers", "brood", "honey", "pollen", "water", "empty",
                              "comb", "disease", "VP"], _month_rows(m.state, s, board)))
             if m.state.wild or s.wild_removed:
-                rows = [[w.name, w.strength, "dormant" if w.dormant else "active"]
+                rows = [[w.name, w.strength, wild_state(w.dormant, w.haunted, w.infected)]
                         for w in m.state.wild]
                 rows += [[n, 0, "removed"] for n in s.wild_removed]
                 out.print(table(None, ["wild hive", "strength", "state"], rows))
@@ -693,13 +700,7 @@ def check(
             _note("swarm thresholds and disease levels are hyvekit's assumed board values "
                   "(--board FILE to use your own)")
     if result.error is not None:
-        from hyvekit.rules.common import IllegalActionError
         err = result.error
         if isinstance(err, InvalidInputError) and len(files) == 1:
             raise located(err, files[0]) from None
-        if isinstance(err, IllegalActionError) and err.expected is not None \
-                and "expected" not in err.message and "claimed" not in err.message:
-            err = IllegalActionError(err.rule, f"{err.message} [expected {err.expected}, given "
-                                     f"{err.given}]", expected=err.expected, given=err.given,
-                                     hint=err.hint)
-        raise err
+        raise with_expected(err)

@@ -14,9 +14,10 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.beelives import app
-from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.cli.beelives import app, wild_state
+from hyvekit.cli.common import (JsonOption, campaigns_dir, console, print_json, table,
+                                 with_expected)
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 GAME, KIND = "beelives", "campaign"
 CampaignArg = typer.Argument(..., metavar="CAMPAIGN",
@@ -171,7 +172,6 @@ def draw(ctx: typer.Context, campaign: str = CampaignArg,
     from hyvekit.rules.beelives import campaign as C
     record, state = load_campaign(ctx, campaign)
     if state.challenge != C.RANDOM:
-        from hyvekit.rules.common import IllegalActionError
         raise IllegalActionError(C.R_CHALLENGE, "no challenge card is to be drawn in this "
                                  "campaign" + (f" ({state.challenge} is in play)"
                                                if state.challenge else ""),
@@ -215,13 +215,6 @@ def _month_event(path: Path, override: bool, reason: Optional[str]) -> dict:
     return data
 
 
-def _wild_state(dormant: bool, haunted: bool, infected: bool) -> str:
-    """A wild hive's state for the tables: dormant / active, haunted, infected."""
-    return ", ".join(["dormant" if dormant else "active"]
-                     + ["haunted (cannot raid or be raided)"] * haunted
-                     + ["infected (erratic turns)"] * infected)
-
-
 def _month_rows(state) -> list[list]:
     from hyvekit.rules.beelives.campaign import hive_rows
     return [[r["name"], r["workers"], r["honey"], r["pollen"], r["water"], r["empty"],
@@ -252,7 +245,10 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
     if override and len(files) > 1:
         raise InvalidInputError("--override", f"{len(files)} files", "one FILE at a time")
     events = [("month", _month_event(f, override, reason)) for f in files]
-    done = _store(ctx).append_many(campaign, events)
+    try:
+        done = _store(ctx).append_many(campaign, events)
+    except IllegalActionError as exc:
+        raise with_expected(exc) from None
     event, state = done[-1]
     entry = state.months[-1]
     if as_json:
@@ -269,7 +265,7 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
                      "disease", "VP"], _month_rows(state)))
     if state.game.wild:
         out.print(table(None, ["wild hive", "strength", "state"],
-                            [[w.name, w.strength, _wild_state(w.dormant, w.haunted, w.infected)]
+                            [[w.name, w.strength, wild_state(w.dormant, w.haunted, w.infected)]
                              for w in state.game.wild]))
     if entry.override:
         typer.echo("override: " + (f"disputed — {entry.dispute}" if entry.dispute
@@ -394,7 +390,7 @@ def print_campaign_status(record, state) -> None:
     if data["wild"]:
         out.print(table("Wild hives", ["wild hive", "strength", "state"],
                         [[w["name"], w["strength"],
-                          _wild_state(w["dormant"], w["haunted"], w["infected"])]
+                          wild_state(w["dormant"], w["haunted"], w["infected"])]
                          for w in data["wild"]]))
     if data["months"]:
         out.print(table("Months logged", ["year", "month", "card", "VP gained", "override"],
@@ -417,6 +413,11 @@ def print_campaign_status(record, state) -> None:
         out.print(f"map: {data['map']['tiles']} tiles, length {data['map']['length']} "
                   + ("(measured on the map)" if data["map"]["on_map"]
                      else "(counted from scouting unless stated)"))
+        for side, why in (("haunted", "foraging rolls the D6: haunt_d6"),
+                          ("infected", "a healthy hive acting there rolls: infection_d6")):
+            if data["map"].get(side):
+                out.print(f"{side} tiles ({why}): "
+                          + ", ".join(str(c) for c in data["map"][side]))
     if "fire" in data:                     # Wildfire on the map (ruling L133)
         f = data["fire"]
         near = f["hive_spaces_from_fire"]

@@ -99,3 +99,16 @@ def located(exc, path: Path):
         line = None
     where = f"{path} line {line}" if line else str(path)
     return InvalidInputError(f"{where}: {exc.field}", exc.given, exc.allowed)
+
+
+def with_expected(err):
+    """A rule violation (:class:`IllegalActionError`) with ``[expected X, given Y]`` added to
+    its message when the message does not say them already (month records: what the rules
+    core derived against what the record states)."""
+    from hyvekit.rules.common import IllegalActionError
+    if isinstance(err, IllegalActionError) and err.expected is not None \
+            and "expected" not in err.message and "claimed" not in err.message:
+        return IllegalActionError(err.rule, f"{err.message} [expected {err.expected}, given "
+                                  f"{err.given}]", expected=err.expected, given=err.given,
+                                  hint=err.hint)
+    return err

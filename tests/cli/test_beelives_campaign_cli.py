@@ -340,6 +340,7 @@ def test_a_campaign_on_the_map_checks_positions(hk, tmp_path):
                      + '[[turn]]\nplayer = "Ann"\naction = "defend"\nbees = 1\n')
     ok(hk("beelives", "log", "mapped", str(month)))
     data = status(hk, "mapped")
-    assert data["map"] == {"tiles": 2, "length": 2, "on_map": True}
+    assert data["map"] == {"tiles": 2, "length": 2, "on_map": True, "haunted": [],
+                           "infected": []}
     assert "2 of 20 tiles" in data["goals"][0]["reason"]
     assert "measured on the map" in ok(hk("beelives", "status", "mapped")).stdout

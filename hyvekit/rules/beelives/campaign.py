@@ -43,7 +43,7 @@ from typing import Any
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import solo as S
 # the record parser's checks: one wording for malformed campaign settings and month files
-from hyvekit.rules.beelives.record import _str as _text, _table as _keys
+from hyvekit.rules.beelives.record import _coord, _int, _str as _text, _table as _keys
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 R_CAMPAIGN = "Bee Lives: Campaign"
@@ -456,7 +456,7 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     stated = _stated(state, data.get("stated") or {})
     game = state.game
     comps = state.comps.game
-    game, first_infected = _first_infection(state, game, plan, stated)
+    plan = _first_infection(plan, stated)
     game = _zombee_infection(state, game, stated)
     plan = _siege_turns(state, game, plan, stated)
     before = game
@@ -482,7 +482,7 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     late: list[dict] = []
     if summary is None:      # the month could not be played: the stated spawns stand
         game, late = _under_siege(state, game, plan, stated, summary)
-    spawns = [e for e in first_infected if "kind" not in e] + pre_spawns + late
+    spawns = pre_spawns + late
     entry = MonthEntry(plan.year, plan.month, plan.card,
                        _summary_dict(summary, game, comps.board, spawns),
                        override, reason.strip(), dispute, summary is not None)
@@ -505,7 +505,7 @@ def _stated(state: CampaignState, raw: Any) -> dict[str, Any]:
                                 "games (map size, solo card dice)")
     for key in ("map_tiles", "map_length"):
         if key in raw:
-            out[key] = require_int(f"stated.{key}", raw[key], 1, 999)
+            out[key] = _int(f"stated.{key}", raw[key], 1, 999)
     for key in ("hive_burned", "hive_infected"):
         if key in raw:
             out[key] = _bool(f"stated.{key}", raw[key])
@@ -513,12 +513,12 @@ def _stated(state: CampaignState, raw: Any) -> dict[str, Any]:
         if key in raw:
             v = raw[key]
             vals = v if isinstance(v, list) else [v]
-            out[key] = tuple(require_int(f"stated.{key}", x, 1, 6) for x in vals)
+            out[key] = tuple(_int(f"stated.{key}", x, 1, 6) for x in vals)
     if "fire_d4" in raw:
-        out["fire_d4"] = require_int("stated.fire_d4", raw["fire_d4"], 1, 4)
+        out["fire_d4"] = _int("stated.fire_d4", raw["fire_d4"], 1, 4)
     if "fire_spawn_d4" in raw:        # Wildfire on the map: the month's two D4 (ruling L131)
         v = raw["fire_spawn_d4"]
-        out["fire_spawn_d4"] = tuple(require_int("stated.fire_spawn_d4", x, 1, 4)
+        out["fire_spawn_d4"] = tuple(_int("stated.fire_spawn_d4", x, 1, 4)
                                      for x in (v if isinstance(v, list) else [v]))
     if "infect" in raw:
         out["infect"] = _text("stated.infect", raw["infect"])
@@ -539,68 +539,29 @@ def _spawn_entry(where: str, raw: Any) -> tuple[str, tuple[int, int] | None]:
         raw = _keys(where, raw, ("wild", "at"))
         at = raw.get("at")
         if at is not None:
-            if not isinstance(at, list) or len(at) != 2:
-                raise InvalidInputError(f"{where}.at", at, "a map coordinate [q, r]")
-            at = (require_int(f"{where}.at", at[0], -999, 999),
-                  require_int(f"{where}.at", at[1], -999, 999))
+            at = _coord(f"{where}.at", at)
         return _text(f"{where}.wild", raw.get("wild")), at
     return _text(where, raw), None
 
 
-def _first_infection(state: CampaignState, game: g.GameState, plan: g.MonthPlan,
-                     stated: Mapping[str, Any]) -> tuple[g.GameState, list[dict]]:
-    """Zombees, "Year 2: At the start of the year, the strongest wild hive becomes infected
-    with zombees!" — played before the first month of year 2: the strongest wild hive is
-    infected (``stated.infect`` names it; needed only when several are tied: "you choose");
-    with none in play, "spawn a wild hive (strength 6) up to 3 spaces away from your own hive.
-    That is the infected hive" (``stated.infected_spawn``: its name, with ``at`` on the map).
-    Only at the start of year 2 (ruling L93).
+def _first_infection(plan: g.MonthPlan, stated: Mapping[str, Any]) -> g.MonthPlan:
+    """Zombees' first infected hive of year 2, stated for the campaign (``stated.infect``: the
+    strongest wild hive chosen on a tie; ``stated.infected_spawn``: the hive spawned when none
+    is in play, ``{ wild, at }`` on the map) handed to the month plan, where the month
+    sequencer plays it (:func:`hyvekit.rules.beelives.game._first_infection`).
 
-    :raises IllegalActionError: (Bee Lives: Zombees) the choice missing or not among the
-        strongest, the stated values in another month or without the card.
+    :raises InvalidInputError: stated both here and in the month itself.
     """
-    due = game.zombees and game.year == 2 and game.month == 1 and game.stage == "month"
-    if not due:
-        for key in ("infect", "infected_spawn"):
-            if key in stated:
-                raise IllegalActionError(R_ZOMBEES, "the strongest wild hive is infected only "
-                                         "at the start of year 2 of a Zombees game",
-                                         expected=f"no {key}", given=str(stated[key]))
-        return game, []
-    card = state.comps.solo.find(g.ZOMBEES)
-    first = S.first_infected(card, {w.name: w.strength for w in game.wild})
-    if first.candidates:
-        if "infected_spawn" in stated:
-            raise IllegalActionError(R_ZOMBEES, "wild hives are in play: the strongest becomes "
-                                     "infected, none is spawned", expected="no infected_spawn",
-                                     given=stated["infected_spawn"][0])
-        name = stated.get("infect")
-        if name is None and len(first.candidates) == 1:
-            name = first.candidates[0]
-        if name not in first.candidates:
-            raise IllegalActionError(R_ZOMBEES, "the strongest wild hive becomes infected: "
-                                     + (" or ".join(first.candidates)
-                                        + (" (tied: you choose, state infect = NAME)"
-                                           if len(first.candidates) > 1 else "")),
-                                     expected=list(first.candidates), given=name)
-        game, ev = g.infect_wild(game, name)
-        return game, [ev]
+    for key in ("infect", "infected_spawn"):
+        if key in stated and getattr(plan, key) is not None:
+            raise InvalidInputError(f"stated.{key}", stated[key], f"{key} either in the month "
+                                    "or in [stated], not both")
     if "infect" in stated:
-        raise IllegalActionError(R_ZOMBEES, "no wild hive is in play: spawn one (strength "
-                                 f"{first.spawn_strength}) up to {first.max_distance} spaces "
-                                 "from your hive instead — state infected_spawn = NAME",
-                                 expected="infected_spawn", given=stated["infect"])
-    if "infected_spawn" not in stated:
-        raise IllegalActionError(R_ZOMBEES, "no wild hive is in play at the start of year 2: "
-                                 f"spawn one (strength {first.spawn_strength}) up to "
-                                 f"{first.max_distance} spaces from your hive; it is the "
-                                 "infected hive — state infected_spawn = NAME",
-                                 expected="infected_spawn = NAME", given="none")
-    name, at = stated["infected_spawn"]
-    player = game.players[0].name
-    game, ev = g.spawn_wild(game, name, first.spawn_strength, cause=f"card: {g.ZOMBEES}",
-                            by=player, rule=R_ZOMBEES, at=at, near=player, infected=True)
-    return game, [{k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")}]
+        plan = replace(plan, infect=stated["infect"])
+    if "infected_spawn" in stated:
+        name, at = stated["infected_spawn"]
+        plan = replace(plan, infected_spawn=name, infected_spawn_at=at)
+    return plan
 
 
 def _zombee_infection(state: CampaignState, game: g.GameState, stated: Mapping[str, Any]
@@ -745,6 +706,9 @@ def _wildfire_spread(state: CampaignState, game: g.GameState, stated: Mapping[st
     m = game.map
     card = _wildfire_card(state, game.year)
     dice = [k for k in ("fire_d4", "fire_spawn_d4") if k in stated]
+    if dice and not any(c.name == WILDFIRE for c in state.cards()):
+        raise IllegalActionError(R_WILDFIRE, "no Wildfire card in play: there is no fire",
+                                 expected="no " + dice[0], given=stated[dice[0]])
     if m is None:
         if dice:
             raise IllegalActionError(R_WILDFIRE, "the fire's dice are played only on the map "
@@ -868,20 +832,24 @@ def _wildfire_lost(state: CampaignState, before: g.GameState, game: g.GameState,
                                  f"{plan.year}", expected=f"{game.year}/{g.month_name(game.month)}",
                                  given=f"{plan.year}/{g.month_name(plan.month)}")
     extra = [what for what, there in (("turns", plan.turns), ("phase choices", plan.choices),
-                                      ("claims", plan.claims), ("stated spawn",
-                                                                stated.get("spawn")),
-                                      ("fire_spawn_d4", stated.get("fire_spawn_d4"))) if there]
+                                      ("claims", plan.claims), ("spawn_d6", plan.spawn_d6),
+                                      ("solo_spawn", plan.solo_spawn), ("join", plan.joins),
+                                      ("infect", plan.infect),
+                                      ("infected_spawn", plan.infected_spawn))
+             if there] + [f"stated {k}" for k in stated if k not in ("fire_d4", "hive_burned")]
     name = game.players[0].name
     if extra:
         raise IllegalActionError(R_WILDFIRE, f"{name}'s tile {list(game.map.hive(name).at)} "
                                  f"burns at the start of {g.month_name(game.month)}: you lose "
                                  "before the month is played — log it with year, month and "
-                                 "card only", expected="no " + ", ".join(extra),
+                                 f"card only (not: {', '.join(extra)})",
+                                 expected="no " + ", ".join(extra),
                                  given=", ".join(extra))
+    game, _ = g._event(game, plan.card, state.comps.game)   # the card revealed: checked
     game = replace(game, stage="over")
     summary = {"hives": {p.name: {"vp_gained": 0} for p in game.players}, "wild_spawned": [],
                "fire": fire.to_dict(), "lost": f"{name}'s hive burned"}
-    entry = MonthEntry(plan.year, plan.month, plan.card, summary, override, reason.strip())
+    entry = MonthEntry(plan.year, plan.month, game.card, summary, override, reason.strip())
     state = replace(state, game=game, months=state.months + (entry,), fire=fire.front)
     return _add_facts(state, before, None, {**stated, "hive_burned": True}, [])
 
@@ -1076,8 +1044,7 @@ def _summary_dict(summary: g.MonthSummary | None, game: g.GameState, board,
 
 # --- solo facts --------------------------------------------------------------------------------
 
-CARD_ORIGINS = {"Under Siege": "challenge_card", "Three Generations": "campaign_card",
-                "Wildfire": "campaign_card", "Zombees": "campaign_card"}
+from hyvekit.rules.beelives.solofacts import CARD_ORIGIN as CARD_ORIGINS  # noqa: E402
 
 
 def month_facts(before: g.GameState, after: g.GameState, summary: g.MonthSummary | None,
@@ -1350,6 +1317,9 @@ def summary(state: CampaignState) -> dict[str, Any]:
             from hyvekit.rules.beelives import map as bee_map
             tiles, length = bee_map.map_size(game.map), bee_map.map_length(game.map)
         out["map"] = {"tiles": tiles, "length": length, "on_map": game.map is not None}
+        if game.map is not None:     # the dark sides a forage or an action must roll on
+            for side in ("haunted", "infected"):
+                out["map"][side] = [list(c) for c, t in game.map.tiles if t.dark == side]
     fire = _wildfire_summary(state)            # Wildfire on the map (ruling L133)
     if fire is not None:
         out["fire"] = fire

@@ -139,12 +139,22 @@ class Options:
     zombees_from_year: int = 0
 
     def __post_init__(self) -> None:
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.type in ("bool", bool) and not isinstance(v, bool):
+                raise InvalidInputError(f"options.{f.name}", v, "true or false")
+            if f.type in ("int", int) and (isinstance(v, bool) or not isinstance(v, int)):
+                raise InvalidInputError(f"options.{f.name}", v, "a whole number")
         require_int("options.years", self.years, 1, 3)
         require_int("options.zombees_from_year", self.zombees_from_year, 0, 3)
-        if len(self.later_year_spawn_strength) != 2:
+        if not isinstance(self.later_year_spawn_strength, tuple) or \
+                len(self.later_year_spawn_strength) != 2:
             raise InvalidInputError("options.later_year_spawn_strength",
                                     self.later_year_spawn_strength, "[year 2, year 3]")
         for v in self.later_year_spawn_strength:
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise InvalidInputError("options.later_year_spawn_strength", v,
+                                        "a whole number from 1 to 14")
             require_int("options.later_year_spawn_strength", v, 1, 14)
 
 
@@ -340,15 +350,14 @@ class GameState:
         try:
             players = tuple(PlayerState(str(p["name"]), _hive_from(p["hive"], p["name"]),
                                         tuple(p.get("raided", ())), int(p.get("turns", 0)),
-                                        bool(p.get("out", False)),
-                                        bool(p.get("infected", False)),
-                                        bool(p.get("home_foraged", False)))
+                                        _flag(p, "out"), _flag(p, "infected"),
+                                        _flag(p, "home_foraged"))
                             for p in raw["players"])
             wild = tuple(WildHiveState(str(w["name"]), int(w["strength"]),
-                                       bool(w.get("dormant", False)), int(w.get("workers", 0)),
-                                       tuple(w.get("raided", ())), bool(w.get("foraged", False)),
-                                       int(w.get("turns", 0)), bool(w.get("haunted", False)),
-                                       bool(w.get("infected", False)))
+                                       _flag(w, "dormant"), int(w.get("workers", 0)),
+                                       tuple(w.get("raided", ())), _flag(w, "foraged"),
+                                       int(w.get("turns", 0)), _flag(w, "haunted"),
+                                       _flag(w, "infected"))
                          for w in raw.get("wild", ()))
             o = dict(raw.get("options", {}))
             if "later_year_spawn_strength" in o:
@@ -365,8 +374,8 @@ class GameState:
                         round=int(raw.get("round", 0)), cursor=int(raw.get("cursor", 0)),
                         wild_pending=tuple(raw.get("wild_pending", ())),
                         wild_last=int(raw.get("wild_last", -1)),
-                        spawned=bool(raw.get("spawned", False)),
-                        haunted_appeared=bool(raw.get("haunted_appeared", False)),
+                        spawned=_flag(raw, "spawned"),
+                        haunted_appeared=_flag(raw, "haunted_appeared"),
                         spawn_rolls=tuple((str(n), int(r))
                                           for n, r in raw.get("spawn_rolls", ())),
                         map=None if raw.get("map") is None
@@ -377,6 +386,17 @@ class GameState:
             raise InvalidInputError("game state", f"{exc.__class__.__name__}: {exc}",
                                     "the GameState.to_dict shape") from None
         return validate_state(state)
+
+
+def _flag(raw: Mapping[str, Any], key: str) -> bool:
+    """A true/false field of a saved state (missing: false).
+
+    :raises InvalidInputError: anything but true or false.
+    """
+    v = raw.get(key, False)
+    if not isinstance(v, bool):
+        raise InvalidInputError(f"{raw.get('name', 'state')}.{key}", v, "true or false")
+    return v
 
 
 def _map_module():
@@ -550,6 +570,9 @@ class MonthPlan:
         ``(player, (dq, dr) offset, rotation 0-5)`` in joining order.
     :ivar spawn_d6: Zombees: ``(wild hive name, D6)`` for every wild hive spawned this month
         (1-2: it is infected).
+    :ivar infect / infected_spawn / infected_spawn_at: Zombees, the first month of year 2:
+        the strongest wild hive chosen on a tie; with none in play, the name (and map tile)
+        of the infected wild hive spawned at strength 6.
     """
 
     year: int
@@ -563,6 +586,9 @@ class MonthPlan:
     solo_spawn_at: tuple[int, int] | None = None
     joins: tuple[tuple[str, tuple[int, int], int], ...] = ()
     spawn_d6: tuple[tuple[str, int], ...] = ()
+    infect: str | None = None
+    infected_spawn: str | None = None
+    infected_spawn_at: tuple[int, int] | None = None
 
     def choice(self, name: str) -> PhaseChoices:
         """Player ``name``'s phase choices (none stated: no tokens, no swarm)."""
@@ -678,14 +704,24 @@ def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: st
         ev["haunted"] = True
     if roll is not None:
         ev.update(infection_d6=roll, infected=infected)
+    elif forced is not None:
+        ev["infected"] = forced
     if state.map is not None:
         if at is None:
             raise InvalidInputError(f"tile of the new wild hive {name}", None,
                                     "its map tile [q, r] (the game has a map)")
         dark = "haunted" if haunted else "infected" if infected else None
-        state = replace(state, map=_map_module().spawn_wild(state.map, name, at, near=near,
-                                                            dark=dark))
+        M = _map_module()
+        try:
+            m = M.spawn_wild(state.map, name, at, near=near, dark=dark)
+        except IllegalActionError as exc:     # the map speaks of swarms: name the cause's rule
+            raise IllegalActionError(rule, exc.message, expected=exc.expected,
+                                     given=exc.given, hint=exc.hint) from None
+        state = replace(state, map=m)
         ev["at"] = list(at)
+    elif at is not None:
+        raise InvalidInputError(f"tile of the new wild hive {name}", list(at),
+                                "no tile: the game is played without the map")
     state = replace(state, wild=state.wild + (w,), spawned=True)
     return state, ev
 
@@ -696,6 +732,70 @@ ZOMBEE_SPAWN_INFECTED_MAX = 2   # Zombees: "On 1-2, the wild hive is infected" (
 def _zombees_card(comps: Components | None) -> Any:
     return (comps.solo_card(ZOMBEES) if comps is not None
             else solocards.default_cards().find(ZOMBEES))
+
+
+def _first_infection(state: GameState, plan: MonthPlan, comps: Components
+                     ) -> tuple[GameState, list[Event]]:
+    """Zombees, "Year 2: At the start of the year, the strongest wild hive becomes infected
+    with zombees! ... If there are multiple wild hives tied for strongest, you choose which one
+    is the infected hive. If there are no wild hives in play, spawn a wild hive (strength 6)
+    up to 3 spaces away from your own hive. That is the infected hive."  Played before the
+    first month of year 2 (only then, ruling L93): ``plan.infect`` names the strongest hive
+    (needed only on a tie), ``plan.infected_spawn`` (and ``infected_spawn_at`` on the map) the
+    hive spawned when there is none (``"none"``: no tile within 3 spaces can take it).  "Your own hive" is the first player's in a game of
+    several (the card is a solo card).
+
+    :raises IllegalActionError: (Bee Lives: Zombees) the choice missing or not among the
+        strongest, a spawn while wild hives are in play, these values in another month.
+    """
+    z = state.options.zombees_from_year
+    due = bool(z) and state.year == z and state.month == 1
+    if not due:
+        for key in ("infect", "infected_spawn"):
+            if getattr(plan, key) is not None:
+                raise IllegalActionError(R_ZOMBEES, "the strongest wild hive is infected only "
+                                         "at the start of year 2 of a Zombees game",
+                                         expected=f"no {key}", given=getattr(plan, key))
+        return state, []
+    card = _zombees_card(comps)
+    first = solocards.first_infected(card, {w.name: w.strength for w in state.wild})
+    if first.candidates:
+        if plan.infected_spawn is not None:
+            raise IllegalActionError(R_ZOMBEES, "wild hives are in play: the strongest becomes "
+                                     "infected, none is spawned", expected="no infected_spawn",
+                                     given=plan.infected_spawn)
+        name = plan.infect
+        if name is None and len(first.candidates) == 1:
+            name = first.candidates[0]
+        if name not in first.candidates:
+            tie = len(first.candidates) > 1
+            raise IllegalActionError(R_ZOMBEES, "the strongest wild hive becomes infected: "
+                                     + " or ".join(first.candidates)
+                                     + (" (tied: you choose, state infect = NAME)" if tie else "")
+                                     + (f", not {name}" if name else ""),
+                                     expected=list(first.candidates), given=name)
+        state, ev = infect_wild(state, name)
+        return state, [ev]
+    if plan.infect is not None:
+        raise IllegalActionError(R_ZOMBEES, "no wild hive is in play, so there is none to name: "
+                                 f"leave out infect; a wild hive (strength {first.spawn_strength}"
+                                 f") is spawned up to {first.max_distance} spaces from your hive "
+                                 "instead (infected_spawn = NAME)", expected="no infect",
+                                 given=plan.infect)
+    if plan.infected_spawn is None:
+        raise IllegalActionError(R_ZOMBEES, "no wild hive is in play at the start of year 2: "
+                                 f"spawn one (strength {first.spawn_strength}) up to "
+                                 f"{first.max_distance} spaces from your hive; it is the "
+                                 "infected hive — state infected_spawn = NAME",
+                                 expected="infected_spawn = NAME", given="none")
+    player = state.players[state.first_player].name
+    if plan.infected_spawn.lower() == NONE:      # no tile within 3 spaces can take it
+        _no_placement(state, player, R_ZOMBEES)
+        return state, []
+    state, ev = spawn_wild(state, plan.infected_spawn, first.spawn_strength,
+                           cause=f"card: {ZOMBEES}", by=player, rule=R_ZOMBEES,
+                           at=plan.infected_spawn_at, near=player, comps=comps, infected=True)
+    return replace(state, spawned=False), [ev]
 
 
 def infect_wild(state: GameState, name: str) -> tuple[GameState, Event]:
@@ -791,8 +891,9 @@ def _start_month(state: GameState, plan: MonthPlan, comps: Components,
         raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) rolls "
                                  "the D6 for new wild hives: no spawn_d6",
                                  expected="no spawn_d6", given=dict(plan.spawn_d6))
-    in_play = {w.name for w in state.wild}
-    state = replace(state, spawn_rolls=tuple(r for r in plan.spawn_d6 if r[0] not in in_play))
+    state = replace(state, spawn_rolls=plan.spawn_d6)
+    state, evs = _first_infection(state, plan, comps)
+    events += evs
     if state.first_month:
         for name, c in plan.choices:
             if c.starvation_tokens or c.swarm:
@@ -1035,6 +1136,7 @@ def play_turn(state: GameState, turn: Turn, comps: Components
             state.wild_hive(turn.actor)          # unknown name: malformed
         else:
             state.player(turn.actor)
+        check_turn_keys(turn)
         actor = next_actor(state)
         if actor is None:
             raise IllegalActionError(R_ACTION, "the Action Phase is over: no player has a worker "
@@ -1062,6 +1164,45 @@ def play_turn(state: GameState, turn: Turn, comps: Components
         return _advance(state), events
     except (IllegalActionError, InvalidInputError) as exc:
         raise _prefix(exc, turn.where) from None
+
+
+#: where the solo cards' dice and choices may stand on a turn: key → (player actions, wild
+#: hive actions)
+TURN_DICE = {
+    "haunt_d6": (("forage",), ()),
+    "scare_ghosts": (("raid",), ()),
+    "zombee_d6": (PLAYER_ACTIONS, WILD_ACTIONS),
+    "infection_d6": (("forage", "scout", "raid"), ("forage", "raid")),
+}
+#: what a Raid action that scares ghosts away takes: nothing of a raid on a hive
+SCARE_REFUSES = ("target", "rolls", "removed", "sacrifice_defending", "sacrifice_unassigned",
+                 "sacrifices", "take", "tile", "distance", "haunt_d6", "d6", "spawn")
+
+
+def check_turn_keys(turn: Turn) -> None:
+    """Refuse solo card dice on a turn where they cannot belong (e.g. ``haunt_d6`` on a
+    Defend, ``scare_ghosts`` on a wild hive's turn) and a raid on a hive's values on a raid
+    that scares ghosts away.
+
+    :raises InvalidInputError: naming the key, the action and where it is allowed.
+    """
+    for key, (players, wilds) in TURN_DICE.items():
+        value = getattr(turn, key)
+        if value is None or value is False:
+            continue
+        allowed = wilds if turn.wild else players
+        if turn.action not in allowed:
+            who = "a wild hive's" if turn.wild else "a player's"
+            where = (" or ".join(allowed) + " turns") if allowed else "no turn"
+            raise InvalidInputError(key, value, f"only on {who} {where} (this is a "
+                                    f"{turn.action})" if allowed else
+                                    f"nothing on {who} turn")
+    if turn.scare_ghosts:
+        for key in SCARE_REFUSES:
+            value = getattr(turn, key)
+            if value not in (None, (), 0):
+                raise InvalidInputError(key, value, "nothing when scaring ghosts away (a Raid "
+                                        "action with 1 worker bee on a haunted tile, at)")
 
 
 def _need(value: Any, name: str, what: str) -> Any:
@@ -1331,6 +1472,10 @@ def _zombee_action_roll(state: GameState, p: PlayerState, turn: Turn, comps: Com
     if turn.action not in PLAYER_ACTIONS:
         return None
     if not infected:
+        if turn.zombee_d6 is not None and not state.zombees:
+            raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) "
+                                     "rolls for infected hives: no zombee_d6",
+                                     expected="no zombee_d6", given=turn.zombee_d6)
         if turn.zombee_d6 is not None:
             raise IllegalActionError(R_ZOMBEES, f"{p.name}'s hive is not infected: no D6 for "
                                      "its actions (zombee_d6)", expected="no zombee_d6",
@@ -1505,17 +1650,21 @@ def infected_gain(p: PlayerState, hive: Hive, gained: int, board: Board) -> Hive
     return gain_disease(hive, board, gained * (ZOMBEE_DISEASE_FACTOR - 1)).hive
 
 
+GERUND = {"forage": "foraging", "scout": "scouting"}
+
+
 def _card_roll(card: seasons.SeasonCard | None, trigger: str, turn: Turn, state: GameState
                ) -> tuple[str, int] | None:
     """After foraging / scouting: the card's D6 spawn (In Like a Lion, Out Like a Lamb, ...)."""
     if card is None or not any(s.trigger == trigger for s in card.spawns):
         if turn.d6 is not None:
-            raise IllegalActionError(R_CARD, f"no D6 is rolled after {trigger}ing under "
+            raise IllegalActionError(R_CARD, f"no D6 is rolled after {GERUND[trigger]} under "
                                      f"{card.name if card else 'no card'}", expected="no roll",
                                      given=turn.d6)
         return None
     if turn.d6 is None:
-        raise IllegalActionError(R_CARD, f"{card.name}: roll the D6 after {trigger}ing: state d6",
+        raise IllegalActionError(R_CARD, f"{card.name}: roll the D6 after {GERUND[trigger]}: "
+                                 "state d6",
                                  expected="d6 = 1-6", given="no roll")
     sp = seasons.spawn_check(card, trigger, turn.d6, year=state.year)
     if sp is None:
@@ -1587,6 +1736,9 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
     board = comps.board
     card = comps.card(state.card)
     w = state.wild_hive(turn.actor)
+    if state.map is not None and turn.action == "forage" and turn.tile is None \
+            and turn.at is not None and state.map.tile(tuple(turn.at)) is not None:
+        turn = replace(turn, tile=state.map.grid[tuple(turn.at)].type)   # read from the map
     a = turn.action
     season = state.season
     chart = wildmod.PRIORITY[season]
@@ -1609,6 +1761,10 @@ def _wild_turn(state: GameState, turn: Turn, comps: Components
         ev["zombee_d6"] = turn.zombee_d6
         desperate = True             # the chart's conditions do not apply (ruling L143)
         chart = ("raid",) + TILE_TYPES
+    elif turn.zombee_d6 is not None and not state.zombees:
+        raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) makes "
+                                 "wild hives erratic: no zombee_d6", expected="no zombee_d6",
+                                 given=turn.zombee_d6)
     elif turn.zombee_d6 is not None:
         raise IllegalActionError(R_ZOMBEES, f"{w.name} is not infected: it follows the priority "
                                  "chart (no zombee_d6)", expected="no zombee_d6",

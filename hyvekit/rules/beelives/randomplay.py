@@ -347,6 +347,18 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
     rolls = tuple((n, rng.randint(1, 6)) for n in WILD_NAMES
                   if state.zombees and n not in {w.name for w in state.wild})
     plan = g.MonthPlan(state.year, state.month, card, spawn_d6=rolls)
+    z = state.options.zombees_from_year
+    if z and state.year == z and state.month == 1:     # Zombees' first infected hive
+        if state.wild:
+            top = max(w.strength for w in state.wild)
+            plan = replace(plan, infect=rng.choice([w.name for w in state.wild
+                                                    if w.strength == top]))
+        else:
+            lead = state.players[state.first_player].name
+            name, at = _place_near(state, lead, rng)
+            plan = replace(plan, infected_spawn=name, infected_spawn_at=at)
+            rolls = tuple(r for r in rolls if r[0] != name)
+            plan = replace(plan, spawn_d6=rolls)
     names: set = set()
     tiles: set = set()
     # phases 1-3 (as g.phases_preview) played once: who swarms (as g.swarms_due), the bees

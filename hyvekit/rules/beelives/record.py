@@ -52,7 +52,8 @@ HEADER_KEYS = ("game", "player", "month", "winter", "start")
 GAME_KEYS = ("first_player", "map") + tuple(f.name for f in fields(g.Options))
 PLAYER_KEYS = ("name", "queen")
 MONTH_KEYS = ("year", "month", "card", "players", "turn", "claims", "solo_spawn",
-              "solo_spawn_at", "join", "spawn_d6")
+              "solo_spawn_at", "join", "spawn_d6", "infect", "infected_spawn",
+              "infected_spawn_at")
 JOIN_KEYS = ("player", "offset", "rotation")
 CHOICE_KEYS = ("starvation_tokens", "swarm")
 SWARM_KEYS = ("wild", "choice", "queen", "at")
@@ -76,6 +77,13 @@ def _table(where: str, raw: Any, accepted: Sequence[str]) -> Mapping[str, Any]:
     return raw
 
 
+def _int(where: str, value: Any, lo: int, hi: int) -> int:
+    """A whole number written as a number (not text) within ``[lo, hi]``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInputError(where, value, f"a whole number from {lo} to {hi}")
+    return require_int(where, value, lo, hi)
+
+
 def _any_keys(where: str, raw: Any) -> Mapping[str, Any]:
     """A table whose keys are names (players, hives, wild hives)."""
     if not isinstance(raw, Mapping):
@@ -84,17 +92,14 @@ def _any_keys(where: str, raw: Any) -> Mapping[str, Any]:
 
 
 def _str(where: str, value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInputError(where, value, "a non-empty text")
+    """A non-empty text on one line (names, cards, choices), stripped."""
+    if not isinstance(value, str) or not value.strip() or any(ord(c) < 32 for c in value):
+        raise InvalidInputError(where, value, "a non-empty text on one line")
     return value.strip()
 
 
 def _opt_int(where: str, raw: Mapping[str, Any], key: str, lo: int, hi: int) -> int | None:
-    if key not in raw:
-        return None
-    if isinstance(raw[key], bool) or not isinstance(raw[key], int):
-        raise InvalidInputError(f"{where}.{key}", raw[key], f"a whole number {lo}-{hi}")
-    return require_int(f"{where}.{key}", raw[key], lo, hi)
+    return _int(f"{where}.{key}", raw[key], lo, hi) if key in raw else None
 
 
 def _coord(where: str, value: Any) -> tuple[int, int]:
@@ -259,11 +264,17 @@ def parse_month(raw: Any, where: str = "month") -> g.MonthPlan:
         joins.append((_str(f"{jw}.player", j.get("player")),
                       _coord(f"{jw}.offset", j.get("offset")),
                       _opt_int(jw, j, "rotation", 0, 5) or 0))
-    spawn_d6 = tuple((name, require_int(f"{where}.spawn_d6.{name}", roll, 1, 6))
-                     for name, roll in _any_keys(f"{where}.spawn_d6",
-                                                 m.get("spawn_d6", {})).items())
+    rolls = _any_keys(f"{where}.spawn_d6", m.get("spawn_d6", {}))
+    spawn_d6 = tuple((_str(f"{where}.spawn_d6 (a wild hive name)", name),
+                      _int(f"{where}.spawn_d6.{name}", roll, 1, 6)) for name, roll in rolls.items())
+    infect = _str(f"{where}.infect", m["infect"]) if "infect" in m else None
+    infected = None
+    if "infected_spawn" in m:
+        infected = _str(f"{where}.infected_spawn", m["infected_spawn"])
+    infected_at = _coord(f"{where}.infected_spawn_at", m["infected_spawn_at"]) \
+        if "infected_spawn_at" in m else None
     return g.MonthPlan(year, month, card, tuple(choices), turns, solo, tuple(claims), where,
-                       solo_at, tuple(joins), spawn_d6)
+                       solo_at, tuple(joins), spawn_d6, infect, infected, infected_at)
 
 
 @dataclass(frozen=True)
@@ -308,7 +319,9 @@ def parse_header(raw: Mapping[str, Any], board) -> g.GameState:
                     raise InvalidInputError(f"game.{f.name}", v, "[year 2, year 3], e.g. [4, 5]")
                 v = tuple(v)
             elif f.name == "years":
-                v = require_int("game.years", v, 1, 3)
+                v = _int("game.years", v, 1, 3)
+            elif f.name == "zombees_from_year":
+                v = _int("game.zombees_from_year", v, 0, 3)
             elif not isinstance(v, bool):
                 raise InvalidInputError(f"game.{f.name}", v, "true or false")
             opts[f.name] = v
@@ -408,6 +421,11 @@ def dump_month(plan: g.MonthPlan, prefix: str = "") -> str:
         lines.append(f"solo_spawn_at = {_toml_value(list(plan.solo_spawn_at))}")
     if plan.spawn_d6:
         lines.append(f"spawn_d6 = {_toml_value(dict(plan.spawn_d6))}")
+    for key in ("infect", "infected_spawn"):
+        if getattr(plan, key) is not None:
+            lines.append(f"{key} = {_toml_value(getattr(plan, key))}")
+    if plan.infected_spawn_at is not None:
+        lines.append(f"infected_spawn_at = {_toml_value(list(plan.infected_spawn_at))}")
     for name, c in plan.choices:
         lines += ["", f"[{prefix}players.{_toml_value(name)}]"]
         if c.starvation_tokens:

@@ -37,6 +37,8 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_
 
 SEASONS = ("spring", "summer", "fall")
 MONTHS_PER_YEAR = 9             # How to Play: "the first nine months (Mar. - Nov.)"
+MONTH_NAMES = ("March", "April", "May", "June", "July", "August", "September", "October",
+               "November")
 MAX_YEARS = 3                   # Multiple Years Variant: two (long) or three years (epic)
 QUEEN_TYPES = ("aggressive", "prolific", "hygienic", "nomadic")   # Queen Types
 TILE_TYPES = ("bloom", "wilt", "harvest", "wet")                  # Components: map tiles
@@ -725,8 +727,8 @@ class MonthFacts:
         return self.queens_held[-1]
 
     def when(self) -> str:
-        """``"year 1 summer month 2"``."""
-        return f"year {self.year} {self.season} month {(self.month - 1) % 3 + 1}"
+        """The month as players say it: ``"July of year 1"``."""
+        return f"{MONTH_NAMES[self.month - 1]} of year {self.year}"
 
 
 def check_facts(facts: Sequence[MonthFacts]) -> None:

@@ -16,11 +16,14 @@ from hyvekit.rules.beelives import game as g
 
 #: sequencer spawn causes → solo ``WildFact.origin``
 ORIGIN = {"swarm": "swarm", "wild swarm": "wild_swarm", "solo hard rule": "solo_rule"}
+#: the solo cards that spawn wild hives inside a month → origin (other cards: season cards)
+CARD_ORIGIN = {"Under Siege": "challenge_card", "Three Generations": "campaign_card",
+               "Wildfire": "campaign_card", "Zombees": "campaign_card"}
 
 
 def _origin(cause: str) -> str:
     if cause.startswith("card:"):
-        return "season_card"
+        return CARD_ORIGIN.get(cause[len("card:"):].strip(), "season_card")
     return ORIGIN.get(cause, cause)
 
 

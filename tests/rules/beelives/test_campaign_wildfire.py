@@ -236,8 +236,20 @@ def test_the_fire_reaching_the_hive_loses_at_once_ruling_l132():
         C.play(april, "month", month(april, **quiet()))
     with pytest.raises(IllegalActionError, match="burns this month"):
         C.play(april, "month", month(april, turns=False, hive_burned=False))
+    # the lost month is still a month: its card is checked (May draws from the spring deck, a
+    # card not played yet), and nothing but the card and the fire may be stated
+    may = month(april, turns=False)
+    for bad, word in (({**may["month"], "card": "Heat Wave"}, "spring"),
+                      ({**may["month"], "card": march.game.card}, "already played"),
+                      ({**may["month"], "spawn_d6": {"X": 1}}, "spawn_d6"),
+                      ({**may["month"], "solo_spawn": "X"}, "solo_spawn")):
+        with pytest.raises(IllegalActionError, match=word):
+            C.play(april, "month", {"month": bad, "stated": {}})
+    with pytest.raises(IllegalActionError, match="stated map_tiles"):
+        C.play(april, "month", {"month": may["month"], "stated": {"map_tiles": 99}})
     lost = C.play(april, "month", month(april, turns=False))
     assert flipped(lost) == {(1, 0), (1, 1), (0, 2), (0, 3)}
+    assert lost.months[-1].card == may["month"]["card"] == lost.game.card
     assert ANN_AT in M.burnt_tiles(lost.game.map) and M.hive_burnt(lost.game.map, "Ann")
     assert lost.facts[-1].hive_burned and (lost.facts[-1].year, lost.facts[-1].month) == (2, 3)
     v = goal(lost)

@@ -41,22 +41,6 @@ def _check_map(state: g.GameState) -> None:
             assert h.dark == "haunted" and state.map.grid[h.at].dark == "haunted", w.name
 
 
-def start_of_year_two(state: g.GameState, rng: random.Random) -> g.GameState:
-    """Zombees, year 2: "the strongest wild hive becomes infected" — or, with none in play,
-    "spawn a wild hive (strength 6) up to 3 spaces away from your own hive"."""
-    if state.wild:
-        top = max(w.strength for w in state.wild)
-        return g.infect_wild(state, next(w.name for w in state.wild if w.strength == top))[0]
-    at = None
-    if state.map is not None:
-        places = M.spawn_places(state.map, "Ann")
-        if not places:
-            return state
-        at = rng.choice(places)
-    return g.spawn_wild(state, "ZOMBEE", 6, cause="card: Zombees", by="Ann", at=at,
-                        near="Ann" if at else None, infected=True)[0]
-
-
 def _month(state, rng, n):
     plan, result = random_month(state, COMPS, rng)
     if n % 3 == 0:
@@ -76,16 +60,27 @@ def test_random_zombees_games_keep_the_infection_rules(seed, years, on_map):
     while state.stage != "over":
         if state.stage == "winter":
             state, _ = g.play_winter(state, COMPS, {"Ann": rng.choice(("take", "none"))})
-            if state.year == 2 and state.stage == "month":
-                state = start_of_year_two(state, rng)
             continue
         before = state
         plan, result = _month(state, rng, n)
         state = result.state
         n += 1
+        if (before.year, before.month) == (2, 1):
+            # "At the start of the year, the strongest wild hive becomes infected"; with none
+            # in play, a strength-6 infected hive is spawned (when a tile can take it)
+            if before.wild:
+                top = max(w.strength for w in before.wild)
+                assert plan.infect in {w.name for w in before.wild if w.strength == top}
+                assert any(e.get("kind") == "infected" and e["hive"] == plan.infect
+                           for e in result.events)
+            elif plan.infected_spawn != g.NONE:
+                spawn = next(e for e in result.events if e.get("kind") == "spawn")
+                assert (spawn["wild"], spawn["strength"]) == (plan.infected_spawn, 6)
         rolls = dict(plan.spawn_d6)
         for ev in result.events:
-            if ev.get("kind") == "spawn":
+            if ev.get("kind") == "spawn" and ev["wild"] == plan.infected_spawn:
+                assert ev["infected"] and "infection_d6" not in ev
+            elif ev.get("kind") == "spawn":
                 if before.year >= 2:      # "On 1-2, the wild hive is infected"
                     assert ev["infected"] == (rolls[ev["wild"]] <= 2)
                 else:

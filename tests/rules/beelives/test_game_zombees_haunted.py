@@ -73,8 +73,9 @@ def test_zombees_a_healthy_hive_rolls_no_action_die_and_year_one_has_no_zombees(
     # "Year 1: Normal rules apply": a stated infection roll is refused in year 1
     y1 = replace(s, year=1)
     assert not y1.zombees
-    with pytest.raises(IllegalActionError, match="Zombees"):
-        g.play_turn(y1, g.Turn("Ann", "defend", bees=1, infection_d6=2), COMPS)
+    with pytest.raises(IllegalActionError, match="only the Zombees"):
+        g.play_turn(y1, g.Turn("Ann", "forage", tile="wilt", distance=1, take=(1, 1, 0),
+                               infection_d6=2), COMPS)
 
 
 def test_zombees_failed_scout_places_nothing_and_is_not_counted_as_a_scout():
@@ -139,6 +140,11 @@ def test_zombees_roll_for_a_wild_hive_that_never_spawned_is_refused():
     result = g.play_month(start, month(INDIAN_SUMMER.format(rolls="spawn_d6 = { OAK = 4 }",
                                                             bees=bees)), COMPS)
     assert not result.state.wild_hive("OAK").infected
+    # a roll for a wild hive in play all month (never spawned in it) is refused too
+    acorn = replace(start, wild=(g.WildHiveState("ACORN", 3),))
+    text2 = INDIAN_SUMMER.format(rolls="spawn_d6 = { OAK = 4, ACORN = 1 }", bees=bees)
+    with pytest.raises(IllegalActionError, match="ACORN"):
+        g.play_month(acorn, month(text2), COMPS)
     # without Zombees, spawn_d6 is refused
     healthy = replace(start, options=replace(start.options, zombees_from_year=0))
     with pytest.raises(IllegalActionError, match="only the Zombees"):
@@ -220,8 +226,8 @@ def test_zombees_without_a_map_a_stated_roll_says_the_tile_was_infected():
     s2, evs = g.play_turn(s, g.Turn("Ann", "forage", tile="wilt", distance=1,
                                     take=(3, 3, 0), infection_d6=1), COMPS)
     assert s2.player("Ann").infected
-    # a defend is not on a tile: no roll
-    with pytest.raises(IllegalActionError, match="not on an infected tile"):
+    # a defend is not on a tile: no roll (L142)
+    with pytest.raises(InvalidInputError, match="infection_d6"):
         g.play_turn(s, g.Turn("Ann", "defend", bees=1, infection_d6=1), COMPS)
 
 
@@ -243,9 +249,9 @@ def test_zombees_on_the_map_infected_hive_forages_the_closest_tile_and_infects_i
     with pytest.raises(IllegalActionError, match=r"\[1, 0\]"):
         g.play_turn(s, g.Turn("ROT", "forage", wild=True, tile="bloom", at=(0, 0),
                               zombee_d6=2), COMPS)
-    s2, evs = g.play_turn(s, g.Turn("ROT", "forage", wild=True, tile="bloom", at=(1, 0),
-                                    zombee_d6=2), COMPS)
-    assert s2.map.tile((1, 0)).dark == "infected"
+    s2, evs = g.play_turn(s, g.Turn("ROT", "forage", wild=True, at=(1, 0), zombee_d6=2),
+                          COMPS)                     # the tile type is read from the map
+    assert s2.map.tile((1, 0)).dark == "infected" and evs[0]["tile"] == "bloom"
     assert [e for e in evs if e["kind"] == "tile_infected"][0]["at"] == [1, 0]
     # 4: a harvest tile — the only one is ROT's own (already infected: it stays so)
     s3, _ = g.play_turn(s, g.Turn("ROT", "forage", wild=True, tile="harvest", at=(3, 0),
@@ -512,3 +518,43 @@ def test_haunted_swarm_that_leaves_keeps_both_tiles_dark_ruling_l147():
     assert s2.wild_hive("GHOST").haunted
     assert s2.map.hive("GHOST").at == (0, 0) and s2.map.hive("Ann").at == (1, 0)
     assert s2.map.tile((0, 0)).dark == "haunted" and s2.map.tile((1, 0)).dark == "haunted"
+
+
+def test_solo_dice_only_where_they_belong():
+    """A die of a card stated on a turn it cannot belong to is malformed (exit 2), with the
+    actions it is allowed on; a raid that scares ghosts away takes none of a raid's values."""
+    s = haunted_game(wild=(g.WildHiveState("GHOST", 4, haunted=True),
+                           g.WildHiveState("OAK", 4)))
+    for turn, key in ((g.Turn("Ann", "defend", bees=1, haunt_d6=5), "haunt_d6"),
+                      (g.Turn("Ann", "scout", tile="wilt", haunt_d6=5), "haunt_d6"),
+                      (g.Turn("Ann", "raid", scare_ghosts=True, rolls=((2,),)), "rolls"),
+                      (g.Turn("Ann", "raid", scare_ghosts=True, take=(3, 0, 0)), "take"),
+                      (g.Turn("Ann", "raid", scare_ghosts=True, sacrifices=1), "sacrifices"),
+                      (g.Turn("Ann", "cool_hive", infection_d6=3), "infection_d6")):
+        with pytest.raises(InvalidInputError, match=key):
+            g.play_turn(s, turn, COMPS)
+    s = _wild_round(s)
+    with pytest.raises(InvalidInputError, match="scare_ghosts"):
+        g.play_turn(s, g.Turn("OAK", "raid", wild=True, target="Ann", d6=2, scare_ghosts=True),
+                    COMPS)
+    with pytest.raises(InvalidInputError, match="haunt_d6"):
+        g.play_turn(s, g.Turn("OAK", "forage", wild=True, tile="wilt", haunt_d6=2), COMPS)
+
+
+def test_haunted_hives_campaign_on_the_map_shows_the_haunted_tiles():
+    state = campaign({"kind": "solo-scenario", "scenario": "Haunted Hives", "players": ANN,
+                      "map": True})
+    march = {"year": 1, "month": 1, "card": "Perfect Weather",
+             "turn": [{"player": "Ann", "action": "scout", "at": [1, 0], "tile": "wilt",
+                       "spawn": "GHOST", "spawn_at": [1, 0]},
+                      {"player": "Ann", "action": "defend", "bees": 2}]}
+    after = C.play(state, "month", {"month": march})
+    data = C.summary(after)
+    assert data["map"]["haunted"] == [[1, 0]] and data["map"]["infected"] == []
+    assert after.game.map.hive("GHOST").dark == "haunted"
+    # without the map a stated tile for a spawn is refused (there is no tile to name)
+    flat = campaign({"kind": "solo-scenario", "scenario": "Haunted Hives", "players": ANN})
+    with pytest.raises(InvalidInputError, match="without the map"):
+        C.play(flat, "month", {"month": {**march, "turn": [
+            {"player": "Ann", "action": "scout", "tile": "wilt", "spawn": "GHOST",
+             "spawn_at": [1, 0]}, {"player": "Ann", "action": "defend", "bees": 2}]}})
