@@ -190,5 +190,5 @@ def test_a_malformed_turn_names_its_file_line_and_logs_nothing(hk):
     result = hk("hyve", "legacy", "play", "run", str(bad), "--cross-out", "2")
     number = text.splitlines().index(first) + 1
     assert result.returncode == 2 and f"bad.toml line {number}: turn 1 dice" in result.stderr
-    assert "6 or W (the wild Bee face)" in result.stderr
+    assert "6 is the wild Bee face, also written W" in result.stderr
     assert record_bytes(hk) == before

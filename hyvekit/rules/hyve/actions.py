@@ -121,10 +121,11 @@ class TendEggs:
 class TendLarva:
     """Larva Chamber, Tend Larva: encircle ``line``; the larva go on ``larva`` (hexes, in
     placement order, into the active hyve and on); ``excise`` — Excisor's cross-out for each
-    hyve this action completes (None = none)."""
+    hyve this action completes (None = none).  ``line`` is None only for a lone 2-type Bee in
+    Turbo Mode, which encircles nothing."""
 
     bee: Bee
-    line: Line
+    line: Line | None
     larva: tuple[Hex, ...] = ()
     excise: tuple[Hex | None, ...] = ()
     boost: bool = False

@@ -732,6 +732,17 @@ def _shape_table(shapes: Sequence[tuple[int, Sequence[Hex]]]) -> dict[int, tuple
     return table
 
 
+def _names(hexes: Iterable[Hex]) -> list[str]:
+    """Hexes as the sheet names them (``C3``), for messages."""
+    out = []
+    for h in hexes:
+        try:
+            out.append(cell_name(h))
+        except (InvalidInputError, IndexError, ValueError, TypeError):
+            out.append(str(h))
+    return out
+
+
 def _check_one_build(table: dict[int, tuple[Hex, ...]], layouts, built: list[set[Hex]],
                      active: int, b: Build, where: str, turn: bool) -> None:
     value = _written(where, b.bee, b.as_value)
@@ -750,13 +761,14 @@ def _check_one_build(table: dict[int, tuple[Hex, ...]], layouts, built: list[set
     shape = table[value]
     if len(set(b.hexes)) != len(b.hexes) or not same_shape(shape, b.hexes, turn=turn):
         raise IllegalActionError(
-            R_BUILD, f"a {value} Bee draws its own shape {list(normalise(shape))}"
-            f"{' (rotated or flipped)' if turn else ''}, got {list(b.hexes)}",
-            expected=list(normalise(shape)), given=list(b.hexes))
+            R_BUILD, f"a {value} Bee draws its own shape ({len(shape)} hexes, e.g. "
+            f"{' '.join(_names(normalise(shape)))})"
+            f"{' rotated or flipped' if turn else ''}, got {' '.join(_names(b.hexes))}",
+            expected=_names(normalise(shape)), given=_names(b.hexes))
     overlap = [h for h in b.hexes if h in built[b.hyve - 1]]
     if overlap:
-        raise IllegalActionError(R_BUILD, f"{overlap[0]} of hyve {b.hyve} is already built",
-                                 expected="unbuilt hexes", given=list(overlap))
+        raise IllegalActionError(R_BUILD, f"{_names(overlap)[0]} of hyve {b.hyve} is already "
+                                 "built", expected="unbuilt hexes", given=_names(overlap))
     anything = any(built)
     mine = built[b.hyve - 1]
     if not anything:
@@ -768,7 +780,7 @@ def _check_one_build(table: dict[int, tuple[Hex, ...]], layouts, built: list[set
             raise IllegalActionError(R_BUILD, "each shape drawn must be connected to "
                                      f"previously built shapes: none of hyve {b.hyve}'s built "
                                      "hexes touches it", expected="a shape touching a built "
-                                     "hex", given=list(b.hexes))
+                                     "hex", given=_names(b.hexes))
     elif not built[b.hyve - 2]:
         raise IllegalActionError(R_BUILD, f"hyve {b.hyve - 1} has no shape yet: building ahead "
                                  f"reaches hyve {b.hyve} only from a built hyve {b.hyve - 1} "
@@ -899,12 +911,12 @@ def check_builder_placement(hyves: Sequence[Sequence[Hex]], built: Sequence[Coll
         if h not in layout:
             raise InvalidInputError("placement hex", h, f"a hex of hyve {hyve}")
         if h not in now[hyve - 1]:
-            raise IllegalActionError(R_BUILD, f"{h} of hyve {hyve} is not built: Nectar and "
-                                     "Larva go only into built hexes", expected="a built hex",
-                                     given=h)
+            raise IllegalActionError(R_BUILD, f"{cell_name(h)} of hyve {hyve} is not built: "
+                                     "Nectar and Larva go only into built hexes",
+                                     expected="a built hex", given=cell_name(h))
         if h in taken:
-            raise IllegalActionError(R_BUILD, f"{h} of hyve {hyve} is already filled",
-                                     expected="an empty built hex", given=h)
+            raise IllegalActionError(R_BUILD, f"{cell_name(h)} of hyve {hyve} is already filled",
+                                     expected="an empty built hex", given=cell_name(h))
         taken.add(h)
     return hyve == active + 1
 

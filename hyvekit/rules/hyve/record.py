@@ -175,8 +175,21 @@ def _bool(where: str, raw: Any) -> bool:
     return raw
 
 
-def _face(where: str, raw: Any) -> int:
-    return parse_bee(raw, where).face
+def _face(where: str, raw: Any, *, wasp: bool = False) -> int:
+    """A die face as rolled: 1-6 (``"W"`` for the 6, the wild Bee face, on the Bee dice; the
+    wasp dice are plain D6).
+
+    :raises InvalidInputError: anything else (a wild Bee's chosen value is not a face).
+    """
+    allowed = ("a D6 face 1-6" if wasp else
+               "a die face 1-6 (6 is the wild Bee face, also written W)")
+    if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= WILD:
+        return raw
+    if not wasp and isinstance(raw, str) and raw.strip().upper() in ("W", "WILD"):
+        return WILD
+    if isinstance(raw, str) and raw.strip().isdigit() and 1 <= int(raw.strip()) <= WILD:
+        return int(raw.strip())
+    raise InvalidInputError(where, raw, allowed)
 
 
 def parse_spot(raw: Any, where: str):
@@ -301,10 +314,12 @@ def parse_assignment(raw: Any, where: str, sheet: SheetDefinition, chamber: Larv
         return TendEggs(b, tuple(chamber.parse_square(c, f"{w} squares")
                                  for c in _list(f"{w} squares", r.get("squares"))), boost)
     if kind == "tend-larva":
-        if "line" not in r:
+        # only a 2-type Bee may come without a line (alone in Turbo Mode it encircles nothing;
+        # the engine asks for the line whenever one is circled)
+        if "line" not in r and (b.wild or b.face != 2):
             raise InvalidInputError(f"{w} line", "missing", "row, column, 'row N', 'column N' "
                                     "or wild")
-        return TendLarva(b, parse_line(r["line"], b, f"{w} line"),
+        return TendLarva(b, parse_line(r["line"], b, f"{w} line") if "line" in r else None,
                          _spots(f"{w} larva", r.get("larva")), _excise(f"{w} excise",
                                                                         r.get("excise")), boost)
     if kind == "queens-attendants":
@@ -458,8 +473,8 @@ def parse_record(raw: dict[str, Any], base: Path | None = None, *,
             if "effect" in t:
                 raise InvalidInputError(f"{w} effect", t["effect"], "nothing: Wasp War has a "
                                         "Wasp Attack (wasp = [die, die]) instead")
-            season = WaspAttack(tuple(_face(f"{w} wasp", f) for f in _list(f"{w} wasp",
-                                                                          t.get("wasp"))),
+            season = WaspAttack(tuple(_face(f"{w} wasp", f, wasp=True)
+                                      for f in _list(f"{w} wasp", t.get("wasp"))),
                                 tuple(str(b).strip().upper() for b in _list(f"{w} block",
                                                                             t.get("block"))),
                                 tuple(start.chamber.parse_square(c, f"{w} eaten")

@@ -391,9 +391,14 @@ def _place(s: ScenarioState, features, rule: str, excise=()) -> tuple[ScenarioSt
     (Placement Rules), scoring each hyve that fills up and moving on to the next hyve
     clockwise.  Returns the state and the population the larva gained.
 
-    :raises IllegalActionError: a hex that is taken, or that Structured placement forbids.
+    :raises IllegalActionError: a hex that is taken, or that Structured placement forbids; an
+        Excisor cross-out without the perk, or for a hyve the action does not complete.
     """
     excise = list(excise)
+    if any(e is not None for e in excise) and not s.has("excisor"):
+        first = next(e for e in excise if e is not None)
+        raise IllegalActionError(R_EXCISOR, "crossing out a space before scoring needs the "
+                                 "Excisor perk", expected="no excise", given=cell_name(first))
     gained = 0
     builder = bool(s.sheet.builder_shapes)
     for target, space in features:

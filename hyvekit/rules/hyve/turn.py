@@ -282,7 +282,16 @@ def _tend_larva(s: ScenarioState, a: TendLarva) -> ScenarioState:
     if s.sheet.turbo_boost is not None:
         options = turbo_tend_larva_options(list(placed), s.sheet.chamber, s.sheet.turbo_boost)
         if not options:
+            # "2-type bees have no affect if placed by themselves"
+            if a.line is not None or a.larva:
+                raise IllegalActionError(R_TURBO, "a lone 2-type Bee has no effect: no line is "
+                                         "encircled and no larva placed",
+                                         expected="no line, no larva",
+                                         given=a.line.describe() if a.line else len(a.larva))
             return _log(replace(s, pool=pool), "Tend Larva: a lone 2-type Bee, no effect")
+    if a.line is None:
+        raise InvalidInputError("line", "missing", "row, column, 'row N', 'column N' or wild")
+    if s.sheet.turbo_boost is not None:
         if a.boost:
             label = a.line.label if a.bee.wild else a.bee.face
             lines = tuple(Line(k, v) for k, v in next(

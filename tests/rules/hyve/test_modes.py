@@ -345,7 +345,7 @@ def test_later_shapes_must_touch_built_ones_and_not_overlap():
                                                               (None, 2)))])
     err = illegal("Build Action", m.check_build, SHAPES, HYVES, b, 1,
                   [Build(1, 1, ((-2, 2), (-1, 2), (0, 2), (-1, 2)))])     # a hex twice
-    assert err.given == [(-2, 2), (-1, 2), (0, 2), (-1, 2)]
+    assert err.given == ["E1", "E2", "E3", "E2"]          # the sheet's names, not axial
     illegal("Build Action", m.check_build, SHAPES, HYVES, b, 1, [Build(1, 1, LINE)])  # overlap
 
 

@@ -459,6 +459,15 @@ def test_excisor_needs_the_perk():
     with pytest.raises(IllegalActionError) as exc:
         play(s, GatherNectar((Placement(bee(2), parse_cell("E3")),), excise=(parse_cell("A1"),)))
     assert "Excisor" in rule_of(exc)
+    # also when the action completes no hyve: the perk is missing first of all
+    fresh = rolled([2])
+    gather_a1 = (Placement(bee(2), parse_cell("A1")),)
+    with pytest.raises(IllegalActionError, match="needs the Excisor perk"):
+        play(fresh, GatherNectar(gather_a1, excise=(parse_cell("A2"),)))
+    # with the perk, a cross-out for a hyve the action does not complete is refused
+    with pytest.raises(IllegalActionError, match="did not complete"):
+        play(replace(fresh, perks=("excisor",)), GatherNectar(gather_a1,
+                                                              excise=(parse_cell("A2"),)))
 
 
 # --- 4. Feed Bees ------------------------------------------------------------------------------
@@ -615,3 +624,16 @@ def gather_all(s):
                if s.hyves[0][h].kind == "empty"]
     return GatherNectar(tuple(Placement(bee(f, 1 if f == 6 else None), h)
                               for f, h in zip(s.pool, empties)))
+
+
+def test_dice_faces_in_a_turn_record_are_faces_not_wild_bee_values():
+    """A rolled die shows a face 1-6 (6 the wild Bee face, also written W); "W3" is a wild
+    Bee's chosen value, never a face; the wasp dice of Wasp War are plain D6."""
+    from hyvekit.rules.hyve.record import _face
+    assert [_face("dice", f) for f in (1, 5, 6, "W", "w", "4")] == [1, 5, 6, 6, 6, 4]
+    for bad in ("W3", 7, 0, True, "Q"):
+        with pytest.raises(InvalidInputError, match="die face 1-6"):
+            _face("dice", bad)
+    assert _face("wasp", 6, wasp=True) == 6
+    with pytest.raises(InvalidInputError, match="a D6 face 1-6"):
+        _face("wasp", "W", wasp=True)

@@ -254,3 +254,19 @@ def test_bee_builder_is_won_when_no_shape_fits_in_the_6th_hyve():
     s = replace(builder([1, 1, 1, 1, 1, 1]), built=built)
     s = play(s, Build(((bee(1), 6, hexes(*LINE)),)))
     assert s.status == "won" and s.end == ("hyve 6 built",)
+
+
+def test_turbo_lone_2_on_tend_larva_encircles_nothing():
+    """"2-type bees have no affect if placed by themselves": a lone 2-type Bee on Tend Larva
+    takes its action space and nothing else — a line or larva stated with it are refused, and
+    outside that case the line is needed."""
+    s = turbo([2, 2, 1, 1, 1, 1])
+    got = play(s, TendLarva(bee(2), None))
+    assert "no effect" in got.events[-1] and got.chamber == s.chamber
+    with pytest.raises(IllegalActionError, match="no line") as exc:
+        play(s, TendLarva(bee(2), Line("row", 1)))
+    assert exc.value.rule == "Hyve: Turbo Mode — Action Boost"
+    with pytest.raises(IllegalActionError, match="no line"):
+        play(s, TendLarva(bee(2), None, (parse_cell("A1"),)))
+    with pytest.raises(InvalidInputError, match="line"):
+        play(s, TendLarva(bee(1), None))
