@@ -79,6 +79,21 @@ def require_int(field: str, value: object, lo: int | None = None, hi: int | None
     return value
 
 
+def require_table(where: str, raw: object, accepted: Iterable[str]) -> dict:
+    """``raw`` as a table (a dict) whose keys are all in ``accepted`` (data files and records).
+
+    :raises InvalidInputError: not a table (``where``, listing the keys), or an unknown key
+        (``"<where> key"``, the key, and the accepted keys sorted).
+    """
+    allowed = sorted(accepted)
+    if not isinstance(raw, dict):
+        raise InvalidInputError(where, raw, "a table with keys " + ", ".join(allowed))
+    unknown = sorted(set(raw) - set(allowed))
+    if unknown:
+        raise InvalidInputError(f"{where} key", unknown[0], "one of " + ", ".join(allowed))
+    return raw
+
+
 def _range_words(lo: int | None, hi: int | None) -> str:
     if lo is not None and hi is not None:
         return f"a whole number from {lo} to {hi}"

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.common import (IllegalActionError, InvalidInputError, require_int,
+                                  require_table)
 
 SEASONS = ("spring", "summer", "fall")
 MONTHS_PER_YEAR = 9             # How to Play: "the first nine months (Mar. - Nov.)"
@@ -301,12 +302,7 @@ def _rule(owner: str, rules: tuple[tuple[str, Any], ...], key: str) -> Any:
 
 # --- loading -----------------------------------------------------------------------------------
 
-def _refuse_unknown(where: str, raw: Mapping[str, Any], accepted: Sequence[str]) -> None:
-    if not isinstance(raw, Mapping):
-        raise InvalidInputError(where, raw, "a table with keys " + ", ".join(accepted))
-    unknown = sorted(set(raw) - set(accepted))
-    if unknown:
-        raise InvalidInputError(f"{where} key", unknown[0], "one of " + ", ".join(accepted))
+_refuse_unknown = require_table
 
 
 def _text(where: str, raw: Mapping[str, Any], key: str) -> str:

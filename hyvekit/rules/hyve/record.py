@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_table
 from hyvekit.rules.hyve.larva import LarvaChamber, Line
 from hyvekit.rules.hyve.legacy import Resource
 from hyvekit.rules.hyve.scoring import parse_cell
@@ -123,13 +123,7 @@ class TurnReport:
 
 # --- parsing -----------------------------------------------------------------------------------
 
-def _keys(where: str, raw: Any, allowed: set[str]) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise InvalidInputError(where, raw, "a table with keys " + ", ".join(sorted(allowed)))
-    unknown = sorted(set(raw) - allowed)
-    if unknown:
-        raise InvalidInputError(f"{where} key", unknown[0], "one of " + ", ".join(sorted(allowed)))
-    return raw
+_keys = require_table
 
 
 def _list(where: str, raw: Any) -> list:

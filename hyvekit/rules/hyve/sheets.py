@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.common import InvalidInputError, require_int, require_table
 
 R_SHEET = "Hyve: Game Sheets"
 
@@ -144,14 +144,7 @@ def _coords(where: str, raw: Any, neighbours, *, what: str) -> tuple[tuple[int, 
     return cells_t
 
 
-def _check_keys(where: str, raw: Any, allowed: set[str]) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise InvalidInputError(where, raw, "a table with keys " + ", ".join(sorted(allowed)))
-    unknown = set(raw) - allowed
-    if unknown:
-        raise InvalidInputError(f"{where} key", sorted(unknown)[0],
-                                "one of " + ", ".join(sorted(allowed)))
-    return raw
+_check_keys = require_table
 
 
 def _choice(where: str, value: Any, allowed) -> str:

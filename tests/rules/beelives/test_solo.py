@@ -170,9 +170,9 @@ def test_unknown_keys_are_refused_with_the_accepted_list(tmp_path):
     bad.write_text('[[challenge]]\nname = "X"\ntext = "t"\ncolour = "red"\n', encoding="utf-8")
     with pytest.raises(InvalidInputError) as e:
         S.load_solo_cards(bad)
-    assert "colour" in str(e.value) and "name, text, source, note, goals, spawn" in str(e.value)
+    assert "colour" in str(e.value) and "goals, name, note, source, spawn, text" in str(e.value)
     bad.write_text('[extras]\nx = 1\n', encoding="utf-8")
-    with pytest.raises(InvalidInputError, match="basic, challenge, scenario, campaign"):
+    with pytest.raises(InvalidInputError, match="basic, campaign, challenge, scenario"):
         S.load_solo_cards(bad)
     bad.write_text('[[challenge]]\nname = "X"\ntext = "t"\ngoals = [{ goal = "win" }]\n',
                    encoding="utf-8")
