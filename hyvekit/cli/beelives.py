@@ -572,9 +572,10 @@ def _month_json(result, board) -> dict:
                    "honey": p.hive.honey, "pollen": p.hive.pollen, "water": p.hive.water,
                    "empty": p.hive.empty, "comb": p.hive.comb,
                    "disease": p.hive.disease(board), "vp": p.hive.vp, "queen": p.hive.queen,
-                   "starvation": p.hive.starvation} for p in s.players],
-        "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant}
-                 for w in s.wild],
+                   "starvation": p.hive.starvation, "infected": p.infected}
+                  for p in s.players],
+        "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant,
+                  "haunted": w.haunted, "infected": w.infected} for w in s.wild],
         "summary": result.summary.to_dict(),
     }
 
@@ -678,6 +679,9 @@ def check(
                         for w in m.state.wild]
                 rows += [[n, 0, "removed"] for n in s.wild_removed]
                 out.print(table(None, ["wild hive", "strength", "state"], rows))
+            sick = [p.name for p in m.state.players if p.infected]
+            if sick:                 # Zombees: every disease gain doubled, each action rolls
+                out.print(f"infected with zombees: {', '.join(sick)}")
             if s.month_number == 9 and s.year in winters:
                 winter_table(s.year)
         for year in sorted(winters):

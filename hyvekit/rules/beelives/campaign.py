@@ -709,6 +709,10 @@ def _wildfire_spread(state: CampaignState, game: g.GameState, stated: Mapping[st
     if dice and not any(c.name == WILDFIRE for c in state.cards()):
         raise IllegalActionError(R_WILDFIRE, "no Wildfire card in play: there is no fire",
                                  expected="no " + dice[0], given=stated[dice[0]])
+    if stated.get("hive_burned") and card is None:
+        raise IllegalActionError(R_WILDFIRE, "no wildfire burns this month (Wildfire, year 2 "
+                                 "only): your hive cannot have burned",
+                                 expected="no hive_burned", given=True)
     if m is None:
         if dice:
             raise IllegalActionError(R_WILDFIRE, "the fire's dice are played only on the map "

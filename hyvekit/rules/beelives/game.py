@@ -48,7 +48,7 @@ from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.beelives.endgame import PlayerEnd, Scoring, score, winter as do_winter
 from hyvekit.rules.beelives.hive import Assigned, Hive, gain_disease, new_hive, \
     require_unassigned, validate_hive
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int, require_table
 
 R_MONTH = "Bee Lives: Productive Months"
 R_EVENT = "Bee Lives: Event Phase"
@@ -146,7 +146,10 @@ class Options:
             if f.type in ("int", int) and (isinstance(v, bool) or not isinstance(v, int)):
                 raise InvalidInputError(f"options.{f.name}", v, "a whole number")
         require_int("options.years", self.years, 1, 3)
-        require_int("options.zombees_from_year", self.zombees_from_year, 0, 3)
+        if not 0 <= self.zombees_from_year <= self.years:
+            raise InvalidInputError("options.zombees_from_year", self.zombees_from_year,
+                                    f"0 (no Zombees card) or a year of the {self.years}-year "
+                                    "game (the Zombees card: 2, with years = 2 or 3)")
         if not isinstance(self.later_year_spawn_strength, tuple) or \
                 len(self.later_year_spawn_strength) != 2:
             raise InvalidInputError("options.later_year_spawn_strength",
@@ -347,6 +350,19 @@ class GameState:
         """
         if not isinstance(raw, Mapping):
             raise InvalidInputError("game state", raw, "a table of the GameState.to_dict shape")
+        state_keys = [f.name for f in fields(cls)]
+        require_table("start", dict(raw), state_keys)
+        for i, p in enumerate(raw.get("players") or ()):
+            require_table(f"start.players[{i + 1}]", dict(p) if isinstance(p, Mapping) else p,
+                          [f.name for f in fields(PlayerState)])
+        for i, w in enumerate(raw.get("wild") or ()):
+            require_table(f"start.wild[{i + 1}]", dict(w) if isinstance(w, Mapping) else w,
+                          [f.name for f in fields(WildHiveState)])
+        rolls = raw.get("spawn_rolls", ())
+        if not isinstance(rolls, (list, tuple)) or any(
+                not isinstance(r, (list, tuple)) or len(r) != 2 or not isinstance(r[0], str)
+                or isinstance(r[1], bool) or not isinstance(r[1], int) for r in rolls):
+            raise InvalidInputError("start.spawn_rolls", rolls, "[[NAME, D6], ...]")
         try:
             players = tuple(PlayerState(str(p["name"]), _hive_from(p["hive"], p["name"]),
                                         tuple(p.get("raided", ())), int(p.get("turns", 0)),
@@ -420,7 +436,7 @@ def _hive_from(raw: Mapping[str, Any], name: str) -> Hive:
         raise InvalidInputError(f"{name}: hive", sorted(unknown)[0], "one of " + ", ".join(known))
     if "assigned" in d:
         a = d["assigned"]
-        if not isinstance(a, Mapping) or set(a) - set(PLAYER_ACTIONS):
+        if not isinstance(a, Mapping) or set(a) - set(PLAYER_ACTIONS) - {"failed"}:
             raise InvalidInputError(f"{name}: hive.assigned", a, "a table of action spaces")
         d["assigned"] = Assigned(**{k: int(v) for k, v in a.items()})
     return Hive(**d)
@@ -750,13 +766,17 @@ def _first_infection(state: GameState, plan: MonthPlan, comps: Components
     """
     z = state.options.zombees_from_year
     due = bool(z) and state.year == z and state.month == 1
+    if plan.infected_spawn_at is not None and plan.infected_spawn is None:
+        raise InvalidInputError("infected_spawn_at", list(plan.infected_spawn_at),
+                                "only with infected_spawn = NAME")
     if not due:
         for key in ("infect", "infected_spawn"):
             if getattr(plan, key) is not None:
                 raise IllegalActionError(R_ZOMBEES, "the strongest wild hive is infected only "
-                                         "at the start of year 2 of a Zombees game",
+                                         f"at the start of year {z or 2} of a Zombees game",
                                          expected=f"no {key}", given=getattr(plan, key))
         return state, []
+    year = f"year {z}"
     card = _zombees_card(comps)
     first = solocards.first_infected(card, {w.name: w.strength for w in state.wild})
     if first.candidates:
@@ -783,12 +803,17 @@ def _first_infection(state: GameState, plan: MonthPlan, comps: Components
                                  "instead (infected_spawn = NAME)", expected="no infect",
                                  given=plan.infect)
     if plan.infected_spawn is None:
-        raise IllegalActionError(R_ZOMBEES, "no wild hive is in play at the start of year 2: "
+        raise IllegalActionError(R_ZOMBEES, f"no wild hive is in play at the start of {year}: "
                                  f"spawn one (strength {first.spawn_strength}) up to "
                                  f"{first.max_distance} spaces from your hive; it is the "
                                  "infected hive — state infected_spawn = NAME",
                                  expected="infected_spawn = NAME", given="none")
     player = state.players[state.first_player].name
+    if plan.infected_spawn in dict(plan.spawn_d6):
+        raise IllegalActionError(R_ZOMBEES, f"{plan.infected_spawn} is the infected hive the "
+                                 "card spawns: it rolls no D6 (spawn_d6)",
+                                 expected=f"no spawn_d6.{plan.infected_spawn}",
+                                 given=dict(plan.spawn_d6)[plan.infected_spawn])
     if plan.infected_spawn.lower() == NONE:      # no tile within 3 spaces can take it
         _no_placement(state, player, R_ZOMBEES)
         return state, []
@@ -1228,8 +1253,11 @@ def _stated_bees(turn: Turn, expected: int, rule: str, why: str) -> None:
                                  expected=expected, given=turn.bees)
 
 
-def _player_turn(state: GameState, turn: Turn, comps: Components
+def _player_turn(state: GameState, turn: Turn, comps: Components, *, trial: bool = False
                  ) -> tuple[GameState, list[Event]]:
+    """A player's turn.  ``trial``: only the action's own checks and effects (no solo card
+    dice, no card roll or spawn after it) — how a failed action is checked to be one the player
+    could take (ruling L145)."""
     board = comps.board
     card = comps.card(state.card)
     name = turn.actor
@@ -1244,13 +1272,22 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
     first = p.turns == 0
     m = state.map
     start = state
-    fail = _zombee_action_roll(state, p, turn, comps)
+    fail = None if trial else _zombee_action_roll(state, p, turn, comps)
     acted_on: tuple[int, int] | str | None = None     # the tile (or hive) the action is on
     if fail is not None:
         bees, die = fail
+        # "each time you take an action": it must be an action the hive could take; a failed
+        # raid rolls no raid dice (any roll does for the check)
+        _no_roll_after_failure(turn)
+        trial_turn = replace(turn, zombee_d6=None, infection_d6=None, haunt_d6=None)
+        if a == "raid" and isinstance(turn.bees, int) and turn.bees > 0:
+            trial_turn = replace(trial_turn, rolls=((board.die_faces[0],)
+                                                    * board.dice_for(turn.bees),),
+                                 sacrifice_defending=0, sacrifice_unassigned=0, sacrifices=0)
+        _player_turn(state, trial_turn, comps, trial=True)
         require_unassigned(hive, bees, R_ZOMBEES, a)
         hive = replace(hive, unassigned=hive.unassigned - bees,
-                       assigned=hive.assigned if die else hive.assigned.add(a, bees))
+                       assigned=hive.assigned if die else hive.assigned.add("failed", bees))
         ev.update(bees=bees, failed=True, died=bees if die else 0, zombee_d6=turn.zombee_d6)
     elif a == "raid" and turn.scare_ghosts:
         state, hive = _scare_ghosts(state, turn, hive, comps)
@@ -1275,13 +1312,14 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
         f = act.Forage(distance, tile, state.season, take=turn.take,
                        modifiers=(seasons.forage_modifiers(card, tile),))
         _stated_bees(turn, f.bees, act.R_FORAGE, f"forage at distance {distance}")
-        haunted = _haunted_forage(state, turn, comps)
+        haunted = None if trial else _haunted_forage(state, turn, comps)
     if fail is not None or (a == "raid" and turn.scare_ghosts):
         pass                                  # done above
     elif a == "forage" and haunted is False:   # Haunted Hives: the forage failed
+        _no_roll_after_failure(turn)
         require_unassigned(hive, f.bees, act.R_FORAGE, "forage")
         hive = replace(hive, unassigned=hive.unassigned - f.bees,
-                       assigned=hive.assigned.add("forage", f.bees))
+                       assigned=hive.assigned.add("failed", f.bees))
         ev.update(bees=f.bees, tile=tile, distance=distance, failed=True, died=0,
                   haunt_d6=turn.haunt_d6)
     elif a == "forage":
@@ -1309,7 +1347,7 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
             if distance == 0:
                 p = replace(state.player(name), home_foraged=True)
                 state = state.with_player(p)
-        spawn_due = _card_roll(card, "forage", turn, state)
+        spawn_due = None if trial else _card_roll(card, "forage", turn, state)
     elif a == "scout":
         _stated_bees(turn, 1, R_SCOUT, "scouting")
         require_unassigned(hive, 1, R_SCOUT, "scout")
@@ -1324,7 +1362,7 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
         hive = replace(hive, unassigned=hive.unassigned - 1,
                        assigned=hive.assigned.add("scout", 1))
         ev.update(bees=1, tile=turn.tile)
-        spawn_due = _card_roll(card, "scout", turn, state)
+        spawn_due = None if trial else _card_roll(card, "scout", turn, state)
         siege_at = None if m is None else tuple(turn.at)  # type: ignore[arg-type]
         acted_on = siege_at
     elif a == "raid":
@@ -1360,6 +1398,8 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
     state = state.with_hive(name, hive)
     ev["level"] = hive.disease(board)
     events.append(ev)
+    if trial:
+        return state, events
     state, zev = _zombee_tile(start, state, name, acted_on, turn, comps)
     events += zev
     # a card's first-turn spawn (Perfect Weather, Indian Summer)
@@ -1388,13 +1428,28 @@ def _player_turn(state: GameState, turn: Turn, comps: Components
             events.append(sev)
         elif spawn_near is not None:
             _no_placement(state, spawn_near, R_CARD)
-    state, sev = _under_siege(state, turn, siege_at)
+    state, sev = _under_siege(state, turn, siege_at, failed=bool(ev.get("failed")))
     events += sev
     return state, events
 
 
-def _under_siege(state: GameState, turn: Turn, at: tuple[int, int] | None
-                 ) -> tuple[GameState, list[Event]]:
+def _no_roll_after_failure(turn: Turn) -> None:
+    """A failed action (L86, L145) is not carried out: no card's D6 after it, no Under Siege
+    D6, no raid dice and no defender's sacrifices.
+
+    :raises IllegalActionError: any of them stated.
+    """
+    for key, rule in (("d6", R_CARD), ("siege_d6", R_UNDER_SIEGE), ("rolls", raids.R_RAID),
+                      ("removed", raids.R_RAID), ("sacrifice_defending", raids.R_RAID),
+                      ("sacrifice_unassigned", raids.R_RAID), ("sacrifices", raids.R_RAID)):
+        if getattr(turn, key) not in (None, (), 0):
+            raise IllegalActionError(rule, f"the {turn.action} failed: it is not carried out, "
+                                     f"so nothing follows it ({key})", expected=f"no {key}",
+                                     given=getattr(turn, key))
+
+
+def _under_siege(state: GameState, turn: Turn, at: tuple[int, int] | None, *,
+                 failed: bool = False) -> tuple[GameState, list[Event]]:
     """Under Siege: "After scouting, roll the D6. On 4+, spawn a wild hive (strength 3) on the
     scouted tile" — inside the scouting turn, after a season card's own scouting spawn
     (ruling L106).  ``turn.siege_d6`` is the roll, ``turn.siege_spawn`` the new hive's name
@@ -1404,7 +1459,8 @@ def _under_siege(state: GameState, turn: Turn, at: tuple[int, int] | None
     :raises IllegalActionError: a roll missing after scouting or stated without Under Siege /
         without scouting; a name missing on 4+ or stated on 1-3.
     """
-    rolls = state.options.under_siege and turn.action == "scout" and not turn.wild
+    rolls = (state.options.under_siege and turn.action == "scout" and not turn.wild
+             and not failed)                    # a failed scout scouted nothing
     if not rolls:
         if turn.siege_d6 is not None or turn.siege_spawn is not None:
             why = ("no Under Siege card in play" if not state.options.under_siege
@@ -1512,6 +1568,10 @@ def _haunted_forage(state: GameState, turn: Turn, comps: Components) -> bool | N
     if not state.options.haunted_hives:
         raise IllegalActionError(R_HAUNTED, "no Haunted Hives card in play: no haunt_d6",
                                  expected="no haunt_d6", given=turn.haunt_d6)
+    if not state.haunted_appeared:
+        raise IllegalActionError(R_HAUNTED, "no haunted hive has appeared yet, so no tile is "
+                                 "haunted: no haunt_d6", expected="no haunt_d6",
+                                 given=turn.haunt_d6)
     if state.map is not None and not haunted:
         raise IllegalActionError(R_HAUNTED, f"the tile at {list(turn.at or ())} is not haunted: "
                                  "no haunt_d6", expected="no haunt_d6", given=turn.haunt_d6)

@@ -25,7 +25,9 @@ ACTIONS = ("forage", "scout", "raid", "defend", "build_wax", "clean_bees", "cool
 @dataclass(frozen=True)
 class Assigned:
     """Worker bees on each of the eight action spaces (Inside Your Hive), in bees.  Foraging
-    bees sit on the map tile but are counted under ``forage`` until the Cleanup Phase."""
+    bees sit on the map tile but are counted under ``forage`` until the Cleanup Phase.
+    ``failed``: bees whose action failed and who live (Zombees' action roll of 2, a haunted
+    tile's forage roll): used for the month, doing nothing — not defending (ruling L145)."""
 
     forage: int = 0
     scout: int = 0
@@ -35,6 +37,7 @@ class Assigned:
     clean_bees: int = 0
     cool_hive: int = 0
     requeen: int = 0
+    failed: int = 0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -45,10 +48,10 @@ class Assigned:
     @property
     def total(self) -> int:
         """Bees on all action spaces."""
-        # the eight fields summed directly: this runs on every ``Hive.workers`` (hot in the
+        # the fields summed directly: this runs on every ``Hive.workers`` (hot in the
         # simulator); tests/rules/beelives/test_simulate.py checks it against every field
         return (self.forage + self.scout + self.raid + self.defend + self.build_wax
-                + self.clean_bees + self.cool_hive + self.requeen)
+                + self.clean_bees + self.cool_hive + self.requeen + self.failed)
 
     def add(self, action: str, bees: int) -> Assigned:
         """A copy with ``bees`` more (or fewer, if negative) on ``action``."""

@@ -208,7 +208,7 @@ def _solo_dice(state: g.GameState, t: g.Turn, rng: random.Random) -> g.Turn:
         pass
     elif state.options.haunted_hives and t.action == "forage" and not t.wild:
         if (_tile_side(state, t) == "haunted" if state.map is not None
-                else rng.random() < 0.2):
+                else state.haunted_appeared and rng.random() < 0.2):
             t = replace(t, haunt_d6=rng.randint(1, 6))
     if not state.zombees:
         return t
@@ -359,8 +359,8 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
             plan = replace(plan, infected_spawn=name, infected_spawn_at=at)
             rolls = tuple(r for r in rolls if r[0] != name)
             plan = replace(plan, spawn_d6=rolls)
-    names: set = set()
-    tiles: set = set()
+    names: set = {plan.infected_spawn} - {None, g.NONE}     # taken by Zombees' first hive
+    tiles: set = {plan.infected_spawn_at} - {None}
     # phases 1-3 (as g.phases_preview) played once: who swarms (as g.swarms_due), the bees
     # a swarm loses, and (the plan takes no starvation tokens) the start of the month below
     early = None if state.first_month else g._early_phases(state, plan, comps)

@@ -55,7 +55,8 @@ def test_zombees_infected_hive_action_roll_1_bees_die_2_fails_3_succeeds():
     assert evs[0]["failed"] and evs[0]["died"] == 2
     lived, evs = g.play_turn(s, replace(forage, zombee_d6=2), COMPS)
     h = lived.player("Ann").hive
-    assert (h.unassigned, h.workers, h.assigned.forage, h.honey, h.pollen) == (2, 4, 2, 6, 0)
+    assert (h.unassigned, h.workers, h.assigned.failed, h.honey, h.pollen) == (2, 4, 2, 6, 0)
+    assert h.assigned.forage == 0                # on the space, doing nothing
     assert evs[0]["failed"] and evs[0]["died"] == 0
     ok, evs = g.play_turn(s, replace(forage, zombee_d6=3), COMPS)
     h = ok.player("Ann").hive
@@ -332,11 +333,11 @@ def test_haunted_hives_first_wild_hive_to_appear_is_haunted_and_its_swarm_too():
 def test_haunted_forage_fails_on_1_to_4_and_succeeds_on_5_or_6():
     """"When you forage on a haunted tile, you must roll the D6: on 1-4, the action fails; on
     5-6, the action succeeds."  A failed forage: the bees are used, nothing gained (L86)."""
-    s = haunted_game()
+    s = haunted_game(wild=(g.WildHiveState("GHOST", 4, haunted=True),))
     forage = g.Turn("Ann", "forage", tile="wilt", distance=1, take=(3, 3, 0))
     failed, evs = g.play_turn(s, replace(forage, haunt_d6=4), COMPS)
     h = failed.player("Ann").hive
-    assert (h.unassigned, h.assigned.forage, h.honey, h.pollen, h.mite) == (3, 1, 6, 0, 0)
+    assert (h.unassigned, h.assigned.failed, h.honey, h.pollen, h.mite) == (3, 1, 6, 0, 0)
     assert evs[0]["failed"]
     ok, evs = g.play_turn(s, replace(forage, haunt_d6=5), COMPS)
     assert ok.player("Ann").hive.honey == 9 and not evs[0].get("failed")
@@ -558,3 +559,89 @@ def test_haunted_hives_campaign_on_the_map_shows_the_haunted_tiles():
         C.play(flat, "month", {"month": {**march, "turn": [
             {"player": "Ann", "action": "scout", "tile": "wilt", "spawn": "GHOST",
              "spawn_at": [1, 0]}, {"player": "Ann", "action": "defend", "bees": 2}]}})
+
+
+def test_zombees_failed_defend_does_not_defend():
+    """"On 2, the action fails, but the assigned bees live": bees of a failed Defend are used
+    for the month but defend nothing — an infected ROT (5) raiding Ann's 8 honey steals 5,
+    as with no defender (L145)."""
+    s = zombee_game(infected=True, unassigned=8, honey=8,
+                    wild=(g.WildHiveState("ROT", 5, infected=True),))
+    s, _ = g.play_turn(s, g.Turn("Ann", "defend", bees=3, zombee_d6=2), COMPS)
+    h = s.player("Ann").hive
+    assert (h.assigned.defend, h.assigned.failed, h.unassigned) == (0, 3, 5)
+    s2, evs = g.play_turn(s, g.Turn("ROT", "raid", wild=True, target="Ann", d6=5,
+                                    zombee_d6=1), COMPS)
+    # the same raid on a hive with 3 real defenders steals less
+    d = s.with_hive("Ann", replace(h, assigned=replace(h.assigned, failed=0, defend=3)))
+    d2, devs = g.play_turn(d, g.Turn("ROT", "raid", wild=True, target="Ann", d6=5,
+                                     zombee_d6=1), COMPS)
+    assert evs[0]["stolen"] == 5 and s2.player("Ann").hive.honey == 3
+    assert devs[0]["stolen"] < 5
+
+
+def test_zombees_a_failed_action_must_still_be_one_the_hive_could_take():
+    """"each time you take an action, you must roll": an action the hive could not take is
+    not taken, whatever the roll — refused as without the infection; a failed action carries
+    nothing after it (no card D6, no raid dice)."""
+    s = zombee_game(infected=True, honey=0, wild=(g.WildHiveState("ROT", 5),))
+    for turn, word in ((g.Turn("Ann", "build_wax", bees=1, zombee_d6=2), "honey"),
+                       (g.Turn("Ann", "requeen", queen="prolific", zombee_d6=2), "queen"),
+                       (g.Turn("Ann", "raid", target="Ann", bees=1, zombee_d6=1), "opposing"),
+                       (g.Turn("Ann", "forage", tile="wilt", distance=7, zombee_d6=2),
+                        "at most 3 spaces")):
+        with pytest.raises((IllegalActionError, InvalidInputError), match=word):
+            g.play_turn(s, turn, COMPS)
+    # a failed raid rolls no raid dice
+    ok, evs = g.play_turn(s, g.Turn("Ann", "raid", target="ROT", bees=2, zombee_d6=2), COMPS)
+    assert evs[0]["failed"] and ok.wild_hive("ROT").strength == 5
+    with pytest.raises(IllegalActionError, match="nothing follows it"):
+        g.play_turn(s, g.Turn("Ann", "raid", target="ROT", bees=2, rolls=((3,),),
+                              zombee_d6=2), COMPS)
+    # a failed forage under a card that rolls after foraging rolls nothing
+    late = replace(s, card="Late Bloom")
+    with pytest.raises(IllegalActionError, match="nothing follows it"):
+        g.play_turn(late, g.Turn("Ann", "forage", tile="bloom", distance=1, d6=4,
+                                 zombee_d6=2), COMPS)
+
+
+def test_no_haunted_tile_before_the_first_haunted_hive():
+    """Tiles turn haunted only through haunted hives: before the first one appears, a forage
+    roll for a haunted tile is refused (without a map too)."""
+    s = haunted_game()
+    with pytest.raises(IllegalActionError, match="no haunted hive has appeared"):
+        g.play_turn(s, g.Turn("Ann", "forage", tile="wilt", distance=1, take=(3, 3, 0),
+                              haunt_d6=5), COMPS)
+
+
+def test_zombees_first_infection_values_are_checked():
+    state = zombees_year_two()
+    # the card's own infected hive rolls no D6
+    with pytest.raises(IllegalActionError, match="rolls no D6"):
+        C.play(state, "month", {"month": {**MARCH_Y2, "spawn_d6": {"ROT": 2}},
+                                "stated": {"infected_spawn": "ROT"}})
+    # a tile without the hive is malformed
+    with pytest.raises(InvalidInputError, match="infected_spawn_at"):
+        C.play(state, "month", {"month": {**MARCH_Y2, "infected_spawn_at": [1, 0]}})
+    # the Zombees rules begin in a year of the game
+    with pytest.raises(InvalidInputError, match="zombees_from_year"):
+        g.Options(years=1, zombees_from_year=2)
+
+
+def test_a_burned_hive_only_in_wildfire_year_two():
+    """Without the map a burned hive is stated — and refused where no fire burns."""
+    state = zombees_year_two((g.WildHiveState("OAK", 5),))
+    with pytest.raises(IllegalActionError, match="no wildfire burns") as e:
+        C.play(state, "month", {"month": MARCH_Y2, "stated": {"hive_burned": True}})
+    assert e.value.rule == C.R_WILDFIRE
+
+
+def test_a_saved_state_with_unknown_keys_is_refused():
+    s = g.new_game([("Ann", "prolific")], BOARD)
+    d = s.to_dict()
+    for bad, field in (({**d, "bogus": 1}, "start key"),
+                       ({**d, "players": [{**d["players"][0], "bogus": 1}]},
+                        "start.players[1] key"),
+                       ({**d, "spawn_rolls": [["OAK"]]}, "start.spawn_rolls")):
+        with pytest.raises(InvalidInputError, match=field.replace("[", r"\[")):
+            g.GameState.from_dict(bad)

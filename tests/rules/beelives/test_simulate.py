@@ -371,7 +371,7 @@ def test_assigned_total_counts_every_action_space():
 
     from hyvekit.rules.beelives.hive import Assigned
     names = [f.name for f in fields(Assigned)]
-    assert sorted(names) == sorted(g.PLAYER_ACTIONS)
+    assert sorted(names) == sorted(g.PLAYER_ACTIONS + ("failed",))   # + bees of failed actions
     for name in names:
         assert Assigned(**{name: 3}).total == 3, name
     assert Assigned(**{n: i + 1 for i, n in enumerate(names)}).total == sum(
