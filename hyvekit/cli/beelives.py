@@ -5,7 +5,7 @@ the result (rich tables for people, ``--json`` for scripts)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -81,6 +81,14 @@ def _players_from_file(path: Path):
         out.append(PlayerEnd(name=name, **{k: require_int(f"{name}: {k}", v, -999, 999)
                                            for k, v in row.items() if k != "name"}))
     return out
+
+
+def winter_vp(e: dict) -> Any:
+    """A winter's "VP scored" cell: the points scored now, or, after the last year's winter,
+    the bees and honey that count in the final score instead (End of the Game)."""
+    if e.get("final"):
+        return f"{e['bees'] + e['honey']} in the final score"
+    return e["vp"]
 
 
 def wild_state(dormant: bool, haunted: bool, infected: bool) -> str:
@@ -666,7 +674,7 @@ def check(
         def winter_table(year: int) -> None:
             out.print(table(f"winter after year {year}", ["hive", "bees", "honey",
                                                           "starvation tokens", "VP scored"],
-                            [[e["hive"], e["bees"], e["honey"], e["tokens"], e["vp"]]
+                            [[e["hive"], e["bees"], e["honey"], e["tokens"], winter_vp(e)]
                              for e in winters.pop(year)]))
 
         for m in result.months:

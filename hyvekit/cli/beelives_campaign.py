@@ -14,7 +14,7 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.beelives import app, wild_state
+from hyvekit.cli.beelives import app, wild_state, winter_vp
 from hyvekit.cli.common import (JsonOption, campaigns_dir, console, print_json, table,
                                  with_expected)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
@@ -318,7 +318,7 @@ def year_end(ctx: typer.Context, campaign: str = CampaignArg,
     out = console()
     out.print(table(f"winter after year {w.year}", ["hive", "bees", "honey", "starvation tokens",
                                                      "VP scored", "can still win"],
-                    [[h["hive"], h["bees"], h["honey"], h["tokens"], h["vp"],
+                    [[h["hive"], h["bees"], h["honey"], h["tokens"], winter_vp(h),
                       "no" if h["out"] else "yes"] for h in w.hives]))
     _print_scores(state)
     from hyvekit.rules.beelives.campaign import next_step
@@ -337,6 +337,8 @@ def _print_scores(state) -> None:
     if sc["winners"]:
         typer.echo(f"winner: {' and '.join(sc['winners'])}"
                    + (f" (tie-breaker: {sc['tiebreak']})" if sc["tiebreak"] else ""))
+    elif data.get("outcome") == "lost":
+        typer.echo("no winner: a solo goal failed (see the goals)")
     if sc.get("rating"):
         typer.echo(f"solo score chart: {sc['rating']}")
 
@@ -403,14 +405,15 @@ def print_campaign_status(record, state) -> None:
     for w in data["winters"]:
         out.print(table(f"Winter after year {w['year']}", ["hive", "bees", "honey",
                                                            "starvation tokens", "VP scored"],
-                        [[h["hive"], h["bees"], h["honey"], h["tokens"], h["vp"]]
+                        [[h["hive"], h["bees"], h["honey"], h["tokens"], winter_vp(h)]
                          for h in w["hives"]]))
     if data["goals"]:
         out.print(table("Goals", ["card", "goal", "year", "status", "why"],
                         [[v["card"], v["goal"].replace("_", " "), v["year"] or "", v["status"],
                           v["reason"]] for v in data["goals"]]))
     if "map" in data:
-        out.print(f"map: {data['map']['tiles']} tiles, length {data['map']['length']} "
+        n = data['map']['tiles']
+        out.print(f"map: {n} tile{'' if n == 1 else 's'}, length {data['map']['length']} "
                   + ("(measured on the map)" if data["map"]["on_map"]
                      else "(counted from scouting unless stated)"))
         for side, why in (("haunted", "foraging rolls the D6: haunt_d6"),

@@ -47,6 +47,15 @@ def _describe(record, event) -> str:
         return f"{event['type']} (unreadable: {exc})"
 
 
+
+def _when(stamp: object) -> str:
+    """A record's UTC timestamp (``2026-11-30T13:16:22.123456+00:00``) as people read it in a
+    table: ``2026-11-30 13:16 UTC`` (the record keeps the full value; --json shows it)."""
+    text = str(stamp or "")
+    if len(text) >= 16 and text[10] == "T":
+        return f"{text[:10]} {text[11:16]} UTC"
+    return text
+
 @app.command("list")
 def list_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
     """List every campaign in the campaigns folder.
@@ -75,7 +84,7 @@ def list_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
     console().print(table(f"Campaigns in {st.folder}", ["id", "name", "game", "kind",
                                                         "active events", "created"],
                           [[r["id"], r["name"] or "[unreadable]", r["game"], r["kind"],
-                            r["events"], r["created"]] for r in rows]))
+                            r["events"], _when(r["created"])] for r in rows]))
     for r in rows:
         if r["problem"]:
             typer.echo(f"warning: {r['problem']}", err=True)
@@ -113,8 +122,9 @@ def history(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="
     if as_json:
         print_json([{**e, "description": _describe(record, e)} for e in record.events])
         return
-    rows = [[e["seq"], e.get("at", ""), e["type"], _describe(record, e),
-             "active" if e.get("status") == "active" else f"reverted {e.get('reverted_at', '')}"]
+    rows = [[e["seq"], _when(e.get("at", "")), e["type"], _describe(record, e),
+             "active" if e.get("status") == "active"
+             else f"reverted {_when(e.get('reverted_at', ''))}"]
             for e in record.events]
     console().print(table(f"{record.header['name']} ({campaign_id})",
                           ["#", "when (UTC)", "type", "what", "status"], rows))

@@ -322,7 +322,9 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
     bonus) is derived, not typed. An illegal turn exits 1 naming the rule and the turn, and
     records nothing. A lost scenario in easy mode needs --cross-out.
 
-    Example: hyvekit hyve legacy play summer-run examples/hyve/legacy-scenario-1.toml --dry-run
+    Example: hyvekit hyve legacy play example-run examples/hyve/legacy-scenario-1.toml
+    --dry-run (the run set up as that file's header says: an easy run that bought red HP and
+    population)
     """
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.rules.hyve import legacy as L
@@ -431,7 +433,8 @@ def easy(ctx: typer.Context, run: str = RunArg,
              help="After a loss in normal mode: the bread type 1-5 to cross out.")) -> None:
     """Switch the run to easy mode (any time; after a normal-mode loss it continues the run).
 
-    Example: hyvekit hyve legacy easy summer-run --cross-out 3
+    Example: hyvekit hyve legacy easy summer-run (after a normal-mode loss add --cross-out
+    TYPE: the bread type 1-5 or its colour to cross out)
     """
     from hyvekit.rules.hyve import legacy as L
     _, state = _load_run(ctx, run)
@@ -731,12 +734,12 @@ def _raise_on_claims(differ: list[str]) -> None:
 
 def print_turns(state, reports) -> None:
     """The turn table and what happened, as ``hyve check`` prints them."""
-    rows = [[r.turn, "".join("W" if d == 6 else str(d) for d in r.dice),
+    rows = [[r.turn, " ".join("W" if d == 6 else str(d) for d in r.dice),
              f"{r.die} on {r.hp_label}", r.population, r.hyves_completed, r.status,
              "; ".join(r.differences) or "-"] for r in reports]
     console().print(table(f"{state.sheet.name}: {len(reports)} turn(s) replayed",
-                          ["turn", "dice", "HP die on position", "population", "hyves",
-                           "status", "claims that differ"], rows))
+                          ["turn", "dice", "HP die on", "population", "hyves",
+                           "status", "claims differ"], rows))
     for r in reports:
         typer.echo(f"turn {r.turn}:")
         for e in r.events:

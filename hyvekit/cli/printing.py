@@ -504,10 +504,11 @@ def sheet(
     ctx: typer.Context,
     game: str = typer.Argument(..., metavar="GAME", show_default=False,
                                help="The game: hyve (scenario sheets)."),
-    mode: str = typer.Option("standard", "--mode", metavar="MODE",
-                             help="Scenario sheet: standard, coldsnap, mites-challenge, "
-                                  "wasp-war, bee-builder, turbo, long-live-the-queen (or an id "
-                                  "of your --sheets file)."),
+    mode: Optional[str] = typer.Option(
+        None, "--mode", metavar="MODE", show_default=False,
+        help="Scenario sheet: standard, coldsnap, mites-challenge, wasp-war, bee-builder, "
+             "turbo, long-live-the-queen (or an id of your --sheets file). Default: the mode of "
+             "the --run's current scenario, else standard."),
     run: Optional[str] = typer.Option(None, "--run", metavar="RUN",
                                       help="Id of a Hyve Legacy run: pre-fills the setup "
                                            "colours, bread levels and a Courier box."),
@@ -528,14 +529,27 @@ def sheet(
     With --run, the setup colours, bread levels and a Courier box come from the legacy run, and
     the PDF records the run id and a hash of its state in its metadata.
 
-    Example: hyvekit print sheet hyve --mode wasp-war --run my-run --paper letter
+    Example: hyvekit print sheet hyve --run my-run (the sheet of the run's current scenario,
+    in its mode); hyvekit print sheet hyve --mode wasp-war --paper letter
     """
     from hyvekit.render.printables_hyve_sheets import sheet_hyve_context
     from hyvekit.rules.hyve.sheets import definition_for
 
-    if game.strip().lower() != "hyve":
-        raise typer.BadParameter(f"no scenario sheets for {game!r}; accepted games: hyve",
+    game_key = game.strip().lower()
+    if game_key.startswith("hyve-") and mode is None:     # as `print list` names them
+        game_key, mode = "hyve", game_key[len("hyve-"):]
+    if game_key != "hyve":
+        raise typer.BadParameter(f"no scenario sheets for {game!r}; accepted games: hyve "
+                                 "(or hyve-MODE, as print list names the sheets)",
                                  param_hint="GAME")
+    loaded = _load_run(ctx, run) if run else None
+    if mode is None:
+        mode = "standard"
+        if loaded is not None:
+            from hyvekit.rules.hyve.legacy import scenario_mode
+            state = loaded[1]
+            number = state.scenario if state.phase == "playing" else state.next_scenario
+            mode = (scenario_mode(state, number) if number else None) or "standard"
     try:
         definition = definition_for(mode, sheets_file)
     except InvalidInputError as exc:
@@ -553,8 +567,8 @@ def sheet(
         options["sheets"] = str(sheets_file)
     extra: dict[str, str] = {}
     stem = printable.file_stem
-    if run:
-        header, state = _load_run(ctx, run)
+    if loaded is not None:
+        header, state = loaded
         context = sheet_hyve_context(definition, state, header)
         rid = str(header.get("id") or run)
         options["run"] = rid

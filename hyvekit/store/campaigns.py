@@ -413,10 +413,10 @@ class CampaignStore:
             if not undone:
                 raise NothingToUndoError(f"{campaign_id}: nothing to redo (no undone event after "
                                          f"the newest active one)")
+            # the batch the last undo reverted, and nothing an earlier undo reverted: those
+            # stay undone (the next redo brings them back)
             stamp = max(str(e.get("reverted_at", "")) for e in undone)
             batch = [e for e in undone if str(e.get("reverted_at", "")) == stamp]
-            first = min(e["seq"] for e in batch)
-            batch = [e for e in undone if e["seq"] >= first]   # keep the order unbroken
             adapter = adapter_for(record.header["game"], record.header["kind"])
             state = self.replay(record)
             for event in batch:                              # refuse before writing anything

@@ -101,8 +101,10 @@ def test_two_year_two_player_campaign_month_by_month(hk):
     # Winter: Susan keeps 5 bees, 5 -> 2 honey (1 a month): 7 VP; Jeremy loses 1 bee a month
     # to disease (-1): 5 -> 2 bees, 5 -> 2 honey: 4 VP
     assert end["winter"] == {"year": 1, "hives": [
-        {"hive": "Susan", "bees": 5, "honey": 2, "tokens": 0, "vp": 7, "out": False},
-        {"hive": "Jeremy", "bees": 2, "honey": 2, "tokens": 0, "vp": 4, "out": False}]}
+        {"hive": "Susan", "bees": 5, "honey": 2, "tokens": 0, "vp": 7, "out": False,
+         "final": False},
+        {"hive": "Jeremy", "bees": 2, "honey": 2, "tokens": 0, "vp": 4, "out": False,
+         "final": False}]}
     data = status(hk, cid)
     assert (data["year"], data["month"], data["card"]) == (2, "March", None)
     assert all(h["skip_feeding"] for h in data["hives"])
@@ -124,7 +126,10 @@ def test_two_year_two_player_campaign_month_by_month(hk):
     # Final winter: Susan 5 bees, 3 honey, level -1 -> 2 bees, 0 honey; Jeremy 3 bees, 2
     # honey, level 0: the third month's bee among his last three takes a starvation token
     assert end["winter"]["hives"][1] == {"hive": "Jeremy", "bees": 3, "honey": 0, "tokens": 1,
-                                         "vp": 0, "out": False}
+                                         "vp": 0, "out": False, "final": True}
+    # the text says where the last winter's bees and honey go
+    text = ok(hk("beelives", "status", cid)).stdout
+    assert "3 in the final score" in text
     scores = end["status"]["scores"]
     # Susan 26 + 0 + 2 = 28; Jeremy 7 + 0 + 3 - 2 = 8
     assert [(p["name"], p["total"]) for p in scores["players"]] == [("Susan", 28),

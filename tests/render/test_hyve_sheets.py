@@ -111,6 +111,21 @@ def test_print_sheet_with_a_run_records_it(in_tmp):
     assert "scenario 1" in text          # shopping before scenario 1: the sheet is for it
 
 
+def test_print_sheet_with_a_run_and_no_mode_takes_the_mode_of_its_scenario(in_tmp):
+    """After scenario 1 (Standard) is won, legacy-1 plays scenario 2 in Coldsnap: `print sheet
+    hyve --run RUN` prints the Coldsnap sheet without being told."""
+    base = ["--campaigns-dir", "campaigns"]
+    for args in (["hyve", "legacy", "new", "Spring run"], ["hyve", "legacy", "start", "spring-run"],
+                 ["hyve", "legacy", "result", "spring-run", "won", "--hp-past-start", "7",
+                  "--population", "12", "--hyves", "4"],
+                 ["print", "sheet", "hyve", "--run", "spring-run"]):
+        result = runner.invoke(app, base + args, catch_exceptions=False)
+        assert result.exit_code == 0, (args, result.output)
+    out = in_tmp / "output" / "sheet-hyve-coldsnap-spring-run.pdf"
+    assert json.loads(pdf_metadata(out)["/HyvekitOptions"])["mode"] == "coldsnap"
+    assert "scenario 2" in pdf_text(out)
+
+
 def test_a_run_sheet_is_for_the_scenario_played_next_in_its_mode(legacy_state, run_header):
     from dataclasses import replace
 
@@ -132,6 +147,16 @@ def test_print_sheet_refuses_unknown_mode_and_game(in_tmp):
             main(args)
         assert exc.value.code == 2
     assert not (in_tmp / "output").exists()
+
+
+def test_print_sheet_takes_the_names_print_list_shows(in_tmp):
+    """`print list` names a sheet `sheet hyve-wasp-war`: that is a command too."""
+    listed = runner.invoke(app, ["print", "list"]).output
+    assert "sheet hyve-wasp-war" in listed
+    result = runner.invoke(app, ["print", "sheet", "hyve-wasp-war"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    out = in_tmp / "output" / "sheet-hyve-wasp-war.pdf"
+    assert json.loads(pdf_metadata(out)["/HyvekitOptions"])["mode"] == "wasp-war"
 
 
 def test_print_sheet_help_has_an_example():

@@ -314,7 +314,12 @@ def test_redo_brings_back_only_the_last_undo_and_never_an_illegal_event(store):
     store.append(cid, "shop", PERK("migratory"))                 # 2
     store.undo(cid)                                              # 2 reverted
     store.undo(cid)                                              # 1 reverted: the last undo
-    assert [e["seq"] for e in store.redo(cid)] == [1, 2]         # 1 and all undone after it
+    assert [e["seq"] for e in store.redo(cid)] == [1]            # only what the last undo did
+    record, state = store.state(cid)
+    assert [e["status"] for e in record.events] == ["active", "reverted"]
+    assert [e["seq"] for e in store.redo(cid)] == [2]            # then the undo before it
+    with pytest.raises(NothingToUndoError):
+        store.redo(cid)
     store.undo(cid, 0)
     # a hand-edited undone event that the rules refuse is not brought back
     path = store.path(cid)

@@ -1181,7 +1181,7 @@ def play_year_end(state: CampaignState, data: Mapping[str, Any]) -> CampaignStat
                                      given=q)
         game = game.with_hive(name, replace(hive, queen=q))
     winter = WinterEntry(year, tuple({k: e[k] for k in ("hive", "bees", "honey", "tokens",
-                                                         "vp", "out")} for e in events))
+                                                         "vp", "out", "final")} for e in events))
     facts = state.facts
     if facts and facts[-1].year == year and facts[-1].month == 9:
         bees = next(e["bees"] for e in events if e["hive"] == state.game.players[0].name)
@@ -1329,9 +1329,11 @@ def summary(state: CampaignState) -> dict[str, Any]:
         out["fire"] = fire
     if state.scores is not None:
         sc = state.scores
+        lost = s.solo and outcome == "lost"      # a failed solo goal: nobody wins
         out["scores"] = {"players": [{"name": l.player.name, "total": l.total,
                                       "eligible": l.eligible} for l in sc.lines],
-                         "winners": list(sc.winners), "tiebreak": sc.tiebreak}
+                         "winners": [] if lost else list(sc.winners),
+                         "tiebreak": None if lost else sc.tiebreak}
         if s.solo and s.years == 1:
             from hyvekit.rules.beelives.endgame import solo_rating
             out["scores"]["rating"] = solo_rating(sc.lines[0].total, board)

@@ -2317,9 +2317,12 @@ def play_winter(state: GameState, comps: Components,
     """
     board = comps.board
     if state.stage != "winter":
-        raise IllegalActionError("Bee Lives: Winter Upkeep", "winter comes after the ninth "
-                                 f"month (now {month_name(state.month)}, {state.stage})",
-                                 expected="winter", given=state.stage)
+        now = ("the game is over" if state.stage == "over" else
+               f"{month_name(state.month)} of year {state.year} is "
+               + ("being played" if state.stage == "actions" else "the next month to play"))
+        raise IllegalActionError("Bee Lives: Winter Upkeep", "winter upkeep comes after "
+                                 f"November, the ninth month ({now})", expected="winter",
+                                 given=state.stage)
     starvation = dict(starvation or {})
     for name in starvation:
         state.player(name)
@@ -2342,6 +2345,7 @@ def play_winter(state: GameState, comps: Components,
                         state.options.skip_feeding_later_years)
         events.append({"kind": "winter", "hive": p.name, "year": state.year, "bees": w.bees,
                        "honey": w.honey, "tokens": w.tokens, "vp": vp, "out": out,
+                       "final": last,
                        "months": [asdict(m) for m in w.months]})
         players.append(replace(p, hive=h, out=out))
     state = replace(state, players=tuple(players))
