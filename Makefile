@@ -28,4 +28,4 @@ test: install-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 clean:
-	rm -rf $(VENV) output/*.pdf
+	rm -rf $(VENV) output/*.pdf output/demo

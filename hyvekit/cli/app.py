@@ -17,6 +17,26 @@ from hyvekit.cli import beelives, beez, campaign, data, demo, hyve, printing, qu
 from hyvekit.cli import beelives_campaign  # noqa: F401  (adds beelives new, log, status...)
 from hyvekit.cli.common import ENV_CAMPAIGNS
 
+
+def _flags_take_no_value() -> None:
+    """typer 0.29 shows ``<bool>`` beside every flag in --help (``--dry-run <bool>``), as if it
+    took a value; a flag takes none, so its type column is left empty."""
+    from typer.core import TyperOption
+    shown = TyperOption.display_type_rich
+    if getattr(shown, "_hyvekit", False):
+        return
+
+    def display_type_rich(self, ctx):
+        if self.is_flag and self.metavar is None:
+            return None
+        return shown(self, ctx)
+
+    display_type_rich._hyvekit = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_take_no_value()
+
 app = typer.Typer(
     name="hyvekit",
     help=("Companion for the bee games HYVE, Bee Lives, Beez and Queen Bee: print sheets, "

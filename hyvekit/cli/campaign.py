@@ -252,7 +252,13 @@ def import_(ctx: typer.Context, file: Path = typer.Argument(..., help="An export
         text = file.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise InvalidInputError("FILE", str(file), "a JSON export (UTF-8 text)") from None
-    record = store(ctx).import_text(text, str(file), as_id)
+    from hyvekit.store.errors import CampaignExistsError
+    try:
+        record = store(ctx).import_text(text, str(file), as_id)
+    except CampaignExistsError as exc:
+        raise InvalidInputError("FILE", str(file), f"a campaign whose id is free: "
+                                f"{exc.campaign_id!r} exists already (import it under "
+                                "another id with --as NEW-ID)") from None
     typer.echo(f"imported {record.header['id']} ({len(record.events)} events, "
                f"{len(record.active)} active)")
 

@@ -49,8 +49,9 @@ def log_demo_run(folder: Path):
 
 
 def demo(ctx: typer.Context,
-         out_dir: Path = typer.Option(Path("output"), "--out-dir", metavar="DIR",
-                                      help="Where the three PDFs go."),
+         out_dir: Path = typer.Option(Path("output") / "demo", "--out-dir", metavar="DIR",
+                                      help="Where the three PDFs go (a folder of their own, "
+                                           "so your own prints in output/ stay as they are)."),
          ) -> None:
     """Log a Hyve Legacy run from the rulebook's example figures and print three PDFs.
 

@@ -152,9 +152,12 @@ def new(ctx: typer.Context,
     rid = record.header["id"]
     typer.echo(f"created legacy run {rid!r} on {chosen.name}: {chosen.starting_honey} starting "
                f"honey to spend")
-    if chosen.assumed:
+    if chosen.assumed and sheets_file is None:
         typer.echo("note: this sheet's costs and honey are hyvekit's own values (the rulebook "
                    "does not print them); pass --sheets FILE to use your booklet's.")
+    elif chosen.assumed:
+        typer.echo(f"note: {sheets_file} still marks this sheet as assumed: put in your "
+                   "booklet's costs and honey and set assumed = false.")
     typer.echo(f"next: hyvekit hyve legacy shop {rid} --bread 1 --dry-run")
 
 

@@ -34,6 +34,15 @@ def test_every_command_has_help_with_an_example():
     assert missing == []
 
 
+def test_flags_show_no_value_type_in_help():
+    """A flag takes no value: --help shows no ``<bool>`` beside it (typer 0.29 would)."""
+    from typer.testing import CliRunner
+    out = CliRunner().invoke(app, ["hyve", "legacy", "play", "--help"],
+                             env={"COLUMNS": "100"}).output
+    assert "--dry-run" in out and "--json" in out and "<bool>" not in out
+    assert "<path>" in out                      # values keep their type
+
+
 def test_version(hk):
     result = hk("--version")
     assert result.returncode == 0 and result.stdout.strip() == f"hyvekit {__version__}"

@@ -23,10 +23,12 @@ def test_demo_logs_the_rulebook_run_and_prints_three_pdfs_twice_over(hk):
     assert status["honey_well"][0] == 8 and status["results"][0]["won"]
     history = json.loads(hk("campaign", "history", "demo-legacy", "--json").stdout)
     assert [e["type"] for e in history] == ["shop", "start", "result"]
-    for name in PDFS:
-        reader = pypdf.PdfReader(hk.root / "output" / name)
+    for name in PDFS:                            # a folder of their own: output/demo/
+        reader = pypdf.PdfReader(hk.root / "output" / "demo" / name)
         assert len(reader.pages) == 1
-    text = pypdf.PdfReader(hk.root / "output" / "legacy-sheet.pdf").pages[0].extract_text()
+    assert not (hk.root / "output" / "legacy-sheet.pdf").exists()
+    sheet = hk.root / "output" / "demo" / "legacy-sheet.pdf"
+    text = pypdf.PdfReader(sheet).pages[0].extract_text()
     assert "demo-legacy" in text and "Standard" in text
 
 

@@ -105,7 +105,7 @@ def test_import_refuses_an_existing_id(store, tmp_path):
     f = tmp_path / "x.json"
     f.write_text(text, "utf-8")
     result = cli(["campaign", "import", str(f)], store.folder)
-    assert result.exit_code == 2 and "already exists" in result.stderr
+    assert result.exit_code == 2 and "exists already" in result.stderr and "--as" in result.stderr
     assert snapshot(store.path(cid)) == before
 
 
