@@ -15,8 +15,8 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.beelives import app, wild_state, winter_vp
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, print_json, table,
-                                 with_expected)
+from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed,
+                                 print_json, table, with_expected)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 GAME, KIND = "beelives", "campaign"
@@ -147,6 +147,8 @@ def new(ctx: typer.Context,
             "solo-basic": "solo basic mode" + (" with the harder rule" if hard else ""),
             "solo-challenge": "solo challenge mode", "solo-scenario": "solo scenario mode",
             "solo-campaign": f"solo campaign mode ({checked.years} years)"}[kind]
+    if campaign_id is None:
+        note_if_renamed(name, cid)
     typer.echo(f"created Bee Lives campaign {cid!r}: {what}, "
                f"{', '.join(p.name for p in checked.players)}")
     for label, card in (("challenge card", drawn or checked.challenge),

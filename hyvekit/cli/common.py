@@ -112,3 +112,16 @@ def with_expected(err):
                                   f"{err.given}]", expected=err.expected, given=err.given,
                                   hint=err.hint)
     return err
+
+
+def note_if_renamed(name: str, campaign_id: str) -> None:
+    """After creating a campaign: say so when ``name``'s own id was taken and it got another
+    (``league`` → ``league-2``), so the player uses the right id next."""
+    from hyvekit.store.slug import slugify
+    try:
+        wanted = slugify(name)
+    except Exception:  # noqa: BLE001 - a name without a slug has no "own" id to compare
+        return
+    if wanted and wanted != campaign_id:
+        typer.echo(f"note: a campaign {wanted!r} exists already; this one is {campaign_id!r} "
+                   "(use that id in the commands)")

@@ -7,7 +7,8 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.common import JsonOption, campaigns_dir, console, located, print_json, table
+from hyvekit.cli.common import (JsonOption, campaigns_dir, console, located, note_if_renamed,
+                                 print_json, table)
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
@@ -150,6 +151,8 @@ def new(ctx: typer.Context,
                                 {"sheet": chosen.to_dict(), "colours": list(state.colours),
                                  "easy": easy}, run_id)
     rid = record.header["id"]
+    if run_id is None:
+        note_if_renamed(name, rid)
     typer.echo(f"created legacy run {rid!r} on {chosen.name}: {chosen.starting_honey} starting "
                f"honey to spend")
     if chosen.assumed and sheets_file is None:

@@ -7,7 +7,8 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
+from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed, print_json,
+                                 table)
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
@@ -255,6 +256,8 @@ def new(ctx: typer.Context,
     record = _store(ctx).create(name, "queenbee", "matches", {"roster": list(log.roster)},
                                 group_id)
     gid = record.header["id"]
+    if group_id is None:
+        note_if_renamed(name, gid)
     typer.echo(f"created Queen Bee match log {gid!r}"
                + (f" for {', '.join(log.roster)}" if log.roster else ""))
     names = list(log.roster[:2]) if log.roster else ["ann", "bob"]

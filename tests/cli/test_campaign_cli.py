@@ -51,3 +51,14 @@ def test_write_errors_name_the_file_asked_for_not_the_temporary_one(tmp_path):
     with pytest.raises(FileNotFoundError) as err:
         atomic_write_text(target, "{}")
     assert err.value.filename == str(target) and ".tmp" not in str(err.value)
+
+
+def test_a_second_campaign_with_the_same_name_says_its_new_id(hk):
+    """`new` never replaces a campaign: the second "League" gets `league-2`, and says so."""
+    first = hk("beelives", "new", "League", "-p", "Ann:prolific")
+    assert first.returncode == 0 and "exists already" not in first.stdout
+    second = hk("beelives", "new", "League", "-p", "Ann:prolific")
+    assert second.returncode == 0
+    assert "a campaign 'league' exists already; this one is 'league-2'" in second.stdout
+    chosen = hk("hyve", "legacy", "new", "League", "--id", "my-run")
+    assert chosen.returncode == 0 and "exists already" not in chosen.stdout
