@@ -644,13 +644,12 @@ def line_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], 
     :param series: ``{"name", "values", "ink"}``; a value of None leaves a gap.
     :param light: thinner lines and hollow markers (ink-saver).
     """
-    from reportlab.graphics import renderSVG
     from reportlab.graphics.charts.linecharts import HorizontalLineChart
     from reportlab.graphics.shapes import Drawing, String
     from reportlab.graphics.widgets.markers import makeMarker
     from reportlab.lib import colors
 
-    from hyvekit.render.printables_reports import _counter, _font_name, value_axis
+    from hyvekit.render.printables_reports import _font_name, drawing_svg, value_axis
 
     font = _font_name()
     values = [v for s in series for v in s["values"] if v is not None]
@@ -702,14 +701,7 @@ def line_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], 
         placed.append(y)
         drawing.add(String(chart.x + chart.width + 6, y, s["name"], fontName=font,
                            fontSize=7, fillColor=colors.HexColor(s["ink"])))
-    svg = renderSVG.drawToString(drawing)
-    svg = svg[svg.index("<svg"):]
-    _counter[0] += 1
-    clip = f"hk-chart-{_counter[0]}"
-    svg = svg.replace('id="clip"', f'id="{clip}"').replace("url(#clip)", f"url(#{clip})")
-    svg = svg.replace("<title>...</title>", "").replace("<desc>...</desc>", "")
-    svg = svg.replace("fill: None;", "fill: none;")   # reportlab's polylines: CSS wants none
-    return svg.replace(f"font-family: {font}", "font-family: 'hyvekit DejaVu Sans'")
+    return drawing_svg(drawing, font)
 
 
 def _clip(name: str, n: int = 18) -> str:

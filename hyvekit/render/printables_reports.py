@@ -45,6 +45,22 @@ INK_WINS = "#7b3294"
 _counter = [0]
 
 
+def drawing_svg(drawing, font: str) -> str:
+    """A reportlab ``Drawing`` as inline SVG for a WeasyPrint page: the XML prologue dropped,
+    a clip path id unique on the page (several charts share one document), reportlab's empty
+    title and description removed, ``fill: None`` spelt as CSS wants it, and the font named as
+    the page's bundled DejaVu Sans."""
+    from reportlab.graphics import renderSVG
+    svg = renderSVG.drawToString(drawing)
+    svg = svg[svg.index("<svg"):]
+    _counter[0] += 1
+    clip = f"hk-chart-{_counter[0]}"
+    svg = svg.replace('id="clip"', f'id="{clip}"').replace("url(#clip)", f"url(#{clip})")
+    svg = svg.replace("<title>...</title>", "").replace("<desc>...</desc>", "")
+    svg = svg.replace("fill: None;", "fill: none;")   # reportlab's polylines
+    return svg.replace(f"font-family: {font}", "font-family: 'hyvekit DejaVu Sans'")
+
+
 def _font_name() -> str:
     """Register the bundled DejaVu Sans with reportlab (for text metrics) once; its name."""
     from reportlab.pdfbase import pdfmetrics
@@ -70,7 +86,6 @@ def bar_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], *
     :returns: the SVG markup (no XML prolog), font set to hyvekit's bundled family, clip-path
         ids unique within the document.
     """
-    from reportlab.graphics import renderSVG
     from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
     from reportlab.graphics.shapes import Drawing
     from reportlab.lib import colors
@@ -112,13 +127,7 @@ def bar_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], *
         chart.bars[i].strokeColor = ink if light else colors.black
         chart.bars[i].strokeWidth = 1.2 if light else 0.4
     drawing.add(chart)
-    svg = renderSVG.drawToString(drawing)
-    svg = svg[svg.index("<svg"):]
-    _counter[0] += 1
-    clip = f"hk-chart-{_counter[0]}"
-    svg = svg.replace('id="clip"', f'id="{clip}"').replace("url(#clip)", f"url(#{clip})")
-    svg = svg.replace("<title>...</title>", "").replace("<desc>...</desc>", "")
-    return svg.replace(f"font-family: {font}", "font-family: 'hyvekit DejaVu Sans'")
+    return drawing_svg(drawing, font)
 
 
 def value_axis(chart, low: float, high: float, font: str) -> None:
