@@ -42,6 +42,7 @@ from typing import Any
 
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import solo as S
+from hyvekit.rules.beelives.solofacts import spawn_origin
 # the record parser's checks: one wording for malformed campaign settings and month files
 from hyvekit.rules.beelives.record import _coord, _int, _str as _text, _table as _keys
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
@@ -1048,7 +1049,6 @@ def _summary_dict(summary: g.MonthSummary | None, game: g.GameState, board,
 
 # --- solo facts --------------------------------------------------------------------------------
 
-from hyvekit.rules.beelives.solofacts import CARD_ORIGIN as CARD_ORIGINS  # noqa: E402
 
 
 def month_facts(before: g.GameState, after: g.GameState, summary: g.MonthSummary | None,
@@ -1073,17 +1073,15 @@ def month_facts(before: g.GameState, after: g.GameState, summary: g.MonthSummary
         wild = []
         for w in f.wild_hives:
             if w.name in own:
-                w = replace(w, spawned=True, origin=CARD_ORIGINS.get(
-                    own[w.name]["cause"][len("card: "):], "season_card"),
-                    peak=max(w.peak, own[w.name]["strength"]))
+                w = replace(w, spawned=True, origin=spawn_origin(own[w.name]["cause"]),
+                            peak=max(w.peak, own[w.name]["strength"]))
             wild.append(w)
         seen = {w.name for w in wild}
         end = {w.name: w.strength for w in after.wild}
         for n, s in own.items():
             if n not in seen:
                 wild.append(S.WildFact(n, end.get(n, 0), max(s["strength"], end.get(n, 0), 1),
-                                       True, CARD_ORIGINS.get(s["cause"][len("card: "):],
-                                                              "season_card")))
+                                       True, spawn_origin(s["cause"])))
         return replace(f, wild_hives=tuple(wild), hive_burned=hive_burned,
                        hive_infected=hive_infected)
     first = before.year == 1 and before.month == 1
@@ -1092,7 +1090,7 @@ def month_facts(before: g.GameState, after: g.GameState, summary: g.MonthSummary
     wild = tuple(S.WildFact(n, end.get(n, 0), max(end.get(n, 0), next(
         (w.strength for w in before.wild if w.name == n), 0), 1),
         spawned=n in own or n not in {w.name for w in before.wild},
-        origin=(CARD_ORIGINS.get(own[n]["cause"][len("card: "):], "season_card") if n in own
+        origin=(spawn_origin(own[n]["cause"]) if n in own
                 else "" if n in {w.name for w in before.wild} else "season_card"))
         for n in names)
     hive = after.players[0].hive

@@ -709,8 +709,7 @@ def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: st
                                      "(1-2: infected): state spawn_d6 = { " + name + " = roll }",
                                      expected=f"spawn_d6.{name} = 1-6", given="no roll")
         roll = rolls[name]
-        infected = solocards.spawn_is_infected(_zombees_card(comps), roll) if comps else \
-            roll <= ZOMBEE_SPAWN_INFECTED_MAX
+        infected = solocards.spawn_is_infected(_zombees_card(comps), roll)
         state = replace(state, spawn_rolls=tuple(r for r in state.spawn_rolls if r[0] != name))
     w = WildHiveState(name, strength, dormant=_dormant_on_spawn(state), haunted=haunted,
                       infected=infected)
@@ -740,9 +739,6 @@ def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: st
                                 "no tile: the game is played without the map")
     state = replace(state, wild=state.wild + (w,), spawned=True)
     return state, ev
-
-
-ZOMBEE_SPAWN_INFECTED_MAX = 2   # Zombees: "On 1-2, the wild hive is infected" (no components)
 
 
 def _zombees_card(comps: Components | None) -> Any:

@@ -204,9 +204,7 @@ def _tile_side(state: g.GameState, t: g.Turn) -> str | None:
 
 def _solo_dice(state: g.GameState, t: g.Turn, rng: random.Random) -> g.Turn:
     """Add the Zombees and Haunted Hives dice a turn needs (see the module docstring)."""
-    if t.action == "raid" and t.scare_ghosts:
-        pass
-    elif state.options.haunted_hives and t.action == "forage" and not t.wild:
+    if state.options.haunted_hives and t.action == "forage" and not t.wild:
         if (_tile_side(state, t) == "haunted" if state.map is not None
                 else state.haunted_appeared and rng.random() < 0.2):
             t = replace(t, haunt_d6=rng.randint(1, 6))

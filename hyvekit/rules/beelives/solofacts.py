@@ -21,7 +21,9 @@ CARD_ORIGIN = {"Under Siege": "challenge_card", "Three Generations": "campaign_c
                "Wildfire": "campaign_card", "Zombees": "campaign_card"}
 
 
-def _origin(cause: str) -> str:
+def spawn_origin(cause: str) -> str:
+    """A sequencer spawn cause (``swarm``, ``card: Under Siege``...) as the solo
+    ``WildFact.origin`` (``swarm``, ``challenge_card``, ``season_card``...)."""
     if cause.startswith("card:"):
         return CARD_ORIGIN.get(cause[len("card:"):].strip(), "season_card")
     return ORIGIN.get(cause, cause)
@@ -53,7 +55,8 @@ def month_facts(summary: g.MonthSummary, player: str, *, state: g.GameState | No
     if h.swarmed:
         swarm = solo.SwarmFact(bool(h.stayed), h.swarm_wild, h.swarm_queen)
     wild = tuple(solo.WildFact(w.name, w.strength, w.peak, w.spawned,
-                               _origin(w.cause) if w.spawned else "") for w in summary.wild)
+                               spawn_origin(w.cause) if w.spawned else "")
+                 for w in summary.wild)
     first = (summary.year, summary.month_number) == (1, 1)
     return solo.MonthFacts(
         year=summary.year, month=summary.month_number, queen_at_start=h.queen_at_start,
@@ -79,4 +82,4 @@ def game_facts(results: Sequence[g.MonthResult], player: str,
     return tuple(out)
 
 
-__all__ = ["game_facts", "month_facts"]
+__all__ = ["game_facts", "month_facts", "spawn_origin"]
