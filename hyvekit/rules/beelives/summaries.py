@@ -1,0 +1,271 @@
+"""What a month did, per hive, from its events (for people, reports and the solo challenge
+goals; rules/bee-lives.txt, Solo Play goals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from hyvekit.rules.beelives.state import MONTHS, Components, Event, GameState
+
+
+@dataclass(frozen=True)
+class HiveFacts:
+    """What one player hive did and suffered in a month.
+
+    :ivar actions: ``(action, bees)`` in turn order.
+    :ivar foraged: tile type → forages; ``scouts``: scout actions; ``tiles_placed``: tile
+        types placed by scouting (when stated).
+    :ivar raids_made / raids_suffered: one dict per raid (made: target, target_kind
+        ``player`` / ``wild``, bees, stolen, success, removed; suffered: by, wild, stolen,
+        success, sacrificed, removed).
+    :ivar swarmed, stayed: the hive swarmed; it stayed (None when no swarm).
+    :ivar swarm_wild: the wild hive its swarm spawned (None: no swarm, or none could be placed).
+    :ivar swarm_queen: the queen chosen when staying after a swarm (None otherwise).
+    :ivar queen_at_start: the queen when the month began; ``queens``: every queen held this
+        month in order (start, the one chosen when staying after a swarm, each requeen);
+        ``requeens``: the new queen of each Requeen action.
+    :ivar brood_hatched: brood hatched in the Brood Phase (pollen paid; before disease losses,
+        a prolific queen's extra bees not included); ``brood_lost``: of those, lost to disease.
+    :ivar disease_reached: the worst (lowest) disease level reached this month.
+    :ivar comb: comb size (cells) at the end of the month.
+    :ivar vp_gained: VP scored this month.
+    :ivar spawned: wild hives this player spawned (swarm, season card).
+    :ivar failed: ``(action, bees)`` of actions that failed (Zombees' action roll, a haunted
+        tile's forage roll): not in ``actions``, ``foraged`` or ``scouts``.
+    :ivar scares: Raid actions that scared ghosts away (Haunted Hives): not raids on a hive.
+    """
+
+    name: str
+    actions: tuple[tuple[str, int], ...] = ()
+    foraged: tuple[tuple[str, int], ...] = ()
+    scouts: int = 0
+    tiles_placed: tuple[str, ...] = ()
+    raids_made: tuple[dict, ...] = ()
+    raids_suffered: tuple[dict, ...] = ()
+    swarmed: bool = False
+    stayed: bool | None = None
+    swarm_wild: str | None = None
+    swarm_queen: str | None = None
+    queen_at_start: str = ""
+    queens: tuple[str, ...] = ()
+    requeens: tuple[str, ...] = ()
+    brood_hatched: int = 0
+    brood_lost: int = 0
+    disease_reached: int = 0
+    comb: int = 10
+    vp_gained: int = 0
+    spawned: tuple[str, ...] = ()
+    failed: tuple[tuple[str, int], ...] = ()
+    scares: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able dict."""
+        d = asdict(self)
+        d["actions"] = [list(a) for a in self.actions]
+        d["failed"] = [list(a) for a in self.failed]
+        d["foraged"] = dict(self.foraged)
+        for key in ("tiles_placed", "queens", "requeens", "spawned"):
+            d[key] = list(d[key])
+        d["raids_made"] = [dict(r) for r in self.raids_made]
+        d["raids_suffered"] = [dict(r) for r in self.raids_suffered]
+        return d
+
+
+@dataclass(frozen=True)
+class WildFacts:
+    """One wild hive on the map at any time this month.
+
+    :ivar strength: at the end of the month (0 = removed this month).
+    :ivar peak: the highest strength it had this month (when spawned included).
+    :ivar spawned: it came into play this month; ``cause``: ``swarm``, ``wild swarm``,
+        ``card: NAME`` or ``solo hard rule``; ``by``: the player or wild hive that spawned it.
+    """
+
+    name: str
+    strength: int
+    peak: int
+    spawned: bool = False
+    cause: str = ""
+    by: str = ""
+    dormant: bool = False
+    spawn_strength: int | None = None
+
+
+@dataclass(frozen=True)
+class MonthSummary:
+    """A month's facts: per player hive (:class:`HiveFacts`) and per wild hive
+    (:class:`WildFacts`), with the events they come from."""
+
+    year: int
+    month: str
+    season: str
+    card: str | None
+    hives: Mapping[str, HiveFacts]
+    wild: tuple[WildFacts, ...] = ()
+    events: tuple[Event, ...] = field(default=(), repr=False)
+
+    @property
+    def month_number(self) -> int:
+        """1 (March) to 9 (November)."""
+        return MONTHS.index(self.month) + 1
+
+    @property
+    def wild_spawned(self) -> tuple[dict, ...]:
+        """The wild hives spawned this month, in order: ``{"wild", "strength" (at spawn),
+        "cause", "by", "dormant"}``."""
+        return tuple({"wild": w.name, "strength": w.spawn_strength, "cause": w.cause,
+                      "by": w.by, "dormant": w.dormant} for w in self.wild if w.spawned)
+
+    @property
+    def wild_removed(self) -> tuple[str, ...]:
+        """Wild hives removed from play this month."""
+        return tuple(w.name for w in self.wild if w.strength == 0)
+
+    @property
+    def wild_strength(self) -> tuple[tuple[str, int], ...]:
+        """(name, strength) of the wild hives in play at the end of the month."""
+        return tuple((w.name, w.strength) for w in self.wild if w.strength > 0)
+
+    @property
+    def wild_max_strength(self) -> tuple[tuple[str, int], ...]:
+        """(name, the highest strength reached this month), sorted by name."""
+        return tuple(sorted((w.name, w.peak) for w in self.wild))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able dict (without the events)."""
+        return {"year": self.year, "month": self.month, "season": self.season,
+                "card": self.card, "hives": {k: v.to_dict() for k, v in self.hives.items()},
+                "wild": [asdict(w) for w in self.wild],
+                "wild_spawned": [dict(d) for d in self.wild_spawned],
+                "wild_removed": list(self.wild_removed),
+                "wild_strength": dict(self.wild_strength),
+                "wild_max_strength": dict(self.wild_max_strength)}
+
+
+def summarize(events: Sequence[Event], state: GameState, comps: Components) -> MonthSummary:
+    """Per-hive facts of one month from its events (as :func:`start_month`, :func:`play_turn`
+    and :func:`end_month` return them, in order) and the state after cleanup."""
+    board = comps.board
+    acc: dict[str, dict[str, Any]] = {}
+    for p in state.players:
+        acc[p.name] = {"actions": [], "foraged": {}, "scouts": 0, "tiles": [], "made": [],
+                       "suffered": [], "swarmed": False, "stayed": None, "swarm_wild": None,
+                       "swarm_queen": None,
+                       "start": "", "queens": [], "requeens": [], "hatched": 0, "lost": 0,
+                       "level": 0, "vp": 0, "spawned": [], "failed": [], "scares": 0}
+    month = year = season = card = None
+    peak: dict[str, int] = {}
+    spawns: dict[str, Event] = {}
+    order: list[str] = []
+
+    def seen(name: str, strength: int | None) -> None:
+        if name not in peak:
+            order.append(name)
+            peak[name] = 0
+        if strength is not None:
+            peak[name] = max(peak[name], strength)
+
+    def level(name: str, value: int | None) -> None:
+        if value is not None and name in acc:
+            acc[name]["level"] = min(acc[name]["level"], value)
+
+    def queen(name: str, q: str) -> None:
+        if name in acc:
+            if not acc[name]["start"]:
+                acc[name]["start"] = q
+            if not acc[name]["queens"] or acc[name]["queens"][-1] != q:
+                acc[name]["queens"].append(q)
+
+    for ev in events:
+        k = ev.get("kind")
+        if k == "month":
+            month, year, season = ev["month"], ev["year"], ev["season"]
+            for name, q in ev.get("queens", {}).items():
+                queen(name, q)
+            for name, strength in ev.get("wild", {}).items():
+                seen(name, strength)
+        elif k == "event":
+            card = ev["card"]
+        elif k == "brood":
+            acc[ev["hive"]]["hatched"] += ev["hatched"]
+            acc[ev["hive"]]["lost"] += ev["lost"]
+            level(ev["hive"], ev["level"])
+        elif k == "swarm":
+            a = acc[ev["hive"]]
+            a["swarmed"], a["stayed"] = True, ev["choice"] == "stay"
+            a["swarm_wild"] = ev.get("wild")
+            a["swarm_queen"] = ev["queen"] if ev["choice"] == "stay" else None
+            a["vp"] += ev["vp"]
+            level(ev["hive"], ev.get("level"))
+            queen(ev["hive"], ev["queen"])
+        elif k == "spawn":
+            spawns[ev["wild"]] = ev
+            seen(ev["wild"], ev["strength"])
+            if ev["by"] in acc and ev["cause"] != "solo hard rule":
+                acc[ev["by"]]["spawned"].append(ev["wild"])
+        elif k == "action":
+            a = acc[ev["hive"]]
+            level(ev["hive"], ev.get("level"))
+            if ev.get("failed"):
+                a["failed"].append((ev["action"], ev.get("bees", 0)))
+                continue
+            if ev.get("scare_ghosts"):
+                a["scares"] += 1
+                continue
+            a["actions"].append((ev["action"], ev.get("bees", 0)))
+            if ev["action"] == "forage":
+                a["foraged"][ev["tile"]] = a["foraged"].get(ev["tile"], 0) + 1
+            elif ev["action"] == "scout":
+                a["scouts"] += 1
+                if ev.get("tile"):
+                    a["tiles"].append(ev["tile"])
+            elif ev["action"] == "requeen":
+                a["requeens"].append(ev["queen"])
+                queen(ev["hive"], ev["queen"])
+            elif ev["action"] == "raid":
+                a["vp"] += ev.get("vp", 0)
+                a["made"].append({x: ev.get(x) for x in ("target", "target_kind", "bees",
+                                                         "stolen", "success", "removed")})
+                if ev["target_kind"] == "player":
+                    acc[ev["target"]]["vp"] += ev.get("defender_vp", 0)
+                    acc[ev["target"]]["suffered"].append(
+                        {"by": ev["hive"], "wild": False, "stolen": ev["stolen"],
+                         "success": ev["success"], "sacrificed": ev["defender_sacrificed"],
+                         "removed": False})
+                else:
+                    seen(ev["target"], ev["wild_strength"] + ev["reduced"])
+        elif k == "wild":
+            seen(ev["wild"], ev.get("before"))
+            seen(ev["wild"], ev.get("after"))
+            if ev["action"] == "raid" and ev["target_kind"] == "player":
+                acc[ev["target"]]["vp"] += ev.get("defender_vp", 0)
+                acc[ev["target"]]["suffered"].append(
+                    {"by": ev["wild"], "wild": True, "stolen": ev["stolen"],
+                     "success": ev["stolen"] > 0, "sacrificed": ev["defender_sacrificed"],
+                     "removed": ev["removed"]})
+            elif ev["action"] == "raid":
+                seen(ev["target"], ev.get("target_after"))
+    for w in state.wild:
+        seen(w.name, w.strength)
+    end = {w.name: w for w in state.wild}
+    wild = tuple(WildFacts(n, end[n].strength if n in end else 0, peak[n], n in spawns,
+                           spawns[n]["cause"] if n in spawns else "",
+                           spawns[n]["by"] if n in spawns else "",
+                           spawns[n]["dormant"] if n in spawns else
+                           (end[n].dormant if n in end else False),
+                           spawns[n]["strength"] if n in spawns else None) for n in order)
+    hives = {}
+    for p in state.players:
+        a = acc[p.name]
+        hives[p.name] = HiveFacts(
+            p.name, tuple(a["actions"]), tuple(sorted(a["foraged"].items())), a["scouts"],
+            tuple(a["tiles"]), tuple(a["made"]), tuple(a["suffered"]), a["swarmed"],
+            a["stayed"], a["swarm_wild"], a["swarm_queen"], a["start"] or p.hive.queen,
+            tuple(a["queens"]) or (p.hive.queen,), tuple(a["requeens"]), a["hatched"],
+            a["lost"], min(a["level"], p.hive.disease(board)), p.hive.comb, a["vp"],
+            tuple(a["spawned"]), tuple(a["failed"]), a["scares"])
+    return MonthSummary(year or state.year, month or "", season or "", card, hives, wild,
+                        tuple(events))

@@ -1,0 +1,267 @@
+"""A wild hive's turn (rules/bee-lives.txt, "Wild Hives": the priority charts, wild hive
+raids, swarming at strength 14; Example E's order on the map).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hyvekit.rules.beelives import seasons
+from hyvekit.rules.beelives import wild as wildmod
+from hyvekit.rules.beelives.board import TILE_TYPES, Board
+from hyvekit.rules.beelives.haunted_hives import not_haunted
+from hyvekit.rules.beelives.plan import Turn
+from hyvekit.rules.beelives.spawning import spawn_wild
+from hyvekit.rules.beelives.state import (
+    NONE,
+    R_ACTION,
+    R_WILD,
+    R_ZOMBEES,
+    WILD_ACTIONS,
+    WILD_HIVE_TOKENS,
+    Components,
+    Event,
+    GameState,
+    WildHiveState,
+    map_module,
+    required,
+)
+from hyvekit.rules.beelives.zombees import erratic_turn, tile_infection
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+
+def wild_turn(state: GameState, turn: Turn, comps: Components
+               ) -> tuple[GameState, list[Event]]:
+    board = comps.board
+    card = comps.card(state.card)
+    w = state.wild_hive(turn.actor)
+    if state.map is not None and turn.action == "forage" and turn.tile is None \
+            and turn.at is not None and state.map.tile(tuple(turn.at)) is not None:
+        turn = replace(turn, tile=state.map.grid[tuple(turn.at)].type)   # read from the map
+    a = turn.action
+    season = state.season
+    chart = wildmod.PRIORITY[season]
+    if turn.from_first_player is not None:
+        if turn.from_first_player < state.wild_last:
+            raise IllegalActionError(R_ACTION, f"the wild hive closest to the first player's hive "
+                                     f"goes first (Example E): {w.name} is "
+                                     f"{turn.from_first_player} spaces away, after one "
+                                     f"{state.wild_last} spaces away",
+                                     expected=f"at least {state.wild_last}",
+                                     given=turn.from_first_player)
+        state = replace(state, wild_last=turn.from_first_player)
+    desperate = card is not None and card.wild_first_turn_raid and w.turns == 0
+    ev: Event = {"kind": "wild", "wild": w.name, "action": a, "round": state.round - 1,
+                 "before": w.strength}
+    events: list[Event] = [ev]
+    start = state
+    erratic = erratic_turn(state, w, turn, comps)
+    if erratic:
+        ev["zombee_d6"] = turn.zombee_d6
+        desperate = True             # the chart's conditions do not apply (ruling L143)
+        chart = ("raid",) + TILE_TYPES
+    elif turn.zombee_d6 is not None and not state.zombees:
+        raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) makes "
+                                 "wild hives erratic: no zombee_d6", expected="no zombee_d6",
+                                 given=turn.zombee_d6)
+    elif turn.zombee_d6 is not None:
+        raise IllegalActionError(R_ZOMBEES, f"{w.name} is not infected: it follows the priority "
+                                 "chart (no zombee_d6)", expected="no zombee_d6",
+                                 given=turn.zombee_d6)
+    if w.strength >= board.wild_strength_max and a != "swarm" and turn.spawn != NONE \
+            and not erratic and not (desperate and a == "raid"):
+        raise IllegalActionError(R_WILD, f"{w.name} has strength {w.strength} (maximum): it "
+                                 "swarms (line 1 of the chart), unless no tile within 3 spaces "
+                                 "can take a wild hive (state spawn = \"none\")",
+                                 expected="swarm", given=a)
+    if state.map is not None:
+        _wild_map_checks(state, w, turn, comps, chart=not erratic)
+    w = replace(w, turns=w.turns + 1)
+    acted_on: tuple[int, int] | str | None = None
+    M = map_module() if state.map is not None else None
+    if a == "swarm":
+        new, spawned = wildmod.swarm_wild(w.strength, board)
+        name = required(turn.spawn if turn.spawn != NONE else None, "spawn",
+                     "the new wild hive's name")
+        state = state.with_wild(replace(w, strength=new))
+        state, sev = spawn_wild(state, name, spawned, cause="wild swarm", by=w.name, rule=R_WILD,
+                                at=turn.spawn_at, near=w.name, comps=comps)
+        events.append(sev)
+        ev["after"] = new
+    elif a == "forage":
+        tile = required(turn.tile, "tile", "the foraged tile's type: " + ", ".join(TILE_TYPES))
+        if tile not in TILE_TYPES:
+            raise InvalidInputError("tile", tile, "one of " + ", ".join(TILE_TYPES))
+        if tile not in chart:
+            raise IllegalActionError(R_WILD, f"the {season} chart has no {tile} line",
+                                     expected=[c for c in chart if c in TILE_TYPES], given=tile)
+        if tile == "wet" and not seasons.overheating(card) and not erratic:
+            raise IllegalActionError(R_WILD, "a wild hive forages a wet tile only while "
+                                     "overheating is in effect (line 2)", expected="another tile",
+                                     given=tile)
+        _token(w, board)
+        if M is not None:
+            at = tuple(required(turn.at, "at", "the foraged tile [q, r] (the game has a map)"))
+            closest = M.closest_tiles(state.map, w.name, tile)
+            if at not in closest:
+                raise IllegalActionError(R_WILD, f"{w.name} forages the closest {tile} tile not "
+                                         f"foraged yet this round: "
+                                         f"{' or '.join(str(list(c)) for c in closest) or 'none'}",
+                                         expected=[list(c) for c in closest], given=list(at))
+            state = replace(state, map=M.forage(state.map, w.name, at))
+            ev["at"] = list(at)
+            acted_on = at
+            if w.haunted and state.map.grid[at].dark is None:
+                # Haunted Hives: "When a haunted hive forages, the foraged tile becomes haunted"
+                state = replace(state, map=M.flip(state.map, at, "haunted"))
+                ev["haunted_tile"] = list(at)
+        else:
+            acted_on = "tile"
+        gain = tile in wildmod.STRENGTH_TILES and not w.foraged
+        strength = min(board.wild_strength_max, w.strength + (1 if gain else 0))
+        w = replace(w, strength=strength, workers=w.workers + 1,
+                    foraged=w.foraged or tile in wildmod.STRENGTH_TILES)
+        state = state.with_wild(w)
+        ev.update(tile=tile, distance=turn.distance, after=strength, gained=gain)
+    elif a == "raid":
+        not_haunted(w, "raid (skip the chart's raid lines)")
+        if "raid" not in chart and not desperate:
+            raise IllegalActionError(R_WILD, f"the {season} chart has no raid line",
+                                     expected="forage or scout", given="raid")
+        target = required(turn.target, "target", "the raided hive")
+        if target == w.name:
+            raise IllegalActionError(R_WILD, f"{w.name} cannot raid itself", given=target)
+        if target in w.raided:
+            raise IllegalActionError(R_WILD, f"{w.name} already raided {target} this round",
+                                     expected="a hive not raided this round", given=target)
+        _token(w, board)
+        roll = required(turn.d6, "d6", "the D6 rolled for the wild hive")
+        if M is not None:
+            state = replace(state, map=M.place_raid_token(state.map, w.name, target))
+        w = replace(w, workers=w.workers + 1, raided=w.raided + (target,))
+        acted_on = target
+        if state.is_player(target):
+            d = state.player(target)
+            tstrength = wildmod.player_strength(d.hive)
+            if tstrength > w.strength + 2 and not desperate:
+                raise IllegalActionError(R_WILD, f"{target}'s strength {tstrength} (unassigned + "
+                                         f"defending bees) is more than two above {w.name}'s "
+                                         f"{w.strength}: no raid", expected=f"at most "
+                                         f"{w.strength + 2}", given=tstrength)
+            dbonus = seasons.raid_bonuses(card, d.hive.queen, d.hive.workers)
+            r = wildmod.wild_raids_player(w.strength, d.hive, roll, board,
+                                          sacrifice_defending=turn.sacrifice_defending,
+                                          sacrifice_unassigned=turn.sacrifice_unassigned,
+                                          defender_bonus=dbonus.defending)
+            state = state.with_hive(target, r.defender)
+            state = state.with_wild(replace(w, strength=r.wild_strength))
+            ev.update(target=target, target_kind="player", stolen=r.stolen, after=r.wild_strength,
+                      removed=r.removed, defender_vp=r.vp,
+                      defender_sacrificed=turn.sacrifice_defending + turn.sacrifice_unassigned)
+        else:
+            t = state.wild_hive(target)
+            not_haunted(t, "be raided")
+            if t.strength > w.strength + 2 and not desperate:
+                raise IllegalActionError(R_WILD, f"{target}'s strength {t.strength} is more than "
+                                         f"two above {w.name}'s {w.strength}: no raid",
+                                         expected=f"at most {w.strength + 2}", given=t.strength)
+            troll = required(turn.target_roll, "target_roll", "the D6 rolled for the raided wild hive")
+            b = wildmod.wild_vs_wild(w.strength, t.strength, roll, troll, board)
+            state = state.with_wild(replace(w, strength=b.attacker_strength))
+            state = state.with_wild(replace(t, strength=b.defender_strength))
+            ev.update(target=target, target_kind="wild", winner=b.winner,
+                      after=b.attacker_strength, target_after=b.defender_strength,
+                      removed=b.attacker_strength == 0, target_removed=b.defender_strength == 0)
+    elif a == "scout":
+        if "scout" not in chart:
+            raise IllegalActionError(R_WILD, f"only the spring chart scouts, this is {season}",
+                                     expected="another line", given="scout")
+        if M is not None:
+            at = tuple(required(turn.at, "at", "the scouted empty space [q, r]"))
+            tile = required(turn.tile, "tile", "the type of the tile drawn and placed")
+            state = replace(state, map=M.scout(state.map, w.name, at, tile))
+            ev["at"] = list(at)
+        state = state.with_wild(w)
+        ev.update(tile=turn.tile, after=w.strength)
+    elif a == "nothing":
+        state = state.with_wild(w)
+        ev["after"] = w.strength
+    else:
+        raise InvalidInputError("wild action", a, "one of " + ", ".join(WILD_ACTIONS))
+    if any(x.name == w.name for x in state.wild):
+        state, zev = tile_infection(start, state, w.name, acted_on, turn, comps)
+        events += zev
+    elif turn.infection_d6 is not None:
+        raise IllegalActionError(R_ZOMBEES, f"{w.name} left play in its raid: no infection_d6",
+                                 expected="no infection_d6", given=turn.infection_d6)
+    return state, events
+
+
+def _wild_map_checks(state: GameState, w: WildHiveState, turn: Turn, comps: Components,
+                     chart: bool = True) -> None:
+    """With a map: the wild hive closest to the first player's hive acts first (Example E;
+    ties: the first player's choice), and its action is the season chart's (Wild Hives),
+    computed from the map: the closest unforaged tile of each type, the closest hive not
+    raided this round (ties: any of them), whether it can scout or swarm onto a tile.
+
+    :raises IllegalActionError: another wild hive should act first, or another action.
+    """
+    M = map_module()
+    m = state.map
+    board = comps.board
+    card = comps.card(state.card)
+    fp = state.players[state.first_player].name
+    far = 10 ** 6
+    dist = {n: (M.hive_distance(m, fp, n) if n in {h.name for h in m.hives} else None)
+            for n in state.wild_pending}
+    dist = {n: far if d is None else d for n, d in dist.items()}
+    best = min(dist.values())
+    first = sorted(n for n, d in dist.items() if d == best)
+    if w.name not in first:
+        raise IllegalActionError(R_ACTION, f"the wild hive closest to the first player's hive "
+                                 f"({fp}) goes first (Example E): {', '.join(first)} "
+                                 f"({best} spaces) before {w.name} ({dist[w.name]})",
+                                 expected=first, given=w.name)
+    if not chart:                 # an infected hive's erratic turn: checked by erratic_turn
+        return
+
+    def strength_of(name: str) -> int:
+        if state.is_player(name):
+            return wildmod.player_strength(state.player(name).hive)
+        return state.wild_hive(name).strength
+
+    names = M.closest_hives(m, w.name, w.raided)
+    targets = [wildmod.Target(m.hive(n).kind, M.hive_distance(m, w.name, n) or 0,
+                              strength_of(n), n) for n in names] or [None]
+    allowed: list[tuple[str, str | None]] = []
+    # the same for every target: looked up on the map once
+    tiles = M.wild_tile_options(m, w.name)
+    can_scout = bool(M.scout_spaces(m, w.name))
+    can_spawn = bool(M.spawn_places(m, w.name)) and len(state.wild) < WILD_HIVE_TOKENS
+    for t in targets:
+        situation = wildmod.WildSituation(
+            season=state.season, strength=w.strength, overheating=seasons.overheating(card),
+            tiles=tiles, target=t, foraged_this_month=w.foraged,
+            tokens_left=max(0, board.wild_neutral_workers - w.workers),
+            can_scout=can_scout, can_spawn=can_spawn)
+        d = (seasons.wild_first_turn(card, situation, board) if w.turns == 0
+             else wildmod.wild_turn(situation, board))
+        key = d.tile if d.action == "forage" else (d.target.name if d.action == "raid" and
+                                                   d.target else None)
+        if (d.action, key) not in allowed:
+            allowed.append((d.action, key))
+    stated = (turn.action, turn.tile if turn.action == "forage" else
+              turn.target if turn.action == "raid" else None)
+    if stated not in allowed:
+        words = [f"{a} {k}" if k else a for a, k in allowed]
+        raise IllegalActionError(R_WILD, f"{w.name}'s {state.season} priority chart gives: "
+                                 f"{' or '.join(words)}", expected=words,
+                                 given=" ".join(x for x in stated if x))
+
+
+def _token(w: WildHiveState, board: Board) -> None:
+    if w.workers >= board.wild_neutral_workers:
+        raise IllegalActionError(R_WILD, f"{w.name} has all {board.wild_neutral_workers} neutral "
+                                 "worker tokens on the map (ruling L22)",
+                                 expected=f"at most {board.wild_neutral_workers}",
+                                 given=w.workers + 1)

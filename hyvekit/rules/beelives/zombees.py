@@ -1,0 +1,321 @@
+"""The Zombees campaign card in the month sequencer (rules/bee-lives.txt, Campaign Cards,
+"Zombees"): the first infected hive of year 2, infected hives' action rolls and double
+disease, infected wild hives' erratic turns, catching it on infected tiles.  The card's dice
+tables are in :mod:`hyvekit.rules.beelives.solo`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hyvekit.rules.beelives import actions as act
+from hyvekit.rules.beelives import solo as solocards
+from hyvekit.rules.beelives.board import Board
+from hyvekit.rules.beelives.hive import Hive, gain_disease
+from hyvekit.rules.beelives.plan import MonthPlan, Turn
+from hyvekit.rules.beelives.spawning import no_placement, spawn_wild
+from hyvekit.rules.beelives.state import (
+    NONE,
+    PLAYER_ACTIONS,
+    R_ZOMBEES,
+    ZOMBEES,
+    Components,
+    Event,
+    GameState,
+    PlayerState,
+    WildHiveState,
+    map_module,
+    required,
+    zombees_card,
+)
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+
+def first_infection(state: GameState, plan: MonthPlan, comps: Components
+                     ) -> tuple[GameState, list[Event]]:
+    """Zombees, "Year 2: At the start of the year, the strongest wild hive becomes infected
+    with zombees! ... If there are multiple wild hives tied for strongest, you choose which one
+    is the infected hive. If there are no wild hives in play, spawn a wild hive (strength 6)
+    up to 3 spaces away from your own hive. That is the infected hive."  Played before the
+    first month of year 2 (only then, ruling L93): ``plan.infect`` names the strongest hive
+    (needed only on a tie), ``plan.infected_spawn`` (and ``infected_spawn_at`` on the map) the
+    hive spawned when there is none (``"none"``: no tile within 3 spaces can take it).  "Your own hive" is the first player's in a game of
+    several (the card is a solo card).
+
+    :raises IllegalActionError: (Bee Lives: Zombees) the choice missing or not among the
+        strongest, a spawn while wild hives are in play, these values in another month.
+    """
+    z = state.options.zombees_from_year
+    due = bool(z) and state.year == z and state.month == 1
+    if plan.infected_spawn_at is not None and plan.infected_spawn is None:
+        raise InvalidInputError("infected_spawn_at", list(plan.infected_spawn_at),
+                                "only with infected_spawn = NAME")
+    if not due:
+        for key in ("infect", "infected_spawn"):
+            if getattr(plan, key) is not None:
+                raise IllegalActionError(R_ZOMBEES, "the strongest wild hive is infected only "
+                                         f"at the start of year {z or 2} of a Zombees game",
+                                         expected=f"no {key}", given=getattr(plan, key))
+        return state, []
+    year = f"year {z}"
+    card = zombees_card(comps)
+    first = solocards.first_infected(card, {w.name: w.strength for w in state.wild})
+    if first.candidates:
+        if plan.infected_spawn is not None:
+            raise IllegalActionError(R_ZOMBEES, "wild hives are in play: the strongest becomes "
+                                     "infected, none is spawned", expected="no infected_spawn",
+                                     given=plan.infected_spawn)
+        name = plan.infect
+        if name is None and len(first.candidates) == 1:
+            name = first.candidates[0]
+        if name not in first.candidates:
+            tie = len(first.candidates) > 1
+            raise IllegalActionError(R_ZOMBEES, "the strongest wild hive becomes infected: "
+                                     + " or ".join(first.candidates)
+                                     + (" (tied: you choose, state infect = NAME)" if tie else "")
+                                     + (f", not {name}" if name else ""),
+                                     expected=list(first.candidates), given=name)
+        state, ev = infect_wild(state, name)
+        return state, [ev]
+    if plan.infect is not None:
+        raise IllegalActionError(R_ZOMBEES, "no wild hive is in play, so there is none to name: "
+                                 f"leave out infect; a wild hive (strength {first.spawn_strength}"
+                                 f") is spawned up to {first.max_distance} spaces from your hive "
+                                 "instead (infected_spawn = NAME)", expected="no infect",
+                                 given=plan.infect)
+    if plan.infected_spawn is None:
+        raise IllegalActionError(R_ZOMBEES, f"no wild hive is in play at the start of {year}: "
+                                 f"spawn one (strength {first.spawn_strength}) up to "
+                                 f"{first.max_distance} spaces from your hive; it is the "
+                                 "infected hive — state infected_spawn = NAME",
+                                 expected="infected_spawn = NAME", given="none")
+    player = state.players[state.first_player].name
+    if plan.infected_spawn in dict(plan.spawn_d6):
+        raise IllegalActionError(R_ZOMBEES, f"{plan.infected_spawn} is the infected hive the "
+                                 "card spawns: it rolls no D6 (spawn_d6)",
+                                 expected=f"no spawn_d6.{plan.infected_spawn}",
+                                 given=dict(plan.spawn_d6)[plan.infected_spawn])
+    if plan.infected_spawn.lower() == NONE:      # no tile within 3 spaces can take it
+        no_placement(state, player, R_ZOMBEES)
+        return state, []
+    state, ev = spawn_wild(state, plan.infected_spawn, first.spawn_strength,
+                           cause=f"card: {ZOMBEES}", by=player, rule=R_ZOMBEES,
+                           at=plan.infected_spawn_at, near=player, comps=comps, infected=True)
+    return replace(state, spawned=False), [ev]
+
+
+def infect_wild(state: GameState, name: str) -> tuple[GameState, Event]:
+    """Zombees: wild hive ``name`` becomes infected (the strongest wild hive at the start of
+    year 2, or a healthy wild hive that caught it): its turns turn erratic and, with a map, its
+    tile flips to the dark side.
+
+    :raises InvalidInputError: no such wild hive in play.
+    """
+    w = state.wild_hive(name)
+    state = state.with_wild(replace(w, infected=True))
+    if state.map is not None:
+        M = map_module()
+        m = state.map
+        h = m.hive(name)
+        m = replace(m, hives=tuple(replace(x, dark="infected") if x.name == name else x
+                                   for x in m.hives))
+        state = replace(state, map=M.flip(m, h.at, "infected"))
+    return state, {"kind": "infected", "hive": name, "wild": True}
+
+
+def _action_bees(state: GameState, p: PlayerState, turn: Turn) -> int:
+    """Worker bees a player action assigns (for an action that fails): Forage the distance
+    (at least 1), Scout / Requeen 1, Cool Hive a third of the workers, else the stated bees."""
+    a = turn.action
+    if a == "forage":
+        if state.map is not None:
+            at = required(turn.at, "at", "the foraged tile [q, r] (the game has a map)")
+            return map_module().bees_needed(state.map, p.name, tuple(at))
+        return max(1, required(turn.distance, "distance", "the tile's distance from your hive, 0-3"))
+    if a in ("scout", "requeen"):
+        return 1
+    if a == "cool_hive":
+        return act.cool_bees(p.hive.workers)
+    return required(turn.bees, "bees", "the number of bees assigned")
+
+
+def action_roll(state: GameState, p: PlayerState, turn: Turn, comps: Components
+                        ) -> tuple[int, bool] | None:
+    """Zombees: "If your hive is infected, each time you take an action, you must roll the D6:
+    On 1, the action fails and the assigned bees die. On 2, the action fails, but the assigned
+    bees live. On 3-6, the action succeeds" (``turn.zombee_d6``).  Returns ``(bees, die)`` for
+    a failed action, None when it goes ahead.
+
+    :raises IllegalActionError: the roll missing for an infected hive, or stated for a
+        healthy one.
+    """
+    infected = state.zombees and p.infected
+    if turn.action not in PLAYER_ACTIONS:
+        return None
+    if not infected:
+        if turn.zombee_d6 is not None and not state.zombees:
+            raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) "
+                                     "rolls for infected hives: no zombee_d6",
+                                     expected="no zombee_d6", given=turn.zombee_d6)
+        if turn.zombee_d6 is not None:
+            raise IllegalActionError(R_ZOMBEES, f"{p.name}'s hive is not infected: no D6 for "
+                                     "its actions (zombee_d6)", expected="no zombee_d6",
+                                     given=turn.zombee_d6)
+        return None
+    if turn.zombee_d6 is None:
+        raise IllegalActionError(R_ZOMBEES, f"{p.name}'s hive is infected: roll the D6 for each "
+                                 "action (1: it fails and the bees die, 2: it fails, 3-6: it "
+                                 "succeeds) — state zombee_d6", expected="zombee_d6 = 1-6",
+                                 given="no roll")
+    r = solocards.infected_action(zombees_card(comps), turn.zombee_d6)
+    if r.succeeds:
+        return None
+    return _action_bees(state, p, turn), r.bees_die
+
+
+def _acted_tile(state: GameState, acted_on: tuple[int, int] | str | None
+                ) -> tuple[tuple[int, int] | None, bool | None]:
+    """The map tile an action was on and whether it is infected: ``(tile, True/False)`` with a
+    map, ``(None, True)`` for a raid on an infected wild hive without one, ``(None, None)``
+    when only the record can say (no map), ``(None, False)`` for no tile."""
+    if acted_on is None:
+        return None, False
+    m = state.map
+    if isinstance(acted_on, tuple):        # a scouted tile is not on the map before: healthy
+        t = None if m is None else m.tile(acted_on)
+        return acted_on, t is not None and t.dark == "infected"
+    if acted_on == "tile":
+        return None, None
+    if m is not None and any(h.name == acted_on for h in m.hives):
+        at = m.hive(acted_on).at
+        return at, m.grid[at].dark == "infected"
+    w = next((x for x in state.wild if x.name == acted_on), None)
+    return None, (True if w is not None and w.infected else None)
+
+
+def tile_infection(before: GameState, state: GameState, actor: str,
+                 acted_on: tuple[int, int] | str | None, turn: Turn, comps: Components
+                 ) -> tuple[GameState, list[Event]]:
+    """Zombees, after a hive's action on a map tile (forage, scout, raid: the raided hive's
+    tile; ruling L142): "When any infected hive performs an action on a healthy map tile, the
+    tile becomes infected" (with a map: the tile flips); "When any healthy hive (including
+    yours) performs an action on an infected map tile, roll the D6: On 1-2, the hive becomes
+    infected" (``turn.infection_d6``; without a map, stating it says the tile was infected).
+    ``before`` is the state before the action (the tile's side then counts).
+
+    :raises IllegalActionError: a roll missing on an infected tile, or stated when none is due.
+    """
+    if not state.zombees:
+        if turn.infection_d6 is not None:
+            raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) "
+                                     "infects: no infection_d6", expected="no infection_d6",
+                                     given=turn.infection_d6)
+        return state, []
+    infected = (state.wild_hive(actor).infected if turn.wild
+                else state.player(actor).infected)
+    tile, tile_infected = _acted_tile(before, acted_on)
+    if infected:
+        if turn.infection_d6 is not None:
+            raise IllegalActionError(R_ZOMBEES, f"{actor} is infected already: no infection_d6",
+                                     expected="no infection_d6", given=turn.infection_d6)
+        if tile is not None and not tile_infected and state.map is not None:
+            t = state.map.tile(tile)
+            if t is not None and t.dark is None:
+                state = replace(state, map=map_module().flip(state.map, tile, "infected"))
+                return state, [{"kind": "tile_infected", "by": actor, "at": list(tile)}]
+        return state, []
+    if tile_infected is False or (tile_infected is None and turn.infection_d6 is None):
+        if turn.infection_d6 is not None:
+            raise IllegalActionError(R_ZOMBEES, "the action was not on an infected tile: no "
+                                     "infection_d6", expected="no infection_d6",
+                                     given=turn.infection_d6)
+        return state, []
+    if turn.infection_d6 is None:
+        raise IllegalActionError(R_ZOMBEES, f"{actor} acted on an infected tile: roll the D6 "
+                                 "(1-2: the hive becomes infected) — state infection_d6",
+                                 expected="infection_d6 = 1-6", given="no roll")
+    if not solocards.catches_infection(zombees_card(comps), turn.infection_d6):
+        return state, [{"kind": "infection_roll", "hive": actor, "d6": turn.infection_d6,
+                        "infected": False}]
+    if turn.wild:
+        state, ev = infect_wild(state, actor)
+    else:
+        state = state.with_player(replace(state.player(actor), infected=True))
+        ev = {"kind": "infected", "hive": actor, "wild": False}
+    return state, [{**ev, "d6": turn.infection_d6}]
+
+
+ZOMBEE_DISEASE_FACTOR = 2     # Zombees: "double the amount of disease gained"
+
+
+def infected_gain(p: PlayerState, hive: Hive, gained: int, board: Board) -> Hive:
+    """Zombees: "If your hive is infected, any time you gain disease, double the amount of
+    disease gained."  ``hive`` has just gained ``gained`` track spaces (after a standing mite's
+    saving and a hygienic queen's limit, ruling L94); for an infected player ``p`` the mite
+    moves that many spaces again (stopping on the last space), otherwise ``hive`` is returned
+    unchanged.  Used for every disease gain of the month sequencer (Forage, Raid stealing).
+    """
+    if not p.infected or gained <= 0:
+        return hive
+    return gain_disease(hive, board, gained * (ZOMBEE_DISEASE_FACTOR - 1)).hive
+
+
+#: Zombees: an infected wild hive's D6 → (action, tile type or which hive)
+ERRATIC = {"raid the closest hive": ("raid", "closest"), "forage a bloom tile": ("forage", "bloom"),
+           "forage a wilt tile": ("forage", "wilt"), "forage a harvest tile": ("forage", "harvest"),
+           "raid the farthest hive": ("raid", "farthest"), "do nothing": ("nothing", None)}
+
+
+def erratic_turn(state: GameState, w: WildHiveState, turn: Turn, comps: Components) -> bool:
+    """Zombees: "When an infected wild hive takes a turn, ignore the normal priority chart.
+    Instead, roll the D6" (``turn.zombee_d6``): 1 raid the closest hive, 2/3/4 forage a bloom /
+    wilt / harvest tile, 5 raid the farthest hive, 6 nothing; "If the infected wild hive cannot
+    perform the action legally, it simply does nothing."  Checks the stated action against the
+    roll: with a map, the forage must be on the closest tile of that type not foraged this
+    round and the raid on the closest / farthest hive within three spaces not raided this round
+    (ruling L143), and "nothing" only when the roll says so or no such tile / hive exists;
+    without a map, the tile type and the action (positions are stated).  Returns True for an
+    infected wild hive's turn (the chart is not checked), False otherwise.
+
+    :raises IllegalActionError: (Bee Lives: Zombees) the roll missing, or another action.
+    """
+    if not (state.zombees and w.infected):
+        return False
+    if turn.zombee_d6 is None:
+        raise IllegalActionError(R_ZOMBEES, f"{w.name} is infected: roll the D6 for its erratic "
+                                 "turn (1 raid the closest hive, 2 forage bloom, 3 wilt, 4 "
+                                 "harvest, 5 raid the farthest hive, 6 nothing) — state zombee_d6",
+                                 expected="zombee_d6 = 1-6", given="no roll")
+    words = solocards.infected_wild_action(zombees_card(comps), turn.zombee_d6)
+    action, what = ERRATIC[words]
+    options: tuple = ()
+    m = state.map
+    if m is not None and action != "nothing":
+        M = map_module()
+        if w.workers >= comps.board.wild_neutral_workers:
+            options = ()
+        elif action == "forage":
+            options = M.closest_tiles(m, w.name, what)
+        else:
+            pick = M.closest_hives if what == "closest" else M.farthest_hives
+            options = pick(m, w.name, w.raided)
+    can = m is None or action == "nothing" or bool(options)
+    given = (turn.action, turn.tile if turn.action == "forage" else turn.target)
+    ok = (turn.action == "nothing" and (action == "nothing" or not can or m is None)) or (
+        turn.action == action and (action != "forage" or turn.tile == what))
+    if ok and m is not None and turn.action == action != "nothing":
+        stated = tuple(turn.at) if action == "forage" and turn.at is not None else turn.target
+        ok = stated in options
+    if not ok:
+        if not can:
+            want = f"nothing (it cannot {words[:-1] if words.endswith('.') else words})"
+        elif m is not None and action == "forage":
+            want = f"forage the {what} tile at " + " or ".join(str(list(c)) for c in options)
+        elif m is not None:
+            want = f"raid {' or '.join(options)}"
+        else:
+            want = words
+        raise IllegalActionError(R_ZOMBEES, f"{w.name} is infected and rolled "
+                                 f"{turn.zombee_d6}: {want}", expected=want,
+                                 given=" ".join(str(x) for x in given if x))
+    return True
