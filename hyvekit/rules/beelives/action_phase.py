@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from hyvekit.rules.beelives.plan import Turn
-from hyvekit.rules.beelives.player_turns import player_turn
+from hyvekit.rules.beelives.plan import Turn, as_turn
+from hyvekit.rules.beelives.player_turns import PlayerAction, player_turn
 from hyvekit.rules.beelives.state import (
     PLAYER_ACTIONS,
     R_ACTION,
@@ -18,7 +18,7 @@ from hyvekit.rules.beelives.state import (
     GameState,
     located,
 )
-from hyvekit.rules.beelives.wild_turns import wild_turn
+from hyvekit.rules.beelives.wild_turns import WildAction, wild_turn
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 
@@ -76,9 +76,10 @@ def _advance(state: GameState) -> GameState:
             return state
 
 
-def play_turn(state: GameState, turn: Turn, comps: Components
+def play_turn(state: GameState, turn: Turn | PlayerAction | WildAction, comps: Components
               ) -> tuple[GameState, list[Event]]:
-    """Play one turn of the Action Phase (checked).
+    """Play one turn of the Action Phase (checked): ``turn`` a typed action
+    (:mod:`.player_turns`, :mod:`.wild_turns`) or a month record's stated :class:`Turn`.
 
     :raises IllegalActionError: out of turn (rule Bee Lives: Action Phase, expected vs given),
         or against the action's rule.
@@ -89,7 +90,7 @@ def play_turn(state: GameState, turn: Turn, comps: Components
             state.wild_hive(turn.actor)          # unknown name: malformed
         else:
             state.player(turn.actor)
-        check_turn_keys(turn)
+        check_turn_keys(turn if isinstance(turn, Turn) else as_turn(turn))
         actor = next_actor(state)
         if actor is None:
             raise IllegalActionError(R_ACTION, "the Action Phase is over: no player has a worker "
@@ -101,7 +102,8 @@ def play_turn(state: GameState, turn: Turn, comps: Components
                 raise IllegalActionError(R_ACTION, f"round {state.round - 1}: the wild hives take "
                                          f"their turns now ({', '.join(actor.choices)})",
                                          expected=list(actor.choices), given=turn.actor)
-            state, events = wild_turn(state, turn, comps)
+            action = turn.to_action() if isinstance(turn, Turn) else turn
+            state, events = wild_turn(state, action, comps)
             state = replace(state, wild_pending=tuple(n for n in state.wild_pending
                                                       if n != turn.actor))
         else:
@@ -110,7 +112,8 @@ def play_turn(state: GameState, turn: Turn, comps: Components
                                          "turn (players in turn order from the first player; "
                                          "players without bees are skipped)",
                                          expected=actor.name, given=turn.actor)
-            state, events = player_turn(state, turn, comps)
+            action = turn.to_action() if isinstance(turn, Turn) else turn
+            state, events = player_turn(state, action, comps)
             p = state.player(turn.actor)
             state = state.with_player(replace(p, turns=p.turns + 1))
             state = replace(state, cursor=state.cursor + 1)

@@ -27,12 +27,16 @@ from hyvekit.rules.beelives.action_phase import (SCARE_REFUSES, TURN_DICE, Actor
                                                  check_turn_keys, next_actor, play_turn)
 from hyvekit.rules.beelives.board import TILE_TYPES
 from hyvekit.rules.beelives.cleanup import end_month
-from hyvekit.rules.beelives.haunted_hives import scare_ghosts
 from hyvekit.rules.beelives.month import (CLAIM_FIELDS, MonthResult, check_claims,
                                           derived_values, play_month)
 from hyvekit.rules.beelives.month_start import (_early_phases, _event, _start_month,
                                                 phases_preview, start_month, swarms_due)
-from hyvekit.rules.beelives.plan import MonthPlan, PhaseChoices, SwarmChoice, Turn
+from hyvekit.rules.beelives.plan import (MonthPlan, PhaseChoices, SwarmChoice, Turn, as_action,
+                                         as_turn)
+from hyvekit.rules.beelives.player_turns import (PLAYER_ACTION_CLASSES, BuildWax, CleanBees,
+                                                 CoolHive, Defend, Forage, Pass,
+                                                 PlayerAction, Raid, Requeen, ScareGhosts,
+                                                 Scout)
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import (HAUNTED_HIVES, JOIN_MONTH, MONTHS, NONE,
                                           PLAYER_ACTIONS, R_ACTION, R_CARD, R_CLAIM, R_EVENT,
@@ -42,16 +46,22 @@ from hyvekit.rules.beelives.state import (HAUNTED_HIVES, JOIN_MONTH, MONTHS, NON
                                           UNDER_SIEGE_D6_MIN, UNDER_SIEGE_STRENGTH,
                                           WILD_ACTIONS, WILD_HIVE_TOKENS, ZOMBEES, Components,
                                           Event, GameState, Options, PlayerState,
-                                          WildHiveState, default_components, month_name,
+                                          WildHiveState, TurnDice, default_components,
+                                          month_name,
                                           new_game, season_of, validate_state, zombees_card)
 from hyvekit.rules.beelives.summaries import HiveFacts, MonthSummary, WildFacts, summarize
+from hyvekit.rules.beelives.wild_turns import (WILD_ACTION_CLASSES, WildAction, WildForage,
+                                               WildNothing, WildRaid, WildScout, WildSwarm)
 from hyvekit.rules.beelives.winter import final_scoring, play_winter
 from hyvekit.rules.beelives.zombees import (ERRATIC, ZOMBEE_DISEASE_FACTOR, infect_wild,
                                             infected_gain)
 
 _zombees_card = zombees_card
 
-__all__ = ["Actor", "CLAIM_FIELDS", "Components", "ERRATIC", "Event", "GameState",
+__all__ = ["Actor", "BuildWax", "CleanBees", "CoolHive", "Defend", "Forage", "Pass",
+           "PLAYER_ACTION_CLASSES", "PlayerAction", "Raid", "Requeen", "ScareGhosts", "Scout",
+           "TurnDice", "WILD_ACTION_CLASSES", "WildAction", "WildForage", "WildNothing",
+           "WildRaid", "WildScout", "WildSwarm", "as_action", "as_turn", "CLAIM_FIELDS", "Components", "ERRATIC", "Event", "GameState",
            "HAUNTED_HIVES", "HiveFacts", "JOIN_MONTH", "MONTHS", "MonthPlan", "MonthResult",
            "MonthSummary", "NONE", "Options", "PLAYER_ACTIONS", "PhaseChoices", "PlayerState",
            "R_ACTION", "R_CARD", "R_CLAIM", "R_EVENT", "R_HAUNTED", "R_JOIN", "R_MONTH",
@@ -62,7 +72,7 @@ __all__ = ["Actor", "CLAIM_FIELDS", "Components", "ERRATIC", "Event", "GameState
            "ZOMBEE_DISEASE_FACTOR", "ZOMBEES", "check_claims", "check_turn_keys",
            "default_components", "derived_values", "end_month", "final_scoring",
            "infect_wild", "infected_gain", "month_name", "new_game", "next_actor",
-           "phases_preview", "play_month", "play_turn", "play_winter", "scare_ghosts",
+           "phases_preview", "play_month", "play_turn", "play_winter",
            "season_of", "spawn_wild", "start_month", "summarize", "swarms_due",
            "validate_state", "zombees_card", "_early_phases", "_event", "_start_month",
            "_zombees_card"]

@@ -9,11 +9,11 @@ from dataclasses import replace
 
 from hyvekit.rules.beelives import solo as solocards
 from hyvekit.rules.beelives.hive import Hive, require_unassigned
-from hyvekit.rules.beelives.plan import Turn
 from hyvekit.rules.beelives.state import (
     HAUNTED_HIVES,
     R_HAUNTED,
     Components,
+    Coord,
     GameState,
     WildHiveState,
     map_module,
@@ -22,41 +22,42 @@ from hyvekit.rules.beelives.state import (
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 
-def forage_roll(state: GameState, turn: Turn, comps: Components) -> bool | None:
+def forage_roll(state: GameState, at: Coord | None, haunt_d6: int | None,
+                comps: Components) -> bool | None:
     """Haunted Hives: "When you forage on a haunted tile, you must roll the D6: on 1-4, the
-    action fails; on 5-6, the action succeeds" (``turn.haunt_d6``).  With a map the tile's side
+    action fails; on 5-6, the action succeeds" (``haunt_d6``).  With a map the tile's side
     says whether it is haunted; without one, a stated ``haunt_d6`` says so (ruling L140).
     Returns None (not haunted), True (the forage succeeds) or False (it fails).
 
     :raises IllegalActionError: a roll missing on a haunted tile, or stated without Haunted
         Hives or on a light tile.
     """
-    haunted = (state.map is not None and turn.at is not None
-               and state.map.grid[tuple(turn.at)].dark == "haunted")
-    if turn.haunt_d6 is None:
+    haunted = (state.map is not None and at is not None
+               and state.map.grid[tuple(at)].dark == "haunted")
+    if haunt_d6 is None:
         if haunted:
-            raise IllegalActionError(R_HAUNTED, f"the tile at {list(turn.at)} is haunted: roll "
+            raise IllegalActionError(R_HAUNTED, f"the tile at {list(at)} is haunted: roll "
                                      "the D6 (1-4: the forage fails) — state haunt_d6",
                                      expected="haunt_d6 = 1-6", given="no roll")
         return None
     if not state.options.haunted_hives:
         raise IllegalActionError(R_HAUNTED, "no Haunted Hives card in play: no haunt_d6",
-                                 expected="no haunt_d6", given=turn.haunt_d6)
+                                 expected="no haunt_d6", given=haunt_d6)
     if not state.haunted_appeared:
         raise IllegalActionError(R_HAUNTED, "no haunted hive has appeared yet, so no tile is "
                                  "haunted: no haunt_d6", expected="no haunt_d6",
-                                 given=turn.haunt_d6)
+                                 given=haunt_d6)
     if state.map is not None and not haunted:
-        raise IllegalActionError(R_HAUNTED, f"the tile at {list(turn.at or ())} is not haunted: "
-                                 "no haunt_d6", expected="no haunt_d6", given=turn.haunt_d6)
-    return solocards.haunted_forage_succeeds(comps.solo_card(HAUNTED_HIVES), turn.haunt_d6)
+        raise IllegalActionError(R_HAUNTED, f"the tile at {list(at or ())} is not haunted: "
+                                 "no haunt_d6", expected="no haunt_d6", given=haunt_d6)
+    return solocards.haunted_forage_succeeds(comps.solo_card(HAUNTED_HIVES), haunt_d6)
 
 
-def scare_ghosts(state: GameState, turn: Turn, hive: Hive, comps: Components
-                  ) -> tuple[GameState, Hive]:
+def scare_ghosts(state: GameState, actor: str, bees: int | None, at: Coord | None, hive: Hive,
+                 comps: Components) -> tuple[GameState, Hive]:
     """Haunted Hives: "You may take the Raid action with 1 worker bee to scare the ghosts away
     from a haunted tile, as long as it is not occupied by a haunted hive. If you do, flip the
-    tile to the light side."  With a map the tile ``turn.at`` must be haunted, within three
+    tile to the light side."  With a map the tile ``at`` must be haunted, within three
     spaces of the hive on its group, without a haunted hive (ruling L141); the bee goes to the
     Raid action space.
 
@@ -66,17 +67,14 @@ def scare_ghosts(state: GameState, turn: Turn, hive: Hive, comps: Components
     if not state.options.haunted_hives:
         raise IllegalActionError(R_HAUNTED, "no Haunted Hives card in play: there are no ghosts "
                                  "to scare", expected="a raid on a hive", given="scare_ghosts")
-    if turn.target is not None:
-        raise InvalidInputError("target", turn.target, "no target when scaring ghosts away (the "
-                                "raid is on a tile: at)")
-    bees = 1 if turn.bees is None else turn.bees
+    bees = 1 if bees is None else bees
     card = comps.solo_card(HAUNTED_HIVES)
     m = state.map
     if m is None:
         solocards.check_scare_ghosts(card, bees, tile_haunted=True, haunted_hive_on_tile=False)
     else:
         M = map_module()
-        at = tuple(required(turn.at, "at", "the haunted tile [q, r] whose ghosts you scare away"))
+        at = tuple(required(at, "at", "the haunted tile [q, r] whose ghosts you scare away"))
         t = m.tile(at)
         if t is None:
             raise InvalidInputError("at", list(at), "a map tile")
@@ -84,7 +82,7 @@ def scare_ghosts(state: GameState, turn: Turn, hive: Hive, comps: Components
         solocards.check_scare_ghosts(card, bees, tile_haunted=t.dark == "haunted",
                                      haunted_hive_on_tile=other is not None
                                      and other.dark == "haunted")
-        own = m.hive(turn.actor).at
+        own = m.hive(actor).at
         d = M.distance(own, at)
         if not M.reachable(m, own, at) or d > M.MAX_DISTANCE:
             raise IllegalActionError(R_HAUNTED, f"the haunted tile must be within "

@@ -5,7 +5,26 @@ end-of-month values (parsed from a month file by :mod:`hyvekit.rules.beelives.re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
+
+from hyvekit.rules.beelives.player_turns import (
+    PLAYER_ACTION_CLASSES,
+    Forage,
+    PlayerAction,
+    Raid,
+    Requeen,
+    ScareGhosts,
+    Scout,
+)
+from hyvekit.rules.beelives.state import PLAYER_ACTIONS, WILD_ACTIONS, TurnDice
+from hyvekit.rules.beelives.wild_turns import (
+    WILD_ACTION_CLASSES,
+    WildAction,
+    WildForage,
+    WildRaid,
+    WildScout,
+)
+from hyvekit.rules.common import InvalidInputError
 
 
 @dataclass(frozen=True)
@@ -92,6 +111,72 @@ class Turn:
     zombee_d6: int | None = None
     infection_d6: int | None = None
     where: str = ""
+
+
+    def to_action(self) -> PlayerAction | WildAction:
+        """The typed action this turn states (:mod:`.player_turns`, :mod:`.wild_turns`).
+
+        :raises InvalidInputError: an unknown action.
+        """
+        return as_action(self)
+
+
+def _dice(turn: Turn) -> TurnDice:
+    return TurnDice(card_d6=None if turn.wild else turn.d6, spawn=turn.spawn,
+                    spawn_at=turn.spawn_at, zombee_d6=turn.zombee_d6,
+                    infection_d6=turn.infection_d6, haunt_d6=turn.haunt_d6,
+                    siege_d6=turn.siege_d6, siege_spawn=turn.siege_spawn,
+                    siege_at=turn.siege_at)
+
+
+def as_action(turn: Turn) -> PlayerAction | WildAction:
+    """A stated turn as its typed action; values of other actions are left out.
+
+    :raises InvalidInputError: an unknown action (the allowed ones listed).
+    """
+    common = {"dice": _dice(turn), "where": turn.where}
+    a = turn.action
+    if turn.wild:
+        common["from_first_player"] = turn.from_first_player
+        if a == "forage":
+            return WildForage(turn.actor, turn.tile, turn.distance, turn.at, **common)
+        if a == "raid":
+            return WildRaid(turn.actor, turn.target, turn.d6, turn.target_roll,
+                            turn.sacrifice_defending, turn.sacrifice_unassigned, **common)
+        if a == "scout":
+            return WildScout(turn.actor, turn.tile, turn.at, **common)
+        if a in WILD_ACTION_CLASSES:
+            return WILD_ACTION_CLASSES[a](turn.actor, **common)
+        raise InvalidInputError("wild action", a, "one of " + ", ".join(WILD_ACTIONS))
+    common["bees"] = turn.bees
+    if a == "forage":
+        return Forage(turn.actor, turn.tile, turn.distance, turn.take, turn.at, **common)
+    if a == "scout":
+        return Scout(turn.actor, turn.tile, turn.at, **common)
+    if a == "raid" and turn.scare_ghosts:
+        return ScareGhosts(turn.actor, turn.at, **common)
+    if a == "raid":
+        return Raid(turn.actor, turn.target, turn.rolls, turn.removed, turn.sacrifice_defending,
+                    turn.sacrifice_unassigned, turn.sacrifices, turn.take, turn.distance,
+                    **common)
+    if a == "requeen":
+        return Requeen(turn.actor, turn.queen, **common)
+    if a in PLAYER_ACTION_CLASSES:
+        return PLAYER_ACTION_CLASSES[a](turn.actor, **common)
+    raise InvalidInputError("action", a, "one of " + ", ".join(PLAYER_ACTIONS))
+
+
+def as_turn(action: PlayerAction | WildAction) -> Turn:
+    """A typed action as the stated turn of a month record (:func:`as_action`'s inverse)."""
+    d = action.dice
+    values = {f.name: getattr(action, f.name) for f in fields(action)
+              if f.name not in ("dice", "_")}
+    if isinstance(action, ScareGhosts):
+        values["scare_ghosts"] = True
+    dice = {k: v for k, v in asdict(d).items() if k != "card_d6"}
+    if not action.wild:
+        dice["d6"] = d.card_d6
+    return Turn(action=action.action, wild=action.wild, **dice, **values)
 
 
 @dataclass(frozen=True)

@@ -541,6 +541,39 @@ def default_components() -> Components:
 
 Event = dict
 
+Coord = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class TurnDice:
+    """The dice and follow-ups stated with one turn of the Action Phase, beside the action's
+    own choices (rules/bee-lives.txt, Season Cards, Solo Play cards).
+
+    :ivar card_d6: the season card's D6 after foraging or scouting (``d6`` in a month file).
+    :ivar spawn: the wild hive spawned on this turn (a card's D6 or first-turn spawn; a wild
+        hive's swarm), ``"none"`` when no tile within 3 spaces can take it; ``spawn_at`` its
+        map tile.
+    :ivar zombee_d6: Zombees: an infected player hive's action roll, or an infected wild
+        hive's erratic turn.
+    :ivar infection_d6: Zombees: a healthy hive acting on an infected tile.
+    :ivar haunt_d6: Haunted Hives: foraging a haunted tile.
+    :ivar siege_d6 / siege_spawn / siege_at: Under Siege: the D6 after a scout, the wild hive
+        it spawns and its tile.
+    """
+
+    card_d6: int | None = None
+    spawn: str | None = None
+    spawn_at: Coord | None = None
+    zombee_d6: int | None = None
+    infection_d6: int | None = None
+    haunt_d6: int | None = None
+    siege_d6: int | None = None
+    siege_spawn: str | None = None
+    siege_at: Coord | None = None
+
+
+NO_DICE = TurnDice()
+
 
 def zombees_card(comps: Components | None) -> Any:
     return (comps.solo_card(ZOMBEES) if comps is not None

@@ -4,24 +4,26 @@ raids, swarming at strength 14; Example E's order on the map).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import KW_ONLY, dataclass, replace
+from typing import ClassVar
 
 from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives import wild as wildmod
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.beelives.haunted_hives import not_haunted
-from hyvekit.rules.beelives.plan import Turn
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import (
+    NO_DICE,
     NONE,
     R_ACTION,
     R_WILD,
     R_ZOMBEES,
-    WILD_ACTIONS,
     WILD_HIVE_TOKENS,
     Components,
+    Coord,
     Event,
     GameState,
+    TurnDice,
     WildHiveState,
     map_module,
     required,
@@ -30,78 +32,113 @@ from hyvekit.rules.beelives.zombees import erratic_turn, tile_infection
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 
-def wild_turn(state: GameState, turn: Turn, comps: Components
-               ) -> tuple[GameState, list[Event]]:
-    board = comps.board
-    card = comps.card(state.card)
-    w = state.wild_hive(turn.actor)
-    if state.map is not None and turn.action == "forage" and turn.tile is None \
-            and turn.at is not None and state.map.tile(tuple(turn.at)) is not None:
-        turn = replace(turn, tile=state.map.grid[tuple(turn.at)].type)   # read from the map
-    a = turn.action
-    season = state.season
-    chart = wildmod.PRIORITY[season]
-    if turn.from_first_player is not None:
-        if turn.from_first_player < state.wild_last:
-            raise IllegalActionError(R_ACTION, f"the wild hive closest to the first player's hive "
-                                     f"goes first (Example E): {w.name} is "
-                                     f"{turn.from_first_player} spaces away, after one "
-                                     f"{state.wild_last} spaces away",
-                                     expected=f"at least {state.wild_last}",
-                                     given=turn.from_first_player)
-        state = replace(state, wild_last=turn.from_first_player)
-    desperate = card is not None and card.wild_first_turn_raid and w.turns == 0
-    ev: Event = {"kind": "wild", "wild": w.name, "action": a, "round": state.round - 1,
-                 "before": w.strength}
-    events: list[Event] = [ev]
-    start = state
-    erratic = erratic_turn(state, w, turn, comps)
-    if erratic:
-        ev["zombee_d6"] = turn.zombee_d6
-        desperate = True             # the chart's conditions do not apply (ruling L143)
-        chart = ("raid",) + TILE_TYPES
-    elif turn.zombee_d6 is not None and not state.zombees:
-        raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) makes "
-                                 "wild hives erratic: no zombee_d6", expected="no zombee_d6",
-                                 given=turn.zombee_d6)
-    elif turn.zombee_d6 is not None:
-        raise IllegalActionError(R_ZOMBEES, f"{w.name} is not infected: it follows the priority "
-                                 "chart (no zombee_d6)", expected="no zombee_d6",
-                                 given=turn.zombee_d6)
-    if w.strength >= board.wild_strength_max and a != "swarm" and turn.spawn != NONE \
-            and not erratic and not (desperate and a == "raid"):
-        raise IllegalActionError(R_WILD, f"{w.name} has strength {w.strength} (maximum): it "
-                                 "swarms (line 1 of the chart), unless no tile within 3 spaces "
-                                 "can take a wild hive (state spawn = \"none\")",
-                                 expected="swarm", given=a)
-    if state.map is not None:
-        _wild_map_checks(state, w, turn, comps, chart=not erratic)
-    w = replace(w, turns=w.turns + 1)
-    acted_on: tuple[int, int] | str | None = None
-    M = map_module() if state.map is not None else None
-    if a == "swarm":
-        new, spawned = wildmod.swarm_wild(w.strength, board)
-        name = required(turn.spawn if turn.spawn != NONE else None, "spawn",
-                     "the new wild hive's name")
-        state = state.with_wild(replace(w, strength=new))
-        state, sev = spawn_wild(state, name, spawned, cause="wild swarm", by=w.name, rule=R_WILD,
-                                at=turn.spawn_at, near=w.name, comps=comps)
-        events.append(sev)
-        ev["after"] = new
-    elif a == "forage":
-        tile = required(turn.tile, "tile", "the foraged tile's type: " + ", ".join(TILE_TYPES))
+@dataclass(frozen=True)
+class WildAction:
+    """One wild hive turn (rules/bee-lives.txt, "Wild Hives"): the chart line the wild hive
+    ``actor`` takes, the turn's dice (:class:`~hyvekit.rules.beelives.state.TurnDice`:
+    ``spawn``, ``spawn_at``, ``zombee_d6``, ``infection_d6``), ``from_first_player`` (its
+    stated distance from the first player's hive: Example E's order without a map) and
+    ``where`` (the record location used in messages).
+
+    :meth:`apply` plays it (chart and order checked, with the map when there is one);
+    :meth:`check` does the same on a copy.  Both raise :class:`IllegalActionError` naming
+    the rule, :class:`InvalidInputError` for malformed values.
+    """
+
+    actor: str
+    _: KW_ONLY
+    dice: TurnDice = NO_DICE
+    from_first_player: int | None = None
+    where: str = ""
+
+    action: ClassVar[str] = ""
+    wild: ClassVar[bool] = True
+
+    def effect(self, t: _WildTurn) -> None:
+        """The chart line's effect on ``t`` (state, wild hive, event)."""
+        raise NotImplementedError
+
+    def apply(self, state: GameState, comps: Components) -> tuple[GameState, list[Event]]:
+        """Play the turn; see :func:`wild_turn`."""
+        return wild_turn(state, self, comps)
+
+    def check(self, state: GameState, comps: Components) -> None:
+        """Raise what :meth:`apply` would raise; change nothing."""
+        self.apply(state, comps)
+
+
+@dataclass
+class _WildTurn:
+    """A wild hive turn being played: the table, the wild hive, its event and the chart."""
+
+    state: GameState
+    w: WildHiveState
+    ev: Event
+    events: list[Event]
+    comps: Components
+    chart: tuple[str, ...]
+    erratic: bool
+    desperate: bool
+    acted_on: Coord | str | None = None
+
+    @property
+    def board(self) -> Board:
+        return self.comps.board
+
+    @property
+    def card(self) -> seasons.SeasonCard | None:
+        return self.comps.card(self.state.card)
+
+
+@dataclass(frozen=True)
+class WildSwarm(WildAction):
+    """Line 1 of every chart: a wild hive at strength 14 swarms (``dice.spawn`` names the new
+    wild hive, ``dice.spawn_at`` its tile)."""
+
+    action: ClassVar[str] = "swarm"
+
+    def effect(self, t: _WildTurn) -> None:
+        w = t.w
+        new, spawned = wildmod.swarm_wild(w.strength, t.board)
+        name = required(self.dice.spawn if self.dice.spawn != NONE else None, "spawn",
+                        "the new wild hive's name")
+        state = t.state.with_wild(replace(w, strength=new))
+        t.state, sev = spawn_wild(state, name, spawned, cause="wild swarm", by=w.name,
+                                  rule=R_WILD, at=self.dice.spawn_at, near=w.name,
+                                  comps=t.comps)
+        t.events.append(sev)
+        t.ev["after"] = new
+
+
+@dataclass(frozen=True)
+class WildForage(WildAction):
+    """A chart's forage line: a ``tile`` type (read from the map at ``at`` when not stated),
+    ``distance`` stated without a map; +1 strength for the first bloom or harvest forage of
+    the month."""
+
+    tile: str | None = None
+    distance: int | None = None
+    at: Coord | None = None
+
+    action: ClassVar[str] = "forage"
+
+    def effect(self, t: _WildTurn) -> None:
+        w, state, ev, chart, board = t.w, t.state, t.ev, t.chart, t.board
+        season = state.season
+        M = map_module() if state.map is not None else None
+        tile = required(self.tile, "tile", "the foraged tile's type: " + ", ".join(TILE_TYPES))
         if tile not in TILE_TYPES:
             raise InvalidInputError("tile", tile, "one of " + ", ".join(TILE_TYPES))
         if tile not in chart:
             raise IllegalActionError(R_WILD, f"the {season} chart has no {tile} line",
                                      expected=[c for c in chart if c in TILE_TYPES], given=tile)
-        if tile == "wet" and not seasons.overheating(card) and not erratic:
+        if tile == "wet" and not seasons.overheating(t.card) and not t.erratic:
             raise IllegalActionError(R_WILD, "a wild hive forages a wet tile only while "
                                      "overheating is in effect (line 2)", expected="another tile",
                                      given=tile)
         _token(w, board)
         if M is not None:
-            at = tuple(required(turn.at, "at", "the foraged tile [q, r] (the game has a map)"))
+            at = tuple(required(self.at, "at", "the foraged tile [q, r] (the game has a map)"))
             closest = M.closest_tiles(state.map, w.name, tile)
             if at not in closest:
                 raise IllegalActionError(R_WILD, f"{w.name} forages the closest {tile} tile not "
@@ -110,36 +147,53 @@ def wild_turn(state: GameState, turn: Turn, comps: Components
                                          expected=[list(c) for c in closest], given=list(at))
             state = replace(state, map=M.forage(state.map, w.name, at))
             ev["at"] = list(at)
-            acted_on = at
+            t.acted_on = at
             if w.haunted and state.map.grid[at].dark is None:
                 # Haunted Hives: "When a haunted hive forages, the foraged tile becomes haunted"
                 state = replace(state, map=M.flip(state.map, at, "haunted"))
                 ev["haunted_tile"] = list(at)
         else:
-            acted_on = "tile"
+            t.acted_on = "tile"
         gain = tile in wildmod.STRENGTH_TILES and not w.foraged
         strength = min(board.wild_strength_max, w.strength + (1 if gain else 0))
         w = replace(w, strength=strength, workers=w.workers + 1,
                     foraged=w.foraged or tile in wildmod.STRENGTH_TILES)
-        state = state.with_wild(w)
-        ev.update(tile=tile, distance=turn.distance, after=strength, gained=gain)
-    elif a == "raid":
+        t.state = state.with_wild(w)
+        ev.update(tile=tile, distance=self.distance, after=strength, gained=gain)
+
+
+@dataclass(frozen=True)
+class WildRaid(WildAction):
+    """A chart's raid line: ``target`` (a player or a wild hive), the wild hive's ``d6``, the
+    raided wild hive's ``target_roll``, a player defender's ``sacrifice_defending`` /
+    ``sacrifice_unassigned``."""
+
+    target: str | None = None
+    d6: int | None = None
+    target_roll: int | None = None
+    sacrifice_defending: int = 0
+    sacrifice_unassigned: int = 0
+
+    action: ClassVar[str] = "raid"
+
+    def effect(self, t: _WildTurn) -> None:
+        w, state, ev, board, desperate = t.w, t.state, t.ev, t.board, t.desperate
         not_haunted(w, "raid (skip the chart's raid lines)")
-        if "raid" not in chart and not desperate:
-            raise IllegalActionError(R_WILD, f"the {season} chart has no raid line",
+        if "raid" not in t.chart and not desperate:
+            raise IllegalActionError(R_WILD, f"the {state.season} chart has no raid line",
                                      expected="forage or scout", given="raid")
-        target = required(turn.target, "target", "the raided hive")
+        target = required(self.target, "target", "the raided hive")
         if target == w.name:
             raise IllegalActionError(R_WILD, f"{w.name} cannot raid itself", given=target)
         if target in w.raided:
             raise IllegalActionError(R_WILD, f"{w.name} already raided {target} this round",
                                      expected="a hive not raided this round", given=target)
         _token(w, board)
-        roll = required(turn.d6, "d6", "the D6 rolled for the wild hive")
-        if M is not None:
-            state = replace(state, map=M.place_raid_token(state.map, w.name, target))
+        roll = required(self.d6, "d6", "the D6 rolled for the wild hive")
+        if state.map is not None:
+            state = replace(state, map=map_module().place_raid_token(state.map, w.name, target))
         w = replace(w, workers=w.workers + 1, raided=w.raided + (target,))
-        acted_on = target
+        t.acted_on = target
         if state.is_player(target):
             d = state.player(target)
             tstrength = wildmod.player_strength(d.hive)
@@ -148,56 +202,138 @@ def wild_turn(state: GameState, turn: Turn, comps: Components
                                          f"defending bees) is more than two above {w.name}'s "
                                          f"{w.strength}: no raid", expected=f"at most "
                                          f"{w.strength + 2}", given=tstrength)
-            dbonus = seasons.raid_bonuses(card, d.hive.queen, d.hive.workers)
+            dbonus = seasons.raid_bonuses(t.card, d.hive.queen, d.hive.workers)
             r = wildmod.wild_raids_player(w.strength, d.hive, roll, board,
-                                          sacrifice_defending=turn.sacrifice_defending,
-                                          sacrifice_unassigned=turn.sacrifice_unassigned,
+                                          sacrifice_defending=self.sacrifice_defending,
+                                          sacrifice_unassigned=self.sacrifice_unassigned,
                                           defender_bonus=dbonus.defending)
             state = state.with_hive(target, r.defender)
-            state = state.with_wild(replace(w, strength=r.wild_strength))
+            t.state = state.with_wild(replace(w, strength=r.wild_strength))
             ev.update(target=target, target_kind="player", stolen=r.stolen, after=r.wild_strength,
                       removed=r.removed, defender_vp=r.vp,
-                      defender_sacrificed=turn.sacrifice_defending + turn.sacrifice_unassigned)
+                      defender_sacrificed=self.sacrifice_defending + self.sacrifice_unassigned)
         else:
-            t = state.wild_hive(target)
-            not_haunted(t, "be raided")
-            if t.strength > w.strength + 2 and not desperate:
-                raise IllegalActionError(R_WILD, f"{target}'s strength {t.strength} is more than "
-                                         f"two above {w.name}'s {w.strength}: no raid",
-                                         expected=f"at most {w.strength + 2}", given=t.strength)
-            troll = required(turn.target_roll, "target_roll", "the D6 rolled for the raided wild hive")
-            b = wildmod.wild_vs_wild(w.strength, t.strength, roll, troll, board)
+            other = state.wild_hive(target)
+            not_haunted(other, "be raided")
+            if other.strength > w.strength + 2 and not desperate:
+                raise IllegalActionError(R_WILD, f"{target}'s strength {other.strength} is more "
+                                         f"than two above {w.name}'s {w.strength}: no raid",
+                                         expected=f"at most {w.strength + 2}",
+                                         given=other.strength)
+            troll = required(self.target_roll, "target_roll",
+                             "the D6 rolled for the raided wild hive")
+            b = wildmod.wild_vs_wild(w.strength, other.strength, roll, troll, board)
             state = state.with_wild(replace(w, strength=b.attacker_strength))
-            state = state.with_wild(replace(t, strength=b.defender_strength))
+            t.state = state.with_wild(replace(other, strength=b.defender_strength))
             ev.update(target=target, target_kind="wild", winner=b.winner,
                       after=b.attacker_strength, target_after=b.defender_strength,
                       removed=b.attacker_strength == 0, target_removed=b.defender_strength == 0)
-    elif a == "scout":
-        if "scout" not in chart:
-            raise IllegalActionError(R_WILD, f"only the spring chart scouts, this is {season}",
-                                     expected="another line", given="scout")
-        if M is not None:
-            at = tuple(required(turn.at, "at", "the scouted empty space [q, r]"))
-            tile = required(turn.tile, "tile", "the type of the tile drawn and placed")
-            state = replace(state, map=M.scout(state.map, w.name, at, tile))
-            ev["at"] = list(at)
-        state = state.with_wild(w)
-        ev.update(tile=turn.tile, after=w.strength)
-    elif a == "nothing":
-        state = state.with_wild(w)
-        ev["after"] = w.strength
-    else:
-        raise InvalidInputError("wild action", a, "one of " + ", ".join(WILD_ACTIONS))
+
+
+@dataclass(frozen=True)
+class WildScout(WildAction):
+    """The spring chart's scout line: with a map, the ``tile`` drawn is placed at ``at``."""
+
+    tile: str | None = None
+    at: Coord | None = None
+
+    action: ClassVar[str] = "scout"
+
+    def effect(self, t: _WildTurn) -> None:
+        state, w = t.state, t.w
+        if "scout" not in t.chart:
+            raise IllegalActionError(R_WILD, f"only the spring chart scouts, this is "
+                                     f"{state.season}", expected="another line", given="scout")
+        if state.map is not None:
+            at = tuple(required(self.at, "at", "the scouted empty space [q, r]"))
+            tile = required(self.tile, "tile", "the type of the tile drawn and placed")
+            state = replace(state, map=map_module().scout(state.map, w.name, at, tile))
+            t.ev["at"] = list(at)
+        t.state = state.with_wild(w)
+        t.ev.update(tile=self.tile, after=w.strength)
+
+
+@dataclass(frozen=True)
+class WildNothing(WildAction):
+    """The chart's last line (or an erratic roll of 6): the wild hive does nothing."""
+
+    action: ClassVar[str] = "nothing"
+
+    def effect(self, t: _WildTurn) -> None:
+        t.state = t.state.with_wild(t.w)
+        t.ev["after"] = t.w.strength
+
+
+#: wild hive action name (as in a month file) → its class
+WILD_ACTION_CLASSES: dict[str, type[WildAction]] = {
+    c.action: c for c in (WildSwarm, WildForage, WildRaid, WildScout, WildNothing)}
+
+
+def wild_turn(state: GameState, action: WildAction, comps: Components
+              ) -> tuple[GameState, list[Event]]:
+    """A wild hive's turn: Example E's order (stated distance, or the map's), Zombees'
+    erratic turn of an infected hive, line 1 (strength 14 swarms), the chart's line computed
+    from the map when there is one, the line's effect, then the catching of zombees.
+
+    :raises IllegalActionError: against a rule (named); :raises InvalidInputError: malformed.
+    """
+    board = comps.board
+    card = comps.card(state.card)
+    w = state.wild_hive(action.actor)
+    if state.map is not None and isinstance(action, WildForage) and action.tile is None \
+            and action.at is not None and state.map.tile(tuple(action.at)) is not None:
+        action = replace(action, tile=state.map.grid[tuple(action.at)].type)  # from the map
+    a = action.action
+    dice = action.dice
+    chart = wildmod.PRIORITY[state.season]
+    if action.from_first_player is not None:
+        if action.from_first_player < state.wild_last:
+            raise IllegalActionError(R_ACTION, f"the wild hive closest to the first player's hive "
+                                     f"goes first (Example E): {w.name} is "
+                                     f"{action.from_first_player} spaces away, after one "
+                                     f"{state.wild_last} spaces away",
+                                     expected=f"at least {state.wild_last}",
+                                     given=action.from_first_player)
+        state = replace(state, wild_last=action.from_first_player)
+    desperate = card is not None and card.wild_first_turn_raid and w.turns == 0
+    ev: Event = {"kind": "wild", "wild": w.name, "action": a, "round": state.round - 1,
+                 "before": w.strength}
+    start = state
+    erratic = erratic_turn(state, w, action, comps)
+    if erratic:
+        ev["zombee_d6"] = dice.zombee_d6
+        desperate = True             # the chart's conditions do not apply (ruling L143)
+        chart = ("raid",) + TILE_TYPES
+    elif dice.zombee_d6 is not None and not state.zombees:
+        raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) makes "
+                                 "wild hives erratic: no zombee_d6", expected="no zombee_d6",
+                                 given=dice.zombee_d6)
+    elif dice.zombee_d6 is not None:
+        raise IllegalActionError(R_ZOMBEES, f"{w.name} is not infected: it follows the priority "
+                                 "chart (no zombee_d6)", expected="no zombee_d6",
+                                 given=dice.zombee_d6)
+    if w.strength >= board.wild_strength_max and a != "swarm" and dice.spawn != NONE \
+            and not erratic and not (desperate and a == "raid"):
+        raise IllegalActionError(R_WILD, f"{w.name} has strength {w.strength} (maximum): it "
+                                 "swarms (line 1 of the chart), unless no tile within 3 spaces "
+                                 "can take a wild hive (state spawn = \"none\")",
+                                 expected="swarm", given=a)
+    if state.map is not None:
+        _wild_map_checks(state, w, action, comps, chart=not erratic)
+    t = _WildTurn(state, replace(w, turns=w.turns + 1), ev, [ev], comps, chart, erratic,
+                  desperate)
+    action.effect(t)
+    state, events = t.state, t.events
     if any(x.name == w.name for x in state.wild):
-        state, zev = tile_infection(start, state, w.name, acted_on, turn, comps)
+        state, zev = tile_infection(start, state, w.name, t.acted_on, dice, True, comps)
         events += zev
-    elif turn.infection_d6 is not None:
+    elif dice.infection_d6 is not None:
         raise IllegalActionError(R_ZOMBEES, f"{w.name} left play in its raid: no infection_d6",
-                                 expected="no infection_d6", given=turn.infection_d6)
+                                 expected="no infection_d6", given=dice.infection_d6)
     return state, events
 
 
-def _wild_map_checks(state: GameState, w: WildHiveState, turn: Turn, comps: Components,
+def _wild_map_checks(state: GameState, w: WildHiveState, turn: WildAction, comps: Components,
                      chart: bool = True) -> None:
     """With a map: the wild hive closest to the first player's hive acts first (Example E;
     ties: the first player's choice), and its action is the season chart's (Wild Hives),
@@ -250,8 +386,8 @@ def _wild_map_checks(state: GameState, w: WildHiveState, turn: Turn, comps: Comp
                                                    d.target else None)
         if (d.action, key) not in allowed:
             allowed.append((d.action, key))
-    stated = (turn.action, turn.tile if turn.action == "forage" else
-              turn.target if turn.action == "raid" else None)
+    stated = (turn.action, getattr(turn, "tile", None) if turn.action == "forage" else
+              getattr(turn, "target", None) if turn.action == "raid" else None)
     if stated not in allowed:
         words = [f"{a} {k}" if k else a for a, k in allowed]
         raise IllegalActionError(R_WILD, f"{w.name}'s {state.season} priority chart gives: "

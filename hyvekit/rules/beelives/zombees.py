@@ -7,12 +7,11 @@ tables are in :mod:`hyvekit.rules.beelives.solo`.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from hyvekit.rules.beelives import actions as act
 from hyvekit.rules.beelives import solo as solocards
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import Hive, gain_disease
-from hyvekit.rules.beelives.plan import MonthPlan, Turn
 from hyvekit.rules.beelives.spawning import no_placement, spawn_wild
 from hyvekit.rules.beelives.state import (
     NONE,
@@ -23,12 +22,15 @@ from hyvekit.rules.beelives.state import (
     Event,
     GameState,
     PlayerState,
+    TurnDice,
     WildHiveState,
     map_module,
-    required,
     zombees_card,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+if TYPE_CHECKING:
+    from hyvekit.rules.beelives.plan import MonthPlan
 
 
 def first_infection(state: GameState, plan: MonthPlan, comps: Components
@@ -123,54 +125,39 @@ def infect_wild(state: GameState, name: str) -> tuple[GameState, Event]:
     return state, {"kind": "infected", "hive": name, "wild": True}
 
 
-def _action_bees(state: GameState, p: PlayerState, turn: Turn) -> int:
-    """Worker bees a player action assigns (for an action that fails): Forage the distance
-    (at least 1), Scout / Requeen 1, Cool Hive a third of the workers, else the stated bees."""
-    a = turn.action
-    if a == "forage":
-        if state.map is not None:
-            at = required(turn.at, "at", "the foraged tile [q, r] (the game has a map)")
-            return map_module().bees_needed(state.map, p.name, tuple(at))
-        return max(1, required(turn.distance, "distance", "the tile's distance from your hive, 0-3"))
-    if a in ("scout", "requeen"):
-        return 1
-    if a == "cool_hive":
-        return act.cool_bees(p.hive.workers)
-    return required(turn.bees, "bees", "the number of bees assigned")
-
-
-def action_roll(state: GameState, p: PlayerState, turn: Turn, comps: Components
-                        ) -> tuple[int, bool] | None:
+def action_roll(state: GameState, p: PlayerState, action: Any, comps: Components
+               ) -> tuple[int, bool] | None:
     """Zombees: "If your hive is infected, each time you take an action, you must roll the D6:
     On 1, the action fails and the assigned bees die. On 2, the action fails, but the assigned
-    bees live. On 3-6, the action succeeds" (``turn.zombee_d6``).  Returns ``(bees, die)`` for
+    bees live. On 3-6, the action succeeds" (``action.dice.zombee_d6``; ``action`` a player action of
+    :mod:`.player_turns`).  Returns ``(bees, die)`` for
     a failed action, None when it goes ahead.
 
     :raises IllegalActionError: the roll missing for an infected hive, or stated for a
         healthy one.
     """
     infected = state.zombees and p.infected
-    if turn.action not in PLAYER_ACTIONS:
+    if action.action not in PLAYER_ACTIONS:
         return None
     if not infected:
-        if turn.zombee_d6 is not None and not state.zombees:
+        if action.dice.zombee_d6 is not None and not state.zombees:
             raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) "
                                      "rolls for infected hives: no zombee_d6",
-                                     expected="no zombee_d6", given=turn.zombee_d6)
-        if turn.zombee_d6 is not None:
+                                     expected="no zombee_d6", given=action.dice.zombee_d6)
+        if action.dice.zombee_d6 is not None:
             raise IllegalActionError(R_ZOMBEES, f"{p.name}'s hive is not infected: no D6 for "
                                      "its actions (zombee_d6)", expected="no zombee_d6",
-                                     given=turn.zombee_d6)
+                                     given=action.dice.zombee_d6)
         return None
-    if turn.zombee_d6 is None:
+    if action.dice.zombee_d6 is None:
         raise IllegalActionError(R_ZOMBEES, f"{p.name}'s hive is infected: roll the D6 for each "
                                  "action (1: it fails and the bees die, 2: it fails, 3-6: it "
                                  "succeeds) — state zombee_d6", expected="zombee_d6 = 1-6",
                                  given="no roll")
-    r = solocards.infected_action(zombees_card(comps), turn.zombee_d6)
+    r = solocards.infected_action(zombees_card(comps), action.dice.zombee_d6)
     if r.succeeds:
         return None
-    return _action_bees(state, p, turn), r.bees_die
+    return action.assigned_bees(state, p), r.bees_die
 
 
 def _acted_tile(state: GameState, acted_on: tuple[int, int] | str | None
@@ -194,55 +181,55 @@ def _acted_tile(state: GameState, acted_on: tuple[int, int] | str | None
 
 
 def tile_infection(before: GameState, state: GameState, actor: str,
-                 acted_on: tuple[int, int] | str | None, turn: Turn, comps: Components
-                 ) -> tuple[GameState, list[Event]]:
+                   acted_on: tuple[int, int] | str | None, dice: TurnDice, wild: bool,
+                   comps: Components) -> tuple[GameState, list[Event]]:
     """Zombees, after a hive's action on a map tile (forage, scout, raid: the raided hive's
     tile; ruling L142): "When any infected hive performs an action on a healthy map tile, the
     tile becomes infected" (with a map: the tile flips); "When any healthy hive (including
     yours) performs an action on an infected map tile, roll the D6: On 1-2, the hive becomes
-    infected" (``turn.infection_d6``; without a map, stating it says the tile was infected).
-    ``before`` is the state before the action (the tile's side then counts).
+    infected" (``dice.infection_d6``; without a map, stating it says the tile was infected).
+    ``wild``: the actor is a wild hive.  ``before`` is the state before the action (the tile's side then counts).
 
     :raises IllegalActionError: a roll missing on an infected tile, or stated when none is due.
     """
     if not state.zombees:
-        if turn.infection_d6 is not None:
+        if dice.infection_d6 is not None:
             raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) "
                                      "infects: no infection_d6", expected="no infection_d6",
-                                     given=turn.infection_d6)
+                                     given=dice.infection_d6)
         return state, []
-    infected = (state.wild_hive(actor).infected if turn.wild
+    infected = (state.wild_hive(actor).infected if wild
                 else state.player(actor).infected)
     tile, tile_infected = _acted_tile(before, acted_on)
     if infected:
-        if turn.infection_d6 is not None:
+        if dice.infection_d6 is not None:
             raise IllegalActionError(R_ZOMBEES, f"{actor} is infected already: no infection_d6",
-                                     expected="no infection_d6", given=turn.infection_d6)
+                                     expected="no infection_d6", given=dice.infection_d6)
         if tile is not None and not tile_infected and state.map is not None:
             t = state.map.tile(tile)
             if t is not None and t.dark is None:
                 state = replace(state, map=map_module().flip(state.map, tile, "infected"))
                 return state, [{"kind": "tile_infected", "by": actor, "at": list(tile)}]
         return state, []
-    if tile_infected is False or (tile_infected is None and turn.infection_d6 is None):
-        if turn.infection_d6 is not None:
+    if tile_infected is False or (tile_infected is None and dice.infection_d6 is None):
+        if dice.infection_d6 is not None:
             raise IllegalActionError(R_ZOMBEES, "the action was not on an infected tile: no "
                                      "infection_d6", expected="no infection_d6",
-                                     given=turn.infection_d6)
+                                     given=dice.infection_d6)
         return state, []
-    if turn.infection_d6 is None:
+    if dice.infection_d6 is None:
         raise IllegalActionError(R_ZOMBEES, f"{actor} acted on an infected tile: roll the D6 "
                                  "(1-2: the hive becomes infected) — state infection_d6",
                                  expected="infection_d6 = 1-6", given="no roll")
-    if not solocards.catches_infection(zombees_card(comps), turn.infection_d6):
-        return state, [{"kind": "infection_roll", "hive": actor, "d6": turn.infection_d6,
+    if not solocards.catches_infection(zombees_card(comps), dice.infection_d6):
+        return state, [{"kind": "infection_roll", "hive": actor, "d6": dice.infection_d6,
                         "infected": False}]
-    if turn.wild:
+    if wild:
         state, ev = infect_wild(state, actor)
     else:
         state = state.with_player(replace(state.player(actor), infected=True))
         ev = {"kind": "infected", "hive": actor, "wild": False}
-    return state, [{**ev, "d6": turn.infection_d6}]
+    return state, [{**ev, "d6": dice.infection_d6}]
 
 
 ZOMBEE_DISEASE_FACTOR = 2     # Zombees: "double the amount of disease gained"
@@ -266,9 +253,10 @@ ERRATIC = {"raid the closest hive": ("raid", "closest"), "forage a bloom tile": 
            "raid the farthest hive": ("raid", "farthest"), "do nothing": ("nothing", None)}
 
 
-def erratic_turn(state: GameState, w: WildHiveState, turn: Turn, comps: Components) -> bool:
+def erratic_turn(state: GameState, w: WildHiveState, turn: Any, comps: Components) -> bool:
     """Zombees: "When an infected wild hive takes a turn, ignore the normal priority chart.
-    Instead, roll the D6" (``turn.zombee_d6``): 1 raid the closest hive, 2/3/4 forage a bloom /
+    Instead, roll the D6" (``turn.dice.zombee_d6``; ``turn`` a wild hive action of
+    :mod:`.wild_turns`): 1 raid the closest hive, 2/3/4 forage a bloom /
     wilt / harvest tile, 5 raid the farthest hive, 6 nothing; "If the infected wild hive cannot
     perform the action legally, it simply does nothing."  Checks the stated action against the
     roll: with a map, the forage must be on the closest tile of that type not foraged this
@@ -281,12 +269,12 @@ def erratic_turn(state: GameState, w: WildHiveState, turn: Turn, comps: Componen
     """
     if not (state.zombees and w.infected):
         return False
-    if turn.zombee_d6 is None:
+    if turn.dice.zombee_d6 is None:
         raise IllegalActionError(R_ZOMBEES, f"{w.name} is infected: roll the D6 for its erratic "
                                  "turn (1 raid the closest hive, 2 forage bloom, 3 wilt, 4 "
                                  "harvest, 5 raid the farthest hive, 6 nothing) — state zombee_d6",
                                  expected="zombee_d6 = 1-6", given="no roll")
-    words = solocards.infected_wild_action(zombees_card(comps), turn.zombee_d6)
+    words = solocards.infected_wild_action(zombees_card(comps), turn.dice.zombee_d6)
     action, what = ERRATIC[words]
     options: tuple = ()
     m = state.map
@@ -300,11 +288,11 @@ def erratic_turn(state: GameState, w: WildHiveState, turn: Turn, comps: Componen
             pick = M.closest_hives if what == "closest" else M.farthest_hives
             options = pick(m, w.name, w.raided)
     can = m is None or action == "nothing" or bool(options)
-    given = (turn.action, turn.tile if turn.action == "forage" else turn.target)
+    given = (turn.action, getattr(turn, "tile", None) if turn.action == "forage" else getattr(turn, "target", None))
     ok = (turn.action == "nothing" and (action == "nothing" or not can or m is None)) or (
-        turn.action == action and (action != "forage" or turn.tile == what))
+        turn.action == action and (action != "forage" or getattr(turn, "tile", None) == what))
     if ok and m is not None and turn.action == action != "nothing":
-        stated = tuple(turn.at) if action == "forage" and turn.at is not None else turn.target
+        stated = tuple(turn.at) if action == "forage" and getattr(turn, "at", None) is not None else getattr(turn, "target", None)
         ok = stated in options
     if not ok:
         if not can:
@@ -316,6 +304,6 @@ def erratic_turn(state: GameState, w: WildHiveState, turn: Turn, comps: Componen
         else:
             want = words
         raise IllegalActionError(R_ZOMBEES, f"{w.name} is infected and rolled "
-                                 f"{turn.zombee_d6}: {want}", expected=want,
+                                 f"{turn.dice.zombee_d6}: {want}", expected=want,
                                  given=" ".join(str(x) for x in given if x))
     return True
