@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from hyvekit.rules.beelives import phases, seasons
 from hyvekit.rules.beelives.action_phase import next_actor
+from hyvekit.rules.beelives.card_hooks import card_rules
 from hyvekit.rules.beelives.spawning import no_placement, spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
     JOIN_MONTH,
@@ -16,7 +17,6 @@ from hyvekit.rules.beelives.state import (
     R_ACTION,
     R_JOIN,
     R_SOLO,
-    R_ZOMBEES,
     SOLO_HARD_STRENGTH,
     Components,
     Event,
@@ -85,11 +85,8 @@ def end_month(state: GameState, comps: Components, *, solo_spawn: str | None = N
     elif solo_spawn is not None:
         raise IllegalActionError(R_SOLO, "no solo spawn is due this month", expected="none",
                                  given=solo_spawn)
-    if state.spawn_rolls:
-        unused = [name for name, _ in state.spawn_rolls]
-        raise IllegalActionError(R_ZOMBEES, f"spawn_d6 has a roll for {', '.join(unused)}, but "
-                                 "no such wild hive was spawned this month",
-                                 expected="a roll for each wild hive spawned", given=unused)
+    for card in card_rules():
+        card.after_month(state, comps)
     if state.year == 1 and state.month == JOIN_MONTH:
         first = state.players[state.first_player].name
         if state.map is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hyvekit.rules.beelives import solo as solocards
+from hyvekit.rules.beelives.card_hooks import CardRules, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, require_unassigned
 from hyvekit.rules.beelives.state import (
     HAUNTED_HIVES,
@@ -104,3 +105,24 @@ def not_haunted(w: WildHiveState, what: str) -> None:
     if w.haunted:
         raise IllegalActionError(R_HAUNTED, f"{w.name} is a haunted hive: haunted hives cannot "
                                  f"{what}", expected="no raid", given=w.name)
+
+
+class HauntedHivesRules(CardRules):
+    """Haunted Hives' hook: "The first wild hive to appear is haunted ... When a haunted hive
+    swarms, the new wild hive is also haunted" (its tile flips)."""
+
+    name = HAUNTED_HIVES
+
+    def on_spawn(self, state: GameState, new: NewWildHive, comps: Components | None
+                 ) -> tuple[GameState, Marks]:
+        if not state.options.haunted_hives:
+            return state, Marks()
+        parent = next((x for x in state.wild if x.name == new.by), None)
+        haunted = solocards.spawned_haunted(
+            first_wild_hive=not state.haunted_appeared,
+            parent_haunted=new.cause == "wild swarm" and parent is not None and parent.haunted)
+        return replace(state, haunted_appeared=True), Marks(
+            haunted=haunted, event=(("haunted", True),) if haunted else ())
+
+
+RULES = HauntedHivesRules()

@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hyvekit.rules.beelives import phases, seasons
+from hyvekit.rules.beelives.card_hooks import card_rules
 from hyvekit.rules.beelives.plan import MonthPlan, PhaseChoices
 from hyvekit.rules.beelives.spawning import no_placement, spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
     NONE,
     R_EVENT,
     R_MONTH,
-    R_ZOMBEES,
     WILD_HIVE_TOKENS,
     Components,
     Event,
@@ -23,7 +23,6 @@ from hyvekit.rules.beelives.state import (
     map_module,
     month_name,
 )
-from hyvekit.rules.beelives.zombees import first_infection
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 
@@ -72,13 +71,9 @@ def _start_month(state: GameState, plan: MonthPlan, comps: Components,
     if state.season != "spring" or (state.year > 1 and state.options.wild_active_later_springs):
         state = replace(state, wild=tuple(replace(w, dormant=False) for w in state.wild))
     state = replace(state, spawned=False)
-    if plan.spawn_d6 and not state.zombees:
-        raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) rolls "
-                                 "the D6 for new wild hives: no spawn_d6",
-                                 expected="no spawn_d6", given=dict(plan.spawn_d6))
-    state = replace(state, spawn_rolls=plan.spawn_d6)
-    state, evs = first_infection(state, plan, comps)
-    events += evs
+    for card in card_rules():
+        state, evs = card.before_month(state, plan, comps)
+        events += evs
     if state.first_month:
         for name, c in plan.choices:
             if c.starvation_tokens or c.swarm:

@@ -11,6 +11,7 @@ from typing import ClassVar
 from hyvekit.rules.beelives import actions as act
 from hyvekit.rules.beelives import raids, seasons
 from hyvekit.rules.beelives.board import TILE_TYPES
+from hyvekit.rules.beelives.card_hooks import card_rules
 from hyvekit.rules.beelives.haunted_hives import forage_roll, not_haunted, scare_ghosts
 from hyvekit.rules.beelives.hive import Hive, require_unassigned
 from hyvekit.rules.beelives.spawning import no_placement, spawn_strength, spawn_wild
@@ -31,8 +32,7 @@ from hyvekit.rules.beelives.state import (
     map_module,
     required,
 )
-from hyvekit.rules.beelives.under_siege import after_scout
-from hyvekit.rules.beelives.zombees import action_roll, infected_gain, tile_infection
+from hyvekit.rules.beelives.zombees import infected_gain
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 
@@ -382,10 +382,11 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
                 trial: bool = False) -> tuple[GameState, list[Event]]:
     """A player's turn: ``action`` played for ``action.actor``, with what follows it.
 
-    In order: Zombees' action roll for an infected hive (a failed action must still be one
-    the hive could take: checked by playing it as a ``trial``), the action's own effect, the
-    catching of zombees on an infected tile, a season card's first-turn spawn or its D6 after
-    foraging or scouting, Under Siege's D6 after scouting.  ``trial``: only the action's own
+    In order: the solo cards' hooks before the action (Zombees' action roll for an infected
+    hive: a failed action must still be one the hive could take, checked by playing it as a
+    ``trial``), the action's own effect, the cards' hooks after it (Zombees: catching it on
+    an infected tile), a season card's first-turn spawn or its D6 after foraging or scouting,
+    the cards' hooks at the end of the turn (Under Siege's D6 after scouting).  ``trial``: only the action's own
     checks and effects (ruling L145).
 
     :raises IllegalActionError: against a rule (named); :raises InvalidInputError: malformed.
@@ -401,9 +402,10 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
     events: list[Event] = []
     first = p.turns == 0
     start = state
-    fail = None if trial else action_roll(state, p, action, comps)
+    fail = None if trial else next(
+        (f for f in (c.before_action(state, action, comps) for c in card_rules()) if f), None)
     if fail is not None:
-        bees, die = fail
+        bees, die = fail.bees, fail.die
         # "each time you take an action": it must be an action the hive could take; a failed
         # raid rolls no raid dice (any roll does for the check)
         no_roll_after_failure(action)
@@ -428,8 +430,9 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
     events.append(ev)
     if trial:
         return state, events
-    state, zev = tile_infection(start, state, name, step.acted_on, dice, False, comps)
-    events += zev
+    for c in card_rules():
+        state, evs = c.after_action(start, state, action, step.acted_on, comps)
+        events += evs
     spawn_at, spawn_near = dice.spawn_at or step.spawn_at, None
     # a card's first-turn spawn (Perfect Weather, Indian Summer)
     if first and card is not None and any(s.trigger == "first_turn" for s in card.spawns):
@@ -457,9 +460,9 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
             events.append(sev)
         elif spawn_near is not None:
             no_placement(state, spawn_near, R_CARD)
-    state, sev = after_scout(state, name, a == "scout", dice, step.siege_at,
-                             failed=bool(ev.get("failed")))
-    events += sev
+    for c in card_rules():
+        state, evs = c.after_turn(state, action, step.siege_at, bool(ev.get("failed")), comps)
+        events += evs
     return state, events
 
 

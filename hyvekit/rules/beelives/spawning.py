@@ -5,19 +5,18 @@ cards' spawns, "Solo Play: Basic Mode", "Multiple Years Variant").
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from hyvekit.rules.beelives import solo as solocards
+from hyvekit.rules.beelives.card_hooks import NewWildHive, card_rules
 from hyvekit.rules.beelives.state import (
     NONE,
     R_SPAWN,
-    R_ZOMBEES,
     WILD_HIVE_TOKENS,
     Components,
     Event,
     GameState,
     WildHiveState,
     map_module,
-    zombees_card,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
@@ -47,10 +46,10 @@ def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: st
     hive's swarm, the solo hard rule).  With a map, ``at`` is its tile (within three spaces of
     hive ``near``, when given), checked by the map.
 
-    Haunted Hives: the first wild hive to appear, and one spawned by a haunted hive's swarm,
-    is haunted (its tile flips).  Zombees: the hive's D6 comes from ``state.spawn_rolls``
-    (``MonthPlan.spawn_d6``); on 1-2 it is infected (its tile flips).  ``infected`` given:
-    no roll (Zombees' first infected hive, spawned infected).
+    The solo cards mark the new hive (:meth:`~.card_hooks.CardRules.on_spawn`): Haunted
+    Hives' first wild hive and a haunted hive's swarms are haunted, Zombees' new hives roll for
+    infection; a haunted or infected hive's tile flips.  ``infected`` given: no roll (Zombees'
+    first infected hive, spawned infected).
 
     :raises IllegalActionError: the name is already in play, or all eight wild hive tokens are;
         with a map, not an available placement; Zombees without the new hive's roll.
@@ -65,41 +64,21 @@ def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: st
                                  "be spawned (state spawn = \"none\")",
                                  expected=NONE, given=name)
     strength = max(1, min(14, strength))
-    haunted = False
-    forced, infected = infected, False
-    if state.options.haunted_hives:
-        parent = next((x for x in state.wild if x.name == by), None)
-        haunted = solocards.spawned_haunted(
-            first_wild_hive=not state.haunted_appeared,
-            parent_haunted=cause == "wild swarm" and parent is not None and parent.haunted)
-        state = replace(state, haunted_appeared=True)
-    roll = None
-    if forced is not None:
-        infected = forced
-    elif state.zombees:
-        rolls = dict(state.spawn_rolls)
-        if name not in rolls:
-            raise IllegalActionError(R_ZOMBEES, f"roll the D6 for the new wild hive {name} "
-                                     "(1-2: infected): state spawn_d6 = { " + name + " = roll }",
-                                     expected=f"spawn_d6.{name} = 1-6", given="no roll")
-        roll = rolls[name]
-        infected = solocards.spawn_is_infected(zombees_card(comps), roll)
-        state = replace(state, spawn_rolls=tuple(r for r in state.spawn_rolls if r[0] != name))
+    haunted = infected_now = False
+    marks: list[tuple[str, Any]] = []
+    for card in card_rules():
+        state, m = card.on_spawn(state, NewWildHive(name, cause, by, infected), comps)
+        haunted, infected_now = haunted or m.haunted, infected_now or m.infected
+        marks += m.event
     w = WildHiveState(name, strength, dormant=_dormant_on_spawn(state), haunted=haunted,
-                      infected=infected)
+                      infected=infected_now)
     ev: Event = {"kind": "spawn", "wild": name, "strength": strength, "dormant": w.dormant,
-                 "cause": cause, "by": by}
-    if haunted:
-        ev["haunted"] = True
-    if roll is not None:
-        ev.update(infection_d6=roll, infected=infected)
-    elif forced is not None:
-        ev["infected"] = forced
+                 "cause": cause, "by": by, **dict(marks)}
     if state.map is not None:
         if at is None:
             raise InvalidInputError(f"tile of the new wild hive {name}", None,
                                     "its map tile [q, r] (the game has a map)")
-        dark = "haunted" if haunted else "infected" if infected else None
+        dark = "haunted" if haunted else "infected" if infected_now else None
         M = map_module()
         try:
             m = M.spawn_wild(state.map, name, at, near=near, dark=dark)

@@ -4,12 +4,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from hyvekit.rules.beelives.card_hooks import CardRules
 from hyvekit.rules.beelives.spawning import spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
     NONE,
     R_UNDER_SIEGE,
     UNDER_SIEGE_D6_MIN,
     UNDER_SIEGE_STRENGTH,
+    Components,
     Coord,
     Event,
     GameState,
@@ -64,3 +68,19 @@ def after_scout(state: GameState, actor: str, scouted: bool, dice: TurnDice,
                            by=actor, rule=R_UNDER_SIEGE,
                            at=at if at is not None else dice.siege_at)
     return state, [ev]
+
+
+class UnderSiegeRules(CardRules):
+    """Under Siege's hook: the D6 at the end of each scouting turn (:func:`after_scout`)."""
+
+    name = "Under Siege"
+
+    def after_turn(self, state: GameState, action: Any, scouted_at: Coord | None,
+                   failed: bool, comps: Components) -> tuple[GameState, list[Event]]:
+        if action.wild:
+            return state, []
+        return after_scout(state, action.actor, action.action == "scout", action.dice,
+                           scouted_at, failed=failed)
+
+
+RULES = UnderSiegeRules()

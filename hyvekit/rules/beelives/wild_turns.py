@@ -10,6 +10,7 @@ from typing import ClassVar
 from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives import wild as wildmod
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
+from hyvekit.rules.beelives.card_hooks import card_rules
 from hyvekit.rules.beelives.haunted_hives import not_haunted
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import (
@@ -17,7 +18,6 @@ from hyvekit.rules.beelives.state import (
     NONE,
     R_ACTION,
     R_WILD,
-    R_ZOMBEES,
     WILD_HIVE_TOKENS,
     Components,
     Coord,
@@ -28,7 +28,6 @@ from hyvekit.rules.beelives.state import (
     map_module,
     required,
 )
-from hyvekit.rules.beelives.zombees import erratic_turn, tile_infection
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 
@@ -271,9 +270,9 @@ WILD_ACTION_CLASSES: dict[str, type[WildAction]] = {
 
 def wild_turn(state: GameState, action: WildAction, comps: Components
               ) -> tuple[GameState, list[Event]]:
-    """A wild hive's turn: Example E's order (stated distance, or the map's), Zombees'
-    erratic turn of an infected hive, line 1 (strength 14 swarms), the chart's line computed
-    from the map when there is one, the line's effect, then the catching of zombees.
+    """A wild hive's turn: Example E's order (stated distance, or the map's), the solo cards'
+    hooks before it (Zombees: an infected hive's erratic turn), line 1 (strength 14 swarms), the chart's line computed
+    from the map when there is one, the line's effect, then the cards' hooks after it (Zombees: catching it).
 
     :raises IllegalActionError: against a rule (named); :raises InvalidInputError: malformed.
     """
@@ -299,19 +298,11 @@ def wild_turn(state: GameState, action: WildAction, comps: Components
     ev: Event = {"kind": "wild", "wild": w.name, "action": a, "round": state.round - 1,
                  "before": w.strength}
     start = state
-    erratic = erratic_turn(state, w, action, comps)
-    if erratic:
+    erratic = any([c.before_action(state, action, comps) for c in card_rules()])
+    if erratic:                      # Zombees: an infected wild hive's erratic turn
         ev["zombee_d6"] = dice.zombee_d6
         desperate = True             # the chart's conditions do not apply (ruling L143)
         chart = ("raid",) + TILE_TYPES
-    elif dice.zombee_d6 is not None and not state.zombees:
-        raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) makes "
-                                 "wild hives erratic: no zombee_d6", expected="no zombee_d6",
-                                 given=dice.zombee_d6)
-    elif dice.zombee_d6 is not None:
-        raise IllegalActionError(R_ZOMBEES, f"{w.name} is not infected: it follows the priority "
-                                 "chart (no zombee_d6)", expected="no zombee_d6",
-                                 given=dice.zombee_d6)
     if w.strength >= board.wild_strength_max and a != "swarm" and dice.spawn != NONE \
             and not erratic and not (desperate and a == "raid"):
         raise IllegalActionError(R_WILD, f"{w.name} has strength {w.strength} (maximum): it "
@@ -324,12 +315,9 @@ def wild_turn(state: GameState, action: WildAction, comps: Components
                   desperate)
     action.effect(t)
     state, events = t.state, t.events
-    if any(x.name == w.name for x in state.wild):
-        state, zev = tile_infection(start, state, w.name, t.acted_on, dice, True, comps)
-        events += zev
-    elif dice.infection_d6 is not None:
-        raise IllegalActionError(R_ZOMBEES, f"{w.name} left play in its raid: no infection_d6",
-                                 expected="no infection_d6", given=dice.infection_d6)
+    for c in card_rules():
+        state, evs = c.after_action(start, state, action, t.acted_on, comps)
+        events += evs
     return state, events
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives import solo as solocards
 from hyvekit.rules.beelives.board import Board
+from hyvekit.rules.beelives.card_hooks import CardRules, Failed, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, gain_disease
 from hyvekit.rules.beelives.spawning import no_placement, spawn_wild
 from hyvekit.rules.beelives.state import (
@@ -31,6 +32,7 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.plan import MonthPlan
+from hyvekit.rules.beelives.state import Coord
 
 
 def first_infection(state: GameState, plan: MonthPlan, comps: Components
@@ -307,3 +309,82 @@ def erratic_turn(state: GameState, w: WildHiveState, turn: Any, comps: Component
                                  f"{turn.dice.zombee_d6}: {want}", expected=want,
                                  given=" ".join(str(x) for x in given if x))
     return True
+
+
+class ZombeesRules(CardRules):
+    """Zombees' hooks (campaign card, from year 2): the month's infection rolls for new wild
+    hives and the first infected hive (before a month), an infected hive's action roll and an
+    infected wild hive's erratic turn (before an action), catching it on an infected tile (after
+    an action), a new wild hive's infection roll (on a spawn), rolls left unused (after a
+    month)."""
+
+    name = ZOMBEES
+
+    def before_month(self, state: GameState, plan: MonthPlan, comps: Components
+                     ) -> tuple[GameState, list[Event]]:
+        if plan.spawn_d6 and not state.zombees:
+            raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) "
+                                     "rolls the D6 for new wild hives: no spawn_d6",
+                                     expected="no spawn_d6", given=dict(plan.spawn_d6))
+        state = replace(state, spawn_rolls=plan.spawn_d6)
+        return first_infection(state, plan, comps)
+
+    def before_action(self, state: GameState, action: Any, comps: Components
+                      ) -> Failed | bool | None:
+        if not action.wild:
+            fail = action_roll(state, state.player(action.actor), action, comps)
+            return None if fail is None else Failed(*fail)
+        w = state.wild_hive(action.actor)
+        if erratic_turn(state, w, action, comps):
+            return True
+        d6 = action.dice.zombee_d6
+        if d6 is not None and not state.zombees:
+            raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card (from year 2) "
+                                     "makes wild hives erratic: no zombee_d6",
+                                     expected="no zombee_d6", given=d6)
+        if d6 is not None:
+            raise IllegalActionError(R_ZOMBEES, f"{w.name} is not infected: it follows the "
+                                     "priority chart (no zombee_d6)", expected="no zombee_d6",
+                                     given=d6)
+        return False
+
+    def after_action(self, before: GameState, state: GameState, action: Any,
+                     acted_on: Coord | str | None, comps: Components
+                     ) -> tuple[GameState, list[Event]]:
+        name, dice = action.actor, action.dice
+        if action.wild and not any(x.name == name for x in state.wild):
+            if dice.infection_d6 is not None:
+                raise IllegalActionError(R_ZOMBEES, f"{name} left play in its raid: no "
+                                         "infection_d6", expected="no infection_d6",
+                                         given=dice.infection_d6)
+            return state, []
+        return tile_infection(before, state, name, acted_on, dice, action.wild, comps)
+
+    def on_spawn(self, state: GameState, new: NewWildHive, comps: Components | None
+                 ) -> tuple[GameState, Marks]:
+        if new.infected is not None:           # the first infected hive: spawned infected
+            return state, Marks(infected=new.infected, event=(("infected", new.infected),))
+        if not state.zombees:
+            return state, Marks()
+        rolls = dict(state.spawn_rolls)
+        if new.name not in rolls:
+            raise IllegalActionError(R_ZOMBEES, f"roll the D6 for the new wild hive {new.name} "
+                                     "(1-2: infected): state spawn_d6 = { " + new.name
+                                     + " = roll }", expected=f"spawn_d6.{new.name} = 1-6",
+                                     given="no roll")
+        roll = rolls[new.name]
+        infected = solocards.spawn_is_infected(zombees_card(comps), roll)
+        state = replace(state, spawn_rolls=tuple(r for r in state.spawn_rolls
+                                                 if r[0] != new.name))
+        return state, Marks(infected=infected, event=(("infection_d6", roll),
+                                                      ("infected", infected)))
+
+    def after_month(self, state: GameState, comps: Components) -> None:
+        if state.spawn_rolls:
+            unused = [name for name, _ in state.spawn_rolls]
+            raise IllegalActionError(R_ZOMBEES, f"spawn_d6 has a roll for {', '.join(unused)}, "
+                                     "but no such wild hive was spawned this month",
+                                     expected="a roll for each wild hive spawned", given=unused)
+
+
+RULES = ZombeesRules()

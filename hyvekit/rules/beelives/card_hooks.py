@@ -1,0 +1,108 @@
+"""The hooks through which the month sequencer plays the solo cards' rules (rules/bee-lives.txt,
+"Solo Play": Challenge, Scenario and Campaign Cards).
+
+Each card whose rules change a month lives in one module (:mod:`.zombees`,
+:mod:`.haunted_hives`, :mod:`.under_siege`) with one :class:`CardRules` subclass; the sequencer
+calls every card's hooks at the same points of the month, and a card not in play answers
+with nothing — or refuses its own dice when a record states them (e.g. ``zombee_d6`` in a game
+without Zombees).  Rules that belong to one action of one card (a haunted tile's forage roll,
+scaring the ghosts away, an infected hive's double disease) are functions of the card's
+module that the action calls.
+
+The hook points, in the order a month meets them:
+
+* :meth:`CardRules.before_month` — after the wild hives wake, before phases 1–4;
+* :meth:`CardRules.before_action` — before a player's action (it may fail) or a wild hive's
+  turn (it may ignore its priority chart);
+* :meth:`CardRules.after_action` — right after the action's effect;
+* :meth:`CardRules.after_turn` — at the end of the turn, after a season card's spawn;
+* :meth:`CardRules.on_spawn` — a wild hive coming into play;
+* :meth:`CardRules.after_month` — at the end of the Cleanup Phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hyvekit.rules.beelives.plan import MonthPlan
+    from hyvekit.rules.beelives.state import Components, Coord, Event, GameState
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A player's action that fails before it is taken: ``bees`` assigned and lost (``die``:
+    they die, else they stay on the action space as failed)."""
+
+    bees: int
+    die: bool
+
+
+@dataclass(frozen=True)
+class NewWildHive:
+    """A wild hive about to come into play: its name, what spawned it (``cause``: ``swarm``,
+    ``wild swarm``, ``card: NAME``, ``solo hard rule``), the hive that spawned it (``by``) and
+    ``infected`` when the spawning rule says so (None: the cards decide)."""
+
+    name: str
+    cause: str
+    by: str
+    infected: bool | None = None
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the cards put on a new wild hive: ``haunted`` / ``infected`` and what the spawn
+    event records of it (``event``: e.g. the infection D6)."""
+
+    haunted: bool = False
+    infected: bool = False
+    event: tuple[tuple[str, Any], ...] = ()
+
+
+class CardRules:
+    """One card's hooks into the month sequencer; every hook does nothing by default.
+
+    :raises IllegalActionError: from any hook: against the card's rule (named), e.g. a die
+        missing or stated where it does not belong.
+    """
+
+    name = ""
+
+    def before_month(self, state: GameState, plan: MonthPlan, comps: Components
+                     ) -> tuple[GameState, list[Event]]:
+        """Start of a month (after the wild hives wake up)."""
+        return state, []
+
+    def before_action(self, state: GameState, action: Any, comps: Components
+                      ) -> Failed | bool | None:
+        """Before ``action``: for a player, a :class:`Failed` when the action fails (None:
+        it goes ahead); for a wild hive, True when its turn ignores the priority chart."""
+        return None
+
+    def after_action(self, before: GameState, state: GameState, action: Any,
+                     acted_on: Coord | str | None, comps: Components
+                     ) -> tuple[GameState, list[Event]]:
+        """Right after ``action``'s effect; ``before`` is the table before the action and
+        ``acted_on`` the tile (or hive) it was on."""
+        return state, []
+
+    def after_turn(self, state: GameState, action: Any, scouted_at: Coord | None,
+                   failed: bool, comps: Components) -> tuple[GameState, list[Event]]:
+        """At the end of a player's turn (``scouted_at``: the tile a Scout placed)."""
+        return state, []
+
+    def on_spawn(self, state: GameState, new: NewWildHive, comps: Components | None
+                 ) -> tuple[GameState, Marks]:
+        """A wild hive comes into play: what the card marks on it."""
+        return state, Marks()
+
+    def after_month(self, state: GameState, comps: Components) -> None:
+        """End of the Cleanup Phase: refuse what the card left unused."""
+
+
+def card_rules() -> tuple[CardRules, ...]:
+    """Every card's hooks, in the order the sequencer calls them."""
+    from hyvekit.rules.beelives import haunted_hives, under_siege, zombees
+    return (haunted_hives.RULES, zombees.RULES, under_siege.RULES)
