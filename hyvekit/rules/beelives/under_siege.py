@@ -4,8 +4,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
+from hyvekit.rules.beelives import solo as S
 from hyvekit.rules.beelives.card_hooks import CardRules
 from hyvekit.rules.beelives.spawning import spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
@@ -19,7 +22,13 @@ from hyvekit.rules.beelives.state import (
     GameState,
     TurnDice,
 )
-from hyvekit.rules.common import IllegalActionError, require_int
+
+if TYPE_CHECKING:
+    from hyvekit.rules.beelives.campaign import CampaignState
+    from hyvekit.rules.beelives.plan import MonthPlan
+    from hyvekit.rules.beelives.summaries import MonthSummary
+
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 
 def after_scout(state: GameState, actor: str, scouted: bool, dice: TurnDice,
@@ -70,10 +79,13 @@ def after_scout(state: GameState, actor: str, scouted: bool, dice: TurnDice,
     return state, [ev]
 
 
+UNDER_SIEGE = "Under Siege"
+
+
 class UnderSiegeRules(CardRules):
     """Under Siege's hook: the D6 at the end of each scouting turn (:func:`after_scout`)."""
 
-    name = "Under Siege"
+    name = UNDER_SIEGE
 
     def after_turn(self, state: GameState, action: Any, scouted_at: Coord | None,
                    failed: bool, comps: Components) -> tuple[GameState, list[Event]]:
@@ -84,3 +96,94 @@ class UnderSiegeRules(CardRules):
 
 
 RULES = UnderSiegeRules()
+
+
+def stated_siege_turns(state: CampaignState, game: GameState, plan: MonthPlan,
+                 stated: Mapping[str, Any]) -> MonthPlan:
+    """Under Siege's dice stated for the month (``stated.scout_d6`` / ``stated.scout_spawn``,
+    the older form) moved into the solo hive's scouting turns (``siege_d6`` / ``siege_spawn``
+    / ``siege_at``), so that the month sequencer spawns each hive inside its scouting turn
+    (ruling L106).  The i-th roll goes to the i-th Scout turn of the solo hive, the j-th name
+    to the j-th roll of 4+.  Stating the dice both ways is refused.
+
+    :raises IllegalActionError: dice without Under Siege, a count that does not match.
+    :raises InvalidInputError: on a map, a stated name without its tile ``at``.
+    """
+    rolls = tuple(stated.get("scout_d6", ()))
+    names = tuple(stated.get("scout_spawn", ()))
+    if not game.options.under_siege:
+        if rolls or names:
+            raise IllegalActionError(R_UNDER_SIEGE, "no challenge card in play rolls the D6 "
+                                     "after scouting", expected="no scout_d6", given=list(rolls))
+        return plan
+    if not rolls and not names:
+        return plan                   # the dice are stated in the turns (or missing there)
+    solo = game.players[0].name
+    scouts = [i for i, t in enumerate(plan.turns)
+              if not t.wild and t.actor == solo and t.action == "scout"]
+    if any(plan.turns[i].siege_d6 is not None or plan.turns[i].siege_spawn is not None
+           for i in scouts):
+        raise InvalidInputError("stated.scout_d6", list(rolls), "the Under Siege dice either "
+                                "in the turns (siege_d6) or stated for the month, not both")
+    if len(rolls) != len(scouts):
+        raise IllegalActionError(R_UNDER_SIEGE, f"{UNDER_SIEGE}: roll the D6 after each scout "
+                                 f"({len(scouts)} this month): state scout_d6 = [rolls]",
+                                 expected=len(scouts), given=len(rolls))
+    spawning = [d for d in rolls if d >= UNDER_SIEGE_D6_MIN]
+    if len(names) != len(spawning):
+        raise IllegalActionError(R_UNDER_SIEGE, f"{UNDER_SIEGE}: {len(spawning)} roll(s) of "
+                                 f"{UNDER_SIEGE_D6_MIN}+ spawn a wild hive each: state "
+                                 "scout_spawn = [names] ('none' when it cannot be placed)",
+                                 expected=len(spawning), given=len(names))
+    turns = list(plan.turns)
+    queue = list(names)
+    for i, d6 in zip(scouts, rolls):
+        name, at = queue.pop(0) if d6 >= UNDER_SIEGE_D6_MIN else (None, None)
+        if name is not None and name.lower() == NONE:
+            name = NONE
+        if game.map is not None and name not in (None, NONE) and at is None:
+            raise InvalidInputError(f"tile of the new wild hive {name}", None,
+                                    "its map tile [q, r] (the game has a map): "
+                                    "scout_spawn = [{ wild = NAME, at = [q, r] }]")
+        turns[i] = replace(turns[i], siege_d6=d6, siege_spawn=name, siege_at=at)
+    return replace(plan, turns=tuple(turns))
+
+
+def stated_siege_spawns(state: CampaignState, game: GameState, plan: MonthPlan,
+                 stated: Mapping[str, Any], summary: MonthSummary | None
+                 ) -> tuple[GameState, list[dict]]:
+    """Under Siege: "After scouting, roll the D6. On 4+, spawn a wild hive (strength 3) on the
+    scouted tile."  One D6 per scout of the solo hive in ``stated.scout_d6``, one name per 4+
+    in ``stated.scout_spawn``; the hives are placed after the month's cleanup (ruling L106)."""
+    card = next((c for c in state.cards() if isinstance(c, S.ChallengeCard)
+                 and c.spawn is not None), None)
+    rolls = tuple(stated.get("scout_d6", ()))
+    names = tuple(stated.get("scout_spawn", ()))
+    if card is None:
+        if rolls or names:
+            raise IllegalActionError(R_UNDER_SIEGE, "no challenge card in play rolls the D6 "
+                                     "after scouting", expected="no scout_d6", given=list(rolls))
+        return game, []
+    if summary is None:          # the month could not be played: the stated spawns stand
+        scouts = len(rolls)
+    else:
+        scouts = sum(f.scouts for f in summary.hives.values())
+    if len(rolls) != scouts:
+        raise IllegalActionError(R_UNDER_SIEGE, f"{card.name}: roll the D6 after each scout "
+                                 f"({scouts} this month): state scout_d6 = [rolls]",
+                                 expected=scouts, given=len(rolls))
+    strengths = [s for s in (S.scout_spawn(card, d, year=game.year) for d in rolls) if s]
+    need = card.spawn.d6_min  # type: ignore[union-attr]
+    if len(names) != len(strengths):
+        raise IllegalActionError(R_UNDER_SIEGE, f"{card.name}: {len(strengths)} roll(s) of "
+                                 f"{need}+ spawn a wild hive each: state "
+                                 "scout_spawn = [names] ('none' when it cannot be placed)",
+                                 expected=len(strengths), given=len(names))
+    events = []
+    for (n, at), strength in zip(names, strengths):
+        if n.lower() == NONE:
+            continue
+        game, ev = spawn_wild(game, n, strength, cause=f"card: {card.name}",
+                                by=game.players[0].name, rule=R_UNDER_SIEGE, at=at)
+        events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")})
+    return game, events

@@ -6,9 +6,11 @@ tables are in :mod:`hyvekit.rules.beelives.solo`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from hyvekit.rules.beelives import solo as S
 from hyvekit.rules.beelives import solo as solocards
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.card_hooks import CardRules, Failed, Marks, NewWildHive
@@ -31,6 +33,7 @@ from hyvekit.rules.beelives.state import (
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
+    from hyvekit.rules.beelives.campaign import CampaignState
     from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.state import Coord
 
@@ -388,3 +391,51 @@ class ZombeesRules(CardRules):
 
 
 RULES = ZombeesRules()
+
+
+def stated_first_infection(plan: MonthPlan, stated: Mapping[str, Any]) -> MonthPlan:
+    """Zombees' first infected hive of year 2, stated for the campaign (``stated.infect``: the
+    strongest wild hive chosen on a tie; ``stated.infected_spawn``: the hive spawned when none
+    is in play, ``{ wild, at }`` on the map) handed to the month plan, where the month
+    sequencer plays it (:func:`hyvekit.rules.beelives.game._first_infection`).
+
+    :raises InvalidInputError: stated both here and in the month itself.
+    """
+    for key in ("infect", "infected_spawn"):
+        if key in stated and getattr(plan, key) is not None:
+            raise InvalidInputError(f"stated.{key}", stated[key], f"{key} either in the month "
+                                    "or in [stated], not both")
+    if "infect" in stated:
+        plan = replace(plan, infect=stated["infect"])
+    if "infected_spawn" in stated:
+        name, at = stated["infected_spawn"]
+        plan = replace(plan, infected_spawn=name, infected_spawn_at=at)
+    return plan
+
+
+def stated_hive_infection(state: CampaignState, game: GameState, stated: Mapping[str, Any]
+                      ) -> GameState:
+    """Zombees: ``stated.hive_infected = true`` marks the solo hive infected from the start of
+    this month on (ruling L121): the month sequencer then doubles every disease it gains
+    ("If your hive is infected, any time you gain disease, double the amount of disease
+    gained").  Only with the Zombees card from year 2 ("Year 1: Normal rules apply"); an
+    infected hive stays infected (the card has no cure), so ``false`` is refused then.
+
+    :raises IllegalActionError: an infection without Zombees or in year 1, or a cure.
+    """
+    if "hive_infected" not in stated:
+        return game
+    p = game.players[0]
+    want = stated["hive_infected"]
+    if not want:
+        if p.infected:
+            raise IllegalActionError(R_ZOMBEES, f"{p.name}'s hive is infected with zombees "
+                                     "and stays infected (the card has no cure, ruling L121)",
+                                     expected="hive_infected = true", given=False)
+        return game
+    card = next((c for c in state.cards() if isinstance(c, S.CampaignCard)), None)
+    if card is None or card.name != "Zombees" or game.year < 2:
+        raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card infects your hive, "
+                                 "from year 2 on (Year 1: Normal rules apply)",
+                                 expected="no hive_infected", given=True)
+    return game.with_player(replace(p, infected=True))

@@ -1,0 +1,380 @@
+"""A Bee Lives campaign's settings and derived state (rules/bee-lives.txt, "Solo Play",
+"Multiple Years Variant"): the kind, the players, the game length and the solo cards, read
+from a record's header; the month and year-end entries it keeps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from hyvekit.rules.beelives import game as g
+from hyvekit.rules.beelives import solo as S
+
+# the record parser's checks: one wording for malformed campaign settings and month files
+from hyvekit.rules.beelives.record import _str as _text
+from hyvekit.rules.beelives.record import _table as _keys
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+
+R_CAMPAIGN = "Bee Lives: Campaign"
+
+
+R_YEARS = "Bee Lives: Multiple Years Variant"
+
+
+R_CHALLENGE = "Bee Lives: Solo Play (Challenge Mode)"
+
+
+R_UNDER_SIEGE = g.R_UNDER_SIEGE
+
+
+R_THREE_GEN = "Bee Lives: Three Generations"
+
+
+R_ZOMBEES = "Bee Lives: Zombees"
+
+
+R_WINTER = "Bee Lives: Winter Upkeep"
+
+
+KINDS = ("standard", "multi-year", "solo-basic", "solo-challenge", "solo-scenario",
+         "solo-campaign")
+
+
+SOLO_KINDS = KINDS[2:]
+
+
+RANDOM = "random"
+
+
+EVENTS = ("draw-card", "month", "year-end")
+
+
+SETTINGS_KEYS = ("kind", "players", "first_player", "years", "solo_hard", "challenge",
+                 "scenario", "campaign", "board", "map")
+
+
+PLAYER_KEYS = ("name", "queen", "colour")
+
+
+MONTH_EVENT_KEYS = ("month", "stated", "override", "reason")
+
+
+STATED_KEYS = ("map_tiles", "map_length", "hive_burned", "hive_infected", "scout_d6",
+               "scout_spawn", "season_d6", "spawn", "fire_d4", "infect", "infected_spawn",
+               "fire_spawn_d4")       # fire_spawn_d4: Wildfire on the map (ruling L131)
+
+
+YEAR_END_KEYS = ("starvation", "queens")
+
+
+SETUP_WILD = "WILD"            # scenario starting-map wild hives are named WILD1, WILD2, ...
+
+
+MAX_REASON = 500
+
+
+@dataclass(frozen=True)
+class PlayerSetting:
+    """A player at set-up: name, starting queen type, colour (optional, for printing)."""
+
+    name: str
+    queen: str
+    colour: str = ""
+
+
+@dataclass(frozen=True)
+class CampaignSettings:
+    """What a campaign is, fixed when it is created.
+
+    :ivar kind: one of :data:`KINDS`.
+    :ivar players: in turn (clockwise) order; 1–4 (standard / multi-year), exactly 1 (solo).
+    :ivar first_player: name of the player with the first player marker.
+    :ivar years: game length, 1–3 (Multiple Years Variant: 2 long, 3 epic); a campaign card
+        fixes it (Three Generations 3, Wildfire 2, Zombees 2 or 3).
+    :ivar solo_hard: basic mode's optional harder rule.
+    :ivar challenge: challenge card name, ``"random"`` (drawn by a ``draw-card`` event) or None.
+    :ivar scenario / campaign: scenario card / campaign card name, or None.
+    :ivar board: path of the player's own board file (None: the packaged board).
+    :ivar map: play on the map (:mod:`hyvekit.rules.beelives.map`): the starting map (one
+        bloom tile per player, or the scenario card's), every position checked by the month
+        sequencer, the solo map goals measured on it.  False: positions are stated.
+    """
+
+    kind: str
+    players: tuple[PlayerSetting, ...]
+    first_player: str
+    years: int = 1
+    solo_hard: bool = False
+    challenge: str | None = None
+    scenario: str | None = None
+    campaign: str | None = None
+    board: str | None = None
+    map: bool = False
+
+    @property
+    def solo(self) -> bool:
+        return self.kind in SOLO_KINDS
+
+    def to_dict(self) -> dict[str, Any]:
+        """The header's ``settings`` (plain JSON)."""
+        return {"kind": self.kind,
+                "players": [{"name": p.name, "queen": p.queen, "colour": p.colour}
+                            for p in self.players],
+                "first_player": self.first_player, "years": self.years,
+                "solo_hard": self.solo_hard, "challenge": self.challenge,
+                "scenario": self.scenario, "campaign": self.campaign, "board": self.board,
+                "map": self.map}
+
+
+def flag(where: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidInputError(where, value, "true or false")
+    return value
+
+
+@dataclass(frozen=True)
+class Components:
+    """Everything a campaign is played with: the month sequencer's components (board values
+    and season cards) and the solo cards."""
+
+    game: g.Components
+    solo: S.SoloCards
+
+    @property
+    def board(self):
+        return self.game.board
+
+
+def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSettings:
+    """Check a header's settings and return them (card names resolved to the cards' own).
+
+    Kind rules: ``standard`` 1 year, 1–4 players; ``multi-year`` 2 or 3 years; solo kinds one
+    player; ``solo-challenge`` needs a challenge card (or ``"random"``); ``solo-scenario`` a
+    scenario card (a challenge card optional); ``solo-campaign`` a campaign card (its length
+    is the card's: Three Generations 3, Wildfire 2, Zombees 2 or 3; a challenge optional);
+    ``solo_hard`` only in basic mode.
+
+    :raises InvalidInputError: naming the setting, the value and what is allowed.
+    """
+    raw = _keys("settings", raw, SETTINGS_KEYS)
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise InvalidInputError("kind", kind, "one of " + ", ".join(KINDS))
+    rows = raw.get("players")
+    if not isinstance(rows, list) or not rows:
+        raise InvalidInputError("players", rows, "a list of players (name, queen)")
+    board = comps.board
+    players = []
+    for i, row in enumerate(rows):
+        w = f"players[{i + 1}]"
+        row = _keys(w, row, PLAYER_KEYS)
+        name = _text(f"{w}.name", row.get("name"))
+        queen = _text(f"{w}.queen", row.get("queen")).lower()
+        if queen not in board.queen_types:
+            raise InvalidInputError(f"{w}.queen", row.get("queen"),
+                                    "one of " + ", ".join(board.queen_types))
+        colour = row.get("colour") or ""
+        if not isinstance(colour, str):
+            raise InvalidInputError(f"{w}.colour", colour, "a colour name")
+        players.append(PlayerSetting(name, queen, colour.strip()))
+    names = [p.name for p in players]
+    if len(set(n.lower() for n in names)) != len(names):
+        raise InvalidInputError("players", names, "a different name for every player")
+    solo = kind in SOLO_KINDS
+    if solo and len(players) != 1:
+        raise InvalidInputError("players", len(players), f"exactly one player ({kind})")
+    if not 1 <= len(players) <= 4:
+        raise InvalidInputError("players", len(players), "1 to 4 players (4 player hives)")
+    first = raw.get("first_player") or names[0]
+    if first not in names:
+        raise InvalidInputError("first_player", first, "one of " + ", ".join(names))
+    solo_hard = flag("solo_hard", raw.get("solo_hard", False))
+    if solo_hard and kind != "solo-basic":
+        raise InvalidInputError("solo_hard", True, "only in solo basic mode (Solo Play: Basic "
+                                "Mode, 'For increased difficulty')")
+    challenge = scenario = campaign = None
+    if raw.get("challenge") is not None:
+        if kind not in ("solo-challenge", "solo-scenario", "solo-campaign"):
+            raise InvalidInputError("challenge", raw["challenge"], "no challenge card in a "
+                                    f"{kind} game (challenge, scenario or campaign mode)")
+        text = _text("challenge", raw["challenge"])
+        challenge = RANDOM if text.lower() == RANDOM else solo_card(comps, text, S.ChallengeCard,
+                                                                 "challenge").name
+    elif kind == "solo-challenge":
+        raise InvalidInputError("challenge", None, "a challenge card name or 'random'")
+    if raw.get("scenario") is not None:
+        if kind != "solo-scenario":
+            raise InvalidInputError("scenario", raw["scenario"], "a scenario card only in "
+                                    "solo-scenario mode")
+        scenario = solo_card(comps, _text("scenario", raw["scenario"]), S.ScenarioCard,
+                         "scenario").name
+    elif kind == "solo-scenario":
+        raise InvalidInputError("scenario", None, "a scenario card name")
+    years = raw.get("years")
+    if raw.get("campaign") is not None:
+        if kind != "solo-campaign":
+            raise InvalidInputError("campaign", raw["campaign"], "a campaign card only in "
+                                    "solo-campaign mode")
+        card = solo_card(comps, _text("campaign", raw["campaign"]), S.CampaignCard, "campaign")
+        campaign = card.name
+        years = S.game_length(card, None if years is None else
+                              require_int("years", years, 1, 3))
+    elif kind == "solo-campaign":
+        raise InvalidInputError("campaign", None, "a campaign card name")
+    years = require_int("years", 1 if years is None else years, 1, 3)
+    if kind == "standard" and years != 1:
+        raise InvalidInputError("years", years, "1 for a standard game (2 or 3: multi-year)")
+    if kind == "multi-year" and years == 1:
+        raise InvalidInputError("years", years, "2 (long game) or 3 (epic game)")
+    board_file = raw.get("board")
+    if board_file is not None:
+        board_file = _text("board", board_file)
+    on_map = flag("map", raw.get("map", False))
+    return CampaignSettings(kind, tuple(players), first, years, solo_hard, challenge, scenario,
+                            campaign, board_file, on_map)
+
+
+def solo_card(comps: Components, name: str, cls: type, what: str):
+    card = comps.solo.find(name)
+    if not isinstance(card, cls):
+        names = {S.ChallengeCard: comps.solo.challenges, S.ScenarioCard: comps.solo.scenarios,
+                 S.CampaignCard: comps.solo.campaigns}[cls]
+        raise InvalidInputError(what, name, f"a {what} card: " + ", ".join(c.name for c in names))
+    return card
+
+
+@dataclass(frozen=True)
+class MonthEntry:
+    """One logged month: where it stands in the game, the card, the per-hive summary
+    (:meth:`MonthSummary.to_dict`), and the dispute if it was recorded with ``--override``.
+
+    :ivar override: logged with ``--override``.
+    :ivar reason: the players' reason for the override.
+    :ivar dispute: what the rules core said against the month ("" when it found nothing).
+    :ivar derived: False when the month could not be played at all and its end-of-month values
+        are the players' claims (see :func:`play_month_event`).
+    """
+
+    year: int
+    month: int
+    card: str
+    summary: Mapping[str, Any] = field(default_factory=dict)
+    override: bool = False
+    reason: str = ""
+    dispute: str = ""
+    derived: bool = True
+
+
+@dataclass(frozen=True)
+class WinterEntry:
+    """A year's winter upkeep: per hive ``{hive, bees, honey, tokens, vp, out}``."""
+
+    year: int
+    hives: tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class CampaignState:
+    """The derived campaign: settings, the game, each month logged, each winter played, the
+    solo facts month by month and the challenge card in play.
+
+    :ivar challenge: the challenge card in play (None: none, or ``"random"`` still to draw).
+    :ivar facts: solo games only: one :class:`~hyvekit.rules.beelives.solo.MonthFacts` per
+        productive month played.
+    :ivar map_tiles / map_length: the solo map's size and length as far as known (tiles placed
+        by scouting are counted; a stated value replaces the count, ruling L104).
+    :ivar scores: the final scores (End of the Game) once the last winter is played.
+    :ivar fire: Wildfire played on the map, year 2: the fire front after this month's flip
+        (:class:`~hyvekit.rules.beelives.solo.FireFront`; the burnt tiles are on the map),
+        None before the fire starts (ruling L130).
+    """
+
+    settings: CampaignSettings
+    comps: Components = field(repr=False, compare=False)
+    game: g.GameState
+    months: tuple[MonthEntry, ...] = ()
+    winters: tuple[WinterEntry, ...] = ()
+    challenge: str | None = None
+    facts: tuple[S.MonthFacts, ...] = ()
+    map_tiles: int = 1
+    map_length: int = 1
+    scores: Any = None
+    fire: S.FireFront | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.game.stage == "over"
+
+    def cards(self) -> tuple[S.Card, ...]:
+        """The solo cards in play (scenario or campaign card first, then the challenge)."""
+        out: list[S.Card] = []
+        s = self.settings
+        if s.scenario:
+            out.append(self.comps.solo.find(s.scenario))
+        if s.campaign:
+            out.append(self.comps.solo.find(s.campaign))
+        if self.challenge and self.challenge != RANDOM:
+            out.append(self.comps.solo.find(self.challenge))
+        return tuple(out)
+
+
+def new_campaign(settings: CampaignSettings, comps: Components) -> CampaignState:
+    """The state before any event (Common Area / Player Area Setup, plus the scenario card's
+    starting map: its wild hives, named ``WILD1``, ``WILD2``... in the card's tile order,
+    active in the first spring when the card says so).
+
+    :raises InvalidInputError: what :func:`hyvekit.rules.beelives.game.new_game` raises.
+    """
+    s = settings
+    options = g.Options(years=s.years, solo_hard=s.solo_hard)
+    tiles = 1
+    wild: tuple[g.WildHiveState, ...] = ()
+    if s.scenario:
+        card = comps.solo.find(s.scenario)
+        assert isinstance(card, S.ScenarioCard)
+        active = card.wild_active_in_first_spring
+        options = replace(options, wild_dormant_first_spring=not active,
+                          haunted_hives=card.name == g.HAUNTED_HIVES)
+        wild = tuple(g.WildHiveState(f"{SETUP_WILD}{i}", t.strength or 3, dormant=not active)
+                     for i, t in enumerate(card.map.wild_hives, start=1))
+        tiles = len(card.map.tiles)
+    if s.campaign == g.ZOMBEES:
+        # "Year 1: Normal rules apply"; the year 2 rules go on through year 3 (ruling L93)
+        options = replace(options, zombees_from_year=2)
+    if s.challenge and s.challenge != RANDOM:
+        ch = comps.solo.find(s.challenge)
+        if isinstance(ch, S.ChallengeCard) and ch.spawn is not None:
+            options = replace(options, under_siege=True)      # in-turn rule (ruling L106)
+    names = [p.name for p in s.players]
+    game = g.new_game([(p.name, p.queen) for p in s.players], comps.board,
+                      first_player=names.index(s.first_player), options=options)
+    if wild:
+        game = g.validate_state(replace(game, wild=wild), comps.board)
+    if s.map:
+        from hyvekit.rules.beelives import map as bee_map
+        if s.scenario:
+            m = bee_map.from_starting_map(comps.solo.find(s.scenario).map,  # type: ignore
+                                          names[0], wild_names=[w.name for w in wild])
+        else:
+            m = bee_map.starting_map(names)
+        game = replace(game, map=m)
+    length = 1 if not s.scenario else S.map_length(
+        t.coord for t in comps.solo.find(s.scenario).map.tiles)  # type: ignore[union-attr]
+    return CampaignState(s, comps, game, challenge=s.challenge, map_tiles=tiles,
+                         map_length=length)
+
+
+def draw_challenge(comps: Components, rng: random.Random) -> str:
+    """Challenge Mode: "shuffle the challenge cards during setup, and choose one at random".
+    The name of the card drawn with ``rng`` (the caller stores it in a ``draw-card`` event)."""
+    return rng.choice([c.name for c in comps.solo.challenges])
+
+
+def require_playable(state: CampaignState) -> None:
+    if state.challenge == RANDOM:
+        raise IllegalActionError(R_CHALLENGE, "draw the challenge card first (hyvekit "
+                                 "beelives new draws it when the campaign is created)",
+                                 expected="draw-card", given="month")
