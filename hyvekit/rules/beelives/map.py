@@ -41,16 +41,16 @@ from typing import Any
 
 from hyvekit.rules.beelives import wild as W
 from hyvekit.rules.beelives.board import TILE_TYPES
+from hyvekit.rules.beelives.hexgrid import (AXES, Coord, components, distance,
+                                            length, neighbours, rotate)
+from hyvekit.rules.beelives.hexgrid import spaces_within as _spaces_within
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
-Coord = tuple[int, int]
 
 MAX_DISTANCE = 3            # "up to three spaces away" (Forage, Scout, Swarm Phase, Raid, charts)
 DARK_SIDES = ("haunted", "infected", "burnt")
 HIVE_KINDS = ("player", "wild")
 # Axial neighbour offsets, clockwise from east on the page (pointy-top hexes).
-NEIGHBOURS: tuple[Coord, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
-AXES: tuple[Coord, ...] = ((1, 0), (0, 1), (-1, 1))   # the three straight directions
 TILE_LETTERS = {"bloom": "B", "wilt": "W", "harvest": "H", "wet": "~"}
 DARK_MARKS = {"haunted": "h", "infected": "i", "burnt": "x"}
 TEXT_HEADER = "bee lives map"
@@ -65,34 +65,19 @@ R_JOIN = "Bee Lives: Joining the Map"
 _NAME = re.compile(r"^[^\s()#,](?:[^\n()#,]{0,38}[^\s()#,])?$")
 
 
-# --- geometry -------------------------------------------------------------------------------
-
-def distance(a: Coord, b: Coord) -> int:
-    """Hex distance between two axial coordinates, in spaces (ruling L60)."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def neighbours(c: Coord) -> tuple[Coord, ...]:
-    """The six spaces sharing an edge with ``c``."""
-    return tuple((c[0] + dq, c[1] + dr) for dq, dr in NEIGHBOURS)
+
+
+
+
+
 
 
 def spaces_within(center: Coord, radius: int = MAX_DISTANCE) -> tuple[Coord, ...]:
-    """Every space (tile or empty) at most ``radius`` spaces from ``center``, sorted by
-    (distance, q, r).  ``radius`` 3 gives 37 spaces."""
-    out = [(center[0] + dq, center[1] + dr)
-           for dq in range(-radius, radius + 1)
-           for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)]
-    return tuple(sorted(out, key=lambda c: (distance(center, c), c)))
-
-
-def rotate(c: Coord, steps: int, pivot: Coord = (0, 0)) -> Coord:
-    """``c`` turned ``steps`` × 60° clockwise (on the page) about ``pivot``."""
-    q, r = c[0] - pivot[0], c[1] - pivot[1]
-    for _ in range(steps % 6):
-        q, r = -r, q + r
-    return (q + pivot[0], r + pivot[1])
+    """Every space (tile or empty) at most ``radius`` spaces from ``center`` (default: the
+    three spaces of Forage, Scout and Raid), sorted by (distance, q, r)."""
+    return _spaces_within(center, radius)
 
 
 # --- state ----------------------------------------------------------------------------------
@@ -288,20 +273,7 @@ def new_map(tiles: Mapping[Coord, str | Tile] | Iterable[tuple[Coord, str | Tile
 def groups(m: BeeMap) -> tuple[frozenset[Coord], ...]:
     """The groups of map tiles (connected along edges), sorted by their smallest coordinate.
     Before the map is joined each player's segment is one group (Joining the Map)."""
-    grid, seen, out = m.grid, set(), []
-    for start in sorted(grid):
-        if start in seen:
-            continue
-        stack, comp = [start], {start}
-        while stack:
-            c = stack.pop()
-            for n in neighbours(c):
-                if n in grid and n not in comp:
-                    comp.add(n)
-                    stack.append(n)
-        seen |= comp
-        out.append(frozenset(comp))
-    return tuple(out)
+    return components(m.grid)
 
 
 def segments(m: BeeMap) -> tuple[Segment, ...]:
@@ -848,13 +820,9 @@ def map_size(m: BeeMap) -> int:
 def map_length(m: BeeMap) -> int:
     """The Great Migration's "tiles in length": the hex distance between the two farthest
     tiles of a group, plus one (the tiles end to end; a straight row of 12 tiles is 12 long).
-    The same reading as :func:`hyvekit.rules.beelives.solo.map_length` (rulings L74, L65).
+    The same reading as :func:`hyvekit.rules.beelives.hexgrid.length` (rulings L74, L65).
     0 for an empty map."""
-    best = 0
-    for g in groups(m):
-        cs = sorted(g)
-        best = max(best, 1 + max(distance(a, b) for i, a in enumerate(cs) for b in cs[i:]))
-    return best
+    return max((length(g) for g in groups(m)), default=0)
 
 
 def longest_line(m: BeeMap) -> int:

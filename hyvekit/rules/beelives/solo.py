@@ -33,6 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
+from hyvekit.rules.beelives.hexgrid import Coord, is_connected
+from hyvekit.rules.beelives.hexgrid import distance as hex_distance
+from hyvekit.rules.beelives.hexgrid import length as map_length
 from hyvekit.rules.common import (IllegalActionError, InvalidInputError, require_int,
                                   require_table)
 
@@ -556,44 +559,6 @@ def default_cards() -> SoloCards:
     if _DEFAULT is None:
         _DEFAULT = load_solo_cards()
     return _DEFAULT
-
-
-# --- hex geometry ------------------------------------------------------------------------------
-
-Coord = tuple[int, int]
-NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-
-
-def hex_distance(a: Coord, b: Coord) -> int:
-    """Spaces between two axial hexes (0 for the same hex)."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-def is_connected(coords: Iterable[Coord]) -> bool:
-    """True when the tiles form one group touching edge to edge (an empty map is connected)."""
-    todo = set(coords)
-    if not todo:
-        return True
-    stack = [todo.pop()]
-    while stack:
-        q, r = stack.pop()
-        for dq, dr in NEIGHBOURS:
-            n = (q + dq, r + dr)
-            if n in todo:
-                todo.remove(n)
-                stack.append(n)
-    return not todo
-
-
-def map_length(coords: Iterable[Coord]) -> int:
-    """The map's length in tiles (The Great Migration): the hex distance between its two
-    farthest tiles, plus one — a straight row of 12 tiles has length 12 (ruling L74).
-    0 for an empty map."""
-    pts = list(set(coords))
-    if not pts:
-        return 0
-    return 1 + max(hex_distance(a, b) for i, a in enumerate(pts) for b in pts[i:])
 
 
 # --- what happened: the facts ------------------------------------------------------------------
