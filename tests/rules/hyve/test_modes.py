@@ -79,7 +79,7 @@ def test_mites_example_loses_5_hp_1_population_and_crosses_out_a_nectar():
     assert r.hp_lost == 5 and r.population_lost == 1 and r.mites == 1
     grid = parse_hyve(ACTIVE)
     after = m.apply_mites(grid, r.mites, ["B2"])
-    assert after[m.parse_cell("B2")].kind == COLOURLESS
+    assert after[parse_cell("B2")].kind == COLOURLESS
     assert sum(1 for s in after.spaces if s.kind == NECTAR) == \
         sum(1 for s in grid.spaces if s.kind == NECTAR) - 1
 
@@ -98,7 +98,7 @@ def test_mites_refuse_a_hex_that_is_not_a_nectar(cell):
 
 def test_mites_must_cross_out_exactly_one_per_icon_if_applicable_ruling_h80():
     grid = parse_hyve(ACTIVE)
-    assert m.check_mites(grid, 2, ["A1", (0, 0)]) == (m.parse_cell("A1"), (0, 0))
+    assert m.check_mites(grid, 2, ["A1", (0, 0)]) == (parse_cell("A1"), (0, 0))
     err = illegal("Mites Challenge", m.check_mites, grid, 2, ["A1"])
     assert (err.expected, err.given) == (2, 1)
     illegal("Mites Challenge", m.check_mites, grid, 2, ["A1", "A1"])
