@@ -13,8 +13,8 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve import modes as m
 from hyvekit.rules.hyve.modes import (Build, FormationHex, MarshalArea, MarshalBee, QueenFacts)
 from hyvekit.rules.hyve.phases import Colony, apply_seasonal_effect, effect_hp
-from hyvekit.rules.hyve.scoring import (COLOURLESS, NECTAR, HyveGrid, cell_name, parse_hyve,
-                                        score_hyve)
+from hyvekit.rules.hyve.scoring import (COLOURLESS, NECTAR, HyveGrid, cell_name, parse_cell,
+                                        parse_hyve, score_hyve)
 from hyvekit.rules.hyve.sheets import Demand, Effect, HpTrack, hexagon, load_definitions
 
 SHEETS = load_definitions()
