@@ -10,6 +10,7 @@ from typing import Any, Optional
 import typer
 
 from hyvekit.cli.common import JsonOption, console, located, print_json, table, with_expected
+from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import InvalidInputError, require_int
 
 app = typer.Typer(
@@ -71,10 +72,7 @@ def _players_from_file(path: Path):
     out = []
     allowed = {"name", "vp", "honey", "bees", "starvation", "pollen", "comb"}
     for row in rows:
-        unknown = set(row) - allowed
-        if unknown:
-            raise InvalidInputError("players file key", sorted(unknown)[0],
-                                    "one of " + ", ".join(sorted(allowed)))
+        require_table("players file", row, allowed)
         if "name" not in row or "vp" not in row:
             raise InvalidInputError("players file", row, "a name and a vp for each player")
         name = str(row["name"])

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import close_matches
 
 Builder = Callable[..., dict[str, Any]]
 
@@ -100,12 +101,14 @@ def load_all() -> dict[str, Printable]:
 def lookup(kind: str, name: str, table: dict[str, str]) -> Printable:
     """The catalogue entry of ``kind`` (``"pad"``/``"aid"``) ``name``.
 
-    :raises InvalidInputError: unknown name; the message lists the accepted ones.
+    :raises InvalidInputError: unknown name; the message lists the accepted ones and the
+        close matches.
     """
     load_all()
     key = table.get(name.strip().lower())
     if key is None:
-        raise InvalidInputError(kind, name, "one of " + ", ".join(sorted(table)))
+        raise InvalidInputError(kind, name, "one of " + ", ".join(sorted(table)),
+                                suggestions=close_matches(name, table))
     return CATALOGUE[key]
 
 

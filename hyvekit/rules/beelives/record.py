@@ -47,6 +47,10 @@ from typing import Any
 
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import coord as _coord
+from hyvekit.rules.validate import record_table as _table
+from hyvekit.rules.validate import text as _str
+from hyvekit.rules.validate import whole as _int
 
 HEADER_KEYS = ("game", "player", "month", "winter", "start")
 GAME_KEYS = ("first_player", "map") + tuple(f.name for f in fields(g.Options))
@@ -66,22 +70,8 @@ WINTER_KEYS = ("year", "starvation")
 RESOURCES = ("honey", "pollen", "water")
 
 
-def _table(where: str, raw: Any, accepted: Sequence[str]) -> Mapping[str, Any]:
-    """``raw`` as a table with only ``accepted`` keys (:raises InvalidInputError:)."""
-    if not isinstance(raw, Mapping):
-        raise InvalidInputError(where, raw, "a table with keys " + ", ".join(accepted))
-    unknown = sorted(set(raw) - set(accepted))
-    if unknown:
-        raise InvalidInputError(f"{where}.{unknown[0]}", raw[unknown[0]],
-                                "a known key: " + ", ".join(accepted))
-    return raw
 
 
-def _int(where: str, value: Any, lo: int, hi: int) -> int:
-    """A whole number written as a number (not text) within ``[lo, hi]``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInputError(where, value, f"a whole number from {lo} to {hi}")
-    return require_int(where, value, lo, hi)
 
 
 def _any_keys(where: str, raw: Any) -> Mapping[str, Any]:
@@ -91,22 +81,12 @@ def _any_keys(where: str, raw: Any) -> Mapping[str, Any]:
     return _table(where, raw, tuple(raw))
 
 
-def _str(where: str, value: Any) -> str:
-    """A non-empty text on one line (names, cards, choices), stripped."""
-    if not isinstance(value, str) or not value.strip() or any(ord(c) < 32 for c in value):
-        raise InvalidInputError(where, value, "a non-empty text on one line")
-    return value.strip()
 
 
 def _opt_int(where: str, raw: Mapping[str, Any], key: str, lo: int, hi: int) -> int | None:
     return _int(f"{where}.{key}", raw[key], lo, hi) if key in raw else None
 
 
-def _coord(where: str, value: Any) -> tuple[int, int]:
-    if (not isinstance(value, list) or len(value) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
-        raise InvalidInputError(where, value, "a map coordinate [q, r], e.g. [1, 0]")
-    return (value[0], value[1])
 
 
 def parse_month_number(where: str, value: Any) -> int:
@@ -331,8 +311,9 @@ def parse_header(raw: Mapping[str, Any], board) -> g.GameState:
         if not isinstance(gt["map"], bool):
             raise InvalidInputError("game.map", gt["map"], "true (play on the map) or false")
         if gt["map"]:
-            from hyvekit.rules.beelives import map as bee_map
             from dataclasses import replace as _replace
+
+            from hyvekit.rules.beelives import map as bee_map
             state = _replace(state, map=bee_map.starting_map(names))
     return state
 

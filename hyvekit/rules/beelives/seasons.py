@@ -44,7 +44,8 @@ from typing import Any
 from hyvekit.rules.beelives.actions import Forage, forage_offer
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.beelives.wild import WildDecision, WildSituation, check_situation, wild_turn
-from hyvekit.rules.common import AmbiguousInputError, InvalidInputError, require_int
+from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.validate import find
 
 SEASONS = ("spring", "summer", "fall")
 CARDS_PER_SEASON = 9            # Components: "27 Season Cards (9 Spring Cards, 9 Summer Cards,
@@ -270,7 +271,10 @@ def load_season_cards(path: str | Path | None = None) -> tuple[SeasonCard, ...]:
 
     :raises InvalidInputError: unreadable file or any problem :func:`cards_from_dict` names.
     """
-    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
+    from hyvekit.data import (  # data loading stays outside the pure rule functions
+        load_toml,
+        packaged_toml,
+    )
 
     return cards_from_dict(load_toml(path) if path else packaged_toml("beelives_seasons.toml"))
 
@@ -279,20 +283,10 @@ def find_card(cards: Iterable[SeasonCard], name: str) -> SeasonCard:
     """The card called ``name``: case-insensitive, exact name first, then a unique part of one
     ("dearth" → The Dearth).
 
-    :raises InvalidInputError: no card matches (lists the names).
+    :raises InvalidInputError: no card matches (lists the names and the close matches).
     :raises AmbiguousInputError: several cards match.
     """
-    cards = tuple(cards)
-    key = " ".join(name.lower().split())
-    for c in cards:
-        if c.name.lower() == key:
-            return c
-    hits = [c for c in cards if key and key in c.name.lower()]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        raise AmbiguousInputError("season card", name, [c.name for c in hits])
-    raise InvalidInputError("season card", name, "one of " + ", ".join(c.name for c in cards))
+    return find("season card", name, cards, key=lambda c: c.name)
 
 
 # --- effects as rules-core parameters ------------------------------------------------------------

@@ -34,9 +34,11 @@ from pathlib import Path
 from typing import Any, Union
 
 from hyvekit.rules.beelives.hexgrid import Coord, is_connected
+from hyvekit.rules.validate import find
 from hyvekit.rules.beelives.hexgrid import distance as hex_distance
 from hyvekit.rules.beelives.hexgrid import length as map_length
-from hyvekit.rules.common import (IllegalActionError, InvalidInputError, require_int,
+from hyvekit.rules.common import (AmbiguousInputError, IllegalActionError, InvalidInputError,
+                                  require_int,
                                   require_table)
 
 SEASONS = ("spring", "summer", "fall")
@@ -285,15 +287,11 @@ class SoloCards:
 
         :raises InvalidInputError: no card or several cards match (lists the names).
         """
-        key = " ".join(str(name).lower().split())
-        cards = self.all()
-        for c in cards:
-            if c.name.lower() == key:
-                return c
-        hits = [c for c in cards if key and key in c.name.lower()]
-        if len(hits) == 1:
-            return hits[0]
-        raise InvalidInputError("solo card", name, "one of " + ", ".join(c.name for c in cards))
+        try:
+            return find("solo card", str(name), self.all(), key=lambda c: c.name)
+        except AmbiguousInputError as exc:
+            raise InvalidInputError("solo card", name, "one of " + ", ".join(
+                c.name for c in self.all()), suggestions=exc.candidates) from None
 
 
 def _rule(owner: str, rules: tuple[tuple[str, Any], ...], key: str) -> Any:

@@ -29,6 +29,7 @@ from hyvekit.rules.beez.honeycomb import (ALL_CHAMBERS, DIRECTIONS, LINE_DIRECTI
                                           ROW_LENGTHS, ROW_NAMES, Chamber, Honeycomb, Layout,
                                           Palette, chamber_at, parse_honeycomb)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import require_table
 
 R_SCORING = "Beez: Game End — scoring"
 COMMON_OBJECTIVES = 3   # Setup 4: "these three cards are the common objectives"
@@ -67,10 +68,7 @@ class Objective:
 
         :raises InvalidInputError: unknown key (with the accepted ones), unknown kind, bad value.
         """
-        unknown = set(raw) - _OBJECTIVE_KEYS
-        if unknown:
-            raise InvalidInputError("objective key", sorted(unknown)[0],
-                                    "one of " + ", ".join(sorted(_OBJECTIVE_KEYS)))
+        require_table("objective", raw, _OBJECTIVE_KEYS)
         kind = str(raw.get("kind"))
         if kind not in KINDS:
             raise InvalidInputError(f"objective {raw.get('id')}: kind", kind,
@@ -377,10 +375,7 @@ def parse_score_sheet(raw: dict[str, Any], layout: Layout, palette: Palette,
         token), an unknown card, not 3 common / 2 secret cards, more nectar of a colour and size
         than the game has (Contents), two players with one name.
     """
-    unknown = set(raw) - _SHEET_KEYS
-    if unknown:
-        raise InvalidInputError("score file key", sorted(unknown)[0],
-                                "one of " + ", ".join(sorted(_SHEET_KEYS)))
+    require_table("score file", raw, _SHEET_KEYS)
     common_raw = raw.get("common", [])
     if not isinstance(common_raw, list) or len(common_raw) != COMMON_OBJECTIVES:
         raise InvalidInputError("common", common_raw,
@@ -396,10 +391,7 @@ def parse_score_sheet(raw: dict[str, Any], layout: Layout, palette: Palette,
     for i, p in enumerate(players_raw, 1):
         if not isinstance(p, dict):
             raise InvalidInputError(f"player {i}", p, "a [[player]] table")
-        bad = set(p) - _PLAYER_KEYS
-        if bad:
-            raise InvalidInputError(f"player {i} key", sorted(bad)[0],
-                                    "one of " + ", ".join(sorted(_PLAYER_KEYS)))
+        require_table(f"player {i}", p, _PLAYER_KEYS)
         name = str(p.get("name", f"player {i}")).strip()
         if not name or len(name) > 40:
             raise InvalidInputError(f"player {i} name", name, "1 to 40 characters")

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 # --- rule names (sections of hyve.txt, Legacy Mode) ------------------------------------------
@@ -134,10 +135,7 @@ class LegacySheet:
         :raises InvalidInputError: unknown key (with the accepted keys), missing key, or an
             impossible value (negative cost, bonus square off the track, wrong run length...).
         """
-        unknown = set(raw) - _SHEET_KEYS
-        if unknown:
-            raise InvalidInputError("legacy sheet key", sorted(unknown)[0],
-                                    "one of " + ", ".join(sorted(_SHEET_KEYS)))
+        require_table("legacy sheet", raw, _SHEET_KEYS)
         missing = _SHEET_KEYS - {"assumed"} - set(raw)
         if missing:
             raise InvalidInputError("legacy sheet", f"no {sorted(missing)[0]!r}",

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.queenbee import board
 from hyvekit.rules.queenbee.tables import (BLACK, YELLOW, Card, Dice, card_key, find_card,
@@ -547,10 +548,7 @@ def battle_from_dict(raw: dict[str, Any], cards: dict[str, Card] | None = None
 
     :raises InvalidInputError: unknown or missing key, malformed value.
     """
-    unknown = set(raw) - BATTLE_KEYS
-    if unknown:
-        raise InvalidInputError("battle file key", sorted(unknown)[0],
-                                "one of " + ", ".join(sorted(BATTLE_KEYS)))
+    require_table("battle file", raw, BATTLE_KEYS)
     for key in ("attacker", "defender", "attacker_dice", "defender_dice"):
         if key not in raw:
             raise InvalidInputError("battle file", f"no {key!r}", "attacker, defender, "

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import find
 
 R_COMPONENTS = "Queen Bee: Game Components"
 
@@ -146,11 +147,9 @@ def card_key(text: str) -> str:
 def find_card(text: str, cards: dict[str, Card] | None = None, field: str = "card") -> Card:
     """The card named ``text`` (case, spaces, hyphens and apostrophes ignored).
 
-    :raises InvalidInputError: no such card (lists the names).
+    :raises InvalidInputError: no such card (lists the names and the close matches).
     """
     cards = cards or load_cards()
-    by_key = {card_key(name): c for name, c in cards.items()}
-    key = card_key(text)
-    if key in by_key:
-        return by_key[key]
-    raise InvalidInputError(field, text, "a card name: " + ", ".join(sorted(cards)))
+    name = find(field, text, list(cards), partial=False,
+                allowed="a card name: " + ", ".join(sorted(cards)))
+    return cards[name]

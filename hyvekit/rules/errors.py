@@ -1,0 +1,74 @@
+"""The errors every game's rules core raises.
+
+Every error is a :class:`ValueError` subclass carrying enough context for the CLI to print one
+clear line (see ``hyvekit/cli/errors.py``, the single error table):
+
+* :class:`InvalidInputError` – malformed input (exit code 2): names the field, what was given
+  and what is allowed.
+* :class:`AmbiguousInputError` – input that could mean several things (exit code 2).
+* :class:`IllegalActionError` – well formed but against the rules (exit code 1): names the rule
+  (``"Hyve Legacy: Perks"``), what was expected and what was given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class HyvekitError(ValueError):
+    """Base of every error hyvekit raises on purpose."""
+
+
+class InvalidInputError(HyvekitError):
+    """Malformed input.
+
+    :param field: the option, key or argument that was wrong (``"--population"``).
+    :param given: what the user gave, quoted back in the message.
+    :param allowed: what is allowed, in words (``"a whole number 0–99"``).
+    :param suggestions: close matches of a mistyped name, best first (shown as "did you
+        mean ...?").
+    """
+
+    def __init__(self, field: str, given: object, allowed: str,
+                 suggestions: Iterable[str] = ()):
+        self.field, self.given, self.allowed = field, given, allowed
+        self.suggestions = tuple(suggestions)
+        text = f"{field}: got {shorten(given)}, expected {allowed}"
+        if self.suggestions:
+            text += f" (did you mean {' or '.join(self.suggestions)}?)"
+        super().__init__(text)
+
+
+class AmbiguousInputError(HyvekitError):
+    """Input that matches several things; ``candidates`` lists them."""
+
+    def __init__(self, field: str, given: object, candidates: Iterable[str]):
+        self.field, self.given, self.candidates = field, given, list(candidates)
+        super().__init__(
+            f"{field}: {given!r} is ambiguous, it could be {', '.join(self.candidates)}"
+        )
+
+
+class IllegalActionError(HyvekitError):
+    """An action against the rules.
+
+    :param rule: the rulebook rule by name, ``"<Game>: <section>"``.
+    :param message: what is wrong, with the expected and the given values.
+    :param hint: optional extra line (for instance what is affordable instead).
+    """
+
+    def __init__(self, rule: str, message: str, *, expected: object = None,
+                 given: object = None, hint: str | None = None):
+        self.rule, self.message, self.hint = rule, message, hint
+        self.expected, self.given = expected, given
+        text = f"{rule}: {message}"
+        if hint:
+            text += f" ({hint})"
+        super().__init__(text)
+
+
+def shorten(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters with an ellipsis (long input is not echoed
+    whole)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,161 @@
+"""The checks every rules core uses on what it is given: tables with known keys, whole numbers,
+one-line texts, map coordinates, true/false, and a thing found by its name with close matches
+for a mistyped one.  Every check raises :class:`~hyvekit.rules.errors.InvalidInputError`
+naming the field, what was given and what is allowed.
+
+Two spellings of a field are in use: data tables name a bad key ``"<where> key"`` (the key is
+what was given); records in TOML name it by its dotted path ``"<where>.<key>"`` (the value is
+what was given), the path a file line can be found from (:func:`record_table`).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from hyvekit.rules.errors import AmbiguousInputError, InvalidInputError
+
+T = TypeVar("T")
+
+#: at most this many close matches are suggested for a mistyped name
+SUGGESTIONS = 3
+
+
+def require_int(field: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
+    """``value`` as an int within ``[lo, hi]`` (text of a number is read too).
+
+    :raises InvalidInputError: not a whole number, or out of range.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(str(value).strip())
+        except (TypeError, ValueError):
+            raise InvalidInputError(field, value, _range_words(lo, hi)) from None
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise InvalidInputError(field, value, _range_words(lo, hi))
+    return value
+
+
+def whole(where: str, value: Any, lo: int, hi: int) -> int:
+    """A whole number written as a number (not text, not true/false) within ``[lo, hi]``.
+
+    :raises InvalidInputError: anything else.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInputError(where, value, f"a whole number from {lo} to {hi}")
+    return require_int(where, value, lo, hi)
+
+
+def require_table(where: str, raw: object, accepted: Iterable[str]) -> dict:
+    """``raw`` as a table (a dict) whose keys are all in ``accepted`` (data files).
+
+    :raises InvalidInputError: not a table (``where``, listing the keys), or an unknown key
+        (``"<where> key"``, the key, and the accepted keys sorted).
+    """
+    allowed = sorted(accepted)
+    if not isinstance(raw, dict):
+        raise InvalidInputError(where, raw, "a table with keys " + ", ".join(allowed))
+    unknown = sorted(set(raw) - set(allowed))
+    if unknown:
+        raise InvalidInputError(f"{where} key", unknown[0], "one of " + ", ".join(allowed),
+                                suggestions=close_matches(unknown[0], allowed))
+    return raw
+
+
+def record_table(where: str, raw: Any, accepted: Sequence[str]) -> Mapping[str, Any]:
+    """``raw`` as a table with only ``accepted`` keys (records in TOML: the field is the
+    key's dotted path, ``month.turn[2].bogus``).
+
+    :raises InvalidInputError: not a table, or an unknown key.
+    """
+    if not isinstance(raw, Mapping):
+        raise InvalidInputError(where, raw, "a table with keys " + ", ".join(accepted))
+    unknown = sorted(set(raw) - set(accepted))
+    if unknown:
+        raise InvalidInputError(f"{where}.{unknown[0]}", raw[unknown[0]],
+                                "a known key: " + ", ".join(accepted),
+                                suggestions=close_matches(unknown[0], accepted))
+    return raw
+
+
+def text(where: str, value: Any) -> str:
+    """A non-empty text on one line (names, cards, choices), stripped.
+
+    :raises InvalidInputError: not a text, empty, or with control characters.
+    """
+    if not isinstance(value, str) or not value.strip() or any(ord(c) < 32 for c in value):
+        raise InvalidInputError(where, value, "a non-empty text on one line")
+    return value.strip()
+
+
+def coord(where: str, value: Any) -> tuple[int, int]:
+    """A map coordinate ``[q, r]`` of two whole numbers.
+
+    :raises InvalidInputError: anything else.
+    """
+    if (not isinstance(value, list) or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+        raise InvalidInputError(where, value, "a map coordinate [q, r], e.g. [1, 0]")
+    return (value[0], value[1])
+
+
+def flag(where: str, value: Any) -> bool:
+    """True or false (not 1/0, not text).
+
+    :raises InvalidInputError: anything else.
+    """
+    if not isinstance(value, bool):
+        raise InvalidInputError(where, value, "true or false")
+    return value
+
+
+def fold(name: str) -> str:
+    """A name as it is compared: case, spaces, hyphens, underscores and apostrophes ignored
+    (``"Don't Buzz"``, ``"dont_buzz"``, ``"DONT-BUZZ"`` → ``"dont buzz"``)."""
+    t = str(name).lower().replace("’", "'").replace("'", "")
+    return " ".join(t.replace("-", " ").replace("_", " ").split())
+
+
+def close_matches(given: object, names: Iterable[str], n: int = SUGGESTIONS) -> tuple[str, ...]:
+    """The names closest to ``given`` (a mistyped one), best first; none when nothing is
+    close."""
+    names = list(names)
+    by_fold = {fold(x): x for x in names}
+    hits = difflib.get_close_matches(fold(str(given)), list(by_fold), n=n, cutoff=0.6)
+    return tuple(by_fold[h] for h in hits)
+
+
+def find(field: str, name: str, items: Iterable[T], *, key: Callable[[T], str] = str,
+         partial: bool = True, allowed: str | None = None) -> T:
+    """The item called ``name``: its name exactly (as :func:`fold` compares), else — with
+    ``partial`` — the one item whose name holds ``name`` ("dearth" → The Dearth).
+
+    :raises InvalidInputError: nothing matches (``allowed``, by default every name, and the
+        close matches of a mistyped name).
+    :raises AmbiguousInputError: several names hold ``name``.
+    """
+    items = list(items)
+    names = [key(i) for i in items]
+    want = fold(name)
+    for item, n in zip(items, names):
+        if fold(n) == want:
+            return item
+    if partial and want:
+        hits = [(item, n) for item, n in zip(items, names) if want in fold(n)]
+        if len(hits) == 1:
+            return hits[0][0]
+        if hits:
+            raise AmbiguousInputError(field, name, [n for _, n in hits])
+    raise InvalidInputError(field, name, allowed or "one of " + ", ".join(names),
+                            suggestions=close_matches(name, names))
+
+
+def _range_words(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None:
+        return f"a whole number from {lo} to {hi}"
+    if lo is not None:
+        return f"a whole number of at least {lo}"
+    if hi is not None:
+        return f"a whole number of at most {hi}"
+    return "a whole number"

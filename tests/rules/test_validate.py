@@ -1,0 +1,82 @@
+"""The shared checks (hyvekit.rules.validate): tables, numbers, texts, coordinates, and names
+found with close matches for a mistyped one."""
+
+from __future__ import annotations
+
+import pytest
+
+from hyvekit.rules import validate as v
+from hyvekit.rules.beelives import seasons
+from hyvekit.rules.beelives.game import default_components
+from hyvekit.rules.common import AmbiguousInputError, InvalidInputError
+from hyvekit.rules.queenbee.tables import find_card as find_queenbee_card
+from hyvekit.rules.queenbee.tables import load_cards as queenbee_cards
+
+
+def test_find_exact_then_a_unique_part():
+    names = ["The Dearth", "Heat Wave", "Cooler Temps"]
+    assert v.find("card", "the dearth", names) == "The Dearth"
+    assert v.find("card", "  HEAT   wave ", names) == "Heat Wave"
+    assert v.find("card", "cooler", names) == "Cooler Temps"
+    with pytest.raises(AmbiguousInputError) as e:
+        v.find("card", "e", names)
+    assert set(e.value.candidates) == set(names)
+
+
+def test_a_mistyped_name_gets_its_close_matches():
+    names = ["The Dearth", "Heat Wave", "Cooler Temps"]
+    with pytest.raises(InvalidInputError) as e:
+        v.find("season card", "Heat Wvae", names)
+    assert e.value.field == "season card" and e.value.suggestions == ("Heat Wave",)
+    assert str(e.value).endswith("(did you mean Heat Wave?)")
+    with pytest.raises(InvalidInputError) as e:
+        v.find("season card", "zzz", names)
+    assert e.value.suggestions == () and "did you mean" not in str(e.value)
+
+
+def test_hyphens_underscores_apostrophes_and_case_fold_alike():
+    assert v.fold("Don't_Buzz") == v.fold("dont-buzz") == v.fold("DONT BUZZ") == "dont buzz"
+    assert v.find("card", "dont_buzz", ["Don't Buzz"], partial=False) == "Don't Buzz"
+
+
+def test_the_season_cards_and_queen_bee_cards_suggest_close_names():
+    cards = default_components().cards
+    with pytest.raises(InvalidInputError) as e:
+        seasons.find_card(cards, "The Dearht")
+    assert "The Dearth" in e.value.suggestions
+    some = next(iter(queenbee_cards()))
+    with pytest.raises(InvalidInputError) as e:
+        find_queenbee_card(some[:-1] + "x")
+    assert some in e.value.suggestions
+
+
+def test_tables_name_the_unknown_key_and_suggest_the_known_one():
+    with pytest.raises(InvalidInputError) as e:
+        v.require_table("player 1", {"nmae": "Ann"}, ["name", "age"])
+    assert (e.value.field, e.value.given, e.value.suggestions) == ("player 1 key", "nmae",
+                                                                  ("name",))
+    with pytest.raises(InvalidInputError) as e:
+        v.record_table("month.turn[2]", {"bess": 3}, ("player", "bees"))
+    assert (e.value.field, e.value.given, e.value.suggestions) == ("month.turn[2].bess", 3,
+                                                                  ("bees",))
+
+
+@pytest.mark.parametrize("value", [True, "3", 3.0, None])
+def test_whole_numbers_are_numbers(value):
+    with pytest.raises(InvalidInputError) as e:
+        v.whole("bees", value, 0, 5)
+    assert e.value.allowed == "a whole number from 0 to 5"
+
+
+def test_texts_coordinates_and_flags():
+    assert v.text("name", "  Ann ") == "Ann"
+    for bad in ("", "a\nb", "\x1b[31m", 3):
+        with pytest.raises(InvalidInputError):
+            v.text("name", bad)
+    assert v.coord("at", [1, -2]) == (1, -2)
+    for bad in ([1], [1, True], (1, 2), "1,2"):
+        with pytest.raises(InvalidInputError):
+            v.coord("at", bad)
+    assert v.flag("out", False) is False
+    with pytest.raises(InvalidInputError):
+        v.flag("out", 0)
