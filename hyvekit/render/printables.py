@@ -20,10 +20,13 @@ from typing import Any
 
 from hyvekit.render.catalogue import (  # noqa: F401 - re-exported for older callers
     AIDS, CATALOGUE, PADS, Printable, blank_context, lookup, register)
-from hyvekit.render.text import fraction, ordinal, signed, word
+from hyvekit.render.text import fraction, ordinal, signed, times_word, word
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.hyve.legacy import (
     BEE_TYPES,
+    HONEY_PER_HYVE,
+    HP_POSITIONS_PER_HONEY,
+    POPULATION_PER_HONEY,
     RESOURCE_KINDS,
     RESOURCE_LABELS,
     RESOURCES_PER_HONEY,
@@ -54,31 +57,47 @@ def _ink(hex_colour: str) -> dict[str, str]:
 
 # --- Hyve Legacy sheet ---------------------------------------------------------------------------
 
-# Perk effects, transcribed from hyve.txt, Legacy Mode, "Perks" (the rulebook's spelling).
-PERK_EFFECTS = {
-    "resiliance": "Gain exactly 1 HP whenever you lose any number of Population.",
-    "vigorous": "Gain exactly 1 HP whenever you gain any number of Population.",
-    "tenacity": "Any seasonal Population loss is always reduced by 1.",
-    "fecundity": "When adding any number of Larva to the hyve, add exactly one more.",
-    "deep-stores": "You always score a minimum of 6 HP whenever you complete a hyve.",
-    "beseech": "When adding to an empty Royal Jelly, you may enact the chosen effect twice "
-               "using the same color.",
-    "excisor": "When completing a hyve, before scoring, you may cross out any one space, "
-               "treating it as colorless.",
-    "controlled-rolls": "You are no longer required to roll dice equal to your Population, "
-                        "but may roll any number less than your Population.",
-    "sensilla": "When your HP die enters an uncolored space on the HP track, color it with any "
-                "color and immediately add a Nectar of that color to your active hyve.",
-    "migratory": "When migrating, gain 1 HP per each crossed out effect this season.",
-}
+def perk_effects() -> dict[str, str]:
+    """Perk effects, transcribed from hyve.txt, Legacy Mode, "Perks" (the rulebook's order and
+    spelling; :data:`hyvekit.rules.hyve.scenario.PERKS`), each number from the rules core."""
+    from hyvekit.rules.hyve.phases import (MIGRATORY_HP, RESILIANCE_HP, TENACITY_REDUCTION,
+                                           VIGOROUS_HP)
+    from hyvekit.rules.hyve.scenario import BESEECH_TIMES, FECUNDITY_LARVA, PERKS
+    from hyvekit.rules.hyve.scoring import DEEP_STORES_MINIMUM
 
-# hyve.txt, Legacy Mode, "Gaining Honey" (one line each, as printed on the sheet's footer).
-GAINING_HONEY = (
-    "1 Honey for every 3 positions your HP die is past the Starting Space",
-    "1 Honey for every 5 Population at the end of the Scenario",
-    "1 Honey for every completed hyve",
-    "bonus Honey from filled bonus squares of the Courier honey track (cross them out)",
-)
+    effects = {
+        "resiliance": f"Gain exactly {RESILIANCE_HP} HP whenever you lose any number of "
+                      "Population.",
+        "vigorous": f"Gain exactly {VIGOROUS_HP} HP whenever you gain any number of Population.",
+        "tenacity": f"Any seasonal Population loss is always reduced by {TENACITY_REDUCTION}.",
+        "fecundity": "When adding any number of Larva to the hyve, add exactly "
+                     f"{word(FECUNDITY_LARVA)} more.",
+        "deep-stores": f"You always score a minimum of {DEEP_STORES_MINIMUM} HP whenever you "
+                       "complete a hyve.",
+        "beseech": "When adding to an empty Royal Jelly, you may enact the chosen effect "
+                   f"{times_word(BESEECH_TIMES)} using the same color.",
+        "excisor": "When completing a hyve, before scoring, you may cross out any one space, "
+                   "treating it as colorless.",
+        "controlled-rolls": "You are no longer required to roll dice equal to your Population, "
+                            "but may roll any number less than your Population.",
+        "sensilla": "When your HP die enters an uncolored space on the HP track, color it with "
+                    "any color and immediately add a Nectar of that color to your active hyve.",
+        "migratory": f"When migrating, gain {MIGRATORY_HP} HP per each crossed out effect this "
+                     "season.",
+    }
+    return {p: effects.get(p, "") for p in PERKS}
+
+
+def gaining_honey() -> tuple[str, ...]:
+    """hyve.txt, Legacy Mode, "Gaining Honey" (one line each, as printed on the sheet's
+    footer), the rates from the rules core."""
+    return (
+        f"1 Honey for every {HP_POSITIONS_PER_HONEY} positions your HP die is past the Starting "
+        "Space",
+        f"1 Honey for every {POPULATION_PER_HONEY} Population at the end of the Scenario",
+        f"{HONEY_PER_HYVE} Honey for every completed hyve",
+        "bonus Honey from filled bonus squares of the Courier honey track (cross them out)",
+    )
 
 
 def blank_sheet() -> LegacySheet:
@@ -124,11 +143,12 @@ def legacy_sheet_context(state: LegacyState | None = None, header: dict[str, Any
 
     owned = set(state.perks) if filled else set()
     # The rulebook's order (Legacy Mode, "Perks"), whatever order a stored sheet keeps them in.
-    rulebook_order = list(PERK_EFFECTS)
+    effects = perk_effects()
+    rulebook_order = list(effects)
     ordered = sorted(sheet.perk_costs, key=lambda pc: (
         rulebook_order.index(pc[0]) if pc[0] in rulebook_order else len(rulebook_order)))
     perks = [{"id": p, "label": perk_label(p), "cost": c, "bought": p in owned,
-              "effect": PERK_EFFECTS.get(p, "")} for p, c in ordered]
+              "effect": effects.get(p, "")} for p, c in ordered]
 
     resources = []
     for kind in RESOURCE_KINDS:
@@ -180,7 +200,7 @@ def legacy_sheet_context(state: LegacyState | None = None, header: dict[str, Any
         "easy": bool(state.easy) if filled else False,
         "phase": state.phase if filled else "",
         "honey_now": state.honey if filled and state.phase == "shopping" else None,
-        "gaining_honey": GAINING_HONEY,
+        "gaining_honey": gaining_honey(),
     }
 
 

@@ -39,6 +39,11 @@ def fraction(divisor: int) -> str:
     return _FRACTIONS.get(divisor, f"1/{divisor}")
 
 
+def times_word(n: int) -> str:
+    """``1`` → ``"once"``, ``2`` → ``"twice"``, ``3`` → ``"three times"``."""
+    return {1: "once", 2: "twice"}.get(n, f"{word(n)} times")
+
+
 def signed(n: int) -> str:
     """``-2`` → ``"−2"`` (typographic minus), ``1`` → ``"+1"``, ``0`` → ``"0"``."""
     if n < 0:

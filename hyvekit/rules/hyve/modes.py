@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
-from hyvekit.rules.hyve.phases import EndCheck, check_end
+from hyvekit.rules.hyve.phases import TENACITY_REDUCTION, EndCheck, check_end
 from hyvekit.rules.hyve.scoring import CROSSED, NECTAR, HyveGrid, cell_name, parse_cell
 from hyvekit.rules.hyve.sheets import (AXIAL_NEIGHBOURS, BEE_TYPES, BREAD_MAX, HYVES,
                                        OFFENSIVE_MAX, Chamber, Demand, Hex, HpTrack,
@@ -73,6 +73,7 @@ DIE_VALUES = (1, 2, 3, 4, 5, 6)
 REPURPOSE_WILD_MAX = 5       # Repurpose: "A Wild Bee would let you reroll any amount from 1-5"
 TURBO_FACTOR = 2             # Turbo: "double the amount", "doubles the Bees placed", "two of"
 LIGHT_ATTACKS = 2            # Wasp Attack: "roll two D6, each representing a ... Light Attack"
+CORONATION_MARGIN = 1        # The Coronation: "at least 1 more Approval than Disapproval"
 
 
 # --- small helpers -----------------------------------------------------------------------------
@@ -646,7 +647,7 @@ def resolve_wasp_attack(wasp: WaspWar, dice: Sequence[int], area: MarshalArea,
     hp = sum(line.hp for line in lines)
     pop = sum(line.population for line in lines)
     if tenacity:
-        pop = max(0, pop - 1)
+        pop = max(0, pop - TENACITY_REDUCTION)
     larva_demanded = sum(line.larva for line in lines)
     larva = larva_demanded
     if populated_larva is not None:
@@ -1346,7 +1347,7 @@ def coronation(approval: int, disapproval: int) -> bool:
     you her successor. You win! If not, you've fallen short of the crown and you lose"."""
     approval = require_int("approval", approval, 0)
     disapproval = require_int("disapproval", disapproval, 0)
-    return approval >= disapproval + 1
+    return approval >= disapproval + CORONATION_MARGIN
 
 
 def queen_end(track: HpTrack, *, population: int, hp_position: int, turns_done: int,
