@@ -82,13 +82,6 @@ def total_formula(board: Any) -> str:
             f"{abs(starvation)} \u00d7 starvation tokens")
 
 
-def end_scoring() -> tuple[tuple[str, int, str], ...]:
-    """End of the Game's three categories: ``(key, VP per item or None, words)``; the
-    starvation token's VP is the board's."""
-    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP
-    return (("honey", HONEY_VP, "remaining honey"), ("bees", BEE_VP, "surviving worker bee"))
-
-
 def eligibility() -> str:
     """``"at least one surviving worker bee"`` (End of the Game)."""
     from hyvekit.rules.beelives.endgame import ELIGIBLE_BEES

@@ -381,7 +381,7 @@ def beelives_month_context(board: Any = None) -> dict[str, Any]:
     number from ``board``, default the packaged board, and the rules core)."""
     from hyvekit.render import beelives_values as V
     from hyvekit.rules.beelives.actions import FORAGE_DISEASE
-    from hyvekit.rules.beelives.endgame import WINTER_MONTHS, WINTER_STEPS
+    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP, WINTER_MONTHS, WINTER_STEPS
     from hyvekit.rules.beelives.game import JOIN_MONTH
     from hyvekit.rules.beelives.phases import FIRST_MONTH_SKIPS, MONTH_PHASES
 
@@ -394,7 +394,6 @@ def beelives_month_context(board: Any = None) -> dict[str, Any]:
         f"may take a starvation token ({starvation}) instead.",
         "Discard worker bees equal to your disease level.",
     )
-    honey_vp, bee_vp = (vp for _, vp, _ in V.end_scoring())
     return {
         "title": "Bee Lives Month Sequence",
         "phase_count": word(len(MONTH_PHASES)).capitalize(),
@@ -416,8 +415,8 @@ def beelives_month_context(board: Any = None) -> dict[str, Any]:
         "winter_steps": tuple({"number": i, "name": name, "text": text}
                               for i, (name, text) in enumerate(zip(WINTER_STEPS, steps),
                                                                start=1)),
-        "end_scoring": (f"{honey_vp} VP for each remaining honey",
-                        f"{bee_vp} VP for each surviving worker bee",
+        "end_scoring": (f"{HONEY_VP} VP for each remaining honey",
+                        f"{BEE_VP} VP for each surviving worker bee",
                         f"{starvation} for each starvation token"),
         "eligibility": f"You must have {V.eligibility()} to be eligible to win.",
         "tie_rule": V.tie_rule("Ties"),

@@ -35,7 +35,7 @@ MAX_NAME_LENGTH = 24   # as on the end-of-game pad (printables.MAX_NAME_LENGTH)
 
 # --- Multiple Years Variant pad ----------------------------------------------------------------
 
-def years(board: Any = None) -> tuple[dict[str, Any], ...]:
+def years() -> tuple[dict[str, Any], ...]:
     """One column per year of the Multiple Years Variant ("play for two years (long game) or
     three years (epic game)"); the last year is printed always, marked optional."""
     last = V.max_years()
@@ -125,11 +125,11 @@ def years_pad_context(players: int | None = None, names: list[str] | None = None
     """
     board = V.board_or_default(board)
     rules = years_rules(board)
-    scoring = rules[4]
+    scoring = next(r for r in rules if r.startswith("Score victory"))
     return {
         "title": "Bee Lives Multi-Year Scoring Pad",
         "players": _players(players, list(names or [])),
-        "years": years(board),
+        "years": years(),
         "rows": year_rows(board),
         "final_rows": final_rows(),
         "lengths": [{"years": n, "name": name} for n, name in sorted(V.game_lengths().items())],

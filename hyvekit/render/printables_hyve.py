@@ -265,6 +265,7 @@ def hyve_reference_context(sheet: Any = None) -> dict[str, Any]:
         "setup": setup(sheet),
         "phases": steps,
         "phase_count": len(steps),
+        "actions_phase": next(p["number"] for p in steps if p["name"] == "Assign Workers"),
         "actions": actions(),
         "jellies": royal_jellies(),
         "jelly_note": f"The rulebook lists these {word(len(JELLIES))}; each sheet shows its own "

@@ -15,7 +15,8 @@ from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX, HYVES,
+from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX,
+                                       BUILDER_SHAPE_HEXES, HYVES,
                                        JELLIES, OFFENSIVE_MAX, REWARDS, SheetDefinition,
                                        load_definitions)
 
@@ -47,7 +48,7 @@ TURN = ("1 Refresh: roll Population dice (max {refresh})", "2 Assign Workers",
 def mode_rules(sheet: SheetDefinition) -> tuple[str, ...]:
     """The rules of ``sheet``'s game mode in short (hyve.txt, Game Modes), each number from the
     sheet definition or the rules core."""
-    from hyvekit.render.text import ordinal, times_word, word
+    from hyvekit.render.text import times_word, word
     from hyvekit.rules.hyve.actions import WILD
     from hyvekit.rules.hyve.modes import CORONATION_MARGIN, LIGHT_ATTACKS, TURBO_FACTOR
 
@@ -285,6 +286,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "turbo_boost": sheet.turbo_boost,
         "mode_rules": mode_rules(sheet),
         "hyve_count": HYVES,
+        "builder_hexes": BUILDER_SHAPE_HEXES,
         "die_start": DIE_MIN,
         "crossed_level": START_BREAD_LEVEL,
         "offensive_max": OFFENSIVE_MAX,

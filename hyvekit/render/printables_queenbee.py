@@ -118,9 +118,10 @@ def queenbee_reference_context(**_: Any) -> dict[str, Any]:
                           "the turn.",
         "phases": (
             {"number": 1, "name": "Draw", "text": "At the start of your turn, draw one card "
-                                                  "from the deck."},
-            {"number": 2, "name": "Take an action", "text": "Take ONE of the actions A\u2013D."},
-            {"number": 3, "name": "Discard",
+                                                  "from the deck.", "actions": False},
+            {"number": 2, "name": "Take an action", "text": "Take ONE of the actions A\u2013D.",
+             "actions": True},
+            {"number": 3, "name": "Discard", "actions": False,
              "text": f"At the end of your turn, discard cards from your hand down to "
                      f"{HAND_LIMIT}. Then announce the end of your turn and pass to the next "
                      "player."},
