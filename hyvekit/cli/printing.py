@@ -59,6 +59,32 @@ PerPage = Annotated[int, typer.Option("--per-page", metavar="N",
 InkSaver = Annotated[bool, typer.Option("--ink-saver",
                                         help="Lighter variant of the same layout: outlined "
                                              "headers, hatched swatches, thin rules.")]
+BoardFile = Annotated[Optional[Path], typer.Option(
+    "--board", metavar="FILE", exists=True, dir_okay=False,
+    help="Bee Lives: your own board values (TOML, same shape as hyvekit/data/beelives.toml; "
+         "tables you leave out are the packaged ones): the print shows your values.")]
+
+
+def _board(printable: Printable, path: Optional[Path]) -> Any:
+    """The Bee Lives board of ``--board FILE`` for ``printable`` (None without the option).
+
+    :raises typer.BadParameter: ``printable`` shows no board values.
+    """
+    if path is None:
+        return None
+    if "board" not in printable.uses:
+        drawn = ", ".join(p.key for p in CATALOGUE.values() if "board" in p.uses)
+        raise typer.BadParameter(f"{printable.key} shows no Bee Lives board values; --board "
+                                 f"goes with: {drawn}", param_hint="--board")
+    from hyvekit.rules.beelives import load_board
+
+    return load_board(path)
+
+
+def _campaign_board(state) -> Any:
+    """The board a Bee Lives campaign is played with (its own board file, else the packaged
+    one)."""
+    return state.comps.board
 
 
 def _slug(text: str) -> str:
@@ -227,6 +253,7 @@ def pad(
         help="Player columns, 1-4 (default: the number of --names, else 4)."),
     names: Optional[str] = typer.Option(None, "--names", metavar='"ANN,BOB"',
                                         help="Player names to pre-print, comma separated."),
+    board_file: BoardFile = None,
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
     per_page: PerPage = 1,
@@ -238,8 +265,10 @@ def pad(
     game on each 4-up slip).
 
     With a Bee Lives CAMPAIGN the pad (beelives or beelives-years) is pre-filled with its
-    player names, the multi-year pad also with its game length; the PDF records the campaign id
-    and a hash of its state in its metadata.
+    player names, the multi-year pad also with its game length, and shows the campaign's board
+    values; the PDF records the campaign id and a hash of its state in its metadata.  --board
+    FILE prints a blank Bee Lives pad with your own board's values (VP per swarm, raid,
+    starvation token).
 
     Example: hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --per-page 4 --copies 5
 
@@ -263,8 +292,12 @@ def pad(
         if players is not None or names:
             raise typer.BadParameter("the campaign gives the players: leave out --players and "
                                      "--names", param_hint="CAMPAIGN")
+        if board_file is not None:
+            raise typer.BadParameter("the campaign gives the board (the one it is played "
+                                     "with): leave out --board", param_hint="--board")
         header, state, view = _load_beelives(ctx, campaign)
-        context = pad_context(printable.key, view, per_page=per_page)
+        context = pad_context(printable.key, view, per_page=per_page,
+                              board=_campaign_board(state))
         cid, extra = _campaign_meta(header, campaign, state)
         options = {"campaign": cid, "names": ",".join(p["name"] for p in context["players"]),
                    "players": len(context["players"])}
@@ -272,14 +305,17 @@ def pad(
                 templates=templates, options=options, per_page=per_page, ink_saver=ink_saver,
                 stem=f"{printable.file_stem}-{_slug(cid)}", extra_meta=extra)
         return
+    board = _board(printable, board_file)
     try:
         name_list = parse_names(names)
         context = build_context(printable.key, players=players, names=name_list,
-                                per_page=per_page)
+                                per_page=per_page, board=board)
     except InvalidInputError as exc:
         raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
                                  param_hint=exc.field) from None
     options: dict[str, Any] = {"names": ",".join(name_list)}
+    if board_file is not None:
+        options["board"] = str(board_file)
     if "players" in context:   # a pad with player columns (the Hyve legacy pad has none)
         options["players"] = len(context["players"])
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
@@ -291,6 +327,7 @@ def aid(
     ctx: typer.Context,
     name: str = typer.Argument(..., metavar="NAME", show_default=False,
                                help="The aid: " + ", ".join(sorted(AIDS)) + "."),
+    board_file: BoardFile = None,
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
     per_page: PerPage = 1,
@@ -298,7 +335,8 @@ def aid(
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print a player aid (rule texts from the rulebook; 1 or 2 per sheet).
+    """Print a player aid (rule texts from the rulebook; 1 or 2 per sheet).  A Bee Lives aid
+    with --board FILE shows your own board's values (resource chart, VP, raid dice, ...).
 
     Example: hyvekit print aid beelives-month --copies 4 --paper letter --per-page 2
     """
@@ -308,8 +346,11 @@ def aid(
         raise typer.BadParameter(f"no player aid {name!r}; accepted aids: "
                                  + ", ".join(sorted(AIDS)), param_hint="NAME") from None
     _check_per_page(printable, per_page)
-    _render(ctx, printable, build_context(printable.key, per_page=per_page), paper=paper, copies=copies, out=out,
-            templates=templates, options={}, per_page=per_page, ink_saver=ink_saver)
+    board = _board(printable, board_file)
+    options = {"board": str(board_file)} if board_file is not None else {}
+    _render(ctx, printable, build_context(printable.key, per_page=per_page, board=board),
+            paper=paper, copies=copies, out=out, templates=templates, options=options,
+            per_page=per_page, ink_saver=ink_saver)
 
 
 @app.command("report")
@@ -381,6 +422,7 @@ def tracker(
         help="A solo card for a blank tracker (repeatable: a scenario or campaign card and a "
              "challenge card), e.g. builder, surrounded, three-generations; default: every "
              "challenge card's goal."),
+    board_file: BoardFile = None,
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
     per_page: PerPage = 1,
@@ -395,7 +437,8 @@ def tracker(
     Blank it lists every challenge card (tick the one you drew) or, with --card, the chosen
     cards' goals. With a solo CAMPAIGN it is pre-filled: the cards in play, each goal's verdict
     with its reason, the months played and the years' values; the PDF records the campaign id
-    and a hash of its state in its metadata.
+    and a hash of its state in its metadata.  The Solo Score Chart and the year sheet's VP are
+    the campaign's board values, or your own with --board FILE on a blank tracker.
 
     Example: hyvekit print tracker beelives --card three-generations --card builder
 
@@ -415,14 +458,20 @@ def tracker(
         if card:
             raise typer.BadParameter("the campaign gives the cards: leave out --card",
                                      param_hint="--card")
+        if board_file is not None:
+            raise typer.BadParameter("the campaign gives the board (the one it is played "
+                                     "with): leave out --board", param_hint="--board")
         header, state, view = _load_beelives(ctx, campaign)
-        context = tracker_context(view=view, per_page=per_page)
+        context = tracker_context(view=view, per_page=per_page, board=_campaign_board(state))
         cid, extra = _campaign_meta(header, campaign, state)
         options["campaign"] = cid
         stem = f"{printable.file_stem}-{_slug(cid)}"
     else:
+        board = _board(printable, board_file)
+        if board_file is not None:
+            options["board"] = str(board_file)
         try:
-            context = tracker_context(card, per_page=per_page)
+            context = tracker_context(card, per_page=per_page, board=board)
         except InvalidInputError as exc:
             raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
                                      param_hint="--card") from None

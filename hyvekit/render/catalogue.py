@@ -4,8 +4,11 @@
 Each game's printables live in their own module (``printables*.py``) and :func:`register`
 themselves with a context builder.  A builder is a pure function over the rules core (no
 weasyprint, no files) called as ``build(players=None, names=[], per_page=1)``; builders of aids
-ignore ``players`` and ``names``.  :func:`load_all` imports the modules listed in
-:data:`MODULES`; none of them may import weasyprint, reportlab or pypdf.
+ignore ``players`` and ``names``.  A printable drawn from components a player can supply from
+a file (:attr:`Printable.uses`: ``"board"``, the Bee Lives board values of ``--board FILE``)
+also receives them by name (``board=...``), so the print shows the player's values.
+:func:`load_all` imports the modules listed in :data:`MODULES`; none of them may import
+weasyprint, reportlab or pypdf.
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ class Printable:
     :ivar command: the arguments after ``hyvekit`` that print its blank variant.
     :ivar expect: a phrase printed on every copy (the tests look for it).
     :ivar pages: pages per copy.
+    :ivar uses: the components its values come from that a player may supply from a file
+        (``"board"``: a Bee Lives :class:`~hyvekit.rules.beelives.board.Board`); passed to its
+        builder by name.
     """
 
     key: str
@@ -46,6 +52,7 @@ class Printable:
     command: tuple[str, ...] = ()
     expect: str = ""
     pages: int = 1
+    uses: tuple[str, ...] = ()
 
     @property
     def file_stem(self) -> str:
@@ -113,15 +120,24 @@ def lookup(kind: str, name: str, table: dict[str, str]) -> Printable:
 
 
 def build_context(key: str, *, players: int | None = None, names: list[str] | None = None,
-                  per_page: int = 1) -> dict[str, Any]:
+                  per_page: int = 1, **components: Any) -> dict[str, Any]:
     """The context of catalogue entry ``key`` for the given pad options.
 
-    :raises InvalidInputError: unknown key, or options the builder refuses.
+    :param components: the player's own components (``board=...``), each one the printable
+        :attr:`~Printable.uses`; None values are left out (the packaged ones are used).
+    :raises InvalidInputError: unknown key, a component the printable is not drawn from, or
+        options the builder refuses.
     """
     load_all()
     if key not in BUILDERS:
         raise InvalidInputError("printable", key, "one of " + ", ".join(CATALOGUE))
-    return BUILDERS[key](players=players, names=list(names or []), per_page=per_page)
+    given = {name: value for name, value in components.items() if value is not None}
+    for name in given:
+        if name not in CATALOGUE[key].uses:
+            raise InvalidInputError(f"--{name.replace('_', '-')}", key,
+                                    "a printable drawn from it: " + ", ".join(
+                                        p.key for p in CATALOGUE.values() if name in p.uses))
+    return BUILDERS[key](players=players, names=list(names or []), per_page=per_page, **given)
 
 
 def blank_context(key: str, per_page: int = 1) -> dict[str, Any]:

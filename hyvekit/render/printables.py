@@ -20,9 +20,13 @@ from typing import Any
 
 from hyvekit.render.catalogue import (  # noqa: F401 - re-exported for older callers
     AIDS, CATALOGUE, PADS, Printable, blank_context, lookup, register)
+from hyvekit.render.text import fraction, ordinal, signed, times_word, word
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.hyve.legacy import (
     BEE_TYPES,
+    HONEY_PER_HYVE,
+    HP_POSITIONS_PER_HONEY,
+    POPULATION_PER_HONEY,
     RESOURCE_KINDS,
     RESOURCE_LABELS,
     RESOURCES_PER_HONEY,
@@ -34,7 +38,6 @@ from hyvekit.rules.hyve.legacy import (
 )
 
 PAPERS = ("a4", "letter")
-MAX_PLAYERS_BEELIVES = 4   # Bee Lives components: "4 Player Hives (1 per color)"
 MAX_NAME_LENGTH = 24       # characters of a pre-printed player name (fits a pad column)
 
 
@@ -54,31 +57,47 @@ def _ink(hex_colour: str) -> dict[str, str]:
 
 # --- Hyve Legacy sheet ---------------------------------------------------------------------------
 
-# Perk effects, transcribed from hyve.txt, Legacy Mode, "Perks" (the rulebook's spelling).
-PERK_EFFECTS = {
-    "resiliance": "Gain exactly 1 HP whenever you lose any number of Population.",
-    "vigorous": "Gain exactly 1 HP whenever you gain any number of Population.",
-    "tenacity": "Any seasonal Population loss is always reduced by 1.",
-    "fecundity": "When adding any number of Larva to the hyve, add exactly one more.",
-    "deep-stores": "You always score a minimum of 6 HP whenever you complete a hyve.",
-    "beseech": "When adding to an empty Royal Jelly, you may enact the chosen effect twice "
-               "using the same color.",
-    "excisor": "When completing a hyve, before scoring, you may cross out any one space, "
-               "treating it as colorless.",
-    "controlled-rolls": "You are no longer required to roll dice equal to your Population, "
-                        "but may roll any number less than your Population.",
-    "sensilla": "When your HP die enters an uncolored space on the HP track, color it with any "
-                "color and immediately add a Nectar of that color to your active hyve.",
-    "migratory": "When migrating, gain 1 HP per each crossed out effect this season.",
-}
+def perk_effects() -> dict[str, str]:
+    """Perk effects, transcribed from hyve.txt, Legacy Mode, "Perks" (the rulebook's order and
+    spelling; :data:`hyvekit.rules.hyve.scenario.PERKS`), each number from the rules core."""
+    from hyvekit.rules.hyve.phases import (MIGRATORY_HP, RESILIANCE_HP, TENACITY_REDUCTION,
+                                           VIGOROUS_HP)
+    from hyvekit.rules.hyve.scenario import BESEECH_TIMES, FECUNDITY_LARVA, PERKS
+    from hyvekit.rules.hyve.scoring import DEEP_STORES_MINIMUM
 
-# hyve.txt, Legacy Mode, "Gaining Honey" (one line each, as printed on the sheet's footer).
-GAINING_HONEY = (
-    "1 Honey for every 3 positions your HP die is past the Starting Space",
-    "1 Honey for every 5 Population at the end of the Scenario",
-    "1 Honey for every completed hyve",
-    "bonus Honey from filled bonus squares of the Courier honey track (cross them out)",
-)
+    effects = {
+        "resiliance": f"Gain exactly {RESILIANCE_HP} HP whenever you lose any number of "
+                      "Population.",
+        "vigorous": f"Gain exactly {VIGOROUS_HP} HP whenever you gain any number of Population.",
+        "tenacity": f"Any seasonal Population loss is always reduced by {TENACITY_REDUCTION}.",
+        "fecundity": "When adding any number of Larva to the hyve, add exactly "
+                     f"{word(FECUNDITY_LARVA)} more.",
+        "deep-stores": f"You always score a minimum of {DEEP_STORES_MINIMUM} HP whenever you "
+                       "complete a hyve.",
+        "beseech": "When adding to an empty Royal Jelly, you may enact the chosen effect "
+                   f"{times_word(BESEECH_TIMES)} using the same color.",
+        "excisor": "When completing a hyve, before scoring, you may cross out any one space, "
+                   "treating it as colorless.",
+        "controlled-rolls": "You are no longer required to roll dice equal to your Population, "
+                            "but may roll any number less than your Population.",
+        "sensilla": "When your HP die enters an uncolored space on the HP track, color it with "
+                    "any color and immediately add a Nectar of that color to your active hyve.",
+        "migratory": f"When migrating, gain {MIGRATORY_HP} HP per each crossed out effect this "
+                     "season.",
+    }
+    return {p: effects.get(p, "") for p in PERKS}
+
+
+def gaining_honey() -> tuple[str, ...]:
+    """hyve.txt, Legacy Mode, "Gaining Honey" (one line each, as printed on the sheet's
+    footer), the rates from the rules core."""
+    return (
+        f"1 Honey for every {HP_POSITIONS_PER_HONEY} positions your HP die is past the Starting "
+        "Space",
+        f"1 Honey for every {POPULATION_PER_HONEY} Population at the end of the Scenario",
+        f"{HONEY_PER_HYVE} Honey for every completed hyve",
+        "bonus Honey from filled bonus squares of the Courier honey track (cross them out)",
+    )
 
 
 def blank_sheet() -> LegacySheet:
@@ -124,11 +143,12 @@ def legacy_sheet_context(state: LegacyState | None = None, header: dict[str, Any
 
     owned = set(state.perks) if filled else set()
     # The rulebook's order (Legacy Mode, "Perks"), whatever order a stored sheet keeps them in.
-    rulebook_order = list(PERK_EFFECTS)
+    effects = perk_effects()
+    rulebook_order = list(effects)
     ordered = sorted(sheet.perk_costs, key=lambda pc: (
         rulebook_order.index(pc[0]) if pc[0] in rulebook_order else len(rulebook_order)))
     perks = [{"id": p, "label": perk_label(p), "cost": c, "bought": p in owned,
-              "effect": PERK_EFFECTS.get(p, "")} for p, c in ordered]
+              "effect": effects.get(p, "")} for p, c in ordered]
 
     resources = []
     for kind in RESOURCE_KINDS:
@@ -180,29 +200,37 @@ def legacy_sheet_context(state: LegacyState | None = None, header: dict[str, Any
         "easy": bool(state.easy) if filled else False,
         "phase": state.phase if filled else "",
         "honey_now": state.honey if filled and state.phase == "shopping" else None,
-        "gaining_honey": GAINING_HONEY,
+        "gaining_honey": gaining_honey(),
     }
 
 
 # --- Bee Lives scoring pad ---------------------------------------------------------------------
 
-# bee-lives.txt, "End of the Game" and "Scoring Victory Points".
-PAD_ROWS = (
-    {"key": "vp", "label": "VP earned during play",
-     "note": "swarming (spring 5, summer 3, fall 1), successful raids 2, defended raids 2"},
-    {"key": "honey", "label": "Remaining honey", "note": "+1 VP each"},
-    {"key": "bees", "label": "Surviving worker bees", "note": "+1 VP each"},
-    {"key": "starvation", "label": "Starvation tokens", "note": "\u22122 VP each"},
-    {"key": "total", "label": "Total VP", "note": ""},
-    {"key": "eligible", "label": "Eligible to win",
-     "note": "at least one surviving worker bee"},
-)
-TIE_BREAKERS = (
-    {"key": "pollen", "label": "1. Most remaining pollen"},
-    {"key": "bees", "label": "2. Most surviving worker bees"},
-    {"key": "comb", "label": "3. Largest comb size"},
-)
 GAMES_PER_PAGE = 2
+
+
+def pad_rows(board: Any) -> tuple[dict[str, str], ...]:
+    """The score rows of the end-of-game pad (End of the Game, Scoring Victory Points), with
+    the board's VP values."""
+    from hyvekit.render import beelives_values as V
+    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP
+
+    return (
+        {"key": "vp", "label": "VP earned during play", "note": V.play_vp(board)},
+        {"key": "honey", "label": "Remaining honey", "note": V.vp_each(HONEY_VP)},
+        {"key": "bees", "label": "Surviving worker bees", "note": V.vp_each(BEE_VP)},
+        {"key": "starvation", "label": "Starvation tokens",
+         "note": V.vp_each(board.starvation_vp)},
+        {"key": "total", "label": "Total VP", "note": ""},
+        {"key": "eligible", "label": "Eligible to win", "note": V.eligibility()},
+    )
+
+
+def tie_breaker_rows() -> tuple[dict[str, str], ...]:
+    """``{"key", "label": "1. Most remaining pollen"}`` per tie-breaker (End of the Game)."""
+    from hyvekit.render.beelives_values import tie_breakers
+    return tuple({"key": key, "label": f"{i}. {words[0].upper()}{words[1:]}"}
+                 for i, (key, words) in enumerate(tie_breakers(), start=1))
 
 
 def parse_names(text: str | None) -> list[str]:
@@ -245,139 +273,153 @@ def player_columns(players: int | None, names: list[str] | None,
             for i in range(players)]
 
 
-def beelives_pad_context(players: int | None = None,
-                         names: list[str] | None = None, per_page: int = 1) -> dict[str, Any]:
+def beelives_pad_context(players: int | None = None, names: list[str] | None = None,
+                         per_page: int = 1, board: Any = None) -> dict[str, Any]:
     """Context of ``pad-beelives.html``: two score blocks per page (one on a 4-up slip).
 
     :param players: columns, 1–4; default the number of ``names``, or 4 without names.
     :param names: names pre-printed on the first columns (at most ``players``).
     :param per_page: copies per sheet; with 4, each slip (A6 or a quarter Letter) holds one
         game, else two.
+    :param board: the board values printed (VP per swarm, raid, starvation token); default
+        the packaged board.
     :raises InvalidInputError: players out of 1–4, more names than players.
     """
-    columns = player_columns(players, names, MAX_PLAYERS_BEELIVES)
+    from hyvekit.render import beelives_values as V
+
+    from hyvekit.rules.beelives.hive import PLAYER_HIVES   # Components: "4 Player Hives"
+
+    board = V.board_or_default(board)
+    columns = player_columns(players, names, PLAYER_HIVES)
     return {
         "title": "Bee Lives Scoring Pad",
         "players": columns,
-        "rows": PAD_ROWS,
-        "tie_breakers": TIE_BREAKERS,
+        "rows": pad_rows(board),
+        "tie_breakers": tie_breaker_rows(),
+        "starvation_factor": signed(board.starvation_vp),
+        "total_rule": V.total_formula(board),
         "games": list(range(1, (1 if per_page >= 4 else GAMES_PER_PAGE) + 1)),
-        "tie_rule": "In case of a tie: most remaining pollen > most surviving worker bees > "
-                    "largest comb size.",
+        "tie_rule": V.tie_rule("In case of a tie"),
         "source": "Bee Lives rulebook, \u201cEnd of the Game\u201d",
     }
 
 
 # --- Bee Lives month aid -----------------------------------------------------------------------
 
-# bee-lives.txt, "Productive Months" (the summary list) and each phase's section.
-MONTH_PHASES = (
-    {"number": 1, "name": "Egg Phase",
-     "summary": "Each player counts how many brood they have in their comb.",
-     "details": (
-         "Empty cells in your comb = brood this month: move that many worker bees from your "
-         "supply to the nest area.",
-         "Zero empty cells: take a swarm token (your hive will swarm in the Swarm Phase).",
-     )},
-    {"number": 2, "name": "Feeding Phase",
-     "summary": "Each player must feed their worker bees with honey.",
-     "details": (
-         "Each honey feeds up to two worker bees; brood need no honey.",
-         "Unfed worker bees starve. For any of your last three bees that would starve you may "
-         "take a starvation token (\u22122 VP) instead.",
-         "Skip feeding token: no feeding this month; return the token.",
-     )},
-    {"number": 3, "name": "Brood Phase",
-     "summary": "Each player spends pollen to hatch their brood into new worker bees.",
-     "details": (
-         "One pollen per brood; hatching is mandatory. Then lose newly hatched bees equal to "
-         "your disease level.",
-         "Queen token rotated left: hatch no brood; rotate it back and discard the nest area.",
-     )},
-    {"number": 4, "name": "Swarm Phase",
-     "summary": "Each player checks to see if their hive will swarm.",
-     "details": (
-         "In clockwise order from the first player. You swarm with a swarm token, or with more "
-         "worker bees than your swarm threshold.",
-         "Lose half your worker bees and half your honey (rounded down); spawn a wild hive up "
-         "to three spaces away; stay or leave. Score: spring 5 VP, summer 3 VP, fall 1 VP.",
-     )},
-    {"number": 5, "name": "Event Phase",
-     "summary": "Reveal the next card from the current season deck.",
-     "details": (
-         "Its effects stay active until the card is covered next month.",
-     )},
-    {"number": 6, "name": "Action Phase",
-     "summary": "In clockwise order, each player takes a single action. After that, each wild "
-                "hive takes a single action. Repeat until no player has worker bees remaining.",
-     "details": (
-         "After the final round of player turns, the wild hives do not take a final turn.",
-     )},
-    {"number": 7, "name": "Cleanup Phase",
-     "summary": "Prepare for the following month.",
-     "details": (
-         "Pass the first player marker to the left.",
-         "Remove the neutral worker tokens added this month (not the wild hives).",
-         "Return all active worker bees to your worker area.",
-         "Lay standing varroa mites back down.",
-         "Hygienic queen on a half space of the disease track: move back to the previous full "
-         "space.",
-     )},
-)
-FIRST_MONTH = ("In the first month of the game, skip the first four phases and begin with the "
-               "Event Phase.")
-JOINING_MAP = ("End of spring (very last step of the Cleanup Phase in the third month): join "
-               "the map into one group of tiles.")
+def month_phases(board: Any) -> tuple[dict[str, Any], ...]:
+    """The seven phases of a productive month: number, name and the rulebook's summary
+    (:data:`hyvekit.rules.beelives.phases.MONTH_PHASES`), with the aid's reminders of each
+    phase's section (Productive Months), the numbers from ``board`` and the rules core."""
+    from hyvekit.render import beelives_values as V
+    from hyvekit.rules.beelives.phases import FIRST_MONTH_SKIPS, MONTH_PHASES, SWARM_LOSS_DIVISOR
+    from hyvekit.rules.beelives.seasons import BASE_BROOD_PER_POLLEN
 
-# bee-lives.txt, Action Details, Forage, "Seasonal Resource Chart".
-SEASONS = ("Spring", "Summer", "Fall")
-RESOURCE_CHART = (
-    {"tile": "Bloom", "yields": ("5 honey, 5 pollen", "1 honey, 1 pollen", "2 honey, 2 pollen")},
-    {"tile": "Wilt", "yields": ("2 honey, 2 pollen", "3 honey, 3 pollen", "1 honey, 1 pollen")},
-    {"tile": "Harvest", "yields": ("1 honey, 1 pollen", "1 honey, 1 pollen", "3 honey, 3 pollen")},
-    {"tile": "Wet", "yields": ("1 honey, 1 pollen, 3 water", "1 honey, 1 pollen, 3 water",
-                               "1 honey, 1 pollen, 3 water")},
-)
-FORAGE_NOTE = ("Forage: collect up to what the tile provides; always gain exactly one disease.")
-
-# bee-lives.txt, "Winter Upkeep".
-WINTER_STEPS = (
-    {"number": 1, "name": "Feed your bees",
-     "text": "Spend honey equal to one third of your worker bees, rounded down. Unfed bees "
-             "starve; for any of your last three you may take a starvation token (\u22122 VP) "
-             "instead."},
-    {"number": 2, "name": "Lose bees to disease",
-     "text": "Discard worker bees equal to your disease level."},
-)
-
-# bee-lives.txt, "End of the Game".
-END_SCORING = (
-    "1 VP for each remaining honey",
-    "1 VP for each surviving worker bee",
-    "\u22122 VP for each starvation token",
-)
-ELIGIBILITY = "You must have at least one surviving worker bee to be eligible to win."
-TIE_RULE = ("Ties: most remaining pollen > most surviving worker bees > largest comb size.")
+    starvation = V.vp(board.starvation_vp)
+    last = word(board.last_bees)
+    details = {
+        "Egg Phase": (
+            "Empty cells in your comb = brood this month: move that many worker bees from your "
+            "supply to the nest area.",
+            "Zero empty cells: take a swarm token (your hive will swarm in the Swarm Phase).",
+        ),
+        "Feeding Phase": (
+            f"Each honey feeds up to {word(board.bees_per_honey)} worker bees; brood need no "
+            "honey.",
+            f"Unfed worker bees starve. For any of your last {last} bees that would starve you "
+            f"may take a starvation token ({starvation}) instead.",
+            "Skip feeding token: no feeding this month; return the token.",
+        ),
+        "Brood Phase": (
+            f"{word(BASE_BROOD_PER_POLLEN).capitalize()} pollen per brood; hatching is "
+            "mandatory. Then lose newly hatched bees equal to your disease level.",
+            "Queen token rotated left: hatch no brood; rotate it back and discard the nest "
+            "area.",
+        ),
+        "Swarm Phase": (
+            "In clockwise order from the first player. You swarm with a swarm token, or with "
+            "more worker bees than your swarm threshold.",
+            f"Lose {fraction(SWARM_LOSS_DIVISOR)} your worker bees and "
+            f"{fraction(SWARM_LOSS_DIVISOR)} your honey (rounded down); spawn a wild hive up to "
+            f"{word(board.max_distance)} spaces away; stay or leave. Score: "
+            f"{V.swarm_vp(board, ' VP')}.",
+        ),
+        "Event Phase": (
+            "Its effects stay active until the card is covered next month.",
+        ),
+        "Action Phase": (
+            "After the final round of player turns, the wild hives do not take a final turn.",
+        ),
+        "Cleanup Phase": (
+            "Pass the first player marker to the left.",
+            "Remove the neutral worker tokens added this month (not the wild hives).",
+            "Return all active worker bees to your worker area.",
+            "Lay standing varroa mites back down.",
+            "Hygienic queen on a half space of the disease track: move back to the previous "
+            "full space.",
+        ),
+    }
+    return tuple({"number": i, "name": name, "summary": summary,
+                  "skip_first_month": i <= FIRST_MONTH_SKIPS,
+                  "details": details.get(name, ())}
+                 for i, (name, summary) in enumerate(MONTH_PHASES, start=1))
 
 
-def beelives_month_context() -> dict[str, Any]:
-    """Context of ``aid-beelives-month.html`` (rule texts from the Bee Lives rulebook)."""
+def seasonal_chart(board: Any) -> tuple[dict[str, Any], ...]:
+    """The Seasonal Resource Chart of ``board``: one row per tile type, one yield per season
+    (``"5 honey, 5 pollen"``)."""
+    from hyvekit.render.beelives_values import cubes_words
+    from hyvekit.rules.beelives.board import TILE_TYPES
+
+    return tuple({"tile": tile.capitalize(),
+                  "yields": tuple(cubes_words(board.chart(season, tile))
+                                  for season in board.seasons)}
+                 for tile in TILE_TYPES)
+
+
+def beelives_month_context(board: Any = None) -> dict[str, Any]:
+    """Context of ``aid-beelives-month.html`` (rule texts from the Bee Lives rulebook; every
+    number from ``board``, default the packaged board, and the rules core)."""
+    from hyvekit.render import beelives_values as V
+    from hyvekit.rules.beelives.actions import FORAGE_DISEASE
+    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP, WINTER_MONTHS, WINTER_STEPS
+    from hyvekit.rules.beelives.game import JOIN_MONTH
+    from hyvekit.rules.beelives.phases import FIRST_MONTH_SKIPS, MONTH_PHASES
+
+    board = V.board_or_default(board)
+    phases = month_phases(board)
+    starvation = V.vp(board.starvation_vp)
+    steps = (
+        f"Spend honey equal to {fraction(board.winter_bees_per_honey)} of your worker bees, "
+        f"rounded down. Unfed bees starve; for any of your last {word(board.last_bees)} you "
+        f"may take a starvation token ({starvation}) instead.",
+        "Discard worker bees equal to your disease level.",
+    )
     return {
         "title": "Bee Lives Month Sequence",
-        "productive": "Productive months (Mar.\u2013Nov.): each month follows these seven "
-                      "phases in order.",
-        "phases": MONTH_PHASES,
-        "first_month": FIRST_MONTH,
-        "joining_map": JOINING_MAP,
-        "seasons": SEASONS,
-        "chart": RESOURCE_CHART,
-        "forage_note": FORAGE_NOTE,
-        "winter_intro": "Winter upkeep (Dec.\u2013Feb.): three months, two steps each, all "
-                        "players at once.",
-        "winter_steps": WINTER_STEPS,
-        "end_scoring": END_SCORING,
-        "eligibility": ELIGIBILITY,
-        "tie_rule": TIE_RULE,
+        "phase_count": word(len(MONTH_PHASES)).capitalize(),
+        "productive": f"Productive months ({V.month_span(V.months())}): each month follows "
+                      f"these {word(len(MONTH_PHASES))} phases in order.",
+        "phases": phases,
+        "first_month": f"In the first month of the game, skip the first "
+                       f"{word(FIRST_MONTH_SKIPS)} phases and begin with the "
+                       f"{MONTH_PHASES[FIRST_MONTH_SKIPS][0]}.",
+        "joining_map": f"End of {board.seasons[0]} (very last step of the Cleanup Phase in the "
+                       f"{ordinal(JOIN_MONTH)} month): join the map into one group of tiles.",
+        "seasons": tuple(s.capitalize() for s in board.seasons),
+        "chart": seasonal_chart(board),
+        "forage_note": "Forage: collect up to what the tile provides; always gain exactly "
+                       f"{word(FORAGE_DISEASE)} disease.",
+        "winter_intro": f"Winter upkeep ({V.month_span(WINTER_MONTHS)}): "
+                        f"{word(len(WINTER_MONTHS))} months, {word(len(WINTER_STEPS))} steps "
+                        "each, all players at once.",
+        "winter_steps": tuple({"number": i, "name": name, "text": text}
+                              for i, (name, text) in enumerate(zip(WINTER_STEPS, steps),
+                                                               start=1)),
+        "end_scoring": (f"{HONEY_VP} VP for each remaining honey",
+                        f"{BEE_VP} VP for each surviving worker bee",
+                        f"{starvation} for each starvation token"),
+        "eligibility": f"You must have {V.eligibility()} to be eligible to win.",
+        "tie_rule": V.tie_rule("Ties"),
         "source": "Bee Lives rulebook: Productive Months, Seasonal Resource Chart, Winter "
                   "Upkeep, End of the Game",
     }
@@ -397,9 +439,9 @@ register(Printable("pad beelives", "pad-beelives.html", "Bee Lives Scoring Pad",
                    "bees, starvation tokens, total, eligibility and tie-breakers.",
                    'hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --copies 20',
                    per_page=(1, 2, 4), command=("print", "pad", "beelives"),
-                   expect="Tie-breakers"),
-         lambda players=None, names=(), per_page=1: beelives_pad_context(
-             players, list(names), per_page=per_page),
+                   expect="Tie-breakers", uses=("board",)),
+         lambda players=None, names=(), per_page=1, board=None, **_: beelives_pad_context(
+             players, list(names), per_page=per_page, board=board),
          pad="beelives")
 register(Printable("aid beelives-month", "aid-beelives-month.html", "Bee Lives Month Sequence",
                    "Bee Lives player aid: the seven phases of a month, the first-month "
@@ -407,5 +449,5 @@ register(Printable("aid beelives-month", "aid-beelives-month.html", "Bee Lives M
                    "chart.",
                    "hyvekit print aid beelives-month --copies 4", per_page=(1, 2),
                    command=("print", "aid", "beelives-month"),
-                   expect="Seasonal Resource Chart"),
-         lambda **_: beelives_month_context(), aid="beelives-month")
+                   expect="Seasonal Resource Chart", uses=("board",)),
+         lambda board=None, **_: beelives_month_context(board), aid="beelives-month")

@@ -31,26 +31,29 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hyvekit.render import beelives_values as V
 from hyvekit.render.catalogue import Printable, register
+from hyvekit.render.text import MINUS, word
 from hyvekit.rules.common import InvalidInputError
 
-MINUS = "\u2212"
-MONTHS = ("March", "April", "May", "June", "July", "August", "September", "October",
-          "November")   # How to Play: the nine productive months (Mar. – Nov.)
-MONTH_ABBR = ("Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov")
-SEASON_OF = ("spring",) * 3 + ("summer",) * 3 + ("fall",) * 3
-MAX_YEARS = 3           # Multiple Years Variant: two (long) or three years (epic)
+# The months (How to Play: the nine productive months, Mar. – Nov.), the seasons and the game
+# lengths (Multiple Years Variant) come from the rules core: V.months(), V.month_seasons(),
+# V.max_years() (imported when a Bee Lives print is made, not on start-up).
 MAX_TRACKER_CARDS = 3   # a scenario or campaign card and a challenge card (increased difficulty)
 STATUSES = ("met", "at risk", "failed")
 KIND_LABELS = {"challenge": "Challenge card", "scenario": "Scenario card",
                "campaign": "Campaign card"}
 MODES = ("basic", "challenge", "scenario", "campaign")
 
-# bee-lives.txt, "Solo Score Chart" ("for one-year solo games").
-SOLO_CHART = (("Beeginner", "\u2264 19 VP"), ("Newbee", "20\u201330 VP"),
-              ("Seasoned Forager", "31\u201350 VP"), ("Queen Bee", "51+ VP"))
-STANDARD_GOAL = ("At least one worker bee survives each winter (End of the Game; Multiple "
-                 "Years Variant).")
+
+
+def standard_goal() -> str:
+    """The standard goal of every solo game (End of the Game; Multiple Years Variant)."""
+    from hyvekit.rules.beelives.endgame import ELIGIBLE_BEES
+    return (f"At least {word(ELIGIBLE_BEES)} worker bee survives each winter (End of the Game; "
+            "Multiple Years Variant).")
+
+
 
 # One line per goal kind of hyvekit/data/beelives_solo.toml (the card's own text is quoted
 # above it; these lines say what hyvekit checks).
@@ -77,16 +80,18 @@ GOAL_LINES: dict[str, str] = {
     "hive_not_burned": "Your hive\u2019s tile never burns",
     "survive_winter": "A worker bee survives the winter of year {year}",
 }
-# The year sheet: one column per year.  bee-lives.txt, "Multiple Years Variant" ("Score
-# victory points for surviving bees and remaining honey after each winter"), "Scoring Victory
-# Points", "End of the Game" (starvation tokens -2 VP each).
-YEAR_ROWS = (
-    {"key": "vp", "label": "VP earned during play"},
-    {"key": "bees", "label": "Surviving worker bees (+1 VP each)"},
-    {"key": "honey", "label": "Remaining honey (+1 VP each)"},
-    {"key": "starvation", "label": f"Starvation tokens ({MINUS}2 VP each)"},
-    {"key": "total", "label": "Running total"},
-)
+def year_rows(board: Any) -> tuple[dict[str, str], ...]:
+    """The year sheet: one column per year.  bee-lives.txt, "Multiple Years Variant" ("Score
+    victory points for surviving bees and remaining honey after each winter"), "Scoring Victory
+    Points", "End of the Game" (starvation tokens: the board's VP each)."""
+    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP
+    return (
+        {"key": "vp", "label": "VP earned during play"},
+        {"key": "bees", "label": f"Surviving worker bees ({V.vp_each(BEE_VP)})"},
+        {"key": "honey", "label": f"Remaining honey ({V.vp_each(HONEY_VP)})"},
+        {"key": "starvation", "label": f"Starvation tokens ({V.vp_each(board.starvation_vp)})"},
+        {"key": "total", "label": "Running total"},
+    )
 
 
 # --- the cards -----------------------------------------------------------------------------
@@ -273,10 +278,10 @@ def _month_number(value: Any) -> int | None:
     """``3`` or ``"May"`` → 3 (1 = March … 9 = November); None otherwise."""
     n = _int(value)
     if n is not None:
-        return n if 1 <= n <= 9 else None
+        return n if 1 <= n <= len(V.months()) else None
     if isinstance(value, str) and value.strip():
         key = value.strip().lower()
-        for i, name in enumerate(MONTHS):
+        for i, name in enumerate(V.months()):
             if name.lower() == key or name.lower()[:3] == key:
                 return i + 1
     return None
@@ -313,7 +318,7 @@ def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] |
     kind = str(_get(summary, "kind") or _get(settings, "kind") or "")
     players = _names(_get(summary, "players") or _get(settings, "players"))
     years = _int(_get(summary, "years", default=_get(settings, "years")))
-    years = min(max(years or 1, 1), MAX_YEARS)
+    years = min(max(years or 1, 1), V.max_years())
 
     raw_cards = _get(summary, "cards")
     if raw_cards is None:
@@ -345,7 +350,7 @@ def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] |
             continue
         gained = m.get("vp") if isinstance(m.get("vp"), Mapping) else {}
         months.append({"year": year, "month": month,
-                       "label": f"Y{year} {MONTH_ABBR[month - 1]}",
+                       "label": f"Y{year} {V.abbr(V.months()[month - 1])}",
                        "card": str(m.get("card") or ""), "override": bool(m.get("override")),
                        "vp": {str(k): _int(v) or 0 for k, v in gained.items()}})
     winters: dict[int, dict[str, dict[str, int | None]]] = {}
@@ -389,7 +394,8 @@ def months_done(view: Mapping[str, Any]) -> set[tuple[int, int]]:
     done = {(m["year"], m["month"]) for m in view.get("months", ())}
     if not done:
         n = int(view.get("months_played") or 0)
-        done = {(1 + i // 9, 1 + i % 9) for i in range(min(n, 9 * MAX_YEARS))}
+        per = len(V.months())
+        done = {(1 + i // per, 1 + i % per) for i in range(min(n, per * V.max_years()))}
     return done
 
 
@@ -466,7 +472,7 @@ def _unprefixed(reason: str, card: str) -> str:
 
 
 def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = None,
-                    per_page: int = 1) -> dict[str, Any]:
+                    per_page: int = 1, board: Any = None) -> dict[str, Any]:
     """Context of ``tracker-beelives.html``.
 
     :param cards: solo card names for a blank tracker of those cards (``--card``); none: a
@@ -474,11 +480,14 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
     :param view: a campaign (:func:`campaign_view`): the tracker is pre-filled with its player,
         cards, goals' verdicts (met / at risk / failed with the reason), months played and year
         values; ``cards`` is then ignored.
+    :param board: the board the Solo Score Chart and the year sheet's VP are printed from (a
+        campaign's own board, a player's ``--board FILE``); default the packaged board.
     :raises InvalidInputError: an unknown card (:func:`find_cards`), a campaign naming one, or
         a campaign that is not a solo game (its players' sheets are the pads).
     """
     from hyvekit.rules.beelives.solo import default_cards
 
+    board = V.board_or_default(board)
     filled = view is not None
     view = dict(view or {})
     if filled and not view.get("solo"):
@@ -492,7 +501,7 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
     elif campaign_card is not None:
         years = max(campaign_card.years)
     else:
-        years = MAX_YEARS
+        years = V.max_years()
     entries = [card_entry(c, years if (filled or campaign_card) else None) for c in chosen]
     verdicts = list(view.get("verdicts", ()))
     used: set[int] = set()
@@ -518,7 +527,7 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
         standard.append(goal)
     if not filled and not campaign_card:
         standard = [{"kind": "survive_winter", "year": None, "params": {},
-                     "line": STANDARD_GOAL, "status": "", "reason": ""}]
+                     "line": standard_goal(), "status": "", "reason": ""}]
     # verdicts about goals the cards above do not show (a user's own cards file...)
     others = [v for v in verdicts if id(v) not in used]
 
@@ -529,15 +538,16 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
     grid = []
     values = year_values(view) if filled else {}
     player = (view.get("players") or [""])[0] if filled else ""
-    for y in range(1, MAX_YEARS + 1):
+    months, seasons = V.months(), V.month_seasons()
+    for y in range(1, V.max_years() + 1):
         in_game = y <= years
         grid.append({
             "year": y, "in_game": in_game,
             "optional": not filled and campaign_card is None and y > 1,
-            "months": [{"abbr": MONTH_ABBR[i], "season": SEASON_OF[i],
+            "months": [{"abbr": V.abbr(months[i]), "season": seasons[i],
                         "played": (y, i + 1) in done,
                         "current": filled and (y, i + 1) == current and (y, i + 1) not in done}
-                       for i in range(9)],
+                       for i in range(len(months))],
             "scores": values.get(y, {}).get(player, {}) if player else {},
             "winter": winter.get(y, ""),
         })
@@ -576,8 +586,13 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
         "standard": standard,
         "others": others,
         "grid": grid,
-        "year_rows": YEAR_ROWS,
-        "chart": [{"rating": r, "score": s} for r, s in SOLO_CHART],
+        "year_rows": year_rows(board),
+        "chart": V.solo_chart(board, fewer="\u2264 {high} VP"),
+        "seasons": [{"name": r["season"].capitalize(), "months": r["months"]}
+                    for r in V.season_runs()],
+        "months_per_year": len(months),
+        "lengths": list(range(1, V.max_years() + 1)),
+        "variants": " / ".join(name for _, name in sorted(V.game_lengths().items())),
         "statuses": STATUSES,
         "rating": view.get("rating", ""),
         "source": "Bee Lives rulebook: Solo Play, Solo Play Cards, Multiple Years Variant"
@@ -596,27 +611,34 @@ def pad_prefill(view: Mapping[str, Any]) -> dict[str, Any]:
     names = list(view.get("players") or [])
     if not names:
         raise InvalidInputError("campaign", view.get("id", ""), "a campaign with players")
-    if len(names) > 4:
-        raise InvalidInputError("campaign players", len(names), "1-4 (Bee Lives: 4 hives)")
+    from hyvekit.rules.beelives.hive import PLAYER_HIVES
+
+    if len(names) > PLAYER_HIVES:
+        raise InvalidInputError("campaign players", len(names),
+                                f"1-{PLAYER_HIVES} (Bee Lives: {PLAYER_HIVES} hives)")
     return {"names": names, "years": int(view.get("years") or 1),
             "campaign": {"id": view.get("id", ""), "name": view.get("name", ""),
                          "years": int(view.get("years") or 1)}}
 
 
-def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1) -> dict[str, Any]:
+def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1,
+                board: Any = None) -> dict[str, Any]:
     """Context of the Bee Lives pad ``key`` (``"pad beelives"`` or ``"pad beelives-years"``)
     pre-filled from a campaign: its player names; on the multi-year pad its game length (the
     long or epic box ticked, years beyond the game left out) and the campaign's name.
 
+    :param board: the campaign's board (its VP values are printed); default the packaged one.
     :raises InvalidInputError: another pad, or what :func:`pad_prefill` raises.
     """
     pre = pad_prefill(view)
     if key == "pad beelives":
         from hyvekit.render.printables import beelives_pad_context
-        context = beelives_pad_context(len(pre["names"]), pre["names"], per_page=per_page)
+        context = beelives_pad_context(len(pre["names"]), pre["names"], per_page=per_page,
+                                       board=board)
     elif key == "pad beelives-years":
         from hyvekit.render.printables_beelives import years_pad_context
-        context = years_pad_context(len(pre["names"]), pre["names"], per_page=per_page)
+        context = years_pad_context(len(pre["names"]), pre["names"], per_page=per_page,
+                                    board=board)
         n = pre["years"]
         if n >= 2:      # a one-year campaign keeps every column (it may be extended)
             context["years"] = tuple({**y, "optional": False} for y in context["years"][:n])
@@ -763,7 +785,7 @@ def beelives_report(view: Mapping[str, Any]) -> dict[str, Any]:
     facts = [("Players", ", ".join(players) or "\u2014"),
              ("Game", _kind_label(view)),
              ("Months played", f"{view.get('months_played', 0)} of "
-                               f"{9 * int(view.get('years') or 1)}"),
+                               f"{len(V.months()) * int(view.get('years') or 1)}"),
              ("Next", position or "\u2014")]
     if view.get("solo"):
         cards = ", ".join(view.get("cards") or []) or "none"
@@ -810,7 +832,9 @@ def verdict_line(verdict: Mapping[str, Any]) -> str:
 
 def _kind_label(view: Mapping[str, Any]) -> str:
     years = int(view.get("years") or 1)
-    length = {1: "one year", 2: "two years (long game)", 3: "three years (epic game)"}[years]
+    variant = V.game_lengths().get(years)
+    length = (f"{word(years)} year" if years == 1 else f"{word(years)} years") + (
+        f" ({variant} game)" if variant else "")
     if view.get("solo"):
         return f"solo {view.get('mode') or 'basic'} mode" + (
             ", harder rule" if view.get("harder") else "") + f", {length}"
@@ -843,5 +867,5 @@ register(Printable("tracker beelives", "tracker-beelives.html", "Bee Lives Solo 
                    "pre-filled from a campaign.",
                    "hyvekit print tracker beelives --card three-generations --card builder",
                    per_page=(1, 2), command=("print", "tracker", "beelives"),
-                   expect="Months played"),
-         lambda **_: tracker_context())
+                   expect="Months played", uses=("board",)),
+         lambda board=None, **_: tracker_context(board=board))

@@ -21,9 +21,9 @@ import math
 from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
+from hyvekit.render.text import word
 from hyvekit.rules.common import InvalidInputError, require_int
 
-MAX_PLAYERS_BEEZ = 4       # Contents: "4 honeycombs", "4 bees with beehives in the player colors"
 MAX_NAME_LENGTH = 24       # as the Bee Lives pad: a name fits a pad column
 GAMES_PER_PAGE = 2         # 1-up and 2-up: two games per page; 4-up: one game per slip
 SOURCE_PAD = "Beez rulebook, \u201cGame Setup\u201d (4) and \u201cGame End\u201d"
@@ -62,20 +62,20 @@ ASSUMED_NOTE = ("assumed: not printed in the rulebook (hyvekit's reading of the 
 
 # --- Beez scoring pad ---------------------------------------------------------------------------
 
-# Game Setup 4: three common objectives face up, two secret ones per player; Game End: "add up the
-# honey drops you have made for the three common objectives and your own secret objectives";
-# tie: "the tied player who has collected more large nectar wins".
-PAD_SECTIONS = (
-    {"label": "Common objectives", "note": "face up, everyone may fulfil them", "rows": (
-        {"key": "common", "label": "Common objective 1", "write_card": True},
-        {"key": "common", "label": "Common objective 2", "write_card": True},
-        {"key": "common", "label": "Common objective 3", "write_card": True},
-    )},
-    {"label": "Secret objectives", "note": "revealed at the end", "rows": (
-        {"key": "secret", "label": "Secret objective 1", "write_card": False},
-        {"key": "secret", "label": "Secret objective 2", "write_card": False},
-    )},
-)
+def pad_sections() -> tuple[dict[str, Any], ...]:
+    """Game Setup 4: the common objectives face up, the secret ones per player (the rules
+    core's counts); Game End: "add up the honey drops you have made for the three common
+    objectives and your own secret objectives"; tie: "the tied player who has collected more
+    large nectar wins"."""
+    from hyvekit.rules.beez.objectives import COMMON_OBJECTIVES, SECRET_OBJECTIVES
+    return (
+        {"label": "Common objectives", "note": "face up, everyone may fulfil them", "rows": tuple(
+            {"key": "common", "label": f"Common objective {i}", "write_card": True}
+            for i in range(1, COMMON_OBJECTIVES + 1))},
+        {"label": "Secret objectives", "note": "revealed at the end", "rows": tuple(
+            {"key": "secret", "label": f"Secret objective {i}", "write_card": False}
+            for i in range(1, SECRET_OBJECTIVES + 1))},
+    )
 PAD_RULES = ("Each nectar may only be scored once per objective card, but a nectar can score "
              "on different objective cards. Most honey drops wins. Tie: the tied player with "
              "more large nectar wins; still tied, the tied players share the victory.")
@@ -84,7 +84,8 @@ PAD_RULES = ("Each nectar may only be scored once per objective card, but a nect
 def _columns(players: int | None, names: list[str] | None) -> list[dict[str, Any]]:
     """Player columns, 1–4 (see :func:`hyvekit.render.printables.player_columns`)."""
     from hyvekit.render.printables import player_columns
-    return player_columns(players, names, MAX_PLAYERS_BEEZ)
+    from hyvekit.rules.beez.game import MAX_PLAYERS
+    return player_columns(players, names, MAX_PLAYERS)
 
 
 def beez_pad_context(players: int | None = None, names: list[str] | None = None,
@@ -99,7 +100,7 @@ def beez_pad_context(players: int | None = None, names: list[str] | None = None,
     return {
         "title": "Beez Scoring Pad",
         "players": _columns(players, names),
-        "sections": PAD_SECTIONS,
+        "sections": pad_sections(),
         "games": list(range(1, (1 if per_page >= 4 else GAMES_PER_PAGE) + 1)),
         "objectives": objective_kinds(),
         "assumed_note": ASSUMED_NOTE,
@@ -196,21 +197,30 @@ def honeycomb_svg_data(cell: float = 10.0) -> dict[str, Any]:
             "any_assumed": layout.assumed, "layout_name": layout.name}
 
 
-# Phase 1: Flight plan (the hive; "Planning" 1-2).
-PHASE1 = {
-    "intro": "Plan the direction and distance of your bee's flight with your bee and its hive.",
-    "hive": ("The hive has 6 sides. The side your bee faces shows the \u201cnot allowed\u201d "
-             "symbol: your bee can never fly in this direction. Going round from it, the five "
-             "flyable sides show 1 or 5 spaces, 2 or 4, 3, 2 or 4, 1 or 5."),
-    "steps": (
-        "Look at your hive: in which directions and how far can your bee fly? Decide on a "
-        "direction. If there are two options (e.g. 2/4), choose one.",
-        "Rotate your bee in the direction it will fly in Phase 2. Not rotating the bee is not "
-        "allowed.",
-    ),
-    "spaces": "Every flower tile, leaf tile and the start tile shows 7 hexagonal spaces, on "
-              "which one bee may land.",
-}
+def phase1() -> dict[str, Any]:
+    """Phase 1: Flight plan (the hive; "Planning" 1-2), the hive's sides from the rules core
+    (:data:`hyvekit.rules.beez.flight.HIVE_DISTANCES`)."""
+    from hyvekit.rules.beez.flight import HIVE_DISTANCES, SIDES, TILE_SPACES
+
+    flyable = [d for d in HIVE_DISTANCES if d]
+    sides = ", ".join(" or ".join(map(str, d)) + (" spaces" if i == 0 else "")
+                      for i, d in enumerate(flyable))
+    return {
+        "intro": "Plan the direction and distance of your bee's flight with your bee and its "
+                 "hive.",
+        "hive": (f"The hive has {SIDES} sides. The side your bee faces shows the \u201cnot "
+                 "allowed\u201d symbol: your bee can never fly in this direction. Going round "
+                 f"from it, the {word(len(flyable))} flyable sides show {sides}."),
+        "steps": (
+            "Look at your hive: in which directions and how far can your bee fly? Decide on a "
+            "direction. If there are two options (e.g. 2/4), choose one.",
+            "Rotate your bee in the direction it will fly in Phase 2. Not rotating the bee is "
+            "not allowed.",
+        ),
+        "spaces": f"Every flower tile, leaf tile and the start tile shows {TILE_SPACES} hexagonal "
+                  "spaces, on which one bee may land.",
+    }
+
 
 # Phase 2: Flying and collecting nectar ("Rules for flying", "Collecting nectar", exception).
 FLYING = (
@@ -251,42 +261,56 @@ GOES_BACK = (
     "top of it.",
 )
 
-# Game End and the scoring example.
-END_OF_GAME = (
-    "The game ends as soon as a player has stored 12 or more nectar and moved their marker to "
-    "the last space of the track. Finish the round so that everyone has had the same number of "
-    "turns.",
-    "Reveal your secret objectives. Starting with the start player, add up the honey drops "
-    "for the three common objectives and your two secret objectives.",
-    "Each nectar may only be scored once per objective card, but a nectar can score on "
-    "different cards.",
-)
+def end_of_game() -> tuple[str, ...]:
+    """Game End and the scoring example (the end trigger and the objectives' counts from the
+    rules core)."""
+    from hyvekit.rules.beez.game import END_TRIGGER
+    from hyvekit.rules.beez.objectives import COMMON_OBJECTIVES, SECRET_OBJECTIVES
+    return (
+        f"The game ends as soon as a player has stored {END_TRIGGER} or more nectar and moved "
+        "their marker to the last space of the track. Finish the round so that everyone has had "
+        "the same number of turns.",
+        "Reveal your secret objectives. Starting with the start player, add up the honey drops "
+        f"for the {word(COMMON_OBJECTIVES)} common objectives and your "
+        f"{word(SECRET_OBJECTIVES)} secret objectives.",
+        "Each nectar may only be scored once per objective card, but a nectar can score on "
+        "different cards.",
+    )
+
+
 TIE_BREAK = ("Most honey drops wins. Tie: the tied player who collected more large nectar "
              "wins. Still tied: the tied players share the victory.")
 
 # Rules for Experts (1: setup step 4; 2: Phase 3 storing).
-EXPERT = (
-    "Setup, step 4: sort the objective cards into the three honey types. Take the card shown in "
-    "the rulebook's Rules for Experts from the pink-lid pile as the first common objective; "
-    "shuffle each pile, draw the top card of each of the other two piles as the other common "
-    "objectives, then draw secret objectives as usual.",
-    "Phase 3: once your first nectar is placed, every other nectar must be placed adjacent to "
-    "nectar already stored. Nectar still cannot be moved once placed.",
-)
+def expert() -> tuple[str, ...]:
+    """Rules for Experts (1: setup step 4; 2: Phase 3 storing): one pile, one common objective,
+    per honey type (Game Setup 4)."""
+    from hyvekit.rules.beez.objectives import COMMON_OBJECTIVES
+    return (
+        f"Setup, step 4: sort the objective cards into the {word(COMMON_OBJECTIVES)} honey "
+        "types. Take the card shown in the rulebook's Rules for Experts from the pink-lid pile "
+        "as the first common objective; shuffle each pile, draw the top card of each of the "
+        f"other {word(COMMON_OBJECTIVES - 1)} piles as the other common objectives, then draw "
+        "secret objectives as usual.",
+        "Phase 3: once your first nectar is placed, every other nectar must be placed adjacent "
+        "to nectar already stored. Nectar still cannot be moved once placed.",
+    )
 
 
 def beez_turn_context(**_: Any) -> dict[str, Any]:
     """Context of ``aid-beez-turn.html`` (rule texts from the Beez rulebook; the hive's sides
     from the rules core's flight plan, the honeycomb from its chambers and packaged layout)."""
-    from hyvekit.rules.beez.game import END_TRIGGER
+    from hyvekit.rules.beez.game import END_TRIGGER, PHASES
     from hyvekit.rules.beez.honeycomb import CHAMBERS, ROWS
 
     comb = honeycomb_svg_data()
     return {
         "title": "Beez Turn Reference",
-        "turn": "Each turn has three phases. The start player begins; turns go clockwise.",
+        "turn": f"Each turn has {word(len(PHASES))} phases. The start player begins; turns go "
+                "clockwise.",
+        "phases": [{"number": i, "name": name} for i, name in enumerate(PHASES, start=1)],
         "hive": hive_svg_data(),
-        "phase1": PHASE1,
+        "phase1": phase1(),
         "flying": FLYING,
         "collecting": COLLECTING,
         "water": WATER,
@@ -300,11 +324,11 @@ def beez_turn_context(**_: Any) -> dict[str, Any]:
         "storing": STORING,
         "goes_back": GOES_BACK,
         "end_trigger": END_TRIGGER,
-        "end_of_game": END_OF_GAME,
+        "end_of_game": end_of_game(),
         "tie_break": TIE_BREAK,
         "objectives": objective_kinds(),
         "assumed_note": ASSUMED_NOTE,
-        "expert": EXPERT,
+        "expert": expert(),
         "source": SOURCE_TURN,
     }
 

@@ -1,9 +1,10 @@
 """Hyve printables: the reference aid (``aid hyve-reference``) and the legacy honey pad
 (``pad hyve-legacy``).
 
-Context builders are pure functions over constants transcribed from ``rules/hyve.txt`` (each
-block names its section); no weasyprint, reportlab or jinja2 here.  The Hyve Legacy sheet
-itself lives in :mod:`hyvekit.render.printables`.
+Context builders are pure functions over texts transcribed from ``rules/hyve.txt`` (each block
+names its section); every number and name in them comes from the rules core (the constants of
+``hyvekit/rules/hyve/`` and the Standard sheet's game settings), no weasyprint, reportlab or
+jinja2 here.  The Hyve Legacy sheet itself lives in :mod:`hyvekit.render.printables`.
 """
 
 from __future__ import annotations
@@ -11,140 +12,185 @@ from __future__ import annotations
 from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
-from hyvekit.render.printables import PERK_EFFECTS
+from hyvekit.render.printables import perk_effects
+from hyvekit.render.text import fraction, word
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.hyve.legacy import (HONEY_PER_HYVE, HP_POSITIONS_PER_HONEY,
+from hyvekit.rules.hyve.legacy import (BEE_TYPES, HONEY_PER_HYVE, HP_POSITIONS_PER_HONEY,
                                        POPULATION_PER_HONEY, SCENARIOS, perk_label)
 
 # --- Hyve reference aid ------------------------------------------------------------------------
 
-# hyve.txt, "Setup".
-SETUP = (
-    "Assign each colour a die value: fill the matching die face in the setup area. The "
-    "\u201cBee\u201d face is wild for all purposes and has no colour.",
-    "Fill in 6 spaces of the Population track (per the game settings).",
-    "Set the HP die to \u20181\u2019 on the Starting position of the HP track.",
-)
 
-# hyve.txt, "Turn Structure" and the section of each phase.
-PHASES = (
-    {"number": 1, "name": "Refresh",
-     "summary": "Roll dice equal to your Population (maximum 10 dice). These are your Bees "
-                "for the turn.",
-     "details": ("15 Population still rolls only 10 dice.",)},
-    {"number": 2, "name": "Assign Workers",
-     "summary": "Assign Bees to the optional Actions.",
-     "details": ("Each Action can be used only once per turn.",
-                 "A Wild Bee can stand for any other die result.")},
-    {"number": 3, "name": "Gather Nectar",
-     "summary": "Place all unassigned Bees into the active hyve: for each one, colour a hex "
-                "in that Bee\u2019s colour (follow the sheet\u2019s placement rules).",
-     "details": ("Completed hyve: multiply the number of each Nectar variety that is not "
-                 "adjacent to any other Nectar variety. A factor of zero is ignored instead. "
-                 "Larva are colourless (walls). Example: 4 \u00d7 4 \u00d7 1 = 16 HP.",
-                 "The active hyve starts with the top-most hyve; when it is completed, the "
-                 "next clockwise hyve becomes active.")},
-    {"number": 4, "name": "Feed Bees",
-     "summary": "Lose Population for any Bees in excess of their Bread Levels.",
-     "details": ("You start with Level 1 of each Bread: one Bee of each type is supported.",
-                 "Wild Bees have no bread and always cause a loss of Population.",
-                 "0 (or less) Population: you lose the Scenario.")},
-    {"number": 5, "name": "Migration",
-     "summary": "For each hyve completed this turn, lose Population according to the "
-                "Migration setting.",
-     "details": ("Scaling: a flat amount by season. Proportional: one-third of your current "
-                 "Population (rounded down).",)},
-    {"number": 6, "name": "Seasonal Effects",
-     "summary": "Choose and resolve one available effect of the current Season; when all of "
-                "a Season\u2019s effects are done, move on to the next Season.",
-     "details": ("A number: lose that much HP. Each Population icon: lose 1 Population. "
-                 "Bread icon: lose 6 HP for each bread level currently below level 3.",
-                 "Then play continues with phase 1, Refresh.")},
-)
+def standard_sheet() -> Any:
+    """The Standard mode's sheet definition: its game settings are the ones the reference aid
+    names (Game Settings: "The "Standard Mode" icon shows the game settings for the Standard
+    Scenario sheets")."""
+    from hyvekit.rules.hyve.sheets import load_definitions
+    return load_definitions()["standard"]
 
-# hyve.txt, "2. Assign Workers": the four actions.
-ACTIONS = (
-    {"name": "Repurpose", "sub": (),
-     "text": "Place a Bee and reroll exactly that many other Bees not yet assigned to an "
-             "Action (a Wild Bee: any amount from 1\u20135). You cannot place a Bee that "
-             "would make you reroll more Bees than you have left."},
-    {"name": "Bakery", "sub": (),
-     "text": "Upgrade a colour of Bee-Bread: place a matching set of Bees equal to the bread "
-             "level & colour you upgrade to, provided all prior levels of that colour are "
-             "upgraded. Mark the new level in that Bee\u2019s colour. Wild Bees count toward "
-             "any set. Example: three \u20182\u2019 Bees upgrade that bread to level 3, if "
-             "it already has level 2."},
-    {"name": "Larva Chamber",
-     "text": "Choose 1 of 2 sub-options each turn, never both:",
-     "sub": (
-         {"name": "Tend Eggs",
-          "text": "Place a Bee to fill the ENTIRE matching shape into the Larva Chamber in any "
-                  "available position, in that Bee\u2019s colour. Shapes may be rotated or "
-                  "flipped. A Wild Bee may fill any shape."},
-         {"name": "Tend Larva",
-          "text": "Place a Bee to encircle the row OR column of its number. Gain HP equal to "
-                  "the number of different colours encircled; place Larva into the hyve "
-                  "equal to the populated Larva encircled. Each placed Larva gains Population "
-                  "equal to the unique colours it is adjacent to. A Wild Bee: any row or "
-                  "column, or the Wild Columns."},
-     )},
-    {"name": "Queen\u2019s Attendants", "sub": (),
-     "text": "Place a Bee to fill its colour into an available Royal Jelly and enact that "
-             "Jelly\u2019s effect. Wild Bees may place any colour. Each Royal Jelly holds only "
-             "one of each colour."},
-)
 
-# hyve.txt, "Queen's Attendants": the Royal Jelly effects the rulebook lists.
-ROYAL_JELLIES = (
-    {"name": "Overwork", "text": "Gain Population equal to the Bee placed."},
-    {"name": "Fly Drones", "text": "Lose Population equal to the Bee placed to gain twice that "
-                                   "much HP (a \u20182\u2019 Bee: lose 2 Population, gain 4 HP)."},
-    {"name": "Overwork Queen", "text": "Place Larva into the hyve equal to this Bee\u2019s "
-                                       "value."},
-    {"name": "Plumose", "text": "Gain 1 Bread Level of this Bee\u2019s colour."},
-)
-JELLY_NOTE = ("The rulebook lists these four; each sheet shows its own mix.")
+def house_style(text: str) -> str:
+    """A rules-core text in the reference aid's style: typographic apostrophes, "colour" and
+    "hyve" as the aid spells them."""
+    import re
+    text = text.replace("'", "\u2019")
+    text = re.sub(r"\bcolor\b", "colour", text)
+    return re.sub(r"\bHyve\b", "hyve", text)
 
-# hyve.txt, "Queen's Rewards".
-QUEENS_REWARDS_RULE = ("When a Queen\u2019s Attendants action completes a Royal Jelly, gain 1 "
-                       "of the 4 Queen\u2019s Rewards of that Scenario.")
-QUEENS_REWARDS = (
-    {"name": "Swarm", "text": "Gain 1 HP for every 2 Population."},
-    {"name": "Migratory", "text": "Gain 3 HP for each completed hyve."},
-    {"name": "Multi-Culture", "text": "Gain 1 HP for each variety of Nectar used in each "
-                                      "completed hyve."},
-    {"name": "Monoculture", "text": "Gain HP equal to the number of the most used colour of "
-                                    "Nectar in ALL hyves."},
-)
 
-# hyve.txt, "Tracking HP".
-FLAT = {
-    "name": "Flat",
-    "rule": ("Gaining HP: increment the die; each time it goes over 6, move it one space UP "
-             "toward Thriving and reset it to 1. Losing HP: decrement the die; each time it "
-             "goes under 1, move it one space DOWN toward Colony Collapse and reset it to 6. "
-             "Each square of the track is 6 HP."),
-    "example": ("Gaining 5 HP: increment the die to 6, move it one space toward Thriving, "
-                "reset it to 1, then increment it to 2."),
-}
-WOBBLY = {
-    "name": "Wobbly",
-    "rule": ("Whether HP is GAINED or LOST, ALWAYS INCREMENT the die. Each time it goes over 6, "
-             "reset it to 1 and move one space: UP toward Thriving when gaining, DOWN toward "
-             "Colony Collapse when losing. Timing matters: a small HP loss taken at the right "
-             "moment can even gain you HP."),
-    "example": ("Losing 5 HP: INCREMENT the die to 6, move it back one space toward Colony "
-                "Collapse (it went over 6), reset it to 1, then increment it to 2."),
-}
-HP_NOTE = ("The die always starts at 1 on the Starting position. Scoring is a game setting "
-           "of each sheet.")
+def setup(sheet: Any) -> tuple[str, ...]:
+    """hyve.txt, "Setup"."""
+    from hyvekit.rules.hyve.hp import DIE_MIN
+    return (
+        "Assign each colour a die value: fill the matching die face in the setup area. The "
+        "\u201cBee\u201d face is wild for all purposes and has no colour.",
+        f"Fill in {sheet.starting_population} spaces of the Population track (per the game "
+        "settings).",
+        f"Set the HP die to \u2018{DIE_MIN}\u2019 on the Starting position of the HP track.",
+    )
 
-# hyve.txt, "How to Win (or Lose)".
-WIN_CONDITIONS = (
-    "Complete all turns (the Seasons track is fully marked).",
-    "Complete all 6 hyves.",
-    "Your HP die enters the \u2018Thriving\u2019 position of the HP track.",
-)
+
+def phases(sheet: Any) -> tuple[dict[str, Any], ...]:
+    """hyve.txt, "Turn Structure" and the section of each phase."""
+    from hyvekit.rules.hyve.phases import BREAD_BELOW, BREAD_HP, PROPORTION
+
+    refresh = sheet.refresh_max
+    start = min(sheet.starting_bread)
+    return (
+        {"number": 1, "name": "Refresh",
+         "summary": f"Roll dice equal to your Population (maximum {refresh} dice). These are "
+                    "your Bees for the turn.",
+         "details": (f"15 Population still rolls only {refresh} dice.",)},
+        {"number": 2, "name": "Assign Workers",
+         "summary": "Assign Bees to the optional Actions.",
+         "details": ("Each Action can be used only once per turn.",
+                     "A Wild Bee can stand for any other die result.")},
+        {"number": 3, "name": "Gather Nectar",
+         "summary": "Place all unassigned Bees into the active hyve: for each one, colour a hex "
+                    "in that Bee\u2019s colour (follow the sheet\u2019s placement rules).",
+         "details": ("Completed hyve: multiply the number of each Nectar variety that is not "
+                     "adjacent to any other Nectar variety. A factor of zero is ignored instead. "
+                     "Larva are colourless (walls). Example: 4 \u00d7 4 \u00d7 1 = 16 HP.",
+                     "The active hyve starts with the top-most hyve; when it is completed, the "
+                     "next clockwise hyve becomes active.")},
+        {"number": 4, "name": "Feed Bees",
+         "summary": "Lose Population for any Bees in excess of their Bread Levels.",
+         "details": (f"You start with Level {start} of each Bread: {word(start)} Bee of each "
+                     "type is supported.",
+                     "Wild Bees have no bread and always cause a loss of Population.",
+                     "0 (or less) Population: you lose the Scenario.")},
+        {"number": 5, "name": "Migration",
+         "summary": "For each hyve completed this turn, lose Population according to the "
+                    "Migration setting.",
+         "details": ("Scaling: a flat amount by season. Proportional: "
+                     f"{fraction(PROPORTION).replace(' ', '-')} of your current Population "
+                     "(rounded down).",)},
+        {"number": 6, "name": "Seasonal Effects",
+         "summary": "Choose and resolve one available effect of the current Season; when all of "
+                    "a Season\u2019s effects are done, move on to the next Season.",
+         "details": ("A number: lose that much HP. Each Population icon: lose 1 Population. "
+                     f"Bread icon: lose {BREAD_HP} HP for each bread level currently below "
+                     f"level {BREAD_BELOW}.",
+                     "Then play continues with phase 1, Refresh.")},
+    )
+
+
+def actions() -> tuple[dict[str, Any], ...]:
+    """hyve.txt, "2. Assign Workers": the four actions."""
+    from hyvekit.rules.hyve.scenario import REPURPOSE_WILD_MAX
+
+    return (
+        {"name": "Repurpose", "sub": (),
+         "text": "Place a Bee and reroll exactly that many other Bees not yet assigned to an "
+                 f"Action (a Wild Bee: any amount from 1\u2013{REPURPOSE_WILD_MAX}). You cannot "
+                 "place a Bee that would make you reroll more Bees than you have left."},
+        {"name": "Bakery", "sub": (),
+         "text": "Upgrade a colour of Bee-Bread: place a matching set of Bees equal to the bread "
+                 "level & colour you upgrade to, provided all prior levels of that colour are "
+                 "upgraded. Mark the new level in that Bee\u2019s colour. Wild Bees count toward "
+                 "any set. Example: three \u20182\u2019 Bees upgrade that bread to level 3, if "
+                 "it already has level 2."},
+        {"name": "Larva Chamber",
+         "text": "Choose 1 of 2 sub-options each turn, never both:",
+         "sub": (
+             {"name": "Tend Eggs",
+              "text": "Place a Bee to fill the ENTIRE matching shape into the Larva Chamber in "
+                      "any available position, in that Bee\u2019s colour. Shapes may be rotated "
+                      "or flipped. A Wild Bee may fill any shape."},
+             {"name": "Tend Larva",
+              "text": "Place a Bee to encircle the row OR column of its number. Gain HP equal to "
+                      "the number of different colours encircled; place Larva into the hyve "
+                      "equal to the populated Larva encircled. Each placed Larva gains "
+                      "Population equal to the unique colours it is adjacent to. A Wild Bee: "
+                      "any row or column, or the Wild Columns."},
+         )},
+        {"name": "Queen\u2019s Attendants", "sub": (),
+         "text": "Place a Bee to fill its colour into an available Royal Jelly and enact that "
+                 "Jelly\u2019s effect. Wild Bees may place any colour. Each Royal Jelly holds "
+                 "only one of each colour."},
+    )
+
+
+def royal_jellies() -> tuple[dict[str, str], ...]:
+    """hyve.txt, "Queen's Attendants": the Royal Jelly effects the rulebook lists, from the rules
+    core (:data:`hyvekit.rules.hyve.sheets.JELLIES`), with Fly Drones' example worked out."""
+    from hyvekit.rules.hyve.scenario import FLY_DRONES_FACTOR
+    from hyvekit.rules.hyve.sheets import JELLIES
+
+    bee = 2   # the example's Bee
+    examples = {"fly-drones": f" (a \u2018{bee}\u2019 Bee: lose {bee} Population, gain "
+                              f"{FLY_DRONES_FACTOR * bee} HP)"}
+    return tuple({"name": name, "text": house_style(text).rstrip(".") + examples[key] + "."
+                  if key in examples else house_style(text)}
+                 for key, (name, text) in JELLIES.items())
+
+
+def queens_rewards() -> tuple[dict[str, str], ...]:
+    """hyve.txt, "Queen's Rewards", from the rules core (:data:`hyvekit.rules.hyve.sheets.REWARDS`)."""
+    from hyvekit.rules.hyve.sheets import REWARDS
+    return tuple({"name": name, "text": house_style(text)} for name, text in REWARDS.values())
+
+
+def scoring_modes() -> tuple[dict[str, str], ...]:
+    """hyve.txt, "Tracking HP": Flat and Wobbly, the HP die's faces from the rules core."""
+    from hyvekit.rules.hyve.hp import DIE_MAX, DIE_MIN
+
+    top, low, square = DIE_MAX, DIE_MIN, DIE_MAX - DIE_MIN + 1
+    return (
+        {"name": "Flat",
+         "rule": (f"Gaining HP: increment the die; each time it goes over {top}, move it one space "
+                  f"UP toward Thriving and reset it to {low}. Losing HP: decrement the die; each "
+                  f"time it goes under {low}, move it one space DOWN toward Colony Collapse and "
+                  f"reset it to {top}. Each square of the track is {square} HP."),
+         # the rulebook's example (Tracking HP)
+         "example": ("Gaining 5 HP: increment the die to 6, move it one space toward Thriving, "
+                     "reset it to 1, then increment it to 2.")},
+        {"name": "Wobbly",
+         "rule": (f"Whether HP is GAINED or LOST, ALWAYS INCREMENT the die. Each time it goes over "
+                  f"{top}, reset it to {low} and move one space: UP toward Thriving when gaining, "
+                  "DOWN toward Colony Collapse when losing. Timing matters: a small HP loss taken "
+                  "at the right moment can even gain you HP."),
+         "example": ("Losing 5 HP: INCREMENT the die to 6, move it back one space toward Colony "
+                     "Collapse (it went over 6), reset it to 1, then increment it to 2.")},
+    )
+
+
+def hp_note() -> str:
+    from hyvekit.rules.hyve.hp import DIE_MIN
+    return (f"The die always starts at {DIE_MIN} on the Starting position. Scoring is a game "
+            "setting of each sheet.")
+
+
+def win_conditions() -> tuple[str, ...]:
+    """hyve.txt, "How to Win (or Lose)": the win conditions."""
+    from hyvekit.rules.hyve.sheets import HYVES
+    return (
+        "Complete all turns (the Seasons track is fully marked).",
+        f"Complete all {HYVES} hyves.",
+        "Your HP die enters the \u2018Thriving\u2019 position of the HP track.",
+    )
+
+
 LOSS_CONDITIONS = (
     "Your Population is 0.",
     "Your HP die enters the \u2018Colony Collapse\u2019 position of the HP track.",
@@ -152,17 +198,24 @@ LOSS_CONDITIONS = (
 WIN_NOTE = ("A condition met at any point ends the Scenario at once. If a win and a loss "
             "happen at the same time, you lose.")
 
-# hyve.txt, "Game Settings".
-SETTINGS = (
-    {"name": "Starting Population", "text": "Start with 6 Population."},
-    {"name": "Worker Refresh", "text": "Roll dice equal to your Population (max 10)."},
-    {"name": "Scoring", "text": "Wobbly or Flat (see Tracking HP)."},
-    {"name": "Placement", "text": "Free: anywhere in the active hyve. Structured: first "
-                                  "feature in the middle, then adjacent to existing features. "
-                                  "A filled hyve passes on clockwise to the next."},
-    {"name": "Migration", "text": "Scaling: flat loss by season. Proportional: lose "
-                                  "one-third (rounded down) of your Population."},
-)
+
+def settings(sheet: Any) -> tuple[dict[str, str], ...]:
+    """hyve.txt, "Game Settings" (the Standard sheet's starting Population and dice)."""
+    from hyvekit.rules.hyve.phases import PROPORTION
+    return (
+        {"name": "Starting Population",
+         "text": f"Start with {sheet.starting_population} Population."},
+        {"name": "Worker Refresh",
+         "text": f"Roll dice equal to your Population (max {sheet.refresh_max})."},
+        {"name": "Scoring", "text": "Wobbly or Flat (see Tracking HP)."},
+        {"name": "Placement", "text": "Free: anywhere in the active hyve. Structured: first "
+                                      "feature in the middle, then adjacent to existing "
+                                      "features. A filled hyve passes on clockwise to the next."},
+        {"name": "Migration", "text": "Scaling: flat loss by season. Proportional: lose "
+                                      f"{fraction(PROPORTION).replace(' ', '-')} (rounded down) "
+                                      "of your Population."},
+    )
+
 
 # hyve.txt, "Basic Iconography": the names only (the rulebook's icons are the publisher's art;
 # hyvekit prints its own simple shapes beside them).  shape: a glyph drawn by the template.
@@ -194,31 +247,39 @@ ICONS = (
 ICON_NOTE = ("The rulebook\u2019s icon names; the shapes are hyvekit\u2019s own reminders, not "
              "the game\u2019s art.")
 
-# hyve.txt, Legacy Mode, "Perks" (rulebook order and spelling).
-PERK_ORDER = ("resiliance", "vigorous", "tenacity", "fecundity", "deep-stores", "beseech",
-              "excisor", "controlled-rolls", "sensilla", "migratory")
 
-
-def hyve_reference_context() -> dict[str, Any]:
+def hyve_reference_context(sheet: Any = None) -> dict[str, Any]:
     """Context of ``aid-hyve-reference.html``: two pages (front: setup, turn order, actions,
     Royal Jellies, Queen's Rewards; back: HP tracking flat vs wobbly, win/loss, game settings,
-    legacy perks, iconography), transcribed from the HYVE rulebook."""
+    legacy perks, iconography), transcribed from the HYVE rulebook.
+
+    :param sheet: the sheet definition whose game settings are named (default the Standard
+        sheet).
+    """
+    from hyvekit.rules.hyve.sheets import JELLIES, REWARDS
+
+    sheet = sheet or standard_sheet()
+    steps = phases(sheet)
     return {
         "title": "Hyve Reference",
-        "setup": SETUP,
-        "phases": PHASES,
-        "actions": ACTIONS,
-        "jellies": ROYAL_JELLIES,
-        "jelly_note": JELLY_NOTE,
-        "rewards_rule": QUEENS_REWARDS_RULE,
-        "rewards": QUEENS_REWARDS,
-        "scoring": (FLAT, WOBBLY),
-        "hp_note": HP_NOTE,
-        "win": WIN_CONDITIONS,
+        "setup": setup(sheet),
+        "phases": steps,
+        "phase_count": len(steps),
+        "actions_phase": next(p["number"] for p in steps if p["name"] == "Assign Workers"),
+        "actions": actions(),
+        "jellies": royal_jellies(),
+        "jelly_note": f"The rulebook lists these {word(len(JELLIES))}; each sheet shows its own "
+                      "mix.",
+        "rewards_rule": "When a Queen\u2019s Attendants action completes a Royal Jelly, gain 1 "
+                        f"of the {len(REWARDS)} Queen\u2019s Rewards of that Scenario.",
+        "rewards": queens_rewards(),
+        "scoring": scoring_modes(),
+        "hp_note": hp_note(),
+        "win": win_conditions(),
         "loss": LOSS_CONDITIONS,
         "win_note": WIN_NOTE,
-        "settings": SETTINGS,
-        "perks": [{"label": perk_label(p), "effect": PERK_EFFECTS[p]} for p in PERK_ORDER],
+        "settings": settings(sheet),
+        "perks": [{"label": perk_label(p), "effect": e} for p, e in perk_effects().items()],
         "icons": ICONS,
         "icon_note": ICON_NOTE,
         "source": "HYVE rulebook: Turn Structure, Tracking HP, How to Win (or Lose), Perks",
@@ -247,7 +308,8 @@ HONEY_ROWS = (
      "total": True},
     {"key": "spent", "label": "Honey spent", "note": "perks, bread upgrades, core resources"},
     {"key": "lost", "label": "Lost at next start", "note": "unspent Honey", "total": True},
-    {"key": "crossed", "label": "Easy Mode loss: bread type crossed out", "note": "1\u20135"},
+    {"key": "crossed", "label": "Easy Mode loss: bread type crossed out",
+     "note": f"{BEE_TYPES[0]}\u2013{BEE_TYPES[-1]}"},
 )
 HONEY_FORMULAS = (
     f"Honey from HP = positions your HP die is past the Starting Space \u00f7 "

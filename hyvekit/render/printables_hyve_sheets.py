@@ -15,7 +15,9 @@ from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_MAX, JELLIES, REWARDS, SheetDefinition,
+from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX,
+                                       BUILDER_SHAPE_HEXES, HYVES,
+                                       JELLIES, OFFENSIVE_MAX, REWARDS, SheetDefinition,
                                        load_definitions)
 
 SQRT3 = math.sqrt(3)
@@ -23,40 +25,66 @@ HEX_SIZE = 3.2          # mm, circumradius of a hyve hex on Letter (5.5 mm wide)
 SMALL_HEX = 2.6         # mm, formations and builder shapes
 CHAMBER_SQ = 5.2        # mm, larva chamber square
 SHAPE_SQ = 2.6          # mm, a square of a die shape
+FRACTION_SIGNS = {2: "\u00bd", 3: "\u2153", 4: "\u00bc"}
 
 # hyve.txt, "2. Assign Workers" (short forms for the sheet)
-ACTIONS = (
-    ("Repurpose", "Reroll exactly as many unassigned Bees as its value (Wild: 1\u20135)."),
-    ("Bakery", "A set of Bees equal to the next level upgrades that bread, in order."),
-    ("Larva Chamber", "Tend Eggs: fill its shape, OR Tend Larva: circle its row or column "
-                      "(+1 HP per colour; place the populated Larva)."),
-    ("Queen's Attendants", "Fill its colour into a Royal Jelly and enact it."),
-)
+def actions() -> tuple[tuple[str, str], ...]:
+    """The four actions in a line each (hyve.txt, "2. Assign Workers")."""
+    from hyvekit.rules.hyve.scenario import REPURPOSE_WILD_MAX
+    return (
+        ("Repurpose", "Reroll exactly as many unassigned Bees as its value (Wild: "
+                      f"1\u2013{REPURPOSE_WILD_MAX})."),
+        ("Bakery", "A set of Bees equal to the next level upgrades that bread, in order."),
+        ("Larva Chamber", "Tend Eggs: fill its shape, OR Tend Larva: circle its row or column "
+                          "(+1 HP per colour; place the populated Larva)."),
+        ("Queen's Attendants", "Fill its colour into a Royal Jelly and enact it."),
+    )
+
+
 TURN = ("1 Refresh: roll Population dice (max {refresh})", "2 Assign Workers",
         "3 Gather Nectar", "4 Feed Bees", "5 Migration", "6 {last}")
-MODE_RULES = {
-    "standard": (),
-    "coldsnap": ("Coldsnap effects: \u201cX \u2212 Pop HP\u201d loses X minus your current "
-                 "Population in HP; \u201cY HP / bread<Z\u201d loses Y HP per bread level below "
-                 "level Z.",),
-    "mites-challenge": ("Mites: with each seasonal effect showing mites, cross out that many "
-                        "Nectar in your active hyve (crossed-out Nectar is colourless).",),
-    "wasp-war": ("Wasp Attack replaces Seasonal Effects: roll two dice (Wild = 6). Each die is a "
-                 "Light Attack; their sum is the Heavy Attack. Lose what the table shows.",
-                 "Marshal action: up to 2 non-matching Bees a turn. Defensive hexes block a "
-                 "Light Attack of their value (1-for-1). A full V: its sum (\u2264 12) "
-                 "cancels that attack number for good; over 12 it fails."),
-    "bee-builder": ("Build action: draw each placed Bee's shape in the active hyve, connected "
-                    "to built shapes (the first anywhere in the top hyve). Only built hexes take "
-                    "Nectar or Larva; placing into the next hyve migrates, building does not.",
-                    "Win also when no shape fits in the 6th hyve."),
-    "turbo": ("2-type Bees boost: Repurpose doubles, Bakery doubles the set, Tend Eggs fills "
-              "two shapes, Tend Larva takes row AND column, Queen's Attendants acts twice. "
-              "Alone a 2 only gathers an \u201cX\u201d (colourless Nectar).",),
-    "long-live-the-queen": ("Before each Seasonal Effect check every demand so far: +1 Approval "
-                            "pip for each met, +1 Disapproval pip for each missed. A win needs "
-                            "at least 1 more Approval than Disapproval. No Thriving space.",),
-}
+
+
+def mode_rules(sheet: SheetDefinition) -> tuple[str, ...]:
+    """The rules of ``sheet``'s game mode in short (hyve.txt, Game Modes), each number from the
+    sheet definition or the rules core."""
+    from hyvekit.render.text import times_word, word
+    from hyvekit.rules.hyve.actions import WILD
+    from hyvekit.rules.hyve.modes import CORONATION_MARGIN, LIGHT_ATTACKS, TURBO_FACTOR
+
+    if sheet.mode == "coldsnap":
+        return ("Coldsnap effects: \u201cX \u2212 Pop HP\u201d loses X minus your current "
+                "Population in HP; \u201cY HP / bread<Z\u201d loses Y HP per bread level below "
+                "level Z.",)
+    if sheet.mode == "mites-challenge":
+        return ("Mites: with each seasonal effect showing mites, cross out that many Nectar in "
+                "your active hyve (crossed-out Nectar is colourless).",)
+    if sheet.mode == "wasp-war":
+        marshal = sheet.wasp.marshal_bees if sheet.wasp else 0
+        return (f"Wasp Attack replaces Seasonal Effects: roll {word(LIGHT_ATTACKS)} dice (Wild = "
+                f"{WILD}). Each die is a Light Attack; their sum is the Heavy Attack. Lose what "
+                "the table shows.",
+                f"Marshal action: up to {marshal} non-matching Bees a turn. Defensive hexes block "
+                "a Light Attack of their value (1-for-1). A full V: its sum "
+                f"(\u2264 {OFFENSIVE_MAX}) cancels that attack number for good; over "
+                f"{OFFENSIVE_MAX} it fails.")
+    if sheet.mode == "bee-builder":
+        return ("Build action: draw each placed Bee's shape in the active hyve, connected to "
+                "built shapes (the first anywhere in the top hyve). Only built hexes take Nectar "
+                "or Larva; placing into the next hyve migrates, building does not.",
+                f"Win also when no shape fits in the {len(sheet.hyves)}th hyve.")
+    if sheet.mode == "turbo":
+        boost = sheet.turbo_boost
+        double = {2: "doubles"}.get(TURBO_FACTOR, f"\u00d7{TURBO_FACTOR}")
+        return (f"{boost}-type Bees boost: Repurpose {double}, Bakery {double} the set, Tend Eggs "
+                f"fills {word(TURBO_FACTOR)} shapes, Tend Larva takes row AND column, Queen's "
+                f"Attendants acts {times_word(TURBO_FACTOR)}. Alone a {boost} only gathers an "
+                "\u201cX\u201d (colourless Nectar).",)
+    if sheet.mode == "long-live-the-queen":
+        return ("Before each Seasonal Effect check every demand so far: +1 Approval pip for each "
+                "met, +1 Disapproval pip for each missed. A win needs at least "
+                f"{CORONATION_MARGIN} more Approval than Disapproval. No Thriving space.",)
+    return ()
 
 
 def _pts(points) -> str:
@@ -160,6 +188,8 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     record ``header``) the setup colours, bread levels (crossed-out types marked) and a Courier
     box are pre-filled."""
     from hyvekit.render.printables import _ink
+    from hyvekit.rules.hyve.modes import DIE_VALUES, LIGHT_ATTACKS
+    from hyvekit.rules.hyve.phases import PROPORTION
 
     header = header or {}
     track = sheet.hp_track
@@ -206,7 +236,8 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     if sheet.wasp is not None:
         wasp = {"rounds": list(range(1, sheet.wasp.rounds + 1)),
                 "attacks": [{"number": a.number, "text": a.describe(),
-                             "light": a.number <= 6, "heavy": a.number >= 2}
+                             "light": a.number <= max(DIE_VALUES),
+                             "heavy": a.number >= LIGHT_ATTACKS * min(DIE_VALUES)}
                             for a in sheet.wasp.attacks],
                 "marshal_bees": sheet.wasp.marshal_bees,
                 "defensive": [hex_group_svg(f) for f in sheet.wasp.defensive],
@@ -218,8 +249,12 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         ("Scoring", sheet.scoring.capitalize()),
         ("Placement", sheet.placement.capitalize()),
         ("Migration", sheet.migration.capitalize()
-         + (" (per season)" if sheet.migration == "scaling" else " (\u2153 Pop)")),
+         + (" (per season)" if sheet.migration == "scaling"
+            else f" ({FRACTION_SIGNS.get(PROPORTION, f'1/{PROPORTION}')} Pop)")),
     ]
+    from hyvekit.rules.hyve.hp import DIE_MIN
+    from hyvekit.rules.hyve.legacy import START_BREAD_LEVEL
+
     last = "Wasp Attack" if sheet.wasp else "Seasonal Effect"
     run = None
     if state is not None:
@@ -239,7 +274,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "hyves": hyves_svg(sheet),
         "dashed_hyves": sheet.mode == "bee-builder",
         "structured": sheet.placement == "structured",
-        "actions": [{"name": n, "text": t} for n, t in ACTIONS],
+        "actions": [{"name": n, "text": t} for n, t in actions()],
         "bread": _bread_rows(sheet, levels, crossed, swatches),
         "chamber": chamber_ctx,
         "chamber_size": CHAMBER_SQ,
@@ -249,7 +284,15 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "wasp": wasp,
         "builder": builder,
         "turbo_boost": sheet.turbo_boost,
-        "mode_rules": MODE_RULES.get(sheet.mode, ()),
+        "mode_rules": mode_rules(sheet),
+        "hyve_count": HYVES,
+        "builder_hexes": BUILDER_SHAPE_HEXES,
+        "die_start": DIE_MIN,
+        "crossed_level": START_BREAD_LEVEL,
+        "offensive_max": OFFENSIVE_MAX,
+        "season_legend": ("Lose the HP shown; \u201cPop\u201d: lose 1 Population each; "
+                          f"\u201cbread<{BREAD_BELOW}\u201d: lose {BREAD_HP} HP for each bread "
+                          f"level below level {BREAD_BELOW}."),
         "turn": [t.format(refresh=sheet.refresh_max, last=last) for t in TURN],
         "population": list(range(1, sheet.population_spaces + 1)),
         "start_population": sheet.starting_population,

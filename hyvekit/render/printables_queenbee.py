@@ -34,17 +34,66 @@ def _rules() -> dict[str, Any]:
     return packaged_toml("queenbee.toml")["rules"]
 
 
+def card_effects() -> dict[str, str]:
+    """Each card's effect as the card reference prints it (``effect`` of the ``[cards]`` of
+    ``queenbee.toml``: Card Descriptions, transcribed)."""
+    from hyvekit.data import packaged_toml
+
+    return {name: str(raw.get("effect", "")) for name, raw in
+            packaged_toml("queenbee.toml")["cards"].items()}
+
+
+def _span(counts) -> str:
+    """``[5, 6]`` → ``"5–6"``, ``[2]`` → ``"2"``."""
+    counts = sorted(counts)
+    return str(counts[0]) if len(counts) == 1 else f"{counts[0]}\u2013{counts[-1]}"
+
+
+def player_counts() -> list[tuple[int, ...]]:
+    """The player counts (Object of the Game: 2–6) grouped by the deck variants that apply to
+    them (Variants for 2 and 5-6 Players): ``[(2,), (3, 4), (5, 6)]``."""
+    from hyvekit.rules.queenbee.deck import MAX_PLAYERS, MIN_PLAYERS
+    from hyvekit.rules.queenbee.tables import variants
+
+    groups: list[tuple[frozenset, list[int]]] = []
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        key = frozenset(k for k, v in variants().items() if n in v.get("players", []))
+        if groups and groups[-1][0] == key:
+            groups[-1][1].append(n)
+        else:
+            groups.append((key, [n]))
+    return [tuple(g) for _, g in groups]
+
+
+def setup_variants() -> tuple[str, ...]:
+    """Variants for 2 and 5-6 Players, in a line each (the player counts and the cards removed
+    from the deck table)."""
+    from hyvekit.rules.queenbee.tables import variants
+
+    v = variants()
+    two, many = v["two_players"]["players"], v["five_six_players"]["players"]
+    removed = ", ".join(f"\u201c{name}\u201d" for name in v["five_six_players"]["remove"])
+    return (
+        f"{_span(two)} players: remove the cards meant for {max(two) + 1}+ players; "
+        f"{_span(many)} players: remove {removed} and deal extra cards (see the card "
+        "reference).",
+        f"{_span(many)} players, ON YOUR FIRST TURN: you may not attack your neighbours in the "
+        "hives to your left and right, and may not play \u201cBad Pollen\u201d cards.",
+    )
+
+
 # --- Queen Bee player reference ------------------------------------------------------------------
 
 def queenbee_reference_context(**_: Any) -> dict[str, Any]:
     """Context of ``aid-queenbee-reference.html``; the numbers come from the rules core."""
     from hyvekit.rules.queenbee.board import (BEES_PER_SPACE, HAND_LIMIT, LARVA_SPACES, MAX_BEES,
-                                              QUEENS, WARRIORS, WORKERS)
+                                              QUEENS, SETUP_ROW, WARRIORS, WORKERS)
     from hyvekit.rules.queenbee.deck import CARDS_DEALT
     from hyvekit.rules.queenbee.tables import BLACK, MAXIMUM, YELLOW
 
     r = _rules()
     flight, swarm, sting = r["flight_spaces"], r["swarm_bees"], r["sting_spaces"]
+    end, central = SETUP_ROW[0], SETUP_ROW[len(SETUP_ROW) // 2]
     return {
         "title": "Queen Bee Player Reference",
         "players": f"{r['min_players']}\u2013{r['max_players']} players. Defend your queen and "
@@ -54,29 +103,25 @@ def queenbee_reference_context(**_: Any) -> dict[str, Any]:
             "Place the game board in the centre of the table. Each player places the bees of "
             "one colour on the hive spaces:",
             "your queen in the nest;",
-            f"{WARRIORS} warriors in the row of spaces nearest the nest: 3 on the central space, "
-            "2 on each end space;",
-            f"{WORKERS} worker bees in the next row: 3 on the central space, 2 on each end space "
-            "(the two end spaces of this row are tunnels).",
+            f"{WARRIORS} warriors in the row of spaces nearest the nest: {central} on the central "
+            f"space, {end} on each end space;",
+            f"{WORKERS} worker bees in the next row: {central} on the central space, {end} on each "
+            "end space (the two end spaces of this row are tunnels).",
             f"Shuffle the deck and deal {CARDS_DEALT} cards to each player; place the remaining "
             "cards in a stack next to the board.",
             "First player: whoever last ate honey (or roll a die).",
         ),
-        "setup_variants": (
-            "2 players: remove the cards meant for 3+ players; 5\u20136 players: remove "
-            "\u201cStuck in Honey\u201d and deal extra cards (see the card reference).",
-            "5\u20136 players, ON YOUR FIRST TURN: you may not attack your neighbours in the "
-            "hives to your left and right, and may not play \u201cBad Pollen\u201d cards.",
-        ),
+        "setup_variants": setup_variants(),
         # Turn Order
         "effect_warning": "Players cannot play effect cards during the action phase (phase 2) "
                           "of their turn; effect cards can be played during any other phase of "
                           "the turn.",
         "phases": (
             {"number": 1, "name": "Draw", "text": "At the start of your turn, draw one card "
-                                                  "from the deck."},
-            {"number": 2, "name": "Take an action", "text": "Take ONE of the actions A\u2013D."},
-            {"number": 3, "name": "Discard",
+                                                  "from the deck.", "actions": False},
+            {"number": 2, "name": "Take an action", "text": "Take ONE of the actions A\u2013D.",
+             "actions": True},
+            {"number": 3, "name": "Discard", "actions": False,
              "text": f"At the end of your turn, discard cards from your hand down to "
                      f"{HAND_LIMIT}. Then announce the end of your turn and pass to the next "
                      "player."},
@@ -170,64 +215,6 @@ def queenbee_reference_context(**_: Any) -> dict[str, Any]:
 
 # --- Queen Bee card reference --------------------------------------------------------------------
 
-# Card Descriptions, transcribed (shortened where marked by the sense, never extended).  Cards the
-# rulebook names but does not describe say so, with what the rulebook says of them elsewhere.
-CARD_EFFECTS = {
-    # Effect Cards
-    "Bad Pollen": "Your opponent does not draw a card at the start of his turn, but may use "
-                  "\u201cPollen\u201d, \u201cHoney\u201d and \u201cNectar\u201d cards to draw "
-                  "cards.",
-    "Bandit": "Steal a random card from the hand of an opponent you choose (he holds his cards "
-              "face toward himself; you draw one at random).",
-    "Bee Larvae": "Add 2 additional bees during reinforcement, on larva spaces not previously "
-                  "occupied: the only effect that adds more than 1 bee to a space.",
-    "Knighthood": "Replace a worker bee with a warrior or vice versa, using bees off the board "
-                  "(no swapping bees on the board).",
-    "Busy Bee": "Gain 1 additional action on your turn (any action normally available). "
-                "Playable even under \u201cStuck in Honey\u201d, which cancels only 1 action "
-                "per turn.",
-    "Tangled Signals": "Move opponents' bees a total distance of up to two spaces (of one "
-                       "opponent or of different ones).",
-    "Honey": "Draw three additional cards from the deck into your hand.",
-    "Pesticides": "Each opponent removes one bee of his choice from his hive (no effect on a "
-                  "player with no bees in his hive, nor on your allies in a forced alliance).",
-    "Pollen": "Not described in the rulebook. \u201cBad Pollen\u201d names it as a card a "
-              "player may use to draw cards.",
-    "Nectar": "Not described in the rulebook. \u201cBad Pollen\u201d names it as a card a "
-              "player may use to draw cards.",
-    "Downpour": "Not described in the rulebook (removed from the 2-player game as a card "
-                "meant for 3+ players).",
-    "Stuck in Honey": "Not described in the rulebook. \u201cBusy Bee\u201d says it cancels 1 "
-                      "action per turn.",
-    # Battle Cards
-    "Again and Again": "Re-roll any number of your dice up to 2 times; the dice re-rolled are "
-                       "rolled together.",
-    "Bee Escape": "If you lose a battle, save 1 worker bee or warrior: move it to any available "
-                  "space of your hive (no opponent's bees, fewer than 4 of yours).",
-    "Smoker": "The opponent cannot play battle cards in this battle.",
-    "Helping Paw": "Choose one of your dice or one of your opponent's: its owner must re-roll "
-                   "it.",
-    "Call for Help": "Add 1 of your bees on the board to the battle; roll its die (you may "
-                     "re-roll it). More than 4 bees on a space allowed. Win: it returns to its "
-                     "space; lose: it dies with the others.",
-    "Sneaky Sting": "Roll 1 additional worker bee die in the battle; it can be re-rolled once.",
-    "Maximum Power": "Change the value of a die to the maximum (4 for a warrior, 3 for a "
-                     "worker bee).",
-    "Strong Sting": "Increase the value of one die by 1, even above the die's maximum.",
-    "Stuck in a Web": "The opponent does not roll a die for his weakest bee in the battle. Not "
-                      "when attacking only 1 bee. If the defender loses, all his bees on the "
-                      "space are removed (the one stuck in the web too).",
-    # Sudden Cards
-    "Ally": "Help another player in a battle by adding 1 of your bees on the board to it (more "
-            "than 4 bees on a space allowed). Win: the ally returns to its place; lose: it is "
-            "removed too.",
-    "Don't Buzz": "Cancel the effect of a card played by an opponent; it can cancel another "
-                  "\u201cDon't Buzz\u201d.",
-    "Secret Move": "Immediately move your queen from the nest to any space that is neither a "
-                   "hive nor a nest and has no opponent's bees (1\u20133 of your own bees are "
-                   "fine). Once per game per player; not if the queen has already left the nest "
-                   "and returned.",
-}
 UNDESCRIBED = "Not described in the rulebook."
 
 # Card Descriptions: the play rule of each type (and its ribbon colour, Game Components).
@@ -251,20 +238,21 @@ def queenbee_cards_context(**_: Any) -> dict[str, Any]:
     from hyvekit.rules.queenbee.tables import load_cards
 
     cards = load_cards()
+    effects = card_effects()
     r = _rules()
     types = []
     for t in CARD_TYPES:
         rows = [{"name": c.name, "count": c.count, "count_assumed": c.assumed,
                  "type_assumed": c.type_assumed,
                  "attacker_only": ATTACKER_ONLY if c.attacker_only else "",
-                 "effect": CARD_EFFECTS.get(c.name, UNDESCRIBED)}
+                 "effect": effects.get(c.name) or UNDESCRIBED}
                 for c in cards.values() if c.kind == t["kind"]]
         types.append({**t, "cards": rows, "total": sum(x["count"] for x in rows)})
 
     decks = []
     # (label, a player count of the row); the largest count of a row shows every seat's deal
-    for label, counts in (("2 players", (2,)), ("3\u20134 players", (3, 4)),
-                          ("5\u20136 players", (5, 6))):
+    for counts in player_counts():
+        label = f"{_span(counts)} players"
         setup = deck_for(counts[0])
         removed = ", ".join(f"{name} \u2212{n}" for name, n in setup.removed) or "nothing"
         seats: dict[int, list[int]] = {}
@@ -279,7 +267,8 @@ def queenbee_cards_context(**_: Any) -> dict[str, Any]:
 
     return {
         "title": "Queen Bee Card Reference",
-        "intro": f"{r['playing_cards']} playing cards of 3 types (plus {r['hive_skill_cards']} "
+        "intro": f"{r['playing_cards']} playing cards of {len(CARD_TYPES)} types (plus "
+                 f"{r['hive_skill_cards']} "
                  "hive skill cards for the advanced rules). A card's type is the colour of the "
                  "ribbon with its name and the symbol under it.",
         "types": types,

@@ -4,6 +4,7 @@ from a legacy run."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import shutil
 
 import pytest
@@ -172,3 +173,44 @@ def test_ink_saver_sheet_uses_less_ink(in_tmp):
     runner.invoke(app, ["print", "sheet", "hyve", "--mode", "wasp-war", "--ink-saver",
                         "--out", "l.pdf"])
     assert ink_coverage(in_tmp / "l.pdf") < 0.8 * ink_coverage(in_tmp / "n.pdf")
+
+
+def test_a_players_sheets_file_changes_the_printed_values(tmp_path):
+    """The sheet prints its definition's values (marshal bees, starting population, refresh
+    dice), not copies: a player's own --sheets file changes them on the printed sheet."""
+    packaged = (Path(__file__).resolve().parents[2] / "hyvekit" / "data"
+                / "hyve_sheets.toml").read_text(encoding="utf-8")
+    own = packaged.replace("marshal_bees = 2 ", "marshal_bees = 3 ")
+    own = own.replace('[[sheet]]\nid = "wasp-war"\n', '[[sheet]]\nid = "wasp-war"\n'
+                      'starting_population = 7\nrefresh_max = 9\n')
+    mine = tmp_path / "mine.toml"
+    mine.write_text(own, encoding="utf-8")
+    texts = {}
+    for name, extra in (("packaged", ()), ("mine", ("--sheets", str(mine)))):
+        out = tmp_path / f"{name}.pdf"
+        result = runner.invoke(app, ["print", "sheet", "hyve", "--mode", "wasp-war", *extra,
+                                     "--out", str(out)], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        texts[name] = " ".join(pdf_text(out).split())
+    assert "up to 2 non-matching Bees" in texts["packaged"]
+    assert "up to 3 non-matching Bees" in texts["mine"]
+    assert "Fill 6 at setup" in texts["packaged"] and "Fill 7 at setup" in texts["mine"]
+    assert "(max 10)" in texts["packaged"] and "(max 9)" in texts["mine"]
+
+
+def test_the_reference_aid_names_the_standard_sheets_settings_and_the_rules_core():
+    from dataclasses import replace
+
+    from hyvekit.render.printables_hyve import hyve_reference_context
+    from hyvekit.rules.hyve.sheets import JELLIES, REWARDS
+
+    standard = load_definitions()["standard"]
+    ctx = hyve_reference_context(replace(standard, starting_population=8, refresh_max=12))
+    assert "Fill in 8 spaces of the Population track (per the game settings)." in ctx["setup"]
+    assert {"name": "Starting Population", "text": "Start with 8 Population."} in ctx["settings"]
+    assert ctx["phases"][0]["summary"].startswith("Roll dice equal to your Population "
+                                                  "(maximum 12 dice)")
+    # the Royal Jellies and Queen's Rewards are the rules core's, in the aid's spelling
+    assert [j["name"] for j in ctx["jellies"]] == [name for name, _ in JELLIES.values()]
+    assert [r["name"] for r in ctx["rewards"]] == [name for name, _ in REWARDS.values()]
+    assert ctx["rewards"][1]["text"] == REWARDS["migratory"][1]

@@ -221,7 +221,8 @@ def test_perks_print_in_the_rulebooks_order_blank_or_prefilled():
     filled = [p["id"] for p in P.legacy_sheet_context(
         new_legacy(stored, ["yellow", "blue", "green", "purple", "red"]), {"name": "x", "id": "x"}
     )["perks"]]
-    assert blank == filled == list(P.PERK_EFFECTS)
+    from hyvekit.rules.hyve.scenario import PERKS   # the rulebook's order (Legacy Mode, Perks)
+    assert blank == filled == list(PERKS) == list(P.perk_effects())
 
 
 def test_duplicate_names_are_refused():

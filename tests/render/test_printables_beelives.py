@@ -119,7 +119,9 @@ def test_years_pad_refuses_five_players_and_4up(tmp_path):
 
 
 def test_years_rules_are_the_six_bullets_of_the_variant():
-    assert len(B.YEARS_RULES) == 6
+    from hyvekit.rules.beelives import default_board
+
+    assert len(B.years_rules(default_board())) == 6
     ctx = B.years_pad_context()
     assert len(ctx["variant_rules"]) == 5 and ctx["scoring_rule"] not in ctx["variant_rules"]
 
@@ -139,12 +141,16 @@ def test_wild_aid_texts(tmp_path):
         assert phrase.lower() in text.lower(), phrase   # bands are set in capitals
 
 
-def test_wild_charts_follow_the_rulebook_and_the_rules_core():
+def test_wild_charts_are_the_rules_cores_priority_charts():
     from hyvekit.rules.beelives.wild import PRIORITY
 
-    for chart in B.SEASON_CHARTS:
+    ctx = B.wild_context()
+    common = [line["kind"] for line in ctx["common"]]
+    assert common == ["swarm", "wet"]
+    assert [c["season"] for c in ctx["charts"]] == ["Spring", "Summer", "Fall"]
+    for chart in ctx["charts"]:
         lines = [line["tile"] or line["kind"] for line in chart["lines"]]
-        assert ["swarm", "wet", *lines] == list(PRIORITY[chart["season"].lower()])
+        assert [*common, *lines] == list(PRIORITY[chart["season"].lower()])
 
 
 # --- queens and season cards -------------------------------------------------------------------
@@ -187,12 +193,13 @@ def test_raid_aid_texts(tmp_path):
         assert phrase in text, phrase
 
 
-def test_raid_dice_pool_agrees_with_the_rules_core():
+def test_raid_dice_pool_is_the_boards():
     from hyvekit.rules.beelives import default_board
 
     board = default_board()
-    lows = [int(re.match(r"\d+", bees).group()) for bees, _ in B.RAID_DICE]
-    assert list(zip(lows, (d for _, d in B.RAID_DICE))) == list(board.raid_dice)
+    dice = B.raid_context()["dice"]
+    lows = [int(re.match(r"\d+", d["bees"]).group()) for d in dice]
+    assert list(zip(lows, (d["dice"] for d in dice))) == list(board.raid_dice)
 
 
 # --- solo aid ----------------------------------------------------------------------------------
@@ -219,7 +226,7 @@ def test_solo_chart_agrees_with_the_rules_core():
                           (31, "Seasoned Forager"), (50, "Seasoned Forager"),
                           (51, "Queen Bee")):
         assert board.solo_rating(total) == rating
-    assert [r for r, _ in B.SOLO_CHART] == [r for r, _ in board.solo_chart]
+    assert [r["rating"] for r in B.solo_context()["chart"]] == [r for r, _ in board.solo_chart]
 
 
 # --- every printable: one page per copy on both papers, 2-up too -------------------------------

@@ -207,7 +207,7 @@ def test_queenbee_cards_lists_every_card_with_its_count(tmp_path):
 
 
 def test_queenbee_cards_context_matches_the_data():
-    from hyvekit.render.printables_queenbee import CARD_EFFECTS
+    from hyvekit.render.printables_queenbee import card_effects
     from hyvekit.rules.queenbee.deck import deck_for
     from hyvekit.rules.queenbee.tables import load_cards
 
@@ -215,7 +215,9 @@ def test_queenbee_cards_context_matches_the_data():
     ctx = build_context("aid queenbee-cards")
     listed = {c["name"]: (t["kind"], c) for t in ctx["types"] for c in t["cards"]}
     assert set(listed) == set(cards)                   # every card, once
-    assert set(CARD_EFFECTS) == set(cards)             # every card has its transcribed text
+    effects = card_effects()                           # queenbee.toml's [cards] effect texts
+    assert set(effects) == set(cards)                  # every card has its transcribed text
+    assert all(effects.values())
     for name, card in cards.items():
         kind, row = listed[name]
         assert kind == card.kind
@@ -228,4 +230,39 @@ def test_queenbee_cards_context_matches_the_data():
     smoker = listed["Smoker"][1]
     assert smoker["attacker_only"]
     for name in ("Pollen", "Nectar", "Downpour", "Stuck in Honey"):
-        assert CARD_EFFECTS[name].startswith("Not described in the rulebook"), name
+        assert effects[name].startswith("Not described in the rulebook"), name
+    for name, card in cards.items():                   # printed from the data, as it says
+        assert listed[name][1]["effect"] == effects[name]
+
+
+def test_beez_printables_take_their_numbers_from_the_rules_core(monkeypatch):
+    from hyvekit.rules.beez import flight, game, objectives
+
+    monkeypatch.setattr(game, "END_TRIGGER", 14)
+    monkeypatch.setattr(objectives, "COMMON_OBJECTIVES", 4)
+    monkeypatch.setattr(objectives, "SECRET_OBJECTIVES", 1)
+    monkeypatch.setattr(flight, "TILE_SPACES", 9)
+    turn = build_context("aid beez-turn")
+    assert "stored 14 or more nectar" in turn["end_of_game"][0]
+    assert "for the four common objectives and your one secret objectives" \
+        in turn["end_of_game"][1]
+    assert "shows 9 hexagonal spaces" in turn["phase1"]["spaces"]
+    assert "the five flyable sides show 1 or 5 spaces, 2 or 4, 3, 2 or 4, 1 or 5" \
+        in turn["phase1"]["hive"]
+    assert [p["name"] for p in turn["phases"]] == list(game.PHASES)
+    pad = build_context("pad beez")
+    assert [len(s["rows"]) for s in pad["sections"]] == [4, 1]
+
+
+def test_queenbee_printables_take_their_numbers_from_the_rules_core(monkeypatch):
+    from hyvekit.rules.queenbee import board
+
+    monkeypatch.setattr(board, "SETUP_ROW", (1, 5, 1))
+    ref = build_context("aid queenbee-reference")
+    assert "5 on the central space, 1 on each end space" in ref["setup"][2]
+    assert ref["setup_variants"][0].startswith("2 players: remove the cards meant for 3+ "
+                                               "players; 5\u20136 players: remove \u201cStuck "
+                                               "in Honey\u201d")
+    cards = build_context("aid queenbee-cards")
+    assert [d["label"] for d in cards["decks"]] == ["2 players", "3\u20134 players",
+                                                    "5\u20136 players"]

@@ -25,6 +25,15 @@ R_CLEAN = "Bee Lives: Clean Bees"
 R_COOL = "Bee Lives: Cool Hive"
 R_REQUEEN = "Bee Lives: Requeen"
 
+# Forage: "You always gain exactly one disease when you forage, no matter how many worker bees
+# were assigned to take the action."
+FORAGE_DISEASE = 1
+# Requeen (bees: 1): "Assign one worker bee to the Requeen action space."
+REQUEEN_BEES = 1
+# Cool Hive: "For every five active worker bees that you have (rounded up), you must assign one
+# worker bee."
+COOL_WORKERS_PER_BEE = 5
+
 Cubes = tuple[int, int, int]   # (honey, pollen, water)
 
 
@@ -96,7 +105,7 @@ def forage_offer(board: Board, action: Forage) -> Cubes:
 
 def cool_bees(workers: int) -> int:
     """Bees needed to cool a hive of ``workers`` active workers: one per five, rounded up."""
-    return math.ceil(workers / 5)
+    return math.ceil(workers / COOL_WORKERS_PER_BEE)
 
 
 def check(hive: Hive, action: Action, board: Board) -> None:
@@ -148,7 +157,7 @@ def check(hive: Hive, action: Action, board: Board) -> None:
     elif isinstance(action, Requeen):
         if action.queen not in board.queen_types:
             raise InvalidInputError("queen", action.queen, "one of " + ", ".join(board.queen_types))
-        require_unassigned(hive, 1, R_REQUEEN, "requeen")
+        require_unassigned(hive, REQUEEN_BEES, R_REQUEEN, "requeen")
         if action.queen == hive.queen:
             raise IllegalActionError(R_REQUEEN, f"a queen of a different type than {hive.queen}",
                                      expected="a different type", given=action.queen)
@@ -170,7 +179,7 @@ def apply(hive: Hive, action: Action, board: Board) -> Hive:
                         assigned=hive.assigned.add("forage", action.bees),
                         honey=hive.honey + take[0], pollen=hive.pollen + take[1],
                         water=hive.water + take[2])
-        return gain_disease(after, board, 1).hive
+        return gain_disease(after, board, FORAGE_DISEASE).hive
     if isinstance(action, Defend):
         return replace(hive, unassigned=hive.unassigned - action.bees,
                        assigned=hive.assigned.add("defend", action.bees))
@@ -189,8 +198,9 @@ def apply(hive: Hive, action: Action, board: Board) -> Hive:
                        assigned=hive.assigned.add("cool_hive", bees),
                        water=hive.water - bees * action.water_per_bee, cooled=True)
     if isinstance(action, Requeen):
-        return replace(hive, unassigned=hive.unassigned - 1,
-                       assigned=hive.assigned.add("requeen", 1), queen=action.queen, paused=True)
+        return replace(hive, unassigned=hive.unassigned - REQUEEN_BEES,
+                       assigned=hive.assigned.add("requeen", REQUEEN_BEES), queen=action.queen,
+                       paused=True)
     raise InvalidInputError("action", action, "Forage, Defend, BuildWax, CleanBees, CoolHive "
                             "or Requeen")
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import solo as S
+from hyvekit.rules.beelives.hive import PLAYER_HIVES
 
 # the record parser's checks: one wording for malformed campaign settings and month files
 from hyvekit.rules.beelives.record import _str as _text
@@ -186,8 +187,9 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
     solo = kind in SOLO_KINDS
     if solo and len(players) != 1:
         raise InvalidInputError("players", len(players), f"exactly one player ({kind})")
-    if not 1 <= len(players) <= 4:
-        raise InvalidInputError("players", len(players), "1 to 4 players (4 player hives)")
+    if not 1 <= len(players) <= PLAYER_HIVES:
+        raise InvalidInputError("players", len(players),
+                                f"1 to {PLAYER_HIVES} players ({PLAYER_HIVES} player hives)")
     first = raw.get("first_player") or names[0]
     if first not in names:
         raise InvalidInputError("first_player", first, "one of " + ", ".join(names))

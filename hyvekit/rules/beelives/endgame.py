@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hyvekit.rules.beelives.board import Board
+from hyvekit.rules.beelives.hive import PLAYER_HIVES
 from hyvekit.rules.beelives.phases import starvation_tokens_allowed
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
@@ -17,7 +18,21 @@ R_WINTER = "Bee Lives: Winter Upkeep"
 R_END = "Bee Lives: End of the Game"
 R_SOLO = "Bee Lives: Solo Score Chart"
 
+# Winter Upkeep: "there are three months of winter upkeep (Dec. - Feb.)".
 WINTER_MONTHS = ("December", "January", "February")
+# Winter Upkeep: "During each month of winter, there are only two steps".
+WINTER_STEPS = ("Feed your bees", "Lose bees to disease")
+
+# End of the Game: "1 VP for each remaining honey", "1 VP for each surviving worker bee"
+# (Scoring Victory Points, Surviving Winter); starvation tokens are the board's starvation_vp.
+HONEY_VP = 1
+BEE_VP = 1
+# End of the Game: "You must have at least one surviving worker bee to be eligible to win."
+ELIGIBLE_BEES = 1
+# End of the Game: "In case of a tie, use the following tiebreakers: most remaining pollen >
+# most surviving worker bees > largest comb size."  (key, the rulebook's words), in order.
+TIE_BREAKERS = (("pollen", "most remaining pollen"), ("bees", "most surviving worker bees"),
+                ("comb", "largest comb size"))
 
 
 @dataclass(frozen=True)
@@ -162,23 +177,28 @@ class Scoring:
 
 
 def score(players: list[PlayerEnd] | tuple[PlayerEnd, ...], board: Board) -> Scoring:
-    """End of the Game: 1 VP per honey, 1 VP per surviving bee, -2 VP per starvation token.
-    Only players with at least one surviving bee can win; ties go to most pollen, then most
-    bees, then the largest comb.
+    """End of the Game: :data:`HONEY_VP` per honey, :data:`BEE_VP` per surviving bee, the
+    board's ``starvation_vp`` (-2) per starvation token.  Only players with at least
+    :data:`ELIGIBLE_BEES` surviving bee can win; ties go through :data:`TIE_BREAKERS` (most
+    pollen, then most bees, then the largest comb).
 
     :raises InvalidInputError: no players or more than four (the box has 4 player hives), or
         two players with the same name.
     """
-    if not players or len(players) > 4:
-        raise InvalidInputError("players", len(players), "1 to 4 players (4 player hives)")
+    if not players or len(players) > PLAYER_HIVES:
+        raise InvalidInputError("players", len(players),
+                                f"1 to {PLAYER_HIVES} players ({PLAYER_HIVES} player hives)")
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
         raise InvalidInputError("player", dup, "a different name for each player")
-    lines = [ScoreLine(p, p.honey, p.bees, board.starvation_vp * p.starvation,
-                       p.vp + p.honey + p.bees + board.starvation_vp * p.starvation, p.bees >= 1)
+    lines = [ScoreLine(p, HONEY_VP * p.honey, BEE_VP * p.bees,
+                       board.starvation_vp * p.starvation,
+                       p.vp + HONEY_VP * p.honey + BEE_VP * p.bees
+                       + board.starvation_vp * p.starvation, p.bees >= ELIGIBLE_BEES)
              for p in players]
-    key = lambda l: (l.total, l.player.pollen, l.player.bees, l.player.comb or 0)  # noqa: E731
+    key = lambda l: (l.total, *((getattr(l.player, k) or 0)  # noqa: E731
+                                for k, _ in TIE_BREAKERS))
     eligible = sorted((l for l in lines if l.eligible), key=key, reverse=True)
     others = sorted((l for l in lines if not l.eligible), key=lambda l: l.total, reverse=True)
     winners: tuple[str, ...] = ()
@@ -187,7 +207,7 @@ def score(players: list[PlayerEnd] | tuple[PlayerEnd, ...], board: Board) -> Sco
         best = eligible[0]
         tied = [l for l in eligible if l.total == best.total]
         if len(tied) > 1:
-            for i, name in enumerate(("pollen", "bees", "comb"), start=1):
+            for i, (name, _) in enumerate(TIE_BREAKERS, start=1):
                 top = max(key(l)[i] for l in tied)
                 narrowed = [l for l in tied if key(l)[i] == top]
                 if len(narrowed) < len(tied):

@@ -19,6 +19,22 @@ R_SETUP = "Bee Lives: Player Area Setup"
 R_HIVE = "Bee Lives: Inside Your Hive"
 R_DISEASE = "Bee Lives: Disease Track"
 
+PLAYER_HIVES = 4   # Components: "4 Player Hives (1 per color)": at most four players
+
+# Queen Types, the numbers of the queens' abilities.  Aggressive: "increase your strength by one
+# for every two of your worker bees involved"; Prolific: "for every two brood that you hatch into
+# worker bees, gain one extra worker bee"; Hygienic: "You never move your varroa mite more than
+# one space when you raid another hive."
+AGGRESSIVE_BEES_PER_STRENGTH = 2
+PROLIFIC_BROOD_PER_BEE = 2
+HYGIENIC_RAID_DISEASE = 1
+# Raiding a Player Hive: "you gain disease equal to one third (rounded up) of the target hive's
+# disease level".
+RAID_DISEASE_DIVISOR = 3
+# Clean Bees: "the next time this month that you gain disease ..., you will gain one less
+# disease" (the standing varroa mite).
+CLEAN_BEES_SAVES = 1
+
 ACTIONS = ("forage", "scout", "raid", "defend", "build_wax", "clean_bees", "cool_hive", "requeen")
 
 
@@ -198,7 +214,7 @@ def gain_disease(hive: Hive, board: Board, spaces: int) -> DiseaseGain:
     if spaces <= 0:
         return DiseaseGain(hive, 0, False)
     saved = hive.mite_standing
-    moved = spaces - 1 if saved else spaces
+    moved = spaces - CLEAN_BEES_SAVES if saved else spaces
     last = board.track(hive.side).last
     new = replace(hive, mite=min(last, hive.mite + moved), mite_standing=False)
     return DiseaseGain(new, new.mite - hive.mite, saved)
@@ -234,8 +250,8 @@ def settle_half_space(hive: Hive, board: Board) -> Hive:
 def stealing_disease(target_level: int, hygienic: bool) -> int:
     """Spaces gained for stealing honey from a player hive at ``target_level`` (Raiding a
     Player Hive): one third of the level, rounded up; at most one for a hygienic queen."""
-    spaces = math.ceil(abs(target_level) / 3)
-    return min(spaces, 1) if hygienic else spaces
+    spaces = math.ceil(abs(target_level) / RAID_DISEASE_DIVISOR)
+    return min(spaces, HYGIENIC_RAID_DISEASE) if hygienic else spaces
 
 
 def require_unassigned(hive: Hive, bees: int, rule: str, action: str) -> None:

@@ -118,7 +118,20 @@ from hyvekit.rules.beelives.map_tiles import (
 )
 from hyvekit.rules.common import InvalidInputError, require_int
 
-__all__ = ["BeeMap", "Coord", "DARK_MARKS", "DARK_SIDES", "ForageOption", "HIVE_KINDS", "Join", "MAX_DISTANCE", "MapData", "MapHive", "R_FORAGE", "R_JOIN", "R_RAID", "R_SCOUT", "R_SWARM", "R_WILD", "Segment", "TEXT_HEADER", "TILE_LETTERS", "Tile", "Workers", "activation_order", "bees_needed", "burn", "burnt_tiles", "check_forage", "check_join", "check_raid_range", "check_scout", "check_spawn", "cleanup", "closest_hives", "closest_tiles", "distance", "draw_tiles", "farthest_hives", "flip", "forage", "forage_action", "forage_options", "from_dict", "from_starting_map", "from_text", "goal_progress", "groups", "hive_burnt", "hive_distance", "join", "join_order", "load_map_data", "longest_line", "map_joined", "map_length", "map_size", "move_group", "move_hive", "neighbours", "new_map", "place_raid_token", "raid_targets", "reachable", "remove_hive", "rotate", "scout", "scout_spaces", "segments", "spaces_from_fire", "spaces_within", "spawn_places", "spawn_wild", "starting_map", "swap_hives", "target_for", "tile_bag", "tiles_within", "to_dict", "to_text", "validate_map", "wild_tile_options"]
+__all__ = ["activation_order", "BeeMap", "bees_needed", "burn", "burnt_tiles", "check_forage",
+           "check_join", "check_raid_range", "check_scout", "check_spawn", "cleanup",
+           "closest_hives", "closest_tiles", "Coord", "DARK_MARKS", "DARK_SIDES", "distance",
+           "draw_tiles", "farthest_hives", "flip", "forage", "forage_action", "forage_options",
+           "ForageOption", "from_dict", "from_starting_map", "from_text", "goal_progress",
+           "groups", "hive_burnt", "hive_distance", "HIVE_KINDS", "Join", "join", "join_order",
+           "load_map_data", "longest_line", "map_joined", "map_length", "map_size", "MapData",
+           "MapHive", "MAX_DISTANCE", "move_group", "move_hive", "neighbours", "new_map",
+           "place_raid_token", "R_FORAGE", "R_JOIN", "R_RAID", "R_SCOUT", "R_SWARM", "R_WILD",
+           "raid_targets", "reachable", "remove_hive", "rotate", "scout", "scout_spaces",
+           "Segment", "segments", "spaces_from_fire", "spaces_within", "spawn_places",
+           "spawn_wild", "starting_map", "swap_hives", "target_for", "TEXT_HEADER", "Tile",
+           "tile_bag", "TILE_LETTERS", "tiles_within", "to_dict", "to_text", "validate_map",
+           "wild_tile_options", "Workers"]
 
 
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from hyvekit.rules.beelives.board import Board
-from hyvekit.rules.beelives.hive import Assigned, Hive, halve_disease, settle_half_space
+from hyvekit.rules.beelives.hive import (PROLIFIC_BROOD_PER_BEE, Assigned, Hive, halve_disease,
+                                         settle_half_space)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 R_EGG = "Bee Lives: Egg Phase"
@@ -24,6 +25,25 @@ R_FEEDING = "Bee Lives: Feeding Phase"
 R_BROOD = "Bee Lives: Brood Phase"
 R_SWARM = "Bee Lives: Swarm Phase"
 R_CLEANUP = "Bee Lives: Cleanup Phase"
+
+# Productive Months: "seven different phases that occur in order" (the rulebook's summary list;
+# the month sequence aid prints them).  (name, summary), in order.
+MONTH_PHASES = (
+    ("Egg Phase", "Each player counts how many brood they have in their comb."),
+    ("Feeding Phase", "Each player must feed their worker bees with honey."),
+    ("Brood Phase", "Each player spends pollen to hatch their brood into new worker bees."),
+    ("Swarm Phase", "Each player checks to see if their hive will swarm."),
+    ("Event Phase", "Reveal the next card from the current season deck."),
+    ("Action Phase", "In clockwise order, each player takes a single action. After that, each "
+                     "wild hive takes a single action. Repeat until no player has worker bees "
+                     "remaining."),
+    ("Cleanup Phase", "Prepare for the following month."),
+)
+# Productive Months, Note: "In the first month of the game ... Skip the first four phases and
+# begin with the Event Phase."
+FIRST_MONTH_SKIPS = 4
+# Swarm Phase: "you lose half of your bees and honey" (each rounded down).
+SWARM_LOSS_DIVISOR = 2
 
 
 # --- 1. Egg Phase ----------------------------------------------------------------------------
@@ -161,7 +181,7 @@ def brood_phase(hive: Hive, board: Board, *, brood_per_pollen: int = 1,
                     unassigned=hive.unassigned + hatched - lost)
     bonus = 0
     if hive.queen == "prolific":
-        bonus = min(hatched // 2, after.supply(board))
+        bonus = min(hatched // PROLIFIC_BROOD_PER_BEE, after.supply(board))
         after = replace(after, unassigned=after.unassigned + bonus)
     return BroodResult(after, hatched, pollen, lost, bonus, hive.brood - hatched, False)
 
@@ -233,8 +253,8 @@ def swarm_phase(hive: Hive, board: Board, *, season: str, spawned: bool = True,
     swarms, reason = will_swarm(hive, board)
     if not swarms:
         return SwarmResult(hive, False, "", threshold)
-    bees_lost = hive.workers // 2
-    honey_lost = hive.honey // 2
+    bees_lost = hive.workers // SWARM_LOSS_DIVISOR
+    honey_lost = hive.honey // SWARM_LOSS_DIVISOR
     spawned = spawned and bees_lost > 0
     if choice == "leave" and not spawned:
         raise IllegalActionError(R_SWARM, "no wild hive was spawned, so the hive must stay",

@@ -19,12 +19,25 @@ from functools import lru_cache
 from itertools import product
 
 from hyvekit.rules.beelives.board import Board
-from hyvekit.rules.beelives.hive import Hive, gain_disease, stealing_disease
+from hyvekit.rules.beelives.hive import (AGGRESSIVE_BEES_PER_STRENGTH as AGGRESSIVE, Hive,
+                                         gain_disease, stealing_disease)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 R_RAID = "Bee Lives: Raid"
 R_RAID_PLAYER = "Bee Lives: Raiding a Player Hive"
 R_RAID_WILD = "Bee Lives: Raiding a Wild Hive"
+
+# Raiding a Player Hive, Successful Raid: "If the attacker was able to steal honey equal to at
+# least half the number of worker bees that were initially assigned to the raid party".
+SUCCESS_DIVISOR = 2
+# Raiding a Player Hive: "For each worker bee that the defender has currently assigned to the
+# Defend action, the strength of your raid party is reduced by one"; "For each worker bee that
+# the defender sacrifices this way, ... the strength of your raid party is reduced by one."
+# Raiding a Wild Hive: "For each bee sacrificed this way, reduce the wild hive's strength by one".
+DEFENDER_REDUCTION = 1
+SACRIFICE_REDUCTION = 1
+# Raiding a Wild Hive: "If you steal any honey at all, then you gain one disease."
+WILD_STEAL_DISEASE = 1
 
 
 # --- the raid party's dice ------------------------------------------------------------------
@@ -120,10 +133,11 @@ def party_strength(board: Board, party: int, kept: tuple[int, ...], *, defenders
                                      given=value)
         dice.remove(value)
     base = min(sum(dice), final)
-    bonus = attacker_bonus + (final // 2 if attacker_aggressive else 0)
+    bonus = attacker_bonus + (final // AGGRESSIVE if attacker_aggressive else 0)
     involved = defenders + sacrifice_unassigned
-    reduction = defenders + sacrifices + defender_bonus + (
-        involved // 2 if defender_aggressive else 0)
+    reduction = (DEFENDER_REDUCTION * defenders + SACRIFICE_REDUCTION * sacrifices
+                 + defender_bonus) + (
+        involved // AGGRESSIVE if defender_aggressive else 0)
     return RaidStrength(party, final, tuple(dice), removed_t, base, bonus, reduction,
                         max(0, base + bonus - reduction))
 
@@ -244,7 +258,7 @@ def raid_player_hive(attacker: Hive, defender: Hive, raid: PlayerRaid,
         defender_aggressive=defender.queen == "aggressive",
         attacker_bonus=raid.attacker_bonus, defender_bonus=raid.defender_bonus)
     stolen = min(strength.strength, defender.honey, attacker.empty)
-    success = 2 * stolen >= raid.bees
+    success = SUCCESS_DIVISOR * stolen >= raid.bees
     att = replace(attacker, unassigned=attacker.unassigned - raid.bees,
                   assigned=attacker.assigned.add("raid", strength.party_final),
                   honey=attacker.honey + stolen)
@@ -327,9 +341,9 @@ def raid_wild_hive(attacker: Hive, wild_strength: int, raid: WildRaid,
         raise IllegalActionError(R_RAID_WILD, f"at most {party} raiders can be sacrificed, got "
                                  f"{raid.sacrifices}", expected=party, given=raid.sacrifices)
     strength = min(sum(raid.rolls[-1]), party) + raid.attacker_bonus + (
-        party // 2 if attacker.queen == "aggressive" else 0)
+        party // AGGRESSIVE if attacker.queen == "aggressive" else 0)
     after_raid = max(0, wild_strength - strength)
-    left = max(0, after_raid - raid.sacrifices)
+    left = max(0, after_raid - SACRIFICE_REDUCTION * raid.sacrifices)
     reduced = wild_strength - left
     most = min(reduced, attacker.empty)
     take = most if raid.take is None else raid.take
@@ -344,7 +358,7 @@ def raid_wild_hive(attacker: Hive, wild_strength: int, raid: WildRaid,
                   honey=attacker.honey + take)
     disease = 0
     if take:
-        gain = gain_disease(att, board, 1)
+        gain = gain_disease(att, board, WILD_STEAL_DISEASE)
         att, disease = gain.hive, gain.spaces
     removed = left == 0
     vp = board.raid_vp if removed else 0
@@ -448,7 +462,7 @@ def raid_odds(board: Board, bees: int, *, target_honey: int, defenders: int = 0,
         honey = min(s.strength, target_honey, room)
         stolen[honey] += p
         rerolls += p * (bees - party)
-        if 2 * honey >= bees:
+        if SUCCESS_DIVISOR * honey >= bees:
             success += p
     table = tuple(sorted(stolen.items()))
     return RaidOdds(table, success, sum((h * p for h, p in table), Fraction(0)), rerolls,

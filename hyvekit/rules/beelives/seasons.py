@@ -57,6 +57,7 @@ BASE_BEES_PER_HONEY = 2         # Feeding Phase: "Each honey cube can feed up to
 BASE_BROOD_PER_POLLEN = 1       # Brood Phase: "For each brood ... spend one pollen"
 BASE_WAX_HONEY_PER_BEE = 2      # Build Wax: "For each worker bee that you assign ... two honey"
 BASE_COOL_WATER_PER_BEE = 1     # Cool Hive: "spend one water cube for each worker bee assigned"
+PER_WORKERS = 5                 # Humid Days, Summer Storms: "for every 5 workers you have"
 
 Cubes = tuple[int, int, int]    # (honey, pollen, water)
 NO_CHANGE: Cubes = (0, 0, 0)
@@ -351,7 +352,7 @@ def raid_bonuses(card: SeasonCard | None, queen: str | None, workers: int) -> Ra
     if card.aggressive_queen_bonus and queen == "aggressive":
         raiding += card.aggressive_queen_bonus
         defending += card.aggressive_queen_bonus
-    defending += card.defend_strength_per_5_workers * (workers // 5)
+    defending += card.defend_strength_per_5_workers * (workers // PER_WORKERS)
     return RaidBonuses(raiding, defending)
 
 

@@ -46,6 +46,8 @@ MONTHS_PER_YEAR = 9             # How to Play: "the first nine months (Mar. - No
 MONTH_NAMES = ("March", "April", "May", "June", "July", "August", "September", "October",
                "November")
 MAX_YEARS = 3                   # Multiple Years Variant: two (long) or three years (epic)
+# Multiple Years Variant: "play for two years (long game) or three years (epic game)".
+YEAR_VARIANTS = ((2, "long"), (3, "epic"))
 QUEEN_TYPES = ("aggressive", "prolific", "hygienic", "nomadic")   # Queen Types
 TILE_TYPES = ("bloom", "wilt", "harvest", "wet")                  # Components: map tiles
 ACTIONS = ("forage", "scout", "raid", "defend", "build_wax", "clean_bees", "cool_hive",

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
-from hyvekit.rules.beelives.hive import Hive
+from hyvekit.rules.beelives.hive import AGGRESSIVE_BEES_PER_STRENGTH, Hive
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 R_WILD = "Bee Lives: Wild Hives"
@@ -31,6 +31,24 @@ PRIORITY: dict[str, tuple[str, ...]] = {
     "fall": ("swarm", "wet", "harvest", "raid", "bloom", "wilt"),
 }
 STRENGTH_TILES = ("bloom", "wilt", "harvest")   # first forage of a month: +1 strength
+# Wild Hives: "The first time each month that a wild hive places a neutral worker token on a
+# bloom tile, wilt tile, or harvest tile (by foraging), increase its strength by one."
+FORAGE_GAIN = 1
+# Summer / Fall Priority Chart: "If the target hive's strength is no more than two higher than
+# the wild hive's strength, then the wild hive will raid that target hive."
+RAID_MARGIN = 2
+# Wild Hive Raids, Raiding a Player Hive: "For each defending worker bee that is sacrificed, the
+# wild hive's strength is reduced by two ... For each unassigned worker bee that is sacrificed,
+# ... reduced by one"; "For each worker bee that the defender has currently assigned to the
+# Defend action, the amount of honey stolen is reduced by one"; "If the wild hive steals at
+# least one honey ..., the wild hive's strength is increased by one."
+SACRIFICE_DEFENDING = 2
+SACRIFICE_UNASSIGNED = 1
+DEFENDER_BLOCKS = 1
+STEAL_GAIN = 1
+# Raiding Another Wild Hive: "The winner has its strength increased by one, and the loser has
+# its strength reduced by one."
+BATTLE_CHANGE = 1
 
 
 @dataclass(frozen=True)
@@ -146,7 +164,7 @@ def wild_turn(s: WildSituation, board: Board) -> WildDecision:
                                     reason="no unforaged bloom tile within 3 spaces")
         elif line == "raid":
             t = s.target
-            if t is not None and s.tokens_left > 0 and t.strength <= s.strength + 2:
+            if t is not None and s.tokens_left > 0 and t.strength <= s.strength + RAID_MARGIN:
                 return WildDecision(step, "raid", s.strength, target=t, distance=t.distance,
                                     reason=f"closest hive's strength {t.strength} is no more "
                                     f"than two above {s.strength}")
@@ -158,9 +176,11 @@ def wild_turn(s: WildSituation, board: Board) -> WildDecision:
                         and s.strength < board.wild_strength_max)
                 why = ("overheating: the closest wet tile" if line == "wet"
                        else f"the closest unforaged {line} tile")
-                return WildDecision(step, "forage", s.strength + (1 if gain else 0), tile=line,
+                return WildDecision(step, "forage", s.strength + (FORAGE_GAIN if gain else 0),
+                                    tile=line,
                                     distance=tiles[line], reason=why + (
-                                        ", first forage this month: +1 strength" if gain else ""))
+                                        f", first forage this month: +{FORAGE_GAIN} strength"
+                                        if gain else ""))
     return WildDecision(0, "nothing", s.strength, reason="no line of the chart can be carried out")
 
 
@@ -219,16 +239,19 @@ def wild_raids_player(wild_strength: int, defender: Hive, roll: int, board: Boar
                                  expected=defender.unassigned, given=sacrifice_unassigned)
     after = replace(defender, unassigned=defender.unassigned - sacrifice_unassigned,
                     assigned=defender.assigned.add("defend", -sacrifice_defending))
-    strength = max(0, wild_strength - 2 * sacrifice_defending - sacrifice_unassigned)
+    strength = max(0, wild_strength - SACRIFICE_DEFENDING * sacrifice_defending
+                   - SACRIFICE_UNASSIGNED * sacrifice_unassigned)
     if strength == 0:
         vp = board.wild_removed_vp
         return WildOnPlayer(replace(after, vp=after.vp + vp), 0, 0, True, vp)
     involved = defending + sacrifice_unassigned
-    aggressive = involved // 2 if defender.queen == "aggressive" else 0
-    block = (defending - sacrifice_defending) + aggressive + defender_bonus
+    aggressive = (involved // AGGRESSIVE_BEES_PER_STRENGTH if defender.queen == "aggressive"
+                  else 0)
+    block = (DEFENDER_BLOCKS * (defending - sacrifice_defending) + aggressive
+             + defender_bonus)
     stolen = min(max(0, min(roll, strength) - block), defender.honey)
     if stolen:
-        strength = min(board.wild_strength_max, strength + 1)
+        strength = min(board.wild_strength_max, strength + STEAL_GAIN)
     return WildOnPlayer(replace(after, honey=after.honey - stolen), stolen, strength, False, 0)
 
 
@@ -260,8 +283,10 @@ def wild_vs_wild(attacker: int, defender: int, attacker_roll: int, defender_roll
     d = defender_roll + max(0, defender - attacker)
     top = board.wild_strength_max
     if a > d:
-        return WildBattle(a, d, "attacker", min(top, attacker + 1), defender - 1)
-    return WildBattle(a, d, "defender", attacker - 1, min(top, defender + 1))
+        return WildBattle(a, d, "attacker", min(top, attacker + BATTLE_CHANGE),
+                          defender - BATTLE_CHANGE)
+    return WildBattle(a, d, "defender", attacker - BATTLE_CHANGE,
+                      min(top, defender + BATTLE_CHANGE))
 
 
 def swarm_wild(strength: int, board: Board) -> tuple[int, int]:

@@ -18,6 +18,9 @@ from hyvekit.rules.common import IllegalActionError, require_int
 
 R_FLIGHT = "Beez: Phase 1 — flight plan"
 SIDES = 6
+# Phase 1, Note: "every flower tile, every leaf tile, and the start tile show 7 hexagonal
+# spaces, on which one bee may land".
+TILE_SPACES = 7
 # distances by steps clockwise from the facing side; step 0 is the "not allowed" side
 HIVE_DISTANCES: tuple[tuple[int, ...], ...] = ((), (1, 5), (2, 4), (3,), (2, 4), (1, 5))
 

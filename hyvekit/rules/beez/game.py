@@ -21,6 +21,9 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 R_END = "Beez: Game End"
 R_TURN = "Beez: Gameplay"
 END_TRIGGER = 12   # Game End: "stored 12 or more nectar in their honeycomb"
+MAX_PLAYERS = 4    # Contents: "4 honeycombs", "4 bees with beehives in the player colors"
+# Gameplay: "Each turn consists of the following three phases" (their headings).
+PHASES = ("Flight plan", "Flying and collecting nectar", "Storing nectar and making honey")
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,8 @@ def new_game(players: Sequence[str], layout: Layout, expert: bool = False) -> Be
     :raises InvalidInputError: not 2–4 players (Contents: 4 honeycombs), or a repeated name.
     """
     names = tuple(str(p).strip() for p in players)
-    if not 2 <= len(names) <= 4:
-        raise InvalidInputError("players", len(names), "2 to 4 players")
+    if not 2 <= len(names) <= MAX_PLAYERS:
+        raise InvalidInputError("players", len(names), f"2 to {MAX_PLAYERS} players")
     if len(set(names)) != len(names):
         raise InvalidInputError("players", ",".join(names), "different names")
     return BeezGame(names, tuple(Honeycomb(layout) for _ in names), expert)

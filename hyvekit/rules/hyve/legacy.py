@@ -53,6 +53,7 @@ HP_POSITIONS_PER_HONEY = 3    # Gaining Honey
 POPULATION_PER_HONEY = 5      # Gaining Honey
 HONEY_PER_HYVE = 1            # Gaining Honey
 MAX_HYVES = 6                 # Game Sheets: "Hyve (6 Total)"
+START_BREAD_LEVEL = 1         # 4. Feed Bees: "You start with Level 1 of each Bread"
 RESOURCE_KINDS = ("hp", "population", "nectar")   # Core Resources (HP, Population & Nectar)
 RESOURCE_LABELS = {"hp": "HP", "population": "Population", "nectar": "Nectar"}
 
@@ -308,8 +309,8 @@ class LegacyState:
     def bread_levels(self) -> tuple[int, ...]:
         """Starting bread level of each bee type 1–5 in the next scenario (Bread Upgrades);
         a crossed-out type starts at level 1 (Easy Mode)."""
-        return tuple(1 if t in self.crossed_bread else 1 + self.bread_upgrades[t - 1]
-                     for t in BEE_TYPES)
+        return tuple(START_BREAD_LEVEL if t in self.crossed_bread
+                     else START_BREAD_LEVEL + self.bread_upgrades[t - 1] for t in BEE_TYPES)
 
     def colour_of(self, bee: int) -> str:
         """Pencil colour of die value ``bee`` (1–5)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
-from hyvekit.rules.hyve.mode_shapes import R_QUEEN
+from hyvekit.rules.hyve.mode_shapes import CORONATION_MARGIN, R_QUEEN
 from hyvekit.rules.hyve.phases import EndCheck, check_end
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, HYVES, Demand, HpTrack, SheetDefinition
 
@@ -131,7 +131,7 @@ def coronation(approval: int, disapproval: int) -> bool:
     you her successor. You win! If not, you've fallen short of the crown and you lose"."""
     approval = require_int("approval", approval, 0)
     disapproval = require_int("disapproval", disapproval, 0)
-    return approval >= disapproval + 1
+    return approval >= disapproval + CORONATION_MARGIN
 
 
 def queen_end(track: HpTrack, *, population: int, hp_position: int, turns_done: int,

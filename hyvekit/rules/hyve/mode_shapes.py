@@ -68,6 +68,7 @@ TURBO_FACTOR = 2             # Turbo: "double the amount", "doubles the Bees pla
 
 
 LIGHT_ATTACKS = 2            # Wasp Attack: "roll two D6, each representing a ... Light Attack"
+CORONATION_MARGIN = 1        # The Coronation: "at least 1 more Approval than Disapproval"
 
 
 def die(field: str, value: object) -> int:

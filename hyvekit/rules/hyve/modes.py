@@ -63,6 +63,7 @@ from hyvekit.rules.hyve.long_live_the_queen import (
 )
 from hyvekit.rules.hyve.mites import apply_mites, check_mites, mites_choices, mites_required
 from hyvekit.rules.hyve.mode_shapes import (
+    CORONATION_MARGIN,
     DIE_VALUES,
     LIGHT_ATTACKS,
     R_BUILD,
@@ -129,4 +130,19 @@ from hyvekit.rules.hyve.wasp_war import (
     wasp_war_end,
 )
 
-__all__ = ["AttackLine", "BakeryResult", "Build", "DIE_VALUES", "DemandCheck", "FormationHex", "FormationKind", "LIGHT_ATTACKS", "Line", "MarshalArea", "MarshalBee", "MarshalResult", "OffensiveResult", "QueenFacts", "REPURPOSE_WILD_MAX", "R_BUILD", "R_BUILDER_HYVES", "R_CORONATION", "R_DEFENSIVE", "R_MARSHAL", "R_MITES", "R_OFFENSIVE", "R_QUEEN", "R_TURBO", "R_TURBO_BAKERY", "R_TURBO_EGGS", "R_TURBO_JELLY", "R_TURBO_LARVA", "R_TURBO_REPURPOSE", "R_WASP_ATTACK", "TURBO_ACTIONS", "TURBO_FACTOR", "TurboBees", "WILD", "WaspAttackResult", "apply_build", "apply_marshal", "apply_mites", "builder_end_reached", "check_approval_claim", "check_area", "check_build", "check_builder_placement", "check_marshal", "check_mites", "check_turbo_jelly", "coronation", "demand_met", "demands_in_force", "die", "flip_hexes", "hex_names", "judge_demands", "legal_builds", "mites_choices", "mites_required", "normalise", "offensive_result", "orientations", "parse_cells", "parse_formation_hex", "parse_hex", "queen_end", "resolve_wasp_attack", "roll_wasp_attack", "rotate_hexes", "same_shape", "split_turbo_bees", "touches", "turbo_bakery", "turbo_gather_nectar", "turbo_jellies_at_setup", "turbo_repurpose_rerolls", "turbo_tend_eggs", "turbo_tend_larva_options", "wasp_round", "wasp_war_end", "written_as"]
+__all__ = ["apply_build", "apply_marshal", "apply_mites", "AttackLine", "BakeryResult", "Build",
+           "builder_end_reached", "check_approval_claim", "check_area", "check_build",
+           "check_builder_placement", "check_marshal", "check_mites", "check_turbo_jelly",
+           "coronation", "CORONATION_MARGIN", "demand_met", "DemandCheck", "demands_in_force",
+           "die", "DIE_VALUES", "flip_hexes", "FormationHex", "FormationKind", "hex_names",
+           "judge_demands", "legal_builds", "LIGHT_ATTACKS", "Line", "MarshalArea", "MarshalBee",
+           "MarshalResult", "mites_choices", "mites_required", "normalise", "offensive_result",
+           "OffensiveResult", "orientations", "parse_cells", "parse_formation_hex", "parse_hex",
+           "queen_end", "QueenFacts", "R_BUILD", "R_BUILDER_HYVES", "R_CORONATION", "R_DEFENSIVE",
+           "R_MARSHAL", "R_MITES", "R_OFFENSIVE", "R_QUEEN", "R_TURBO", "R_TURBO_BAKERY",
+           "R_TURBO_EGGS", "R_TURBO_JELLY", "R_TURBO_LARVA", "R_TURBO_REPURPOSE", "R_WASP_ATTACK",
+           "REPURPOSE_WILD_MAX", "resolve_wasp_attack", "roll_wasp_attack", "rotate_hexes",
+           "same_shape", "split_turbo_bees", "touches", "TURBO_ACTIONS", "turbo_bakery",
+           "TURBO_FACTOR", "turbo_gather_nectar", "turbo_jellies_at_setup",
+           "turbo_repurpose_rerolls", "turbo_tend_eggs", "turbo_tend_larva_options", "TurboBees",
+           "wasp_round", "wasp_war_end", "WaspAttackResult", "WILD", "written_as"]

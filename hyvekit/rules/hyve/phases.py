@@ -23,8 +23,8 @@ from typing import Literal
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.hyve.hp import HpResult, move_hp
-from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_MAX, HYVES, MIGRATIONS, Effect,
-                                       HpTrack, SheetDefinition)
+from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX, HYVES,
+                                       MIGRATIONS, Effect, HpTrack, SheetDefinition)
 
 R_REFRESH = "Hyve: Refresh"
 R_CONTROLLED = "Hyve Legacy: Perks — Controlled Rolls"
@@ -32,10 +32,16 @@ R_WIN = "Hyve: How to Win (or Lose)"
 
 REFRESH_MAX = 10        # Worker Refresh / 1. Refresh: "up to a maximum of 10 dice"
 WILD = 6                # Setup: the "Bee" face is wild and has no bread (4. Feed Bees)
+# 6. Seasonal Effects: BREAD_HP, BREAD_BELOW (hyvekit.rules.hyve.sheets, re-exported here).
 DIE_VALUES = (1, 2, 3, 4, 5, 6)
-BREAD_HP = 6            # 6. Seasonal Effects: "Lose 6 HP for each bread level ... below level 3"
-BREAD_BELOW = 3
 PROPORTION = 3          # Migration, Proportional: "one-third (rounded down)"
+# Legacy Mode, Perks: Resiliance / Vigorous "Gain exactly 1 HP whenever you lose / gain any
+# number of Population"; Tenacity "Any seasonal Population loss is always reduced by 1";
+# Migratory "When migrating, gain 1 HP per each crossed out effect this season".
+RESILIANCE_HP = 1
+VIGOROUS_HP = 1
+TENACITY_REDUCTION = 1
+MIGRATORY_HP = 1
 
 Status = Literal["playing", "won", "lost"]
 
@@ -108,9 +114,9 @@ def change_population(population: int, delta: int, perks: Perks = Perks()) -> Po
     if delta < 0:
         lost = min(population, -delta)
         # the scenario ends at population 0 (How to Win (or Lose)): no perk HP after it
-        hp = 1 if perks.resiliance and 0 < lost < population else 0
+        hp = RESILIANCE_HP if perks.resiliance and 0 < lost < population else 0
         return PopulationChange(population, population - lost, lost=lost, hp_gained=hp)
-    hp = 1 if perks.vigorous and delta > 0 else 0
+    hp = VIGOROUS_HP if perks.vigorous and delta > 0 else 0
     return PopulationChange(population, population + delta, gained=delta, hp_gained=hp)
 
 
@@ -309,7 +315,7 @@ def migration_loss(hyves_completed_this_turn: int, population: int,
         want = scaling_loss if kind == "scaling" else current // PROPORTION
         step = change_population(current, -want, perks)
         losses.append(step.lost)
-        hp += step.hp_gained + (crossed_out if perks.migratory else 0)
+        hp += step.hp_gained + (MIGRATORY_HP * crossed_out if perks.migratory else 0)
         current = step.after
     change = PopulationChange(population, current, lost=population - current)
     return MigrationResult(losses=tuple(losses), change=change, hp_gained=hp)
@@ -389,7 +395,7 @@ def apply_seasonal_effect(state: Colony, effect: Effect, *, scoring: str, track:
             status = "lost"
     pop_loss = effect.population
     if perks.tenacity:
-        pop_loss = max(0, pop_loss - 1)
+        pop_loss = max(0, pop_loss - TENACITY_REDUCTION)
     change = PopulationChange(population, population)
     hp_gained = 0
     if status == "playing" and pop_loss:

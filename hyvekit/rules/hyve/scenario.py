@@ -57,6 +57,11 @@ MIDDLE: Hex = (0, 0)            # Placement Rules, Structured: "the middle of th
 MIGRATORY_REWARD_HP = 3         # Queen's Rewards, Migratory: "3 HP for each completed hyve"
 SWARM_POPULATION = 2            # Queen's Rewards, Swarm: "1 HP for every 2 Population"
 FLY_DRONES_FACTOR = 2           # Fly Drones: "gain twice that much HP"
+PLUMOSE_LEVELS = 1              # Plumose: "Gain 1 Bread Level of this Bee's color"
+# Legacy Mode, Perks: Fecundity "When adding any number of Larva to the hyve, add exactly one
+# more"; Beseech "you may enact the chosen effect twice using the same color".
+FECUNDITY_LARVA = 1
+BESEECH_TIMES = 2
 REPURPOSE_WILD_MAX = 5          # Repurpose: "A Wild Bee would let you reroll any amount from 1-5"
 DEFAULT_COLOURS = ("yellow", "blue", "green", "purple", "red")
 PERKS = ("resiliance", "vigorous", "tenacity", "fecundity", "deep-stores", "beseech",

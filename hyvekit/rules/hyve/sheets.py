@@ -44,6 +44,9 @@ ATTACK_NUMBERS = tuple(range(1, 13))          # Wasp War: light 1â€“6, heavy 2â€
 OFFENSIVE_MAX = 12                            # Wasp War: "If the sum ... exceeds 12"
 BUILDER_SHAPE_HEXES = 4                       # Bee Builder: "each shape is composed of four hexes"
 OFFENSIVE_FORMATIONS = 3                      # Wasp War: "one of the 3 V-shaped Formations"
+# 6. Seasonal Effects: "Lose 6 HP for each bread level that you currently have below level 3"
+BREAD_HP = 6
+BREAD_BELOW = 3
 
 # Queen's Attendants (the four effects the rulebook describes)
 JELLIES = {
@@ -195,7 +198,8 @@ class Effect:
 
     :ivar hp: HP lost.
     :ivar population: population icons (1 population lost each).
-    :ivar bread: bread icons: lose 6 HP for each bread level currently below level 3.
+    :ivar bread: bread icons: lose :data:`BREAD_HP` (6) HP for each bread level currently below
+        level :data:`BREAD_BELOW` (3).
     :ivar mites: Mites icons: cross out a Nectar of the active hyve each.
     :ivar huddle: Coldsnap: lose HP equal to ``huddle`` minus your current population.
     :ivar bread_hp, bread_below: Coldsnap: lose ``bread_hp`` HP per bread level below
@@ -218,7 +222,7 @@ class Effect:
         if self.population:
             out.append(f"{self.population} Pop")
         if self.bread:
-            out.append(f"{self.bread}\u00d7 bread<3: 6 HP each")
+            out.append(f"{self.bread}\u00d7 bread<{BREAD_BELOW}: {BREAD_HP} HP each")
         if self.huddle:
             out.append(f"{self.huddle} \u2212 Pop HP")
         if self.bread_hp:

@@ -59,7 +59,8 @@ from hyvekit.rules.hyve.modes import (R_TURBO, R_TURBO_EGGS, R_TURBO_JELLY, R_TU
                                       turbo_tend_larva_options)
 from hyvekit.rules.hyve.phases import (Colony, apply_seasonal_effect, feed_bees, migration_loss,
                                        refresh_dice)
-from hyvekit.rules.hyve.scenario import (DEFAULT_COLOURS, FLY_DRONES_FACTOR, MIGRATORY_REWARD_HP,
+from hyvekit.rules.hyve.scenario import (BESEECH_TIMES, FECUNDITY_LARVA, PLUMOSE_LEVELS,
+                                         DEFAULT_COLOURS, FLY_DRONES_FACTOR, MIGRATORY_REWARD_HP,
                                          PERKS, R_ASSIGN, R_BAKERY, R_BESEECH, R_CHAMBER,
                                          R_COURIER, R_EGGS, R_EXCISOR, R_LARVA, R_MITES,
                                          R_NECTAR, R_PLACEMENT, R_QUEEN, R_REFRESH, R_REPURPOSE,
@@ -259,7 +260,7 @@ def _tend_eggs(s: ScenarioState, a: TendEggs) -> ScenarioState:
 
 def _larva_count(s: ScenarioState, n: int) -> int:
     """Larva added: ``n``, plus exactly one with Fecundity (when any are added)."""
-    return n + 1 if n and s.has("fecundity") else n
+    return n + FECUNDITY_LARVA if n and s.has("fecundity") else n
 
 
 def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> ScenarioState:
@@ -372,7 +373,7 @@ def _fill(s: ScenarioState, b: Bee, a: JellyFill, beseech: bool) -> ScenarioStat
     kind = s.sheet.jellies[a.jelly]
     who = str(b) if value == b.stands_for else f"{b}, second action"
     s = _log(s, f"Queen's Attendants ({who}): {s.colour(value)} into {label}")
-    times = 2 if beseech else 1
+    times = BESEECH_TIMES if beseech else 1
     if kind == "overwork-queen":
         s = _add_larva_times(s, value, times, a)
     else:
@@ -385,9 +386,10 @@ def _fill(s: ScenarioState, b: Bee, a: JellyFill, beseech: bool) -> ScenarioStat
             elif kind == "plumose":
                 level = s.bread[value - 1]
                 if level < BREAD_MAX:
-                    s = replace(s, bread=s.bread[:value - 1] + (level + 1,) + s.bread[value:],
+                    up = min(BREAD_MAX, level + PLUMOSE_LEVELS)
+                    s = replace(s, bread=s.bread[:value - 1] + (up,) + s.bread[value:],
                                 bread_upgraded=True)
-                    s = _log(s, f"Plumose: {value}-type bread to level {level + 1}")
+                    s = _log(s, f"Plumose: {value}-type bread to level {up}")
                 else:
                     s = _log(s, f"Plumose: {value}-type bread already at level {BREAD_MAX}")
     complete = len(now) == len(BEE_TYPES)

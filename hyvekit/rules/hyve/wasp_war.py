@@ -19,7 +19,7 @@ from hyvekit.rules.hyve.mode_shapes import (
     die,
     written_as,
 )
-from hyvekit.rules.hyve.phases import EndCheck, check_end
+from hyvekit.rules.hyve.phases import TENACITY_REDUCTION, EndCheck, check_end
 from hyvekit.rules.hyve.sheets import OFFENSIVE_MAX, HpTrack, WaspWar
 
 FormationKind = Literal["defensive", "offensive"]
@@ -434,7 +434,7 @@ def resolve_wasp_attack(wasp: WaspWar, dice: Sequence[int], area: MarshalArea,
     hp = sum(line.hp for line in lines)
     pop = sum(line.population for line in lines)
     if tenacity:
-        pop = max(0, pop - 1)
+        pop = max(0, pop - TENACITY_REDUCTION)
     larva_demanded = sum(line.larva for line in lines)
     larva = larva_demanded
     if populated_larva is not None:

@@ -30,6 +30,9 @@ HAND_LIMIT = 5            # Turn Order, 3: "discard cards from your hand down to
 LARVA_SPACES = 3          # Game Board, Hive: "three spaces with larvae"
 BEE_LARVAE_EXTRA = 2      # Bee Larvae: "add 2 additional bees during reinforcement"
 QUEENS, WARRIORS, WORKERS = 1, 7, 7   # 90 Bees: "one queen, seven warriors and seven workers"
+# Setup: the warriors' and the workers' row of the hive, end space, central space, end space:
+# "Place 3 warriors on the central space and 2 warriors on each of the end spaces" (workers alike).
+SETUP_ROW = (2, 3, 2)
 
 BEE_TYPES = ("queen", "warrior", "worker")
 SPACE_TYPES = ("grass", "hive", "tunnel", "hive-tunnel", "nest")

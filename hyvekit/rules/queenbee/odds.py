@@ -53,6 +53,8 @@ from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Dice, find_card
 MAX_DICE = 10              # per side: the box has 10 dice of each colour
 MAX_DICE_SENSITIVE = 6     # per side, when Maximum Power, Helping Paw or Again and Again is named
 MAX_CARDS = 6
+STRONG_STING_PIPS = 1      # Strong Sting: "Increase the value of one die by 1"
+AGAIN_REROLLS = 2          # Again and Again: "Re-roll any number of your dice up to 2 times"
 
 # internal card tokens
 STRONG, MAXPOW, SNEAKY, PAW, AGAIN, ADD_Y, ADD_B = "SS", "MP", "SN", "HP", "AA", "AY", "AB"
@@ -308,7 +310,7 @@ class OddsModel:
 
     def _play(self, c: str, ay, ab, bonus, d, rest) -> Fraction:
         if c == STRONG:
-            return self.card_phase(ay, ab, bonus + 1, d, rest)
+            return self.card_phase(ay, ab, bonus + STRONG_STING_PIPS, d, rest)
         if c == SNEAKY or c == ADD_Y:
             return self._add_die(YELLOW, ay, ab, bonus, d, rest)
         if c == ADD_B:
@@ -348,7 +350,7 @@ class OddsModel:
                         best = max(best, tot / len(faces))
             return best
         if c == AGAIN:
-            return self._rounds(ay, ab, bonus, d, rest, 2)
+            return self._rounds(ay, ab, bonus, d, rest, AGAIN_REROLLS)
         raise InvalidInputError("card token", c, "a modelled card")  # pragma: no cover
 
     def _rounds(self, ay, ab, bonus, d, rest, rounds: int) -> Fraction:
