@@ -139,16 +139,15 @@ def state_sha256(state) -> str:
     import json
 
     from hyvekit.rules.hyve.legacy import LegacyState, legacy_summary
+    from hyvekit.store.games import jsonable
 
     if isinstance(state, LegacyState):
         value = legacy_summary(state)
-    elif type(state).__module__ == "hyvekit.rules.beelives.campaign":
-        from hyvekit.rules.beelives.campaign import summary
+    elif type(state).__module__.startswith("hyvekit.rules.beelives."):
+        from hyvekit.rules.beelives.campaign import CampaignState, summary
 
-        value = summary(state)
+        value = summary(state) if isinstance(state, CampaignState) else jsonable(state)
     else:
-        from hyvekit.store.games import jsonable
-
         value = jsonable(state)
     text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
