@@ -31,8 +31,8 @@ def _existing(path: Path, option: str) -> Path:
 
 
 def _layout(path: Optional[Path]):
-    from hyvekit.rules.beez.honeycomb import load_layout
-    return load_layout(_existing(path, "--layout") if path else None)
+    from hyvekit.data.beez import layout
+    return layout(_existing(path, "--layout") if path else None)
 
 
 @app.command()
@@ -51,12 +51,13 @@ def score(file: Path = typer.Argument(..., metavar="FILE",
     """
     from hyvekit.data import load_toml
     from hyvekit.rules.beez.game import END_TRIGGER
-    from hyvekit.rules.beez.honeycomb import format_honeycomb, load_palette
-    from hyvekit.rules.beez.objectives import check_claims, load_objectives, parse_score_sheet
+    from hyvekit.data import beez as tables
+    from hyvekit.rules.beez.honeycomb import format_honeycomb
+    from hyvekit.rules.beez.objectives import check_claims, parse_score_sheet
 
     raw = load_toml(_existing(file, "FILE"))
-    lay, palette = _layout(layout), load_palette()
-    sheet = parse_score_sheet(raw, lay, palette, load_objectives())
+    lay, palette = _layout(layout), tables.palette()
+    sheet = parse_score_sheet(raw, lay, palette, tables.objectives())
     players, outcome = sheet.score()
     ended = any(p.honeycomb.count >= END_TRIGGER for p in players)
     if as_json:
@@ -171,7 +172,8 @@ def check_store(honeycomb: Path = typer.Argument(..., metavar="HONEYCOMB",
 
     Example: hyvekit beez check-store docs/examples/honeycomb.txt --distance 5 --collected "P w" --at A2 --at A3
     """
-    from hyvekit.rules.beez.honeycomb import (format_honeycomb, load_palette, max_storable,
+    from hyvekit.data.beez import palette as load_palette
+    from hyvekit.rules.beez.honeycomb import (format_honeycomb, max_storable,
                                               parse_chamber, parse_honeycomb, parse_nectar,
                                               check_collected, settle_collected)
     from hyvekit.rules.common import require_int

@@ -41,8 +41,9 @@ def deck(players: int = typer.Option(..., "--players", "-p", metavar="N",
 
     Example: hyvekit queenbee deck --players 5
     """
+    from hyvekit.data import queenbee as tables
     from hyvekit.rules.queenbee.deck import deck_for
-    setup = deck_for(players)
+    setup = deck_for(players, tables.cards(), tables.variants())
     if as_json:
         print_json(setup.to_dict())
         return
@@ -85,10 +86,10 @@ def odds(attacker: str = typer.Option(..., "--attacker", "-a", metavar="BEES",
     """
     from hyvekit.rules.queenbee.battle import parse_bees
     from hyvekit.rules.queenbee.odds import attack_odds
-    from hyvekit.rules.queenbee.tables import load_dice
-    dice = load_dice(faces)
+    from hyvekit.data import queenbee as tables
+    dice = tables.dice(faces)
     result = attack_odds(parse_bees(attacker, "--attacker"), parse_bees(defender, "--defender"),
-                         dice, card, reroll=not no_reroll)
+                         dice, card, reroll=not no_reroll, card_table=tables.cards())
     if as_json:
         print_json(result.to_dict())
         return
@@ -137,15 +138,15 @@ def battle(attacker: Optional[str] = typer.Option(None, "--attacker", "-a", meta
     Example: hyvekit queenbee battle --attacker warrior:2 --defender worker:2 --attacker-dice b3,b2 --defender-dice y3,y2 --winner attacker
     """
     from hyvekit.rules.queenbee import battle as B
-    from hyvekit.rules.queenbee.tables import load_dice
-    dice = load_dice(faces)
+    from hyvekit.data import queenbee as tables
+    dice, cards = tables.dice(faces), tables.cards()
     if file is not None:
         if any(v is not None for v in (attacker, defender, attacker_dice, defender_dice, space)) \
                 or card:
             raise InvalidInputError("--file", str(file), "either --file or the battle options, "
                                     "not both")
         from hyvekit.data import load_toml
-        stated, file_winner = B.battle_from_dict(load_toml(file))
+        stated, file_winner = B.battle_from_dict(load_toml(file), cards)
         winner = winner or file_winner
     else:
         missing = [o for o, v in (("--attacker", attacker), ("--defender", defender),
@@ -158,11 +159,11 @@ def battle(attacker: Optional[str] = typer.Option(None, "--attacker", "-a", meta
                           B.parse_bees(defender, "--defender"),
                           B.parse_dice(attacker_dice, "--attacker-dice"),
                           B.parse_dice(defender_dice, "--defender-dice"),
-                          tuple(B.parse_play(c) for c in card),
+                          tuple(B.parse_play(c, cards) for c in card),
                           B.parse_space(space) if space else None)
     if winner is not None and _same_side(winner) not in ("attacker", "defender"):
         raise InvalidInputError("--winner", winner, "attacker or defender (a or d)")
-    outcome = B.check_battle(stated, dice)
+    outcome = B.check_battle(stated, dice, cards)
     if as_json:
         data = outcome.to_dict()
         data["stated_winner"] = winner

@@ -247,10 +247,10 @@ ATTACKER_ONLY = "attacker only, before the battle begins"
 def queenbee_cards_context(**_: Any) -> dict[str, Any]:
     """Context of ``aid-queenbee-cards.html``: every card of the packaged table by type, with
     its count (assumed counts flagged as the data flags them), the deck by player count."""
+    from hyvekit.data import queenbee as tables
     from hyvekit.rules.queenbee.deck import CARDS_DEALT, dealt_per_seat, deck_for
-    from hyvekit.rules.queenbee.tables import load_cards
 
-    cards = load_cards()
+    cards, variants = tables.cards(), tables.variants()
     r = _rules()
     types = []
     for t in CARD_TYPES:
@@ -265,10 +265,10 @@ def queenbee_cards_context(**_: Any) -> dict[str, Any]:
     # (label, a player count of the row); the largest count of a row shows every seat's deal
     for label, counts in (("2 players", (2,)), ("3\u20134 players", (3, 4)),
                           ("5\u20136 players", (5, 6))):
-        setup = deck_for(counts[0])
+        setup = deck_for(counts[0], cards, variants)
         removed = ", ".join(f"{name} \u2212{n}" for name, n in setup.removed) or "nothing"
         seats: dict[int, list[int]] = {}
-        for seat, n in enumerate(dealt_per_seat(counts[-1]), start=1):
+        for seat, n in enumerate(dealt_per_seat(counts[-1], variants), start=1):
             if n > CARDS_DEALT:
                 seats.setdefault(n - CARDS_DEALT, []).append(seat)
         dealt = f"{CARDS_DEALT} each"

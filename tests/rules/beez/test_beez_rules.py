@@ -6,15 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hyvekit.data import beez as tables
 from hyvekit.rules.beez import flight as F
 from hyvekit.rules.beez import game as G
 from hyvekit.rules.beez import honeycomb as H
 from hyvekit.rules.beez import objectives as O
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
-LAYOUT = H.load_layout()
-PALETTE = H.load_palette()
-LIB = O.load_objectives()
+LAYOUT = tables.layout()
+PALETTE = tables.palette()
+LIB = tables.objectives()
 
 # The rulebook's scoring example, as hyvekit reads it: both 4/5 rows (A, E) filled, the middle
 # row not filled, all five colours, a horizontal (E1-E2-E3) and a diagonal (B2-C3-D3) line of
