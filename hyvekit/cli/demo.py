@@ -23,6 +23,7 @@ def log_demo_run(folder: Path):
     :returns: ``(record, state)`` after the last event.
     :raises CampaignExistsError: a campaign that is not the demo's already uses the demo id.
     """
+    from hyvekit.data import hyve as hd
     from hyvekit.rules.hyve import legacy as L
     from hyvekit.store.campaigns import CampaignStore
     from hyvekit.store.errors import CampaignExistsError
@@ -33,7 +34,7 @@ def log_demo_run(folder: Path):
         if old.header["name"] != DEMO_NAME:
             raise CampaignExistsError(DEMO_ID, store.path(DEMO_ID))
         store.path(DEMO_ID).unlink()  # the demo's own record: replaced, never duplicated
-    sheet = L.load_sheets()["legacy-1"]
+    sheet = hd.legacy_sheets()["legacy-1"]
     store.create(DEMO_NAME, "hyve", "legacy",
                  {"sheet": sheet.to_dict(), "colours": DEMO_COLOURS, "easy": False}, DEMO_ID)
     actions = [
@@ -43,7 +44,7 @@ def log_demo_run(folder: Path):
     ]
     playing = store.append_many(DEMO_ID, [L.action_to_event(a) for a in actions])[-1][1]
     result = L.Result(won=True, hp_past_start=7, population=12, hyves=4,
-                      limits=L.scenario_limits(playing))
+                      limits=L.scenario_limits(playing, hd.sheet_definitions()))
     store.append(DEMO_ID, *L.action_to_event(result))
     return store.state(DEMO_ID)
 

@@ -140,8 +140,9 @@ def new(ctx: typer.Context,
 
     Example: hyvekit hyve legacy new "Summer run" --colours yellow,blue,green,purple,red
     """
-    from hyvekit.rules.hyve.legacy import load_sheets, new_legacy
-    sheets = load_sheets(sheets_file)
+    from hyvekit.data.hyve import legacy_sheets
+    from hyvekit.rules.hyve.legacy import new_legacy
+    sheets = legacy_sheets(sheets_file)
     if sheet not in sheets:
         raise InvalidInputError("--sheet", sheet, "one of " + ", ".join(sheets))
     chosen = sheets[sheet]
@@ -278,13 +279,14 @@ def result(ctx: typer.Context, run: str = RunArg,
 
     Example: hyvekit hyve legacy result summer-run won --hp-past-start 7 --population 12 --hyves 4
     """
+    from hyvekit.data.hyve import sheet_definitions
     from hyvekit.rules.hyve import legacy as L
     if outcome.lower() not in ("won", "lost"):
         raise InvalidInputError("outcome", outcome, "won or lost")
     _, state = _load_run(ctx, run)
     cross = None if cross_out is None else parse_bread_type(cross_out, state.colours)
     action = L.Result(outcome.lower() == "won", hp_past_start, population, hyves,
-                      courier_bonus, cross, limits=L.scenario_limits(state))
+                      courier_bonus, cross, limits=L.scenario_limits(state, sheet_definitions()))
     _, after = _store(ctx).append(run, *L.action_to_event(action))
     print_result(run, after, cross)
 
@@ -413,13 +415,14 @@ def _play_file(state, file: Path, as_json: bool):
     """Replay ``file`` as the run's current scenario; on an illegal turn print the JSON error
     (with ``--json``) and re-raise."""
     from hyvekit.data import load_toml
+    from hyvekit.data.hyve import record_definitions
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.rules.hyve.legacy_play import play_record
     if not file.is_file():
         raise InvalidInputError("FILE", str(file), "an existing turn record (TOML)")
     raw = load_toml(file)
     try:
-        return play_record(state, raw, file.parent)
+        return play_record(state, raw, record_definitions(raw, file.parent))
     except InvalidInputError as exc:
         raise located(exc, file) from None
     except IllegalActionError as exc:
@@ -582,11 +585,11 @@ def hp(scoring: Optional[str] = typer.Option(
     Example: hyvekit hyve hp --scoring flat --die 3 --position 5 --gain 5
     """
     from hyvekit.rules.hyve.hp import describe, move_hp
-    from hyvekit.rules.hyve.sheets import definition_for
+    from hyvekit.data.hyve import sheet_definition
     if (gain is None) == (lose is None):
         raise InvalidInputError("--gain/--lose", "both" if gain is not None else "neither",
                                 "exactly one of --gain X or --lose X")
-    sheet = definition_for(mode, sheets_file)
+    sheet = sheet_definition(mode, sheets_file)
     track = sheet.hp_track
     chosen = (scoring or sheet.scoring).strip().lower()
     r = move_hp(scoring=chosen, die=die, position=position, gain=gain or 0, lose=lose or 0,
@@ -703,13 +706,14 @@ def check_cmd(
     Example: hyvekit hyve check examples/hyve/legacy-scenario-1.toml --run summer-run
     """
     from hyvekit.rules.common import IllegalActionError
-    from hyvekit.rules.hyve.record import load_record, replay, report_dict
+    from hyvekit.data.hyve import read_record
+    from hyvekit.rules.hyve.record import replay, report_dict
 
     if run is not None:
         _check_against_run(ctx, run, file, as_json)
         return
     try:
-        record = load_record(file)
+        record = read_record(file)
     except InvalidInputError as exc:
         raise located(exc, file) from None
     try:

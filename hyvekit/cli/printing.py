@@ -199,9 +199,9 @@ def legacy_sheet(
         extra = {"campaign": options["run"], "state_sha256": state_sha256(state)}
         stem = f"legacy-sheet-{_slug(str(header.get('id') or run))}"
     else:
-        from hyvekit.rules.hyve.legacy import load_sheets
+        from hyvekit.data.hyve import legacy_sheets
 
-        sheets = load_sheets()
+        sheets = legacy_sheets()
         if sheet not in sheets:
             raise typer.BadParameter(f"{sheet!r} is not a legacy sheet; accepted: "
                                      + ", ".join(sheets), param_hint="--sheet")
@@ -533,7 +533,7 @@ def sheet(
     in its mode); hyvekit print sheet hyve --mode wasp-war --paper letter
     """
     from hyvekit.render.printables_hyve_sheets import sheet_hyve_context
-    from hyvekit.rules.hyve.sheets import definition_for
+    from hyvekit.data.hyve import sheet_definition
 
     game_key = game.strip().lower()
     if game_key.startswith("hyve-") and mode is None:     # as `print list` names them
@@ -551,7 +551,7 @@ def sheet(
             number = state.scenario if state.phase == "playing" else state.next_scenario
             mode = (scenario_mode(state, number) if number else None) or "standard"
     try:
-        definition = definition_for(mode, sheets_file)
+        definition = sheet_definition(mode, sheets_file)
     except InvalidInputError as exc:
         if exc.field != "--mode":
             raise

@@ -15,8 +15,7 @@ from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_MAX, JELLIES, REWARDS, SheetDefinition,
-                                       load_definitions)
+from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, JELLIES, REWARDS, SheetDefinition
 
 SQRT3 = math.sqrt(3)
 HEX_SIZE = 3.2          # mm, circumradius of a hyve hex on Letter (5.5 mm wide); A4 draws it 15% larger
@@ -268,6 +267,12 @@ def _builder(sheet_id: str):
                                     "neither: a scenario sheet has no player columns")
         return sheet_hyve_context(load_definitions()[sheet_id])
     return build
+
+
+def load_definitions() -> dict[str, SheetDefinition]:
+    """The packaged scenario sheet definitions by id (read by the data layer)."""
+    from hyvekit.data.hyve import sheet_definitions
+    return sheet_definitions()
 
 
 def _register_all() -> None:

@@ -248,10 +248,10 @@ def test_report_of_an_unknown_campaign_exits_2(in_tmp):
 
 
 def test_report_of_a_run_named_like_markup_prints_the_name_as_text(in_tmp):
-    from hyvekit.rules.hyve.legacy import load_sheets
+    from hyvekit.data.hyve import legacy_sheets
     from hyvekit.store.campaigns import CampaignStore
 
-    settings = {"sheet": load_sheets()["legacy-1"].to_dict(),
+    settings = {"sheet": legacy_sheets()["legacy-1"].to_dict(),
                 "colours": ["yellow", "blue", "green", "purple", "red"], "easy": False}
     rid = CampaignStore(in_tmp / "campaigns").create(EVIL_NAME, "hyve", "legacy",
                                                      settings).header["id"]

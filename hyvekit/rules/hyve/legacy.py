@@ -13,8 +13,9 @@ The flow of a run is a small state machine over :class:`LegacyState`::
                                  \\--result(lost, normal mode)--> failed --easy--> shopping
 
 Values the rulebook does not print (perk costs, bread slot costs, resource spaces, the courier
-honey track, starting honey) come from a :class:`LegacySheet` (``hyvekit/data/hyve_legacy.toml``,
-hyvekit's own, marked assumed) or from the player's own sheet file.
+honey track, starting honey) come from a :class:`LegacySheet` (the packaged ``hyve_legacy.toml``,
+hyvekit's own, marked assumed) or from the player's own sheet file; :func:`sheets_from_tables`
+builds them from the tables already read (reading files is the data layer's job).
 
 Parsing, checking and applying are separate: :func:`parse_event` turns an event record into an
 action, :func:`check` raises :class:`IllegalActionError` naming the rule, :func:`apply` returns the
@@ -24,8 +25,8 @@ next state without checking, and :func:`play` does both.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, Literal
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
@@ -172,17 +173,20 @@ class LegacySheet:
                    assumed=bool(raw.get("assumed", False)))
 
 
-def load_sheets(path: str | Path | None = None) -> dict[str, LegacySheet]:
-    """Legacy sheets by id, from the packaged table or a player's own file of the same shape.
+def sheets_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] | None = None,
+                       source: str = "") -> dict[str, LegacySheet]:
+    """Legacy sheets by id, from the packaged table (``hyve_legacy.toml``: ``[defaults]``,
+    ``[colours]``, ``[[sheet]]``) or a player's own table of the same shape merged over it.
 
-    A player's file may set ``[defaults]`` and ``[colours]`` or rely on the packaged ones.
+    A player's table may set ``[defaults]`` and ``[colours]`` or rely on the packaged ones; its
+    sheets are assumed only where they lean on hyvekit's packaged values.
 
-    :raises InvalidInputError: unreadable file, unknown key or impossible value.
+    :param own: the player's table (None: the packaged sheets).
+    :param source: the player's file name, for errors.
+    :raises InvalidInputError: unknown key or impossible value; no ``[[sheet]]``.
     """
-    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
-
-    packaged = packaged_toml("hyve_legacy.toml")
-    table = load_toml(path) if path else packaged
+    path = own is not None
+    table = own if own is not None else packaged
     defaults = {**packaged["defaults"], **table.get("defaults", {})}
     colours = {k: v for k, v in {**packaged["colours"], **table.get("colours", {})}.items()
                if k != "assumed"}
@@ -199,7 +203,7 @@ def load_sheets(path: str | Path | None = None) -> dict[str, LegacySheet]:
         sheet = LegacySheet.from_dict(merged)
         sheets[sheet.id] = sheet
     if not sheets:
-        raise InvalidInputError("legacy sheets file", str(path), "at least one [[sheet]] table")
+        raise InvalidInputError("legacy sheets file", source, "at least one [[sheet]] table")
     return sheets
 
 
@@ -456,20 +460,19 @@ def scenario_mode(state: LegacyState, number: int) -> str | None:
                  if name in (m, label.lower(), label.lower().replace(" mode", ""))), None)
 
 
-def scenario_limits(state: LegacyState, definitions: dict[str, Any] | None = None
-                    ) -> SheetLimits | None:
-    """The limits of the scenario being played, from the scenario sheet definition of its mode
-    (``rules/hyve/sheets.py``: hyvekit's own sheets unless ``definitions`` are given).
+def scenario_limits(state: LegacyState, definitions: Mapping[str, Any]) -> SheetLimits | None:
+    """The limits of the scenario being played, from the scenario sheet definition of its mode.
 
+    :param definitions: scenario sheet definitions by id (``rules/hyve/sheets.py``; the
+        packaged ones unless the player gives their own).
     :returns: None when no scenario is being played, or its run name is not a known mode.
     """
-    from hyvekit.rules.hyve.sheets import load_definitions
     if state.phase != "playing" or not state.scenario:
         return None
     mode = scenario_mode(state, state.scenario)
     if mode is None:
         return None
-    sheets = definitions if definitions is not None else load_definitions()
+    sheets = definitions
     sheet = sheets.get(mode) or next((d for d in sheets.values() if d.mode == mode), None)
     if sheet is None:
         return None
