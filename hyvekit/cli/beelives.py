@@ -26,8 +26,8 @@ BoardOption = typer.Option(None, "--board", metavar="FILE",
 
 
 def _board(path: Optional[Path]):
-    from hyvekit.rules.beelives import load_board
-    return load_board(path)
+    from hyvekit.data.beelives import board
+    return board(path)
 
 
 def _note(text: str) -> None:
@@ -517,9 +517,10 @@ def card(
 
     Example: hyvekit beelives card "The Dearth"
     """
-    from hyvekit.rules.beelives.seasons import chart_effect, find_card, load_season_cards
+    from hyvekit.data.beelives import season_cards
+    from hyvekit.rules.beelives.seasons import chart_effect, find_card
     board = _board(None)
-    c = find_card(load_season_cards(cards_file), name)
+    c = find_card(season_cards(cards_file), name)
     if as_json:
         print_json(_card_json(c, board))
         return
@@ -547,9 +548,10 @@ def cards(
 
     Example: hyvekit beelives cards --season summer
     """
-    from hyvekit.rules.beelives.seasons import cards_of, load_season_cards
+    from hyvekit.data.beelives import season_cards
+    from hyvekit.rules.beelives.seasons import cards_of
     board = _board(None)
-    chosen = cards_of(load_season_cards(cards_file), season)
+    chosen = cards_of(season_cards(cards_file), season)
     if as_json:
         print_json([_card_json(c, board) for c in chosen])
         return
@@ -627,11 +629,10 @@ def check(
     Example: hyvekit beelives check examples/beelives/first-month-2p.toml
     """
     from hyvekit.data import load_toml
-    from hyvekit.rules.beelives import game as g
+    from hyvekit.data.beelives import components, season_cards
     from hyvekit.rules.beelives import record as rec
-    from hyvekit.rules.beelives.seasons import load_season_cards
     board = _board(board_file)
-    comps = g.Components(board, load_season_cards(cards_file))
+    comps = components(board, season_cards(cards_file))
     raw = load_toml(files[0])
     if rec.is_month_file(raw):
         raise InvalidInputError(str(files[0]), "a month file",

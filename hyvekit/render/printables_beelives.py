@@ -233,12 +233,12 @@ B_SIDE_NOTE = ("\u201cB\u201d side: your disease level is the level of the last 
                "the previous normal space.")
 
 def season_cards_by_season() -> tuple[dict[str, Any], ...]:
-    """The 27 season cards from ``hyvekit/data/beelives_seasons.toml`` (bee-lives.txt, "Season
+    """The 27 season cards from ``data/beelives_seasons.toml`` (bee-lives.txt, "Season
     Cards", verbatim, in the rulebook's order), grouped by season, with typographic minus
     signs."""
-    from hyvekit.rules.beelives.seasons import load_season_cards
+    from hyvekit.data.beelives import season_cards
 
-    cards = load_season_cards()
+    cards = season_cards()
     return tuple(
         {"season": season.capitalize(),
          "cards": tuple((c.name, re.sub(r"(?<!\w)-(?=\d)", MINUS, c.text))
@@ -486,11 +486,12 @@ def resources_aid_context(**_: Any) -> dict[str, Any]:
     when foraged (bee-lives.txt, "Seasonal Resource Chart") and what it gives under each season
     card that changes foraging ("Season Cards"), never below 0 (ruling L9). Cubes per forage."""
     from hyvekit.rules.beelives.actions import Forage, forage_offer
-    from hyvekit.rules.beelives.board import TILE_TYPES, default_board
-    from hyvekit.rules.beelives.seasons import SEASONS, forage_modifiers, load_season_cards
+    from hyvekit.data.beelives import packaged_board, season_cards
+    from hyvekit.rules.beelives.board import TILE_TYPES
+    from hyvekit.rules.beelives.seasons import SEASONS, forage_modifiers
 
-    board = default_board()
-    cards = load_season_cards()
+    board = packaged_board()
+    cards = season_cards()
     seasons = []
     for season in SEASONS:
         changing = [c for c in cards if c.season == season

@@ -120,11 +120,8 @@ class BeeLivesCampaignAdapter:
 
         :raises InvalidInputError: settings that are not a table, an unreadable board file.
         """
-        from hyvekit.rules.beelives import campaign as C
-        from hyvekit.rules.beelives import game as g
-        from hyvekit.rules.beelives.board import load_board
-        from hyvekit.rules.beelives.seasons import load_season_cards
-        from hyvekit.rules.beelives.solo import default_cards
+        from hyvekit.data.beelives import board as load_board
+        from hyvekit.data.beelives import campaign_components
         from hyvekit.rules.common import InvalidInputError
         if not isinstance(settings, dict):
             raise InvalidInputError("settings", settings, "a table")
@@ -138,7 +135,7 @@ class BeeLivesCampaignAdapter:
             board = load_board(path)
         else:
             board = load_board(None)
-        return C.Components(g.Components(board, load_season_cards()), default_cards())
+        return campaign_components(board)
 
 
 ADAPTERS: dict[tuple[str, str], GameAdapter] = {

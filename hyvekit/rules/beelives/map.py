@@ -2,7 +2,7 @@
 Scout, Raid, Wild Hives, season cards that spawn wild hives, solo scenario and campaign cards).
 
 The rulebook never prints the shape of a map tile.  hyvekit assumes hexagonal tiles on axial
-coordinates ``(q, r)`` (``hyvekit/data/beelives_map.toml``, ``[geometry]``, ``assumed = true``;
+coordinates ``(q, r)`` (the packaged ``beelives_map.toml``, ``[geometry]``, ``assumed = true``;
 ruling L60): pointy-top hexes, rows of constant ``r`` running left to right, ``r`` growing
 towards the player.  A distance in "spaces" is the hex distance (:func:`distance`).
 
@@ -688,7 +688,7 @@ def scout(m: BeeMap, hive: str, at: Coord, tile_type: str,
 
 def tile_bag(m: BeeMap, composition: Mapping[str, int]) -> dict[str, int]:
     """Tiles of each type still in the cloth bag: ``composition`` (the 80 tiles, see
-    :func:`load_map_data`) less the tiles on the map (the starting map's bloom tiles included).
+    :func:`map_data_from_dict`) less the tiles on the map (the starting map's bloom tiles included).
 
     :raises InvalidInputError: more tiles of a type on the map than the composition has.
     """
@@ -1254,14 +1254,12 @@ class MapData:
     geometry_assumed: bool
 
 
-def load_map_data(path: str | None = None) -> MapData:
-    """The packaged ``beelives_map.toml`` (or a file of the same shape).
+def map_data_from_dict(raw: Mapping[str, Any]) -> MapData:
+    """The map table (the packaged ``beelives_map.toml``, or a table of the same shape) →
+    :class:`MapData`.
 
-    :raises InvalidInputError: unreadable file, missing table or impossible value.
+    :raises InvalidInputError: missing table or impossible value.
     """
-    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
-
-    raw = load_toml(path) if path else packaged_toml("beelives_map.toml")
     try:
         bag, rb, setup, geo = raw["tile_bag"], raw["rulebook"], raw["setup"], raw["geometry"]
     except KeyError as exc:
@@ -1332,7 +1330,7 @@ __all__ = [
     "check_join", "check_raid_range", "check_scout", "check_spawn", "cleanup", "closest_hives",
     "closest_tiles", "distance", "draw_tiles", "farthest_hives", "flip", "forage",
     "forage_action", "forage_options", "from_dict", "from_text", "goal_progress", "groups",
-    "hive_burnt", "hive_distance", "join", "join_order", "load_map_data", "map_length",
+    "hive_burnt", "hive_distance", "join", "join_order", "map_data_from_dict", "map_length",
     "map_size", "move_group", "move_hive", "neighbours", "new_map",
     "place_raid_token", "raid_targets", "reachable", "remove_hive", "rotate", "scout",
     "scout_spaces", "segments", "spaces_from_fire", "spaces_within", "spawn_places",

@@ -11,13 +11,14 @@ from dataclasses import replace
 
 import pytest
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import map as M
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.hive import Hive
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
-COMPS = g.default_components()
+COMPS = bl.components()
 BOARD = COMPS.board
 YEAR1 = ("First Bloom", "Perfect Weather", "Oppressive Heat", "Heat Wave", "On Guard",
          "Summer Storms", "Buttoned Up", "Cooler Temps", "Culling of the Drones")
@@ -423,9 +424,8 @@ def test_solo_card_dice_round_trip_through_the_month_record():
 # --- in a campaign ------------------------------------------------------------------------------
 
 from hyvekit.rules.beelives import campaign as C  # noqa: E402
-from hyvekit.rules.beelives.solo import default_cards  # noqa: E402
 
-CCOMPS = C.Components(COMPS, default_cards())
+CCOMPS = C.Components(COMPS, COMPS.solo)
 ANN = [{"name": "Ann", "queen": "prolific"}]
 MARCH_Y2 = {"year": 2, "month": 1, "card": "First Bloom",
             "turn": [{"player": "Ann", "action": "forage", "tile": "bloom", "distance": 1,
