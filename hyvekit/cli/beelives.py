@@ -35,12 +35,8 @@ def _note(text: str) -> None:
 
 
 def _queen(option: str, value: Optional[str], board) -> Optional[str]:
-    if value is None:
-        return None
-    v = value.strip().lower()
-    if v not in board.queen_types:
-        raise InvalidInputError(option, value, "one of " + ", ".join(board.queen_types))
-    return v
+    from hyvekit.rules.beelives.hive import parse_queen
+    return None if value is None else parse_queen(board, value, option)
 
 
 def parse_roll(text: str) -> tuple[int, ...]:
@@ -84,11 +80,11 @@ def _players_from_file(path: Path):
 
 
 def winter_vp(e: dict) -> Any:
-    """A winter's "VP scored" cell: the points scored now, or, after the last year's winter,
-    the bees and honey that count in the final score instead (End of the Game)."""
-    if e.get("final"):
-        return f"{e['bees'] + e['honey']} in the final score"
-    return e["vp"]
+    """A winter's "VP scored" cell (:func:`hyvekit.rules.beelives.endgame.winter_points`): the
+    points scored now, or the points that count in the final score instead."""
+    from hyvekit.rules.beelives.endgame import winter_points
+    points, final = winter_points(e)
+    return f"{points} in the final score" if final else points
 
 
 def wild_state(dormant: bool, haunted: bool, infected: bool) -> str:
@@ -118,7 +114,7 @@ def score(
     Example: hyvekit beelives score -p "Bob:vp=37,honey=9,starvation=1" -p "Susan:vp=32,honey=3,bees=4,pollen=2" --claimed-winner Susan
     """
     from hyvekit.rules.beelives.endgame import check_claims, parse_player, score as do_score
-    from hyvekit.rules.beelives.endgame import solo_rating
+    from hyvekit.rules.beelives.endgame import solo_chart_rating
     players = [parse_player(p) for p in player]
     if players_file is not None:
         players += _players_from_file(players_file)
@@ -132,7 +128,7 @@ def score(
         if not eq:
             raise InvalidInputError("--claimed", c, "NAME=TOTAL, e.g. Susan=39")
         totals[name.strip()] = require_int(f"--claimed {name.strip()}", value, -999, 999)
-    rating = solo_rating(result.lines[0].total, board) if len(players) == 1 else None
+    rating = solo_chart_rating(result, board)
     if as_json:
         print_json({
             "players": [{"name": l.player.name, "vp": l.player.vp, "honey": l.player.honey,
@@ -182,22 +178,11 @@ def winter(
 
     Example: hyvekit beelives winter --bees 6 --honey 12 --level -2
     """
-    from hyvekit.rules.beelives.endgame import winter as do_winter
+    from hyvekit.rules.beelives.endgame import winter as do_winter, winter_level
     board = _board(board_file)
     bees = require_int("--bees", bees, 0, board.max_workers)
     honey = require_int("--honey", honey, 0, board.comb_max)
-    side = side.strip().upper()
-    if side not in ("A", "B"):
-        raise InvalidInputError("--side", side, "A or B")
-    if (level is None) == (position is None):
-        raise InvalidInputError("--level/--position", "both" if level is not None else "neither",
-                                "exactly one of --level (e.g. -2) and --position")
-    assumed = False
-    if position is not None:
-        level = board.track(side).level(position)
-        assumed = "disease" in board.assumed
-    else:
-        level = require_int("--level", level, min(board.track(side).levels()), 0)
+    level, assumed = winter_level(board, side, level=level, position=position)
     result = do_winter(bees, honey, level, board, starvation=starvation.strip().lower())
     if as_json:
         print_json({"level": level, "assumed_track": assumed, "months": [
@@ -263,17 +248,14 @@ def raid(
 
     Example: hyvekit beelives raid --bees 5 --roll 1,2 --target-honey 5 --defenders 1 --sacrifice-unassigned 1 --remove 1
     """
-    from hyvekit.rules.beelives import Assigned, Hive
-    from hyvekit.rules.beelives.hive import hive_at_level
     from hyvekit.rules.beelives.raids import (PlayerRaid, WildRaid, raid_player_hive,
-                                              raid_wild_hive)
+                                              raid_wild_hive, stated_attacker, stated_defender)
     board = _board(board_file)
     bees = require_int("--bees", bees, 1, board.max_workers)
     rolls = tuple(parse_roll(r) for r in roll)
     q = _queen("--queen", queen, board)
-    room = board.comb_max if empty is None else require_int("--empty", empty, 0, board.comb_max)
-    attacker = Hive(unassigned=bees, comb=board.comb_max, pollen=board.comb_max - room, queen=q,
-                    side="B" if q == "hygienic" else "A", mite_standing=standing)
+    room = None if empty is None else require_int("--empty", empty, 0, board.comb_max)
+    attacker = stated_attacker(board, bees, q, empty=room, standing=standing)
     target = target.strip().lower()
     if target == "wild":
         strength = require_int("--wild-strength", wild_strength, 1, board.wild_strength_max)
@@ -295,10 +277,9 @@ def raid(
         level = require_int("--target-level", target_level, min(board.track("A").levels()), 0)
         unassigned = (sacrifice_unassigned if target_unassigned is None
                       else require_int("--target-unassigned", target_unassigned, 0, 20))
-        defender = hive_at_level(board, level, unassigned=unassigned,
-                                 assigned=Assigned(defend=require_int("--defenders", defenders,
-                                                                      0, 20)),
-                                 honey=honey, comb=max(board.comb_min, honey), queen=dq)
+        defender = stated_defender(board, level=level, honey=honey, unassigned=unassigned,
+                                   defenders=require_int("--defenders", defenders, 0, 20),
+                                   queen=dq)
         r = raid_player_hive(attacker, defender, PlayerRaid(
             bees, rolls, sacrifice_defending=sacrifice_defending,
             sacrifice_unassigned=sacrifice_unassigned,
@@ -431,12 +412,9 @@ def wild_turn(
 
     Example: hyvekit beelives wild-turn --season fall --strength 3 --tile harvest:1
     """
-    from hyvekit.rules.beelives.wild import WildSituation, wild_turn as do_turn
+    from hyvekit.rules.beelives.wild import WildSituation, check_dormant, wild_turn as do_turn
     board = _board(None)
-    if dormant and season.strip().lower() != "spring":
-        raise InvalidInputError("--dormant", f"with --season {season}",
-                                "only in spring: a wild hive spawned in spring of the first year "
-                                "acts normally from summer on (Multiple Years, Wild Hives)")
+    check_dormant(season, dormant)
     situation = WildSituation(
         season=season.strip().lower(), strength=strength, overheating=overheating,
         tiles=tuple(_parse_tile(t) for t in tile),
@@ -600,11 +578,9 @@ def _error_json(exc) -> dict:
 
 def _solo_rating(result, board):
     """The Solo Score Chart rating of a finished one-year solo game, else None."""
-    from hyvekit.rules.beelives.endgame import solo_rating
+    from hyvekit.rules.beelives.endgame import solo_chart_rating
     sc = result.scoring
-    if sc is None or len(sc.lines) != 1 or result.state.options.years != 1:
-        return None
-    return solo_rating(sc.lines[0].total, board)
+    return None if sc is None else solo_chart_rating(sc, board, result.state.options.years)
 
 
 @app.command("check")

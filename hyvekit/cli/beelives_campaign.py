@@ -22,7 +22,6 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 GAME, KIND = "beelives", "campaign"
 CampaignArg = typer.Argument(..., metavar="CAMPAIGN",
                              help="The campaign's id (see 'hyvekit campaign list').")
-SOLO_MODES = ("basic", "challenge", "scenario", "campaign")
 
 
 def _store(ctx: typer.Context):
@@ -40,15 +39,6 @@ def load_campaign(ctx: typer.Context, campaign_id: str):
         raise InvalidInputError("CAMPAIGN", campaign_id, "the id of a Bee Lives campaign (this "
                                 f"is a {record.header['game']}/{record.header['kind']} record)")
     return record, state
-
-
-def _parse_player(text: str) -> dict:
-    parts = [p.strip() for p in text.split(":")]
-    if len(parts) not in (2, 3) or not parts[0] or not parts[1]:
-        raise InvalidInputError("--player", text, "NAME:QUEEN or NAME:QUEEN:COLOUR, e.g. "
-                                "Susan:prolific:yellow")
-    return {"name": parts[0], "queen": parts[1].lower(),
-            "colour": parts[2] if len(parts) == 3 else ""}
 
 
 def _pairs(option: str, values: list[str], example: str) -> dict[str, str]:
@@ -111,24 +101,14 @@ def new(ctx: typer.Context,
 
     from hyvekit.rules.beelives import campaign as C
     from hyvekit.store.games import BeeLivesCampaignAdapter
-    if not player:
-        raise InvalidInputError("--player", "none", "at least one --player NAME:QUEEN")
-    if solo is not None and solo.strip().lower() not in SOLO_MODES:
-        raise InvalidInputError("--solo", solo, "one of " + ", ".join(SOLO_MODES))
-    if solo is None and (challenge or scenario or campaign_card or hard):
-        raise InvalidInputError("--solo", "none", "a solo mode for --challenge, --scenario, "
-                                "--campaign-card or --hard (e.g. --solo challenge)")
-    kind = (f"solo-{solo.strip().lower()}" if solo else
-            "multi-year" if years and years > 1 else "standard")
-    settings = {"kind": kind, "players": [_parse_player(p) for p in player],
-                "first_player": first_player, "years": years, "solo_hard": hard,
-                "challenge": challenge, "scenario": scenario, "campaign": campaign_card,
-                "board": None, "map": on_map}
+    settings = C.settings_from_options(player, first_player=first_player, years=years,
+                                       solo=solo, hard=hard, challenge=challenge,
+                                       scenario=scenario, campaign=campaign_card, on_map=on_map)
+    kind = settings["kind"]
     if board_file is not None:
         if not board_file.is_file():
             raise InvalidInputError("--board", str(board_file), "an existing board file (TOML)")
         settings["board"] = str(board_file.resolve())
-    settings = {k: v for k, v in settings.items() if v is not None or k == "board"}
     comps = BeeLivesCampaignAdapter.components(settings)
     checked = C.settings_from_dict(settings, comps)
     st = _store(ctx)
@@ -173,11 +153,7 @@ def draw(ctx: typer.Context, campaign: str = CampaignArg,
 
     from hyvekit.rules.beelives import campaign as C
     record, state = load_campaign(ctx, campaign)
-    if state.challenge != C.RANDOM:
-        raise IllegalActionError(C.R_CHALLENGE, "no challenge card is to be drawn in this "
-                                 "campaign" + (f" ({state.challenge} is in play)"
-                                               if state.challenge else ""),
-                                 expected="no draw", given="draw")
+    C.check_draw(state)
     card = C.draw_challenge(state.comps, random.Random(seed))
     event, _ = _store(ctx).append(campaign, "draw-card", {"card": card})
     if as_json:

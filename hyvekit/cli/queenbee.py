@@ -248,11 +248,9 @@ def new(ctx: typer.Context,
 
     Example: hyvekit queenbee new "Friday hive" --players ann,bob,cy,dee
     """
-    from hyvekit.rules.queenbee.matches import new_log
+    from hyvekit.rules.queenbee.matches import check_roster, new_log
     roster = _names("--players", players)
-    if len(roster) == 1:   # Object of the Game: 2 to 6 players; one name could log nothing
-        raise InvalidInputError("--players", players, "2 or more names (a match has 2 to 6 "
-                                "players), or none to log matches with any names")
+    check_roster(roster, players)
     log = new_log(roster)
     record = _store(ctx).create(name, "queenbee", "matches", {"roster": list(log.roster)},
                                 group_id)

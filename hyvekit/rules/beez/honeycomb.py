@@ -457,6 +457,22 @@ def max_storable(honeycomb: Honeycomb, count: int, distance: int, expert: bool =
     return best
 
 
+MAX_COLLECTED = 2    # Phase 2: a large nectar "and at most one" small one
+
+
+def check_collected_count(collected: Sequence[Nectar], given: str, field: str = "--collected"
+                          ) -> None:
+    """A flight collects one or two nectar (Phase 2, "Collecting nectar": one small, or a
+    large and one small); anything else cannot be a flight's take.
+
+    :param given: the player's words, for the error.
+    :raises InvalidInputError: none, or more than two.
+    """
+    if not 1 <= len(collected) <= MAX_COLLECTED:
+        raise InvalidInputError(field, given, "one or two nectar (a flight takes one small, or "
+                                "a large and one small)")
+
+
 def check_collected(collected: Sequence[Nectar]) -> None:
     """What one flight can collect (Phase 2, "Collecting nectar"): one small nectar from a
     space's edge; or, in a flower's centre, its large nectar with at most one adjacent small

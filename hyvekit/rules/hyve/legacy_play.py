@@ -25,7 +25,7 @@ bee types / die values (1–5, 6 = the wild Bee), honey, turns (1-based).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -293,6 +293,41 @@ def preview(state: L.LegacyState, play: LegacyPlay) -> L.LegacyState:
         L.check(replace(state, easy=False), result)   # every check but the cross-out
         return state
     return apply_play(state, play)
+
+
+
+def needs_cross_out(state: L.LegacyState, play: LegacyPlay, cross_out: int | None) -> bool:
+    """Whether logging ``play`` still needs the bread type to cross out: a finished scenario
+    lost in easy mode and no ``cross_out`` chosen (Legacy Mode, Easy Mode: "cross out one
+    bread type" after a loss).  Such a play can be checked with :func:`preview` only."""
+    return (cross_out is None and state.easy and play.result is not None
+            and not play.result.won)
+
+
+def check_no_logged_couriers(state: L.LegacyState, events: Sequence[Mapping[str, Any]],
+                             run_id: str) -> None:
+    """A scenario logged from its turn record brings its own courier bees: refuse it when
+    courier bees were already logged by hand for the scenario being played (Courier Action:
+    "They cannot be acquired again"; ruling R21).
+
+    :param events: the run's active events in order (each a mapping with ``type`` and
+        ``seq``, as the campaign record keeps them).
+    :param run_id: the run's id, for the hint naming the undo that removes them.
+    :raises IllegalActionError: courier events since the last ``start`` while a scenario is
+        being played.
+    """
+    events = list(events)
+    starts = [i for i, e in enumerate(events) if e["type"] == "start"]
+    since = events[starts[-1] + 1:] if starts else []
+    logged = [e for e in since if e["type"] == "courier"]
+    if state.phase == "playing" and logged:
+        raise IllegalActionError(
+            L.R_COURIER, f"{len(logged)} courier bee(s) were already logged for scenario "
+            f"{state.scenario} (event(s) {', '.join(str(e['seq']) for e in logged)}); the "
+            "turn record brings its own courier bees", expected="no courier logged yet",
+            given=len(logged),
+            hint=f"undo them first: hyvekit campaign undo {run_id} "
+                 f"--to {logged[0]['seq'] - 1}")
 
 
 def play_dict(play: LegacyPlay) -> dict[str, Any]:

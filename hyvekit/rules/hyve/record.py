@@ -41,7 +41,7 @@ allowed); :func:`replay` plays it and returns a :class:`TurnReport` per turn, ra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -554,6 +554,24 @@ def _words(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value) or "none"
     return str(value)
+
+
+
+R_CLAIMS = "Hyve: claimed values"
+
+
+def check_claims(differences: Sequence[str]) -> None:
+    """A record's claims (``claim = {population, die, position, hyves}``) must agree with the
+    values the rules derive after each turn.
+
+    :param differences: ``"turn N: key: claimed X, derived Y"`` lines (see
+        :attr:`TurnReport.differences`; :func:`report_dict`'s ``claims_differ``).
+    :raises IllegalActionError: any difference (all of them quoted).
+    """
+    if differences:
+        raise IllegalActionError(R_CLAIMS, "a claim differs from the rules: "
+                                 + "; ".join(differences), expected="the derived values",
+                                 given="the claims")
 
 
 def report_dict(state: ScenarioState, reports) -> dict[str, Any]:
