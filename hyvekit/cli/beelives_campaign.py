@@ -25,8 +25,8 @@ CampaignArg = typer.Argument(..., metavar="CAMPAIGN",
 
 
 def _store(ctx: typer.Context):
-    from hyvekit.store.campaigns import CampaignStore
-    return CampaignStore(campaigns_dir(ctx))
+    from hyvekit.games import campaign_store
+    return campaign_store(campaigns_dir(ctx))
 
 
 def load_campaign(ctx: typer.Context, campaign_id: str):
@@ -34,10 +34,9 @@ def load_campaign(ctx: typer.Context, campaign_id: str):
 
     :raises InvalidInputError: the record is another kind of campaign.
     """
-    record, state = _store(ctx).state(campaign_id)
-    if (record.header["game"], record.header["kind"]) != (GAME, KIND):
-        raise InvalidInputError("CAMPAIGN", campaign_id, "the id of a Bee Lives campaign (this "
-                                f"is a {record.header['game']}/{record.header['kind']} record)")
+    from hyvekit.games import record_of
+    record, state = record_of(campaigns_dir(ctx), campaign_id, GAME, KIND, "CAMPAIGN",
+                              "the id of a Bee Lives campaign", " record")
     return record, state
 
 
@@ -80,8 +79,8 @@ def new(ctx: typer.Context,
                                                     help="A campaign card: Three Generations, "
                                                          "Wildfire or Zombees."),
         board_file: Optional[Path] = typer.Option(None, "--board", metavar="FILE",
-                                                  help="Your own board values (TOML); read "
-                                                       "again on every replay."),
+                                                  help="Your own board values (TOML); the "
+                                                       "campaign keeps them."),
         on_map: bool = typer.Option(False, "--map", help="Play on the map: every position is "
                                     "checked (month files give 'at = [q, r]'), the solo map "
                                     "goals are measured on it."),
@@ -99,8 +98,8 @@ def new(ctx: typer.Context,
     """
     import random
 
+    from hyvekit.games.beelives import new_campaign_settings
     from hyvekit.rules.beelives import campaign as C
-    from hyvekit.store.games import BeeLivesCampaignAdapter
     settings = C.settings_from_options(player, first_player=first_player, years=years,
                                        solo=solo, hard=hard, challenge=challenge,
                                        scenario=scenario, campaign=campaign_card, on_map=on_map)
@@ -109,10 +108,9 @@ def new(ctx: typer.Context,
         if not board_file.is_file():
             raise InvalidInputError("--board", str(board_file), "an existing board file (TOML)")
         settings["board"] = str(board_file.resolve())
-    comps = BeeLivesCampaignAdapter.components(settings)
-    checked = C.settings_from_dict(settings, comps)
+    header, checked, comps = new_campaign_settings(settings)
     st = _store(ctx)
-    record = st.create(name, GAME, KIND, checked.to_dict(), campaign_id)
+    record = st.create(name, GAME, KIND, header, campaign_id)
     cid = record.header["id"]
     drawn = None
     if checked.challenge == C.RANDOM:

@@ -25,10 +25,10 @@ def log_demo_run(folder: Path):
     """
     from hyvekit.data import hyve as hd
     from hyvekit.rules.hyve import legacy as L
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
     from hyvekit.store.errors import CampaignExistsError
 
-    store = CampaignStore(folder)
+    store = campaign_store(folder)
     if store.exists(DEMO_ID):
         old = store.load(DEMO_ID)
         if old.header["name"] != DEMO_NAME:
@@ -62,10 +62,10 @@ def demo(ctx: typer.Context,
     """
     from hyvekit.cli import printing
     from hyvekit.cli.hyve import print_legacy_status
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
     from hyvekit.store.errors import CampaignExistsError
 
-    store = CampaignStore(campaigns_dir(ctx))
+    store = campaign_store(campaigns_dir(ctx))
     if store.exists(DEMO_ID) and store.load(DEMO_ID).header["name"] != DEMO_NAME:
         raise CampaignExistsError(DEMO_ID, store.path(DEMO_ID))  # before any step is shown
 

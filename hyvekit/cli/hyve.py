@@ -29,12 +29,12 @@ RunArg = typer.Argument(..., metavar="RUN", help="The run's id (see 'hyvekit cam
 
 
 def _store(ctx: typer.Context):
-    from hyvekit.store.campaigns import CampaignStore
-    return CampaignStore(campaigns_dir(ctx))
+    from hyvekit.games import campaign_store
+    return campaign_store(campaigns_dir(ctx))
 
 
 def _load_run(ctx: typer.Context, run: str):
-    from hyvekit.store.campaigns import load_legacy_state
+    from hyvekit.games.hyve import load_legacy_state
     header, state = load_legacy_state(campaigns_dir(ctx), run)
     return header, state
 
@@ -255,7 +255,7 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
                                                 legacy_actions, needs_cross_out, play_dict,
                                                 preview)
     from hyvekit.rules.hyve.record import check_claims, report_dict
-    from hyvekit.store.campaigns import load_legacy_record
+    from hyvekit.games.hyve import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
     check_no_logged_couriers(state, record.active, record.header["id"])
@@ -360,7 +360,7 @@ def status(ctx: typer.Context, run: str = RunArg, as_json: bool = JsonOption) ->
     Example: hyvekit hyve legacy status summer-run --json
     """
     from hyvekit.rules.hyve.legacy import legacy_summary
-    from hyvekit.store.campaigns import load_legacy_record
+    from hyvekit.games.hyve import load_legacy_record
     record, state = load_legacy_record(campaigns_dir(ctx), run)  # refuses other kinds
     if as_json:
         print_json({"id": record.header["id"], "name": record.header["name"],
@@ -661,7 +661,7 @@ def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) 
     from hyvekit.rules.hyve import legacy as L
     from hyvekit.rules.hyve.legacy_play import check_no_logged_couriers, play_dict, preview
     from hyvekit.rules.hyve.record import check_claims, report_dict
-    from hyvekit.store.campaigns import load_legacy_record
+    from hyvekit.games.hyve import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
     check_no_logged_couriers(state, record.active, record.header["id"])

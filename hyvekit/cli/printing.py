@@ -108,7 +108,7 @@ def state_sha256(state) -> str:
     A Hyve Legacy run hashes ``legacy_summary(state)``, a Bee Lives campaign its ``summary``
     (``hyvekit/rules/beelives/campaign.py``, what ``beelives status --json`` shows); any other
     state (a Queen Bee match log, ...) hashes its dataclass fields as plain JSON
-    (``hyvekit.store.games.jsonable``)."""
+    (``hyvekit.store.adapters.jsonable``)."""
     import hashlib
     import json
 
@@ -121,7 +121,7 @@ def state_sha256(state) -> str:
 
         value = summary(state)
     else:
-        from hyvekit.store.games import jsonable
+        from hyvekit.store.adapters import jsonable
 
         value = jsonable(state)
     text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
@@ -130,7 +130,7 @@ def state_sha256(state) -> str:
 
 def _load_run(ctx: typer.Context, run_id: str):
     """``(header, LegacyState)`` of legacy run ``run_id`` in the campaigns folder."""
-    from hyvekit.store.campaigns import load_legacy_state
+    from hyvekit.games.hyve import load_legacy_state
 
     return load_legacy_state(campaigns_dir(ctx), run_id)
 
@@ -145,11 +145,10 @@ def _load_beelives(ctx: typer.Context, campaign_id: str) -> tuple[dict, Any, dic
 
     :raises InvalidInputError: the campaign is not a Bee Lives campaign.
     """
+    from hyvekit.games import adapter_for, campaign_store
     from hyvekit.render.printables_beelives_campaign import campaign_view
-    from hyvekit.store.campaigns import CampaignStore
-    from hyvekit.store.games import adapter_for
 
-    record, state = CampaignStore(campaigns_dir(ctx)).state(campaign_id)
+    record, state = campaign_store(campaigns_dir(ctx)).state(campaign_id)
     game_kind = (record.header.get("game"), record.header.get("kind"))
     if game_kind != BEELIVES_CAMPAIGN:
         raise InvalidInputError("CAMPAIGN", campaign_id,
@@ -341,11 +340,10 @@ def report(
     extra: dict[str, str] = {}
     stem = None
     if campaign:
+        from hyvekit.games import adapter_for, campaign_store
         from hyvekit.render.printables_reports import report_context
-        from hyvekit.store.campaigns import CampaignStore
-        from hyvekit.store.games import adapter_for
 
-        record, state = CampaignStore(campaigns_dir(ctx)).state(campaign)
+        record, state = campaign_store(campaigns_dir(ctx)).state(campaign)
         adapter = adapter_for(record.header["game"], record.header["kind"])
         if (record.header["game"], record.header["kind"]) == BEELIVES_CAMPAIGN:
             from hyvekit.render.printables_beelives_campaign import beelives_report_context

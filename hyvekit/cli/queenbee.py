@@ -210,16 +210,14 @@ def _print_outcome(o) -> None:
 # --- match logs ---------------------------------------------------------------------------
 
 def _store(ctx: typer.Context):
-    from hyvekit.store.campaigns import CampaignStore
-    return CampaignStore(campaigns_dir(ctx))
+    from hyvekit.games import campaign_store
+    return campaign_store(campaigns_dir(ctx))
 
 
 def _load_group(ctx: typer.Context, group: str):
-    record, state = _store(ctx).state(group)
-    if (record.header["game"], record.header["kind"]) != ("queenbee", "matches"):
-        raise InvalidInputError("GROUP", group, "the id of a Queen Bee match log (this is a "
-                                f"{record.header['game']}/{record.header['kind']})")
-    return record, state
+    from hyvekit.games import record_of
+    return record_of(campaigns_dir(ctx), group, "queenbee", "matches", "GROUP",
+                     "the id of a Queen Bee match log")
 
 
 def _names(option: str, text: str | None) -> list[str]:

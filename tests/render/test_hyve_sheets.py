@@ -91,9 +91,9 @@ def test_prefilled_from_a_legacy_run(legacy_state, run_header):
 
 def test_print_sheet_with_a_run_records_it(in_tmp):
     from hyvekit.data.hyve import legacy_sheets
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
 
-    store = CampaignStore(in_tmp / "campaigns")
+    store = campaign_store(in_tmp / "campaigns")
     settings = {"sheet": legacy_sheets()["legacy-1"].to_dict(),
                 "colours": ["yellow", "blue", "green", "purple", "red"], "easy": False}
     run_id = store.create("Spring run", "hyve", "legacy", settings).header["id"]

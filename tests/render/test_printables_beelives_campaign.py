@@ -68,9 +68,9 @@ def status(campaigns: Path, cid: str) -> dict:
 
 def summary_sha256(campaigns: Path, cid: str) -> str:
     from hyvekit.rules.beelives.campaign import summary
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
 
-    _, state = CampaignStore(campaigns).state(cid)
+    _, state = campaign_store(campaigns).state(cid)
     text = json.dumps(summary(state), sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -366,10 +366,10 @@ def test_report_of_a_bee_lives_campaign(campaigns, tmp_path, paper, ink):
 
 def test_report_context_has_the_three_charts_as_svg(campaigns):
     from hyvekit.render.printables_beelives_campaign import beelives_report_context
-    from hyvekit.store.campaigns import CampaignStore
-    from hyvekit.store.games import adapter_for
+    from hyvekit.games import campaign_store
+    from hyvekit.games import adapter_for
 
-    record, state = CampaignStore(campaigns).state("league")
+    record, state = campaign_store(campaigns).state("league")
     adapter = adapter_for("beelives", "campaign")
     ctx = beelives_report_context(record.header, record.events, state, adapter.summary(state),
                                   describe=adapter.describe)
