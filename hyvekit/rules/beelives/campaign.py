@@ -696,7 +696,8 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
         if n.lower() == g.NONE:
             continue
         game, ev = g.spawn_wild(game, n, strength, cause=f"card: {card.name}",  # type: ignore
-                                by=game.players[0].name, rule=rule, at=at)
+                                by=game.players[0].name, rule=rule, at=at,
+                                comps=state.comps.game)
         events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")})
     return game, events
 
@@ -1039,7 +1040,8 @@ def _under_siege(state: CampaignState, game: g.GameState, plan: g.MonthPlan,
         if n.lower() == g.NONE:
             continue
         game, ev = g.spawn_wild(game, n, strength, cause=f"card: {card.name}",
-                                by=game.players[0].name, rule=R_UNDER_SIEGE, at=at)
+                                by=game.players[0].name, rule=R_UNDER_SIEGE, at=at,
+                                comps=state.comps.game)
         events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")})
     return game, events
 
