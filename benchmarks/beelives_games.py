@@ -80,11 +80,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games and --map-games must be at least 1")
     map_games = args.games if args.map_games is None else args.map_games
 
-    from hyvekit.rules.beelives.game import default_components
-
+    from hyvekit.data.beelives import components
     from hyvekit.rules.beelives.simulate import simulate_game
 
-    comps = default_components()
+    comps = components()
     check = not args.no_check
     for on_map in (False, True):      # warm up: imports, packaged data, first-call caches
         simulate_game(2, 1, random.Random(0), on_map=on_map, comps=comps)

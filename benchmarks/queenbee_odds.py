@@ -27,14 +27,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from hyvekit.rules.queenbee.battle import Bees
     from hyvekit.rules.queenbee.odds import OddsModel, attack_odds
-    from hyvekit.rules.queenbee.tables import load_dice
+    from hyvekit.data import queenbee as tables
 
-    dice = load_dice()
+    dice, card_table = tables.dice(), tables.cards()
     cards = [c for c in args.cards.split(",") if c]
     for n in range(1, args.max + 1):
         warriors, workers = (n + 1) // 2, n // 2
         t = time.perf_counter()
-        r = attack_odds(Bees(0, warriors, workers), Bees(0, warriors, workers), dice, cards)
+        r = attack_odds(Bees(0, warriors, workers), Bees(0, warriors, workers), dice, cards, card_table=card_table)
         took = time.perf_counter() - t
         line = f"{n:2d} v {n:2d} dice: {r.percent:7.3f}%  in {took:7.3f} s"
         if args.simulate and not cards:

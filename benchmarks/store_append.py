@@ -33,14 +33,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.appends < 1:
         parser.error("--appends must be at least 1")
 
-    from hyvekit.rules.hyve.legacy import load_sheets
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.data.hyve import legacy_sheets
+    from hyvekit.games import campaign_store
 
     folder = args.folder or Path(tempfile.mkdtemp(prefix="hyvekit-bench-"))
     try:
-        store = CampaignStore(folder)
+        store = campaign_store(folder)
         record = store.create("Benchmark run", "hyve", "legacy",
-                              {"sheet": load_sheets()["legacy-1"].to_dict(),
+                              {"sheet": legacy_sheets()["legacy-1"].to_dict(),
                                "colours": ["yellow", "blue", "green", "purple", "red"],
                                "easy": False})
         cid = record.header["id"]

@@ -48,8 +48,8 @@ def test_installed_wheel_finds_its_templates_outside_the_checkout(wheel, tmp_pat
         zf.extractall(site)
     code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
             "import hyvekit; from hyvekit.render.env import templates_dir\n"
-            "from hyvekit.rules.hyve.legacy import load_sheets\n"
-            "print(hyvekit.__file__); print(templates_dir()); print(len(load_sheets()))")
+            "from hyvekit.data.hyve import legacy_sheets\n"
+            "print(hyvekit.__file__); print(templates_dir()); print(len(legacy_sheets()))")
     out = subprocess.run([sys.executable, "-c", code, str(site)], cwd=tmp_path, check=True,
                          capture_output=True, text=True).stdout.splitlines()
     assert out[0].startswith(str(site))

@@ -27,8 +27,8 @@ BoardOption = typer.Option(None, "--board", metavar="FILE",
 
 
 def _board(path: Optional[Path]):
-    from hyvekit.rules.beelives import load_board
-    return load_board(path)
+    from hyvekit.data.beelives import board
+    return board(path)
 
 
 def _note(text: str) -> None:
@@ -36,12 +36,8 @@ def _note(text: str) -> None:
 
 
 def _queen(option: str, value: Optional[str], board) -> Optional[str]:
-    if value is None:
-        return None
-    v = value.strip().lower()
-    if v not in board.queen_types:
-        raise InvalidInputError(option, value, "one of " + ", ".join(board.queen_types))
-    return v
+    from hyvekit.rules.beelives.hive import parse_queen
+    return None if value is None else parse_queen(board, value, option)
 
 
 def parse_roll(text: str) -> tuple[int, ...]:
@@ -82,11 +78,11 @@ def _players_from_file(path: Path):
 
 
 def winter_vp(e: dict) -> Any:
-    """A winter's "VP scored" cell: the points scored now, or, after the last year's winter,
-    the bees and honey that count in the final score instead (End of the Game)."""
-    if e.get("final"):
-        return f"{e['bees'] + e['honey']} in the final score"
-    return e["vp"]
+    """A winter's "VP scored" cell (:func:`hyvekit.rules.beelives.endgame.winter_points`): the
+    points scored now, or the points that count in the final score instead."""
+    from hyvekit.rules.beelives.endgame import winter_points
+    points, final = winter_points(e)
+    return f"{points} in the final score" if final else points
 
 
 def wild_state(dormant: bool, haunted: bool, infected: bool) -> str:
@@ -116,7 +112,7 @@ def score(
     Example: hyvekit beelives score -p "Bob:vp=37,honey=9,starvation=1" -p "Susan:vp=32,honey=3,bees=4,pollen=2" --claimed-winner Susan
     """
     from hyvekit.rules.beelives.endgame import check_claims, parse_player, score as do_score
-    from hyvekit.rules.beelives.endgame import solo_rating
+    from hyvekit.rules.beelives.endgame import solo_chart_rating
     players = [parse_player(p) for p in player]
     if players_file is not None:
         players += _players_from_file(players_file)
@@ -130,7 +126,7 @@ def score(
         if not eq:
             raise InvalidInputError("--claimed", c, "NAME=TOTAL, e.g. Susan=39")
         totals[name.strip()] = require_int(f"--claimed {name.strip()}", value, -999, 999)
-    rating = solo_rating(result.lines[0].total, board) if len(players) == 1 else None
+    rating = solo_chart_rating(result, board)
     if as_json:
         print_json({
             "players": [{"name": l.player.name, "vp": l.player.vp, "honey": l.player.honey,
@@ -180,22 +176,11 @@ def winter(
 
     Example: hyvekit beelives winter --bees 6 --honey 12 --level -2
     """
-    from hyvekit.rules.beelives.endgame import winter as do_winter
+    from hyvekit.rules.beelives.endgame import winter as do_winter, winter_level
     board = _board(board_file)
     bees = require_int("--bees", bees, 0, board.max_workers)
     honey = require_int("--honey", honey, 0, board.comb_max)
-    side = side.strip().upper()
-    if side not in ("A", "B"):
-        raise InvalidInputError("--side", side, "A or B")
-    if (level is None) == (position is None):
-        raise InvalidInputError("--level/--position", "both" if level is not None else "neither",
-                                "exactly one of --level (e.g. -2) and --position")
-    assumed = False
-    if position is not None:
-        level = board.track(side).level(position)
-        assumed = "disease" in board.assumed
-    else:
-        level = require_int("--level", level, min(board.track(side).levels()), 0)
+    level, assumed = winter_level(board, side, level=level, position=position)
     result = do_winter(bees, honey, level, board, starvation=starvation.strip().lower())
     if as_json:
         print_json({"level": level, "assumed_track": assumed, "months": [
@@ -261,17 +246,14 @@ def raid(
 
     Example: hyvekit beelives raid --bees 5 --roll 1,2 --target-honey 5 --defenders 1 --sacrifice-unassigned 1 --remove 1
     """
-    from hyvekit.rules.beelives import Assigned, Hive
-    from hyvekit.rules.beelives.hive import hive_at_level
     from hyvekit.rules.beelives.raids import (PlayerRaid, WildRaid, raid_player_hive,
-                                              raid_wild_hive)
+                                              raid_wild_hive, stated_attacker, stated_defender)
     board = _board(board_file)
     bees = require_int("--bees", bees, 1, board.max_workers)
     rolls = tuple(parse_roll(r) for r in roll)
     q = _queen("--queen", queen, board)
-    room = board.comb_max if empty is None else require_int("--empty", empty, 0, board.comb_max)
-    attacker = Hive(unassigned=bees, comb=board.comb_max, pollen=board.comb_max - room, queen=q,
-                    side="B" if q == "hygienic" else "A", mite_standing=standing)
+    room = None if empty is None else require_int("--empty", empty, 0, board.comb_max)
+    attacker = stated_attacker(board, bees, q, empty=room, standing=standing)
     target = target.strip().lower()
     if target == "wild":
         strength = require_int("--wild-strength", wild_strength, 1, board.wild_strength_max)
@@ -293,10 +275,9 @@ def raid(
         level = require_int("--target-level", target_level, min(board.track("A").levels()), 0)
         unassigned = (sacrifice_unassigned if target_unassigned is None
                       else require_int("--target-unassigned", target_unassigned, 0, 20))
-        defender = hive_at_level(board, level, unassigned=unassigned,
-                                 assigned=Assigned(defend=require_int("--defenders", defenders,
-                                                                      0, 20)),
-                                 honey=honey, comb=max(board.comb_min, honey), queen=dq)
+        defender = stated_defender(board, level=level, honey=honey, unassigned=unassigned,
+                                   defenders=require_int("--defenders", defenders, 0, 20),
+                                   queen=dq)
         r = raid_player_hive(attacker, defender, PlayerRaid(
             bees, rolls, sacrifice_defending=sacrifice_defending,
             sacrifice_unassigned=sacrifice_unassigned,
@@ -429,12 +410,9 @@ def wild_turn(
 
     Example: hyvekit beelives wild-turn --season fall --strength 3 --tile harvest:1
     """
-    from hyvekit.rules.beelives.wild import WildSituation, wild_turn as do_turn
+    from hyvekit.rules.beelives.wild import WildSituation, check_dormant, wild_turn as do_turn
     board = _board(None)
-    if dormant and season.strip().lower() != "spring":
-        raise InvalidInputError("--dormant", f"with --season {season}",
-                                "only in spring: a wild hive spawned in spring of the first year "
-                                "acts normally from summer on (Multiple Years, Wild Hives)")
+    check_dormant(season, dormant)
     situation = WildSituation(
         season=season.strip().lower(), strength=strength, overheating=overheating,
         tiles=tuple(_parse_tile(t) for t in tile),
@@ -515,9 +493,10 @@ def card(
 
     Example: hyvekit beelives card "The Dearth"
     """
-    from hyvekit.rules.beelives.seasons import chart_effect, find_card, load_season_cards
+    from hyvekit.data.beelives import season_cards
+    from hyvekit.rules.beelives.seasons import chart_effect, find_card
     board = _board(None)
-    c = find_card(load_season_cards(cards_file), name)
+    c = find_card(season_cards(cards_file), name)
     if as_json:
         print_json(_card_json(c, board))
         return
@@ -545,9 +524,10 @@ def cards(
 
     Example: hyvekit beelives cards --season summer
     """
-    from hyvekit.rules.beelives.seasons import cards_of, load_season_cards
+    from hyvekit.data.beelives import season_cards
+    from hyvekit.rules.beelives.seasons import cards_of
     board = _board(None)
-    chosen = cards_of(load_season_cards(cards_file), season)
+    chosen = cards_of(season_cards(cards_file), season)
     if as_json:
         print_json([_card_json(c, board) for c in chosen])
         return
@@ -596,11 +576,9 @@ def _error_json(exc) -> dict:
 
 def _solo_rating(result, board):
     """The Solo Score Chart rating of a finished one-year solo game, else None."""
-    from hyvekit.rules.beelives.endgame import solo_rating
+    from hyvekit.rules.beelives.endgame import solo_chart_rating
     sc = result.scoring
-    if sc is None or len(sc.lines) != 1 or result.state.options.years != 1:
-        return None
-    return solo_rating(sc.lines[0].total, board)
+    return None if sc is None else solo_chart_rating(sc, board, result.state.options.years)
 
 
 @app.command("check")
@@ -625,11 +603,10 @@ def check(
     Example: hyvekit beelives check examples/beelives/first-month-2p.toml
     """
     from hyvekit.data import load_toml
-    from hyvekit.rules.beelives import game as g
+    from hyvekit.data.beelives import components, season_cards
     from hyvekit.rules.beelives import record as rec
-    from hyvekit.rules.beelives.seasons import load_season_cards
     board = _board(board_file)
-    comps = g.Components(board, load_season_cards(cards_file))
+    comps = components(board, season_cards(cards_file))
     raw = load_toml(files[0])
     if rec.is_month_file(raw):
         raise InvalidInputError(str(files[0]), "a month file",

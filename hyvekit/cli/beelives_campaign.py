@@ -22,12 +22,11 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 GAME, KIND = "beelives", "campaign"
 CampaignArg = typer.Argument(..., metavar="CAMPAIGN",
                              help="The campaign's id (see 'hyvekit campaign list').")
-SOLO_MODES = ("basic", "challenge", "scenario", "campaign")
 
 
 def _store(ctx: typer.Context):
-    from hyvekit.store.campaigns import CampaignStore
-    return CampaignStore(campaigns_dir(ctx))
+    from hyvekit.games import campaign_store
+    return campaign_store(campaigns_dir(ctx))
 
 
 def load_campaign(ctx: typer.Context, campaign_id: str):
@@ -35,20 +34,10 @@ def load_campaign(ctx: typer.Context, campaign_id: str):
 
     :raises InvalidInputError: the record is another kind of campaign.
     """
-    record, state = _store(ctx).state(campaign_id)
-    if (record.header["game"], record.header["kind"]) != (GAME, KIND):
-        raise InvalidInputError("CAMPAIGN", campaign_id, "the id of a Bee Lives campaign (this "
-                                f"is a {record.header['game']}/{record.header['kind']} record)")
+    from hyvekit.games import record_of
+    record, state = record_of(campaigns_dir(ctx), campaign_id, GAME, KIND, "CAMPAIGN",
+                              "the id of a Bee Lives campaign", " record")
     return record, state
-
-
-def _parse_player(text: str) -> dict:
-    parts = [p.strip() for p in text.split(":")]
-    if len(parts) not in (2, 3) or not parts[0] or not parts[1]:
-        raise InvalidInputError("--player", text, "NAME:QUEEN or NAME:QUEEN:COLOUR, e.g. "
-                                "Susan:prolific:yellow")
-    return {"name": parts[0], "queen": parts[1].lower(),
-            "colour": parts[2] if len(parts) == 3 else ""}
 
 
 def _pairs(option: str, values: list[str], example: str) -> dict[str, str]:
@@ -90,8 +79,8 @@ def new(ctx: typer.Context,
                                                     help="A campaign card: Three Generations, "
                                                          "Wildfire or Zombees."),
         board_file: Optional[Path] = typer.Option(None, "--board", metavar="FILE",
-                                                  help="Your own board values (TOML); read "
-                                                       "again on every replay."),
+                                                  help="Your own board values (TOML); the "
+                                                       "campaign keeps them."),
         on_map: bool = typer.Option(False, "--map", help="Play on the map: every position is "
                                     "checked (month files give 'at = [q, r]'), the solo map "
                                     "goals are measured on it."),
@@ -109,30 +98,19 @@ def new(ctx: typer.Context,
     """
     import random
 
+    from hyvekit.games.beelives import new_campaign_settings
     from hyvekit.rules.beelives import campaign as C
-    from hyvekit.store.games import BeeLivesCampaignAdapter
-    if not player:
-        raise InvalidInputError("--player", "none", "at least one --player NAME:QUEEN")
-    if solo is not None and solo.strip().lower() not in SOLO_MODES:
-        raise InvalidInputError("--solo", solo, "one of " + ", ".join(SOLO_MODES))
-    if solo is None and (challenge or scenario or campaign_card or hard):
-        raise InvalidInputError("--solo", "none", "a solo mode for --challenge, --scenario, "
-                                "--campaign-card or --hard (e.g. --solo challenge)")
-    kind = (f"solo-{solo.strip().lower()}" if solo else
-            "multi-year" if years and years > 1 else "standard")
-    settings = {"kind": kind, "players": [_parse_player(p) for p in player],
-                "first_player": first_player, "years": years, "solo_hard": hard,
-                "challenge": challenge, "scenario": scenario, "campaign": campaign_card,
-                "board": None, "map": on_map}
+    settings = C.settings_from_options(player, first_player=first_player, years=years,
+                                       solo=solo, hard=hard, challenge=challenge,
+                                       scenario=scenario, campaign=campaign_card, on_map=on_map)
+    kind = settings["kind"]
     if board_file is not None:
         if not board_file.is_file():
             raise InvalidInputError("--board", str(board_file), "an existing board file (TOML)")
         settings["board"] = str(board_file.resolve())
-    settings = {k: v for k, v in settings.items() if v is not None or k == "board"}
-    comps = BeeLivesCampaignAdapter.components(settings)
-    checked = C.settings_from_dict(settings, comps)
+    header, checked, comps = new_campaign_settings(settings)
     st = _store(ctx)
-    record = st.create(name, GAME, KIND, checked.to_dict(), campaign_id)
+    record = st.create(name, GAME, KIND, header, campaign_id)
     cid = record.header["id"]
     drawn = None
     if checked.challenge == C.RANDOM:
@@ -173,11 +151,7 @@ def draw(ctx: typer.Context, campaign: str = CampaignArg,
 
     from hyvekit.rules.beelives import campaign as C
     record, state = load_campaign(ctx, campaign)
-    if state.challenge != C.RANDOM:
-        raise IllegalActionError(C.R_CHALLENGE, "no challenge card is to be drawn in this "
-                                 "campaign" + (f" ({state.challenge} is in play)"
-                                               if state.challenge else ""),
-                                 expected="no draw", given="draw")
+    C.check_draw(state)
     card = C.draw_challenge(state.comps, random.Random(seed))
     event, _ = _store(ctx).append(campaign, "draw-card", {"card": card})
     if as_json:

@@ -31,8 +31,8 @@ def _existing(path: Path, option: str) -> Path:
 
 
 def _layout(path: Optional[Path]):
-    from hyvekit.rules.beez.honeycomb import load_layout
-    return load_layout(_existing(path, "--layout") if path else None)
+    from hyvekit.data.beez import layout
+    return layout(_existing(path, "--layout") if path else None)
 
 
 @app.command()
@@ -50,15 +50,16 @@ def score(file: Path = typer.Argument(..., metavar="FILE",
     Example: hyvekit beez score docs/examples/beez-score.toml --json
     """
     from hyvekit.data import load_toml
-    from hyvekit.rules.beez.game import END_TRIGGER
-    from hyvekit.rules.beez.honeycomb import format_honeycomb, load_palette
-    from hyvekit.rules.beez.objectives import check_claims, load_objectives, parse_score_sheet
+    from hyvekit.rules.beez.game import END_TRIGGER, game_ended
+    from hyvekit.data import beez as tables
+    from hyvekit.rules.beez.honeycomb import format_honeycomb
+    from hyvekit.rules.beez.objectives import check_claims, parse_score_sheet
 
     raw = load_toml(_existing(file, "FILE"))
-    lay, palette = _layout(layout), load_palette()
-    sheet = parse_score_sheet(raw, lay, palette, load_objectives())
+    lay, palette = _layout(layout), tables.palette()
+    sheet = parse_score_sheet(raw, lay, palette, tables.objectives())
     players, outcome = sheet.score()
-    ended = any(p.honeycomb.count >= END_TRIGGER for p in players)
+    ended = game_ended([p.honeycomb for p in players])
     if as_json:
         print_json({
             "title": sheet.title, "layout": {"name": lay.name, "rows": list(lay.labels),
@@ -171,9 +172,11 @@ def check_store(honeycomb: Path = typer.Argument(..., metavar="HONEYCOMB",
 
     Example: hyvekit beez check-store docs/examples/honeycomb.txt --distance 5 --collected "P w" --at A2 --at A3
     """
-    from hyvekit.rules.beez.honeycomb import (format_honeycomb, load_palette, max_storable,
+    from hyvekit.data.beez import palette as load_palette
+    from hyvekit.rules.beez.honeycomb import (format_honeycomb, max_storable,
                                               parse_chamber, parse_honeycomb, parse_nectar,
-                                              check_collected, settle_collected)
+                                              check_collected, check_collected_count,
+                                              settle_collected)
     from hyvekit.rules.common import require_int
     lay, palette = _layout(layout), load_palette()
     try:
@@ -184,9 +187,7 @@ def check_store(honeycomb: Path = typer.Argument(..., metavar="HONEYCOMB",
     hc = parse_honeycomb(text, lay, palette, str(honeycomb))
     distance = require_int("--distance", distance, 1, 5)
     nectar = [parse_nectar(t, palette, "--collected") for t in collected.replace(",", " ").split()]
-    if not 1 <= len(nectar) <= 2:
-        raise InvalidInputError("--collected", collected, "one or two nectar (a flight takes "
-                                "one small, or a large and one small)")
+    check_collected_count(nectar, collected)
     check_collected(nectar)
     if len(at) > len(nectar):
         raise InvalidInputError("--at", ",".join(at), f"at most {len(nectar)} chambers, one "

@@ -31,13 +31,13 @@ STATUS_PRINTERS = {
 
 def store(ctx: typer.Context):
     """The :class:`CampaignStore` of the chosen campaigns folder."""
-    from hyvekit.store.campaigns import CampaignStore
-    return CampaignStore(campaigns_dir(ctx))
+    from hyvekit.games import campaign_store
+    return campaign_store(campaigns_dir(ctx))
 
 
 def _describe(record, event) -> str:
+    from hyvekit.games import adapter_for
     from hyvekit.store.campaigns import NOTE
-    from hyvekit.store.games import adapter_for
     if event["type"] == NOTE:
         return f"note: {event['data'].get('text', '')}"
     try:
@@ -97,7 +97,7 @@ def show(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
 
     Example: hyvekit campaign show demo-legacy
     """
-    from hyvekit.store.games import adapter_for
+    from hyvekit.games import adapter_for
     record, state = store(ctx).state(campaign_id)
     summary = adapter_for(record.header["game"], record.header["kind"]).summary(state)
     if as_json:
@@ -132,15 +132,28 @@ def history(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="
 
 @app.command()
 def check(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
+          adopt: bool = typer.Option(False, "--adopt",
+                                     help="Take the current values of the files the campaign "
+                                          "was created from (its board file) into the record, "
+                                          "when every event still replays with them."),
           as_json: bool = JsonOption) -> None:
     """Replay every event with the current rules and data, and list each event that is now
     refused or whose result changed since it was written (exit 1 if any).
 
     Run it after upgrading hyvekit or editing a board file a campaign uses: a corrected rule or
-    value is then applied to old records knowingly, never silently.
+    value is then applied to old records knowingly, never silently. A campaign keeps the
+    values of its board file from when it was created; with --adopt it takes the file's values
+    as they are now.
 
     Example: hyvekit campaign check demo-legacy
     """
+    if adopt:
+        st = store(ctx)
+        before = st.load(campaign_id).header["settings"]
+        after = st.adopt(campaign_id).header["settings"]
+        typer.echo(f"{campaign_id}: " + ("the record now keeps the files' current values"
+                                        if after != before else
+                                        "the record already keeps the files' current values"))
     report = store(ctx).check(campaign_id)
     if as_json:
         print_json({"id": campaign_id, "ok": report.ok, "checked": report.checked,

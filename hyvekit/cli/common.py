@@ -108,9 +108,7 @@ def with_expected(err):
     from hyvekit.rules.common import IllegalActionError
     if isinstance(err, IllegalActionError) and err.expected is not None \
             and "expected" not in err.message and "claimed" not in err.message:
-        return IllegalActionError(err.rule, f"{err.message} [expected {err.expected}, given "
-                                  f"{err.given}]", expected=err.expected, given=err.given,
-                                  hint=err.hint)
+        return err.with_message(f"{err.message} [expected {err.expected}, given {err.given}]")
     return err
 
 

@@ -25,8 +25,8 @@ USED_BY = {
     "hyve_sheets": "hyvekit print sheet hyve --sheets FILE; hyvekit hyve hp --sheets FILE",
     "beelives": "hyvekit beelives winter|raid|raid-odds --board FILE",
     "beelives_seasons": "hyvekit beelives card|cards --cards FILE",
-    "beelives_map": "the map rules (hyvekit.rules.beelives.map.load_map_data); no option yet",
-    "beelives_solo": "the solo cards (hyvekit.rules.beelives.solo.load_solo_cards); no option yet",
+    "beelives_map": "the map rules (hyvekit.data.beelives.map_data); no option yet",
+    "beelives_solo": "the solo cards (hyvekit.data.beelives.solo_cards); no option yet",
     "beez": "hyvekit beez score|check-store --layout FILE",
     "queenbee": "hyvekit queenbee odds|battle --faces FILE",
 }

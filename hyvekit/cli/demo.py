@@ -23,17 +23,18 @@ def log_demo_run(folder: Path):
     :returns: ``(record, state)`` after the last event.
     :raises CampaignExistsError: a campaign that is not the demo's already uses the demo id.
     """
+    from hyvekit.data import hyve as hd
     from hyvekit.rules.hyve import legacy as L
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
     from hyvekit.store.errors import CampaignExistsError
 
-    store = CampaignStore(folder)
+    store = campaign_store(folder)
     if store.exists(DEMO_ID):
         old = store.load(DEMO_ID)
         if old.header["name"] != DEMO_NAME:
             raise CampaignExistsError(DEMO_ID, store.path(DEMO_ID))
         store.path(DEMO_ID).unlink()  # the demo's own record: replaced, never duplicated
-    sheet = L.load_sheets()["legacy-1"]
+    sheet = hd.legacy_sheets()["legacy-1"]
     store.create(DEMO_NAME, "hyve", "legacy",
                  {"sheet": sheet.to_dict(), "colours": DEMO_COLOURS, "easy": False}, DEMO_ID)
     actions = [
@@ -43,7 +44,7 @@ def log_demo_run(folder: Path):
     ]
     playing = store.append_many(DEMO_ID, [L.action_to_event(a) for a in actions])[-1][1]
     result = L.Result(won=True, hp_past_start=7, population=12, hyves=4,
-                      limits=L.scenario_limits(playing))
+                      limits=L.scenario_limits(playing, hd.sheet_definitions()))
     store.append(DEMO_ID, *L.action_to_event(result))
     return store.state(DEMO_ID)
 
@@ -61,10 +62,10 @@ def demo(ctx: typer.Context,
     """
     from hyvekit.cli import printing
     from hyvekit.cli.hyve import print_legacy_status
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
     from hyvekit.store.errors import CampaignExistsError
 
-    store = CampaignStore(campaigns_dir(ctx))
+    store = campaign_store(campaigns_dir(ctx))
     if store.exists(DEMO_ID) and store.load(DEMO_ID).header["name"] != DEMO_NAME:
         raise CampaignExistsError(DEMO_ID, store.path(DEMO_ID))  # before any step is shown
 

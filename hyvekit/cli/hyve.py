@@ -29,99 +29,14 @@ RunArg = typer.Argument(..., metavar="RUN", help="The run's id (see 'hyvekit cam
 
 
 def _store(ctx: typer.Context):
-    from hyvekit.store.campaigns import CampaignStore
-    return CampaignStore(campaigns_dir(ctx))
+    from hyvekit.games import campaign_store
+    return campaign_store(campaigns_dir(ctx))
 
 
 def _load_run(ctx: typer.Context, run: str):
-    from hyvekit.store.campaigns import load_legacy_state
+    from hyvekit.games.hyve import load_legacy_state
     header, state = load_legacy_state(campaigns_dir(ctx), run)
     return header, state
-
-
-def normalise_perk(name: str) -> str:
-    """``"Deep Stores"`` / ``"deep_stores"`` → ``"deep-stores"``; "resilience" → "resiliance"."""
-    key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
-    return {"resilience": "resiliance"}.get(key, key)
-
-
-def parse_bee(text: str, colours: tuple[str, ...]) -> int:
-    """A courier bee: die value ``1``–``6``, a legacy colour, or ``wild``/``bee`` (= 6).
-
-    :raises InvalidInputError: anything else.
-    """
-    from hyvekit.rules.hyve.legacy import WILD
-    t = text.strip().lower()
-    if t in ("wild", "bee", str(WILD)):
-        return WILD
-    if t.isdigit() and 1 <= int(t) <= 5:
-        return int(t)
-    if t in colours:
-        return colours.index(t) + 1
-    raise InvalidInputError("bee", text, "a die value 1-6, wild, or one of this legacy's "
-                            "colours: " + ", ".join(colours))
-
-
-def parse_bread_type(text: str, colours: tuple[str, ...], option: str = "--cross-out") -> int:
-    """A bread type to cross out: ``1``–``5`` or the colour of that die value (bread types are
-    the five bee types; wild Bees have no bread, Feed Bees).
-
-    :raises InvalidInputError: anything else, naming ``option``.
-    """
-    t = text.strip().lower()
-    if t.isdigit() and 1 <= int(t) <= 5:
-        return int(t)
-    if t in colours:
-        return colours.index(t) + 1
-    raise InvalidInputError(option, text, "a bread type 1-5 or one of this legacy's colours: "
-                            + ", ".join(colours))
-
-
-def parse_colour_counts(option: str, spec: str) -> tuple[str, ...]:
-    """``"red:2,purple"`` → ``("red", "red", "purple")`` (one colour per resource).
-
-    :raises InvalidInputError: empty spec or a bad count.
-    """
-    colours: list[str] = []
-    for part in spec.split(","):
-        part = part.strip().lower()
-        if not part:
-            continue
-        name, _, count = part.partition(":")
-        if count:
-            if not count.isdigit() or not 1 <= int(count) <= 99:
-                raise InvalidInputError(option, part, "COLOUR or COLOUR:COUNT with a count 1-99,"
-                                        " e.g. red:2,purple:4")
-            colours += [name.strip()] * int(count)
-        else:
-            colours.append(name)
-    if not colours:
-        raise InvalidInputError(option, spec, "COLOUR or COLOUR:COUNT, e.g. red:2,purple:4")
-    return tuple(colours)
-
-
-def build_purchases(state, perks: list[str], bread: list[str], hp: list[str],
-                    population: list[str], nectar: list[str]):
-    """The purchases of one ``shop`` command, in the order perks, bread, HP, population,
-    nectar; each resource kind bought in one go (2 per honey)."""
-    from hyvekit.rules.hyve.legacy import BuyBread, BuyPerk, BuyResources
-    out: list = [BuyPerk(normalise_perk(p)) for p in perks]
-    for b in bread:
-        try:
-            bee = parse_bee(b, state.colours)
-        except InvalidInputError:
-            bee = None
-        if bee is None or bee == 6:
-            raise InvalidInputError("--bread", b, "a bee type 1-5 or its colour (the wild Bee "
-                                    "has no bread)")
-        out.append(BuyBread(bee))
-    for kind, specs in (("hp", hp), ("population", population), ("nectar", nectar)):
-        colours: tuple[str, ...] = ()
-        for spec in specs:
-            colours += parse_colour_counts(f"--{kind}", spec)
-        if colours:
-            out.append(BuyResources(kind, colours))
-    return out
 
 
 @legacy_app.command("new")
@@ -140,8 +55,9 @@ def new(ctx: typer.Context,
 
     Example: hyvekit hyve legacy new "Summer run" --colours yellow,blue,green,purple,red
     """
-    from hyvekit.rules.hyve.legacy import load_sheets, new_legacy
-    sheets = load_sheets(sheets_file)
+    from hyvekit.data.hyve import legacy_sheets
+    from hyvekit.rules.hyve.legacy import new_legacy
+    sheets = legacy_sheets(sheets_file)
     if sheet not in sheets:
         raise InvalidInputError("--sheet", sheet, "one of " + ", ".join(sheets))
     chosen = sheets[sheet]
@@ -188,7 +104,7 @@ def shop(ctx: typer.Context, run: str = RunArg,
     """
     from hyvekit.rules.hyve import legacy as L
     _, state = _load_run(ctx, run)
-    purchases = build_purchases(state, perk, bread, hp, population, nectar)
+    purchases = L.parse_purchases(state.colours, perk, bread, hp, population, nectar)
     if not purchases:
         raise InvalidInputError("purchases", "none",
                                 "at least one --perk, --bread, --hp, --population or --nectar")
@@ -245,7 +161,7 @@ def courier(ctx: typer.Context, run: str = RunArg,
     """
     from hyvekit.rules.hyve import legacy as L
     _, state = _load_run(ctx, run)
-    value = parse_bee(bee, state.colours)
+    value = L.parse_bee(bee, state.colours)
     claim = L.courier_claim(state, value)
     _store(ctx).append(run, *L.action_to_event(L.Courier(value, turn)))
     if value == L.WILD:
@@ -278,13 +194,14 @@ def result(ctx: typer.Context, run: str = RunArg,
 
     Example: hyvekit hyve legacy result summer-run won --hp-past-start 7 --population 12 --hyves 4
     """
+    from hyvekit.data.hyve import sheet_definitions
     from hyvekit.rules.hyve import legacy as L
     if outcome.lower() not in ("won", "lost"):
         raise InvalidInputError("outcome", outcome, "won or lost")
     _, state = _load_run(ctx, run)
-    cross = None if cross_out is None else parse_bread_type(cross_out, state.colours)
+    cross = None if cross_out is None else L.parse_bread_type(cross_out, state.colours)
     action = L.Result(outcome.lower() == "won", hp_past_start, population, hyves,
-                      courier_bonus, cross, limits=L.scenario_limits(state))
+                      courier_bonus, cross, limits=L.scenario_limits(state, sheet_definitions()))
     _, after = _store(ctx).append(run, *L.action_to_event(action))
     print_result(run, after, cross)
 
@@ -334,20 +251,21 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
     """
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.rules.hyve import legacy as L
-    from hyvekit.rules.hyve.legacy_play import apply_play, legacy_actions, play_dict, preview
-    from hyvekit.rules.hyve.record import report_dict
-    from hyvekit.store.campaigns import load_legacy_record
+    from hyvekit.rules.hyve.legacy_play import (apply_play, check_no_logged_couriers,
+                                                legacy_actions, needs_cross_out, play_dict,
+                                                preview)
+    from hyvekit.rules.hyve.record import check_claims, report_dict
+    from hyvekit.games.hyve import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
-    _refuse_logged_couriers(record, state)
+    check_no_logged_couriers(state, record.active, record.header["id"])
     play = _play_file(state, file, as_json)
-    cross = None if cross_out is None else parse_bread_type(cross_out, state.colours)
+    cross = None if cross_out is None else L.parse_bread_type(cross_out, state.colours)
     if not as_json:
         print_turns(play.final, play.reports)
     try:
         actions = legacy_actions(play, cross)
-        needs_cross = (dry_run and cross is None and state.easy and play.result is not None
-                       and not play.result.won)
+        needs_cross = dry_run and needs_cross_out(state, play, cross)
         after = preview(state, play) if needs_cross else apply_play(state, play, cross)
     except IllegalActionError as exc:
         if as_json:
@@ -360,7 +278,7 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
     if differ and as_json:
         print_json({"run": run, "legal": True, "logged": False, "legacy": play_dict(play),
                     "claims_differ": differ})
-    _raise_on_claims(differ)
+    check_claims(differ)
     if not dry_run:
         written = _store(ctx).append_many(run, events)
         after = written[-1][1]
@@ -390,36 +308,18 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
     print_result(run, after, cross)
 
 
-def _refuse_logged_couriers(record, state) -> None:
-    """A scenario logged turn by turn brings its own courier events: refuse when some were
-    already logged by hand for the scenario being played (ruling R21)."""
-    from hyvekit.rules.common import IllegalActionError
-    from hyvekit.rules.hyve import legacy as L
-    events = list(record.active)
-    starts = [i for i, e in enumerate(events) if e["type"] == "start"]
-    since = events[starts[-1] + 1:] if starts else []
-    logged = [e for e in since if e["type"] == "courier"]
-    if state.phase == "playing" and logged:
-        raise IllegalActionError(
-            L.R_COURIER, f"{len(logged)} courier bee(s) were already logged for scenario "
-            f"{state.scenario} (event(s) {', '.join(str(e['seq']) for e in logged)}); the "
-            "turn record brings its own courier bees", expected="no courier logged yet",
-            given=len(logged),
-            hint=f"undo them first: hyvekit campaign undo {record.header['id']} "
-                 f"--to {logged[0]['seq'] - 1}")
-
-
 def _play_file(state, file: Path, as_json: bool):
     """Replay ``file`` as the run's current scenario; on an illegal turn print the JSON error
     (with ``--json``) and re-raise."""
     from hyvekit.data import load_toml
+    from hyvekit.data.hyve import record_definitions
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.rules.hyve.legacy_play import play_record
     if not file.is_file():
         raise InvalidInputError("FILE", str(file), "an existing turn record (TOML)")
     raw = load_toml(file)
     try:
-        return play_record(state, raw, file.parent)
+        return play_record(state, raw, record_definitions(raw, file.parent))
     except InvalidInputError as exc:
         raise located(exc, file) from None
     except IllegalActionError as exc:
@@ -444,7 +344,7 @@ def easy(ctx: typer.Context, run: str = RunArg,
     """
     from hyvekit.rules.hyve import legacy as L
     _, state = _load_run(ctx, run)
-    cross = None if cross_out is None else parse_bread_type(cross_out, state.colours)
+    cross = None if cross_out is None else L.parse_bread_type(cross_out, state.colours)
     _, after = _store(ctx).append(run, *L.action_to_event(L.SwitchEasy(cross)))
     typer.echo("the run is now in easy mode: a lost scenario crosses out one bread type "
                "instead of ending the legacy")
@@ -460,7 +360,7 @@ def status(ctx: typer.Context, run: str = RunArg, as_json: bool = JsonOption) ->
     Example: hyvekit hyve legacy status summer-run --json
     """
     from hyvekit.rules.hyve.legacy import legacy_summary
-    from hyvekit.store.campaigns import load_legacy_record
+    from hyvekit.games.hyve import load_legacy_record
     record, state = load_legacy_record(campaigns_dir(ctx), run)  # refuses other kinds
     if as_json:
         print_json({"id": record.header["id"], "name": record.header["name"],
@@ -536,8 +436,7 @@ def honey(hp_past_start: int = typer.Option(..., "--hp-past-start", metavar="N",
 
     Example: hyvekit hyve honey --hp-past-start 7 --population 12 --hyves 4 --claimed 8
     """
-    from hyvekit.rules.common import IllegalActionError
-    from hyvekit.rules.hyve.legacy import R_HONEY, honey_earned
+    from hyvekit.rules.hyve.legacy import check_honey_claim, honey_earned
     b = honey_earned(hp_past_start, population, hyves, courier_bonus)
     if as_json:
         print_json({"hp": b.hp, "population": b.population, "hyves": b.hyves,
@@ -549,9 +448,7 @@ def honey(hp_past_start: int = typer.Option(..., "--hp-past-start", metavar="N",
             [f"{population} population (1 per 5)", b.population],
             [f"{hyves} completed hyves (1 each)", b.hyves],
             ["courier bonus squares", b.courier], ["total", b.total]]))
-    if claimed is not None and claimed != b.total:
-        raise IllegalActionError(R_HONEY, f"claimed {claimed} honey, the rules give {b.total}: "
-                                 f"{b.describe()}", expected=b.total, given=claimed)
+    check_honey_claim(b, claimed)
 
 
 @app.command("hp")
@@ -582,11 +479,11 @@ def hp(scoring: Optional[str] = typer.Option(
     Example: hyvekit hyve hp --scoring flat --die 3 --position 5 --gain 5
     """
     from hyvekit.rules.hyve.hp import describe, move_hp
-    from hyvekit.rules.hyve.sheets import definition_for
+    from hyvekit.data.hyve import sheet_definition
     if (gain is None) == (lose is None):
         raise InvalidInputError("--gain/--lose", "both" if gain is not None else "neither",
                                 "exactly one of --gain X or --lose X")
-    sheet = definition_for(mode, sheets_file)
+    sheet = sheet_definition(mode, sheets_file)
     track = sheet.hp_track
     chosen = (scoring or sheet.scoring).strip().lower()
     r = move_hp(scoring=chosen, die=die, position=position, gain=gain or 0, lose=lose or 0,
@@ -703,13 +600,14 @@ def check_cmd(
     Example: hyvekit hyve check examples/hyve/legacy-scenario-1.toml --run summer-run
     """
     from hyvekit.rules.common import IllegalActionError
-    from hyvekit.rules.hyve.record import load_record, replay, report_dict
+    from hyvekit.data.hyve import read_record
+    from hyvekit.rules.hyve.record import check_claims, replay, report_dict
 
     if run is not None:
         _check_against_run(ctx, run, file, as_json)
         return
     try:
-        record = load_record(file)
+        record = read_record(file)
     except InvalidInputError as exc:
         raise located(exc, file) from None
     try:
@@ -727,15 +625,7 @@ def check_cmd(
         print_json({**data, "legal": True})
     else:
         print_turns(state, reports)
-    _raise_on_claims(data["claims_differ"])
-
-
-def _raise_on_claims(differ: list[str]) -> None:
-    from hyvekit.rules.common import IllegalActionError
-    if differ:
-        raise IllegalActionError("Hyve: claimed values",
-                                 "a claim differs from the rules: " + "; ".join(differ),
-                                 expected="the derived values", given="the claims")
+    check_claims(data["claims_differ"])
 
 
 def print_turns(state, reports) -> None:
@@ -769,12 +659,12 @@ def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) 
     """``hyve check FILE --run RUN``: replay as the run's scenario, log nothing."""
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.rules.hyve import legacy as L
-    from hyvekit.rules.hyve.legacy_play import play_dict, preview
-    from hyvekit.rules.hyve.record import report_dict
-    from hyvekit.store.campaigns import load_legacy_record
+    from hyvekit.rules.hyve.legacy_play import check_no_logged_couriers, play_dict, preview
+    from hyvekit.rules.hyve.record import check_claims, report_dict
+    from hyvekit.games.hyve import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
-    _refuse_logged_couriers(record, state)
+    check_no_logged_couriers(state, record.active, record.header["id"])
     play = _play_file(state, file, as_json)
     data = report_dict(play.final, play.reports)
     problem = None
@@ -810,4 +700,4 @@ def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) 
                 typer.echo(f"to log it: hyvekit hyve legacy play {run} {file}")
     if problem is not None:
         raise problem
-    _raise_on_claims(data["claims_differ"])
+    check_claims(data["claims_differ"])

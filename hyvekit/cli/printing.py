@@ -134,12 +134,12 @@ def state_sha256(state) -> str:
     A Hyve Legacy run hashes ``legacy_summary(state)``, a Bee Lives campaign its ``summary``
     (``hyvekit/rules/beelives/campaign.py``, what ``beelives status --json`` shows); any other
     state (a Queen Bee match log, ...) hashes its dataclass fields as plain JSON
-    (``hyvekit.store.games.jsonable``)."""
+    (``hyvekit.store.adapters.jsonable``)."""
     import hashlib
     import json
 
     from hyvekit.rules.hyve.legacy import LegacyState, legacy_summary
-    from hyvekit.store.games import jsonable
+    from hyvekit.store.adapters import jsonable
 
     if isinstance(state, LegacyState):
         value = legacy_summary(state)
@@ -155,7 +155,7 @@ def state_sha256(state) -> str:
 
 def _load_run(ctx: typer.Context, run_id: str):
     """``(header, LegacyState)`` of legacy run ``run_id`` in the campaigns folder."""
-    from hyvekit.store.campaigns import load_legacy_state
+    from hyvekit.games.hyve import load_legacy_state
 
     return load_legacy_state(campaigns_dir(ctx), run_id)
 
@@ -170,11 +170,10 @@ def _load_beelives(ctx: typer.Context, campaign_id: str) -> tuple[dict, Any, dic
 
     :raises InvalidInputError: the campaign is not a Bee Lives campaign.
     """
+    from hyvekit.games import adapter_for, campaign_store
     from hyvekit.render.printables_beelives_campaign import campaign_view
-    from hyvekit.store.campaigns import CampaignStore
-    from hyvekit.store.games import adapter_for
 
-    record, state = CampaignStore(campaigns_dir(ctx)).state(campaign_id)
+    record, state = campaign_store(campaigns_dir(ctx)).state(campaign_id)
     game_kind = (record.header.get("game"), record.header.get("kind"))
     if game_kind != BEELIVES_CAMPAIGN:
         raise InvalidInputError("CAMPAIGN", campaign_id,
@@ -224,9 +223,9 @@ def legacy_sheet(
         extra = {"campaign": options["run"], "state_sha256": state_sha256(state)}
         stem = f"legacy-sheet-{_slug(str(header.get('id') or run))}"
     else:
-        from hyvekit.rules.hyve.legacy import load_sheets
+        from hyvekit.data.hyve import legacy_sheets
 
-        sheets = load_sheets()
+        sheets = legacy_sheets()
         if sheet not in sheets:
             raise typer.BadParameter(f"{sheet!r} is not a legacy sheet; accepted: "
                                      + ", ".join(sheets), param_hint="--sheet")
@@ -381,11 +380,10 @@ def report(
     extra: dict[str, str] = {}
     stem = None
     if campaign:
+        from hyvekit.games import adapter_for, campaign_store
         from hyvekit.render.printables_reports import report_context
-        from hyvekit.store.campaigns import CampaignStore
-        from hyvekit.store.games import adapter_for
 
-        record, state = CampaignStore(campaigns_dir(ctx)).state(campaign)
+        record, state = campaign_store(campaigns_dir(ctx)).state(campaign)
         adapter = adapter_for(record.header["game"], record.header["kind"])
         if (record.header["game"], record.header["kind"]) == BEELIVES_CAMPAIGN:
             from hyvekit.render.printables_beelives_campaign import beelives_report_context
@@ -581,7 +579,7 @@ def sheet(
     in its mode); hyvekit print sheet hyve --mode wasp-war --paper letter
     """
     from hyvekit.render.printables_hyve_sheets import sheet_hyve_context
-    from hyvekit.rules.hyve.sheets import definition_for
+    from hyvekit.data.hyve import sheet_definition
 
     game_key = game.strip().lower()
     if game_key.startswith("hyve-") and mode is None:     # as `print list` names them
@@ -599,7 +597,7 @@ def sheet(
             number = state.scenario if state.phase == "playing" else state.next_scenario
             mode = (scenario_mode(state, number) if number else None) or "standard"
     try:
-        definition = definition_for(mode, sheets_file)
+        definition = sheet_definition(mode, sheets_file)
     except InvalidInputError as exc:
         if exc.field != "--mode":
             raise

@@ -41,8 +41,9 @@ def deck(players: int = typer.Option(..., "--players", "-p", metavar="N",
 
     Example: hyvekit queenbee deck --players 5
     """
+    from hyvekit.data import queenbee as tables
     from hyvekit.rules.queenbee.deck import deck_for
-    setup = deck_for(players)
+    setup = deck_for(players, tables.cards(), tables.variants())
     if as_json:
         print_json(setup.to_dict())
         return
@@ -85,10 +86,10 @@ def odds(attacker: str = typer.Option(..., "--attacker", "-a", metavar="BEES",
     """
     from hyvekit.rules.queenbee.battle import parse_bees
     from hyvekit.rules.queenbee.odds import attack_odds
-    from hyvekit.rules.queenbee.tables import load_dice
-    dice = load_dice(faces)
+    from hyvekit.data import queenbee as tables
+    dice = tables.dice(faces)
     result = attack_odds(parse_bees(attacker, "--attacker"), parse_bees(defender, "--defender"),
-                         dice, card, reroll=not no_reroll)
+                         dice, card, reroll=not no_reroll, card_table=tables.cards())
     if as_json:
         print_json(result.to_dict())
         return
@@ -137,15 +138,15 @@ def battle(attacker: Optional[str] = typer.Option(None, "--attacker", "-a", meta
     Example: hyvekit queenbee battle --attacker warrior:2 --defender worker:2 --attacker-dice b3,b2 --defender-dice y3,y2 --winner attacker
     """
     from hyvekit.rules.queenbee import battle as B
-    from hyvekit.rules.queenbee.tables import load_dice
-    dice = load_dice(faces)
+    from hyvekit.data import queenbee as tables
+    dice, cards = tables.dice(faces), tables.cards()
     if file is not None:
         if any(v is not None for v in (attacker, defender, attacker_dice, defender_dice, space)) \
                 or card:
             raise InvalidInputError("--file", str(file), "either --file or the battle options, "
                                     "not both")
         from hyvekit.data import load_toml
-        stated, file_winner = B.battle_from_dict(load_toml(file))
+        stated, file_winner = B.battle_from_dict(load_toml(file), cards)
         winner = winner or file_winner
     else:
         missing = [o for o, v in (("--attacker", attacker), ("--defender", defender),
@@ -158,11 +159,11 @@ def battle(attacker: Optional[str] = typer.Option(None, "--attacker", "-a", meta
                           B.parse_bees(defender, "--defender"),
                           B.parse_dice(attacker_dice, "--attacker-dice"),
                           B.parse_dice(defender_dice, "--defender-dice"),
-                          tuple(B.parse_play(c) for c in card),
+                          tuple(B.parse_play(c, cards) for c in card),
                           B.parse_space(space) if space else None)
     if winner is not None and _same_side(winner) not in ("attacker", "defender"):
         raise InvalidInputError("--winner", winner, "attacker or defender (a or d)")
-    outcome = B.check_battle(stated, dice)
+    outcome = B.check_battle(stated, dice, cards)
     if as_json:
         data = outcome.to_dict()
         data["stated_winner"] = winner
@@ -209,16 +210,14 @@ def _print_outcome(o) -> None:
 # --- match logs ---------------------------------------------------------------------------
 
 def _store(ctx: typer.Context):
-    from hyvekit.store.campaigns import CampaignStore
-    return CampaignStore(campaigns_dir(ctx))
+    from hyvekit.games import campaign_store
+    return campaign_store(campaigns_dir(ctx))
 
 
 def _load_group(ctx: typer.Context, group: str):
-    record, state = _store(ctx).state(group)
-    if (record.header["game"], record.header["kind"]) != ("queenbee", "matches"):
-        raise InvalidInputError("GROUP", group, "the id of a Queen Bee match log (this is a "
-                                f"{record.header['game']}/{record.header['kind']})")
-    return record, state
+    from hyvekit.games import record_of
+    return record_of(campaigns_dir(ctx), group, "queenbee", "matches", "GROUP",
+                     "the id of a Queen Bee match log")
 
 
 def _names(option: str, text: str | None) -> list[str]:
@@ -247,11 +246,9 @@ def new(ctx: typer.Context,
 
     Example: hyvekit queenbee new "Friday hive" --players ann,bob,cy,dee
     """
-    from hyvekit.rules.queenbee.matches import new_log
+    from hyvekit.rules.queenbee.matches import check_roster, new_log
     roster = _names("--players", players)
-    if len(roster) == 1:   # Object of the Game: 2 to 6 players; one name could log nothing
-        raise InvalidInputError("--players", players, "2 or more names (a match has 2 to 6 "
-                                "players), or none to log matches with any names")
+    check_roster(roster, players)
     log = new_log(roster)
     record = _store(ctx).create(name, "queenbee", "matches", {"roster": list(log.roster)},
                                 group_id)

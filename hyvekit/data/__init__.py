@@ -1,8 +1,18 @@
-"""Game tables shipped with hyvekit as TOML.
+"""Game tables shipped with hyvekit as TOML, and the reading of them.
 
 Each table says where its values come from: ``source = "rulebook ..."`` for values the rulebooks
-give, ``assumed = true`` (with the reasoning) for hyvekit's own values.  :func:`load_toml` reads a
-packaged table, or a player's own file of the same shape.
+give, ``assumed = true`` (with the reasoning) for hyvekit's own values.  :func:`packaged_toml`
+reads a packaged table, :func:`load_toml` a player's own file of the same shape.
+
+The rules core takes values, never paths: the modules here read the packaged tables and a
+player's files, cache the packaged values, and build the values with the rules core's pure
+builders (which take mappings):
+
+* :mod:`.beelives` — board, season cards, solo cards, map data; the components a game or a
+  campaign is played with;
+* :mod:`.hyve` — legacy sheets, scenario sheet definitions, scenario turn records;
+* :mod:`.beez` — honeycomb layout, nectar colours, objective cards;
+* :mod:`.queenbee` — die faces, the card table, the player-count variants.
 """
 
 from __future__ import annotations

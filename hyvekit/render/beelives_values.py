@@ -19,24 +19,24 @@ def board_or_default(board: Any = None) -> Any:
     """``board``, else the packaged Bee Lives board."""
     if board is not None:
         return board
-    from hyvekit.rules.beelives.board import default_board
-    return default_board()
+    from hyvekit.data.beelives import packaged_board
+    return packaged_board()
 
 
 def solo_cards_or_default(cards: Any = None) -> Any:
     """``cards``, else the packaged solo cards."""
     if cards is not None:
         return cards
-    from hyvekit.rules.beelives.solo import default_cards
-    return default_cards()
+    from hyvekit.data.beelives import solo_cards
+    return solo_cards()
 
 
 def season_cards_or_default(cards: Any = None) -> tuple:
     """``cards``, else the packaged season cards."""
     if cards is not None:
         return tuple(cards)
-    from hyvekit.rules.beelives.seasons import load_season_cards
-    return tuple(load_season_cards())
+    from hyvekit.data.beelives import season_cards
+    return tuple(season_cards())
 
 
 # --- scoring ---------------------------------------------------------------------------------

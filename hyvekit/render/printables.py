@@ -33,7 +33,6 @@ from hyvekit.rules.hyve.legacy import (
     SCENARIOS,
     LegacySheet,
     LegacyState,
-    load_sheets,
     perk_label,
 )
 
@@ -102,7 +101,8 @@ def gaining_honey() -> tuple[str, ...]:
 
 def blank_sheet() -> LegacySheet:
     """The packaged ``legacy-1`` sheet, used for a blank legacy sheet."""
-    return load_sheets()["legacy-1"]
+    from hyvekit.data.hyve import legacy_sheets
+    return legacy_sheets()["legacy-1"]
 
 
 def legacy_sheet_context(state: LegacyState | None = None, header: dict[str, Any] | None = None,

@@ -222,7 +222,7 @@ def find_cards(names: Sequence[str]) -> list:
     :raises InvalidInputError: an unknown or ambiguous name (lists the cards), more than
         :data:`MAX_TRACKER_CARDS`, the same card twice, two cards of one kind.
     """
-    from hyvekit.rules.beelives.solo import default_cards
+    from hyvekit.data.beelives import solo_cards as default_cards
 
     cards = default_cards()
     found = [cards.find(n) for n in names]
@@ -244,7 +244,7 @@ def find_cards(names: Sequence[str]) -> list:
 
 def card_names() -> list[str]:
     """Every solo card's name (for help texts and error messages)."""
-    from hyvekit.rules.beelives.solo import default_cards
+    from hyvekit.data.beelives import solo_cards as default_cards
     return [c.name for c in default_cards().all()]
 
 
@@ -485,7 +485,7 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
     :raises InvalidInputError: an unknown card (:func:`find_cards`), a campaign naming one, or
         a campaign that is not a solo game (its players' sheets are the pads).
     """
-    from hyvekit.rules.beelives.solo import default_cards
+    from hyvekit.data.beelives import solo_cards as default_cards
 
     board = V.board_or_default(board)
     filled = view is not None
@@ -815,7 +815,7 @@ def beelives_report(view: Mapping[str, Any]) -> dict[str, Any]:
 def verdict_line(verdict: Mapping[str, Any]) -> str:
     """The goal a verdict judges, in words (:func:`goal_line` with the card's parameters); a
     goal hyvekit's cards do not have prints as its kind."""
-    from hyvekit.rules.beelives.solo import default_cards
+    from hyvekit.data.beelives import solo_cards as default_cards
 
     kind, year = str(verdict.get("goal", "")), verdict.get("year")
     if kind == "survive_winter":

@@ -40,7 +40,7 @@ _PER_UNIT = {"per-colour": "per different colour", "line-of-different-colours": 
 def objective_kinds() -> list[dict[str, Any]]:
     """The objective-card kinds of the scoring example (``[[objective]]`` of beez.toml), each
     with its honey drops as text and whether the value or the shape is hyvekit's assumption."""
-    from hyvekit.rules.beez.objectives import load_objectives
+    from hyvekit.data.beez import objectives as load_objectives
 
     kinds = []
     for o in load_objectives().values():
@@ -169,7 +169,8 @@ def hive_svg_data(size: float = 100.0) -> dict[str, Any]:
 def honeycomb_svg_data(cell: float = 10.0) -> dict[str, Any]:
     """The honeycomb of Phase 3 (19 chambers in rows of 3, 4, 5, 4, 3) as SVG geometry from the
     rules core's chambers and the packaged layout's row labels; assumed labels are flagged."""
-    from hyvekit.rules.beez.honeycomb import ALL_CHAMBERS, ROW_LENGTHS, load_layout
+    from hyvekit.data.beez import layout as load_layout
+    from hyvekit.rules.beez.honeycomb import ALL_CHAMBERS, ROW_LENGTHS
 
     layout = load_layout()
     w = cell * math.sqrt(3)               # pointy-topped chambers: width and row pitch

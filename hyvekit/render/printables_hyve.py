@@ -25,8 +25,8 @@ def standard_sheet() -> Any:
     """The Standard mode's sheet definition: its game settings are the ones the reference aid
     names (Game Settings: "The "Standard Mode" icon shows the game settings for the Standard
     Scenario sheets")."""
-    from hyvekit.rules.hyve.sheets import load_definitions
-    return load_definitions()["standard"]
+    from hyvekit.data.hyve import sheet_definitions
+    return sheet_definitions()["standard"]
 
 
 def house_style(text: str) -> str:

@@ -17,8 +17,7 @@ from hyvekit.render.catalogue import Printable, register
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX,
                                        BUILDER_SHAPE_HEXES, HYVES,
-                                       JELLIES, OFFENSIVE_MAX, REWARDS, SheetDefinition,
-                                       load_definitions)
+                                       JELLIES, OFFENSIVE_MAX, REWARDS, SheetDefinition)
 
 SQRT3 = math.sqrt(3)
 HEX_SIZE = 3.2          # mm, circumradius of a hyve hex on Letter (5.5 mm wide); A4 draws it 15% larger
@@ -311,6 +310,12 @@ def _builder(sheet_id: str):
                                     "neither: a scenario sheet has no player columns")
         return sheet_hyve_context(load_definitions()[sheet_id])
     return build
+
+
+def load_definitions() -> dict[str, SheetDefinition]:
+    """The packaged scenario sheet definitions by id (read by the data layer)."""
+    from hyvekit.data.hyve import sheet_definitions
+    return sheet_definitions()
 
 
 def _register_all() -> None:

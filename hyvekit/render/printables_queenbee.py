@@ -53,7 +53,7 @@ def player_counts() -> list[tuple[int, ...]]:
     """The player counts (Object of the Game: 2–6) grouped by the deck variants that apply to
     them (Variants for 2 and 5-6 Players): ``[(2,), (3, 4), (5, 6)]``."""
     from hyvekit.rules.queenbee.deck import MAX_PLAYERS, MIN_PLAYERS
-    from hyvekit.rules.queenbee.tables import variants
+    from hyvekit.data.queenbee import variants
 
     groups: list[tuple[frozenset, list[int]]] = []
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
@@ -68,7 +68,7 @@ def player_counts() -> list[tuple[int, ...]]:
 def setup_variants() -> tuple[str, ...]:
     """Variants for 2 and 5-6 Players, in a line each (the player counts and the cards removed
     from the deck table)."""
-    from hyvekit.rules.queenbee.tables import variants
+    from hyvekit.data.queenbee import variants
 
     v = variants()
     two, many = v["two_players"]["players"], v["five_six_players"]["players"]
@@ -234,10 +234,10 @@ ATTACKER_ONLY = "attacker only, before the battle begins"
 def queenbee_cards_context(**_: Any) -> dict[str, Any]:
     """Context of ``aid-queenbee-cards.html``: every card of the packaged table by type, with
     its count (assumed counts flagged as the data flags them), the deck by player count."""
+    from hyvekit.data import queenbee as tables
     from hyvekit.rules.queenbee.deck import CARDS_DEALT, dealt_per_seat, deck_for
-    from hyvekit.rules.queenbee.tables import load_cards
 
-    cards = load_cards()
+    cards, variants = tables.cards(), tables.variants()
     effects = card_effects()
     r = _rules()
     types = []
@@ -253,10 +253,10 @@ def queenbee_cards_context(**_: Any) -> dict[str, Any]:
     # (label, a player count of the row); the largest count of a row shows every seat's deal
     for counts in player_counts():
         label = f"{_span(counts)} players"
-        setup = deck_for(counts[0])
+        setup = deck_for(counts[0], cards, variants)
         removed = ", ".join(f"{name} \u2212{n}" for name, n in setup.removed) or "nothing"
         seats: dict[int, list[int]] = {}
-        for seat, n in enumerate(dealt_per_seat(counts[-1]), start=1):
+        for seat, n in enumerate(dealt_per_seat(counts[-1], variants), start=1):
             if n > CARDS_DEALT:
                 seats.setdefault(n - CARDS_DEALT, []).append(seat)
         dealt = f"{CARDS_DEALT} each"

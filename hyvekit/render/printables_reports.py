@@ -393,7 +393,9 @@ def example_report_context() -> dict[str, Any]:
     (won, won, lost in easy mode), shopping, couriers, a note and an undone purchase."""
     from hyvekit.rules.hyve import legacy as L
 
-    sheet = L.load_sheets()["legacy-1"]
+    from hyvekit.data.hyve import legacy_sheets
+
+    sheet = legacy_sheets()["legacy-1"]
     colours = ["yellow", "blue", "green", "purple", "red"]
     settings = {"sheet": sheet.to_dict(), "colours": colours, "easy": False}
     header = {"id": "example-run", "name": "Example run (demo)", "game": "hyve",

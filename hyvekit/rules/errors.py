@@ -66,6 +66,11 @@ class IllegalActionError(HyvekitError):
             text += f" ({hint})"
         super().__init__(text)
 
+    def with_message(self, message: str) -> IllegalActionError:
+        """The same rule violation (rule, expected, given, hint) worded as ``message``."""
+        return IllegalActionError(self.rule, message, expected=self.expected, given=self.given,
+                                  hint=self.hint)
+
 
 def shorten(value: object, limit: int = 60) -> str:
     """``repr(value)``, cut to ``limit`` characters with an ellipsis (long input is not echoed

@@ -9,7 +9,11 @@ File layout (tinydb tables)::
 summary); it is never read back as state, only compared by :meth:`CampaignStore.check`.
 
 State is never stored: :meth:`CampaignStore.state` replays the active events through the game's
-rules core (``hyvekit/store/games.py``).  :meth:`CampaignStore.append` validates a new event
+rules core, by the adapter the store was given for the record's game and kind
+(:mod:`hyvekit.store.adapters`; the store itself knows no game).  The values a campaign is
+played with are frozen into its header's settings when it is created (the adapter's
+``freeze``), so a record replays the same without the files it was created from.
+:meth:`CampaignStore.append` validates a new event
 against that state before writing, under an exclusive lock on ``<id>.json.lock``, through the
 crash-safe :class:`~hyvekit.store.storage.AtomicJSONStorage`.  Undo marks events ``reverted``;
 nothing is ever deleted from a record.
@@ -29,7 +33,8 @@ from hyvekit.rules.common import InvalidInputError
 from hyvekit.store.errors import (CampaignExistsError, CampaignNotFoundError,
                                   CampaignsFolderError, CorruptRecordError, NothingToUndoError, SchemaVersionError,
                                   StoreError)
-from hyvekit.store.games import adapter_for, event_result
+from hyvekit.store.adapters import (GameAdapter, Games, adapter_in, current_settings,
+                                    event_result, freeze)
 from hyvekit.store.migrations import SCHEMA_VERSION, migrate
 from hyvekit.store.slug import check_id, slugify
 from hyvekit.store.storage import (atomic_write_text, campaign_lock, dump_json,
@@ -39,6 +44,7 @@ EXPORT_FORMAT = "hyvekit-campaign"
 NOTE = "note"                  # a free-text event every campaign accepts; it changes no state
 MAX_NOTE = 2000
 MAX_NAME = 100
+_REWRITE = 0                   # a Record's stored_version that makes its next write store it whole
 
 
 def _now() -> str:
@@ -160,10 +166,20 @@ class CampaignStore:
     """The campaigns folder.
 
     :param folder: where the ``<id>.json`` records live (created on first write).
+    :param games: the adapters of the games the store may replay, by ``(game, kind)``
+        (``hyvekit.games.ADAPTERS`` for hyvekit's own).
     """
 
-    def __init__(self, folder: str | Path):
+    def __init__(self, folder: str | Path, games: Games):
         self.folder = Path(folder)
+        self.games = games
+
+    def adapter(self, game: str, kind: str) -> GameAdapter:
+        """The adapter of ``game``/``kind``. :raises InvalidInputError: none (lists them)."""
+        return adapter_in(self.games, game, kind)
+
+    def _adapter_of(self, record: Record) -> GameAdapter:
+        return self.adapter(record.header["game"], record.header["kind"])
 
     # -- paths -----------------------------------------------------------------------------
     def _check_folder(self, writing: bool = False) -> None:
@@ -230,9 +246,12 @@ class CampaignStore:
 
         :raises RecordReplayError: an event the rules core refuses.
         """
-        adapter = adapter_for(record.header["game"], record.header["kind"])
+        return self._replay(record, record.header["settings"], upto)
+
+    def _replay(self, record: Record, settings: Any, upto: int | None = None) -> Any:
+        adapter = self._adapter_of(record)
         try:
-            state = adapter.initial_state(record.header["settings"])
+            state = adapter.initial_state(settings)
         except (ValueError, KeyError, TypeError) as exc:
             raise CorruptRecordError(record.path, f"its settings are not valid: {exc}") from None
         for event in record.active:
@@ -250,14 +269,18 @@ class CampaignStore:
         """Replay every active event with the current rules and data, and compare each result
         with the one stored when the event was written.
 
+        The current data include the values of the files the record was created from, read
+        again when they are still there (the adapter's ``current_settings``): a corrected value
+        shows as a changed result here, and :meth:`adopt` takes it into the record.
+
         :returns: a :class:`CheckReport`; replay stops at the first refused event (the events
             after it depend on it and are counted as not checked).
         """
         record = self._read(campaign_id)
-        adapter = adapter_for(record.header["game"], record.header["kind"])
+        adapter = self._adapter_of(record)
         findings: list[Finding] = []
         try:
-            state = adapter.initial_state(record.header["settings"])
+            state = adapter.initial_state(current_settings(adapter, record.header["settings"]))
         except (ValueError, KeyError, TypeError) as exc:
             return CheckReport(record, (Finding(0, "settings", "refused", str(exc)),), 0,
                                len(record.active))
@@ -296,9 +319,43 @@ class CampaignStore:
         return TinyDB(path, storage=AtomicJSONStorage)
 
     def _write_migrated(self, record: Record) -> None:
-        """Before the first write to a record of an older schema, store it migrated (whole)."""
+        """Before the first write to a record of an older schema, or whose settings were just
+        frozen (:meth:`_frozen`), store it whole."""
         if record.stored_version != SCHEMA_VERSION:
             atomic_write_text(record.path, dump_json(_doc_from_record(record)))
+
+    def _frozen(self, record: Record, adapter: GameAdapter) -> Record:
+        """``record`` with the values its settings name copied into them (a record created
+        before values were frozen: its file is read this once).  Marked for a whole write."""
+        settings = record.header["settings"]
+        frozen = freeze(adapter, settings)
+        if frozen == settings:
+            return record
+        return Record(record.path, {**record.header, "settings": frozen}, record.events,
+                      _REWRITE)
+
+    def adopt(self, campaign_id: str) -> Record:
+        """Take the values of the files a record was created from, as they are now, into its
+        settings (after ``check`` showed what they change): every active event must still
+        replay with them.
+
+        :returns: the record as written (unchanged when the values are the same).
+        :raises RecordReplayError: an event the new values refuse; the file is left untouched.
+        """
+        path = self.path(campaign_id)
+        self._check_folder(writing=True)
+        with campaign_lock(path):
+            record = self._read(campaign_id)
+            adapter = self._adapter_of(record)
+            settings = record.header["settings"]
+            now = current_settings(adapter, settings)
+            if now == settings:
+                return record
+            self._replay(record, now)
+            record = Record(record.path, {**record.header, "settings": now}, record.events,
+                            _REWRITE)
+            self._write_migrated(record)
+            return record
 
     def create(self, name: str, game: str, kind: str, settings: dict[str, Any],
                campaign_id: str | None = None) -> Record:
@@ -313,7 +370,9 @@ class CampaignStore:
             raise InvalidInputError("name", name, f"1 to {MAX_NAME} characters")
         if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
             raise InvalidInputError("name", name, "one line of text without control characters")
-        adapter_for(game, kind).initial_state(settings)
+        adapter = self.adapter(game, kind)
+        settings = freeze(adapter, settings)
+        adapter.initial_state(settings)
         self._check_folder(writing=True)
         cid = check_id(campaign_id) if campaign_id is not None else self.new_id(name)
         path = self.path(cid)
@@ -342,8 +401,9 @@ class CampaignStore:
         self._check_folder(writing=True)
         with campaign_lock(path):
             record = self._read(campaign_id)
-            adapter = adapter_for(record.header["game"], record.header["kind"])
+            adapter = self._adapter_of(record)
             state = self.replay(record)
+            record = self._frozen(record, adapter)
             seq = max((e["seq"] for e in record.events), default=0)
             out = []
             for event_type, data in events:
@@ -417,8 +477,9 @@ class CampaignStore:
             # stay undone (the next redo brings them back)
             stamp = max(str(e.get("reverted_at", "")) for e in undone)
             batch = [e for e in undone if str(e.get("reverted_at", "")) == stamp]
-            adapter = adapter_for(record.header["game"], record.header["kind"])
+            adapter = self._adapter_of(record)
             state = self.replay(record)
+            record = self._frozen(record, adapter)
             for event in batch:                              # refuse before writing anything
                 if event["type"] != NOTE:
                     state = adapter.play(state, event["type"], event.get("data", {}))
@@ -508,24 +569,3 @@ def _header_version(path: Path, doc: dict[str, Any]) -> int:
     if not isinstance(version, int) or version < 1:
         raise CorruptRecordError(path, f"schema_version {version!r} is not a whole number >= 1")
     return version
-
-
-def load_legacy_record(campaigns_dir: Path, run_id: str):
-    """``(Record, LegacyState)`` of a Hyve Legacy run, read and replayed once.
-
-    :raises InvalidInputError: the campaign is not a Hyve Legacy run.
-    """
-    record, state = CampaignStore(campaigns_dir).state(run_id)
-    if (record.header["game"], record.header["kind"]) != ("hyve", "legacy"):
-        raise InvalidInputError("run", run_id, "the id of a Hyve Legacy run "
-                                f"(this is a {record.header['game']}/{record.header['kind']})")
-    return record, state
-
-
-def load_legacy_state(campaigns_dir: Path, run_id: str):
-    """``(header, LegacyState)`` of a Hyve Legacy run (for printing pre-filled sheets).
-
-    :raises InvalidInputError: the campaign is not a Hyve Legacy run.
-    """
-    record, state = load_legacy_record(campaigns_dir, run_id)
-    return record.header, state

@@ -264,6 +264,63 @@ def test_campaign_check_lists_a_result_changed_by_a_board_value(hk, tmp_path):
     assert text.returncode == 1 and "hives.Susan.disease: 0 → -1" in text.stdout
 
 
+
+def _side_a(levels):
+    return "[disease.A]\nlevels = " + json.dumps(levels) + "\nhalf_spaces = false\n"
+
+
+LEVELS = [0, 0, -1, -1, -2, -2, -2, -3, -3, -3, -4, -4, -4, -5, -5, -5, -6, -6, -6, -7, -7, -7,
+          -8, -8]
+
+
+def test_a_campaign_keeps_its_board_values_and_adopts_corrected_ones_knowingly(hk, tmp_path):
+    board = tmp_path / "my-board.toml"
+    board.write_text(_side_a(LEVELS))
+    ok(hk("beelives", "new", "Kept", "-p", "Susan:prolific", "-p", "Jeremy:aggressive",
+          "--board", str(board)))
+    header = json.loads(ok(hk("campaign", "show", "kept", "--json")).stdout)["header"]
+    assert header["settings"]["board_values"] == {"disease": {"A": {
+        "levels": LEVELS, "half_spaces": False}}}
+    month = tmp_path / "march.toml"
+    month.write_text(MARCH)
+    ok(hk("beelives", "log", "kept", str(month)))
+    before = status(hk, "kept")
+    board.unlink()                      # the record replays the same without the file
+    assert status(hk, "kept") == before
+    assert ok(hk("campaign", "check", "kept")).returncode == 0
+    corrected = list(LEVELS)
+    corrected[1] = -1
+    board.write_text(_side_a(corrected))
+    assert hives(status(hk, "kept"))["Susan"]["disease"] == 0       # the kept values stand
+    assert hk("campaign", "check", "kept").returncode == 1          # what the file would change
+    adopted = hk("campaign", "check", "kept", "--adopt")
+    assert "now keeps the files' current values" in adopted.stdout
+    assert adopted.returncode == 1      # event 1's stored result stays the old values' (history)
+    assert hives(status(hk, "kept"))["Susan"]["disease"] == -1
+    board.unlink()
+    assert hives(status(hk, "kept"))["Susan"]["disease"] == -1      # kept in the record
+
+
+def test_a_record_naming_only_its_board_file_replays_and_keeps_the_values_at_its_next_write(
+        hk, tmp_path):
+    board = tmp_path / "my-board.toml"
+    board.write_text(_side_a(LEVELS))
+    ok(hk("beelives", "new", "Old", "-p", "Susan:prolific", "-p", "Jeremy:aggressive",
+          "--board", str(board)))
+    path = hk.campaigns / "old.json"
+    doc = json.loads(path.read_text())
+    del doc["header"]["1"]["settings"]["board_values"]      # as hyvekit before issue 12 wrote it
+    path.write_text(json.dumps(doc))
+    assert status(hk, "old")["board"]["file"] == str(board.resolve())   # read from the file
+    month = tmp_path / "march.toml"
+    month.write_text(MARCH)
+    ok(hk("beelives", "log", "old", str(month)))                # the next write keeps them
+    settings = json.loads(path.read_text())["header"]["1"]["settings"]
+    assert settings["board_values"]["disease"]["A"]["levels"] == LEVELS
+    board.unlink()
+    assert ok(hk("campaign", "check", "old")).returncode == 0
+
+
 def test_random_challenge_card_is_drawn_once_and_recorded(hk):
     out = ok(hk("beelives", "new", "Siege", "-p", "Ann:nomadic", "--solo", "challenge",
                 "--challenge", "random", "--seed", "3", "--json"))

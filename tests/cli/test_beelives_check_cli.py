@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.randomplay import random_month
@@ -148,7 +149,7 @@ def test_malformed_record_exits_2_naming_the_field(hk, tmp_path):
 def test_whole_game_with_winter_and_final_scores(hk, tmp_path):
     """A random legal one-year game written as a record replays to the end: winter upkeep and
     the final scores are printed."""
-    comps = g.default_components()
+    comps = bl.components()
     rng = random.Random(3)
     players = [("Ann", "prolific"), ("Bo", "nomadic")]
     state = g.new_game(players, comps.board)
@@ -174,7 +175,7 @@ def test_game_on_the_map_is_checked_against_it(hk, tmp_path):
     from dataclasses import replace
 
     from hyvekit.rules.beelives import map as bee_map
-    comps = g.default_components()
+    comps = bl.components()
     rng = random.Random(8)
     players = [("Ann", "prolific"), ("Bo", "nomadic")]
     state = replace(g.new_game(players, comps.board), map=bee_map.starting_map(["Ann", "Bo"]))
@@ -196,7 +197,7 @@ def test_game_on_the_map_is_checked_against_it(hk, tmp_path):
 
 
 def test_finished_one_year_solo_game_gets_the_solo_score_chart_rating(hk, tmp_path):
-    comps = g.default_components()
+    comps = bl.components()
     rng = random.Random(2)
     players = [("Sol", "prolific")]
     state = g.new_game(players, comps.board)

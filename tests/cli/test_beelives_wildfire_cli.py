@@ -18,11 +18,11 @@ from pathlib import Path
 # the campaign CLI tests' helpers (same folder)
 from test_beelives_campaign_cli import ok, status
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import campaign as C
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.randomplay import random_month
-from hyvekit.rules.beelives.solo import default_cards
 
 SETTINGS = {"kind": "solo-campaign", "campaign": "Wildfire", "map": True,
             "players": [{"name": "Ann", "queen": "prolific"}]}
@@ -32,7 +32,7 @@ SETTINGS = {"kind": "solo-campaign", "campaign": "Wildfire", "map": True,
 
 def one_tile_year(folder: Path) -> list[Path]:
     """Nine month files of a first year in which the map stays Ann's one tile."""
-    comps = C.Components(g.default_components(), default_cards())
+    comps = bl.campaign_components()
     for seed in range(200):
         rng = random.Random(seed)
         state = C.new_campaign(C.settings_from_dict(SETTINGS, comps), comps)

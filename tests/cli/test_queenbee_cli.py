@@ -6,7 +6,7 @@ import json
 
 from hyvekit.rules.queenbee.battle import Bees
 from hyvekit.rules.queenbee.odds import attack_odds
-from hyvekit.rules.queenbee.tables import load_dice
+from hyvekit.data import queenbee as tables
 
 
 def test_deck_json_sizes_and_dealt_cards(hk):
@@ -31,7 +31,8 @@ def test_odds_json_is_the_exact_library_value_and_flags_assumed_faces(hk):
            "--card", "strong-sting", "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
-    p = attack_odds(Bees(0, 2, 1), Bees(1, 0, 1), load_dice(), ["strong-sting"]).probability
+    p = attack_odds(Bees(0, 2, 1), Bees(1, 0, 1), tables.dice(), ["strong-sting"],
+                    card_table=tables.cards()).probability
     assert data["fraction"] == f"{p.numerator}/{p.denominator}"
     assert data["faces_assumed"] is True
     text = hk("queenbee", "odds", "-a", "warrior", "-d", "warrior").stdout

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from hyvekit.data.hyve import legacy_sheets
 from hyvekit.rules.hyve.legacy import (
     BuyBread, BuyPerk, BuyResources, Courier, Result, Shop, StartScenario, SwitchEasy,
-    load_sheets, new_legacy, play,
+    new_legacy, play,
 )
 
 from render_helpers import EVIL_NAME
@@ -16,7 +17,7 @@ from render_helpers import EVIL_NAME
 def legacy_state():
     """A run after two scenarios: perk, bread, resources (one colour used), honey track,
     a won scenario (honey 9 in the well) and a lost one in easy mode (3-type bread crossed)."""
-    s = new_legacy(load_sheets()["legacy-1"], ["red", "blue", "yellow", "green", "purple"])
+    s = new_legacy(legacy_sheets()["legacy-1"], ["red", "blue", "yellow", "green", "purple"])
     s = play(s, Shop((BuyPerk("tenacity"), BuyBread(1), BuyBread(1),
                       BuyResources("population", ("red", "red", "blue")),
                       BuyResources("hp", ("yellow",)))))

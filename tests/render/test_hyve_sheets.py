@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from hyvekit.cli.app import app
 from hyvekit.render.catalogue import CATALOGUE, load_all
 from hyvekit.render.printables_hyve_sheets import hyves_svg, sheet_hyve_context
-from hyvekit.rules.hyve.sheets import load_definitions
+from hyvekit.data.hyve import sheet_definitions
 
 load_all()
 from render_helpers import page_sizes, pdf_metadata, pdf_text  # noqa: E402
@@ -21,7 +21,7 @@ from render_helpers import page_sizes, pdf_metadata, pdf_text  # noqa: E402
 pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
 runner = CliRunner()
 SIZES = {"a4": (595, 842), "letter": (612, 792)}
-IDS = list(load_definitions())
+IDS = list(sheet_definitions())
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_a_catalogue_entry_per_shipped_definition():
 
 
 def test_six_hyves_clockwise_from_the_top_do_not_overlap():
-    sheet = load_definitions()["standard"]
+    sheet = sheet_definitions()["standard"]
     svg = hyves_svg(sheet)
     assert [g["number"] for g in svg["groups"]] == [1, 2, 3, 4, 5, 6]
     assert all(len(g["cells"]) == 19 for g in svg["groups"])
@@ -59,7 +59,7 @@ def test_every_sheet_fits_one_page(in_tmp, sid, paper):
     assert "HP Track".lower() in text.lower() and "Larva Chamber" in text
     assert "Royal Jellies" in text and "Setup Area".lower() in text.lower()
     assert "assumed" in text
-    sheet = load_definitions()[sid]
+    sheet = sheet_definitions()[sid]
     if sheet.wasp:
         assert "Offensive formations" in text and "Round" in text
     else:
@@ -70,10 +70,10 @@ def test_every_sheet_fits_one_page(in_tmp, sid, paper):
 
 
 def test_wasp_and_turbo_parts_are_printed():
-    wasp = sheet_hyve_context(load_definitions()["wasp-war"])["wasp"]
+    wasp = sheet_hyve_context(sheet_definitions()["wasp-war"])["wasp"]
     assert next(a for a in wasp["attacks"] if a["number"] == 9)["text"] == "2 Pop"
     assert len(wasp["offensive"]) == 3 and all(len(f["hexes"]) == 5 for f in wasp["offensive"])
-    turbo = sheet_hyve_context(load_definitions()["turbo"])
+    turbo = sheet_hyve_context(sheet_definitions()["turbo"])
     assert turbo["chamber"]["rows"] == [1, 3, 4, 5]
     assert turbo["bread"][1]["level"] == 6
     assert all(j["slots"][1]["prefilled"] for j in turbo["jellies"])
@@ -81,7 +81,7 @@ def test_wasp_and_turbo_parts_are_printed():
 
 def test_prefilled_from_a_legacy_run(legacy_state, run_header):
     # two scenarios played: the sheet is for scenario 3, which legacy-1 plays in Mites Challenge
-    ctx = sheet_hyve_context(load_definitions()["mites-challenge"], legacy_state, run_header)
+    ctx = sheet_hyve_context(sheet_definitions()["mites-challenge"], legacy_state, run_header)
     assert [s["swatch"]["name"] for s in ctx["setup"]] == list(legacy_state.colours)
     assert [b["level"] for b in ctx["bread"]] == list(legacy_state.bread_levels)
     assert [b["crossed"] for b in ctx["bread"]] == [t in legacy_state.crossed_bread
@@ -91,11 +91,11 @@ def test_prefilled_from_a_legacy_run(legacy_state, run_header):
 
 
 def test_print_sheet_with_a_run_records_it(in_tmp):
-    from hyvekit.rules.hyve.legacy import load_sheets
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.data.hyve import legacy_sheets
+    from hyvekit.games import campaign_store
 
-    store = CampaignStore(in_tmp / "campaigns")
-    settings = {"sheet": load_sheets()["legacy-1"].to_dict(),
+    store = campaign_store(in_tmp / "campaigns")
+    settings = {"sheet": legacy_sheets()["legacy-1"].to_dict(),
                 "colours": ["yellow", "blue", "green", "purple", "red"], "easy": False}
     run_id = store.create("Spring run", "hyve", "legacy", settings).header["id"]
     result = runner.invoke(app, ["--campaigns-dir", "campaigns", "print", "sheet", "hyve",
@@ -134,10 +134,10 @@ def test_a_run_sheet_is_for_the_scenario_played_next_in_its_mode(legacy_state, r
     # after scenario 1 (Standard) the run shops for scenario 2, which legacy-1 plays in Coldsnap
     shopping = replace(legacy_state, phase="shopping", scenario=1)
     assert shopping.sheet.run[1] == "Coldsnap" and shopping.next_scenario == 2
-    ctx = sheet_hyve_context(load_definitions()["coldsnap"], shopping, run_header)
+    ctx = sheet_hyve_context(sheet_definitions()["coldsnap"], shopping, run_header)
     assert ctx["run"]["scenario"] == 2
     with pytest.raises(InvalidInputError, match="coldsnap .scenario 2 .* is Coldsnap"):
-        sheet_hyve_context(load_definitions()["wasp-war"], shopping, run_header)
+        sheet_hyve_context(sheet_definitions()["wasp-war"], shopping, run_header)
 
 
 def test_print_sheet_refuses_unknown_mode_and_game(in_tmp):
@@ -204,7 +204,7 @@ def test_the_reference_aid_names_the_standard_sheets_settings_and_the_rules_core
     from hyvekit.render.printables_hyve import hyve_reference_context
     from hyvekit.rules.hyve.sheets import JELLIES, REWARDS
 
-    standard = load_definitions()["standard"]
+    standard = sheet_definitions()["standard"]
     ctx = hyve_reference_context(replace(standard, starting_population=8, refresh_max=12))
     assert "Fill in 8 spaces of the Population track (per the game settings)." in ctx["setup"]
     assert {"name": "Starting Population", "text": "Start with 8 Population."} in ctx["settings"]

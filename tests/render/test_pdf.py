@@ -213,8 +213,9 @@ def test_help_loads_no_pdf_library():
 
 
 def test_perks_print_in_the_rulebooks_order_blank_or_prefilled():
-    from hyvekit.rules.hyve.legacy import LegacySheet, load_sheets, new_legacy
-    sheet = load_sheets()["legacy-1"]
+    from hyvekit.data.hyve import legacy_sheets
+    from hyvekit.rules.hyve.legacy import LegacySheet, new_legacy
+    sheet = legacy_sheets()["legacy-1"]
     stored = LegacySheet.from_dict(__import__("json").loads(
         __import__("json").dumps(sheet.to_dict(), sort_keys=True)))   # as a record keeps it
     blank = [p["id"] for p in P.legacy_sheet_context(sheet=sheet)["perks"]]

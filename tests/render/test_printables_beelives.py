@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hyvekit.cli.app import app
+from hyvekit.data import beelives as bl
 from hyvekit.render import printables_beelives as B
 from hyvekit.render.catalogue import AIDS, CATALOGUE, PADS, load_all
 from hyvekit.rules.common import InvalidInputError
@@ -194,9 +195,7 @@ def test_raid_aid_texts(tmp_path):
 
 
 def test_raid_dice_pool_is_the_boards():
-    from hyvekit.rules.beelives import default_board
-
-    board = default_board()
+    board = bl.packaged_board()
     dice = B.raid_context()["dice"]
     lows = [int(re.match(r"\d+", d["bees"]).group()) for d in dice]
     assert list(zip(lows, (d["dice"] for d in dice))) == list(board.raid_dice)
@@ -219,9 +218,7 @@ def test_solo_aid_texts(tmp_path):
 
 
 def test_solo_chart_agrees_with_the_rules_core():
-    from hyvekit.rules.beelives import default_board
-
-    board = default_board()
+    board = bl.packaged_board()
     for total, rating in ((19, "Beeginner"), (20, "Newbee"), (30, "Newbee"),
                           (31, "Seasoned Forager"), (50, "Seasoned Forager"),
                           (51, "Queen Bee")):

@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from hyvekit.data import beelives as bl
 from hyvekit.cli.app import app
 from hyvekit.render.catalogue import CATALOGUE, load_all
 from hyvekit.render.printables_beelives_campaign import (
     GOAL_LINES, campaign_view, line_chart_svg, quote_text, running_vp, tracker_context,
     year_values,
 )
-from hyvekit.rules.beelives.solo import GOAL_KINDS, default_cards
+from hyvekit.rules.beelives.solo import GOAL_KINDS
 
 load_all()
 from render_helpers import EVIL_NAME, page_count, page_sizes, pdf_metadata, pdf_text  # noqa: E402
@@ -67,9 +68,9 @@ def status(campaigns: Path, cid: str) -> dict:
 
 def summary_sha256(campaigns: Path, cid: str) -> str:
     from hyvekit.rules.beelives.campaign import summary
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
 
-    _, state = CampaignStore(campaigns).state(cid)
+    _, state = campaign_store(campaigns).state(cid)
     text = json.dumps(summary(state), sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -98,7 +99,7 @@ def test_blank_tracker_lists_every_challenge_card_goal_on_one_page(tmp_path, pap
                   catch_exceptions=False)
     assert page_sizes(out) == [SIZES[paper]]
     text = flat(pdf_text(out))
-    for card in default_cards().challenges:
+    for card in bl.solo_cards().challenges:
         assert card.name in text, card.name
         assert flat(card.text.replace("-7", "\u22127")) in text, card.name
     for phrase in ("Months played", "Year sheet", "Standard goal", "Met", "At risk", "Failed",
@@ -140,12 +141,12 @@ def in_tmp(tmp_path, monkeypatch):
 
 
 def test_a_long_card_text_is_quoted_as_an_excerpt_with_its_goal_sentences():
-    wildfire = next(c for c in default_cards().campaigns if c.name == "Wildfire")
+    wildfire = next(c for c in bl.solo_cards().campaigns if c.name == "Wildfire")
     year2 = wildfire.year(2).text
     quote, excerpt = quote_text(year2, has_goals=True)
     assert excerpt and len(quote) < len(year2)
     assert quote.endswith("you lose!") and quote.startswith("\u2026")
-    haunted = next(c for c in default_cards().scenarios if c.name == "Haunted Hives")
+    haunted = next(c for c in bl.solo_cards().scenarios if c.name == "Haunted Hives")
     quote, excerpt = quote_text(haunted.text, has_goals=False)
     assert excerpt and haunted.text.startswith(quote.rstrip(" \u2026"))
     assert quote_text("Normal rules apply.", has_goals=False) == ("Normal rules apply.", False)
@@ -245,7 +246,7 @@ def test_a_campaign_name_prints_as_text_and_a_three_year_campaign_fits_one_page(
     from hyvekit.render.pdf import render_pdf
     from hyvekit.rules.beelives import solo as S
 
-    cards = default_cards()
+    cards = bl.solo_cards()
     chosen = (cards.find("Three Generations"), cards.find("Pacifist"))
     facts = [S.MonthFacts(year=1 + i // 9, month=1 + i % 9, queen_at_start="hygienic",
                           actions=("scout",), brood_hatched=None if i == 0 else 1,
@@ -365,10 +366,10 @@ def test_report_of_a_bee_lives_campaign(campaigns, tmp_path, paper, ink):
 
 def test_report_context_has_the_three_charts_as_svg(campaigns):
     from hyvekit.render.printables_beelives_campaign import beelives_report_context
-    from hyvekit.store.campaigns import CampaignStore
-    from hyvekit.store.games import adapter_for
+    from hyvekit.games import campaign_store
+    from hyvekit.games import adapter_for
 
-    record, state = CampaignStore(campaigns).state("league")
+    record, state = campaign_store(campaigns).state("league")
     adapter = adapter_for("beelives", "campaign")
     ctx = beelives_report_context(record.header, record.events, state, adapter.summary(state),
                                   describe=adapter.describe)

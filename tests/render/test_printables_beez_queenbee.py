@@ -63,7 +63,7 @@ def test_modules_import_no_printing_library():
 # --- Beez scoring pad ----------------------------------------------------------------------------
 
 def _objective_names() -> list[str]:
-    from hyvekit.rules.beez.objectives import load_objectives
+    from hyvekit.data.beez import objectives as load_objectives
 
     names = [o.name for o in load_objectives().values()]
     assert len(names) == 5
@@ -153,7 +153,7 @@ def test_beez_hive_is_drawn_from_the_flight_rules():
 
 
 def test_beez_honeycomb_rows_come_from_the_layout():
-    from hyvekit.rules.beez.honeycomb import load_layout
+    from hyvekit.data.beez import layout as load_layout
 
     comb = build_context("aid beez-turn")["comb"]
     layout = load_layout()
@@ -192,7 +192,7 @@ def test_queenbee_reference_numbers_come_from_the_rules_core():
 # --- Queen Bee card reference --------------------------------------------------------------------
 
 def test_queenbee_cards_lists_every_card_with_its_count(tmp_path):
-    from hyvekit.rules.queenbee.tables import load_cards
+    from hyvekit.data.queenbee import cards as load_cards
 
     text = print_pdf(tmp_path, "print", "aid", "queenbee-cards")
     for name in load_cards():
@@ -207,9 +207,10 @@ def test_queenbee_cards_lists_every_card_with_its_count(tmp_path):
 
 
 def test_queenbee_cards_context_matches_the_data():
+    from hyvekit.data.queenbee import cards as load_cards
+    from hyvekit.data.queenbee import variants
     from hyvekit.render.printables_queenbee import card_effects
     from hyvekit.rules.queenbee.deck import deck_for
-    from hyvekit.rules.queenbee.tables import load_cards
 
     cards = load_cards()
     ctx = build_context("aid queenbee-cards")
@@ -225,8 +226,8 @@ def test_queenbee_cards_context_matches_the_data():
         assert row["count_assumed"] is card.assumed
         assert row["type_assumed"] is card.type_assumed
     assert sum(t["total"] for t in ctx["types"]) == 93
-    assert [d["size"] for d in ctx["decks"]] == [deck_for(2).size, deck_for(3).size,
-                                                deck_for(5).size] == [74, 93, 90]
+    assert [d["size"] for d in ctx["decks"]] == [deck_for(n, cards, variants()).size
+                                                for n in (2, 3, 5)] == [74, 93, 90]
     smoker = listed["Smoker"][1]
     assert smoker["attacker_only"]
     for name in ("Pollen", "Nectar", "Downpour", "Stuck in Honey"):

@@ -144,9 +144,9 @@ def test_report_of_a_legacy_run_made_through_the_cli(hk):
     assert _drawing_ops(pdf)
     # metadata: campaign id and the hash of the replayed state
     from hyvekit.rules.hyve.legacy import legacy_summary
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
 
-    _, state = CampaignStore(hk.campaigns).state("spring-run")
+    _, state = campaign_store(hk.campaigns).state("spring-run")
     digest = hashlib.sha256(json.dumps(legacy_summary(state), sort_keys=True,
                                        ensure_ascii=False).encode()).hexdigest()
     meta = pdf_metadata(pdf)
@@ -166,9 +166,9 @@ def _page_text(path, index: int) -> str:
 
 
 def _match_log(folder, matches: list[dict], name: str = "Friday hive") -> str:
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
 
-    store = CampaignStore(folder)
+    store = campaign_store(folder)
     gid = store.create(name, "queenbee", "matches", {"roster": []}).header["id"]
     store.append_many(gid, [("match", m) for m in matches])
     return gid
@@ -196,18 +196,18 @@ def test_report_of_a_queenbee_match_log(in_tmp):
     assert _drawing_ops(in_tmp / "qb.pdf")
 
     from hyvekit.cli.printing import state_sha256
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
 
-    _, state = CampaignStore(in_tmp / "campaigns").state(gid)
+    _, state = campaign_store(in_tmp / "campaigns").state(gid)
     meta = pdf_metadata(in_tmp / "qb.pdf")
     assert meta["/HyvekitCampaign"] == gid
     assert meta["/HyvekitStateSHA256"] == state_sha256(state)
     # the hash names the state: another match changes it, the same state keeps it
-    CampaignStore(in_tmp / "campaigns").append(gid, "match", matches[1])
-    _, later = CampaignStore(in_tmp / "campaigns").state(gid)
+    campaign_store(in_tmp / "campaigns").append(gid, "match", matches[1])
+    _, later = campaign_store(in_tmp / "campaigns").state(gid)
     assert state_sha256(later) != state_sha256(state)
     other = _match_log(in_tmp / "campaigns", matches, "Other group")
-    _, same = CampaignStore(in_tmp / "campaigns").state(other)
+    _, same = campaign_store(in_tmp / "campaigns").state(other)
     assert state_sha256(same) == state_sha256(state)
 
 
@@ -248,12 +248,12 @@ def test_report_of_an_unknown_campaign_exits_2(in_tmp):
 
 
 def test_report_of_a_run_named_like_markup_prints_the_name_as_text(in_tmp):
-    from hyvekit.rules.hyve.legacy import load_sheets
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.data.hyve import legacy_sheets
+    from hyvekit.games import campaign_store
 
-    settings = {"sheet": load_sheets()["legacy-1"].to_dict(),
+    settings = {"sheet": legacy_sheets()["legacy-1"].to_dict(),
                 "colours": ["yellow", "blue", "green", "purple", "red"], "easy": False}
-    rid = CampaignStore(in_tmp / "campaigns").create(EVIL_NAME, "hyve", "legacy",
+    rid = campaign_store(in_tmp / "campaigns").create(EVIL_NAME, "hyve", "legacy",
                                                      settings).header["id"]
     result = invoke("--campaigns-dir", "campaigns", "print", "report", rid, "--out", "e.pdf",
                     "--ink-saver")

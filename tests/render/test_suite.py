@@ -301,11 +301,12 @@ def test_print_all_refuses_an_empty_folder_name(in_tmp):
 
 
 def test_prefilled_sheet_metadata_names_the_campaign_and_hashes_its_state(in_tmp):
-    from hyvekit.rules.hyve.legacy import legacy_summary, load_sheets
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.data.hyve import legacy_sheets
+    from hyvekit.rules.hyve.legacy import legacy_summary
+    from hyvekit.games import campaign_store
 
-    store = CampaignStore(in_tmp / "campaigns")
-    settings = {"sheet": load_sheets()["legacy-1"].to_dict(),
+    store = campaign_store(in_tmp / "campaigns")
+    settings = {"sheet": legacy_sheets()["legacy-1"].to_dict(),
                 "colours": ["yellow", "blue", "green", "purple", "red"], "easy": False}
     run_id = store.create("Spring <run>", "hyve", "legacy", settings).header["id"]
     result = invoke("--campaigns-dir", "campaigns", "print", "legacy-sheet", run_id,

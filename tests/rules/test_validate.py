@@ -7,7 +7,7 @@ import pytest
 
 from hyvekit.rules import validate as v
 from hyvekit.rules.beelives import seasons
-from hyvekit.rules.beelives.game import default_components
+from hyvekit.data.beelives import components as default_components
 from hyvekit.rules.common import AmbiguousInputError, InvalidInputError
 from hyvekit.rules.queenbee.tables import find_card as find_queenbee_card
 from hyvekit.rules.queenbee.tables import load_cards as queenbee_cards

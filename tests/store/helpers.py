@@ -16,14 +16,14 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from hyvekit.rules.hyve.legacy import load_sheets
+from hyvekit.data.hyve import legacy_sheets
 from hyvekit.store.campaigns import CampaignStore
 
 COLOURS = ["yellow", "blue", "green", "purple", "red"]
 
 
 def legacy_settings(easy: bool = False) -> dict:
-    return {"sheet": load_sheets()["legacy-1"].to_dict(), "colours": list(COLOURS),
+    return {"sheet": legacy_sheets()["legacy-1"].to_dict(), "colours": list(COLOURS),
             "easy": easy}
 
 

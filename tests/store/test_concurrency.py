@@ -8,7 +8,7 @@ import sys
 import textwrap
 import time
 
-from hyvekit.store.campaigns import CampaignStore
+from hyvekit.games import campaign_store
 
 from .helpers import make_run
 
@@ -16,10 +16,10 @@ PER_PROCESS = 100
 
 WRITER = textwrap.dedent("""
     import os, random, sys, time
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
 
     folder, cid, tag, go, count = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
-    store = CampaignStore(folder)
+    store = campaign_store(folder)
     print("ready", flush=True)
     deadline = time.monotonic() + 60
     while not os.path.exists(go):          # the barrier: both start together
@@ -36,7 +36,7 @@ WRITER = textwrap.dedent("""
 
 def test_two_processes_append_100_each(tmp_path):
     folder = tmp_path / "campaigns"
-    store = CampaignStore(folder)
+    store = campaign_store(folder)
     cid = make_run(store, "Busy run")
     script = tmp_path / "writer.py"
     script.write_text(WRITER, encoding="utf-8")

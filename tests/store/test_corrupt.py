@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from hyvekit.games import campaign_store
 from hyvekit.store.campaigns import CampaignStore
 from hyvekit.store.errors import CampaignExistsError, CorruptRecordError
 
@@ -17,7 +18,7 @@ CID = "bad-run"
 
 
 def _valid_record_bytes(tmp_path) -> bytes:
-    scratch = CampaignStore(tmp_path / "scratch")
+    scratch = campaign_store(tmp_path / "scratch")
     cid = make_run(scratch, "Scratch", CID)
     scratch.append(cid, "note", {"text": "hello"})
     scratch.append(cid, "shop", {"purchases": [{"item": "perk", "perk": "tenacity"}]})
@@ -67,7 +68,7 @@ def corrupt(request, tmp_path):
     """(store, path, problem words) with ``bad-run.json`` corrupted, next to a good run."""
     content, words = CASES[request.param]
     data = content(tmp_path)
-    store = CampaignStore(tmp_path / "campaigns")
+    store = campaign_store(tmp_path / "campaigns")
     make_run(store, "Good run", "good-run")
     path = store.path(CID)
     path.write_bytes(data)

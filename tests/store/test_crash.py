@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from hyvekit.store.campaigns import CampaignStore
+from hyvekit.games import campaign_store
 
 from .helpers import make_run
 
@@ -24,10 +24,10 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
 
 WRITER = textwrap.dedent("""
     import sys
-    from hyvekit.store.campaigns import CampaignStore
+    from hyvekit.games import campaign_store
 
     folder, cid, start = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    store = CampaignStore(folder)
+    store = campaign_store(folder)
     import filelock, tinydb  # noqa: E401,F401 - warm up, so kills land during appends
     store.replay(store.load(cid))
     print("ready", flush=True)
@@ -60,7 +60,7 @@ def _note_numbers(path: Path) -> tuple[list[int], list[int]]:
 
 def test_sigkill_never_loses_or_corrupts_acknowledged_appends(tmp_path):
     folder = tmp_path / "campaigns"
-    store = CampaignStore(folder)
+    store = campaign_store(folder)
     cid = make_run(store, "Crash run")
     path = store.path(cid)
     script = tmp_path / "writer.py"

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.games import campaign_store
 from hyvekit.store.campaigns import CampaignStore
 from hyvekit.store.errors import NothingToUndoError
 
@@ -121,7 +122,7 @@ def _check(store: CampaignStore, cid: str, model: Model) -> None:
 @given(st.lists(operation, max_size=30))
 def test_record_matches_the_model(ops):
     with tempfile.TemporaryDirectory() as tmp:
-        store = CampaignStore(tmp)
+        store = campaign_store(tmp)
         cid = make_run(store, "Property run")
         path = store.path(cid)
         model = Model()

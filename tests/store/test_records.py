@@ -11,6 +11,7 @@ import pytest
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.legacy import legacy_summary
+from hyvekit.games import campaign_store
 from hyvekit.store.campaigns import CampaignStore
 from hyvekit.store.errors import (CampaignExistsError, CampaignNotFoundError, InvalidIdError,
                                   NothingToUndoError, SchemaVersionError)
@@ -453,7 +454,7 @@ NAMES = {
 @pytest.mark.parametrize("name", sorted(NAMES), ids=lambda n: repr(n)[:30])
 def test_names_become_slugs_inside_the_folder(tmp_path, name):
     folder = tmp_path / "deep" / "campaigns"
-    store = CampaignStore(folder)
+    store = campaign_store(folder)
     cid = make_run(store, name)
     assert cid == NAMES[name]
     assert ID_RE.fullmatch(cid) and len(cid) <= 64
@@ -467,7 +468,7 @@ def test_names_become_slugs_inside_the_folder(tmp_path, name):
 
 @pytest.mark.parametrize("name", ["a\x00b", "two\nlines", "tab\there", "x" * 101, "", "  "])
 def test_names_with_control_characters_or_too_long_are_refused(tmp_path, name):
-    store = CampaignStore(tmp_path)
+    store = campaign_store(tmp_path)
     with pytest.raises(InvalidInputError, match="name"):
         make_run(store, name)
     assert store.ids() == []
@@ -527,7 +528,7 @@ def _store_calls(store: CampaignStore, bad: str, export: str):
 
 @pytest.mark.parametrize("bad", BAD_IDS, ids=repr)
 def test_store_refuses_ids_that_are_not_slugs(tmp_path, bad):
-    store = CampaignStore(tmp_path / "campaigns")
+    store = campaign_store(tmp_path / "campaigns")
     cid = _played_run(store)
     export = store.export(cid)
     before = sorted(p for p in tmp_path.rglob("*"))
@@ -566,7 +567,7 @@ def _cli_calls(bad: str, export_file: Path):
 
 @pytest.mark.parametrize("bad", [b for b in BAD_IDS if not b.startswith("-")], ids=repr)
 def test_cli_refuses_ids_that_are_not_slugs(tmp_path, bad):
-    store = CampaignStore(tmp_path / "campaigns")
+    store = campaign_store(tmp_path / "campaigns")
     cid = _played_run(store)
     export_file = tmp_path / "export.json"
     export_file.write_text(store.export(cid), "utf-8")
@@ -585,7 +586,7 @@ def test_cli_refuses_ids_that_are_not_slugs(tmp_path, bad):
 def test_an_empty_id_is_refused_where_an_id_is_optional(tmp_path, call):
     """An explicitly given empty id is not a slug: it must raise InvalidIdError, not silently
     fall back to the exported id / the name's slug."""
-    store = CampaignStore(tmp_path / "campaigns")
+    store = campaign_store(tmp_path / "campaigns")
     cid = make_run(store, "Summer run")
     export = store.export(cid)
     store.delete(cid)                   # so that a fallback to the exported id would succeed
@@ -658,3 +659,39 @@ def test_cli_delete_with_yes_or_confirmation(store):
 
     result = cli(["campaign", "delete", "no-such-run", "--yes"], store.folder)
     assert result.exit_code == 2 and "no campaign 'no-such-run'" in result.stderr
+
+
+class _Counter:
+    """A toy game: the store replays it as it replays hyvekit's, knowing neither."""
+
+    game, kind, label = "toy", "counter", "counter"
+
+    def initial_state(self, settings):
+        return int(settings["start"])
+
+    def play(self, state, event_type, data):
+        if event_type != "add" or int(data.get("n", 0)) < 1:
+            raise IllegalActionError("Toy: Add", "add a positive number", given=data)
+        return state + int(data["n"])
+
+    def describe(self, event_type, data):
+        return f"{event_type} {data.get('n')}"
+
+    def summary(self, state):
+        return {"total": state}
+
+    def freeze(self, settings):
+        return {**settings, "frozen": True}
+
+
+def test_the_store_replays_any_game_it_is_given(tmp_path):
+    store = CampaignStore(tmp_path / "campaigns", {("toy", "counter"): _Counter()})
+    record = store.create("Toy", "toy", "counter", {"start": 2})
+    assert record.header["settings"] == {"start": 2, "frozen": True}
+    store.append("toy", "add", {"n": 3})
+    with pytest.raises(IllegalActionError):
+        store.append("toy", "add", {"n": 0})
+    assert store.state("toy")[1] == 5 and store.check("toy").ok
+    with pytest.raises(InvalidInputError, match="toy/counter"):
+        store.create("Other", "hyve", "legacy", {})
+    assert campaign_store(tmp_path / "campaigns").ids() == ["toy"]

@@ -3,7 +3,7 @@
 Modules:
 
 * :mod:`.board` — board values (rulebook numbers and hyvekit's assumed printed values),
-  :func:`load_board` for the packaged file or a player's own.
+  :func:`~.board.board_from_tables` from the packaged table or a player's own.
 * :mod:`.hive` — the :class:`Hive` state and disease track moves.
 * :mod:`.phases` — Egg, Feeding, Brood, Swarm and the hive's Cleanup steps.
 * :mod:`.actions` — Forage, Defend, Build Wax, Clean Bees, Cool Hive, Requeen.
@@ -21,8 +21,8 @@ Modules:
   :mod:`.solofacts` — a month's summary as solo goal facts.
 """
 
-from hyvekit.rules.beelives.board import Board, DiseaseTrack, default_board, load_board
+from hyvekit.rules.beelives.board import Board, DiseaseTrack, board_from_tables
 from hyvekit.rules.beelives.hive import Assigned, Hive, new_hive, validate_hive
 
-__all__ = ["Assigned", "Board", "DiseaseTrack", "Hive", "default_board", "load_board",
-           "new_hive", "validate_hive"]
+__all__ = ["Assigned", "Board", "DiseaseTrack", "Hive", "board_from_tables", "new_hive",
+           "validate_hive"]

@@ -6,15 +6,16 @@ chart, the raid dice pool, victory point values, the worker limit and wild hive 
 boards that the rulebook does not give (swarm thresholds per comb size, disease level per track
 space, the comb's maximum size, the raid dice faces: all ``assumed = true``).
 
-:func:`load_board` reads ``hyvekit/data/beelives.toml`` or a player's own file of the same shape
-(tables left out of the player's file are taken from the packaged one).  A result that depends
-on an assumed value says so through :meth:`Board.assumed_tables`.
+:func:`board_from_tables` builds the board from the packaged table (``data/beelives.toml``) and,
+optionally, a player's own table of the same shape merged over it (tables left out are taken
+from the packaged one); reading the files is the data layer's job.  A result that depends on an
+assumed value says so through :meth:`Board.assumed_tables`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError, require_int
@@ -258,18 +259,18 @@ def board_from_dict(raw: dict[str, Any], assumed: tuple[str, ...] = ()) -> Board
     )
 
 
-def load_board(path: str | Path | None = None) -> Board:
-    """The packaged board, or a player's own board file merged over it (table by table).
+def board_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] | None = None
+                      ) -> Board:
+    """The packaged board table (``beelives.toml``), or a player's own board table merged over
+    it (table by table; ``[disease]`` side by side).
 
     A table taken from the packaged file keeps its ``assumed`` mark; a table from the player's
     file is assumed only if the file says ``assumed = true``.
 
-    :raises InvalidInputError: unreadable file, unknown table or impossible value.
+    :param own: the player's table as read (None or empty: the packaged board).
+    :raises InvalidInputError: unknown table or impossible value.
     """
-    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
-
-    packaged = packaged_toml("beelives.toml")
-    own = load_toml(path) if path else {}
+    own = own or {}
     unknown = set(own) - set(packaged)
     if unknown:
         raise InvalidInputError("board file table", sorted(unknown)[0],
@@ -285,13 +286,3 @@ def load_board(path: str | Path | None = None) -> Board:
         assumed.append("disease")
     return board_from_dict(merged, tuple(assumed))
 
-
-_DEFAULT: Board | None = None
-
-
-def default_board() -> Board:
-    """The packaged board (read once)."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_board()
-    return _DEFAULT

@@ -51,7 +51,9 @@ from hyvekit.rules.beelives.campaign_settings import (EVENTS, KINDS, R_CAMPAIGN,
                                                       R_YEARS, R_ZOMBEES, RANDOM, SOLO_KINDS,
                                                       CampaignSettings, CampaignState,
                                                       Components, MonthEntry, PlayerSetting,
-                                                      WinterEntry, draw_challenge,
+                                                      WinterEntry, check_draw,
+                                                      draw_challenge, parse_player_option,
+                                                      settings_from_options, SOLO_MODES,
                                                       new_campaign, settings_from_dict,
                                                       solo_card)
 from hyvekit.rules.beelives.campaign_status import (describe, goals, hive_rows, next_step,
@@ -59,12 +61,13 @@ from hyvekit.rules.beelives.campaign_status import (describe, goals, hive_rows, 
 from hyvekit.rules.beelives.record import _str as _text
 from hyvekit.rules.beelives.record import _table as _keys
 from hyvekit.rules.beelives.wildfire import R_WILDFIRE
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import InvalidInputError
 
 __all__ = ["EVENTS", "KINDS", "R_CAMPAIGN", "R_CHALLENGE", "R_THREE_GEN", "R_UNDER_SIEGE",
            "R_WILDFIRE", "R_WINTER", "R_YEARS", "R_ZOMBEES", "RANDOM", "SOLO_KINDS",
            "CampaignSettings", "CampaignState", "Components", "MonthEntry", "PlayerSetting",
-           "WinterEntry", "describe", "draw_challenge", "goals", "hive_rows", "month_facts",
+           "WinterEntry", "check_draw", "describe", "draw_challenge", "parse_player_option",
+           "settings_from_options", "SOLO_MODES", "goals", "hive_rows", "month_facts",
            "new_campaign", "next_step", "play", "result", "settings_from_dict", "summary"]
 
 
@@ -87,10 +90,6 @@ def play(state: CampaignState, event_type: str, data: Mapping[str, Any]) -> Camp
 
 def _draw_card(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     _keys("draw-card", data, ("card",))
-    if state.challenge != RANDOM:
-        raise IllegalActionError(R_CHALLENGE, "no challenge card is to be drawn in this "
-                                 "campaign" + (f" ({state.challenge} is in play)"
-                                               if state.challenge else ""),
-                                 expected="no draw", given=data.get("card"))
+    check_draw(state, data.get("card"))
     card = solo_card(state.comps, _text("card", data.get("card")), S.ChallengeCard, "challenge")
     return replace(state, challenge=card.name)

@@ -203,7 +203,7 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
         want, strength = yr.rule("fire_spawn_rolls"), yr.rule("fire_spawn_strength")
         rule = R_WILDFIRE
         if game.map is not None:      # on the map: each D4's places are checked (ruling L131)
-            return fire_spawns(game, card, names, stated, want, strength)
+            return fire_spawns(game, card, names, stated, want, strength, state.comps.game)
     if want is None:
         if names or "season_d6" in stated:
             raise IllegalActionError(R_CAMPAIGN, "no solo card spawns wild hives at the start of "
@@ -219,7 +219,8 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
         if n.lower() == g.NONE:
             continue
         game, ev = g.spawn_wild(game, n, strength, cause=f"card: {card.name}",  # type: ignore
-                                by=game.players[0].name, rule=rule, at=at)
+                                by=game.players[0].name, rule=rule, at=at,
+                                comps=state.comps.game)
         events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")})
     return game, events
 

@@ -6,7 +6,7 @@ from a record's header; the month and year-end entries it keeps.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -128,6 +128,69 @@ class CampaignSettings:
                 "solo_hard": self.solo_hard, "challenge": self.challenge,
                 "scenario": self.scenario, "campaign": self.campaign, "board": self.board,
                 "map": self.map}
+
+
+SOLO_MODES = ("basic", "challenge", "scenario", "campaign")   # Solo Play's four modes
+
+
+def parse_player_option(text: str) -> dict[str, str]:
+    """``"Susan:prolific:yellow"`` → ``{"name": "Susan", "queen": "prolific", "colour":
+    "yellow"}`` (the colour is optional; the queen is checked by :func:`settings_from_dict`).
+
+    :raises InvalidInputError: not NAME:QUEEN or NAME:QUEEN:COLOUR.
+    """
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) not in (2, 3) or not parts[0] or not parts[1]:
+        raise InvalidInputError("--player", text, "NAME:QUEEN or NAME:QUEEN:COLOUR, e.g. "
+                                "Susan:prolific:yellow")
+    return {"name": parts[0], "queen": parts[1].lower(),
+            "colour": parts[2] if len(parts) == 3 else ""}
+
+
+def settings_from_options(players: Sequence[str], *, first_player: str | None = None,
+                          years: int | None = None, solo: str | None = None,
+                          hard: bool = False, challenge: str | None = None,
+                          scenario: str | None = None, campaign: str | None = None,
+                          board: Any = None, on_map: bool = False) -> dict[str, Any]:
+    """A new campaign's header settings from a player's choices, before
+    :func:`settings_from_dict` checks them: the kind is ``solo-MODE`` for a solo mode (Solo
+    Play: basic, challenge, scenario or campaign mode), ``multi-year`` for 2 or 3 years
+    (Multiple Years Variant), else ``standard``; the solo cards and the harder rule belong to
+    solo play only.
+
+    :param players: ``NAME:QUEEN[:COLOUR]`` texts in turn order (:func:`parse_player_option`).
+    :param board: what the settings keep of the player's own board values (None: packaged).
+    :raises InvalidInputError: no player, an unknown solo mode, solo options without a solo
+        mode, a malformed player.
+    """
+    if not players:
+        raise InvalidInputError("--player", "none", "at least one --player NAME:QUEEN")
+    if solo is not None and solo.strip().lower() not in SOLO_MODES:
+        raise InvalidInputError("--solo", solo, "one of " + ", ".join(SOLO_MODES))
+    if solo is None and (challenge or scenario or campaign or hard):
+        raise InvalidInputError("--solo", "none", "a solo mode for --challenge, --scenario, "
+                                "--campaign-card or --hard (e.g. --solo challenge)")
+    kind = (f"solo-{solo.strip().lower()}" if solo else
+            "multi-year" if years and years > 1 else "standard")
+    settings = {"kind": kind, "players": [parse_player_option(p) for p in players],
+                "first_player": first_player, "years": years, "solo_hard": hard,
+                "challenge": challenge, "scenario": scenario, "campaign": campaign,
+                "board": board, "map": on_map}
+    return {k: v for k, v in settings.items() if v is not None or k == "board"}
+
+
+def check_draw(state: CampaignState, given: Any = "draw") -> None:
+    """A challenge card is drawn only in a campaign created with a random one, and only once
+    (Solo Play, Challenge Mode: "choose one at random" during setup).
+
+    :param given: what was asked for (the card drawn, for the error).
+    :raises IllegalActionError: no card is to be drawn (the card in play named).
+    """
+    if state.challenge != RANDOM:
+        raise IllegalActionError(R_CHALLENGE, "no challenge card is to be drawn in this "
+                                 "campaign" + (f" ({state.challenge} is in play)"
+                                               if state.challenge else ""),
+                                 expected="no draw", given=given)
 
 
 def flag(where: str, value: Any) -> bool:

@@ -93,7 +93,7 @@ class CardRules:
         """At the end of a player's turn (``scouted_at``: the tile a Scout placed)."""
         return state, []
 
-    def on_spawn(self, state: GameState, new: NewWildHive, comps: Components | None
+    def on_spawn(self, state: GameState, new: NewWildHive, comps: Components
                  ) -> tuple[GameState, Marks]:
         """A wild hive comes into play: what the card marks on it."""
         return state, Marks()

@@ -6,8 +6,9 @@ Units: bees (worker bees), honey, pollen, comb cells, disease levels (0 or negat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import PLAYER_HIVES
@@ -250,6 +251,57 @@ def check_claims(scoring: Scoring, *, winner: str | None = None,
 def solo_rating(total: int, board: Board) -> str:
     """Solo Score Chart rating of a one-year solo score (VP)."""
     return board.solo_rating(total)
+
+
+def solo_chart_rating(scoring: Scoring | None, board: Board, years: int = 1) -> str | None:
+    """The Solo Score Chart rating of a finished solo game (Solo Play, "Solo Score Chart"):
+    only for one player and a one-year game; None otherwise (several players, a long or epic
+    game, or no final scores yet).
+
+    :param scoring: the final scores (:func:`score`), None before the end.
+    :param years: the game's length in years (Multiple Years Variant: 2 or 3).
+    """
+    if scoring is None or len(scoring.lines) != 1 or years != 1:
+        return None
+    return solo_rating(scoring.lines[0].total, board)
+
+
+def winter_points(entry: Mapping[str, Any]) -> tuple[int, bool]:
+    """What one hive's winter upkeep scores: ``(points, in_final_score)``.
+
+    In a long or epic game a winter before the last year scores its surviving bees and honey
+    as VP at once (Multiple Years Variant); after the last year's winter they count in the
+    final score instead (End of the Game): ``(bees + honey, True)``.
+
+    :param entry: a winter event of the month sequencer (``bees``, ``honey``, ``vp`` and
+        ``final`` — true after the last year's winter).
+    """
+    if entry.get("final"):
+        return int(entry["bees"]) + int(entry["honey"]), True
+    return entry["vp"], False
+
+
+def winter_level(board: Board, side: str, *, level: int | None = None,
+                 position: int | None = None) -> tuple[int, bool]:
+    """The disease level a winter upkeep is played at (Winter Upkeep: "lose bees equal to the
+    disease level"): ``level`` as given (0 down to the track's lowest), or the level printed
+    at the mite's ``position`` on track side ``side``.
+
+    :returns: ``(level, assumed)``; ``assumed`` is true when the level was read off a track
+        whose values are hyvekit's assumption (the disease track boards are not printed in
+        the rulebook).
+    :raises InvalidInputError: a side other than A or B; both or neither of level and
+        position; a level outside the track.
+    """
+    side = side.strip().upper()
+    if side not in ("A", "B"):
+        raise InvalidInputError("--side", side, "A or B")
+    if (level is None) == (position is None):
+        raise InvalidInputError("--level/--position", "both" if level is not None else "neither",
+                                "exactly one of --level (e.g. -2) and --position")
+    if position is not None:
+        return board.track(side).level(position), "disease" in board.assumed
+    return require_int("--level", level, min(board.track(side).levels()), 0), False
 
 
 def parse_player(spec: str) -> PlayerEnd:

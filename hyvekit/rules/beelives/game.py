@@ -46,7 +46,7 @@ from hyvekit.rules.beelives.state import (HAUNTED_HIVES, JOIN_MONTH, MONTHS, NON
                                           UNDER_SIEGE_D6_MIN, UNDER_SIEGE_STRENGTH,
                                           WILD_ACTIONS, WILD_HIVE_TOKENS, ZOMBEES, Components,
                                           Event, GameState, Options, PlayerState,
-                                          WildHiveState, TurnDice, default_components,
+                                          WildHiveState, TurnDice,
                                           month_name,
                                           new_game, season_of, validate_state, zombees_card)
 from hyvekit.rules.beelives.summaries import HiveFacts, MonthSummary, WildFacts, summarize
@@ -70,7 +70,7 @@ __all__ = ["Actor", "BuildWax", "CleanBees", "CoolHive", "Defend", "Forage", "Pa
            "TILE_TYPES", "TURN_DICE", "Turn", "UNDER_SIEGE_D6_MIN", "UNDER_SIEGE_STRENGTH",
            "WILD_ACTIONS", "WILD_HIVE_TOKENS", "WildFacts", "WildHiveState",
            "ZOMBEE_DISEASE_FACTOR", "ZOMBEES", "check_claims", "check_turn_keys",
-           "default_components", "derived_values", "end_month", "final_scoring",
+           "derived_values", "end_month", "final_scoring",
            "infect_wild", "infected_gain", "month_name", "new_game", "next_actor",
            "phases_preview", "play_month", "play_turn", "play_winter",
            "season_of", "spawn_wild", "start_month", "summarize", "swarms_due",

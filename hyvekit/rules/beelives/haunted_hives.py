@@ -113,7 +113,7 @@ class HauntedHivesRules(CardRules):
 
     name = HAUNTED_HIVES
 
-    def on_spawn(self, state: GameState, new: NewWildHive, comps: Components | None
+    def on_spawn(self, state: GameState, new: NewWildHive, comps: Components
                  ) -> tuple[GameState, Marks]:
         if not state.options.haunted_hives:
             return state, Marks()

@@ -176,6 +176,19 @@ def validate_hive(hive: Hive, board: Board) -> Hive:
     return hive
 
 
+def parse_queen(board: Board, text: str, field: str = "queen") -> str:
+    """A queen type as a player names it (any case): one of the board's queen types
+    (Queen Types: aggressive, prolific, hygienic, nomadic).
+
+    :param field: how the caller's input names it (for the error).
+    :raises InvalidInputError: another name (lists the types).
+    """
+    v = text.strip().lower()
+    if v not in board.queen_types:
+        raise InvalidInputError(field, text, "one of " + ", ".join(board.queen_types))
+    return v
+
+
 def new_hive(queen: str, board: Board) -> Hive:
     """A hive as set up (Player Area Setup): 3 workers, comb 10 (ruling L1), mite lying on the
     start space, side A — side B for a hygienic queen (Queen Types), queen unpaused.

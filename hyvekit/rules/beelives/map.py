@@ -2,7 +2,7 @@
 Scout, Raid, Wild Hives, season cards that spawn wild hives, solo scenario and campaign cards).
 
 The rulebook never prints the shape of a map tile.  hyvekit assumes hexagonal tiles on axial
-coordinates ``(q, r)`` (``hyvekit/data/beelives_map.toml``, ``[geometry]``, ``assumed = true``;
+coordinates ``(q, r)`` (the packaged ``beelives_map.toml``, ``[geometry]``, ``assumed = true``;
 ruling L60): pointy-top hexes, rows of constant ``r`` running left to right, ``r`` growing
 towards the player.  A distance in "spaces" is the hex distance (:func:`distance`).
 
@@ -36,7 +36,7 @@ actions and the charts' queries), :mod:`.map_join` (starting map, joining) and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,7 +124,7 @@ __all__ = ["activation_order", "BeeMap", "bees_needed", "burn", "burnt_tiles", "
            "draw_tiles", "farthest_hives", "flip", "forage", "forage_action", "forage_options",
            "ForageOption", "from_dict", "from_starting_map", "from_text", "goal_progress",
            "groups", "hive_burnt", "hive_distance", "HIVE_KINDS", "Join", "join", "join_order",
-           "load_map_data", "longest_line", "map_joined", "map_length", "map_size", "MapData",
+           "map_data_from_dict", "longest_line", "map_joined", "map_length", "map_size", "MapData",
            "MapHive", "MAX_DISTANCE", "move_group", "move_hive", "neighbours", "new_map",
            "place_raid_token", "R_FORAGE", "R_JOIN", "R_RAID", "R_SCOUT", "R_SWARM", "R_WILD",
            "raid_targets", "reachable", "remove_hive", "rotate", "scout", "scout_spaces",
@@ -148,17 +148,12 @@ class MapData:
     geometry_assumed: bool
 
 
-def load_map_data(path: str | None = None) -> MapData:
-    """The packaged ``beelives_map.toml`` (or a file of the same shape).
+def map_data_from_dict(raw: Mapping[str, Any]) -> MapData:
+    """The map table (the packaged ``beelives_map.toml``, or a table of the same shape) →
+    :class:`MapData`.
 
-    :raises InvalidInputError: unreadable file, missing table or impossible value.
+    :raises InvalidInputError: missing table or impossible value.
     """
-    from hyvekit.data import (  # data loading stays outside the pure rule functions
-        load_toml,
-        packaged_toml,
-    )
-
-    raw = load_toml(path) if path else packaged_toml("beelives_map.toml")
     try:
         bag, rb, setup, geo = raw["tile_bag"], raw["rulebook"], raw["setup"], raw["geometry"]
     except KeyError as exc:

@@ -384,7 +384,7 @@ def scout(m: BeeMap, hive: str, at: Coord, tile_type: str,
 
 def tile_bag(m: BeeMap, composition: Mapping[str, int]) -> dict[str, int]:
     """Tiles of each type still in the cloth bag: ``composition`` (the 80 tiles, see
-    :func:`load_map_data`) less the tiles on the map (the starting map's bloom tiles included).
+    :func:`map_data_from_dict`) less the tiles on the map (the starting map's bloom tiles included).
 
     :raises InvalidInputError: more tiles of a type on the map than the composition has.
     """

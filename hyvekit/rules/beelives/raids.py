@@ -19,8 +19,9 @@ from functools import lru_cache
 from itertools import product
 
 from hyvekit.rules.beelives.board import Board
-from hyvekit.rules.beelives.hive import (AGGRESSIVE_BEES_PER_STRENGTH as AGGRESSIVE, Hive,
-                                         gain_disease, stealing_disease)
+from hyvekit.rules.beelives.hive import AGGRESSIVE_BEES_PER_STRENGTH as AGGRESSIVE
+from hyvekit.rules.beelives.hive import (Assigned, Hive, gain_disease, hive_at_level,
+                                         stealing_disease)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 R_RAID = "Bee Lives: Raid"
@@ -235,6 +236,33 @@ def _check_target(distance: int, already: bool, board: Board) -> None:
         raise IllegalActionError(R_RAID, "you cannot target a hive you already raided this "
                                  "month", expected="a hive not raided this month",
                                  given="already raided")
+
+
+def stated_attacker(board: Board, bees: int, queen: str, *, empty: int | None = None,
+                    standing: bool = False) -> Hive:
+    """The raiding hive of a raid stated without its whole hive: ``bees`` unassigned workers
+    (the raid party), the largest comb (:attr:`Board.comb_max` cells) with pollen in every cell
+    but ``empty`` ones (None: every cell empty, room for all the honey stolen), the disease
+    track side of its queen (side B for a hygienic queen, Queen Types), the mite standing when
+    ``standing`` (Clean Bees this month).
+
+    :param queen: a queen type (see :func:`~hyvekit.rules.beelives.hive.parse_queen`).
+    """
+    room = board.comb_max if empty is None else empty
+    return Hive(unassigned=bees, comb=board.comb_max, pollen=board.comb_max - room, queen=queen,
+                side="B" if queen == "hygienic" else "A", mite_standing=standing)
+
+
+def stated_defender(board: Board, *, level: int, honey: int, unassigned: int, defenders: int,
+                    queen: str) -> Hive:
+    """The raided player hive of a raid stated without its whole hive: its mite on the
+    farthest normal space of side A printed with ``level`` (disease level, 0 or negative),
+    ``honey`` in a comb just large enough for it (at least :attr:`Board.comb_min` cells),
+    ``unassigned`` workers and ``defenders`` on its Defend space (Raiding a Player Hive).
+    """
+    return hive_at_level(board, level, unassigned=unassigned,
+                         assigned=Assigned(defend=defenders), honey=honey,
+                         comb=max(board.comb_min, honey), queen=queen)
 
 
 def raid_player_hive(attacker: Hive, defender: Hive, raid: PlayerRaid,

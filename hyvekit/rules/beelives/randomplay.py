@@ -231,7 +231,7 @@ def _erratic_candidates(state: g.GameState, name: str, comps: g.Components,
     """Zombees: an infected wild hive's turn from its D6 (then "nothing" as the fallback when
     the action cannot be taken)."""
     d6 = rng.randint(1, 6)
-    words = solocards.infected_wild_action(g._zombees_card(comps), d6)
+    words = solocards.infected_wild_action(g.zombees_card(comps), d6)
     action, what = g.ERRATIC[words]
     w = state.wild_hive(name)
     out: list[g.Turn] = []

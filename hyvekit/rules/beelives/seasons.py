@@ -1,8 +1,8 @@
 """Bee Lives season cards (rules/bee-lives.txt, "Season Cards", "Event Phase").
 
-The 27 cards live in ``hyvekit/data/beelives_seasons.toml`` (the rulebook's text verbatim plus
-structured effects); :func:`load_season_cards` reads and validates them (or a player's own file
-of the same shape).  The functions below turn the card on the seasons board into the
+The 27 cards live in the packaged ``beelives_seasons.toml`` (the rulebook's text verbatim plus
+structured effects); :func:`cards_from_dict` validates them, or a player's own file of the same
+shape, once the data layer has read it.  The functions below turn the card on the seasons board into the
 parameters the rules core already takes:
 
 =====================================  ======================================================
@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.beelives.actions import Forage, forage_offer
@@ -265,19 +264,6 @@ def cards_from_dict(raw: dict[str, Any]) -> tuple[SeasonCard, ...]:
             raise InvalidInputError(f"{season} cards", n,
                                     f"exactly {CARDS_PER_SEASON} (27 season cards: 9 per season)")
     return cards
-
-
-def load_season_cards(path: str | Path | None = None) -> tuple[SeasonCard, ...]:
-    """The packaged 27 season cards, or a player's own file of the same shape (all 27).
-
-    :raises InvalidInputError: unreadable file or any problem :func:`cards_from_dict` names.
-    """
-    from hyvekit.data import (  # data loading stays outside the pure rule functions
-        load_toml,
-        packaged_toml,
-    )
-
-    return cards_from_dict(load_toml(path) if path else packaged_toml("beelives_seasons.toml"))
 
 
 def find_card(cards: Iterable[SeasonCard], name: str) -> SeasonCard:
@@ -513,6 +499,6 @@ def cards_of(cards: Iterable[SeasonCard], season: str | None = None) -> tuple[Se
 __all__ = ["BroodRules", "CardSpawn", "RaidBonuses", "SeasonCard", "Spawned", "brood_rules",
            "build_wax_honey_per_bee", "card_from_dict", "cards_from_dict", "cards_of",
            "chart_effect", "cooling_water_per_bee", "feeding_bees_per_honey", "find_card",
-           "forage_modifiers", "load_season_cards", "overheating", "raid_bonuses",
+           "forage_modifiers", "overheating", "raid_bonuses",
            "required_defenders", "spawn_check", "wild_first_turn"]
 

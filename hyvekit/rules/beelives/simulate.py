@@ -106,7 +106,7 @@ class SimulatedGame:
 
 
 def new_random_game(players: int, years: int, rng: random.Random, *, on_map: bool = False,
-                    solo_hard: bool = False, board: Board | None = None) -> g.GameState:
+                    solo_hard: bool = False, board: Board) -> g.GameState:
     """A game as set up: ``players`` hives named from :data:`PLAYER_NAMES`, each with a random
     queen (Player Area Setup: "Choose which one of the four queen types you want"), a random
     first player, ``years`` years; with ``on_map`` the starting map (one bloom tile per
@@ -120,7 +120,6 @@ def new_random_game(players: int, years: int, rng: random.Random, *, on_map: boo
     if solo_hard and players != 1:
         raise InvalidInputError("solo_hard", f"{players} players",
                                 "1 player (Solo Play: Basic Mode)")
-    board = board or g.default_components().board
     names = PLAYER_NAMES[:players]
     state = g.new_game([(n, rng.choice(board.queen_types)) for n in names], board,
                        first_player=rng.randrange(players),
@@ -133,7 +132,7 @@ def new_random_game(players: int, years: int, rng: random.Random, *, on_map: boo
 
 def simulate_game(players: int, years: int, rng: random.Random, *, on_map: bool = False,
                   solo_hard: bool = False, check: bool = True,
-                  comps: g.Components | None = None, replay: bool = False) -> SimulatedGame:
+                  comps: g.Components, replay: bool = False) -> SimulatedGame:
     """Play a complete random legal game of ``players`` (1–4) for ``years`` (1–3).
 
     Set-up (:func:`new_random_game`), then for every year nine productive months from
@@ -152,12 +151,12 @@ def simulate_game(players: int, years: int, rng: random.Random, *, on_map: bool 
     replay only costs time.
 
     :param rng: the only source of randomness (queens, first player, cards, choices, dice).
-    :param comps: board and season cards (default: the packaged ones).
+    :param comps: board, season cards and solo cards the game is played with (the data
+        layer gives the packaged ones).
     :raises InvalidInputError: players, years or ``solo_hard`` out of range (see
         :func:`new_random_game`).
     :raises IllegalActionError: only if the engine refuses every random choice (a bug).
     """
-    comps = comps or g.default_components()
     board = comps.board
     state = new_random_game(players, years, rng, on_map=on_map, solo_hard=solo_hard,
                             board=board)
@@ -443,10 +442,10 @@ class SweepResult:
                 and len(self.scores) == self.case.players)
 
 
-def run_sweep(cases: Iterable[SweepCase], *, check: bool = True) -> list[SweepResult]:
-    """Play every case with :func:`simulate_game`; an exception is caught and reported in
-    the result (``error``) so one broken game does not hide the others."""
-    comps = g.default_components()
+def run_sweep(cases: Iterable[SweepCase], *, comps: g.Components, check: bool = True
+              ) -> list[SweepResult]:
+    """Play every case with :func:`simulate_game` and ``comps``; an exception is caught and
+    reported in the result (``error``) so one broken game does not hide the others."""
     out = []
     for c in cases:
         try:

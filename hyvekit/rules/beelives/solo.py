@@ -1,9 +1,10 @@
 """Bee Lives solo play (rules/bee-lives.txt, "Solo Play", "Solo Play Cards", "Scenario Cards",
 "Campaign Cards", "Multiple Years Variant").
 
-The cards live in ``hyvekit/data/beelives_solo.toml`` (the rulebook's text verbatim plus goals
-and rule parameters); :func:`load_solo_cards` reads them, or a player's own file of the same
-shape (sections left out are taken from the packaged file).
+The cards live in the packaged ``beelives_solo.toml`` (the rulebook's text verbatim plus goals
+and rule parameters); :func:`solo_cards_from_tables` builds them from it, or from a player's own
+table of the same shape merged over it (sections left out are taken from the packaged file).
+Reading the files is the data layer's job.
 
 Goal checking does not replay a game: the player (or a month sequencer) states what happened in
 each productive month as a :class:`MonthFacts`, and :func:`verdicts` says, goal by goal, whether
@@ -30,7 +31,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Union
 
 from hyvekit.rules.beelives.hexgrid import Coord, is_connected
@@ -534,31 +534,18 @@ def cards_from_dict(raw: Mapping[str, Any]) -> SoloCards:
     return cards
 
 
-def load_solo_cards(path: str | Path | None = None) -> SoloCards:
-    """The packaged solo cards, or a player's own file merged over them section by section
-    (``basic``, ``challenge``, ``scenario``, ``campaign``: a section in the player's file
-    replaces the packaged one; sections left out are taken from the packaged file).
+def solo_cards_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] | None = None
+                           ) -> SoloCards:
+    """The packaged solo cards table (``beelives_solo.toml``), or a player's own table merged
+    over it section by section (``basic``, ``challenge``, ``scenario``, ``campaign``: a section
+    in the player's table replaces the packaged one; sections left out are taken from the
+    packaged table).
 
-    :raises InvalidInputError: unreadable file, unknown table or key (with the accepted list),
-        impossible value.
+    :raises InvalidInputError: unknown table or key (with the accepted list), impossible value.
     """
-    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
-
-    packaged = packaged_toml("beelives_solo.toml")
-    own = load_toml(path) if path else {}
+    own = own or {}
     _refuse_unknown("solo cards file", own, FILE_KEYS)
     return cards_from_dict({**packaged, **own})
-
-
-_DEFAULT: SoloCards | None = None
-
-
-def default_cards() -> SoloCards:
-    """The packaged solo cards (read once)."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_solo_cards()
-    return _DEFAULT
 
 
 # --- what happened: the facts ------------------------------------------------------------------
@@ -1603,10 +1590,10 @@ __all__ = [
     "FirstInfection", "Goal", "InfectedAction", "MapTile", "MonthFacts", "RaidFact",
     "ScenarioCard", "ScoutSpawn", "SoloCards", "StartingMap", "SwarmFact", "Verdict", "WildFact",
     "WildfireMonth", "catches_infection", "check_facts", "check_haunted_raid",
-    "check_scare_ghosts", "combined_verdicts", "default_cards", "fire_column",
+    "check_scare_ghosts", "combined_verdicts", "fire_column",
     "fire_spawn_places", "fire_start", "first_infected", "game_length", "harder_rule_misses",
     "harder_rule_spawn", "haunted_forage_succeeds", "haunted_wild_may", "hex_distance",
-    "infected_action", "infected_wild_action", "is_connected", "load_solo_cards", "map_length",
+    "infected_action", "infected_wild_action", "is_connected", "map_length",
     "outcome", "scout_spawn", "season_start_spawns", "spawn_is_infected", "spawn_strength",
     "spawned_haunted", "spread_fire", "tile_becomes_infected", "verdicts", "wildfire_month",
     "zombee_disease",

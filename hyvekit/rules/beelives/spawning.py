@@ -40,7 +40,7 @@ def _dormant_on_spawn(state: GameState) -> bool:
 
 def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: str,
                rule: str = R_SPAWN, at: tuple[int, int] | None = None,
-               near: str | None = None, comps: Components | None = None,
+               near: str | None = None, comps: Components,
                infected: bool | None = None) -> tuple[GameState, Event]:
     """Put a new wild hive ``name`` with ``strength`` into play (a swarm, a card, a wild
     hive's swarm, the solo hard rule).  With a map, ``at`` is its tile (within three spaces of

@@ -21,7 +21,6 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from hyvekit.rules.beelives import seasons
-from hyvekit.rules.beelives import solo as solocards
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import Assigned, Hive, new_hive, validate_hive
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int, require_table
@@ -509,16 +508,20 @@ def new_game(players: Sequence[tuple[str, str]], board: Board, *, first_player: 
 
 @dataclass(frozen=True)
 class Components:
-    """The board values and season cards a game is played with, and the solo cards whose
-    rules the sequencer plays (Haunted Hives, Zombees; None: the packaged ones)."""
+    """The board values, season cards and solo cards a game is played with (the solo cards
+    whose rules the sequencer plays: Haunted Hives, Zombees); the data layer gives the
+    packaged ones (``data/beelives.py``: ``components``)."""
 
     board: Board
     cards: tuple[seasons.SeasonCard, ...]
-    solo: Any = None
+    solo: Any
 
     def solo_card(self, name: str) -> Any:
-        """The solo card called ``name`` (from ``solo``, else the packaged solo cards)."""
-        return (self.solo or solocards.default_cards()).find(name)
+        """The solo card called ``name``.
+
+        :raises InvalidInputError: no such solo card.
+        """
+        return self.solo.find(name)
 
     def card(self, name: str | None) -> seasons.SeasonCard | None:
         """The season card called ``name`` (None for None).
@@ -531,12 +534,6 @@ class Components:
             if c.name == name:
                 return c
         return seasons.find_card(self.cards, name)
-
-
-def default_components() -> Components:
-    """The packaged board and the 27 packaged season cards."""
-    from hyvekit.rules.beelives.board import default_board
-    return Components(default_board(), seasons.load_season_cards())
 
 
 Event = dict
@@ -575,9 +572,9 @@ class TurnDice:
 NO_DICE = TurnDice()
 
 
-def zombees_card(comps: Components | None) -> Any:
-    return (comps.solo_card(ZOMBEES) if comps is not None
-            else solocards.default_cards().find(ZOMBEES))
+def zombees_card(comps: Components) -> Any:
+    """The Zombees campaign card of the game's solo cards (its dice tables)."""
+    return comps.solo_card(ZOMBEES)
 
 
 def located(exc: Exception, where: str) -> Exception:

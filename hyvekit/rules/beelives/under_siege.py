@@ -32,7 +32,8 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_
 
 
 def after_scout(state: GameState, actor: str, scouted: bool, dice: TurnDice,
-                at: Coord | None, *, failed: bool = False) -> tuple[GameState, list[Event]]:
+                at: Coord | None, comps: Components, *, failed: bool = False
+                ) -> tuple[GameState, list[Event]]:
     """Under Siege: "After scouting, roll the D6. On 4+, spawn a wild hive (strength 3) on the
     scouted tile" — inside the scouting turn, after a season card's own scouting spawn
     (ruling L106).  ``scouted``: the turn was a player's Scout; ``dice.siege_d6`` is the
@@ -75,7 +76,7 @@ def after_scout(state: GameState, actor: str, scouted: bool, dice: TurnDice,
                                  given=list(dice.siege_at))
     state, ev = spawn_wild(state, dice.siege_spawn, strength, cause="card: Under Siege",
                            by=actor, rule=R_UNDER_SIEGE,
-                           at=at if at is not None else dice.siege_at)
+                           at=at if at is not None else dice.siege_at, comps=comps)
     return state, [ev]
 
 
@@ -92,7 +93,7 @@ class UnderSiegeRules(CardRules):
         if action.wild:
             return state, []
         return after_scout(state, action.actor, action.action == "scout", action.dice,
-                           scouted_at, failed=failed)
+                           scouted_at, comps, failed=failed)
 
 
 RULES = UnderSiegeRules()
@@ -184,6 +185,7 @@ def stated_siege_spawns(state: CampaignState, game: GameState, plan: MonthPlan,
         if n.lower() == NONE:
             continue
         game, ev = spawn_wild(game, n, strength, cause=f"card: {card.name}",
-                                by=game.players[0].name, rule=R_UNDER_SIEGE, at=at)
+                                by=game.players[0].name, rule=R_UNDER_SIEGE, at=at,
+                                comps=state.comps.game)
         events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")})
     return game, events

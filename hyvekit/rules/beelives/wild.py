@@ -114,6 +114,18 @@ class WildDecision:
     reason: str = ""
 
 
+def check_dormant(season: str, dormant: bool) -> None:
+    """A dormant wild hive is one spawned in spring of the first year: it is dormant only in
+    spring and acts normally from summer on (Multiple Years Variant; Wild Hives).
+
+    :raises InvalidInputError: ``dormant`` in another season.
+    """
+    if dormant and season.strip().lower() != "spring":
+        raise InvalidInputError("--dormant", f"with --season {season}",
+                                "only in spring: a wild hive spawned in spring of the first year "
+                                "acts normally from summer on (Multiple Years, Wild Hives)")
+
+
 def check_situation(s: WildSituation, board: Board) -> None:
     """:raises InvalidInputError: unknown season or tile type, strength off 0–14, a distance
     off 0–3, tokens off 0–5."""

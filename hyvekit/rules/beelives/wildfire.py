@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives import solo as S
 from hyvekit.rules.beelives.spawning import spawn_wild
-from hyvekit.rules.beelives.state import NONE, WILD_HIVE_TOKENS, GameState
+from hyvekit.rules.beelives.state import NONE, WILD_HIVE_TOKENS, Components, GameState
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
@@ -135,8 +135,8 @@ def spread_at_month_start(state: CampaignState, game: GameState, stated: Mapping
 
 def fire_spawns(game: GameState, card: S.CampaignCard,
                      names: Sequence[tuple[str, tuple[int, int] | None]],
-                     stated: Mapping[str, Any], want: int, strength: int
-                     ) -> tuple[GameState, list[dict]]:
+                     stated: Mapping[str, Any], want: int, strength: int,
+                     comps: Components) -> tuple[GameState, list[dict]]:
     """Wildfire's two spawns on the map, after this month's flip (ruling L131): the i-th D4 of
     ``stated.fire_spawn_d4`` places the i-th ``stated.spawn`` entry on a tile exactly that many
     spaces from the nearest burnt tile (:func:`~.solo.fire_spawn_places`: unburnt, no hive);
@@ -189,7 +189,8 @@ def fire_spawns(game: GameState, card: S.CampaignCard,
                                      f"space(s) from the fire, not on {list(at)}",
                                      expected=legal, given=list(at))
         game, ev = spawn_wild(game, n, strength, cause=f"card: {card.name}",
-                                by=game.players[0].name, rule=R_WILDFIRE, at=at)
+                                by=game.players[0].name, rule=R_WILDFIRE, at=at,
+                                comps=comps)
         events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")}
                       | {"at": list(at), "d4": d4})
     return game, events

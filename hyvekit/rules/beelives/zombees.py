@@ -363,7 +363,7 @@ class ZombeesRules(CardRules):
             return state, []
         return tile_infection(before, state, name, acted_on, dice, action.wild, comps)
 
-    def on_spawn(self, state: GameState, new: NewWildHive, comps: Components | None
+    def on_spawn(self, state: GameState, new: NewWildHive, comps: Components
                  ) -> tuple[GameState, Marks]:
         if new.infected is not None:           # the first infected hive: spawned infected
             return state, Marks(infected=new.infected, event=(("infected", new.infected),))

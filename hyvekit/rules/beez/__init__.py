@@ -10,10 +10,10 @@ from hyvekit.rules.beez.flight import R_FLIGHT, allowed_distances, check_flight,
 from hyvekit.rules.beez.game import R_END, BeezGame, Turn, new_game, play
 from hyvekit.rules.beez.honeycomb import (R_EXPERT_STORE, R_STORE, Chamber, Honeycomb, Layout,
                                           Nectar, Palette, StorageResult, format_honeycomb,
-                                          load_layout, load_palette, parse_chamber,
+                                          layout_from_file, palette_from_table, parse_chamber,
                                           parse_honeycomb, settle_collected)
 from hyvekit.rules.beez.objectives import (R_SCORING, Objective, ObjectiveScore, PlayerScore,
-                                           load_objectives, manual, parse_objective,
+                                           manual, objectives_from_table, parse_objective,
                                            parse_score_sheet, score_objective, score_player,
                                            winners)
 
@@ -21,7 +21,8 @@ __all__ = [
     "R_END", "R_EXPERT_STORE", "R_FLIGHT", "R_SCORING", "R_STORE", "BeezGame", "Chamber",
     "Honeycomb", "Layout", "Nectar", "Objective", "ObjectiveScore", "Palette", "PlayerScore",
     "StorageResult", "Turn", "allowed_distances", "check_flight", "flight_options",
-    "format_honeycomb", "load_layout", "load_objectives", "load_palette", "manual", "new_game",
+    "format_honeycomb", "layout_from_file", "manual", "new_game", "objectives_from_table",
+    "palette_from_table",
     "parse_chamber", "parse_honeycomb", "parse_objective", "parse_score_sheet", "play",
     "score_objective", "score_player", "settle_collected", "winners",
 ]

@@ -78,6 +78,12 @@ class BeezGame:
         return tuple(self.turns // n + (1 if i < self.turns % n else 0) for i in range(n))
 
 
+def game_ended(honeycombs: Sequence[Honeycomb]) -> bool:
+    """Whether the end of the game is triggered (Game End: a player has "stored 12 or more
+    nectar in their honeycomb", :data:`END_TRIGGER`)."""
+    return any(h.count >= END_TRIGGER for h in honeycombs)
+
+
 def new_game(players: Sequence[str], layout: Layout, expert: bool = False) -> BeezGame:
     """A game with empty honeycombs; ``players`` in turn order from the start player.
 

@@ -13,15 +13,15 @@ six neighbours, three line directions (horizontal and the two diagonals).
 Units: chambers (count), flight distance in spaces (1–5), nectar (count).
 
 Row labels (which flight distances a row takes) come from a :class:`Layout`: the packaged one
-(``hyvekit/data/beez.toml``: the two 3-chamber rows are "4/5" per the rulebook's examples, the
-others are assumed) or a player's own file.
+(the packaged ``beez.toml``: the two 3-chamber rows are "4/5" per the rulebook's examples, the
+others are assumed) or a player's own file (read by the data layer, ``data/beez.py``; the builders
+here take the tables already read).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
@@ -202,16 +202,12 @@ class Layout:
                    middle_assumed=bool(raw.get("middle_row_assumed", "middle_row" not in raw)))
 
 
-def load_layout(path: str | Path | None = None) -> Layout:
-    """The packaged layout, or a player's own TOML file holding a ``[layout]`` table.
+def layout_from_file(table: dict[str, Any]) -> Layout:
+    """A player's layout file (already read) → :class:`Layout`: the file holds a single
+    ``[layout]`` table (see :meth:`Layout.from_dict`).
 
-    :raises InvalidInputError: unreadable file, unknown key, impossible layout.
+    :raises InvalidInputError: unknown key, no ``[layout]`` table, impossible layout.
     """
-    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
-
-    if path is None:
-        return Layout.from_dict(packaged_toml("beez.toml")["layout"])
-    table = load_toml(path)
     unknown = set(table) - {"layout"}
     if unknown or "layout" not in table:
         raise InvalidInputError("layout file key", sorted(unknown)[0] if unknown else "none",
@@ -257,11 +253,12 @@ class Palette:
         return ". " + " ".join(f"{c.letter} {c.letter.lower()}" for c in self.colours)
 
 
-def load_palette() -> Palette:
-    """The packaged nectar colours (``[nectar]`` of ``hyvekit/data/beez.toml``)."""
-    from hyvekit.data import packaged_toml
+def palette_from_table(raw: dict[str, Any]) -> Palette:
+    """The nectar colours from a ``[nectar]`` table (``beez.toml``: ``colour`` rows with name,
+    letter, assumed; ``small_per_colour``, ``large_per_colour`` — Contents).
 
-    raw = packaged_toml("beez.toml")["nectar"]
+    :raises InvalidInputError: letters that are not one distinct letter each.
+    """
     colours = tuple(Colour(str(c["name"]), str(c["letter"]).upper(), bool(c.get("assumed")))
                     for c in raw["colour"])
     letters = [c.letter for c in colours]
@@ -458,6 +455,22 @@ def max_storable(honeycomb: Honeycomb, count: int, distance: int, expert: bool =
         if best == count:
             break
     return best
+
+
+MAX_COLLECTED = 2    # Phase 2: a large nectar "and at most one" small one
+
+
+def check_collected_count(collected: Sequence[Nectar], given: str, field: str = "--collected"
+                          ) -> None:
+    """A flight collects one or two nectar (Phase 2, "Collecting nectar": one small, or a
+    large and one small); anything else cannot be a flight's take.
+
+    :param given: the player's words, for the error.
+    :raises InvalidInputError: none, or more than two.
+    """
+    if not 1 <= len(collected) <= MAX_COLLECTED:
+        raise InvalidInputError(field, given, "one or two nectar (a flight takes one small, or "
+                                "a large and one small)")
 
 
 def check_collected(collected: Sequence[Nectar]) -> None:

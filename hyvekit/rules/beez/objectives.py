@@ -1,7 +1,7 @@
 """Beez objective cards and final scoring (rules/beez.txt, Game End and Scoring example).
 
 A library of scorers, one per kind of card the scoring example describes, with the honey drops
-from ``hyvekit/data/beez.toml``:
+from the packaged ``beez.toml``:
 
 * ``rows-filled``: every row with a label (both "4/5" rows) filled → a fixed number of drops;
 * ``row-filled``: the middle row filled → a fixed number of drops (value assumed);
@@ -88,11 +88,13 @@ def manual(name: str, honey: int) -> Objective:
                      source="entered by hand")
 
 
-def load_objectives() -> dict[str, Objective]:
-    """The packaged card library by id (``[[objective]]`` of ``hyvekit/data/beez.toml``)."""
-    from hyvekit.data import packaged_toml
+def objectives_from_table(rows: Sequence[dict[str, Any]]) -> dict[str, Objective]:
+    """The card library by id from ``[[objective]]`` rows (``beez.toml``; see
+    :meth:`Objective.from_dict`).
 
-    return {o.id: o for o in (Objective.from_dict(r) for r in packaged_toml("beez.toml")["objective"])}
+    :raises InvalidInputError: a malformed row.
+    """
+    return {o.id: o for o in (Objective.from_dict(r) for r in rows)}
 
 
 _MANUAL = re.compile(r"""^manual\s*:\s*(?:"([^"]+)"|'([^']+)'|([^=]+?))\s*=\s*(\S+)\s*$""",

@@ -13,8 +13,9 @@ The flow of a run is a small state machine over :class:`LegacyState`::
                                  \\--result(lost, normal mode)--> failed --easy--> shopping
 
 Values the rulebook does not print (perk costs, bread slot costs, resource spaces, the courier
-honey track, starting honey) come from a :class:`LegacySheet` (``hyvekit/data/hyve_legacy.toml``,
-hyvekit's own, marked assumed) or from the player's own sheet file.
+honey track, starting honey) come from a :class:`LegacySheet` (the packaged ``hyve_legacy.toml``,
+hyvekit's own, marked assumed) or from the player's own sheet file; :func:`sheets_from_tables`
+builds them from the tables already read (reading files is the data layer's job).
 
 Parsing, checking and applying are separate: :func:`parse_event` turns an event record into an
 action, :func:`check` raises :class:`IllegalActionError` naming the rule, :func:`apply` returns the
@@ -24,8 +25,8 @@ next state without checking, and :func:`play` does both.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, Literal
 
 from hyvekit.rules.validate import require_table
@@ -171,17 +172,20 @@ class LegacySheet:
                    assumed=bool(raw.get("assumed", False)))
 
 
-def load_sheets(path: str | Path | None = None) -> dict[str, LegacySheet]:
-    """Legacy sheets by id, from the packaged table or a player's own file of the same shape.
+def sheets_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] | None = None,
+                       source: str = "") -> dict[str, LegacySheet]:
+    """Legacy sheets by id, from the packaged table (``hyve_legacy.toml``: ``[defaults]``,
+    ``[colours]``, ``[[sheet]]``) or a player's own table of the same shape merged over it.
 
-    A player's file may set ``[defaults]`` and ``[colours]`` or rely on the packaged ones.
+    A player's table may set ``[defaults]`` and ``[colours]`` or rely on the packaged ones; its
+    sheets are assumed only where they lean on hyvekit's packaged values.
 
-    :raises InvalidInputError: unreadable file, unknown key or impossible value.
+    :param own: the player's table (None: the packaged sheets).
+    :param source: the player's file name, for errors.
+    :raises InvalidInputError: unknown key or impossible value; no ``[[sheet]]``.
     """
-    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
-
-    packaged = packaged_toml("hyve_legacy.toml")
-    table = load_toml(path) if path else packaged
+    path = own is not None
+    table = own if own is not None else packaged
     defaults = {**packaged["defaults"], **table.get("defaults", {})}
     colours = {k: v for k, v in {**packaged["colours"], **table.get("colours", {})}.items()
                if k != "assumed"}
@@ -198,7 +202,7 @@ def load_sheets(path: str | Path | None = None) -> dict[str, LegacySheet]:
         sheet = LegacySheet.from_dict(merged)
         sheets[sheet.id] = sheet
     if not sheets:
-        raise InvalidInputError("legacy sheets file", str(path), "at least one [[sheet]] table")
+        raise InvalidInputError("legacy sheets file", source, "at least one [[sheet]] table")
     return sheets
 
 
@@ -244,6 +248,21 @@ def honey_earned(hp_past_start: int, population: int, hyves: int,
     return HoneyBreakdown(hp=max(hp_past_start, 0) // HP_POSITIONS_PER_HONEY,
                           population=population // POPULATION_PER_HONEY,
                           hyves=hyves * HONEY_PER_HYVE, courier=courier_bonus)
+
+
+
+def check_honey_claim(earned: HoneyBreakdown, claimed: int | None) -> None:
+    """Check the honey a player counted for a scenario against :func:`honey_earned`'s total
+    (Legacy Mode, "Gaining Honey"); None checks nothing.
+
+    :param earned: the rules' breakdown, in honey.
+    :param claimed: the player's total, in honey.
+    :raises IllegalActionError: the totals differ (the breakdown quoted).
+    """
+    if claimed is not None and claimed != earned.total:
+        raise IllegalActionError(R_HONEY, f"claimed {claimed} honey, the rules give "
+                                 f"{earned.total}: {earned.describe()}", expected=earned.total,
+                                 given=claimed)
 
 
 # --- state ----------------------------------------------------------------------------------
@@ -401,6 +420,104 @@ class Shop:
     purchases: tuple[Purchase, ...]
 
 
+
+# --- a player's words for bees, bread and purchases -----------------------------------------------
+
+def normalise_perk(name: str) -> str:
+    """``"Deep Stores"`` / ``"deep_stores"`` → ``"deep-stores"``; "resilience" → "resiliance"
+    (the rulebook's spelling of the perk)."""
+    key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+    return {"resilience": "resiliance"}.get(key, key)
+
+
+def parse_bee(text: str, colours: tuple[str, ...]) -> int:
+    """A bee: die value ``1``–``5``, a legacy colour (the colour of that die value, Setup), or
+    ``wild``/``bee``/``6`` (the wild Bee, :data:`WILD`).
+
+    :param colours: the run's colours of die values 1–5.
+    :raises InvalidInputError: anything else.
+    """
+    t = text.strip().lower()
+    if t in ("wild", "bee", str(WILD)):
+        return WILD
+    if t.isdigit() and 1 <= int(t) <= 5:
+        return int(t)
+    if t in colours:
+        return colours.index(t) + 1
+    raise InvalidInputError("bee", text, "a die value 1-6, wild, or one of this legacy's "
+                            "colours: " + ", ".join(colours))
+
+
+def parse_bread_type(text: str, colours: tuple[str, ...], field: str = "--cross-out") -> int:
+    """A bread type: ``1``–``5`` or the colour of that die value (bread types are the five bee
+    types; wild Bees have no bread, Feed Bees).
+
+    :param field: how the caller's input names it (for the error).
+    :raises InvalidInputError: anything else.
+    """
+    t = text.strip().lower()
+    if t.isdigit() and 1 <= int(t) <= 5:
+        return int(t)
+    if t in colours:
+        return colours.index(t) + 1
+    raise InvalidInputError(field, text, "a bread type 1-5 or one of this legacy's colours: "
+                            + ", ".join(colours))
+
+
+def parse_colour_counts(field: str, spec: str) -> tuple[str, ...]:
+    """``"red:2,purple"`` → ``("red", "red", "purple")``: one colour per core resource.
+
+    :raises InvalidInputError: an empty spec or a count outside 1–99.
+    """
+    colours: list[str] = []
+    for part in spec.split(","):
+        part = part.strip().lower()
+        if not part:
+            continue
+        name, _, count = part.partition(":")
+        if count:
+            if not count.isdigit() or not 1 <= int(count) <= 99:
+                raise InvalidInputError(field, part, "COLOUR or COLOUR:COUNT with a count 1-99,"
+                                        " e.g. red:2,purple:4")
+            colours += [name.strip()] * int(count)
+        else:
+            colours.append(name)
+    if not colours:
+        raise InvalidInputError(field, spec, "COLOUR or COLOUR:COUNT, e.g. red:2,purple:4")
+    return tuple(colours)
+
+
+def parse_purchases(colours: tuple[str, ...], perks: Sequence[str] = (),
+                    bread: Sequence[str] = (), hp: Sequence[str] = (),
+                    population: Sequence[str] = (), nectar: Sequence[str] = ()
+                    ) -> tuple[Purchase, ...]:
+    """One shopping trip's purchases from a player's words, in the order perks, bread, HP,
+    population, nectar (Legacy Mode, "Purchasing Upgrades"): a perk per name, a bread upgrade
+    per bee type (1–5 or its colour: the wild Bee has no bread), and each core resource kind
+    bought in one go (:data:`RESOURCES_PER_HONEY` per honey, ``"red:2,blue"`` specs).
+
+    :param colours: the run's colours of die values 1–5.
+    :raises InvalidInputError: a bread type that is no bee type 1–5, a malformed colour spec.
+    """
+    out: list[Purchase] = [BuyPerk(normalise_perk(p)) for p in perks]
+    for b in bread:
+        try:
+            bee = parse_bee(b, colours)
+        except InvalidInputError:
+            bee = None
+        if bee is None or bee == WILD:
+            raise InvalidInputError("--bread", b, "a bee type 1-5 or its colour (the wild Bee "
+                                    "has no bread)")
+        out.append(BuyBread(bee))
+    for kind, specs in (("hp", hp), ("population", population), ("nectar", nectar)):
+        chosen: tuple[str, ...] = ()
+        for spec in specs:
+            chosen += parse_colour_counts(f"--{kind}", spec)
+        if chosen:
+            out.append(BuyResources(kind, chosen))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class StartScenario:
     """Begin the next scenario; unspent honey is lost (Legacy Mode, "Gaining Honey")."""
@@ -455,20 +572,19 @@ def scenario_mode(state: LegacyState, number: int) -> str | None:
                  if name in (m, label.lower(), label.lower().replace(" mode", ""))), None)
 
 
-def scenario_limits(state: LegacyState, definitions: dict[str, Any] | None = None
-                    ) -> SheetLimits | None:
-    """The limits of the scenario being played, from the scenario sheet definition of its mode
-    (``rules/hyve/sheets.py``: hyvekit's own sheets unless ``definitions`` are given).
+def scenario_limits(state: LegacyState, definitions: Mapping[str, Any]) -> SheetLimits | None:
+    """The limits of the scenario being played, from the scenario sheet definition of its mode.
 
+    :param definitions: scenario sheet definitions by id (``rules/hyve/sheets.py``; the
+        packaged ones unless the player gives their own).
     :returns: None when no scenario is being played, or its run name is not a known mode.
     """
-    from hyvekit.rules.hyve.sheets import load_definitions
     if state.phase != "playing" or not state.scenario:
         return None
     mode = scenario_mode(state, state.scenario)
     if mode is None:
         return None
-    sheets = definitions if definitions is not None else load_definitions()
+    sheets = definitions
     sheet = sheets.get(mode) or next((d for d in sheets.values() if d.mode == mode), None)
     if sheet is None:
         return None

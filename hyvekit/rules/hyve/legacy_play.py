@@ -25,14 +25,14 @@ bee types / die values (1–5, 6 = the wild Bee), honey, turns (1-based).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve import legacy as L
 from hyvekit.rules.hyve.record import (Record, TurnReport, parse_perks, parse_record,
-                                       parse_resources, record_tables, replay, sheets_path)
+                                       parse_resources, record_tables, replay)
 from hyvekit.rules.hyve.scenario import ScenarioState, new_scenario
 from hyvekit.rules.hyve.sheets import MODE_LABELS, SheetDefinition
 
@@ -58,20 +58,18 @@ def run_mode(state: L.LegacyState) -> str:
     return mode
 
 
-def run_sheet(state: L.LegacyState, definitions: dict[str, SheetDefinition] | None = None,
+def run_sheet(state: L.LegacyState, definitions: Mapping[str, SheetDefinition],
               name: str | None = None) -> SheetDefinition:
     """The scenario sheet definition of the scenario being played: the sheet of its mode in
-    the run configuration (hyvekit's own unless ``definitions`` are given), or the sheet
-    ``name`` (an id or a mode), which must be of that mode.
+    the run configuration among ``definitions`` (by id: the packaged ones or the player's), or
+    the sheet ``name`` (an id or a mode), which must be of that mode.
 
     :raises IllegalActionError: no scenario is being played; ``name`` is a sheet of another
         mode (``[scenario] sheet``).
     :raises InvalidInputError: no sheet of that mode or name.
     """
-    from hyvekit.rules.hyve.sheets import load_definitions
-
     mode = run_mode(state)
-    sheets = definitions if definitions is not None else load_definitions()
+    sheets = definitions
     key = (name or mode).strip().lower()
     sheet = sheets.get(key) or next((d for d in sheets.values() if d.mode == key), None)
     if sheet is None:
@@ -85,16 +83,15 @@ def run_sheet(state: L.LegacyState, definitions: dict[str, SheetDefinition] | No
     return sheet
 
 
-def run_setup(state: L.LegacyState, sheet: SheetDefinition | None = None) -> ScenarioState:
+def run_setup(state: L.LegacyState, sheet: SheetDefinition) -> ScenarioState:
     """The scenario sheet after Setup in a legacy run: the run's colours, bread levels from its
     bread upgrades (crossed-out types at level 1), its perks, its core resources (used ones
     stay crossed out) and the empty squares of its courier honey track.
 
-    :param sheet: the scenario's sheet definition (default :func:`run_sheet`).
+    :param sheet: the scenario's sheet definition (:func:`run_sheet`).
     :raises IllegalActionError: no scenario is being played.
     :raises InvalidInputError: a sheet, perk or resource the turn engine cannot set up.
     """
-    sheet = sheet if sheet is not None else run_sheet(state)
     return new_scenario(sheet, state.colours, perks=state.perks, bread=list(state.bread_levels),
                         resources=state.resources, legacy=True,
                         honey_track_empty=state.honey_track.count("empty"))
@@ -207,32 +204,27 @@ def _couriers(start: ScenarioState, reports: tuple[TurnReport, ...]) -> tuple[L.
     return tuple(out)
 
 
-def play_record(state: L.LegacyState, raw: dict[str, Any], base: Path | None = None, *,
-                definitions: dict[str, SheetDefinition] | None = None) -> LegacyPlay:
+def play_record(state: L.LegacyState, raw: dict[str, Any],
+                definitions: Mapping[str, SheetDefinition]) -> LegacyPlay:
     """Replay a turn record (already read from TOML) as the current scenario of the run.
 
     The record may leave out ``[scenario]`` and ``[legacy]``: the run gives the set-up
-    (:func:`run_setup`).  What it does give must agree (:func:`check_record_setup`); its
-    ``[scenario] sheets`` file, if any, supplies the mode's sheet definition.
+    (:func:`run_setup`).  What it does give must agree (:func:`check_record_setup`).
 
-    :param base: the record's folder, for a relative ``sheets`` file.
-    :param definitions: scenario sheet definitions to use instead of hyvekit's own.
+    :param definitions: the scenario sheet definitions by id the mode's sheet is taken from
+        (hyvekit's own, or those of the record's ``[scenario] sheets`` file: the data layer
+        reads it, ``data/hyve.py``: record_definitions).
     :raises IllegalActionError: no scenario is being played; a set-up that disagrees with the
         run (the field named); the first illegal choice of a turn (its rule, ``turn N:``, as
         :func:`hyvekit.rules.hyve.record.replay`).
     :raises InvalidInputError: a malformed record.
     """
-    from hyvekit.rules.hyve.sheets import load_definitions
-
     _, sc, _ = record_tables(raw)
-    path = sheets_path(sc, base)
-    if path is not None:
-        definitions = load_definitions(path)
     name = str(sc["sheet"]) if "sheet" in sc else None
     sheet = run_sheet(state, definitions, name)
     start = run_setup(state, sheet)
     check_record_setup(state, raw, start)
-    record: Record = parse_record(raw, base, start=start)
+    record: Record = parse_record(raw, start=start)
     final, reports = replay(record)
     couriers = _couriers(start, reports)
     result = honey = None
@@ -301,6 +293,41 @@ def preview(state: L.LegacyState, play: LegacyPlay) -> L.LegacyState:
         L.check(replace(state, easy=False), result)   # every check but the cross-out
         return state
     return apply_play(state, play)
+
+
+
+def needs_cross_out(state: L.LegacyState, play: LegacyPlay, cross_out: int | None) -> bool:
+    """Whether logging ``play`` still needs the bread type to cross out: a finished scenario
+    lost in easy mode and no ``cross_out`` chosen (Legacy Mode, Easy Mode: "cross out one
+    bread type" after a loss).  Such a play can be checked with :func:`preview` only."""
+    return (cross_out is None and state.easy and play.result is not None
+            and not play.result.won)
+
+
+def check_no_logged_couriers(state: L.LegacyState, events: Sequence[Mapping[str, Any]],
+                             run_id: str) -> None:
+    """A scenario logged from its turn record brings its own courier bees: refuse it when
+    courier bees were already logged by hand for the scenario being played (Courier Action:
+    "They cannot be acquired again"; ruling R21).
+
+    :param events: the run's active events in order (each a mapping with ``type`` and
+        ``seq``, as the campaign record keeps them).
+    :param run_id: the run's id, for the hint naming the undo that removes them.
+    :raises IllegalActionError: courier events since the last ``start`` while a scenario is
+        being played.
+    """
+    events = list(events)
+    starts = [i for i, e in enumerate(events) if e["type"] == "start"]
+    since = events[starts[-1] + 1:] if starts else []
+    logged = [e for e in since if e["type"] == "courier"]
+    if state.phase == "playing" and logged:
+        raise IllegalActionError(
+            L.R_COURIER, f"{len(logged)} courier bee(s) were already logged for scenario "
+            f"{state.scenario} (event(s) {', '.join(str(e['seq']) for e in logged)}); the "
+            "turn record brings its own courier bees", expected="no courier logged yet",
+            given=len(logged),
+            hint=f"undo them first: hyvekit campaign undo {run_id} "
+                 f"--to {logged[0]['seq'] - 1}")
 
 
 def play_dict(play: LegacyPlay) -> dict[str, Any]:

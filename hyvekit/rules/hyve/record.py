@@ -28,6 +28,9 @@ every choice (``docs/hyve.md``, "Checking a scenario turn by turn")::
 
 Bees are a die face ``1``–``5``, ``"W"`` (a wild Bee) or ``"W3"`` (a wild Bee standing for 3).
 
+The record's ``[scenario] sheets`` file (a player's own sheet definitions) is read by the data
+layer, which passes the definitions in (``parse_record(raw, definitions)``).
+
 In a legacy run the run gives the set-up instead (``parse_record(raw, start=...)``, see
 :mod:`hyvekit.rules.hyve.legacy_play`): the record then needs only its ``[[turn]]`` tables.
 
@@ -38,8 +41,8 @@ allowed); :func:`replay` plays it and returns a :class:`TurnReport` per turn, ra
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_table
@@ -392,17 +395,6 @@ def parse_resources(where: str, raw: Any) -> tuple[Resource, ...]:
     return _resources(where, raw)
 
 
-def sheets_path(scenario: dict[str, Any], base: Path | None) -> Path | None:
-    """The ``[scenario] sheets`` file of a record, relative to the record's folder."""
-    sheets = scenario.get("sheets")
-    if not sheets:
-        return None
-    path = Path(str(sheets))
-    if base is not None and not path.is_absolute():
-        path = base / path
-    return path
-
-
 def record_tables(raw: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """The ``(record, [scenario], [legacy])`` tables of a record, their keys checked.
 
@@ -414,15 +406,17 @@ def record_tables(raw: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, A
     return top, sc, lg
 
 
-def parse_setup(raw: dict[str, Any], base: Path | None = None) -> ScenarioState:
+def parse_setup(raw: dict[str, Any], definitions: Mapping[str, Any]) -> ScenarioState:
     """The starting state a record's ``[scenario]`` and ``[legacy]`` tables describe.
 
+    :param definitions: the scenario sheet definitions by id the record's ``[scenario] sheet``
+        names one of (the packaged ones, or those of its ``sheets`` file).
     :raises InvalidInputError: a malformed table, an unknown sheet, perk or colour.
     """
     from hyvekit.rules.hyve.sheets import definition_for
 
     top, sc, lg = record_tables(raw)
-    sheet = definition_for(str(sc.get("sheet", "standard")), sheets_path(sc, base),
+    sheet = definition_for(str(sc.get("sheet", "standard")), definitions,
                            field="scenario.sheet")
     colours = sc.get("colours", list(DEFAULT_COLOURS))
     if not isinstance(colours, list):
@@ -437,19 +431,23 @@ def parse_setup(raw: dict[str, Any], base: Path | None = None) -> ScenarioState:
                         honey_track_empty=lg.get("honey_track_empty", 0))
 
 
-def parse_record(raw: dict[str, Any], base: Path | None = None, *,
+def parse_record(raw: dict[str, Any], definitions: Mapping[str, Any] | None = None, *,
                  start: ScenarioState | None = None) -> Record:
     """A record (already read from TOML) → the starting state and the turns.
 
-    :param base: the record's folder, for a relative ``sheets`` file.
+    :param definitions: scenario sheet definitions by id (see :func:`parse_setup`); needed
+        unless ``start`` is given.
     :param start: the starting state to play the turns from, instead of the one the record's
         ``[scenario]`` / ``[legacy]`` tables describe (a legacy run gives it:
         :mod:`hyvekit.rules.hyve.legacy_play`).
     :raises InvalidInputError: a malformed record, naming the field (``turn 3 assign 2 bee``).
+    :raises TypeError: neither ``definitions`` nor ``start`` given (a caller's mistake).
     """
     top, _, _ = record_tables(raw)
     if start is None:
-        start = parse_setup(raw, base)
+        if definitions is None:
+            raise TypeError("parse_record needs the sheet definitions or a start state")
+        start = parse_setup(raw, definitions)
     sheet = start.sheet
     turns, claims = [], []
     for n, t in enumerate(_list("[[turn]]", top.get("turn")), start=1):
@@ -493,18 +491,6 @@ def parse_record(raw: dict[str, Any], base: Path | None = None, *,
         c = _keys(f"{w} claim", t.get("claim", {}), _CLAIM_KEYS)
         claims.append(Claim(**{k: _int(f"{w} claim {k}", v, 0, 999) for k, v in c.items()}))
     return Record(start, tuple(turns), tuple(claims))
-
-
-def load_record(path: str | Path) -> Record:
-    """Read and parse a record file.
-
-    :raises InvalidInputError: unreadable file, bad TOML or a malformed record.
-    """
-    from hyvekit.data import load_toml
-    p = Path(path)
-    if not p.is_file():
-        raise InvalidInputError("FILE", str(path), "an existing turn record (TOML)")
-    return parse_record(load_toml(p), p.parent)
 
 
 # --- replaying ---------------------------------------------------------------------------------
@@ -568,6 +554,24 @@ def _words(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value) or "none"
     return str(value)
+
+
+
+R_CLAIMS = "Hyve: claimed values"
+
+
+def check_claims(differences: Sequence[str]) -> None:
+    """A record's claims (``claim = {population, die, position, hyves}``) must agree with the
+    values the rules derive after each turn.
+
+    :param differences: ``"turn N: key: claimed X, derived Y"`` lines (see
+        :attr:`TurnReport.differences`; :func:`report_dict`'s ``claims_differ``).
+    :raises IllegalActionError: any difference (all of them quoted).
+    """
+    if differences:
+        raise IllegalActionError(R_CLAIMS, "a claim differs from the rules: "
+                                 + "; ".join(differences), expected="the derived values",
+                                 given="the claims")
 
 
 def report_dict(state: ScenarioState, reports) -> dict[str, Any]:

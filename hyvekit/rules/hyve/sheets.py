@@ -6,8 +6,9 @@ population, worker refresh, scoring, placement, migration), "Seasonal Effects" a
 Modes" (Coldsnap, Mites Challenge, Wasp War, Bee Builder, Turbo Mode, Long Live the Queen).
 
 The rulebook prints none of a sheet's values, so the shipped definitions
-(``hyvekit/data/hyve_sheets.toml``) are hyvekit's own, marked ``assumed``; a player can load
-their own file of the same shape with :func:`load_definitions`.
+(the packaged ``hyve_sheets.toml``) are hyvekit's own, marked ``assumed``; a player can give
+their own file of the same shape.  :func:`definitions_from_tables` builds the definitions from
+the tables already read (reading files is the data layer's job).
 
 Units: HP, population (bees), track positions (0 = Colony Collapse, counted upwards), hexes
 (axial ``(q, r)`` of pointy-topped hexes), larva-chamber squares (``(row, column)``), die values
@@ -20,8 +21,8 @@ starting space outside the track, a season without effects, a mode part missing 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError, require_int, require_table
@@ -659,18 +660,19 @@ def _formations(where: str, raw: Any) -> tuple[tuple[Hex, ...], ...]:
 
 # --- loading -----------------------------------------------------------------------------------
 
-def load_definitions(path: str | Path | None = None) -> dict[str, SheetDefinition]:
-    """Scenario sheet definitions by id, from the packaged table or a player's own file.
+def definitions_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] | None = None,
+                            source: str = "") -> dict[str, SheetDefinition]:
+    """Scenario sheet definitions by id, from the packaged table (``hyve_sheets.toml``) or a
+    player's own table.
 
-    A player's file has the packaged shape (``[defaults]`` and ``[[sheet]]`` tables); keys it
+    A player's table has the packaged shape (``[defaults]`` and ``[[sheet]]`` tables); keys it
     leaves out come from its own ``[defaults]``, then from the packaged ones.
 
-    :raises InvalidInputError: unreadable file, unknown key or impossible layout.
+    :param own: the player's table (None: the packaged definitions).
+    :param source: the player's file name, for errors.
+    :raises InvalidInputError: unknown key or impossible layout; no ``[[sheet]]``.
     """
-    from hyvekit.data import load_toml, packaged_toml  # data loading stays outside the pure rule functions
-
-    packaged = packaged_toml("hyve_sheets.toml")
-    table = load_toml(path) if path else packaged
+    table = own if own is not None else packaged
     unknown = set(table) - {"rules", "defaults", "sheet"}
     if unknown:
         raise InvalidInputError("scenario sheets file key", sorted(unknown)[0],
@@ -686,18 +688,17 @@ def load_definitions(path: str | Path | None = None) -> dict[str, SheetDefinitio
             raise InvalidInputError("scenario sheet id", sheet.id, "each id once")
         sheets[sheet.id] = sheet
     if not sheets:
-        raise InvalidInputError("scenario sheets file", str(path), "at least one [[sheet]]")
+        raise InvalidInputError("scenario sheets file", source, "at least one [[sheet]]")
     return sheets
 
 
-def definition_for(mode: str, path: str | Path | None = None, *,
+def definition_for(mode: str, sheets: Mapping[str, SheetDefinition], *,
                    field: str = "--mode") -> SheetDefinition:
-    """The definition with id (or, failing that, mode) ``mode``.
+    """The definition with id (or, failing that, mode) ``mode`` among ``sheets`` (by id).
 
     :param field: how the caller's input names it (for the error).
     :raises InvalidInputError: no such definition (lists the ids).
     """
-    sheets = load_definitions(path)
     key = mode.strip().lower()
     if key in sheets:
         return sheets[key]

@@ -2,7 +2,7 @@
 
 Modules:
 
-* :mod:`.tables` — die faces and card counts from ``hyvekit/data/queenbee.toml`` (rulebook
+* :mod:`.tables` — die faces and card counts from the packaged ``queenbee.toml`` (rulebook
   numbers marked as sourced, the rest assumed), or the player's own faces file.
 * :mod:`.deck` — the deck by player count and the cards dealt per seat.
 * :mod:`.board` — board rules that need no board drawing (four bees a space, warriors and

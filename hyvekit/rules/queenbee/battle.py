@@ -23,14 +23,14 @@ Text forms (what a player types, see :func:`parse_bees`, :func:`parse_dice`,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.queenbee import board
-from hyvekit.rules.queenbee.tables import (BLACK, YELLOW, Card, Dice, card_key, find_card,
-                                           load_cards)
+from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Card, Dice, card_key, find_card
 
 R_BATTLE = "Queen Bee: Battle"
 R_SEQUENCE = "Queen Bee: Battle — Sequence of Battle"
@@ -179,7 +179,7 @@ class CardPlay:
             (f":{self.bee}" if self.bee else "")
 
 
-def parse_play(text: str, cards: dict[str, Card] | None = None) -> CardPlay:
+def parse_play(text: str, cards: Mapping[str, Card]) -> CardPlay:
     """``[before:|during:]SIDE:CARD[:BEE]`` → :class:`CardPlay`.
 
     ``SIDE`` is attacker or defender (a = attacker, d = defender); ``BEE`` (Call for Help,
@@ -304,7 +304,7 @@ def resolve_dont_buzz(plays: tuple[CardPlay, ...]) -> tuple[bool, ...]:
     return tuple(effective)
 
 
-def _check_timing(battle: Battle, cards: dict[str, Card]) -> None:
+def _check_timing(battle: Battle, cards: Mapping[str, Card]) -> None:
     seen_during = False
     for p in battle.plays:
         card = cards[p.card]
@@ -358,8 +358,7 @@ def check_bee_counts(attacker: Bees, defender: Bees,
                                  hint="Call for Help and Ally add bees beyond 4 during a battle")
 
 
-def check_battle(battle: Battle, dice: Dice, cards: dict[str, Card] | None = None
-                 ) -> BattleOutcome:
+def check_battle(battle: Battle, dice: Dice, cards: Mapping[str, Card]) -> BattleOutcome:
     """Check a stated battle and work out its outcome and rewards.
 
     Checks, in order: card timing (effect cards never; Smoker and Stuck in a Web only by the
@@ -372,10 +371,10 @@ def check_battle(battle: Battle, dice: Dice, cards: dict[str, Card] | None = Non
 
     The attacker wins when their total is equal to or higher than the defender's.
 
+    :param cards: the card table by name (kind of each card: effect, battle, sudden).
     :raises IllegalActionError: the rule broken, with what was expected and given.
     :raises InvalidInputError: malformed battle (cards out of order...).
     """
-    cards = cards or load_cards()
     if len(battle.plays) > MAX_PLAYS:
         raise InvalidInputError("cards", len(battle.plays), f"at most {MAX_PLAYS} cards")
     _check_timing(battle, cards)
@@ -539,7 +538,7 @@ BATTLE_KEYS = {"attacker", "defender", "attacker_dice", "defender_dice", "cards"
                "winner"}
 
 
-def battle_from_dict(raw: dict[str, Any], cards: dict[str, Card] | None = None
+def battle_from_dict(raw: dict[str, Any], cards: Mapping[str, Card]
                      ) -> tuple[Battle, str | None]:
     """A battle from a TOML/JSON table (``attacker``, ``defender``, ``attacker_dice``,
     ``defender_dice``, optional ``cards`` list, ``space``, ``winner``) → (battle, winner).

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from hyvekit.rules.common import require_int
-from hyvekit.rules.queenbee.tables import Card, load_cards, variants
+from hyvekit.rules.queenbee.tables import Card
 
 R_SETUP = "Queen Bee: Setup"
 CARDS_DEALT = 3            # Setup: "deal three cards to each player"
@@ -67,38 +68,42 @@ class DeckSetup:
                 "draw_pile": self.draw_pile}
 
 
-def dealt_per_seat(players: int) -> tuple[int, ...]:
+def dealt_per_seat(players: int, variants: Mapping[str, Any]) -> tuple[int, ...]:
     """Cards each seat holds after set-up: 3 each; with 5–6 players +1 to seats 2–4 and +2 to
     seats 5–6 (Variant for 5-6 Players).
 
+    :param variants: the ``[variants]`` table of ``queenbee.toml`` (each with ``players`` and
+        optionally ``extra_cards_by_seat``, seat → cards).
     :raises InvalidInputError: players outside 2–6.
     """
     players = require_int("--players", players, MIN_PLAYERS, MAX_PLAYERS)
     extra: dict[int, int] = {}
-    for v in variants().values():
+    for v in variants.values():
         if players in v.get("players", []):
             extra.update({int(k): int(n) for k, n in v.get("extra_cards_by_seat", {}).items()})
     return tuple(CARDS_DEALT + extra.get(seat, 0) for seat in range(1, players + 1))
 
 
-def deck_for(players: int, cards: dict[str, Card] | None = None) -> DeckSetup:
+def deck_for(players: int, cards: Mapping[str, Card], variants: Mapping[str, Any]
+             ) -> DeckSetup:
     """The deck for ``players`` (2–6): 93 cards; 2 players remove Ally 3, Pesticides 3,
     Nectar 3, Busy Bee 6, Downpour 3, Secret Move 1 (74 left); 5–6 players remove Stuck in
     Honey 3 (90 left).
 
+    :param cards: the card table by name (:func:`~hyvekit.rules.queenbee.tables.cards_from_table`).
+    :param variants: the ``[variants]`` table (cards removed by player count, ``remove``).
     :raises InvalidInputError: players outside 2–6.
     """
     players = require_int("--players", players, MIN_PLAYERS, MAX_PLAYERS)
-    cards = cards or load_cards()
     counts = {name: c.count for name, c in cards.items()}
     removed: list[tuple[str, int]] = []
-    for v in variants().values():
+    for v in variants.values():
         if players in v.get("players", []):
             for name, n in v["remove"].items():
                 counts[name] -= int(n)
                 removed.append((name, int(n)))
     composition = tuple((name, n) for name, n in counts.items() if n > 0)
-    return DeckSetup(players, composition, tuple(removed), dealt_per_seat(players),
+    return DeckSetup(players, composition, tuple(removed), dealt_per_seat(players, variants),
                      tuple(n for n, c in cards.items() if c.assumed and counts[n] > 0),
                      tuple((n, c.kind) for n, c in cards.items()))
 

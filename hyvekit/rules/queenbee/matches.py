@@ -21,7 +21,7 @@ service of that queen (a forced alliance).
 from __future__ import annotations
 
 import datetime
-
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -81,6 +81,20 @@ def new_log(roster: list[str] | tuple[str, ...] = ()) -> MatchLog:
     if len({n.casefold() for n in names}) != len(names):
         raise InvalidInputError("--players", ",".join(names), "distinct names")
     return MatchLog(names)
+
+
+def check_roster(roster: Sequence[str], given: str | None = None) -> None:
+    """A new match log's roster: none (any names may be logged) or at least
+    :data:`MIN_PLAYERS` names, since a match has 2 to 6 players (Object of the Game) and a
+    single name could log no match.
+
+    :param given: the player's words, for the error.
+    :raises InvalidInputError: exactly one name.
+    """
+    if len(roster) == 1:
+        raise InvalidInputError("--players", ",".join(roster) if given is None else given,
+                                "2 or more names (a match has 2 "
+                                "to 6 players), or none to log matches with any names")
 
 
 def state_from_settings(settings: dict[str, Any]) -> MatchLog:

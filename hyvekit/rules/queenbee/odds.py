@@ -40,6 +40,7 @@ card phase uses :class:`~fractions.Fraction`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -48,7 +49,7 @@ from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.queenbee.battle import Bees, r_card
-from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Dice, find_card
+from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Card, Dice, find_card
 
 MAX_DICE = 10              # per side: the box has 10 dice of each colour
 MAX_DICE_SENSITIVE = 6     # per side, when Maximum Power, Helping Paw or Again and Again is named
@@ -99,9 +100,10 @@ class OddsResult:
                 "faces_assumed": self.faces_assumed}
 
 
-def card_tokens(names: list[str] | tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...],
-                                                             bool, tuple[str, ...]]:
-    """Named attacker cards → ``(tokens, rulebook names, stuck-in-a-web?, notes)``.
+def card_tokens(names: list[str] | tuple[str, ...], card_table: Mapping[str, Card]
+                ) -> tuple[tuple[str, ...], tuple[str, ...], bool, tuple[str, ...]]:
+    """Named attacker cards → ``(tokens, rulebook names, stuck-in-a-web?, notes)``, the names
+    looked up in ``card_table`` (the card table by name).
 
     ``call-for-help:worker`` / ``ally:worker`` add a yellow die, otherwise a black one.
 
@@ -114,7 +116,7 @@ def card_tokens(names: list[str] | tuple[str, ...]) -> tuple[tuple[str, ...], tu
     web = False
     for raw in names:
         text, _, bee = str(raw).partition(":")
-        card = find_card(text, field="--card")
+        card = find_card(text, card_table, field="--card")
         bee = bee.strip().lower().rstrip("s")
         if bee and card.name not in ("Call for Help", "Ally"):
             raise InvalidInputError("--card", raw, "a bee (:worker/:warrior/:queen) only after "
@@ -456,7 +458,7 @@ class OddsModel:
 
 
 def attack_odds(attacker: Bees, defender: Bees, dice: Dice, cards: list[str] | tuple[str, ...]
-                = (), reroll: bool = True) -> OddsResult:
+                = (), reroll: bool = True, *, card_table: Mapping[str, Card]) -> OddsResult:
     """The exact probability that an attack succeeds (Gameplay: Battle).
 
     :param attacker, defender: bees taking part (workers roll yellow dice, warriors and the
@@ -464,6 +466,7 @@ def attack_odds(attacker: Bees, defender: Bees, dice: Dice, cards: list[str] | t
     :param dice: the faces (pips) of each die.
     :param cards: the attacker's card names (``"strong-sting"``, ``"call-for-help:worker"``...).
     :param reroll: allow the one re-roll of steps 2 and 3 (the rules do; off for comparison).
+    :param card_table: the card table by name, for looking up ``cards``.
     :raises InvalidInputError: more than 10 dice a side (6 with Maximum Power, Helping Paw or
         Again and Again), more than 6 cards, an unknown card.
     :raises IllegalActionError: Stuck in a Web against a single bee; more bees than a player
@@ -471,7 +474,7 @@ def attack_odds(attacker: Bees, defender: Bees, dice: Dice, cards: list[str] | t
     """
     from hyvekit.rules.queenbee.battle import check_bee_counts
     check_bee_counts(attacker, defender)
-    tokens, shown, web, notes = card_tokens(list(cards))
+    tokens, shown, web, notes = card_tokens(list(cards), card_table)
     notes = list(notes)
     ny, nb, my, mb = attacker.yellow, attacker.black, defender.yellow, defender.black
     if web:

@@ -1,4 +1,4 @@
-"""Queen Bee tables: dice faces and the playing cards (``hyvekit/data/queenbee.toml``).
+"""Queen Bee tables: dice faces and the playing cards (the packaged ``data/queenbee.toml``).
 
 Rulebook sections: Game Components (cards, dice), Card Descriptions (card types, Maximum Power's
 maxima), Variant for 2 Players and Variant for 5-6 Players (cards removed).
@@ -7,13 +7,16 @@ Units: pips (the number shown on a die), cards.  Die faces are a tuple of pips, 
 likely.  The packaged faces are hyvekit's assumption (the rulebook prints only the maxima, 4 on a
 black die and 3 on a yellow one); :attr:`Dice.assumed` says so and every result that depends on
 them repeats it.  A player's own faces file replaces them.
+
+Everything here builds values from tables already read (mappings); reading the packaged table
+or a player's file is the data layer's job (``data/queenbee.py``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
@@ -81,19 +84,16 @@ def dice_from_table(raw: dict[str, Any], source: str = "packaged") -> Dice:
                 source=source)
 
 
-def load_dice(path: str | Path | None = None) -> Dice:
-    """The packaged (assumed) dice, or a player's faces file with a ``[dice]`` table.
+def dice_from_file(table: Mapping[str, Any], source: str) -> Dice:
+    """A player's faces file (already read) → :class:`Dice`: it must hold a ``[dice]`` table.
 
-    :raises InvalidInputError: unreadable file or bad faces (see :func:`dice_from_table`).
+    :param source: the file's name, kept in :attr:`Dice.source`.
+    :raises InvalidInputError: no ``[dice]`` table, or bad faces (see :func:`dice_from_table`).
     """
-    from hyvekit.data import load_toml, packaged_toml
-    if path is None:
-        return dice_from_table(packaged_toml("queenbee.toml")["dice"], "packaged")
-    table = load_toml(path)
     if "dice" not in table:
-        raise InvalidInputError("faces file", str(path), "a TOML file with a [dice] table: "
+        raise InvalidInputError("faces file", source, "a TOML file with a [dice] table: "
                                 "yellow = [1, 1, 2, 2, 3, 3] and black = [1, 2, 2, 3, 3, 4]")
-    return dice_from_table(table["dice"], Path(path).name)
+    return dice_from_table(table["dice"], source)
 
 
 @dataclass(frozen=True)
@@ -114,13 +114,12 @@ class Card:
     type_assumed: bool = False
 
 
-def load_cards() -> dict[str, Card]:
-    """Every card the rulebook names, by name (packaged table).
+def cards_from_table(table: Mapping[str, Any]) -> dict[str, Card]:
+    """Every card the rulebook names, by name, from the ``[cards]`` and ``[rules]`` tables of
+    ``queenbee.toml`` (Game Components: "93 playing cards").
 
-    :raises InvalidInputError: the packaged table is broken (counts not adding up to 93).
+    :raises InvalidInputError: counts not adding up to ``rules.playing_cards`` (93).
     """
-    from hyvekit.data import packaged_toml
-    table = packaged_toml("queenbee.toml")
     cards = {name: Card(name, raw["type"], int(raw["count"]), bool(raw.get("assumed", False)),
                         bool(raw.get("attacker_only", False)),
                         bool(raw.get("type_assumed", False)))
@@ -132,24 +131,18 @@ def load_cards() -> dict[str, Card]:
     return cards
 
 
-def variants() -> dict[str, Any]:
-    """The ``[variants]`` table (cards removed and extra cards dealt by player count)."""
-    from hyvekit.data import packaged_toml
-    return packaged_toml("queenbee.toml")["variants"]
-
-
 def card_key(text: str) -> str:
     """``"Don't Buzz"`` / ``"dont_buzz"`` / ``"DONT-BUZZ"`` → ``"dont-buzz"``."""
     t = text.strip().lower().replace("’", "'").replace("'", "")
     return "-".join(re.split(r"[\s_\-]+", t)).strip("-")
 
 
-def find_card(text: str, cards: dict[str, Card] | None = None, field: str = "card") -> Card:
-    """The card named ``text`` (case, spaces, hyphens and apostrophes ignored).
+def find_card(text: str, cards: Mapping[str, Card], field: str = "card") -> Card:
+    """The card named ``text`` (case, spaces, hyphens and apostrophes ignored) among ``cards``
+    (by name, :func:`cards_from_table`).
 
     :raises InvalidInputError: no such card (lists the names and the close matches).
     """
-    cards = cards or load_cards()
     name = find(field, text, list(cards), partial=False,
                 allowed="a card name: " + ", ".join(sorted(cards)))
     return cards[name]

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from hyvekit.rules.beelives import Assigned, Hive, load_board
+from hyvekit.data import beelives as bl
+from hyvekit.rules.beelives import Assigned, Hive
 from hyvekit.rules.beelives import actions as A
 from hyvekit.rules.beelives import endgame as E
 from hyvekit.rules.beelives import phases as P
@@ -20,7 +21,7 @@ from hyvekit.rules.beelives.hive import hive_at_level
 
 @pytest.fixture(scope="module")
 def board():
-    return load_board()
+    return bl.board()
 
 
 def test_example_a_egg_phase_counts_empty_cells(board):

@@ -9,14 +9,15 @@ from itertools import product
 
 import pytest
 
-from hyvekit.rules.beelives import Assigned, Hive, load_board
+from hyvekit.data import beelives as bl
+from hyvekit.rules.beelives import Assigned, Hive
 from hyvekit.rules.beelives import raids as R
 from hyvekit.rules.common import InvalidInputError
 
 
 @pytest.fixture(scope="module")
 def board():
-    return load_board()
+    return bl.board()
 
 
 def test_one_die_no_defence_is_uniform(board):

@@ -9,7 +9,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hyvekit.rules.beelives import Assigned, Hive, load_board, validate_hive
+from hyvekit.data import beelives as bl
+from hyvekit.rules.beelives import Assigned, Hive, validate_hive
 from hyvekit.rules.beelives import actions as A
 from hyvekit.rules.beelives import endgame as E
 from hyvekit.rules.beelives import phases as P
@@ -17,7 +18,7 @@ from hyvekit.rules.beelives import raids as R
 from hyvekit.rules.beelives import wild as W
 from hyvekit.rules.common import IllegalActionError
 
-BOARD = load_board()
+BOARD = bl.board()
 QUEENS = BOARD.queen_types
 SEASONS = BOARD.seasons
 TILES = ("bloom", "wilt", "harvest", "wet")

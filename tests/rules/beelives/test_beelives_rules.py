@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from hyvekit.rules.beelives import Assigned, Hive, load_board, new_hive, validate_hive
+from hyvekit.data import beelives as bl
+from hyvekit.rules.beelives import Assigned, Hive, new_hive, validate_hive
 from hyvekit.rules.beelives import actions as A
 from hyvekit.rules.beelives import endgame as E
 from hyvekit.rules.beelives import phases as P
@@ -18,7 +19,7 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 @pytest.fixture(scope="module")
 def board():
-    return load_board()
+    return bl.board()
 
 
 # --- board data ----------------------------------------------------------------------------
@@ -64,12 +65,12 @@ purple = { 10 = 3, 11 = 4, 12 = 5 }
 [disease.A]
 levels = [0, -1, -2, -3, -4]
 """)
-    mine = load_board(own)
+    mine = bl.board(own)
     assert mine.threshold(10) == 5 and mine.comb_max == 12
     assert mine.track("A").level(1) == -1
     assert "comb" not in mine.assumed          # the player's own values
     assert "disease" in mine.assumed           # side B still the packaged assumption
-    assert mine.track("B") == load_board().track("B")
+    assert mine.track("B") == bl.board().track("B")
 
 
 @pytest.mark.parametrize("text, field", [
@@ -82,7 +83,7 @@ def test_bad_board_files_name_the_key(tmp_path, text, field):
     own = tmp_path / "bad.toml"
     own.write_text(text)
     with pytest.raises(InvalidInputError) as err:
-        load_board(own)
+        bl.board(own)
     assert err.value.field == field
 
 
@@ -267,7 +268,7 @@ def test_leaving_comb_is_capped_at_the_maximum_ruling_l14(board):
     hive = replace(hive, unassigned=board.threshold(24) + 1)
     result = P.swarm_phase(hive, board, season="fall", choice="leave")
     assert result.hive.comb == 10 + 6       # 12 honey discarded
-    big = replace(load_board(), comb_max=12)
+    big = replace(bl.board(), comb_max=12)
     assert P.swarm_phase(hive, big, season="fall", choice="leave").hive.comb == 12
 
 

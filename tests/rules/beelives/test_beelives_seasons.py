@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from hyvekit.data import beelives as bl
 from hyvekit.data import packaged_toml
-from hyvekit.rules.beelives import Assigned, Hive, load_board
+from hyvekit.rules.beelives import Assigned, Hive
 from hyvekit.rules.beelives import actions as A
 from hyvekit.rules.beelives import phases as P
 from hyvekit.rules.beelives import raids as R
@@ -62,12 +63,12 @@ OVERHEATING = {"Oppressive Heat", "The Dearth", "A Dry Spell", "Heat Wave", "Hum
 
 @pytest.fixture(scope="module")
 def board():
-    return load_board()
+    return bl.board()
 
 
 @pytest.fixture(scope="module")
 def cards():
-    return S.load_season_cards()
+    return bl.season_cards()
 
 
 def card(cards, name):
@@ -149,7 +150,7 @@ def test_a_players_own_file_replaces_the_cards(tmp_path):
     own = tmp_path / "cards.toml"
     own.write_text(text.replace("forage.harvest = [-1, 1, 0]", "forage.harvest = [-1, -1, 0]"),
                    encoding="utf-8")
-    frost = S.find_card(S.load_season_cards(own), "First Frost")
+    frost = S.find_card(bl.season_cards(own), "First Frost")
     assert S.forage_modifiers(frost, "harvest") == (-1, -1, 0)
 
 

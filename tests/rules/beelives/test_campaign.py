@@ -18,16 +18,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import campaign as C
 from hyvekit.rules.beelives import game as g
-from hyvekit.rules.beelives.board import default_board
-from hyvekit.rules.beelives.seasons import load_season_cards
-from hyvekit.rules.beelives.solo import default_cards
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "beelives" / "campaign"
-COMPS = C.Components(g.Components(default_board(), load_season_cards()), default_cards())
+COMPS = bl.campaign_components()
 TWO = {"kind": "multi-year", "years": 2,
        "players": [{"name": "Susan", "queen": "prolific"}, {"name": "Jeremy",
                                                              "queen": "aggressive"}]}

@@ -26,18 +26,16 @@ from dataclasses import replace
 
 import pytest
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import campaign as C
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import map as M
 from hyvekit.rules.beelives import record as rec
-from hyvekit.rules.beelives.board import default_board
 from hyvekit.rules.beelives.hive import Hive
 from hyvekit.rules.beelives.randomplay import random_month
-from hyvekit.rules.beelives.seasons import load_season_cards
-from hyvekit.rules.beelives.solo import default_cards
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
-COMPS = C.Components(g.Components(default_board(), load_season_cards()), default_cards())
+COMPS = bl.campaign_components()
 WILDFIRE = {"kind": "solo-campaign", "campaign": "Wildfire", "map": True,
             "players": [{"name": "Ann", "queen": "prolific"}]}
 NONE = "none"

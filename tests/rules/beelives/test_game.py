@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.hive import Assigned, Hive, hive_at_level
@@ -16,7 +17,7 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 @pytest.fixture(scope="module")
 def comps():
-    return g.default_components()
+    return bl.components()
 
 
 @pytest.fixture(scope="module")
@@ -680,7 +681,7 @@ def test_state_with_a_map_round_trips():
     if not hasattr(bee_map, "starting_map"):
         pytest.skip("map module without starting_map")
     import json
-    board = g.default_components().board
+    board = bl.components().board
     s = replace(two_players(board), map=bee_map.starting_map(["Susan", "Jeremy"]))
     assert g.GameState.from_dict(json.loads(json.dumps(s.to_dict()))) == s
 

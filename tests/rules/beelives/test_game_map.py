@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.hive import Hive
@@ -18,7 +19,7 @@ from hyvekit.rules.beelives.randomplay import random_month
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 M = pytest.importorskip("hyvekit.rules.beelives.map")
-COMPS = g.default_components()
+COMPS = bl.components()
 BOARD = COMPS.board
 
 

@@ -13,11 +13,12 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import map as M
 from hyvekit.rules.beelives.randomplay import random_month
 
-COMPS = g.default_components()
+COMPS = bl.components()
 BOARD = COMPS.board
 
 

@@ -7,19 +7,17 @@ from dataclasses import replace
 
 import pytest
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import campaign as C
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
-from hyvekit.rules.beelives.board import default_board
 from hyvekit.rules.beelives.hive import Hive, hive_at_level
-from hyvekit.rules.beelives.seasons import load_season_cards
-from hyvekit.rules.beelives.solo import default_cards
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 
 @pytest.fixture(scope="module")
 def comps():
-    return g.default_components()
+    return bl.components()
 
 
 def month(text: str) -> g.MonthPlan:
@@ -88,7 +86,7 @@ def test_infected_flag_round_trips_and_old_states_read_healthy(comps):
 
 # --- the campaign states the infection ----------------------------------------------------------
 
-COMPS = C.Components(g.Components(default_board(), load_season_cards()), default_cards())
+COMPS = bl.campaign_components()
 SOLO = {"kind": "solo-challenge", "challenge": "Pacifist",
         "players": [{"name": "Ann", "queen": "prolific"}]}
 ZOMBEES = {"kind": "solo-campaign", "campaign": "Zombees",

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.randomplay import random_month
@@ -16,7 +17,7 @@ solo = pytest.importorskip("hyvekit.rules.beelives.solo")
 from hyvekit.rules.beelives import solofacts  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
-COMPS = g.default_components()
+COMPS = bl.components()
 
 
 def test_later_month_example_gives_susans_facts():
@@ -53,7 +54,7 @@ def test_a_random_solo_game_gives_facts_the_solo_checks_accept():
     facts = solofacts.game_facts(results, "Sol", winters)
     assert len(facts) == 18 and facts[8].winter_bees is not None
     solo.check_facts(facts)
-    cards = solo.load_solo_cards()
+    cards = bl.solo_cards()
     for card in cards.challenges:
         for v in solo.verdicts(card, facts, years=2, over=True):
             assert v.status in (solo.MET, solo.FAILED)

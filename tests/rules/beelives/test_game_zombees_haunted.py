@@ -11,13 +11,14 @@ from dataclasses import replace
 
 import pytest
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import map as M
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.hive import Hive
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
-COMPS = g.default_components()
+COMPS = bl.components()
 BOARD = COMPS.board
 YEAR1 = ("First Bloom", "Perfect Weather", "Oppressive Heat", "Heat Wave", "On Guard",
          "Summer Storms", "Buttoned Up", "Cooler Temps", "Culling of the Drones")
@@ -317,16 +318,16 @@ def test_haunted_hives_first_wild_hive_to_appear_is_haunted_and_its_swarm_too():
     """"The first wild hive that appears is a haunted hive ... When the haunted hive swarms,
     the new wild hive that is spawned is also a haunted hive." """
     s = haunted_game()
-    s, ev = g.spawn_wild(s, "GHOST", 3, cause="solo hard rule", by="Ann")
+    s, ev = g.spawn_wild(s, "GHOST", 3, cause="solo hard rule", by="Ann", comps=COMPS)
     assert s.wild_hive("GHOST").haunted and ev["haunted"]
-    s, ev = g.spawn_wild(s, "OAK", 3, cause="swarm", by="Ann")
+    s, ev = g.spawn_wild(s, "OAK", 3, cause="swarm", by="Ann", comps=COMPS)
     assert not s.wild_hive("OAK").haunted
-    s, _ = g.spawn_wild(s, "SHADE", 7, cause="wild swarm", by="GHOST")
-    s, _ = g.spawn_wild(s, "ACORN", 7, cause="wild swarm", by="OAK")
+    s, _ = g.spawn_wild(s, "SHADE", 7, cause="wild swarm", by="GHOST", comps=COMPS)
+    s, _ = g.spawn_wild(s, "ACORN", 7, cause="wild swarm", by="OAK", comps=COMPS)
     assert s.wild_hive("SHADE").haunted and not s.wild_hive("ACORN").haunted
     # without the card no hive is haunted
     plain = replace(haunted_game(), options=replace(s.options, haunted_hives=False))
-    plain, _ = g.spawn_wild(plain, "GHOST", 3, cause="solo hard rule", by="Ann")
+    plain, _ = g.spawn_wild(plain, "GHOST", 3, cause="solo hard rule", by="Ann", comps=COMPS)
     assert not plain.wild_hive("GHOST").haunted
 
 
@@ -423,9 +424,8 @@ def test_solo_card_dice_round_trip_through_the_month_record():
 # --- in a campaign ------------------------------------------------------------------------------
 
 from hyvekit.rules.beelives import campaign as C  # noqa: E402
-from hyvekit.rules.beelives.solo import default_cards  # noqa: E402
 
-CCOMPS = C.Components(COMPS, default_cards())
+CCOMPS = C.Components(COMPS, COMPS.solo)
 ANN = [{"name": "Ann", "queen": "prolific"}]
 MARCH_Y2 = {"year": 2, "month": 1, "card": "First Bloom",
             "turn": [{"player": "Ann", "action": "forage", "tile": "bloom", "distance": 1,

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hyvekit.rules.beelives import load_board
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import map as M
 from hyvekit.rules.beelives import wild as W
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
-DATA = M.load_map_data()
+DATA = bl.map_data()
 BAG = dict(DATA.bag)
 
 
@@ -225,7 +225,7 @@ def test_example_n_mushroom_forages_the_harvest_tile_next_to_it_in_fall():
                   [M.MapHive("MUSHROOM", "wild", (0, 0))])
     situation = W.WildSituation(season="fall", strength=3,
                                 tiles=M.wild_tile_options(m, "MUSHROOM"))
-    decision = W.wild_turn(situation, load_board())
+    decision = W.wild_turn(situation, bl.board())
     assert decision.step == 3 and decision.tile == "harvest" and decision.distance == 1
     assert decision.strength == 4
     after = M.forage(m, "MUSHROOM", M.closest_tiles(m, "MUSHROOM", "harvest")[0])
@@ -413,7 +413,7 @@ def test_four_segments_join_in_clockwise_order_into_one_map():
 def test_scenario_starting_maps_come_from_the_solo_cards():
     from hyvekit.rules.beelives import solo as S
 
-    cards = S.default_cards()
+    cards = bl.solo_cards()
     nb = M.from_starting_map(cards.find("New Bee on the Block").map, player="Ann")
     assert nb.tile(nb.hive("Ann").at).type == "bloom"
     wild = [h for h in nb.hives if h.kind == "wild"]
@@ -499,7 +499,7 @@ def test_the_fire_rows_of_the_solo_cards_flip_on_the_map():
 
     tiles = {(q, r): "bloom" for r in range(3) for q in range(3)}
     m = M.new_map(tiles, [M.MapHive("Sue", "player", (1, 2))])
-    card = S.default_cards().find("Wildfire")
+    card = bl.solo_cards().find("Wildfire")
     coords = [c for c, _ in m.tiles]
     front = S.fire_start(card, 1, coords, m.hive("Sue").at)      # opposite edge: the top row
     step = S.spread_fire(front, coords, M.burnt_tiles(m))

@@ -8,12 +8,13 @@ from dataclasses import replace
 
 import pytest
 
+from hyvekit.data.beelives import components
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import notation as N
 from hyvekit.rules.beelives.randomplay import random_month
 from hyvekit.rules.common import AmbiguousInputError, InvalidInputError
 
-COMPS = g.default_components()
+COMPS = components()
 
 
 def _table():

@@ -29,6 +29,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives.hive import Hive
 from hyvekit.rules.beelives.randomplay import random_month
@@ -37,7 +38,7 @@ from hyvekit.rules.beelives.simulate import (PLAYER_NAMES, SweepCase, check_inva
                                              run_sweep, simulate_game, vp_sources)
 from hyvekit.rules.common import InvalidInputError
 
-COMPS = g.default_components()
+COMPS = bl.components()
 BOARD = COMPS.board
 
 # --- the sweep ----------------------------------------------------------------------------------
@@ -72,15 +73,20 @@ def _chunks(items: list, n: int) -> list[list]:
     return [items[i::n] for i in range(n)]
 
 
+def _sweep(cases: list) -> list:
+    """:func:`run_sweep` with the packaged components (a worker process reads them itself)."""
+    return run_sweep(cases, comps=bl.components())
+
+
 def test_sweep_of_whole_games_keeps_every_invariant():
     cases = sweep_cases()
     workers = min(2, os.cpu_count() or 1)
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            results = [r for part in pool.map(run_sweep, _chunks(cases, 4 * workers))
+            results = [r for part in pool.map(_sweep, _chunks(cases, 4 * workers))
                        for r in part]
     else:
-        results = run_sweep(cases)
+        results = run_sweep(cases, comps=COMPS)
     assert len(results) == len(cases)
     broken = [r for r in results if not r.ok]
     assert not broken, "\n".join(f"{r.case}: {r.error or r.violations[:3]} "
@@ -272,8 +278,9 @@ def test_the_same_seed_gives_the_same_game(players, years, on_map):
 
 
 _DIGEST = ("import hashlib, json, random; "
+           "from hyvekit.data.beelives import components; "
            "from hyvekit.rules.beelives.simulate import simulate_game; "
-           "d = [simulate_game(p, 2, random.Random(9), on_map=m).to_dict() "
+           "d = [simulate_game(p, 2, random.Random(9), on_map=m, comps=components()).to_dict() "
            "for p in (2, 4) for m in (False, True)]; "
            "print(hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest())")
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import solo as S
 from hyvekit.rules.beelives.solo import MonthFacts, RaidFact, SwarmFact, WildFact
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
@@ -30,11 +31,11 @@ CAMPAIGNS = ["Three Generations", "Wildfire", "Zombees"]
 
 @pytest.fixture(scope="module")
 def cards():
-    return S.load_solo_cards()
+    return bl.solo_cards()
 
 
 def card(name):
-    return S.default_cards().find(name)
+    return bl.solo_cards().find(name)
 
 
 def game(upto=(1, 9), *, queen="prolific", winter=3, at=None, wild=None):
@@ -158,7 +159,7 @@ def test_players_own_card_file_replaces_only_its_sections(tmp_path, cards):
     own.write_text('[[challenge]]\nname = "Small Builder"\ntext = "Comb 12 by the end of '
                    'year 1."\ngoals = [{ goal = "comb_at_least", comb = 12, '
                    'by_end_of_year = 1 }]\n', encoding="utf-8")
-    mine = S.load_solo_cards(own)
+    mine = bl.solo_cards(own)
     assert [c.name for c in mine.challenges] == ["Small Builder"]
     assert [c.name for c in mine.scenarios] == SCENARIOS           # from the packaged file
     facts = game((1, 3), at={(1, 3): {"comb": 12}})
@@ -169,24 +170,24 @@ def test_unknown_keys_are_refused_with_the_accepted_list(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[[challenge]]\nname = "X"\ntext = "t"\ncolour = "red"\n', encoding="utf-8")
     with pytest.raises(InvalidInputError) as e:
-        S.load_solo_cards(bad)
+        bl.solo_cards(bad)
     assert "colour" in str(e.value) and "goals, name, note, source, spawn, text" in str(e.value)
     bad.write_text('[extras]\nx = 1\n', encoding="utf-8")
     with pytest.raises(InvalidInputError, match="basic, campaign, challenge, scenario"):
-        S.load_solo_cards(bad)
+        bl.solo_cards(bad)
     bad.write_text('[[challenge]]\nname = "X"\ntext = "t"\ngoals = [{ goal = "win" }]\n',
                    encoding="utf-8")
     with pytest.raises(InvalidInputError, match="comb_at_least"):
-        S.load_solo_cards(bad)
+        bl.solo_cards(bad)
     bad.write_text('[[challenge]]\nname = "X"\ntext = "t"\n'
                    'goals = [{ goal = "no_raids", bees = 3 }]\n', encoding="utf-8")
     with pytest.raises(InvalidInputError, match="bees"):
-        S.load_solo_cards(bad)
+        bl.solo_cards(bad)
     bad.write_text('[[scenario]]\nname = "X"\ntext = "t"\n[scenario.rules]\nghosts = 2\n'
                    '[scenario.map]\ntiles = [{ q = 0, r = 0, tile = "bloom", hive = "you" }]\n',
                    encoding="utf-8")
     with pytest.raises(InvalidInputError, match="haunted_forage_fail_max"):
-        S.load_solo_cards(bad)
+        bl.solo_cards(bad)
 
 
 def test_bad_maps_are_refused(tmp_path):
@@ -194,15 +195,15 @@ def test_bad_maps_are_refused(tmp_path):
     head = '[[scenario]]\nname = "X"\ntext = "t"\n[scenario.map]\n'
     bad.write_text(head + 'tiles = [{ q = 0, r = 0, tile = "bloom" }]\n', encoding="utf-8")
     with pytest.raises(InvalidInputError, match="hive = \"you\""):
-        S.load_solo_cards(bad)
+        bl.solo_cards(bad)
     bad.write_text(head + 'tiles = [{ q = 0, r = 0, tile = "bloom", hive = "you" }, '
                    '{ q = 3, r = 0, tile = "wet" }]\n', encoding="utf-8")
     with pytest.raises(InvalidInputError, match="connected"):
-        S.load_solo_cards(bad)
+        bl.solo_cards(bad)
     bad.write_text(head + 'tiles = [{ q = 0, r = 0, tile = "lava", hive = "you" }]\n',
                    encoding="utf-8")
     with pytest.raises(InvalidInputError, match="bloom, wilt, harvest, wet"):
-        S.load_solo_cards(bad)
+        bl.solo_cards(bad)
 
 
 # --- facts ----------------------------------------------------------------------------------
@@ -833,7 +834,7 @@ def test_zombees_doubles_the_disease_left_after_clean_bees_ruling_l94():
 
 def test_the_map_module_loads_every_scenario_layout():
     M = pytest.importorskip("hyvekit.rules.beelives.map")
-    for sc in S.default_cards().scenarios:
+    for sc in bl.solo_cards().scenarios:
         m = M.from_starting_map(sc.map)
         assert M.map_size(m) == len(sc.map.tiles)
         assert M.map_length(m) == S.map_length(t.coord for t in sc.map.tiles)

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from hyvekit.data.beelives import components
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.randomplay import random_month
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 ROOT = Path(__file__).resolve().parents[3]
-COMPS = g.default_components()
+COMPS = components()
 CAMPAIGN = sorted((ROOT / "examples/beelives/campaign").glob("2p-*.toml"))
 
 

@@ -6,15 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hyvekit.data import beez as tables
 from hyvekit.rules.beez import flight as F
 from hyvekit.rules.beez import game as G
 from hyvekit.rules.beez import honeycomb as H
 from hyvekit.rules.beez import objectives as O
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
-LAYOUT = H.load_layout()
-PALETTE = H.load_palette()
-LIB = O.load_objectives()
+LAYOUT = tables.layout()
+PALETTE = tables.palette()
+LIB = tables.objectives()
 
 # The rulebook's scoring example, as hyvekit reads it: both 4/5 rows (A, E) filled, the middle
 # row not filled, all five colours, a horizontal (E1-E2-E3) and a diagonal (B2-C3-D3) line of
@@ -467,3 +468,15 @@ def test_a_turn_breaking_a_storing_rule_changes_nothing():
         G.play(game, G.Turn(5, (PINK,), ((PINK, c("E3")),)))
     assert err.value.rule == H.R_EXPERT_STORE
     assert game.boards[0].count == 1 and game.turns == 2
+
+
+def test_the_end_trigger_and_a_flights_take_of_one_or_two_nectar():
+    small = H.parse_nectar("w", PALETTE)
+    empty = H.Honeycomb(LAYOUT)
+    eleven = H.Honeycomb(LAYOUT, (small,) * 11 + (None,) * 8)
+    twelve = H.Honeycomb(LAYOUT, (small,) * 12 + (None,) * 7)
+    assert not G.game_ended([empty, eleven]) and G.game_ended([empty, twelve])
+    H.check_collected_count([small], "w")
+    for take in ([], [small] * 3):
+        with pytest.raises(InvalidInputError, match="one or two nectar"):
+            H.check_collected_count(take, "x")

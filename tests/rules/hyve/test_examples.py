@@ -142,7 +142,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hyvekit.rules.hyve.scoring import CROSSED, LARVA, parse_cell, parse_hyve
-from hyvekit.rules.hyve.sheets import definition_for
+from hyvekit.data.hyve import sheet_definition
 from hyvekit.rules.hyve.turn import (Bakery, GatherNectar, Marshal, Placement, QueensAttendants,
                                      Refresh, SeasonalEffect, WaspAttack, bee, new_scenario,
                                      play)
@@ -161,7 +161,7 @@ def nectar(*specs):
 
 def rolled(sheet_id, dice, **kw):
     """A scenario of ``sheet_id`` whose population equals the dice, at Assign Workers."""
-    s = new_scenario(definition_for(sheet_id), **kw)
+    s = new_scenario(sheet_definition(sheet_id), **kw)
     return play(replace(s, population=len(dice)), Refresh(tuple(dice)))
 
 

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.data.hyve import legacy_sheets, sheet_definitions
 from hyvekit.rules.hyve import legacy as L
 
 COLOURS = ["yellow", "blue", "green", "purple", "red"]
@@ -14,7 +15,7 @@ COLOURS = ["yellow", "blue", "green", "purple", "red"]
 
 @pytest.fixture()
 def sheet() -> L.LegacySheet:
-    return L.load_sheets()["legacy-1"]
+    return legacy_sheets()["legacy-1"]
 
 
 @pytest.fixture()
@@ -101,7 +102,7 @@ def test_hp_below_starting_space_earns_no_honey_ruling_r2():
 
 
 def test_starting_honey_comes_from_the_sheet_and_decreases(sheet):
-    sheets = L.load_sheets()
+    sheets = legacy_sheets()
     assert L.new_legacy(sheet, COLOURS).honey == sheet.starting_honey
     honeys = [s.starting_honey for s in sheets.values()]
     assert honeys == sorted(honeys, reverse=True) and len(set(honeys)) == len(honeys)
@@ -299,11 +300,10 @@ def test_a_win_with_population_zero_is_refused(run):
 
 
 def test_a_result_must_fit_on_the_scenario_sheet_ruling_r15(run):
-    from hyvekit.rules.hyve.sheets import load_definitions
     playing = started(run)
     assert playing.sheet.run[0] == "Standard"
-    limits = L.scenario_limits(playing)
-    track = load_definitions()["standard"].hp_track
+    limits = L.scenario_limits(playing, sheet_definitions())
+    track = sheet_definitions()["standard"].hp_track
     assert (limits.hp_spaces, limits.hp_start) == (track.spaces, track.start)
     assert limits.population == 40 and "assumed" in limits.source
     top = track.spaces - 1 - track.start          # Thriving, counted from the Starting Space
@@ -329,8 +329,8 @@ def test_a_result_must_fit_on_the_scenario_sheet_ruling_r15(run):
 def test_scenario_limits_follow_the_run_configuration(run):
     second = L.apply(L.apply(started(run), L.Result(True, 3, 12, 4)), L.StartScenario())
     assert second.sheet.run[1] == "Coldsnap"
-    assert L.scenario_limits(second).source.startswith("Coldsnap sheet")
-    assert L.scenario_limits(run) is None          # no scenario being played
+    assert L.scenario_limits(second, sheet_definitions()).source.startswith("Coldsnap sheet")
+    assert L.scenario_limits(run, sheet_definitions()) is None     # no scenario being played
 
 
 def test_result_needs_a_scenario_in_play(run):
@@ -368,14 +368,14 @@ def test_players_own_sheet_file_replaces_the_values(tmp_path):
     own.write_text('[[sheet]]\nid = "booklet-1"\nname = "My booklet"\nstarting_honey = 20\n'
                    'run = ["Standard", "Coldsnap", "Turbo Mode", "Wasp War", "Standard"]\n'
                    'bread_slots = [7, 6, 5, 4, 3]\n')
-    sheets = L.load_sheets(own)
+    sheets = legacy_sheets(own)
     s = L.new_legacy(sheets["booklet-1"], COLOURS)
     assert s.honey == 20 and s.next_bread_cost(1) == 3
     assert sheets["booklet-1"].assumed  # perk costs etc. still come from hyvekit's defaults
     own.write_text(own.read_text() + 'honey_track_length = 8\nhoney_track_bonus = { 4 = 2 }\n'
                    'resource_spaces = { hp = 9, population = 9, nectar = 9 }\n'
                    'perk_costs = { tenacity = 2, vigorous = 3 }\n')
-    mine = L.load_sheets(own)["booklet-1"]
+    mine = legacy_sheets(own)["booklet-1"]
     assert not mine.assumed and mine.perk_costs == (("tenacity", 2), ("vigorous", 3))
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from hyvekit.data.hyve import legacy_sheets, record_definitions, sheet_definitions
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve import legacy as L
 from hyvekit.rules.hyve.legacy_play import (apply_play, legacy_actions, play_record, preview,
                                             run_setup, run_sheet)
-from hyvekit.rules.hyve.sheets import load_definitions
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hyve"
 EXAMPLE = EXAMPLES / "legacy-scenario-1.toml"
@@ -24,7 +24,7 @@ COLOURS = ["yellow", "blue", "green", "purple", "red"]
 def example_run(easy: bool = True) -> L.LegacyState:
     """The run the example file was played in (its header): 1-type bread upgraded twice,
     Deep Stores, 2 red HP and 2 red population; scenario 1 (Standard) started."""
-    s = L.new_legacy(L.load_sheets()["legacy-1"], COLOURS, easy=easy)
+    s = L.new_legacy(legacy_sheets()["legacy-1"], COLOURS, easy=easy)
     s = L.play(s, L.Shop((L.BuyBread(1), L.BuyBread(1), L.BuyPerk("deep-stores"),
                           L.BuyResources("hp", ("red", "red")),
                           L.BuyResources("population", ("red", "red")))))
@@ -35,10 +35,15 @@ def example_raw() -> dict:
     return tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
 
 
+def play_file(state: L.LegacyState, raw: dict, base: Path):
+    """Play a record from folder ``base`` with the sheets it names (else the packaged ones)."""
+    return play_record(state, raw, record_definitions(raw, base))
+
+
 # --- the set-up a run gives --------------------------------------------------------------------
 
 def test_setup_from_a_run_with_upgrades_perks_and_resources():
-    s = L.new_legacy(L.load_sheets()["legacy-1"], COLOURS, easy=True)
+    s = L.new_legacy(legacy_sheets()["legacy-1"], COLOURS, easy=True)
     s = L.play(s, L.Shop((L.BuyBread(1), L.BuyBread(1), L.BuyBread(4), L.BuyPerk("tenacity"),
                           L.BuyResources("nectar", ("blue", "blue", "purple")))))
     s = L.play(s, L.StartScenario())
@@ -47,7 +52,7 @@ def test_setup_from_a_run_with_upgrades_perks_and_resources():
     s = L.play(s, L.Result(False, -5, 10, 2, cross_out=4))  # easy-mode loss: 4 honey
     s = L.play(s, L.Shop((L.BuyPerk("migratory"), L.BuyResources("population", ("red",)))))
     s = L.play(s, L.StartScenario())                      # scenario 2: Coldsnap
-    start = run_setup(s)
+    start = run_setup(s, run_sheet(s, sheet_definitions()))
     assert start.sheet.mode == "coldsnap"
     assert start.colours == tuple(COLOURS)
     # 1-type: two upgrades → level 3; 4-type: upgraded once, then crossed out → level 1
@@ -61,9 +66,9 @@ def test_setup_from_a_run_with_upgrades_perks_and_resources():
 
 
 def test_no_scenario_being_played_is_refused():
-    s = L.new_legacy(L.load_sheets()["legacy-1"], COLOURS)
+    s = L.new_legacy(legacy_sheets()["legacy-1"], COLOURS)
     with pytest.raises(IllegalActionError) as err:
-        play_record(s, example_raw(), EXAMPLES)
+        play_file(s, example_raw(), EXAMPLES)
     assert err.value.rule == L.R_START and "start the next scenario" in str(err.value)
 
 
@@ -71,14 +76,14 @@ def test_a_run_configuration_name_that_is_no_mode_is_bad_input():
     s = example_run()
     s = replace(s, sheet=replace(s.sheet, run=("Mystery",) + s.sheet.run[1:]))
     with pytest.raises(InvalidInputError) as err:
-        run_sheet(s)
+        run_sheet(s, sheet_definitions())
     assert err.value.field == "run configuration scenario 1"
 
 
 # --- the derived result and honey --------------------------------------------------------------
 
 def test_example_scenario_derives_the_couriers_and_the_result():
-    play = play_record(example_run(), example_raw(), EXAMPLES)
+    play = play_file(example_run(), example_raw(), EXAMPLES)
     assert len(play.reports) == 8 and play.final.status == "lost"
     assert [(c.turn, c.bee) for c in play.couriers] == [(1, 5), (2, L.WILD), (3, L.WILD),
                                                          (4, L.WILD)]
@@ -87,14 +92,14 @@ def test_example_scenario_derives_the_couriers_and_the_result():
     assert (r.won, r.hp_past_start, r.population, r.hyves) == (False, -5, 5, 1)
     # three wild couriers fill squares 1-3; square 3 is the sheet's first bonus, 3 honey
     assert r.courier_bonus == 3
-    assert r.limits == L.scenario_limits(example_run())
+    assert r.limits == L.scenario_limits(example_run(), sheet_definitions())
     # easy mode: as if won: 0 (HP below start, R2) + 5 // 5 + 1 hyve + 3 = 5
     assert play.honey.total == 5
 
 
 def test_logging_the_derived_events_matches_the_ledger_rules():
     state = example_run()
-    play = play_record(state, example_raw(), EXAMPLES)
+    play = play_file(state, example_raw(), EXAMPLES)
     after = apply_play(state, play, cross_out=2)
     assert after.honey_well[0] == 5 and after.honey == 5 and after.phase == "shopping"
     assert after.crossed_bread == (2,)
@@ -105,16 +110,16 @@ def test_logging_the_derived_events_matches_the_ledger_rules():
     typed = state
     for action in (L.Courier(5, 1), L.Courier(6, 2), L.Courier(6, 3), L.Courier(6, 4),
                    L.Result(False, -5, 5, 1, courier_bonus=3, cross_out=2,
-                            limits=L.scenario_limits(state))):
+                            limits=L.scenario_limits(state, sheet_definitions()))):
         typed = L.play(typed, action)
     assert typed == after
     assert legacy_actions(play, 2)[-1] == L.Result(False, -5, 5, 1, 3, 2,
-                                                   L.scenario_limits(state))
+                                                   L.scenario_limits(state, sheet_definitions()))
 
 
 def test_a_lost_scenario_in_normal_mode_earns_no_honey_and_ends_the_legacy():
     state = example_run(easy=False)
-    play = play_record(state, example_raw(), EXAMPLES)
+    play = play_file(state, example_raw(), EXAMPLES)
     assert play.honey is None
     after = apply_play(state, play)
     assert after.phase == "failed" and after.honey_well[0] is None
@@ -122,7 +127,7 @@ def test_a_lost_scenario_in_normal_mode_earns_no_honey_and_ends_the_legacy():
 
 def test_a_lost_scenario_in_easy_mode_needs_a_cross_out_but_preview_does_not():
     state = example_run()
-    play = play_record(state, example_raw(), EXAMPLES)
+    play = play_file(state, example_raw(), EXAMPLES)
     with pytest.raises(IllegalActionError) as err:
         apply_play(state, play)
     assert err.value.rule == L.R_EASY
@@ -131,7 +136,7 @@ def test_a_lost_scenario_in_easy_mode_needs_a_cross_out_but_preview_does_not():
 
 def _two_turn_standard():
     """hyvekit's standard sheet cut to one season of two effects (2 HP, 3 HP): two turns."""
-    std = load_definitions()["standard"]
+    std = sheet_definitions()["standard"]
     spring = replace(std.seasons[0], effects=std.seasons[0].effects[:2])
     return {"standard": replace(std, seasons=(spring,))}
 
@@ -172,7 +177,7 @@ def test_an_unfinished_record_has_no_result_to_log():
     state = example_run()
     raw = example_raw()
     raw["turn"] = raw["turn"][:3]
-    play = play_record(state, raw, EXAMPLES)
+    play = play_file(state, raw, EXAMPLES)
     assert play.result is None and not play.finished
     assert [c.turn for c in play.couriers] == [1, 2, 3]
     with pytest.raises(IllegalActionError) as err:
@@ -185,7 +190,7 @@ def test_an_illegal_turn_names_the_rule_and_the_turn():
     raw["turn"][1]["assign"] = [{"action": "courier", "bee": 5}]    # red is used up on turn 1
     raw["turn"][1]["nectar"] = ["1@A1", "1@A2", "1@A3", "2@B1", "3@B4", "4@C1", "W2@C5"]
     with pytest.raises(IllegalActionError) as err:
-        play_record(example_run(), raw, EXAMPLES)
+        play_file(example_run(), raw, EXAMPLES)
     assert err.value.rule == L.R_COURIER and err.value.turn == 2
 
 
@@ -205,7 +210,7 @@ def test_a_setup_that_disagrees_with_the_run_is_refused_naming_the_field(table, 
     raw = example_raw()
     raw[table] = {key: value}
     with pytest.raises(IllegalActionError) as err:
-        play_record(example_run(), raw, EXAMPLES)
+        play_file(example_run(), raw, EXAMPLES)
     assert err.value.rule == rule
     assert str(err.value).startswith(f"{rule}: [{table}] {key}")
 
@@ -216,7 +221,7 @@ def test_a_setup_that_agrees_with_the_run_is_accepted():
     raw["legacy"] = {"perks": ["Deep Stores"], "bread": [3, 1, 1, 1, 1],
                      "resources": {"hp": ["red", "red"], "population": ["red", "red"]},
                      "honey_track_empty": 10}
-    play = play_record(example_run(), raw, EXAMPLES)
+    play = play_file(example_run(), raw, EXAMPLES)
     assert play.result.courier_bonus == 3
 
 
@@ -227,7 +232,7 @@ def test_the_records_own_sheets_file_gives_the_modes_sheet(tmp_path):
                    'thriving = true }\n', encoding="utf-8")
     raw = example_raw()
     raw["scenario"] = {"sheets": "my-sheets.toml"}
-    play = play_record(example_run(), raw, tmp_path)
+    play = play_file(example_run(), raw, tmp_path)
     assert play.start.sheet.id == "booklet-standard"
     # the same HP moves, one position higher: the die ends on position 1, not Colony Collapse
     assert play.final.position == 1 and play.final.status == "playing"
@@ -236,7 +241,7 @@ def test_the_records_own_sheets_file_gives_the_modes_sheet(tmp_path):
 
 def test_a_courier_after_the_scenario_ended_mid_turn_is_not_logged_ruling_r20():
     from hyvekit.rules.hyve.sheets import HpTrack
-    std = load_definitions()["standard"]
+    std = sheet_definitions()["standard"]
     short = {"standard": replace(std, hp_track=HpTrack(spaces=7, start=5, thriving=True))}
     raw = tomllib.loads("""
 [[turn]]
@@ -261,7 +266,7 @@ effect = 1
 def test_each_prefix_of_the_example_logs_the_couriers_of_its_turns(turns):
     raw = example_raw()
     raw["turn"] = raw["turn"][:turns]
-    play = play_record(example_run(), raw, EXAMPLES)
+    play = play_file(example_run(), raw, EXAMPLES)
     assert [c.turn for c in play.couriers] == [t for t in (1, 2, 3, 4) if t <= turns]
     assert play.finished is (turns == 8)
     # the derived values agree with the claims written in the example after each turn

@@ -29,7 +29,8 @@ from pathlib import Path
 
 import pytest
 
-from hyvekit.rules.hyve.record import load_record, replay
+from hyvekit.data.hyve import read_record
+from hyvekit.rules.hyve.record import replay
 from hyvekit.rules.hyve.scoring import CROSSED, parse_cell
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hyve"
@@ -38,7 +39,7 @@ MODES = ("coldsnap", "mites-challenge", "wasp-war", "bee-builder", "turbo",
 
 
 def run(mode: str):
-    state, reports = replay(load_record(EXAMPLES / f"{mode}-full.toml"))
+    state, reports = replay(read_record(EXAMPLES / f"{mode}-full.toml"))
     rows = [(r.population, r.die, r.position, r.hyves_completed) for r in reports]
     return state, reports, rows
 

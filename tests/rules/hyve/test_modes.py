@@ -13,11 +13,12 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve import modes as m
 from hyvekit.rules.hyve.modes import (Build, FormationHex, MarshalArea, MarshalBee, QueenFacts)
 from hyvekit.rules.hyve.phases import Colony, apply_seasonal_effect, effect_hp
+from hyvekit.data.hyve import sheet_definitions
 from hyvekit.rules.hyve.scoring import (COLOURLESS, NECTAR, HyveGrid, cell_name, parse_cell,
                                         parse_hyve, score_hyve)
-from hyvekit.rules.hyve.sheets import Demand, Effect, HpTrack, hexagon, load_definitions
+from hyvekit.rules.hyve.sheets import Demand, Effect, HpTrack, hexagon
 
-SHEETS = load_definitions()
+SHEETS = sheet_definitions()
 WASP = SHEETS["wasp-war"].wasp
 BUILDER = SHEETS["bee-builder"]
 TURBO = SHEETS["turbo"]

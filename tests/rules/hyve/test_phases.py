@@ -11,14 +11,15 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.phases import (Colony, Perks, apply_seasonal_effect, change_population,
                                        check_end, effect_hp, feed_bees, migration_loss,
                                        refresh_dice, season_position)
-from hyvekit.rules.hyve.sheets import Effect, HpTrack, load_definitions
+from hyvekit.data.hyve import sheet_definitions
+from hyvekit.rules.hyve.sheets import Effect, HpTrack
 
 TRACK = HpTrack(spaces=18, start=5)
 
 
 @pytest.fixture(scope="module")
 def sheets():
-    return load_definitions()
+    return sheet_definitions()
 
 
 def colony(population=6, die=1, position=5, bread=(1, 1, 1, 1, 1)):

@@ -9,13 +9,13 @@ import pytest
 
 from hyvekit.data import packaged_toml
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.hyve.sheets import (MODES, SheetDefinition, connected, definition_for,
-                                       hexagon, load_definitions, AXIAL_NEIGHBOURS)
+from hyvekit.data.hyve import sheet_definition, sheet_definitions
+from hyvekit.rules.hyve.sheets import MODES, SheetDefinition, connected, hexagon, AXIAL_NEIGHBOURS
 
 
 @pytest.fixture(scope="module")
 def sheets():
-    return load_definitions()
+    return sheet_definitions()
 
 
 def raw_sheet(sheet_id: str = "standard") -> dict:
@@ -84,9 +84,9 @@ def test_mode_parts(sheets):
 
 
 def test_definition_for_by_id_and_unknown_mode_lists_ids():
-    assert definition_for("Wasp-War").mode == "wasp-war"
+    assert sheet_definition("Wasp-War").mode == "wasp-war"
     with pytest.raises(InvalidInputError, match="one of standard, coldsnap"):
-        definition_for("hard")
+        sheet_definition("hard")
 
 
 def test_unknown_key_is_refused_with_the_accepted_keys():
@@ -217,13 +217,13 @@ def test_a_players_file_uses_packaged_defaults_and_is_checked(tmp_path):
     good = tmp_path / "mine.toml"
     good.write_text('[[sheet]]\nid = "short"\nmode = "standard"\nname = "Short"\n'
                     'hp_track = { spaces = 10, start = 3 }\n')
-    mine = load_definitions(good)
+    mine = sheet_definitions(good)
     assert list(mine) == ["short"] and mine["short"].hp_track.top == 9
     bad = tmp_path / "bad.toml"
     bad.write_text('[[sheet]]\nid = "x"\nmode = "standard"\nname = "X"\nhyve_size = 3\n')
     with pytest.raises(InvalidInputError, match="one of .*hyve_radius"):
-        load_definitions(bad)
+        sheet_definitions(bad)
     odd = tmp_path / "odd.toml"
     odd.write_text('[sheets]\n')
     with pytest.raises(InvalidInputError, match="defaults, rules, sheet"):
-        load_definitions(odd)
+        sheet_definitions(odd)

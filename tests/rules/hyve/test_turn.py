@@ -12,12 +12,12 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.larva import Line
 from hyvekit.rules.hyve.legacy import Resource
 from hyvekit.rules.hyve.scoring import LARVA, parse_cell, parse_hyve
-from hyvekit.rules.hyve.sheets import definition_for
+from hyvekit.data.hyve import sheet_definition
 from hyvekit.rules.hyve.turn import (Bakery, Courier, GatherNectar, Placement, QueensAttendants,
                                      Refresh, Repurpose, SeasonalEffect, TendEggs, TendLarva,
                                      bee, new_scenario, play, reward_hp)
 
-STANDARD = definition_for("standard")
+STANDARD = sheet_definition("standard")
 
 
 def cells(*names):
@@ -399,7 +399,7 @@ def test_nectar_goes_on_an_empty_hex():
 
 
 def test_structured_placement_starts_in_the_middle_and_grows_adjacent():
-    sheet = definition_for("mites-challenge")
+    sheet = sheet_definition("mites-challenge")
     s = play(replace(new_scenario(sheet), population=3), Refresh((1, 1, 2)))
     with pytest.raises(IllegalActionError) as exc:
         play(s, GatherNectar((Placement(bee(1), parse_cell("A1")),
@@ -508,7 +508,7 @@ def test_summer_example_after_6_turns_5_hp_and_1_population_or_7_hp_and_1_popula
 
 
 def test_mites_cross_out_nectar_of_the_active_hyve():
-    sheet = definition_for("mites-challenge")
+    sheet = sheet_definition("mites-challenge")
     s = play(replace(new_scenario(sheet, bread=[6, 1, 1, 1, 1]), population=2),
              Refresh((1, 1)))
     s = play(s, GatherNectar((Placement(bee(1), parse_cell("C3")),
@@ -523,7 +523,7 @@ def test_mites_cross_out_nectar_of_the_active_hyve():
 
 
 def test_coldsnap_huddle_effect_is_played():
-    sheet = definition_for("coldsnap")
+    sheet = sheet_definition("coldsnap")
     s = replace(new_scenario(sheet, bread=[6, 1, 1, 1, 1]), crossed=((1, 2, 3, 4), (1, 2, 3, 4),
                                                                       (1, 2, 3)))
     s = play(replace(s, population=2), Refresh((1, 1)))

@@ -9,13 +9,14 @@ import pytest
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.scoring import parse_cell
-from hyvekit.rules.hyve.sheets import definition_for, hexagon
+from hyvekit.data.hyve import sheet_definition
+from hyvekit.rules.hyve.sheets import hexagon
 from hyvekit.rules.hyve.larva import Line
 from hyvekit.rules.hyve.turn import (Bakery, Build, GatherNectar, JellyFill, Marshal, Placement,
                                      QueensAttendants, Refresh, Repurpose, SeasonalEffect,
                                      TendEggs, TendLarva, WaspAttack, bee, new_scenario, play)
 
-QUEEN = definition_for("long-live-the-queen")
+QUEEN = sheet_definition("long-live-the-queen")
 
 
 def nectar(*specs):
@@ -55,7 +56,7 @@ def test_long_live_the_queen_coronation_decides_the_win():
 
 
 def test_a_sheet_whose_hyves_are_not_the_19_hex_hyves_is_refused_at_setup():
-    sheet = replace(definition_for("standard"), hyves=(hexagon(1),) * 6)
+    sheet = replace(sheet_definition("standard"), hyves=(hexagon(1),) * 6)
     with pytest.raises(InvalidInputError) as exc:
         new_scenario(sheet)
     assert exc.value.field == "scenario sheet hyves"
@@ -63,7 +64,7 @@ def test_a_sheet_whose_hyves_are_not_the_19_hex_hyves_is_refused_at_setup():
 
 # --- Turbo Mode --------------------------------------------------------------------------------
 
-TURBO = definition_for("turbo")
+TURBO = sheet_definition("turbo")
 
 
 def turbo(dice, **kw):
@@ -129,7 +130,7 @@ def test_turbo_2_type_bees_gather_a_colourless_x_and_alone_do_nothing():
 
 
 def test_a_boost_bee_outside_turbo_mode_is_refused():
-    s = new_scenario(definition_for("standard"))
+    s = new_scenario(sheet_definition("standard"))
     s = play(s, Refresh((2, 2, 1, 1, 3, 4)))
     with pytest.raises(IllegalActionError) as exc:
         play(s, Repurpose(bee(2), (1, 1, 3, 4), (5, 5, 5, 5), boost=True))
@@ -138,7 +139,7 @@ def test_a_boost_bee_outside_turbo_mode_is_refused():
 
 # --- Wasp War ----------------------------------------------------------------------------------
 
-WASP = definition_for("wasp-war")
+WASP = sheet_definition("wasp-war")
 
 
 def wasp(dice, **kw):
@@ -188,7 +189,7 @@ def test_wasp_war_has_no_seasonal_effects_and_other_sheets_no_wasp_attack():
     with pytest.raises(IllegalActionError) as exc:
         play(s, SeasonalEffect(1))
     assert exc.value.rule == "Hyve: Wasp War — Wasp Attack"
-    std = new_scenario(definition_for("standard"), bread=[6, 1, 1, 1, 1])
+    std = new_scenario(sheet_definition("standard"), bread=[6, 1, 1, 1, 1])
     std = gathered(play(std, Refresh((1,) * 6)))
     with pytest.raises(IllegalActionError):
         play(std, WaspAttack((1, 1)))
@@ -203,7 +204,7 @@ def test_wasp_war_is_won_after_the_last_round():
 
 # --- Bee Builder -------------------------------------------------------------------------------
 
-BUILDER = definition_for("bee-builder")
+BUILDER = sheet_definition("bee-builder")
 LINE = ("C1", "C2", "C3", "C4")                 # the 1 shape: four hexes in a row
 
 

@@ -31,7 +31,8 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.larva import Line, apply_eggs, orientations
 from hyvekit.rules.hyve.modes import legal_builds, mites_choices, resolve_wasp_attack
 from hyvekit.rules.hyve.scoring import EMPTY, HEXES
-from hyvekit.rules.hyve.sheets import AXIAL_NEIGHBOURS, BEE_TYPES, definition_for
+from hyvekit.data.hyve import sheet_definition
+from hyvekit.rules.hyve.sheets import AXIAL_NEIGHBOURS, BEE_TYPES
 from hyvekit.rules.hyve.turn import (Bakery, Build, GatherNectar, JellyFill, Marshal, Placement,
                                      QueensAttendants, Refresh, Repurpose, SeasonalEffect,
                                      TendEggs, TendLarva, WaspAttack, bee, new_scenario, play)
@@ -385,7 +386,7 @@ def plans(draw):
 @given(plans())
 def test_random_turns_in_every_mode_keep_the_invariants(plan):
     sheet_id, turns, rng = plan
-    s = new_scenario(definition_for(sheet_id))
+    s = new_scenario(sheet_definition(sheet_id))
     check_invariants(s)
     for dice, kinds in turns:
         if s.status != "playing":

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hyvekit.data.hyve import read_record, sheet_definition, sheet_definitions
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-from hyvekit.rules.hyve.record import load_record, parse_record, replay
+from hyvekit.rules.hyve.record import parse_record, replay
 from hyvekit.rules.hyve.scoring import HEXES, counted_hexes
-from hyvekit.rules.hyve.sheets import definition_for
 from hyvekit.rules.hyve.turn import (Bakery, GatherNectar, Placement, QueensAttendants,
                                      Refresh, Repurpose, SeasonalEffect, bee, new_scenario, play)
 
@@ -76,7 +76,7 @@ effect = 2
 
 
 def record(text=SCENARIO):
-    return parse_record(tomllib.loads(text))
+    return parse_record(tomllib.loads(text), sheet_definitions())
 
 
 def test_full_standard_scenario_worked_out_by_hand():
@@ -110,14 +110,14 @@ def test_full_standard_scenario_worked_out_by_hand():
 
 
 def test_the_example_file_is_that_scenario_and_its_claims_hold():
-    state, reports = replay(load_record(EXAMPLES / "standard-legal.toml"))
+    state, reports = replay(read_record(EXAMPLES / "standard-legal.toml"))
     assert state.status == "lost" and len(reports) == 7
     assert not any(r.differences for r in reports)
 
 
 def test_the_illegal_example_names_the_rule_and_the_turn():
     with pytest.raises(IllegalActionError) as exc:
-        replay(load_record(EXAMPLES / "standard-illegal.toml"))
+        replay(read_record(EXAMPLES / "standard-illegal.toml"))
     assert exc.value.rule == "Hyve: Queen's Attendants" and exc.value.turn == 2
     assert "turn 2:" in str(exc.value) and "given 5" in str(exc.value)
 
@@ -156,7 +156,7 @@ def test_malformed_records_name_the_field(text, field):
 
 # --- property: random legal turns keep the invariants -------------------------------------
 
-STANDARD = definition_for("standard")
+STANDARD = sheet_definition("standard")
 
 
 @st.composite
@@ -244,5 +244,5 @@ def test_random_legal_turns_never_break_invariants(plan):
 @pytest.mark.parametrize("name", ["standard-legal", "turbo-legal", "wasp-war-legal",
                                   "bee-builder-legal"])
 def test_every_legal_example_replays_with_its_claims(name):
-    state, reports = replay(load_record(EXAMPLES / f"{name}.toml"))
+    state, reports = replay(read_record(EXAMPLES / f"{name}.toml"))
     assert reports and not any(r.differences for r in reports)

@@ -8,15 +8,16 @@ from hypothesis import strategies as st
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.queenbee import battle as B
-from hyvekit.rules.queenbee.tables import load_dice
+from hyvekit.data import queenbee as tables
 
-DICE = load_dice()
+DICE = tables.dice()
+CARDS = tables.cards()
 
 
 def fight(att, dfn, adice, ddice, *cards, space=None):
     b = B.Battle(B.parse_bees(att), B.parse_bees(dfn), B.parse_dice(adice), B.parse_dice(ddice),
-                 tuple(B.parse_play(c) for c in cards), space)
-    return B.check_battle(b, DICE)
+                 tuple(B.parse_play(c, CARDS) for c in cards), space)
+    return B.check_battle(b, DICE, CARDS)
 
 
 # --- outcome and rewards ---------------------------------------------------------------------
@@ -198,15 +199,15 @@ def test_parsing_errors_are_bad_input():
     with pytest.raises(InvalidInputError):
         B.parse_dice("g4")
     with pytest.raises(InvalidInputError):
-        B.parse_play("attacker:fireball")
+        B.parse_play("attacker:fireball", CARDS)
     with pytest.raises(InvalidInputError):
-        B.parse_play("nobody:smoker")
+        B.parse_play("nobody:smoker", CARDS)
 
 
 def test_battle_from_a_toml_table():
     battle, winner = B.battle_from_dict({
         "attacker": "warrior:2", "defender": "worker:2", "attacker_dice": ["b3", "b2"],
-        "defender_dice": "y3,y2", "cards": ["before:attacker:smoker"], "winner": "attacker"})
-    assert winner == "attacker" and B.check_battle(battle, DICE).winner == "attacker"
+        "defender_dice": "y3,y2", "cards": ["before:attacker:smoker"], "winner": "attacker"}, CARDS)
+    assert winner == "attacker" and B.check_battle(battle, DICE, CARDS).winner == "attacker"
     with pytest.raises(InvalidInputError):
-        B.battle_from_dict({"attacker": "warrior", "oops": 1})
+        B.battle_from_dict({"attacker": "warrior", "oops": 1}, CARDS)

@@ -7,9 +7,20 @@ import random
 import pytest
 
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.queenbee.deck import deck_for
-from hyvekit.rules.queenbee.deck import dealt_per_seat, shuffle_and_deal
-from hyvekit.rules.queenbee.tables import load_cards
+from hyvekit.data import queenbee as tables
+from hyvekit.rules.queenbee import deck
+from hyvekit.rules.queenbee.deck import shuffle_and_deal
+
+load_cards = tables.cards
+
+
+def deck_for(players):
+    """The deck with the packaged card table and variants."""
+    return deck.deck_for(players, tables.cards(), tables.variants())
+
+
+def dealt_per_seat(players):
+    return deck.dealt_per_seat(players, tables.variants())
 
 
 def test_the_full_deck_has_93_playing_cards_and_every_named_card():

@@ -87,3 +87,12 @@ def test_standings_count_wins_per_player():
     assert rows["ann"]["played"] == 3 and rows["bob"]["played"] == 2
     assert rows["bob"]["average_place"] == 2.0          # 2nd of 2, then 2nd of 3 (fell last)
     assert M.standings(log)[0]["player"] == "ann"
+
+
+def test_a_roster_of_one_name_is_refused():
+    from hyvekit.rules.queenbee.matches import check_roster
+    check_roster([])
+    check_roster(["ann", "bob"])
+    with pytest.raises(InvalidInputError, match="2 or more names") as err:
+        check_roster(["ann"], "ann,")
+    assert err.value.given == "ann,"

@@ -20,10 +20,23 @@ from hypothesis import strategies as st
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.queenbee.battle import Bees
-from hyvekit.rules.queenbee.odds import OddsModel, attack_odds, card_tokens
-from hyvekit.rules.queenbee.tables import dice_from_table, load_dice
+from hyvekit.data import queenbee as tables
+from hyvekit.rules.queenbee import odds
+from hyvekit.rules.queenbee.odds import OddsModel
+from hyvekit.rules.queenbee.tables import dice_from_table
 
-DICE = load_dice()
+DICE = tables.dice()
+CARDS = tables.cards()
+
+
+def attack_odds(*args, **kwargs):
+    """The odds with the packaged card table."""
+    return odds.attack_odds(*args, card_table=CARDS, **kwargs)
+
+
+def card_tokens(names):
+    return odds.card_tokens(names, CARDS)
+
 FACES = {"y": DICE.yellow, "b": DICE.black}
 MAXI = {"y": 3, "b": 4}
 

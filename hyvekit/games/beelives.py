@@ -1,0 +1,149 @@
+"""Bee Lives campaigns as campaign records (:mod:`hyvekit.rules.beelives.campaign`).
+
+A campaign created with the player's own board values (``--board FILE``) keeps the file's path
+(``board``, shown by ``beelives status``) and, frozen when it is created, the tables the file
+gives (``board_values``: the file's contents as read, merged over the packaged board when the
+campaign is replayed).  The record replays the same without the file, and the same when the
+file changes; ``campaign check`` reads the file again while it is there and lists what its
+current values would change, ``campaign check --adopt`` takes them into the record.
+
+A record written before values were frozen names only the file: it is replayed by reading
+the file, and its values are frozen at its next write (the store calls :meth:`freeze`).
+The packaged tables are not frozen: they are hyvekit's, and ``campaign check`` is how a
+corrected packaged value is applied to old records knowingly.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+VALUES = "board_values"      # the settings key of the frozen board tables (not a rules setting)
+
+
+def rules_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings the rules core checks (:func:`~hyvekit.rules.beelives.campaign.settings_from_dict`):
+    the record's, without the frozen values."""
+    return {k: v for k, v in settings.items() if k != VALUES}
+
+
+def _board_file(settings: dict[str, Any]) -> str | None:
+    path = settings.get("board")
+    return path if isinstance(path, str) else None
+
+
+def _read_board_values(path: str, field: str) -> dict[str, Any]:
+    from hyvekit.data.beelives import board_table
+    from hyvekit.rules.common import InvalidInputError
+    values = board_table(path)
+    try:
+        json.dumps(values)
+    except (TypeError, ValueError):
+        raise InvalidInputError(field, path, "a board file of text, numbers, lists and tables "
+                                "only (a campaign keeps its values)") from None
+    return values
+
+
+class BeeLivesCampaignAdapter:
+    """Bee Lives campaigns (``hyvekit/rules/beelives/campaign.py``): standard, multi-year and
+    solo games logged month by month."""
+
+    game, kind, label = "beelives", "campaign", "Bee Lives campaign"
+
+    def initial_state(self, settings: dict[str, Any]):
+        from hyvekit.rules.beelives import campaign as C
+        comps = self.components(settings)
+        return C.new_campaign(C.settings_from_dict(rules_settings(settings), comps), comps)
+
+    def play(self, state, event_type: str, data: dict[str, Any]):
+        from hyvekit.rules.beelives import campaign as C
+        return C.play(state, event_type, data)
+
+    def describe(self, event_type: str, data: dict[str, Any]) -> str:
+        from hyvekit.rules.beelives import campaign as C
+        return C.describe(event_type, data)
+
+    def summary(self, state) -> dict[str, Any]:
+        from hyvekit.rules.beelives import campaign as C
+        return C.summary(state)
+
+    def result(self, state) -> dict[str, Any]:
+        from hyvekit.rules.beelives import campaign as C
+        return C.result(state)
+
+    def freeze(self, settings: Any) -> Any:
+        """``settings`` with the board file's tables copied in (``board_values``), read once
+        when the settings name a file and carry no values yet.
+
+        :raises InvalidInputError: the file is gone or unreadable.
+        """
+        if not isinstance(settings, dict) or VALUES in settings:
+            return settings
+        path = _board_file(settings)
+        if path is None:
+            return settings
+        _require_file(path)
+        return {**settings, VALUES: _read_board_values(path, "board file")}
+
+    def current_settings(self, settings: Any) -> Any:
+        """``settings`` with the board file's tables read again, when it names a file that is
+        still there (else as they are: the frozen values stand)."""
+        if not isinstance(settings, dict):
+            return settings
+        path = _board_file(settings)
+        if path is None or not Path(path).is_file():
+            return settings
+        return {**settings, VALUES: _read_board_values(path, "board file")}
+
+    @staticmethod
+    def components(settings: dict[str, Any]):
+        """The board (the frozen ``board_values`` merged over the packaged board; for an older
+        record, its ``board`` file read again; else the packaged board), season cards and solo
+        cards a Bee Lives campaign is played with.
+
+        :raises InvalidInputError: settings that are not a table, bad board values, a board
+            file that is gone (an older record).
+        """
+        from hyvekit.data import beelives as data
+        from hyvekit.rules.common import InvalidInputError
+        if not isinstance(settings, dict):
+            raise InvalidInputError("settings", settings, "a table")
+        values = settings.get(VALUES)
+        if values is not None:
+            if not isinstance(values, dict):
+                raise InvalidInputError(VALUES, values, "the board file's tables")
+            board = data.board_from_values(values)
+        elif _board_file(settings) is not None:
+            path = _board_file(settings)
+            _require_file(path)
+            board = data.board(path)
+        else:
+            board = data.packaged_board()
+        return data.campaign_components(board)
+
+
+def _require_file(path: str) -> None:
+    from hyvekit.rules.common import InvalidInputError
+    if not Path(path).is_file():
+        raise InvalidInputError("board file", path, "the board file this campaign was created "
+                                "with (its values are not in the record yet): put it back at "
+                                "that path")
+
+
+def new_campaign_settings(settings: dict[str, Any]):
+    """A new campaign's settings as its record keeps them: checked by the rules core, with the
+    board file's values frozen in (read once here).
+
+    :returns: ``(header settings, CampaignSettings, Components)``.
+    :raises InvalidInputError: bad settings, an unreadable board file.
+    """
+    from hyvekit.rules.beelives import campaign as C
+    adapter = BeeLivesCampaignAdapter()
+    frozen = adapter.freeze(settings)
+    comps = adapter.components(frozen)
+    checked = C.settings_from_dict(rules_settings(frozen), comps)
+    header = checked.to_dict()
+    if VALUES in frozen:
+        header[VALUES] = frozen[VALUES]
+    return header, checked, comps
