@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from hyvekit.data.beelives import components as default_components
+from hyvekit.data.queenbee import cards as queenbee_cards
 from hyvekit.rules import validate as v
 from hyvekit.rules.beelives import seasons
-from hyvekit.data.beelives import components as default_components
 from hyvekit.rules.common import AmbiguousInputError, InvalidInputError
 from hyvekit.rules.queenbee.tables import find_card as find_queenbee_card
-from hyvekit.rules.queenbee.tables import load_cards as queenbee_cards
 
 
 def test_find_exact_then_a_unique_part():
@@ -46,7 +46,7 @@ def test_the_season_cards_and_queen_bee_cards_suggest_close_names():
     assert "The Dearth" in e.value.suggestions
     some = next(iter(queenbee_cards()))
     with pytest.raises(InvalidInputError) as e:
-        find_queenbee_card(some[:-1] + "x")
+        find_queenbee_card(some[:-1] + "x", queenbee_cards())
     assert some in e.value.suggestions
 
 
