@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hyvekit.rules.beelives import solo as solocards
 from hyvekit.rules.beelives.card_hooks import CardRules, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, require_unassigned
+from hyvekit.rules.beelives.solo_cards import ScenarioCard, die_roll
 from hyvekit.rules.beelives.state import (
     HAUNTED_HIVES,
     R_HAUNTED,
@@ -20,7 +20,7 @@ from hyvekit.rules.beelives.state import (
     map_module,
     required,
 )
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 
 def forage_roll(state: GameState, at: Coord | None, haunt_d6: int | None,
@@ -51,7 +51,7 @@ def forage_roll(state: GameState, at: Coord | None, haunt_d6: int | None,
     if state.map is not None and not haunted:
         raise IllegalActionError(R_HAUNTED, f"the tile at {list(at or ())} is not haunted: "
                                  "no haunt_d6", expected="no haunt_d6", given=haunt_d6)
-    return solocards.haunted_forage_succeeds(comps.solo_card(HAUNTED_HIVES), haunt_d6)
+    return haunted_forage_succeeds(comps.solo_card(HAUNTED_HIVES), haunt_d6)
 
 
 def scare_ghosts(state: GameState, actor: str, bees: int | None, at: Coord | None, hive: Hive,
@@ -72,7 +72,7 @@ def scare_ghosts(state: GameState, actor: str, bees: int | None, at: Coord | Non
     card = comps.solo_card(HAUNTED_HIVES)
     m = state.map
     if m is None:
-        solocards.check_scare_ghosts(card, bees, tile_haunted=True, haunted_hive_on_tile=False)
+        check_scare_ghosts(card, bees, tile_haunted=True, haunted_hive_on_tile=False)
     else:
         M = map_module()
         at = tuple(required(at, "at", "the haunted tile [q, r] whose ghosts you scare away"))
@@ -80,7 +80,7 @@ def scare_ghosts(state: GameState, actor: str, bees: int | None, at: Coord | Non
         if t is None:
             raise InvalidInputError("at", list(at), "a map tile")
         other = m.hive_at(at)
-        solocards.check_scare_ghosts(card, bees, tile_haunted=t.dark == "haunted",
+        check_scare_ghosts(card, bees, tile_haunted=t.dark == "haunted",
                                      haunted_hive_on_tile=other is not None
                                      and other.dark == "haunted")
         own = m.hive(actor).at
@@ -118,7 +118,7 @@ class HauntedHivesRules(CardRules):
         if not state.options.haunted_hives:
             return state, Marks()
         parent = next((x for x in state.wild if x.name == new.by), None)
-        haunted = solocards.spawned_haunted(
+        haunted = spawned_haunted(
             first_wild_hive=not state.haunted_appeared,
             parent_haunted=new.cause == "wild swarm" and parent is not None and parent.haunted)
         return replace(state, haunted_appeared=True), Marks(
@@ -126,3 +126,78 @@ class HauntedHivesRules(CardRules):
 
 
 RULES = HauntedHivesRules()
+
+
+# --- the card's dice ------------------------------------------------------------------------
+
+def haunted_forage_succeeds(card: ScenarioCard, d6: int) -> bool:
+    """Haunted Hives: foraging a haunted tile, roll the D6: 1–4 the action fails, 5–6 it
+    succeeds.  (On a failed forage hyvekit gives no resources and no disease: the action did
+    not happen; the bees stay assigned — ruling L86.)
+
+    :raises InvalidInputError: a roll off 1–6.
+    """
+    return die_roll("D6 for a haunted tile", d6) > card.rule("haunted_forage_fail_max")
+
+
+def check_scare_ghosts(card: ScenarioCard, bees: int, *, tile_haunted: bool,
+                       haunted_hive_on_tile: bool) -> None:
+    """Haunted Hives: "You may take the Raid action with 1 worker bee to scare the ghosts away
+    from a haunted tile, as long as it is not occupied by a haunted hive."  Passing means the
+    tile flips to the light side.
+
+    :raises IllegalActionError: not exactly 1 bee, a tile that is not haunted, or a haunted hive
+        on it.
+    """
+    need = card.rule("scare_ghosts_bees")
+    bees = require_int("bees", bees, 0, 99)
+    if bees != need:
+        raise IllegalActionError(R_HAUNTED, f"scaring ghosts takes a Raid action with {need} "
+                                 f"worker bee, got {bees}", expected=need, given=bees)
+    if not tile_haunted:
+        raise IllegalActionError(R_HAUNTED, "that tile is not haunted", expected="a haunted "
+                                 "tile", given="a light tile")
+    if haunted_hive_on_tile:
+        raise IllegalActionError(R_HAUNTED, "a haunted hive occupies that tile; its ghosts "
+                                 "cannot be scared away", expected="a haunted tile without a "
+                                 "haunted hive", given="a haunted hive's tile")
+
+
+def check_haunted_raid(*, attacker_haunted: bool, target_haunted: bool) -> None:
+    """Haunted Hives: "Haunted hives cannot raid or be raided."
+
+    :raises IllegalActionError: either hive is haunted.
+    """
+    if attacker_haunted:
+        raise IllegalActionError(R_HAUNTED, "haunted hives cannot raid", given="a haunted hive "
+                                 "raiding")
+    if target_haunted:
+        raise IllegalActionError(R_HAUNTED, "haunted hives cannot be raided",
+                                 given="a raid on a haunted hive")
+
+
+def haunted_wild_may(action: str, *, wild_haunted: bool, tile_haunted: bool = False,
+                     target_haunted: bool = False) -> bool:
+    """Whether a wild hive may take a priority-chart ``action`` under Haunted Hives:
+
+    * ``"raid"``: never for a haunted hive ("Skip all actions in the priority chart that involve
+      raiding"), and no wild hive raids a haunted hive;
+    * ``"forage"``: not on a haunted tile ("Wild hives cannot forage on haunted tiles");
+    * ``"spawn"``: not on a haunted tile (a new wild hive, by any cause);
+    * ``"scout"`` / ``"swarm"``: allowed.
+
+    :raises InvalidInputError: another action.
+    """
+    if action == "raid":
+        return not wild_haunted and not target_haunted
+    if action in ("forage", "spawn"):
+        return not tile_haunted
+    if action in ("scout", "swarm"):
+        return True
+    raise InvalidInputError("wild hive action", action, "raid, forage, spawn, scout or swarm")
+
+
+def spawned_haunted(*, first_wild_hive: bool, parent_haunted: bool = False) -> bool:
+    """Haunted Hives: a new wild hive is haunted when it is the first wild hive that appears in
+    the game, or it is spawned by a haunted hive's swarm.  (Its tile flips to the dark side.)"""
+    return first_wild_hive or parent_haunted

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from hyvekit.rules.beelives import solo as S
 from hyvekit.rules.beelives.card_hooks import CardRules
 from hyvekit.rules.beelives.spawning import spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
@@ -28,6 +27,8 @@ if TYPE_CHECKING:
     from hyvekit.rules.beelives.plan import MonthPlan
     from hyvekit.rules.beelives.summaries import MonthSummary
 
+from hyvekit.rules.beelives.solo_cards import ChallengeCard, die_roll
+from hyvekit.rules.beelives.solo_cards import spawn_strength as card_spawn_strength
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 
@@ -156,7 +157,7 @@ def stated_siege_spawns(state: CampaignState, game: GameState, plan: MonthPlan,
     """Under Siege: "After scouting, roll the D6. On 4+, spawn a wild hive (strength 3) on the
     scouted tile."  One D6 per scout of the solo hive in ``stated.scout_d6``, one name per 4+
     in ``stated.scout_spawn``; the hives are placed after the month's cleanup (ruling L106)."""
-    card = next((c for c in state.cards() if isinstance(c, S.ChallengeCard)
+    card = next((c for c in state.cards() if isinstance(c, ChallengeCard)
                  and c.spawn is not None), None)
     rolls = tuple(stated.get("scout_d6", ()))
     names = tuple(stated.get("scout_spawn", ()))
@@ -173,7 +174,7 @@ def stated_siege_spawns(state: CampaignState, game: GameState, plan: MonthPlan,
         raise IllegalActionError(R_UNDER_SIEGE, f"{card.name}: roll the D6 after each scout "
                                  f"({scouts} this month): state scout_d6 = [rolls]",
                                  expected=scouts, given=len(rolls))
-    strengths = [s for s in (S.scout_spawn(card, d, year=game.year) for d in rolls) if s]
+    strengths = [s for s in (scout_spawn(card, d, year=game.year) for d in rolls) if s]
     need = card.spawn.d6_min  # type: ignore[union-attr]
     if len(names) != len(strengths):
         raise IllegalActionError(R_UNDER_SIEGE, f"{card.name}: {len(strengths)} roll(s) of "
@@ -189,3 +190,18 @@ def stated_siege_spawns(state: CampaignState, game: GameState, plan: MonthPlan,
                                 comps=state.comps.game)
         events.append({k: ev[k] for k in ("wild", "strength", "cause", "by", "dormant")})
     return game, events
+
+
+# --- the card's dice ------------------------------------------------------------------------
+
+def scout_spawn(card: ChallengeCard, d6: int, *, year: int = 1) -> int | None:
+    """Under Siege: after a Scout action, roll the D6; on 4+ a wild hive spawns on the scouted
+    tile.  Returns its strength (3; 4 / 5 in later years), or None (no spawn, or the card has
+    no scouting spawn).
+
+    :raises InvalidInputError: a roll off 1–6.
+    """
+    d6 = die_roll("D6 after scouting", d6)
+    if card.spawn is None or d6 < card.spawn.d6_min:
+        return None
+    return card_spawn_strength(card.spawn.strength, year)

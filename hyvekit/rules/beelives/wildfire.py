@@ -14,11 +14,13 @@ here the campaign states the dice and plays the steps on its map (rulings L130-L
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from hyvekit.rules.beelives import solo as S
+from hyvekit.rules.beelives.hexgrid import Coord
+from hyvekit.rules.beelives.hexgrid import distance as hex_distance
+from hyvekit.rules.beelives.solo_cards import D4, CampaignCard, die_roll
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import NONE, WILD_HIVE_TOKENS, Components, GameState
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
@@ -38,7 +40,7 @@ class FireMonth:
     column) index flipped (None: nothing left ahead), the tiles flipped, whether the solo
     hive's tile was among them, and the D4 the fire started with (its first month only)."""
 
-    front: S.FireFront
+    front: FireFront
     row: int | None
     flipped: frozenset[tuple[int, int]]
     hive_burned: bool
@@ -55,9 +57,9 @@ class FireMonth:
         return out
 
 
-def wildfire_card(state: CampaignState, year: int) -> S.CampaignCard | None:
+def wildfire_card(state: CampaignState, year: int) -> CampaignCard | None:
     """The Wildfire card when its fire burns in ``year`` (its year rules give a fire start)."""
-    card = next((c for c in state.cards() if isinstance(c, S.CampaignCard)), None)
+    card = next((c for c in state.cards() if isinstance(c, CampaignCard)), None)
     if card is None or card.name != WILDFIRE:
         return None
     return card if "fire_start" in dict(card.year(year).rules) else None
@@ -115,13 +117,13 @@ def spread_at_month_start(state: CampaignState, game: GameState, stated: Mapping
                                      "3 closest, 4 left) and state fire_d4 = ROLL",
                                      expected="fire_d4 = 1-4", given="no fire_d4")
         d4 = stated["fire_d4"]
-        front = S.fire_start(card, d4, (c for c, _ in m.tiles), m.hive(name).at,
+        front = fire_start(card, d4, (c for c, _ in m.tiles), m.hive(name).at,
                              year=game.year)
     elif "fire_d4" in stated:
         raise IllegalActionError(R_WILDFIRE, f"the fire already burns from the {front.edge} "
                                  "edge: its D4 is rolled once, at the start of the year",
                                  expected="no fire_d4", given=stated["fire_d4"])
-    step = S.spread_fire(front, [c for c, _ in m.tiles], M.burnt_tiles(m))
+    step = spread_fire(front, [c for c, _ in m.tiles], M.burnt_tiles(m))
     m = M.burn(m, step.flipped)
     burned = M.hive_burnt(m, name)
     if "hive_burned" in stated and stated["hive_burned"] != burned:
@@ -133,7 +135,7 @@ def spread_at_month_start(state: CampaignState, game: GameState, stated: Mapping
     return replace(game, map=m), FireMonth(step.front, step.row, step.flipped, burned, d4)
 
 
-def fire_spawns(game: GameState, card: S.CampaignCard,
+def fire_spawns(game: GameState, card: CampaignCard,
                      names: Sequence[tuple[str, tuple[int, int] | None]],
                      stated: Mapping[str, Any], want: int, strength: int,
                      comps: Components) -> tuple[GameState, list[dict]]:
@@ -164,7 +166,7 @@ def fire_spawns(game: GameState, card: S.CampaignCard,
         where = f"stated.spawn[{i}]"
         places: frozenset = frozenset()
         if len(game.wild) < WILD_HIVE_TOKENS:
-            places = S.fire_spawn_places(d4, tiles, M.burnt_tiles(game.map),
+            places = fire_spawn_places(d4, tiles, M.burnt_tiles(game.map),
                                          [h.at for h in game.map.hives])
         legal = [list(c) for c in sorted(places)]
         if n.lower() == NONE:
@@ -222,3 +224,140 @@ def fire_summary(state: CampaignState) -> dict[str, Any] | None:
             "burnt_tiles": [list(c) for c in burnt],
             "hive_burned": at in burnt,
             "hive_spaces_from_fire": min((M.distance(at, c) for c in burnt), default=None)}
+
+
+# --- the card's dice ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FireFront:
+    """Where the wildfire is.
+
+    :ivar edge: the start edge rolled on the D4 (``opposite``, ``right``, ``closest``, ``left``).
+    :ivar axis: ``"row"`` (rows of equal r) or ``"column"`` (zig-zag columns of equal
+        :func:`fire_column`).
+    :ivar step: +1 or -1: the direction the fire spreads along ``axis``.
+    :ivar next_row: the row (or column) index the fire reaches next.
+    """
+
+    edge: str
+    axis: str
+    step: int
+    next_row: int
+
+
+@dataclass(frozen=True)
+class FireStep:
+    """One month's spread: the ``row`` index flipped (None if the fire found nothing left),
+    the tiles ``flipped``, and the front after it."""
+
+    row: int | None
+    flipped: frozenset[Coord]
+    front: FireFront
+
+
+def fire_column(coord: Coord) -> int:
+    """The zig-zag column of a pointy-topped hex (odd-r offset column): tiles one above the
+    other, alternately half a hex apart, share it."""
+    q, r = coord
+    return q + (r - (r & 1)) // 2
+
+
+def _key(coord: Coord, axis: str) -> int:
+    return coord[1] if axis == "row" else fire_column(coord)
+
+
+def fire_start(card: CampaignCard, d4: int, tiles: Iterable[Coord], hive: Coord,
+               *, year: int = 2) -> FireFront:
+    """Wildfire, start of year 2: the D4 says where the fire starts (ruling L89):
+
+    1. the opposite edge, spreading toward you; 3. the closest edge, spreading away from you —
+       along the rows (r): "closest" is the top or bottom edge row nearest your hive's row
+       (a tie counts the bottom, the player's side, as closest);
+    2. the right edge, spreading left; 4. the left edge, spreading right — along the zig-zag
+       columns, right = growing q (the player's right).
+
+    :raises InvalidInputError: a roll off 1–4, an empty map, a hive off the map.
+    """
+    rules = card.year(year)
+    edge = rules.rule("fire_start")[die_roll("D4 for the fire", d4, D4) - 1]
+    pts = set(tiles)
+    if not pts:
+        raise InvalidInputError("map tiles", [], "at least one tile")
+    if hive not in pts:
+        raise InvalidInputError("hive", hive, "a tile of the map")
+    if edge in ("right", "left"):
+        cols = [fire_column(p) for p in pts]
+        return (FireFront(edge, "column", -1, max(cols)) if edge == "right"
+                else FireFront(edge, "column", 1, min(cols)))
+    top, bottom = min(p[1] for p in pts), max(p[1] for p in pts)
+    closest_is_bottom = bottom - hive[1] <= hive[1] - top
+    start_bottom = closest_is_bottom if edge == "closest" else not closest_is_bottom
+    return (FireFront(edge, "row", -1, bottom) if start_bottom
+            else FireFront(edge, "row", 1, top))
+
+
+def spread_fire(front: FireFront, tiles: Iterable[Coord],
+                burned: Iterable[Coord] = ()) -> FireStep:
+    """"Flip over the next row of tiles in the direction that the fire is spreading": the first
+    row at or beyond ``front.next_row`` (in the spreading direction) that still has unburned
+    tiles flips whole; the front moves one row past it.  Tiles scouted behind the front never
+    burn (ruling L90)."""
+    done = set(burned)
+    ahead = sorted({_key(p, front.axis) for p in tiles if p not in done
+                    and (_key(p, front.axis) - front.next_row) * front.step >= 0},
+                   key=lambda k: k * front.step)
+    if not ahead:
+        return FireStep(None, frozenset(), front)
+    row = ahead[0]
+    flipped = frozenset(p for p in tiles if p not in done and _key(p, front.axis) == row)
+    return FireStep(row, flipped, FireFront(front.edge, front.axis, front.step, row + front.step))
+
+
+def fire_spawn_places(distance: int, tiles: Iterable[Coord], burned: Iterable[Coord],
+                      occupied: Iterable[Coord] = ()) -> frozenset[Coord]:
+    """Wildfire: the legal places for a wild hive spawned "as many spaces away from the fire as
+    the rolled result": unburned map tiles without a hive whose distance to the nearest burned
+    tile is exactly ``distance`` (ruling L91).  Empty: "the hive is not spawned".
+
+    :raises InvalidInputError: a distance off 1–4.
+    """
+    distance = die_roll("D4 spawn distance", distance, D4)
+    fire = set(burned)
+    if not fire:
+        return frozenset()
+    taken = set(occupied)
+    return frozenset(p for p in set(tiles) if p not in fire and p not in taken
+                     and min(hex_distance(p, b) for b in fire) == distance)
+
+
+@dataclass(frozen=True)
+class WildfireMonth:
+    """The start of a Wildfire month: the spread, whether you lose, and for each D4 the places
+    a wild hive (``strength``) may spawn (empty: not spawned)."""
+
+    step: FireStep
+    hive_burned: bool
+    spawn_places: tuple[frozenset[Coord], ...]
+    strength: int
+
+
+def wildfire_month(card: CampaignCard, front: FireFront, tiles: Iterable[Coord],
+                   burned: Iterable[Coord], hive: Coord, d4s: Sequence[int],
+                   occupied: Iterable[Coord] = (), *, year: int = 2) -> WildfireMonth:
+    """Both start-of-month steps of Wildfire's year 2: flip the next row, then the two D4 spawns
+    ("at any time, if the map tile occupied by your hive flips ... you lose!").  The spawn
+    places are each computed against the map after the flip; the player picks one per roll
+    and adds it to ``occupied`` before placing the next.
+
+    :raises InvalidInputError: not exactly two D4 rolls, a roll off 1–4.
+    """
+    rules = card.year(year)
+    tiles = tuple(tiles)
+    need = rules.rule("fire_spawn_rolls")
+    if len(d4s) != need:
+        raise InvalidInputError("D4 rolls", list(d4s), f"{need} rolls of the D4")
+    step = spread_fire(front, tiles, burned)
+    fire = set(burned) | step.flipped
+    taken = set(occupied) | {hive}
+    places = tuple(fire_spawn_places(d, tiles, fire, taken) for d in d4s)
+    return WildfireMonth(step, hive in step.flipped, places, rules.rule("fire_spawn_strength"))

@@ -7,14 +7,13 @@ tables are in :mod:`hyvekit.rules.beelives.solo`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from hyvekit.rules.beelives import solo as S
-from hyvekit.rules.beelives import solo as solocards
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.card_hooks import CardRules, Failed, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, gain_disease
+from hyvekit.rules.beelives.solo_cards import WILD_MAX, CampaignCard, die_roll
 from hyvekit.rules.beelives.spawning import no_placement, spawn_wild
 from hyvekit.rules.beelives.state import (
     NONE,
@@ -30,7 +29,7 @@ from hyvekit.rules.beelives.state import (
     map_module,
     zombees_card,
 )
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.campaign import CampaignState
@@ -66,7 +65,7 @@ def first_infection(state: GameState, plan: MonthPlan, comps: Components
         return state, []
     year = f"year {z}"
     card = zombees_card(comps)
-    first = solocards.first_infected(card, {w.name: w.strength for w in state.wild})
+    first = first_infected(card, {w.name: w.strength for w in state.wild})
     if first.candidates:
         if plan.infected_spawn is not None:
             raise IllegalActionError(R_ZOMBEES, "wild hives are in play: the strongest becomes "
@@ -159,7 +158,7 @@ def action_roll(state: GameState, p: PlayerState, action: Any, comps: Components
                                  "action (1: it fails and the bees die, 2: it fails, 3-6: it "
                                  "succeeds) — state zombee_d6", expected="zombee_d6 = 1-6",
                                  given="no roll")
-    r = solocards.infected_action(zombees_card(comps), action.dice.zombee_d6)
+    r = infected_action(zombees_card(comps), action.dice.zombee_d6)
     if r.succeeds:
         return None
     return action.assigned_bees(state, p), r.bees_die
@@ -226,7 +225,7 @@ def tile_infection(before: GameState, state: GameState, actor: str,
         raise IllegalActionError(R_ZOMBEES, f"{actor} acted on an infected tile: roll the D6 "
                                  "(1-2: the hive becomes infected) — state infection_d6",
                                  expected="infection_d6 = 1-6", given="no roll")
-    if not solocards.catches_infection(zombees_card(comps), dice.infection_d6):
+    if not catches_infection(zombees_card(comps), dice.infection_d6):
         return state, [{"kind": "infection_roll", "hive": actor, "d6": dice.infection_d6,
                         "infected": False}]
     if wild:
@@ -279,7 +278,7 @@ def erratic_turn(state: GameState, w: WildHiveState, turn: Any, comps: Component
                                  "turn (1 raid the closest hive, 2 forage bloom, 3 wilt, 4 "
                                  "harvest, 5 raid the farthest hive, 6 nothing) — state zombee_d6",
                                  expected="zombee_d6 = 1-6", given="no roll")
-    words = solocards.infected_wild_action(zombees_card(comps), turn.dice.zombee_d6)
+    words = infected_wild_action(zombees_card(comps), turn.dice.zombee_d6)
     action, what = ERRATIC[words]
     options: tuple = ()
     m = state.map
@@ -376,7 +375,7 @@ class ZombeesRules(CardRules):
                                      + " = roll }", expected=f"spawn_d6.{new.name} = 1-6",
                                      given="no roll")
         roll = rolls[new.name]
-        infected = solocards.spawn_is_infected(zombees_card(comps), roll)
+        infected = spawn_is_infected(zombees_card(comps), roll)
         state = replace(state, spawn_rolls=tuple(r for r in state.spawn_rolls
                                                  if r[0] != new.name))
         return state, Marks(infected=infected, event=(("infection_d6", roll),
@@ -433,9 +432,90 @@ def stated_hive_infection(state: CampaignState, game: GameState, stated: Mapping
                                      "and stays infected (the card has no cure, ruling L121)",
                                      expected="hive_infected = true", given=False)
         return game
-    card = next((c for c in state.cards() if isinstance(c, S.CampaignCard)), None)
+    card = next((c for c in state.cards() if isinstance(c, CampaignCard)), None)
     if card is None or card.name != "Zombees" or game.year < 2:
         raise IllegalActionError(R_ZOMBEES, "only the Zombees campaign card infects your hive, "
                                  "from year 2 on (Year 1: Normal rules apply)",
                                  expected="no hive_infected", given=True)
     return game.with_player(replace(p, infected=True))
+
+
+# --- the card's dice ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FirstInfection:
+    """Zombees, start of year 2: ``candidates`` are the strongest wild hives (you choose one on a
+    tie); with none in play, spawn one of ``spawn_strength`` within ``max_distance`` spaces of
+    your hive: it is the infected hive."""
+
+    candidates: tuple[str, ...]
+    spawn_strength: int | None = None
+    max_distance: int | None = None
+
+
+def first_infected(card: CampaignCard, wild: Mapping[str, int], *, year: int = 2) -> FirstInfection:
+    """Which wild hive becomes infected at the start of year 2.
+
+    :param wild: wild hives in play, name → strength.
+    :raises InvalidInputError: a strength off 1–14.
+    """
+    rules = card.year(year)
+    live = {n: require_int(f"wild hive {n} strength", s, 1, WILD_MAX) for n, s in wild.items()}
+    if not live:
+        return FirstInfection((), rules.rule("first_infected_spawn_strength"),
+                              rules.rule("first_infected_max_distance"))
+    top = max(live.values())
+    return FirstInfection(tuple(sorted(n for n, s in live.items() if s == top)))
+
+
+def spawn_is_infected(card: CampaignCard, d6: int, *, year: int = 2) -> bool:
+    """Zombees: a newly spawned wild hive is infected on 1–2, healthy on 3–6."""
+    return die_roll("D6 for a new wild hive", d6) <= card.year(year).rule("spawn_infected_max")
+
+
+def infected_wild_action(card: CampaignCard, d6: int, *, year: int = 2) -> str:
+    """Zombees: an infected wild hive's turn, ignoring the priority chart: 1 raid the closest
+    hive, 2 forage a bloom tile, 3 a wilt tile, 4 a harvest tile, 5 raid the farthest hive,
+    6 do nothing.  (If it cannot do that legally, it does nothing.)"""
+    return card.year(year).rule("infected_wild_actions")[die_roll("D6 for an infected wild hive", d6) - 1]
+
+
+def catches_infection(card: CampaignCard, d6: int, *, year: int = 2) -> bool:
+    """Zombees: a healthy hive (yours included) acting on an infected tile is infected on 1–2."""
+    return die_roll("D6 on an infected tile", d6) <= card.year(year).rule("catch_infection_max")
+
+
+def tile_becomes_infected(*, hive_infected: bool, tile_infected: bool) -> bool:
+    """Zombees: an infected hive acting on a healthy tile infects it (flip to the dark side)."""
+    return hive_infected and not tile_infected
+
+
+@dataclass(frozen=True)
+class InfectedAction:
+    """Your infected hive's action roll: whether the action ``succeeds`` and whether the
+    assigned bees die."""
+
+    succeeds: bool
+    bees_die: bool
+
+
+def infected_action(card: CampaignCard, d6: int, *, year: int = 2) -> InfectedAction:
+    """Zombees: each action of your infected hive rolls the D6: 1 fails and the assigned bees
+    die; 2 fails, the bees live; 3–6 succeeds, the bees live."""
+    rules = card.year(year)
+    roll = die_roll("D6 for your infected hive's action", d6)
+    if roll <= rules.rule("action_fail_bees_die_max"):
+        return InfectedAction(False, True)
+    if roll <= rules.rule("action_fail_max"):
+        return InfectedAction(False, False)
+    return InfectedAction(True, False)
+
+
+def zombee_disease(card: CampaignCard, gained: int, *, infected: bool, year: int = 2) -> int:
+    """Disease (track spaces) gained: doubled when your hive is infected (Zombees).  Apply it
+    after Clean Bees' "one less" (ruling L94).
+
+    :raises InvalidInputError: a negative gain.
+    """
+    gained = require_int("disease gained", gained, 0, 99)
+    return gained * card.year(year).rule("disease_multiplier") if infected else gained

@@ -637,7 +637,7 @@ def test_ninth_wild_hive_cannot_spawn_ruling_l45(comps, board):
                                    '[players.Bob]\nswarm = { wild = "none" }'), comps)
     assert len(s2.wild) == 8 and s2.player("Bob").hive.vp == 0
     with pytest.raises(IllegalActionError, match="not in play"):
-        g.spawn_wild(s, "W3", 3, cause="test", by="Bob")
+        g.spawn_wild(s, "W3", 3, cause="test", by="Bob", comps=comps)
 
 
 def test_wild_chart_lines_checkable_without_the_map_ruling_l56(comps, board):
