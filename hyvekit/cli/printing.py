@@ -386,7 +386,7 @@ def report(
         record, state = campaign_store(campaigns_dir(ctx)).state(campaign)
         adapter = adapter_for(record.header["game"], record.header["kind"])
         if (record.header["game"], record.header["kind"]) == BEELIVES_CAMPAIGN:
-            from hyvekit.render.printables_beelives_campaign import beelives_report_context
+            from hyvekit.render.printables_beelives_report import beelives_report_context
 
             context = beelives_report_context(record.header, record.events, state,
                                               adapter.summary(state),

@@ -1,5 +1,6 @@
-"""Bee Lives campaign printables: the solo goal tracker / year sheet, pads pre-filled from a
-campaign record, and the Bee Lives part of the campaign report.
+"""Bee Lives campaign printables: the solo goal tracker / year sheet and pads pre-filled from a
+campaign record (rules/bee-lives.txt: "Solo Play" — its cards' goals —, "Multiple Years
+Variant"), and the campaign's summary read for them and for the report (:func:`campaign_view`).
 
 * ``tracker beelives`` (``hyvekit print tracker beelives [CAMPAIGN] [--card NAME]``): one page
   with the solo cards in play, each goal quoted from its card with boxes for *met*, *at risk*
@@ -9,9 +10,9 @@ campaign record, and the Bee Lives part of the campaign report.
   campaign it is pre-filled (:func:`tracker_context`).
 * ``print pad beelives CAMPAIGN`` / ``print pad beelives-years CAMPAIGN``: the pads with the
   campaign's player names and game length (:func:`pad_prefill`).
-* ``print report CAMPAIGN`` of a Bee Lives campaign: the years table, the goals'
-  verdicts and ``reportlab.graphics`` charts of VP and worker bees per year and of VP per
-  month (:func:`beelives_report_context`), then the history table of every report.
+* ``print report CAMPAIGN`` of a Bee Lives campaign: its Bee Lives part (the years table, the
+  goals' verdicts, the charts) is :mod:`hyvekit.render.printables_beelives_report`'s, built
+  from this module's :func:`campaign_view`, :func:`year_values` and :func:`running_vp`.
 
 Everything pre-filled is read from the campaign's **summary**
 (:func:`hyvekit.rules.beelives.campaign.summary`, what ``hyvekit beelives status --json``
@@ -28,7 +29,7 @@ This module imports no weasyprint, reportlab or store code at import time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hyvekit.render import beelives_values as V
@@ -647,214 +648,6 @@ def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1,
         raise InvalidInputError("pad", key, "pad beelives or pad beelives-years")
     context["campaign"] = pre["campaign"]
     context["source"] = f"{context['source']} \u00b7 campaign {pre['campaign']['id']}"
-    return context
-
-
-# --- report ------------------------------------------------------------------------------------
-
-INKS = ("#1b1b1b", "#2166ac", "#b2182b", "#4d9221")   # per player; labels double them
-DASHES = (None, (4, 2), (1.5, 1.5), (6, 2, 1.5, 2))
-MARKERS = ("FilledSquare", "FilledCircle", "FilledTriangle", "FilledDiamond")
-
-
-def line_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], *,
-                   width: float = 520, height: float = 120, light: bool = False) -> str:
-    """An inline ``<svg>`` line chart drawn by ``reportlab.graphics`` (one line per series,
-    each with its own dash pattern and marker and its name at its last point, so it reads in
-    black and white).
-
-    :param series: ``{"name", "values", "ink"}``; a value of None leaves a gap.
-    :param light: thinner lines and hollow markers (ink-saver).
-    """
-    from reportlab.graphics.charts.linecharts import HorizontalLineChart
-    from reportlab.graphics.shapes import Drawing, String
-    from reportlab.graphics.widgets.markers import makeMarker
-    from reportlab.lib import colors
-
-    from hyvekit.render.printables_reports import _font_name, drawing_svg, value_axis
-
-    font = _font_name()
-    values = [v for s in series for v in s["values"] if v is not None]
-    low, high = min(values + [0]), max(values + [1])
-    drawing = Drawing(width, height)
-    longest = max((len(s["name"]) for s in series), default=4)
-    right = min(12 + 4.6 * longest, width * 0.3)
-    chart = HorizontalLineChart()
-    chart.x, chart.y, chart.width, chart.height = 34, 24, width - 40 - right, height - 34
-    chart.data = [[v for v in s["values"]] for s in series]
-    chart.categoryAxis.categoryNames = list(categories)
-    chart.categoryAxis.labels.fontName = font
-    chart.categoryAxis.labels.fontSize = 7 if len(categories) <= 12 else 6
-    chart.categoryAxis.labels.dy = -3
-    if len(categories) > 12:
-        chart.categoryAxis.labels.angle = 40
-        chart.categoryAxis.labels.boxAnchor = "ne"
-        chart.y += 8
-        chart.height -= 8
-    chart.categoryAxis.strokeWidth = 0.6
-    value_axis(chart, low, high, font)
-    chart.joinedLines = 1
-    for i, s in enumerate(series):
-        ink = colors.HexColor(s["ink"])
-        line = chart.lines[i]
-        line.strokeColor = ink
-        line.strokeWidth = 0.9 if light else 1.6
-        if DASHES[i % len(DASHES)]:
-            line.strokeDashArray = DASHES[i % len(DASHES)]
-        marker = makeMarker(MARKERS[i % len(MARKERS)].replace("Filled", "") if light
-                            else MARKERS[i % len(MARKERS)])
-        marker.size = 4
-        marker.fillColor = colors.white if light else ink
-        marker.strokeColor = ink
-        marker.strokeWidth = 0.7
-        line.symbol = marker
-    drawing.add(chart)
-    # the series' names at the right end of their lines (nudged apart)
-    span = chart.valueAxis.valueMax - chart.valueAxis.valueMin or 1
-    placed: list[float] = []
-    for i, s in enumerate(series):
-        last = next(((j, v) for j, v in reversed(list(enumerate(s["values"])))
-                     if v is not None), None)
-        if last is None:
-            continue
-        y = chart.y + (last[1] - chart.valueAxis.valueMin) / span * chart.height - 2.5
-        while any(abs(y - p) < 8 for p in placed):
-            y -= 8
-        placed.append(y)
-        drawing.add(String(chart.x + chart.width + 6, y, s["name"], fontName=font,
-                           fontSize=7, fillColor=colors.HexColor(s["ink"])))
-    return drawing_svg(drawing, font)
-
-
-def _clip(name: str, n: int = 18) -> str:
-    return name if len(name) <= n else name[:n - 1] + "\u2026"
-
-
-def beelives_report(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The Bee Lives part of a report: facts, the years table, the goals' verdicts and the
-    charts: VP at the end of each year and worker bees after each winter (bars, one per player;
-    the year in play shows its VP so far and its worker bees now), and VP at the end of each
-    month (lines, one per player)."""
-    from hyvekit.render.printables_reports import _chart
-
-    players = list(view.get("players") or [])
-    years = year_values(view)
-    year_numbers = sorted(years)
-    year_rows = []
-    for y in year_numbers:
-        for p in players:
-            v = years[y].get(p, {})
-            year_rows.append({"year": y, "player": p, **v})
-    shown = players[:len(INKS)]
-    current = view.get("year") if view.get("stage") != "over" else None
-
-    def label(y: int, winter_done: bool) -> str:
-        return f"Year {y}" + (" (so far)" if y == current and not winter_done else "")
-
-    charts = []
-    if year_numbers:
-        done = {y: all(years[y].get(p, {}).get("winter") for p in shown) for y in year_numbers}
-        labels = [label(y, done[y]) for y in year_numbers]
-        charts.append({"title": "VP at the end of each year (running total), per player",
-                       **_chart(labels, [{"name": _clip(p), "ink": INKS[i],
-                                          "values": [years[y].get(p, {}).get("total")
-                                                     for y in year_numbers]}
-                                         for i, p in enumerate(shown)], height=84)})
-
-        def bees(y: int, p: str):
-            v = years[y].get(p, {})
-            return v.get("bees") if v.get("winter") else v.get("now_bees")
-        charts.append({"title": "Worker bees after each winter (the year in play: now), per "
-                                "player",
-                       **_chart(labels, [{"name": _clip(p), "ink": INKS[i],
-                                          "values": [bees(y, p) for y in year_numbers]}
-                                         for i, p in enumerate(shown)], height=84)})
-    run = running_vp(view)
-    if len(run) >= 2:
-        cats = [r["label"] for r in run]
-        series = [{"name": _clip(p, 14), "ink": INKS[i],
-                   "values": [r["vp"].get(p) for r in run]} for i, p in enumerate(shown)]
-        charts.append({"title": "VP at the end of each month (winter scoring included), per "
-                                "player", "line": True,
-                       "svg": line_chart_svg(cats, series, height=110),
-                       "light": line_chart_svg(cats, series, height=110, light=True),
-                       "legend": []})      # each line is named at its end
-    position = view.get("next") or ""
-    if view.get("stage") == "over":
-        position = "game over"
-    facts = [("Players", ", ".join(players) or "\u2014"),
-             ("Game", _kind_label(view)),
-             ("Months played", f"{view.get('months_played', 0)} of "
-                               f"{len(V.months()) * int(view.get('years') or 1)}"),
-             ("Next", position or "\u2014")]
-    if view.get("solo"):
-        cards = ", ".join(view.get("cards") or []) or "none"
-        if view.get("to_draw"):
-            cards += " (challenge card still to draw)"
-        facts.append(("Solo cards", cards))
-    if view.get("outcome"):
-        facts.append(("Outcome", view["outcome"]))
-    if view.get("scores"):
-        facts.append(("Final scores", ", ".join(
-            f"{p} {v['total']}" + ("" if v["eligible"] else " (not eligible)")
-            for p, v in view["scores"].items())
-            + (f"; winner {' and '.join(view['winners'])}" if view.get("winners") else "")
-            + (f"; solo score chart: {view['rating']}" if view.get("rating") else "")))
-    overrides = sum(1 for m in view.get("months", ()) if m.get("override"))
-    if overrides:
-        facts.append(("Overrides", f"{overrides} month(s) recorded with --override "
-                                   "(disputed)"))
-    if len(players) > len(shown):
-        facts.append(("Charts", f"the first {len(shown)} players"))
-    verdicts = [{**v, "card": "Standard goal" if v["card"] == "standard" else v["card"],
-                 "line": verdict_line(v)} for v in view.get("verdicts") or []]
-    return {"kind": "beelives", "facts": facts, "year_rows": year_rows,
-            "verdicts": verdicts, "charts": charts}
-
-
-def verdict_line(verdict: Mapping[str, Any]) -> str:
-    """The goal a verdict judges, in words (:func:`goal_line` with the card's parameters); a
-    goal hyvekit's cards do not have prints as its kind."""
-    from hyvekit.data.beelives import solo_cards as default_cards
-
-    kind, year = str(verdict.get("goal", "")), verdict.get("year")
-    if kind == "survive_winter":
-        return goal_line(kind, {}, year)
-    try:
-        entry = card_entry(default_cards().find(str(verdict.get("card", ""))))
-    except InvalidInputError:
-        entry = {"goals": []}
-    for g in entry["goals"]:
-        if g["kind"] == kind and (g["year"] is None or g["year"] == year):
-            return g["line"]
-    return goal_line(kind, {}, year)
-
-
-def _kind_label(view: Mapping[str, Any]) -> str:
-    years = int(view.get("years") or 1)
-    variant = V.game_lengths().get(years)
-    length = (f"{word(years)} year" if years == 1 else f"{word(years)} years") + (
-        f" ({variant} game)" if variant else "")
-    if view.get("solo"):
-        return f"solo {view.get('mode') or 'basic'} mode" + (
-            ", harder rule" if view.get("harder") else "") + f", {length}"
-    return f"{len(view.get('players') or [])} players, {length}"
-
-
-def beelives_report_context(header: Mapping[str, Any], events: Sequence[dict[str, Any]],
-                            state: Any, summary: Mapping[str, Any], *,
-                            describe: Callable[[str, dict[str, Any]], str] | None = None
-                            ) -> dict[str, Any]:
-    """Context of ``report.html`` for a Bee Lives campaign record: the common report (header,
-    history table; :func:`hyvekit.render.printables_reports.report_context`) with the Bee Lives
-    body (:func:`beelives_report`) read from ``summary``."""
-    from hyvekit.render.printables_reports import report_context
-
-    context = report_context(dict(header), events, state, describe=describe,
-                             summary=lambda _state: dict(summary))
-    context.update(beelives_report(campaign_view(header, summary)))
-    context["campaign"]["game"] = "Bee Lives campaign"
-    context["source"] = "hyvekit campaign report: Bee Lives campaign"
     return context
 
 

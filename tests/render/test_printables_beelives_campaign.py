@@ -16,9 +16,9 @@ from hyvekit.data import beelives as bl
 from hyvekit.cli.app import app
 from hyvekit.render.catalogue import CATALOGUE, load_all
 from hyvekit.render.printables_beelives_campaign import (
-    GOAL_LINES, campaign_view, line_chart_svg, quote_text, running_vp, tracker_context,
-    year_values,
+    GOAL_LINES, campaign_view, quote_text, running_vp, tracker_context, year_values,
 )
+from hyvekit.render.printables_beelives_report import line_chart_svg
 from hyvekit.rules.beelives.solo import GOAL_KINDS
 
 load_all()
@@ -365,7 +365,7 @@ def test_report_of_a_bee_lives_campaign(campaigns, tmp_path, paper, ink):
 
 
 def test_report_context_has_the_three_charts_as_svg(campaigns):
-    from hyvekit.render.printables_beelives_campaign import beelives_report_context
+    from hyvekit.render.printables_beelives_report import beelives_report_context
     from hyvekit.games import campaign_store
     from hyvekit.games import adapter_for
 
