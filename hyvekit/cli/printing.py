@@ -76,9 +76,9 @@ def _board(printable: Printable, path: Optional[Path]) -> Any:
         drawn = ", ".join(p.key for p in CATALOGUE.values() if "board" in p.uses)
         raise typer.BadParameter(f"{printable.key} shows no Bee Lives board values; --board "
                                  f"goes with: {drawn}", param_hint="--board")
-    from hyvekit.rules.beelives import load_board
+    from hyvekit.data.beelives import board
 
-    return load_board(path)
+    return board(path)
 
 
 def _campaign_board(state) -> Any:

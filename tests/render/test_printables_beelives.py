@@ -120,7 +120,7 @@ def test_years_pad_refuses_five_players_and_4up(tmp_path):
 
 
 def test_years_rules_are_the_six_bullets_of_the_variant():
-    from hyvekit.rules.beelives import default_board
+    from hyvekit.data.beelives import packaged_board as default_board
 
     assert len(B.years_rules(default_board())) == 6
     ctx = B.years_pad_context()

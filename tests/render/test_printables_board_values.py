@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from hyvekit.cli.app import app
 from hyvekit.render.catalogue import CATALOGUE, build_context, load_all
-from hyvekit.rules.beelives.board import load_board
+from hyvekit.data.beelives import board as load_board
 
 from render_helpers import pdf_metadata, pdf_text
 
@@ -214,7 +214,7 @@ def test_the_tie_breakers_and_months_are_the_rules_cores(monkeypatch):
 
 def test_solo_cards_on_the_aid_are_the_solo_cards_data():
     from hyvekit.render.printables_beelives import SHORTER, solo_context
-    from hyvekit.rules.beelives.solo import default_cards
+    from hyvekit.data.beelives import solo_cards as default_cards
 
     cards = default_cards()
     ctx = solo_context()
