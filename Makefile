@@ -25,7 +25,7 @@ demo: install
 	$(BIN)/hyvekit demo
 
 # pytest-xdist spreads the tests over the cores; PYTEST_ARGS="-n 0" runs them in one process.
-PYTEST_XDIST ?= -n auto --dist worksteal
+PYTEST_XDIST ?= -n auto --dist loadfile
 
 test: install-test
 	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
