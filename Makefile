@@ -24,8 +24,11 @@ install-test: $(VENV)/.installed-test
 demo: install
 	$(BIN)/hyvekit demo
 
+# pytest-xdist spreads the tests over the cores; PYTEST_ARGS="-n 0" runs them in one process.
+PYTEST_XDIST ?= -n auto --dist loadfile
+
 test: install-test
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) output/*.pdf output/demo

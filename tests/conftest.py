@@ -1,4 +1,5 @@
-"""Shared fixtures: run the real ``hyvekit`` entry point in a subprocess on temporary folders."""
+"""Shared fixtures: the ``hyvekit`` command line on a temporary folder, in process (fast) or as
+a real ``python -m hyvekit`` process (the few whole-process smoke tests)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,38 @@ from pathlib import Path
 
 import pytest
 
+from cli_process import run_in_process
+
 
 class Hyvekit:
-    """Runs ``python -m hyvekit ARGS`` with its campaigns folder in a temporary directory."""
+    """Runs ``hyvekit ARGS`` in ``root`` with its campaigns folder in ``root / "campaigns"``.
+
+    ``hk(...)`` runs the command line inside the test process (see ``cli_process.py``);
+    ``hk.process(...)`` starts ``python -m hyvekit`` for tests about the process itself.
+    Both take the same arguments and return a ``subprocess.CompletedProcess`` (``returncode``,
+    ``stdout``, ``stderr``).
+    """
 
     def __init__(self, root: Path):
         self.root = root
         self.campaigns = root / "campaigns"
 
+    def _env(self, env: dict[str, str] | None) -> dict[str, str | None]:
+        return {"HYVEKIT_CAMPAIGNS": str(self.campaigns), "COLUMNS": "120",
+                "HYVEKIT_DEBUG": None, **(env or {})}
+
     def __call__(self, *args: str, env: dict[str, str] | None = None,
                  input: str | None = None) -> subprocess.CompletedProcess:
-        full_env = {**os.environ, "HYVEKIT_CAMPAIGNS": str(self.campaigns), "COLUMNS": "120"}
-        full_env.pop("HYVEKIT_DEBUG", None)
-        full_env.update(env or {})
+        return run_in_process(list(args), cwd=self.root, env=self._env(env), input=input)
+
+    def process(self, *args: str, env: dict[str, str] | None = None,
+                input: str | None = None) -> subprocess.CompletedProcess:
+        full_env = {**os.environ}
+        for key, value in self._env(env).items():
+            if value is None:
+                full_env.pop(key, None)
+            else:
+                full_env[key] = value
         return subprocess.run([sys.executable, "-m", "hyvekit", *args], cwd=self.root,
                               env=full_env, capture_output=True, text=True, input=input,
                               timeout=120)

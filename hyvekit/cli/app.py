@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Optional
+from typing import IO, Optional
 
 import typer
 
@@ -131,18 +131,56 @@ def usage_line(exc, argv: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Console-script entry point: run the app, map errors through the one error table.
+    """Console-script entry point: :func:`run` the command line, exit with its code."""
+    sys.exit(run(argv))
 
-    Usage errors (unknown option, a value out of range...) print one line and exit with 2;
+
+def run(argv: list[str] | None = None, *, stdin: IO[str] | None = None,
+        stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
+    """Run the app on ``argv`` (default ``sys.argv[1:]``), map errors through the one error
+    table, and return the exit code :func:`main` exits with.
+
+    Usage errors (unknown option, a value out of range...) print one line and give 2;
     every other exception goes through :func:`hyvekit.cli.errors.report`, which prints one
-    line (no traceback unless ``HYVEKIT_DEBUG=1``) and picks the exit code.
+    line (no traceback unless ``HYVEKIT_DEBUG=1``) and picks the exit code.  ``stdin``,
+    ``stdout`` and ``stderr``, when given, stand in for ``sys.stdin``... for the run (the
+    tests run the CLI in process this way); by default the process's own streams are used.
     """
+    args = list(sys.argv[1:] if argv is None else argv)
+    streams = {"stdin": stdin, "stdout": stdout, "stderr": stderr}
+    saved = {name: getattr(sys, name) for name, stream in streams.items() if stream is not None}
+    try:
+        for name in saved:
+            setattr(sys, name, streams[name])
+        try:
+            return _run(args)
+        except SystemExit as exc:          # sys.exit() inside a command: what Python would do
+            return _system_exit_code(exc)
+        finally:
+            for name in saved:
+                getattr(sys, name).flush()
+    finally:
+        for name, stream in saved.items():
+            setattr(sys, name, stream)
+
+
+def _system_exit_code(exc: SystemExit) -> int:
+    """The exit status Python gives for an uncaught ``SystemExit`` (a non-number is printed
+    on stderr and gives 1)."""
+    if exc.code is None:
+        return 0
+    if isinstance(exc.code, int):
+        return exc.code
+    print(exc.code, file=sys.stderr)
+    return 1
+
+
+def _run(args: list[str]) -> int:
     # typer's click exceptions, found without importing a private module (typer vendors click)
     bases = {c.__name__: c for c in typer.BadParameter.__mro__}
     UsageError, ClickException = bases["UsageError"], bases["ClickException"]
     Abort = typer.Abort
 
-    args = list(sys.argv[1:] if argv is None else argv)
     try:
         code = app(args=args, prog_name="hyvekit", standalone_mode=False)
     except UsageError as exc:
@@ -164,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
         from hyvekit.cli.errors import report
 
         code = report(exc)
-    sys.exit(code if isinstance(code, int) else 0)
+    return code if isinstance(code, int) else 0
 
 
 if __name__ == "__main__":

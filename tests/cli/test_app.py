@@ -1,4 +1,9 @@
-"""The CLI skeleton: help everywhere, version, the error table, light start-up."""
+"""The CLI skeleton: help everywhere, version, the error table, light start-up.
+
+Most tests run the command line in process (``hk``); the whole-process smoke tests here use
+``hk.process`` (a real ``python -m hyvekit``): version, the exit codes 1 and 2, the debug
+traceback, the terminal-encoding failure (``PYTHONIOENCODING`` is read at start-up only), the
+imports of a fresh process, and that the in-process runner gives what a process gives."""
 
 from __future__ import annotations
 
@@ -44,14 +49,14 @@ def test_flags_show_no_value_type_in_help():
 
 
 def test_version(hk):
-    result = hk("--version")
+    result = hk.process("--version")
     assert result.returncode == 0 and result.stdout.strip() == f"hyvekit {__version__}"
 
 
 def test_bad_input_is_one_line_exit_2_without_traceback(hk):
     hk("hyve", "legacy", "new", "Run", "--id", "run")
-    result = hk("hyve", "legacy", "result", "run", "won", "--hp-past-start", "1",
-                "--population", "-3", "--hyves", "1")
+    result = hk.process("hyve", "legacy", "result", "run", "won", "--hp-past-start", "1",
+                        "--population", "-3", "--hyves", "1")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
@@ -60,7 +65,7 @@ def test_bad_input_is_one_line_exit_2_without_traceback(hk):
 
 def test_rule_violation_names_the_rule_exit_1(hk):
     hk("hyve", "legacy", "new", "Run", "--id", "run")
-    result = hk("hyve", "legacy", "courier", "run", "wild")
+    result = hk.process("hyve", "legacy", "courier", "run", "wild")
     assert result.returncode == 1
     assert "Hyve Legacy: Courier Action" in result.stderr
     assert "Traceback" not in result.stderr
@@ -68,7 +73,7 @@ def test_rule_violation_names_the_rule_exit_1(hk):
 
 def test_debug_shows_the_traceback(hk):
     hk("hyve", "legacy", "new", "Run", "--id", "run")
-    result = hk("hyve", "legacy", "courier", "run", "wild", env={"HYVEKIT_DEBUG": "1"})
+    result = hk.process("hyve", "legacy", "courier", "run", "wild", env={"HYVEKIT_DEBUG": "1"})
     assert result.returncode == 1 and "Traceback" in result.stderr
 
 
@@ -112,6 +117,47 @@ def test_commands_that_print_no_pdf_do_not_import_printing_libraries(args, tmp_p
 
 def test_a_terminal_that_cannot_show_the_text_gets_one_line_exit_2(hk):
     assert hk("queenbee", "new", "Club", "--players", "Zoë,bob").returncode == 0
-    result = hk("queenbee", "status", "club", env={"PYTHONIOENCODING": "ascii"})
+    result = hk.process("queenbee", "status", "club", env={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 2 and "PYTHONIOENCODING=utf-8" in result.stderr
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args, input", [
+    (["--help"], None),
+    (["hyve", "legacy", "--help"], None),
+    (["print", "list"], None),
+    (["campaign", "list"], None),
+    (["hyve", "legacy", "status", "run", "--json"], None),
+    (["hyve", "legacy", "courier", "run", "wild"], None),               # a rule says no: 1
+    (["print", "pad", "beelives", "--players", "5"], None),             # usage: 2
+    (["campaign", "show", "beta"], None),                               # unknown record: 2
+    (["campaign", "delete", "run"], "n\n"),                             # a prompt, declined
+    (["hyve", "score-hyve", "-"], "not a hyve\n"),                      # stdin
+    (["print", "pad", "beez", "-o", "pad.pdf"], None),                  # weasyprint's logging
+])
+def test_the_in_process_runner_gives_what_a_real_process_gives(hk, args, input):
+    hk("hyve", "legacy", "new", "Run", "--id", "run")
+    inside, outside = hk(*args, input=input), hk.process(*args, input=input)
+    assert (inside.returncode, inside.stdout, inside.stderr) == \
+        (outside.returncode, outside.stdout, outside.stderr)
+
+
+def test_the_in_process_runner_shows_warnings_and_log_records_as_a_process_would(hk, monkeypatch):
+    import logging
+    import warnings
+
+    from hyvekit.cli import app as app_module
+
+    def noisy(args):
+        warnings.warn("a warning for the user")
+        warnings.warn("a deprecation nobody sees", DeprecationWarning)
+        logging.getLogger("somewhere").warning("a log record")
+        logging.getLogger("somewhere").info("an info record nobody sees")
+        return 0
+
+    monkeypatch.setattr(app_module, "_run", noisy)
+    result = hk("--version")
+    assert result.returncode == 0
+    assert "UserWarning: a warning for the user" in result.stderr
+    assert "a log record" in result.stderr
+    assert "deprecation" not in result.stderr and "info record" not in result.stderr

@@ -1,4 +1,4 @@
-"""``hyvekit beelives new / log / status / year-end`` (real CLI in a subprocess): a two-year
+"""``hyvekit beelives new / log / status / year-end`` (the real CLI, in process): a two-year
 two-player campaign and a one-year solo challenge campaign logged month by month, refused and
 overridden months, and ``campaign check`` after a board value changes.
 

@@ -1,4 +1,4 @@
-"""``hyvekit beelives check FILE``: replay month records (the real CLI in a subprocess)."""
+"""``hyvekit beelives check FILE``: replay month records (the real CLI, in process)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``hyvekit beelives ...`` end to end (the real CLI in a subprocess)."""
+"""``hyvekit beelives ...`` end to end (the real CLI, in process)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""``hyvekit beelives log / status`` for Wildfire's year 2 played on the map (real CLI in a
-subprocess; rules/bee-lives.txt, Campaign Cards, "Wildfire").
+"""``hyvekit beelives log / status`` for Wildfire's year 2 played on the map (the real CLI,
+in process; rules/bee-lives.txt, Campaign Cards, "Wildfire").
 
 The first year is nine random legal months on the map (made in this process with the rules
 core's random player and written as month files, the first seed in which Ann never scouts nor

@@ -1,4 +1,4 @@
-"""``hyvekit queenbee``: deck, odds, battle, match logs (real CLI in a subprocess)."""
+"""``hyvekit queenbee``: deck, odds, battle, match logs (the real CLI, in process)."""
 
 from __future__ import annotations
 

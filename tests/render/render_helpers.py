@@ -6,9 +6,22 @@ EVIL_NAME = '<img src="file:///etc/passwd">'
 
 
 def pdf_text(path) -> str:
+    return "\n".join(page_texts(path))
+
+
+def page_texts(path) -> list[str]:
+    """The text of each page of ``path``.  A page whose dictionary is the same as an earlier
+    page's (the same content stream, resources and boxes: a copy, as ``--copies`` writes
+    them) has the same text, so it is read once."""
     from pypdf import PdfReader
 
-    return "\n".join(page.extract_text() or "" for page in PdfReader(str(path)).pages)
+    texts, known = [], {}
+    for page in PdfReader(str(path)).pages:
+        key = repr(sorted((k, repr(v)) for k, v in page.items() if k != "/Parent"))
+        if key not in known:
+            known[key] = page.extract_text() or ""
+        texts.append(known[key])
+    return texts
 
 
 def page_sizes(path) -> list[tuple[int, int]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import shutil
@@ -22,7 +23,8 @@ from hyvekit.render.printables import beelives_pad_context
 
 load_all()
 from render_helpers import (
-    ink_coverage, page_count, page_sizes, pdf_fonts, pdf_metadata, pdf_text, read_pgm,
+    ink_coverage, page_count, page_sizes, page_texts, pdf_fonts, pdf_metadata, pdf_text,
+    read_pgm,
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
@@ -49,18 +51,40 @@ def in_tmp(tmp_path, monkeypatch):
     return tmp_path
 
 
-def _bundled_cmap() -> set[int]:
+@pytest.fixture(scope="module")
+def matrix(tmp_path_factory):
+    """``matrix(key, paper, per_page, ink)``: ``(result, pdf)`` of printing catalogue entry
+    ``key`` with those options and ``--copies 2``, printed once per test module run: the
+    paper × per-page × ink test and the ink-saver test read the same files (read-only)."""
+    folder = tmp_path_factory.mktemp("matrix")
+    printed = {}
+
+    def pdf(key, paper, per_page, ink):
+        if (key, paper, per_page, ink) not in printed:
+            args, _ = COMMANDS[key]
+            out = folder / f"{len(printed)}.pdf"
+            result = invoke(*args, "--paper", paper, "--per-page", str(per_page), "--copies",
+                            "2", *(["--ink-saver"] if ink else []), "--out", str(out))
+            printed[key, paper, per_page, ink] = (result, out)
+        return printed[key, paper, per_page, ink]
+
+    return pdf
+
+
+@functools.cache
+def _bundled_cmap() -> frozenset[int]:
     from fontTools.ttLib import TTFont
 
     chars: set[int] = set()
     for name in BUNDLED_FONTS:
         chars |= set(TTFont(templates_dir() / "fonts" / name).getBestCmap())
-    return chars
+    return frozenset(chars)
 
 
-def assert_fonts_bundled(pdf: Path) -> None:
+def assert_fonts_bundled(pdf: Path, text: str | None = None) -> None:
     """Every font is embedded and is hyvekit's own @font-face family (a system font would
-    carry its own name), and every character of the text is in the bundled fonts."""
+    carry its own name), and every character of the text is in the bundled fonts (``text``:
+    the PDF's text when the caller has read it already)."""
     fonts = pdf_fonts(pdf)
     assert fonts, f"{pdf.name}: no fonts found"
     for font in fonts:
@@ -69,7 +93,8 @@ def assert_fonts_bundled(pdf: Path) -> None:
         assert font["base"].split("+", 1)[-1] in ("hyvekit-DejaVu-Sans",
                                                   "hyvekit-DejaVu-Sans-Bold"), font
     cmap = _bundled_cmap()
-    missing = {c for c in pdf_text(pdf) if not c.isspace() and ord(c) not in cmap}
+    text = pdf_text(pdf) if text is None else text
+    missing = {c for c in text if not c.isspace() and ord(c) not in cmap}
     assert not missing, f"{pdf.name}: characters not in the bundled fonts: {missing}"
 
 
@@ -87,15 +112,14 @@ CASES = [(key, paper, n, ink) for key in CATALOGUE for paper in SIZES
 @pytest.mark.parametrize("key,paper,per_page,ink", CASES,
                          ids=[f"{k.replace(' ', '-')}-{p}-{n}up{'-ink' if i else ''}"
                               for k, p, n, i in CASES])
-def test_every_printable_paper_per_page_and_ink(in_tmp, key, paper, per_page, ink):
-    args, text = COMMANDS[key]
-    out = in_tmp / "x.pdf"
-    result = invoke(*args, "--paper", paper, "--per-page", str(per_page), "--copies", "2",
-                    *(["--ink-saver"] if ink else []), "--out", str(out))
+def test_every_printable_paper_per_page_and_ink(in_tmp, matrix, key, paper, per_page, ink):
+    _, text = COMMANDS[key]
+    result, out = matrix(key, paper, per_page, ink)
     assert result.exit_code == 0, result.output
     assert page_sizes(out) == [SIZES[paper]] * 2 * CATALOGUE[key].pages
     # each sheet shows the printable's heading once per copy on it
-    first_sheet = _first_page_text(out)
+    texts = page_texts(out)
+    first_sheet = texts[0]
     assert first_sheet.count(CATALOGUE[key].title) == per_page, first_sheet
     assert text.lower() in first_sheet.lower()
     if per_page > 1:
@@ -106,13 +130,7 @@ def test_every_printable_paper_per_page_and_ink(in_tmp, key, paper, per_page, in
     assert options["paper"] == paper and options["copies"] == 2
     assert f"per_page={per_page}" in meta["/Keywords"]
     assert f"ink_saver={ink}" in meta["/Keywords"]
-    assert_fonts_bundled(out)
-
-
-def _first_page_text(path) -> str:
-    from pypdf import PdfReader
-
-    return PdfReader(str(path)).pages[0].extract_text() or ""
+    assert_fonts_bundled(out, "\n".join(texts))
 
 
 @pytest.mark.parametrize("args", [
@@ -210,14 +228,14 @@ def test_crop_marks_at_the_cut_lines_and_nothing_crosses_them(tmp_path, paper, p
 
 @NEEDS_POPPLER
 @pytest.mark.parametrize("key", list(CATALOGUE))
-def test_ink_saver_uses_clearly_less_ink(in_tmp, key):
-    args, _ = COMMANDS[key]
-    invoke(*args, "--out", "normal.pdf")
-    invoke(*args, "--ink-saver", "--out", "light.pdf")
-    normal, light = ink_coverage(in_tmp / "normal.pdf"), ink_coverage(in_tmp / "light.pdf")
+def test_ink_saver_uses_clearly_less_ink(in_tmp, matrix, key):
+    # the A4 1-up prints of the matrix above (two copies each; the first page is measured)
+    _, normal_pdf = matrix(key, "a4", 1, False)
+    _, light_pdf = matrix(key, "a4", 1, True)
+    normal, light = ink_coverage(normal_pdf), ink_coverage(light_pdf)
     assert light < 0.8 * normal, (normal, light)
     # the same layout: the same words
-    assert pdf_text(in_tmp / "normal.pdf").split() == pdf_text(in_tmp / "light.pdf").split()
+    assert pdf_text(normal_pdf).split() == pdf_text(light_pdf).split()
 
 
 @NEEDS_POPPLER

@@ -1,20 +1,17 @@
 """Helpers of the campaign-store tests (imported as ``from .helpers import ...``).
 
-``cli`` runs the real console entry point (``hyvekit.cli.app:main``) inside typer's
-``CliRunner`` isolation: the typer app alone lets library errors escape as exceptions (typer's
-runner then reports exit code 1), while ``main`` maps them through the one error table
-(``hyvekit/cli/errors.py``) to the documented exit codes.  The typer app itself is what ``main``
-runs, so this is the same ``hyvekit.cli.app.app`` with the same error handling a user gets.
+``cli`` runs the real command line in process through ``cli_process.run_in_process``: the same
+``hyvekit.cli.app.run`` the console entry point ``main`` exits with, so library errors go
+through the one error table (``hyvekit/cli/errors.py``) to the documented exit codes.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from typer.testing import CliRunner
+from cli_process import run_in_process
 
 from hyvekit.data.hyve import legacy_sheets
 from hyvekit.store.campaigns import CampaignStore
@@ -38,35 +35,21 @@ class CliResult:
     exit_code: int
     stdout: str
     stderr: str
-    output: str
-    exception: BaseException | None
+
+    @property
+    def output(self) -> str:
+        """stdout, then stderr (for messages and "not in" checks)."""
+        return self.stdout + self.stderr
 
 
 def cli(args: list[str], folder: Path | None = None, input: str | None = None,
         env: dict[str, str] | None = None) -> CliResult:
-    """Run ``hyvekit <args>`` through ``hyvekit.cli.app.main`` (``--campaigns-dir folder``
-    prepended when ``folder`` is given)."""
-    from hyvekit.cli.app import main
-
+    """Run ``hyvekit <args>`` in process (``--campaigns-dir folder`` prepended when ``folder``
+    is given), in the current folder, without ``HYVEKIT_DEBUG``."""
     argv = (["--campaigns-dir", str(folder)] if folder is not None else []) + list(args)
-    runner = CliRunner()
-    env = {"HYVEKIT_DEBUG": None, **(env or {})}
-    code, exception = 0, None
-    with runner.isolation(input=input, env=env) as (out, err, mixed):
-        try:
-            main(argv)
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-            if code:
-                exception = exc
-        except BaseException as exc:  # noqa: BLE001 - main() should never let one escape
-            code, exception = -1, exc
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            stdout, stderr, output = out.getvalue(), err.getvalue(), mixed.getvalue()
-    return CliResult(code, stdout.decode("utf-8", "replace"), stderr.decode("utf-8", "replace"),
-                     output.decode("utf-8", "replace"), exception)
+    result = run_in_process(argv, cwd=Path.cwd(), input=input,
+                            env={"HYVEKIT_DEBUG": None, **(env or {})})
+    return CliResult(result.returncode, result.stdout, result.stderr)
 
 
 def snapshot(path: Path) -> tuple[bytes, int, int]:

@@ -146,7 +146,7 @@ def test_cli_reports_corrupt_file_in_one_line(corrupt, args, tmp_path):
     out_file = tmp_path / "out.json"
     args = [str(out_file) if a == "OUT" else a for a in args]
     result = cli(args, store.folder, input="y\n")
-    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    assert result.exit_code == 2, (result.exit_code, result.output)
     assert "Traceback" not in result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1, result.output
