@@ -80,3 +80,11 @@ def test_texts_coordinates_and_flags():
     assert v.flag("out", False) is False
     with pytest.raises(InvalidInputError):
         v.flag("out", 0)
+
+
+def test_solo_cards_are_found_with_hyphens_as_the_help_writes_them():
+    from hyvekit.data.beelives import solo_cards
+
+    cards = solo_cards()
+    assert cards.find("three-generations").name == "Three Generations"
+    assert cards.find("under_siege").name == "Under Siege"
