@@ -27,7 +27,7 @@ matches (rules/bee-lives.txt, "Actions", "Wild Hives").
 from __future__ import annotations
 
 import shlex
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import Any
 
 from hyvekit.rules.beelives.board import TILE_TYPES
@@ -280,7 +280,3 @@ def round_trip(action: Action, state: GameState) -> Action:
     ``state`` (the notation's contract, for tests and for the table's own checks)."""
     return parse_action(format_action(action), state)
 
-
-def without_where(action: Action) -> Action:
-    """``action`` without its record location (the notation does not carry it)."""
-    return replace(action, where="")
