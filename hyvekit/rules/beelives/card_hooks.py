@@ -23,6 +23,7 @@ The hook points, in the order a month meets them:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -102,7 +103,9 @@ class CardRules:
         """End of the Cleanup Phase: refuse what the card left unused."""
 
 
+@cache
 def card_rules() -> tuple[CardRules, ...]:
-    """Every card's hooks, in the order the sequencer calls them."""
+    """Every card's hooks, in the order the sequencer calls them (the card modules import the
+    sequencer's, so they are imported here when first asked for)."""
     from hyvekit.rules.beelives import haunted_hives, under_siege, zombees
     return (haunted_hives.RULES, zombees.RULES, under_siege.RULES)
