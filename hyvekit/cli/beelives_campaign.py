@@ -29,6 +29,16 @@ def _store(ctx: typer.Context):
     return campaign_store(campaigns_dir(ctx))
 
 
+def require_campaign(ctx: typer.Context, campaign_id: str) -> None:
+    """Refuse an id that is not a Bee Lives campaign's before logging to it.
+
+    :raises InvalidInputError: the record is another kind of campaign.
+    """
+    from hyvekit.games import require_kind
+    require_kind(campaigns_dir(ctx), campaign_id, GAME, KIND, "CAMPAIGN",
+                 "the id of a Bee Lives campaign", " record")
+
+
 def load_campaign(ctx: typer.Context, campaign_id: str):
     """``(record, CampaignState)`` of a Bee Lives campaign.
 
@@ -222,6 +232,7 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
         raise InvalidInputError("--override", f"{len(files)} files", "one FILE at a time")
     events = [("month", _month_event(f, override, reason)) for f in files]
     try:
+        require_campaign(ctx, campaign)
         done = _store(ctx).append_many(campaign, events)
     except IllegalActionError as exc:
         raise with_expected(exc) from None
@@ -283,6 +294,7 @@ def year_end(ctx: typer.Context, campaign: str = CampaignArg,
         data["starvation"] = {n.strip(): "take" for n in starvation}
     if queen:
         data["queens"] = _pairs("--queen", queen, "Ann=nomadic")
+    require_campaign(ctx, campaign)
     event, state = _store(ctx).append(campaign, "year-end", data)
     w = state.winters[-1]
     if as_json:

@@ -42,6 +42,20 @@ def campaign_store(folder: str | Path) -> Any:
     return CampaignStore(folder, ADAPTERS)
 
 
+def require_kind(folder: str | Path, campaign_id: str, game: str, kind: str, field: str,
+                 what: str, noun: str = "") -> None:
+    """Refuse a campaign that is not of ``game``/``kind`` before an event is appended to it
+    (its header is read, nothing is replayed); the arguments as for :func:`record_of`.
+
+    :raises InvalidInputError: the campaign is another kind of record.
+    """
+    from hyvekit.rules.common import InvalidInputError
+    header = campaign_store(folder).load(campaign_id).header
+    if (header["game"], header["kind"]) != (game, kind):
+        raise InvalidInputError(field, campaign_id, f"{what} (this is a "
+                                f"{header['game']}/{header['kind']}{noun})")
+
+
 def record_of(folder: str | Path, campaign_id: str, game: str, kind: str, field: str,
               what: str, noun: str = "") -> tuple[Any, Any]:
     """``(record, state)`` of a campaign that must be of ``game``/``kind``, read and replayed

@@ -406,3 +406,15 @@ def test_a_campaign_on_the_map_checks_positions(hk, tmp_path):
                            "infected": []}
     assert "2 of 20 tiles" in data["goals"][0]["reason"]
     assert "measured on the map" in ok(hk("beelives", "status", "mapped")).stdout
+
+
+def test_log_and_year_end_refuse_a_record_of_another_game(hk):
+    assert hk("hyve", "legacy", "new", "Run", "--colours",
+              "yellow,blue,green,purple,red").returncode == 0
+    before = (hk.campaigns / "run.json").read_bytes()
+    for args in (("beelives", "log", "run", str(EXAMPLES / "2p-y1-01-march.toml")),
+                 ("beelives", "year-end", "run")):
+        r = hk(*args)
+        assert r.returncode == 2, r.stderr
+        assert "the id of a Bee Lives campaign (this is a hyve/legacy record)" in r.stderr
+    assert (hk.campaigns / "run.json").read_bytes() == before
