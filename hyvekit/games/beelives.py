@@ -96,6 +96,11 @@ class BeeLivesCampaignAdapter:
             return settings
         return {**settings, VALUES: _read_board_values(path, "board file")}
 
+    def missing_sources(self, settings: Any) -> list[str]:
+        """The board file the settings name, when it is gone or is not a file."""
+        path = _board_file(settings) if isinstance(settings, dict) else None
+        return [str(path)] if path is not None and not Path(path).is_file() else []
+
     @staticmethod
     def components(settings: dict[str, Any]):
         """The board (the frozen ``board_values`` merged over the packaged board; for an older

@@ -15,7 +15,9 @@ Optional hooks an adapter may define (the store uses them when present):
   the same without the file.  Called when a record is created, and before the first write to a
   record created without them;
 * ``current_settings(settings)`` — the settings with those values read again from where they
-  came from (the player's file, if it is still there), for ``check`` and ``adopt``.
+  came from (the player's file, if it is still there), for ``check`` and ``adopt``;
+* ``missing_sources(settings)`` — the files the settings name that are not there (or are not
+  files): ``adopt`` refuses to take values from them.
 """
 
 from __future__ import annotations
@@ -74,6 +76,13 @@ def current_settings(adapter: GameAdapter, settings: Any) -> Any:
     ``current_settings``; as they are when it has none)."""
     hook = getattr(adapter, "current_settings", None)
     return settings if hook is None else hook(settings)
+
+
+def missing_sources(adapter: GameAdapter, settings: Any) -> list[str]:
+    """The files ``settings`` take values from that are gone (the adapter's
+    ``missing_sources``; none when it has none)."""
+    hook = getattr(adapter, "missing_sources", None)
+    return [] if hook is None else list(hook(settings))
 
 
 def event_result(adapter: GameAdapter, state: Any) -> dict[str, Any]:

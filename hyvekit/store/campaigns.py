@@ -34,7 +34,7 @@ from hyvekit.store.errors import (CampaignExistsError, CampaignNotFoundError,
                                   CampaignsFolderError, CorruptRecordError, NothingToUndoError, SchemaVersionError,
                                   StoreError)
 from hyvekit.store.adapters import (GameAdapter, Games, adapter_in, current_settings,
-                                    event_result, freeze)
+                                    event_result, freeze, missing_sources)
 from hyvekit.store.migrations import SCHEMA_VERSION, migrate
 from hyvekit.store.slug import check_id, slugify
 from hyvekit.store.storage import (atomic_write_text, campaign_lock, dump_json,
@@ -56,8 +56,30 @@ class RecordReplayError(StoreError):
     changed).  Carries the event number."""
 
     def __init__(self, path: Path, seq: int, event_type: str, problem: Exception):
-        self.path, self.seq, self.problem = path, seq, problem
+        self.path, self.seq, self.event_type, self.problem = path, seq, event_type, problem
         super().__init__(f"{path}: event {seq} ({event_type}) does not replay: {problem}")
+
+
+class AdoptRefusedError(RecordReplayError):
+    """An event the current values of a record's files refuse: they cannot be adopted (the
+    rules say no: exit code 1).  The record is left untouched."""
+
+    exit_code = 1
+
+    def __init__(self, path: Path, seq: int, event_type: str, problem: Exception):
+        super().__init__(path, seq, event_type, problem)
+        self.args = (f"{path}: cannot take the files' current values: event {seq} "
+                     f"({event_type}) is refused with them: {problem} (the record is "
+                     "unchanged)",)
+
+
+class MissingSourceError(StoreError):
+    """A file a record takes its values from is gone (or is not a file): nothing to adopt."""
+
+    def __init__(self, path: Path, sources: list[str]):
+        self.path, self.sources = path, sources
+        super().__init__(f"{path}: cannot take the current values of {', '.join(sources)}: not "
+                         "a file (the record keeps the values it was created with)")
 
 
 @dataclass(frozen=True)
@@ -340,7 +362,8 @@ class CampaignStore:
         replay with them.
 
         :returns: the record as written (unchanged when the values are the same).
-        :raises RecordReplayError: an event the new values refuse; the file is left untouched.
+        :raises AdoptRefusedError: an event the new values refuse; the file is left untouched.
+        :raises MissingSourceError: a file the record was created from is gone.
         """
         path = self.path(campaign_id)
         self._check_folder(writing=True)
@@ -348,10 +371,17 @@ class CampaignStore:
             record = self._read(campaign_id)
             adapter = self._adapter_of(record)
             settings = record.header["settings"]
+            gone = missing_sources(adapter, settings)
+            if gone:
+                raise MissingSourceError(record.path, gone)
             now = current_settings(adapter, settings)
             if now == settings:
                 return record
-            self._replay(record, now)
+            try:
+                self._replay(record, now)
+            except RecordReplayError as exc:
+                raise AdoptRefusedError(record.path, exc.seq, exc.event_type,
+                                        exc.problem) from None
             record = Record(record.path, {**record.header, "settings": now}, record.events,
                             _REWRITE)
             self._write_migrated(record)

@@ -301,6 +301,33 @@ def test_a_campaign_keeps_its_board_values_and_adopts_corrected_ones_knowingly(h
     assert hives(status(hk, "kept"))["Susan"]["disease"] == -1      # kept in the record
 
 
+def test_adopt_refuses_a_missing_board_file_and_values_the_history_refuses(hk, tmp_path):
+    board = tmp_path / "my-board.toml"
+    board.write_text(_side_a(LEVELS))
+    ok(hk("beelives", "new", "Kept", "-p", "Susan:prolific", "-p", "Jeremy:aggressive",
+          "--board", str(board)))
+    month = tmp_path / "march.toml"
+    month.write_text(MARCH)
+    ok(hk("beelives", "log", "kept", str(month)))
+    record = hk.campaigns / "kept.json"
+    before = record.read_bytes()
+    board.unlink()
+    gone = hk("campaign", "check", "kept", "--adopt")
+    assert gone.returncode == 2 and "cannot take the current values of" in gone.stderr
+    assert str(board.resolve()) in gone.stderr or str(board) in gone.stderr
+    board.mkdir()                                   # a folder where the file was
+    assert hk("campaign", "check", "kept", "--adopt").returncode == 2
+    board.rmdir()
+    # a forage chart where March's bloom tile gives 1 honey and 1 pollen: Susan's logged
+    # forage of 5 and 5 is refused with it, so it cannot be adopted (a rule: exit 1)
+    board.write_text("[rulebook.forage.spring]\nbloom = [1, 1, 0]\n")
+    refused = hk("campaign", "check", "kept", "--adopt")
+    assert refused.returncode == 1, refused.stderr
+    assert "event 1 (month) is refused with them" in refused.stderr
+    assert "Bee Lives: Forage" in refused.stderr and "the record is unchanged" in refused.stderr
+    assert record.read_bytes() == before
+
+
 def test_a_record_naming_only_its_board_file_replays_and_keeps_the_values_at_its_next_write(
         hk, tmp_path):
     board = tmp_path / "my-board.toml"

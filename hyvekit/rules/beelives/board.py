@@ -219,6 +219,19 @@ def board_from_dict(raw: dict[str, Any], assumed: tuple[str, ...] = ()) -> Board
     except KeyError as exc:
         raise InvalidInputError("board file", f"no [{exc.args[0]}] table",
                                 "the tables rulebook, comb, disease, raid_dice_faces") from None
+    try:
+        return _board(rb, comb, disease, faces, assumed)
+    except InvalidInputError:
+        raise
+    except KeyError as exc:
+        raise InvalidInputError("board file", f"no {exc.args[0]!r} key",
+                                "every key of the packaged board's tables") from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise InvalidInputError("board file", f"{exc.__class__.__name__}: {exc}",
+                                "values of the packaged board's shape") from None
+
+
+def _board(rb: Any, comb: Any, disease: Any, faces: Any, assumed: tuple[str, ...]) -> Board:
     lo = require_int("comb.min_size", comb.get("min_size"), 1, 99)
     hi = require_int("comb.max_size", comb.get("max_size"), lo, 99)
     forage = tuple(
@@ -262,7 +275,8 @@ def board_from_dict(raw: dict[str, Any], assumed: tuple[str, ...] = ()) -> Board
 def board_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] | None = None
                       ) -> Board:
     """The packaged board table (``beelives.toml``), or a player's own board table merged over
-    it (table by table; ``[disease]`` side by side).
+    it (table by table; ``[disease]`` side by side, ``[rulebook]`` key by key and its forage
+    chart season by season).
 
     A table taken from the packaged file keeps its ``assumed`` mark; a table from the player's
     file is assumed only if the file says ``assumed = true``.
@@ -278,6 +292,11 @@ def board_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] | None
     merged = {**packaged, **own}
     if "disease" in own:
         merged["disease"] = {**packaged["disease"], **own["disease"]}
+    if isinstance(own.get("rulebook"), Mapping):    # key by key, the forage chart by season
+        rulebook = {**packaged["rulebook"], **own["rulebook"]}
+        if isinstance(own["rulebook"].get("forage"), Mapping):
+            rulebook["forage"] = {**packaged["rulebook"]["forage"], **own["rulebook"]["forage"]}
+        merged["rulebook"] = rulebook
     assumed = []
     for name in ("comb", "raid_dice_faces"):
         if merged[name].get("assumed"):
