@@ -12,13 +12,20 @@ Modules:
 * :mod:`.endgame` — winter upkeep, final scoring, the solo score chart.
 * :mod:`.seasons` — the 27 season cards as data, and the parameters each one gives the phase
   and action functions.
-* :mod:`.map` — the hex map: tiles, distances, forage/scout/spawn placements, joining.
-* :mod:`.solo` — solo challenge, scenario and campaign cards, goal verdicts, their dice rules.
-* :mod:`.simulate` — complete random legal games through the same engine, with invariant checks.
-* :mod:`.game` — the game state and the month sequencer (phases, action rounds, wild hive
-  turns, cleanup, winter, scoring; on the map when the state has one); :mod:`.record` — month
-  records (TOML) and their replay; :mod:`.randomplay` — random legal months;
-  :mod:`.solofacts` — a month's summary as solo goal facts.
+* :mod:`.hexgrid` — the tiles' hex geometry; :mod:`.map` — the map (gathers
+  :mod:`.map_tiles`, :mod:`.map_actions`, :mod:`.map_join`, :mod:`.map_text`).
+* :mod:`.solo` — the solo cards, goal verdicts and the cards' dice (gathers
+  :mod:`.solo_cards`, :mod:`.solo_goals` and the cards' own modules :mod:`.under_siege`,
+  :mod:`.haunted_hives`, :mod:`.zombees`, :mod:`.wildfire`, :mod:`.three_generations`, which
+  also give their hooks into the sequencer, :mod:`.card_hooks`).
+* :mod:`.game` — the month sequencer's names, gathered from :mod:`.state`, :mod:`.plan`,
+  :mod:`.month_start`, :mod:`.action_phase`, :mod:`.player_turns` and :mod:`.wild_turns`
+  (one class per action), :mod:`.spawning`, :mod:`.cleanup`, :mod:`.month`, :mod:`.winter`,
+  :mod:`.summaries`; :mod:`.notation` — the turns as short text.
+* :mod:`.record` — month records (TOML) and their replay; :mod:`.randomplay` — random legal
+  months; :mod:`.simulate` — complete random legal games with invariant checks;
+  :mod:`.solofacts` — a month's summary as solo goal facts; :mod:`.campaign` — campaigns
+  (gathers :mod:`.campaign_settings`, :mod:`.campaign_month`, :mod:`.campaign_status`).
 """
 
 from hyvekit.rules.beelives.board import Board, DiseaseTrack, board_from_tables
