@@ -396,7 +396,7 @@ def stated_first_infection(plan: MonthPlan, stated: Mapping[str, Any]) -> MonthP
     """Zombees' first infected hive of year 2, stated for the campaign (``stated.infect``: the
     strongest wild hive chosen on a tie; ``stated.infected_spawn``: the hive spawned when none
     is in play, ``{ wild, at }`` on the map) handed to the month plan, where the month
-    sequencer plays it (:func:`hyvekit.rules.beelives.game._first_infection`).
+    sequencer plays it (:func:`first_infection`).
 
     :raises InvalidInputError: stated both here and in the month itself.
     """
