@@ -92,13 +92,11 @@ def located(exc, path: Path):
     """``exc`` (an :class:`InvalidInputError` from parsing the TOML record ``path``) with the
     file and line of its field put in front, for a line-numbered one-line error."""
     from hyvekit.data import toml_line
-    from hyvekit.rules.common import InvalidInputError
     try:
         line = toml_line(Path(path).read_text(encoding="utf-8"), str(exc.field))
     except (OSError, UnicodeDecodeError):
         line = None
-    where = f"{path} line {line}" if line else str(path)
-    return InvalidInputError(f"{where}: {exc.field}", exc.given, exc.allowed)
+    return exc.within(f"{path} line {line}" if line else str(path))
 
 
 def with_expected(err):

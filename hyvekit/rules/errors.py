@@ -39,6 +39,13 @@ class InvalidInputError(HyvekitError):
         super().__init__(text)
 
 
+    def within(self, where: str) -> InvalidInputError:
+        """The same error located at ``where`` (``"year 1 March"``, a file and line): the
+        field reads ``where: field``; the suggestions stay."""
+        return InvalidInputError(f"{where}: {self.field}", self.given, self.allowed,
+                                 self.suggestions)
+
+
 class AmbiguousInputError(HyvekitError):
     """Input that matches several things; ``candidates`` lists them."""
 
@@ -65,6 +72,10 @@ class IllegalActionError(HyvekitError):
         if hint:
             text += f" ({hint})"
         super().__init__(text)
+
+    def within(self, where: str) -> IllegalActionError:
+        """The same rule violation located at ``where`` (``"year 1 March, turn 4"``)."""
+        return self.with_message(f"{where}: {self.message}")
 
     def with_message(self, message: str) -> IllegalActionError:
         """The same rule violation (rule, expected, given, hint) worded as ``message``."""

@@ -235,3 +235,14 @@ def test_errors_found_while_replaying_name_the_line_too(hk, tmp_path):
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 2 and len(lines) == 1           # no note on a malformed record
     assert "bob.toml line 14:" in lines[0] and "got 'Bob'" in lines[0]
+
+
+def test_a_mistyped_key_names_its_line_and_the_key_meant(hk, tmp_path):
+    text = (EXAMPLES / "first-month-2p.toml").read_text(encoding="utf-8")
+    line = text.splitlines().index("bees = 2") + 1
+    typo = tmp_path / "typo.toml"
+    typo.write_text(text.replace("bees = 2", "bess = 2", 1), encoding="utf-8")
+    r = hk("beelives", "check", str(typo))
+    assert r.returncode == 2
+    assert f"{typo} line {line}:" in r.stderr and ".bess" in r.stderr
+    assert "(did you mean bees?)" in r.stderr

@@ -578,14 +578,12 @@ def zombees_card(comps: Components) -> Any:
 
 
 def located(exc: Exception, where: str) -> Exception:
+    """``exc`` located at ``where`` (a month, a turn, a phase), when it is one of the rules'
+    errors and ``where`` is given (:meth:`InvalidInputError.within`)."""
     if not where:
         return exc
-    if isinstance(exc, IllegalActionError):
-        new = IllegalActionError(exc.rule, f"{where}: {exc.message}", expected=exc.expected,
-                                 given=exc.given, hint=exc.hint)
-        return new
-    if isinstance(exc, InvalidInputError):
-        return InvalidInputError(f"{where}: {exc.field}", exc.given, exc.allowed)
+    if isinstance(exc, (IllegalActionError, InvalidInputError)):
+        return exc.within(where)
     return exc
 
 

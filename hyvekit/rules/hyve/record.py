@@ -529,7 +529,7 @@ def replay(record: Record) -> tuple[ScenarioState, tuple[TurnReport, ...]]:
             err.reports = tuple(reports)
             raise err from None
         except InvalidInputError as exc:
-            raise InvalidInputError(f"turn {n}: {exc.field}", exc.given, exc.allowed) from None
+            raise exc.within(f"turn {n}") from None
         reports.append(TurnReport(
             turn=n, dice=turn.dice, population=state.population, die=state.die,
             position=state.position, hp_label=state.hp_label,
