@@ -30,7 +30,8 @@ from hyvekit.rules.beelives.cleanup import end_month
 from hyvekit.rules.beelives.month import (CLAIM_FIELDS, MonthResult, check_claims,
                                           derived_values, play_month)
 from hyvekit.rules.beelives.month_start import (_early_phases, _event, _start_month,
-                                                phases_preview, start_month, swarms_due)
+                                                draw_season_card, phases_preview,
+                                                season_deck, start_month, swarms_due)
 from hyvekit.rules.beelives.plan import (MonthPlan, PhaseChoices, SwarmChoice, Turn, as_action,
                                          as_turn)
 from hyvekit.rules.beelives.player_turns import (PLAYER_ACTION_CLASSES, BuildWax, CleanBees,
@@ -70,9 +71,9 @@ __all__ = ["Actor", "BuildWax", "CleanBees", "CoolHive", "Defend", "Forage", "Pa
            "TILE_TYPES", "TURN_DICE", "Turn", "UNDER_SIEGE_D6_MIN", "UNDER_SIEGE_STRENGTH",
            "WILD_ACTIONS", "WILD_HIVE_TOKENS", "WildFacts", "WildHiveState",
            "ZOMBEE_DISEASE_FACTOR", "ZOMBEES", "check_claims", "check_turn_keys",
-           "derived_values", "end_month", "final_scoring",
+           "derived_values", "draw_season_card", "end_month", "final_scoring",
            "infect_wild", "infected_gain", "month_name", "new_game", "next_actor",
            "phases_preview", "play_month", "play_turn", "play_winter",
-           "season_of", "spawn_wild", "start_month", "summarize", "swarms_due",
+           "season_deck", "season_of", "spawn_wild", "start_month", "summarize", "swarms_due",
            "validate_state", "zombees_card", "_early_phases", "_event", "_start_month",
            "_zombees_card"]

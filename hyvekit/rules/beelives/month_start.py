@@ -4,6 +4,7 @@ Brood, Swarm and Event Phases) and the start of the Action Phase (Cooler Temps).
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from hyvekit.rules.beelives import phases, seasons
@@ -51,7 +52,6 @@ def _start_month(state: GameState, plan: MonthPlan, comps: Components,
     the events of :func:`_early_phases`) for this ``state`` and the plan's feeding choices,
     already played on a copy (the random player reuses its preview instead of playing them
     twice)."""
-    board = comps.board
     if state.stage != "month":
         raise IllegalActionError(R_MONTH, f"a new month can start only after the last one's "
                                  f"cleanup (now: {state.stage})", expected="month",
@@ -229,6 +229,28 @@ def _swarm(state: GameState, name: str, c: PhaseChoices, comps: Components
             if h.dark is not None and state.map.grid[h.at].dark is None:
                 state = replace(state, map=M.flip(state.map, h.at, h.dark))
     return state, events
+
+
+def season_deck(state: GameState, comps: Components) -> tuple[str, ...]:
+    """The season deck the Event Phase draws from this month: the cards of the month's season
+    not played yet, in the cards' order (5. Event Phase: "draw the top card of the matching
+    season deck"; Multiple Years Variant: played cards are not shuffled back in)."""
+    return tuple(c.name for c in comps.cards
+                 if c.season == state.season and c.name not in state.played)
+
+
+def draw_season_card(state: GameState, comps: Components, rng: random.Random) -> str:
+    """The card the Event Phase reveals when hyvekit keeps the decks: one of
+    :func:`season_deck`, each equally likely (a shuffled deck's top card), drawn with the
+    injected ``rng`` so that a record of the card drawn replays the same.
+
+    :raises IllegalActionError: the season's deck is empty.
+    """
+    deck = season_deck(state, comps)
+    if not deck:
+        raise IllegalActionError(R_EVENT, f"the {state.season} deck is empty: every card was "
+                                 "played", expected="a card not yet played", given="draw")
+    return rng.choice(deck)
 
 
 def _event(state: GameState, name: str, comps: Components) -> tuple[GameState, Event]:

@@ -41,10 +41,9 @@ def _fresh_wild(state: g.GameState, rng: random.Random, taken: frozenset = froze
 
 
 def random_card(state: g.GameState, comps: g.Components, rng: random.Random) -> str:
-    """A season card of this month's season that was not played yet."""
-    left = [c.name for c in comps.cards
-            if c.season == state.season and c.name not in state.played]
-    return rng.choice(left)
+    """A season card of this month's season that was not played yet (the Event Phase's draw,
+    :func:`~hyvekit.rules.beelives.month_start.draw_season_card`)."""
+    return g.draw_season_card(state, comps, rng)
 
 
 def _map():
