@@ -233,8 +233,9 @@ def _swarm(state: GameState, name: str, c: PhaseChoices, comps: Components
 
 def season_deck(state: GameState, comps: Components) -> tuple[str, ...]:
     """The season deck the Event Phase draws from this month: the cards of the month's season
-    not played yet, in the cards' order (5. Event Phase: "draw the top card of the matching
-    season deck"; Multiple Years Variant: played cards are not shuffled back in)."""
+    not played yet, in the cards' order (5. Event Phase: "Reveal the next card from the current
+    season deck"; Setup: each deck shuffled separately; Multiple Years Variant: "discard all
+    played season cards, but do not shuffle them back in")."""
     return tuple(c.name for c in comps.cards
                  if c.season == state.season and c.name not in state.played)
 

@@ -1,6 +1,6 @@
-"""The season decks when hyvekit keeps them (rules/bee-lives.txt, "5. Event Phase"; Multiple
-Years Variant: played cards are not shuffled back in): the deck of the month's season, and a
-seeded draw from it that a record replays."""
+"""The season decks when hyvekit keeps them (rules/bee-lives.txt, "5. Event Phase": "Reveal the
+next card from the current season deck"; Multiple Years Variant: played cards are not shuffled
+back in): the deck of the month's season, and a seeded draw from it that a record replays."""
 
 from __future__ import annotations
 
