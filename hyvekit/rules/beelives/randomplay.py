@@ -462,4 +462,21 @@ def random_joins(m, players: list[str], first: str, rng: random.Random) -> tuple
     return tuple(out)
 
 
-__all__ = ["random_card", "random_joins", "random_month"]
+def random_game(state: g.GameState, comps: g.Components, rng: random.Random
+                ) -> tuple[list[g.MonthPlan], g.GameState]:
+    """The rest of a game from ``state`` played at random: every productive month's plan
+    (:func:`random_month`) with winter upkeep between the years, and the state at its end.
+    Random play can end a game early when no hive has a bee left; the plans are legal all the
+    same."""
+    plans = []
+    while state.stage != "over":
+        if state.stage == "winter":
+            state, _ = g.play_winter(state, comps)
+            continue
+        plan, result = random_month(state, comps, rng)
+        plans.append(plan)
+        state = result.state
+    return plans, state
+
+
+__all__ = ["random_card", "random_game", "random_joins", "random_month"]

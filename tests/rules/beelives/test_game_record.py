@@ -14,7 +14,7 @@ import pytest
 from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
-from hyvekit.rules.beelives.randomplay import random_month
+from hyvekit.rules.beelives.randomplay import random_game
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -106,15 +106,7 @@ def test_written_plans_parse_back_and_replay_to_the_same_game():
     rng = random.Random(11)
     players = [("Ann", "hygienic"), ("Bo", "aggressive"), ("Cy", "nomadic")]
     options = g.Options(years=2)
-    state = g.new_game(players, COMPS.board, options=options)
-    plans = []
-    while state.stage != "over":
-        if state.stage == "winter":
-            state, _ = g.play_winter(state, COMPS)
-            continue
-        plan, result = random_month(state, COMPS, rng)
-        plans.append(plan)
-        state = result.state
+    plans, state = random_game(g.new_game(players, COMPS.board, options=options), COMPS, rng)
     record = rec.parse_game(tomllib.loads(rec.dump_game(players, plans, options=options)),
                             COMPS.board)
     for parsed, plan in zip(record.months, plans):

@@ -14,7 +14,7 @@ import pytest
 from hyvekit.data.beelives import components
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
-from hyvekit.rules.beelives.randomplay import random_month
+from hyvekit.rules.beelives.randomplay import random_game
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -27,17 +27,8 @@ def _month(path: Path) -> g.MonthPlan:
 
 
 def _random_plans(seed: int, players, **options) -> list[g.MonthPlan]:
-    rng = random.Random(seed)
     state = g.new_game(players, COMPS.board, options=g.Options(**options))
-    plans = []
-    while state.stage != "over":
-        if state.stage == "winter":
-            state, _ = g.play_winter(state, COMPS)
-            continue
-        plan, result = random_month(state, COMPS, rng)
-        plans.append(plan)
-        state = result.state
-    return plans
+    return random_game(state, COMPS, random.Random(seed))[0]
 
 
 def test_one_class_per_action():
