@@ -1,0 +1,971 @@
+"""A Bee Lives month played at the table, one decision at a time (rules/bee-lives.txt,
+"Productive Months", "Action Phase", "Actions", "Wild Hives", "Raid"), like python-chess's
+``legal_moves`` and ``push``: :func:`pending` says what is due now — who decides, what, and
+the legal options as notations — and :func:`push` applies one.
+
+The month is a :class:`Table`: the game at the start of the month, the month record being
+built (a :class:`~hyvekit.rules.beelives.plan.MonthPlan`) and, once the Event Phase is over,
+the game after the turns so far.  The decisions, in the rulebook's order:
+
+* ``feeding`` (a player): starvation tokens for starving bees among the last three;
+* ``swarm`` (a player whose hive swarms): stay with a new queen, or leave; with a map, where
+  the wild hive spawns (the wild hive's name is the tool's: the next free name);
+* ``card`` (the first player): the season card turned over, or ``draw`` (hyvekit keeps the
+  deck: :func:`~hyvekit.rules.beelives.month_start.draw_season_card`);
+* ``action`` (the player whose turn it is): one of the eight actions, as notation
+  (:mod:`.notation`); ``wild`` (the first player, for a wild hive): a wild hive's chart line
+  where the rules leave a choice (without a map the players state tiles and distances) — when
+  only one line is legal the tool plays it;
+* ``dice`` (nobody: a die is due): ``roll`` (hyvekit rolls with the injected random
+  generator, the faces recorded) or the faces rolled at the table; a raid's dice, a wild
+  hive's D6, the season card's D6 after foraging or scouting, the solo cards' dice;
+* ``reroll`` (the raider): ``keep`` or ``reroll`` (a bee of the party is sacrificed);
+* ``sacrifice`` (the defender of a raid, or the raider of a wild hive): bees sacrificed;
+* ``place`` (the first player): where a spawned wild hive goes on the map;
+* ``join`` (a player, after the third month of year 1 with a map): how the group joins.
+
+Egg, Feeding without a choice, Brood, Cleanup and the wild hives' forced lines are played by
+the tool.  Every step is kept as its *resolved* notation (``roll`` becomes the faces,
+``draw`` the card), so a table replays from its steps without a random generator
+(:func:`replay`).  A finished month gives the same :class:`MonthPlan` as a month file, played
+by the same sequencer.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from hyvekit.rules.beelives import notation as N
+from hyvekit.rules.beelives import phases, seasons
+from hyvekit.rules.beelives.action_phase import next_actor, play_turn
+from hyvekit.rules.beelives.actions import Forage as ForageValues
+from hyvekit.rules.beelives.actions import forage_offer
+from hyvekit.rules.beelives.board import TILE_TYPES
+from hyvekit.rules.beelives.card_hooks import card_rules
+from hyvekit.rules.beelives.cleanup import end_month
+from hyvekit.rules.beelives.month import MonthResult
+from hyvekit.rules.beelives.month_start import (
+    _early_phases,
+    _swarm,
+    season_deck,
+    start_month,
+)
+from hyvekit.rules.beelives.plan import MonthPlan, PhaseChoices, SwarmChoice
+from hyvekit.rules.beelives.player_turns import (
+    BuildWax,
+    CleanBees,
+    CoolHive,
+    Defend,
+    Forage,
+    PlayerAction,
+    Raid,
+    Requeen,
+    ScareGhosts,
+    Scout,
+)
+from hyvekit.rules.beelives.state import (
+    JOIN_MONTH,
+    NONE,
+    R_ACTION,
+    WILD_HIVE_TOKENS,
+    Components,
+    Event,
+    GameState,
+    map_module,
+    month_name,
+)
+from hyvekit.rules.beelives.summaries import summarize
+from hyvekit.rules.beelives.wild_turns import (
+    WildAction,
+    WildForage,
+    WildNothing,
+    WildRaid,
+    WildScout,
+    WildSwarm,
+)
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.validate import close_matches
+
+R_TABLE = "Bee Lives: the decision due"
+
+#: the names hyvekit gives the wild hives it spawns, in order (a record may use any name)
+WILD_NAMES = ("ACORN", "DANDELION", "MUSHROOM", "APPLE", "SPIDER", "CLOVER", "THISTLE", "OAK",
+              "FERN", "MOSS", "HAZEL", "ROWAN")
+
+#: most rerolls a raid may make ("you may reroll up to three times")
+MAX_REROLLS = 3
+
+Action = PlayerAction | WildAction
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What is due: ``kind`` (see the module docstring), ``actor`` (the player or wild hive
+    deciding; None when a die is due), a one-line ``prompt`` and the ``legal`` options, each a
+    complete notation that :func:`push` accepts.  ``notes`` add a word per option (a raid's
+    odds), ``more`` says what else is accepted beyond the list (e.g. the faces of a die)."""
+
+    kind: str
+    actor: str | None
+    prompt: str
+    legal: tuple[str, ...]
+    more: str = ""
+    notes: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class PendingTurn:
+    """A turn being built: the action chosen so far (dice and follow-ups filled as they are
+    decided) and which of its decisions are done."""
+
+    action: Action
+    done: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A month at the table.
+
+    :ivar start: the game at the start of the month (stage ``month``).
+    :ivar plan: the month record so far (choices, card, turns, joins, solo spawn).
+    :ivar decided: the players whose feeding / swarm decisions are made (``"feeding:NAME"``,
+        ``"swarm:NAME"``).
+    :ivar state: the game after the Event Phase and the turns so far (None before).
+    :ivar events: the sequencer's events so far.
+    :ivar turn: a turn being built, or None.
+    :ivar result: the month played (after Cleanup), or None.
+    :ivar steps: every step pushed, resolved.
+    """
+
+    start: GameState
+    comps: Components = field(repr=False, compare=False)
+    plan: MonthPlan = None  # type: ignore[assignment]
+    decided: frozenset[str] = frozenset()
+    state: GameState | None = None
+    events: tuple[Event, ...] = ()
+    turn: PendingTurn | None = None
+    result: MonthResult | None = None
+    steps: tuple[str, ...] = ()
+
+    @property
+    def done(self) -> bool:
+        """The month is played (Cleanup over)."""
+        return self.result is not None
+
+
+def new_table(start: GameState, comps: Components) -> Table:
+    """The month due in ``start`` at its beginning.
+
+    :raises IllegalActionError: ``start`` is not between months (a month is running, winter
+        or the game is over).
+    """
+    if start.stage != "month":
+        raise IllegalActionError(R_ACTION, f"no month is due now ({start.stage})",
+                                 expected="month", given=start.stage)
+    return Table(start, comps, MonthPlan(start.year, start.month, ""))
+
+
+# --- what is pending ----------------------------------------------------------------------------
+
+def pending(t: Table) -> Decision | None:
+    """The decision due at the table ``t`` (None: the month is played)."""
+    if t.result is not None:
+        return None
+    if t.state is None:
+        return _before_actions(t)
+    if t.turn is not None:
+        return _turn_decision(t)
+    actor = next_actor(t.state)
+    if actor is None:
+        return _end_decision(t)
+    if actor.wild:
+        return _wild_decision(t, actor.choices)
+    return Decision("action", actor.name, f"{actor.name}'s turn "
+                    f"({t.state.player(actor.name).hive.unassigned} worker bees unassigned)",
+                    tuple(N.format_action(a) for a in player_options(t.state, actor.name,
+                                                                       t.comps)),
+                    more="a forage may take less: take HONEY/POLLEN/WATER",
+                    notes=raid_notes(t.state, actor.name, t.comps))
+
+
+def _preview(t: Table) -> GameState:
+    """The state as the Swarm Phase finds it (phases 1-3 with the feeding choices so far)."""
+    return _early_phases(t.start, t.plan, t.comps)[0]
+
+
+def _swarm_state(t: Table) -> tuple[GameState, tuple[str, ...]]:
+    """The Swarm Phase so far: the state after the decided swarms, and the players whose hives
+    swarm and are still to decide, in turn order."""
+    s = _preview(t)
+    due = []
+    for p in s.order():
+        if not phases.will_swarm(s.player(p.name).hive, t.comps.board)[0]:
+            continue
+        if f"swarm:{p.name}" in t.decided:
+            s, _ = _swarm(s, p.name, t.plan.choice(p.name), t.comps)
+        else:
+            due.append(p.name)
+    return s, tuple(due)
+
+
+def _before_actions(t: Table) -> Decision:
+    s0, comps = t.start, t.comps
+    if not s0.first_month:
+        for p in s0.order():
+            if f"feeding:{p.name}" in t.decided:
+                continue
+            allowed = _tokens_allowed(t, p.name)
+            if allowed:
+                return Decision("feeding", p.name, f"{p.name}'s hive starves: up to {allowed} of "
+                                "the last bees may be kept with a starvation token each (-2 VP)",
+                                tuple(f"{N._quote(p.name)}: tokens {n}"
+                                      for n in range(allowed, -1, -1)))
+        s, due = _swarm_state(t)
+        if due:
+            name = due[0]
+            return Decision("swarm", name, f"{name}'s hive swarms: stay (and choose the new "
+                            "queen) or leave", swarm_options(t, s, name))
+    if not t.plan.card:
+        deck = season_deck(s0, comps)
+        return Decision("card", s0.players[s0.first_player].name,
+                        f"Event Phase: the {s0.season} card ({len(deck)} left in the deck)",
+                        ("draw",) + tuple(f"card {N._quote(c)}" for c in deck),
+                        more="draw: hyvekit turns over the deck's next card")
+    raise AssertionError("the Event Phase is played with the card")     # pragma: no cover
+
+
+def _tokens_allowed(t: Table, name: str) -> int:
+    """How many starvation tokens ``name`` may take in this month's Feeding Phase."""
+    card = t.comps.card(t.start.card)
+    hive = phases.egg_phase(t.start.player(name).hive, t.comps.board).hive
+    per = seasons.feeding_bees_per_honey(card, t.comps.board)
+    n = 0
+    for tokens in range(1, t.comps.board.last_bees + 1):
+        try:
+            phases.feeding_phase(hive, t.comps.board, tokens=tokens, bees_per_honey=per)
+        except IllegalActionError:
+            break
+        n = tokens
+    return n
+
+
+def _free_wild(state: GameState, taken: set[str] = frozenset()) -> str:   # type: ignore
+    """The next wild hive name not in play (``none`` when every wild hive token is out)."""
+    used = {w.name for w in state.wild} | set(taken) | {p.name for p in state.players}
+    if len(state.wild) >= WILD_HIVE_TOKENS:
+        return NONE
+    return next((n for n in WILD_NAMES if n not in used),
+                next(f"WILD{i}" for i in range(1, 99) if f"WILD{i}" not in used))
+
+
+def swarm_choices(t: Table, s: GameState, name: str) -> dict[str, SwarmChoice]:
+    """The legal swarm choices of ``name`` in the Swarm Phase state ``s``, by notation: stay
+    with each new queen, or leave; with a map, for each space the wild hive may spawn on.  The
+    wild hive's name is the next free one; none is spawned when the swarm loses no bee, every
+    wild hive token is out or (with a map) no space can take it."""
+    wild = _free_wild(s)
+    places: list[Any] = [None]
+    if s.map is not None and wild != NONE:
+        places = list(map_module().spawn_places(s.map, name)) or [None]
+    out: dict[str, SwarmChoice] = {}
+    q = N._quote(name)
+    kinds = [("stay", queen) for queen in t.comps.board.queen_types] + [("leave", None)]
+    for at in places:
+        spawn = wild if s.map is None or at is not None else NONE
+        for choice, queen in kinds:
+            for sp in dict.fromkeys((spawn, NONE)):
+                c = SwarmChoice(sp, choice, queen, at if sp != NONE else None)
+                try:
+                    _swarm(s, name, PhaseChoices(swarm=c), t.comps)
+                except (IllegalActionError, InvalidInputError):
+                    continue
+                text = f"{q}: {choice}" + (f" {queen}" if queen else "")
+                if c.at is not None:
+                    text += f" at {c.at[0]},{c.at[1]}"
+                out.setdefault(text, c)
+                break
+    return out
+
+
+def swarm_options(t: Table, s: GameState, name: str) -> tuple[str, ...]:
+    """The notations of :func:`swarm_choices`."""
+    return tuple(swarm_choices(t, s, name))
+
+
+def player_options(state: GameState, name: str, comps: Components) -> tuple[PlayerAction, ...]:
+    """The legal actions of ``name`` now (without their dice: those are decided after), each
+    checked by the sequencer.  A forage lists the most it may take (every split of what the
+    tile gives when the comb cannot hold it all); taking less is legal too."""
+    board = comps.board
+    p = state.player(name)
+    hive = p.hive
+    u = hive.unassigned
+    card = comps.card(state.card)
+    out: list[PlayerAction] = []
+    m = state.map
+    if m is not None:
+        M = map_module()
+        for o in M.forage_options(m, name):
+            if o.bees <= u:
+                offer = forage_offer(board, ForageValues(o.distance, o.tile, state.season,
+                                     modifiers=(seasons.forage_modifiers(card, o.tile),)))
+                out += [Forage(name, at=o.at, take=take) for take in _takes(offer, hive.empty)]
+        spaces = M.scout_spaces(m, name)
+        out += [Scout(name, tile, at) for at in spaces for tile in TILE_TYPES]
+    else:
+        for tile in TILE_TYPES:
+            offer = forage_offer(board, ForageValues(1, tile, state.season,
+                                 modifiers=(seasons.forage_modifiers(card, tile),)))
+            for distance in range(4):
+                if max(1, distance) <= u:
+                    out += [Forage(name, tile, distance, take)
+                            for take in _takes(offer, hive.empty)]
+        out += [Scout(name, tile) for tile in TILE_TYPES]
+    for target in _raid_targets(state, name):
+        out += [Raid(name, target, bees=b) for b in range(1, u + 1)]
+    if state.options.haunted_hives:
+        out += _scare_options(state, name)
+    out += [Defend(name, bees=b) for b in range(1, u + 1)]
+    per = seasons.build_wax_honey_per_bee(card)
+    out += [BuildWax(name, bees=b) for b in range(1, u + 1) if b * per <= hive.honey]
+    out += [CleanBees(name, bees=b) for b in range(1, u + 1)]
+    out.append(CoolHive(name))
+    out += [Requeen(name, q) for q in board.queen_types if q != hive.queen]
+    return tuple(a for a in out if _head_legal(state, a, comps))
+
+
+def _takes(offer: tuple[int, ...], room: int) -> list[tuple[int, int, int] | None]:
+    """What a forage may take at most: everything (None) when it fits, else every way of
+    filling the comb's empty cells from the offer."""
+    if sum(offer) <= room:
+        return [None]
+    out = []
+    for h in range(min(offer[0], room) + 1):
+        for p in range(min(offer[1], room - h) + 1):
+            w = room - h - p
+            if w <= offer[2]:
+                out.append((h, p, w))
+    return out
+
+
+def _raid_targets(state: GameState, name: str) -> list[str]:
+    raided = state.player(name).raided
+    targets = [p.name for p in state.players if p.name != name and p.hive.honey > 0]
+    targets += [w.name for w in state.wild]
+    targets = [x for x in targets if x not in raided]
+    if state.map is not None:
+        near = {n for n, _ in map_module().raid_targets(state.map, name)}
+        targets = [x for x in targets if x in near]
+    return targets
+
+
+def _scare_options(state: GameState, name: str) -> list[PlayerAction]:
+    m = state.map
+    if m is None:
+        return [ScareGhosts(name, bees=1)] if state.haunted_appeared else []
+    M = map_module()
+    return [ScareGhosts(name, c, bees=1) for c, _ in M.tiles_within(m, name)
+            if m.grid[c].dark == "haunted"
+            and not (m.hive_at(c) is not None and m.hive_at(c).dark == "haunted")]
+
+
+def _head_legal(state: GameState, action: Action, comps: Components) -> bool:
+    """Whether ``action`` is legal now with some dice (see :func:`_neutral`)."""
+    return _trial(state, action, comps) is None
+
+
+def _trial(state: GameState, action: Action, comps: Components) -> Exception | None:
+    """What the sequencer refuses in ``action`` played on a copy with neutral dice and
+    choices (the dice at their highest face, the first choice), or None."""
+    try:
+        play_turn(state, _neutral(state, action, comps), comps)
+    except (IllegalActionError, InvalidInputError) as exc:
+        return exc
+    return None
+
+
+def _neutral(state: GameState, action: Action, comps: Components) -> Action:
+    pt = PendingTurn(action)
+    for _ in range(40):
+        hole = _hole(state, pt, comps)
+        if hole is None:
+            return pt.action
+        pt = _fill(state, pt, hole, hole.neutral, comps)
+    return pt.action                                             # pragma: no cover
+
+
+# --- a turn's own decisions (dice, rerolls, sacrifices, placements) ----------------------------
+
+@dataclass(frozen=True)
+class Hole:
+    """A decision inside a turn: ``key`` (what is decided), the ``kind`` of decision, the
+    ``actor``, the number of dice (``dice``) or the legal values (``values``: value, notation)
+    and ``neutral``, the value used to check a head without asking."""
+
+    key: str
+    kind: str
+    actor: str | None
+    prompt: str
+    dice: int = 0
+    faces: tuple[int, ...] = ()
+    values: tuple[tuple[Any, str], ...] = ()
+    neutral: Any = None
+
+
+def _is_infected(state: GameState, action: Action) -> bool:
+    if action.wild:
+        return any(w.name == action.actor and w.infected for w in state.wild)
+    return state.player(action.actor).infected
+
+
+def _tile_side(state: GameState, action: Action) -> str | None:
+    m = state.map
+    if m is None:
+        return None
+    at = getattr(action, "at", None)
+    if action.action in ("forage", "scout") and at is not None and tuple(at) in m.grid:
+        return m.grid[tuple(at)].dark
+    target = getattr(action, "target", None)
+    if action.action == "raid" and target is not None and any(h.name == target
+                                                               for h in m.hives):
+        return m.grid[m.hive(target).at].dark
+    return None
+
+
+def _failed(state: GameState, action: Action, comps: Components) -> bool:
+    """The action fails before it is taken (Zombees' action roll)."""
+    if action.wild:
+        return False
+    for c in card_rules():
+        try:
+            if c.before_action(state, action, comps):
+                return True
+        except (IllegalActionError, InvalidInputError):
+            return False
+    return False
+
+
+def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
+    """The next decision of the turn being built (None: the turn is complete)."""
+    a, done, board = pt.action, pt.done, comps.board
+    d = a.dice
+    faces = tuple(range(1, 7))
+    if state.zombees and _is_infected(state, a) and d.zombee_d6 is None and not a.wild:
+        return Hole("zombee_d6", "dice", None, f"{a.actor} is infected: roll the D6 for the "
+                    "action (Zombees)", 1, faces, neutral=(6,))
+    failed = _failed(state, a, comps)
+    if (isinstance(a, Forage) and state.options.haunted_hives and d.haunt_d6 is None
+            and _tile_side(state, a) == "haunted"):
+        return Hole("haunt_d6", "dice", None, f"{a.actor} forages a haunted tile: roll the D6 "
+                    "(1-4: the action fails)", 1, faces, neutral=(6,))
+    haunt_failed = d.haunt_d6 is not None and d.haunt_d6 <= 4
+    if isinstance(a, Raid) and not failed:
+        party = (a.bees or 0) - max(0, len(a.rolls) - 1)
+        if not a.rolls or "reroll" in done:
+            party -= 1 if a.rolls else 0
+            return Hole("rolls", "dice", None, f"{a.actor}'s raid on {a.target}: roll "
+                        f"{board.dice_for(party)} raid dice", board.dice_for(party),
+                        board.die_faces, neutral=(max(board.die_faces),) * board.dice_for(party))
+        if "kept" not in done and len(a.rolls) <= MAX_REROLLS and party > 1:
+            return Hole("kept", "reroll", a.actor, f"{a.actor}'s raid: total "
+                        f"{sum(a.rolls[-1])} with {party} bees: keep, or reroll (one bee of "
+                        "the party is sacrificed)", values=((True, "keep"), (False, "reroll")),
+                        neutral=True)
+        if "sacrifice" not in done:
+            return _sacrifice_hole(state, a, party)
+    if isinstance(a, WildRaid):
+        if a.d6 is None:
+            return Hole("d6", "dice", None, f"{a.actor} raids {a.target}: roll the D6", 1, faces,
+                        neutral=(6,))
+        if a.target_roll is None and not state.is_player(a.target):
+            return Hole("target_roll", "dice", None, f"{a.target} defends: roll its D6", 1,
+                        faces, neutral=(1,))
+        if state.is_player(a.target) and "sacrifice" not in done:
+            h = state.player(a.target).hive
+            vals = [((dd, uu), f"{N._quote(a.target)}: sacrifice {dd}/{uu}")
+                    for dd in range(h.assigned.defend + 1) for uu in range(h.unassigned + 1)]
+            return Hole("sacrifice", "sacrifice", a.target, f"{a.actor} steals up to {a.d6} "
+                        f"honey from {a.target}: bees sacrificed (defending/unassigned)",
+                        values=tuple(vals), neutral=(0, 0))
+    if state.zombees and not failed and not _is_infected(state, a) and \
+            a.action in ("forage", "scout", "raid") and not isinstance(a, ScareGhosts) and \
+            d.infection_d6 is None:
+        target = getattr(a, "target", None)
+        due = (_tile_side(state, a) == "infected" if state.map is not None
+               else a.action == "raid" and target is not None and not state.is_player(target)
+               and state.wild_hive(target).infected)
+        if due:
+            return Hole("infection_d6", "dice", None, f"{a.actor} acts on an infected "
+                        "tile: roll the D6 (Zombees)", 1, faces, neutral=(6,))
+    card = comps.card(state.card)
+    trig = a.action if a.action in ("forage", "scout") and not a.wild else None
+    if trig and card is not None and any(s.trigger == trig for s in card.spawns) and \
+            not failed and not haunt_failed and d.card_d6 is None:
+        return Hole("card_d6", "dice", None, f"{card.name}: roll the D6 after "
+                    f"{'foraging' if trig == 'forage' else 'scouting'}", 1, faces, neutral=(1,))
+    spawn = _spawn_due(state, a, comps, failed or haunt_failed)
+    if spawn is not None and d.spawn is None:
+        name, near, at = spawn
+        if name == NONE or state.map is None or at is not None:
+            return Hole("spawn", "auto", None, "", values=(((name, at), ""),),
+                        neutral=(name, at))
+        places = map_module().spawn_places(state.map, near)
+        if not places:
+            return Hole("spawn", "auto", None, "", values=(((NONE, None), ""),),
+                        neutral=(NONE, None))
+        return Hole("spawn", "place", state.players[state.first_player].name,
+                    f"a wild hive ({name}) spawns within 3 spaces of {near}: where",
+                    values=tuple(((name, c), f"place {c[0]},{c[1]}") for c in places),
+                    neutral=(name, places[0]))
+    return None
+
+
+def _sacrifice_hole(state: GameState, a: Raid, party: int) -> Hole:
+    if state.is_player(a.target):
+        h = state.player(a.target).hive
+        vals = [((dd, uu), f"{N._quote(a.target)}: sacrifice {dd}/{uu}")
+                for dd in range(h.assigned.defend + 1) for uu in range(h.unassigned + 1)
+                if dd + uu <= party]
+        return Hole("sacrifice", "sacrifice", a.target, f"{a.actor} raids {a.target} with "
+                    f"{party} bees, dice {''.join(map(str, a.rolls[-1]))}: bees sacrificed "
+                    "(defending/unassigned)", values=tuple(vals), neutral=(0, 0))
+    vals = [(n, f"{N._quote(a.actor)}: sacrifice {n}") for n in range(party + 1)]
+    return Hole("sacrifice", "sacrifice", a.actor, f"{a.actor} raids {a.target} with {party} "
+                f"bees, dice {''.join(map(str, a.rolls[-1]))}: bees of the party sacrificed to "
+                "weaken it further", values=tuple(vals), neutral=0)
+
+
+def _spawn_due(state: GameState, a: Action, comps: Components, failed: bool
+               ) -> tuple[str, str, Any] | None:
+    """A wild hive the turn spawns: (name, near whom, tile when known) or None."""
+    card = comps.card(state.card)
+    if isinstance(a, WildSwarm):
+        name = _free_wild(state)
+        return (name, a.actor, None) if name != NONE else (NONE, a.actor, None)
+    if a.wild or card is None:
+        return None
+    p = state.player(a.actor)
+    if p.turns == 0 and any(s.trigger == "first_turn" for s in card.spawns):
+        if seasons.spawn_check(card, "first_turn", year=state.year, board=comps.board):
+            return (_free_wild(state), a.actor, None)
+    trig = a.action if a.action in ("forage", "scout") else None
+    if trig and not failed and a.dice.card_d6 is not None and \
+            seasons.spawn_check(card, trig, a.dice.card_d6) is not None:
+        name = _free_wild(state)
+        at = getattr(a, "at", None)
+        if state.map is not None and at is not None and state.map.hive_at(tuple(at)) is not None:
+            name = NONE                                     # the tile already holds a hive
+        return (name, a.actor, tuple(at) if at is not None else None)
+    return None
+
+
+def _fill(state: GameState, pt: PendingTurn, hole: Hole, value: Any, comps: Components
+          ) -> PendingTurn:
+    a, done = pt.action, pt.done
+    d = a.dice
+    key = hole.key
+    if key in ("zombee_d6", "haunt_d6", "infection_d6", "card_d6"):
+        a = replace(a, dice=replace(d, **{key: value[0]}))
+    elif key == "rolls":
+        a = replace(a, rolls=a.rolls + (tuple(value),))
+        done = done - {"reroll"}
+    elif key == "kept":
+        done = done | ({"kept"} if value else {"reroll"})
+    elif key == "sacrifice":
+        if isinstance(a, WildRaid) or state.is_player(getattr(a, "target", "")):
+            a = replace(a, sacrifice_defending=value[0], sacrifice_unassigned=value[1])
+        else:
+            a = replace(a, sacrifices=value)
+        done = done | {"sacrifice"}
+    elif key in ("d6", "target_roll"):
+        a = replace(a, **{key: value[0]})
+    elif key == "spawn":
+        name, at = value
+        a = replace(a, dice=replace(d, spawn=name, spawn_at=at if at is not None
+                                    and state.map is not None else d.spawn_at))
+    return PendingTurn(a, done)
+
+
+def _turn_decision(t: Table) -> Decision:
+    state, pt = t.state, t.turn
+    assert state is not None and pt is not None
+    hole = _hole(state, pt, t.comps)
+    assert hole is not None and hole.kind != "auto"
+    if hole.kind == "dice":
+        return Decision("dice", None, hole.prompt, ("roll",),
+                        more=f"or the {hole.dice} faces rolled ({hole.faces[0]}-"
+                        f"{hole.faces[-1]}), e.g. " + str(hole.faces[-1]) * hole.dice)
+    values = hole.values
+    if hole.kind == "sacrifice":             # only what the sequencer accepts
+        values = tuple(v for v in values if _head_legal(
+            state, _fill(state, pt, hole, v[0], t.comps).action, t.comps))
+    return Decision(hole.kind, hole.actor, hole.prompt, tuple(v[1] for v in values))
+
+
+def _wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
+    state = t.state
+    assert state is not None
+    legal = wild_options(state, choices, t.comps)
+    lead = state.players[state.first_player].name
+    return Decision("wild", lead, "the wild hives' turn: " + ", ".join(choices)
+                    + f" ({lead} states what the rules leave open)",
+                    tuple(N.format_action(a) for a in legal))
+
+
+def wild_options(state: GameState, choices: tuple[str, ...], comps: Components
+                 ) -> tuple[WildAction, ...]:
+    """The legal wild hive turns now, for any of the wild hives ``choices`` still to act this
+    round (checked by the sequencer; dice are decided after)."""
+    out: list[WildAction] = []
+    board = comps.board
+    card = comps.card(state.card)
+    for name in choices:
+        w = state.wild_hive(name)
+        cands: list[WildAction] = [WildSwarm(name)]
+        targets = [p.name for p in state.players] + [x.name for x in state.wild
+                                                     if x.name != name]
+        cands += [WildRaid(name, x) for x in targets]
+        m = state.map
+        if m is not None:
+            M = map_module()
+            for tile in TILE_TYPES:
+                cands += [WildForage(name, tile, at=c) for c in M.closest_tiles(m, name, tile)]
+            cands += [WildScout(name, tile, c) for c in M.scout_spaces(m, name)
+                      for tile in TILE_TYPES]
+        else:
+            hot = seasons.overheating(card)
+            cands += [WildForage(name, tile, dist) for tile in TILE_TYPES
+                      if tile != "wet" or hot for dist in range(4)]
+            cands += [WildScout(name, tile) for tile in TILE_TYPES]
+        cands.append(WildNothing(name))
+        legal = [a for a in cands if _head_legal(state, a, comps)]
+        if not legal and w.strength >= board.wild_strength_max:
+            # at full strength with no wild hive token left: the chart goes on (spawn none)
+            legal = [x for x in (replace(a, dice=replace(a.dice, spawn=NONE)) for a in cands
+                                 if not isinstance(a, WildSwarm))
+                     if _head_legal(state, x, comps)]
+        out += legal
+    return tuple(out)
+
+
+def raid_notes(state: GameState, name: str, comps: Components) -> tuple[tuple[str, str], ...]:
+    """Beside each raid on a player hive: the chance of success and the expected honey if the
+    defender sacrifices nothing and the raider keeps the first roll (the raid-odds engine)."""
+    from hyvekit.rules.beelives.raids import RerollPolicy, raid_odds
+    out = []
+    attacker = state.player(name).hive
+    for target in _raid_targets(state, name):
+        if not state.is_player(target):
+            continue
+        d = state.player(target).hive
+        for bees in range(1, attacker.unassigned + 1):
+            try:
+                odds = raid_odds(comps.board, bees, target_honey=d.honey,
+                                 defenders=d.assigned.defend, attacker_queen=attacker.queen,
+                                 defender_queen=d.queen, reroll=RerollPolicy(0, 0),
+                                 attacker_empty=attacker.empty)
+            except (InvalidInputError, IllegalActionError):
+                continue
+            text = N.format_action(Raid(name, target, bees=bees))
+            out.append((text, (f"{float(odds.success):.0%} success, "
+                               f"{float(odds.expected_stolen):.1f} honey expected")))
+    return tuple(out)
+
+
+def _end_decision(t: Table) -> Decision | None:
+    s = t.state
+    assert s is not None
+    need_solo = (s.options.solo_hard and t.start.season in ("summer", "fall") and not s.spawned
+                 and t.plan.solo_spawn is None)
+    if need_solo and s.map is not None:
+        places = map_module().spawn_places(s.map, s.players[0].name)
+        name = _free_wild(s)
+        if places and name != NONE:
+            return Decision("place", s.players[0].name, f"no wild hive was spawned this "
+                            f"{t.start.season} month: one ({name}) spawns within 3 spaces of "
+                            f"{s.players[0].name}: where", tuple(f"place {c[0]},{c[1]}"
+                                                               for c in places))
+    if need_solo:
+        return None                  # placed by the tool (see _auto)
+    if s.map is not None and t.start.year == 1 and t.start.month == JOIN_MONTH:
+        M = map_module()
+        n = len(s.players)
+        first = s.players[(s.first_player + 1) % n].name
+        m = s.map
+        for player, offset, rotation in t.plan.joins:
+            m = M.join(m, M.Join(player, offset, rotation))
+        if not M.map_joined(m):
+            for player in M.join_order([p.name for p in s.players], first):
+                if player in {j[0] for j in t.plan.joins}:
+                    continue
+                opts = join_options(m, player)
+                if opts:
+                    return Decision("join", player, f"Joining the Map: {player} slides (and may "
+                                    "turn) their group to touch another",
+                                    tuple(f"{N._quote(player)}: join {o[0]},{o[1]}"
+                                          + (f" turn {r}" if r else "") for o, r in opts))
+    return None
+
+
+def join_options(m: Any, player: str) -> tuple[tuple[tuple[int, int], int], ...]:
+    """Every legal join of ``player``'s group without turning it (offset, 0) — turned joins
+    are accepted too (``turn R``)."""
+    M = map_module()
+    own = next(grp for grp in M.groups(m) if m.hive(player).at in grp)
+    seen = []
+    for c in m.grid:
+        if c in own:
+            continue
+        for nb in M.neighbours(c):
+            if nb in m.grid:
+                continue
+            for g_tile in own:
+                offset = (nb[0] - g_tile[0], nb[1] - g_tile[1])
+                if (offset, 0) in seen:
+                    continue
+                try:
+                    M.check_join(m, M.Join(player, offset, 0))
+                except IllegalActionError:
+                    continue
+                seen.append((offset, 0))
+    return tuple(sorted(seen))
+
+
+# --- applying a step ----------------------------------------------------------------------------
+
+def push(t: Table, text: str, rng: random.Random | None = None) -> Table:
+    """The table after the step ``text`` (a notation of the decision due), the phases and the
+    tool's own moves that follow it played.  ``roll`` and ``draw`` use ``rng`` (a fresh one
+    when None); the step is kept resolved (the faces, the card).
+
+    :raises IllegalActionError: a step the rules refuse (the rule named, the legal options in
+        ``expected``), or nothing due (the month is played).
+    :raises InvalidInputError: a step that is not notation for the decision due (the field
+        named, close matches suggested).
+    """
+    rng = rng or random.Random()
+    d = pending(t)
+    if d is None:
+        raise IllegalActionError(R_TABLE, "the month is played: nothing is due",
+                                 expected="nothing", given=text)
+    text = " ".join(str(text).split())
+    t, resolved = _apply(t, d, text, rng)
+    t = replace(t, steps=t.steps + (resolved,))
+    return _auto(t)
+
+
+def _refuse(d: Decision, text: str, why: str = "") -> IllegalActionError:
+    shown = list(d.legal[:12]) + (["…"] if len(d.legal) > 12 else [])
+    return IllegalActionError(R_TABLE, f"{d.prompt}: {text!r} is not legal"
+                              + (f" ({why})" if why else "") + ". Legal: " + "; ".join(shown)
+                              + (f" ({d.more})" if d.more else ""),
+                              expected=list(d.legal), given=text)
+
+
+def _strip_actor(d: Decision, text: str, state: GameState | None) -> str:
+    head, sep, rest = text.partition(":")
+    if sep and head.strip() and not N._looks_like_coord(head):
+        if d.actor is not None and state is not None:
+            who = N._hive(state, head.strip().strip("\"'"), "actor")
+            if who != d.actor:
+                raise IllegalActionError(R_TABLE, f"{d.prompt}: {d.actor} decides now, not "
+                                         f"{who}", expected=d.actor, given=who)
+        return rest.strip()
+    return text
+
+
+def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table, str]:
+    state = t.state or t.start
+    body = text if d.kind == "wild" else _strip_actor(d, text, state)
+    words = body.lower().split()
+    if d.kind == "card":
+        if words and words[0] == "draw" and len(words) == 1:
+            deck = season_deck(t.start, t.comps)
+            if not deck:
+                raise _refuse(d, text, f"the {t.start.season} deck is empty")
+            name = rng.choice(deck)
+        else:
+            name = body[5:].strip().strip("\"'") if words[:1] == ["card"] else body.strip("\"'")
+            card = t.comps.card(name)
+            name = card.name if card is not None else name
+        resolved = f"card {N._quote(name)}"
+        if resolved not in d.legal:
+            raise _refuse(d, text)
+        plan = replace(t.plan, card=name)
+        try:
+            s, events = start_month(t.start, plan, t.comps)
+        except (IllegalActionError, InvalidInputError) as exc:
+            raise exc from None
+        return replace(t, plan=plan, state=s, events=tuple(events)), resolved
+    if d.kind in ("feeding", "swarm", "join", "sacrifice", "reroll") or \
+            (d.kind == "place"):
+        canon = _canonical(d, body)
+        if canon is None:
+            words_allowed = sorted({x.split(":")[-1].split()[0] for x in d.legal})
+            raise InvalidInputError(d.kind, text, "; ".join(d.legal[:12]),
+                                    suggestions=close_matches(body.split()[0] if body else "",
+                                                              words_allowed))
+        return _apply_choice(t, d, canon), canon
+    if d.kind == "dice":
+        hole = _hole(t.state, t.turn, t.comps)          # type: ignore[arg-type]
+        assert hole is not None
+        if words == ["roll"]:
+            faces = tuple(rng.choice(hole.faces) for _ in range(hole.dice))
+        else:
+            try:
+                faces = N._dice_word("dice", body.replace(" ", ""))
+            except InvalidInputError:
+                raise InvalidInputError("dice", text, f"roll, or {hole.dice} faces of "
+                                        f"{hole.faces[0]}-{hole.faces[-1]}") from None
+            if len(faces) != hole.dice or any(f not in hole.faces for f in faces):
+                raise InvalidInputError("dice", text, f"roll, or {hole.dice} faces of "
+                                        f"{hole.faces[0]}-{hole.faces[-1]}")
+        pt = _fill(t.state, t.turn, hole, faces, t.comps)   # type: ignore[arg-type]
+        return replace(t, turn=pt), "".join(map(str, faces)) if all(
+            f < 10 for f in faces) else ",".join(map(str, faces))
+    if d.kind in ("action", "wild"):
+        actor = d.actor if d.kind == "action" else None
+        if d.kind == "wild":
+            if ":" not in text:
+                raise InvalidInputError("wild hive turn", text, "WILD HIVE: LINE, e.g. "
+                                        + (d.legal[0] if d.legal else "ACORN: nothing"))
+            action = N.parse_action(text, state)
+        else:
+            action = N.parse_action(body, state, actor=actor)
+        resolved = N.format_action(action)
+        if d.kind == "wild" and resolved not in d.legal:
+            raise _refuse(d, text)
+        exc = _trial(state, action, t.comps) if d.kind == "action" else None
+        if exc is not None:                 # the sequencer's own reason, and what is legal
+            legal = "; ".join(d.legal[:12]) + ("; …" if len(d.legal) > 12 else "")
+            if isinstance(exc, IllegalActionError):
+                raise IllegalActionError(exc.rule, f"{exc}. Legal: {legal}",
+                                         expected=list(d.legal), given=resolved) from None
+            raise exc
+        return replace(t, turn=PendingTurn(action)), resolved
+    raise AssertionError(d.kind)                                     # pragma: no cover
+
+
+def _canonical(d: Decision, body: str) -> str | None:
+    """The legal option ``body`` names, with or without its actor (case and spacing
+    forgiving), or None."""
+    want = _norm(body)
+    for option in d.legal:
+        rest = option.split(": ", 1)[1] if ": " in option else option
+        if want in (_norm(option), _norm(rest)):
+            return option
+    return None
+
+
+def _norm(text: str) -> str:
+    try:
+        return " ".join(w.lower() for w in shlex.split(text))
+    except ValueError:
+        return text.lower()
+
+
+def _apply_choice(t: Table, d: Decision, option: str) -> Table:
+    name = d.actor
+    _, _, body = option.rpartition(": ") if d.kind != "place" else ("", "", option)
+    words = shlex.split(body)
+    if d.kind == "feeding":
+        c = replace(t.plan.choice(name), starvation_tokens=int(words[1]))
+        plan = _with_choice(t.plan, name, c)
+        return replace(t, plan=plan, decided=t.decided | {f"feeding:{name}"})
+    if d.kind == "swarm":
+        s, _ = _swarm_state(t)
+        c = replace(t.plan.choice(name), swarm=swarm_choices(t, s, name)[option])
+        plan = _with_choice(t.plan, name, c)
+        return replace(t, plan=plan, decided=t.decided | {f"swarm:{name}"})
+    if d.kind == "join":
+        q, r = words[1].split(",")
+        rot = int(words[3]) if len(words) > 3 else 0
+        return replace(t, plan=replace(t.plan, joins=t.plan.joins + ((name, (int(q), int(r)),
+                                                                      rot),)))
+    if d.kind == "place" and t.turn is None:           # the solo hard rule's spawn
+        q, r = words[1].split(",")
+        s = t.state
+        return replace(t, plan=replace(t.plan, solo_spawn=_free_wild(s),
+                                       solo_spawn_at=(int(q), int(r))))
+    hole = _hole(t.state, t.turn, t.comps)             # type: ignore[arg-type]
+    value = next(v for v, text in hole.values if text == option)
+    return replace(t, turn=_fill(t.state, t.turn, hole, value, t.comps))  # type: ignore
+
+
+def _with_choice(plan: MonthPlan, name: str, c: PhaseChoices) -> MonthPlan:
+    choices = dict(plan.choices)
+    choices[name] = c
+    return replace(plan, choices=tuple(choices.items()))
+
+
+def _auto(t: Table) -> Table:
+    """Play what needs no decision: a turn's follow-ups the tool settles (a spawn's name), a
+    complete turn, a wild hive's only legal line, the end of the month."""
+    for _ in range(1000):
+        if t.result is not None or t.state is None:
+            return t
+        if t.turn is not None:
+            hole = _hole(t.state, t.turn, t.comps)
+            if hole is not None and hole.kind == "auto":
+                t = replace(t, turn=_fill(t.state, t.turn, hole, hole.values[0][0], t.comps))
+                continue
+            if hole is not None:
+                return t
+            s, evs = play_turn(t.state, t.turn.action, t.comps)
+            from hyvekit.rules.beelives.plan import as_turn
+            t = replace(t, state=s, events=t.events + tuple(evs), turn=None,
+                        plan=replace(t.plan, turns=t.plan.turns + (as_turn(t.turn.action),)))
+            continue
+        actor = next_actor(t.state)
+        if actor is not None and actor.wild:
+            legal = wild_options(t.state, actor.choices, t.comps)
+            if len(legal) == 1:
+                t = replace(t, turn=PendingTurn(legal[0]))
+                continue
+            return t
+        if actor is not None:
+            return t
+        d = _end_decision(t)
+        if d is not None:
+            return t
+        return _finish(t)
+    raise AssertionError("the table did not settle")                 # pragma: no cover
+
+
+def _finish(t: Table) -> Table:
+    s = t.state
+    assert s is not None
+    plan = t.plan
+    if s.options.solo_hard and t.start.season in ("summer", "fall") and not s.spawned and \
+            plan.solo_spawn is None:
+        plan = replace(plan, solo_spawn=_free_wild(s) if s.map is None else NONE)
+    s2, evs = end_month(s, t.comps, solo_spawn=plan.solo_spawn,
+                        solo_spawn_at=plan.solo_spawn_at, joins=plan.joins)
+    events = t.events + tuple(evs)
+    summary = summarize(list(events), s2, t.comps)
+    return replace(t, plan=plan, result=MonthResult(s2, events, summary))
+
+
+def replay(start: GameState, comps: Components, steps: tuple[str, ...] | list[str]) -> Table:
+    """The table after ``steps`` (resolved notations, as :attr:`Table.steps` keeps them)
+    from the start of the month ``start``.
+
+    :raises IllegalActionError, InvalidInputError: a step that is not legal where it stands
+        (located: ``step N``).
+    """
+    t = _auto(new_table(start, comps))
+    for i, step in enumerate(steps, 1):
+        try:
+            t = push(t, step)
+        except (IllegalActionError, InvalidInputError) as exc:
+            from hyvekit.rules.beelives.state import located
+            raise located(exc, f"step {i} ({step})") from None
+    return t
+
+
+def describe_month(t: Table) -> str:
+    """``Month of year N``, for headings."""
+    return f"{month_name(t.start.month)} of year {t.start.year}"
