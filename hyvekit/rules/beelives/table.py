@@ -33,8 +33,10 @@ by the same sequencer.
 
 from __future__ import annotations
 
+import functools
 import random
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -101,19 +103,28 @@ MAX_REROLLS = 3
 Action = PlayerAction | WildAction
 
 
-@dataclass(frozen=True)
 class Decision:
     """What is due: ``kind`` (see the module docstring), ``actor`` (the player or wild hive
-    deciding; None when a die is due), a one-line ``prompt`` and the ``legal`` options, each a
-    complete notation that :func:`push` accepts.  ``notes`` add a word per option (a raid's
-    odds), ``more`` says what else is accepted beyond the list (e.g. the faces of a die)."""
+    deciding; None when a die is due or the tool plays), a one-line ``prompt`` and the
+    ``legal`` options, each a complete notation that :func:`push` accepts (worked out when
+    first asked for).  ``auto``: the rules leave no choice, the tool plays ``legal[0]`` (a wild
+    hive's only legal line).  ``more`` says what else is accepted beyond the list (the faces of
+    a die, a smaller take); :func:`raid_notes` gives the odds beside each raid.
+    """
 
-    kind: str
-    actor: str | None
-    prompt: str
-    legal: tuple[str, ...]
-    more: str = ""
-    notes: tuple[tuple[str, str], ...] = ()
+    def __init__(self, kind: str, actor: str | None, prompt: str,
+                 legal: tuple[str, ...] | Callable[[], tuple[str, ...]], more: str = "",
+                 auto: bool = False) -> None:
+        self.kind, self.actor, self.prompt, self.more, self.auto = kind, actor, prompt, more, auto
+        self._legal = legal
+
+    @functools.cached_property
+    def legal(self) -> tuple[str, ...]:
+        """The legal options (notations)."""
+        return self._legal() if callable(self._legal) else tuple(self._legal)
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind!r}, {self.actor!r}, {self.prompt!r})"
 
 
 @dataclass(frozen=True)
@@ -183,12 +194,12 @@ def pending(t: Table) -> Decision | None:
         return _end_decision(t)
     if actor.wild:
         return _wild_decision(t, actor.choices)
+    state, comps = t.state, t.comps
     return Decision("action", actor.name, f"{actor.name}'s turn "
-                    f"({t.state.player(actor.name).hive.unassigned} worker bees unassigned)",
-                    tuple(N.format_action(a) for a in player_options(t.state, actor.name,
-                                                                       t.comps)),
-                    more="a forage may take less: take HONEY/POLLEN/WATER",
-                    notes=raid_notes(t.state, actor.name, t.comps))
+                    f"({state.player(actor.name).hive.unassigned} worker bees unassigned)",
+                    lambda: tuple(N.format_action(a)
+                                  for a in player_options(state, actor.name, comps)),
+                    more="a forage may take less: take HONEY/POLLEN/WATER")
 
 
 def _preview(t: Table) -> GameState:
@@ -608,11 +619,13 @@ def _turn_decision(t: Table) -> Decision:
 def _wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
     state = t.state
     assert state is not None
-    legal = wild_options(state, choices, t.comps)
+    legal = tuple(N.format_action(a) for a in wild_options(state, choices, t.comps))
     lead = state.players[state.first_player].name
+    if len(legal) == 1:
+        return Decision("wild", None, f"{legal[0].split(':')[0]}'s turn by its priority chart",
+                        legal, auto=True)
     return Decision("wild", lead, "the wild hives' turn: " + ", ".join(choices)
-                    + f" ({lead} states what the rules leave open)",
-                    tuple(N.format_action(a) for a in legal))
+                    + f" ({lead} states what the rules leave open)", legal)
 
 
 def wild_options(state: GameState, choices: tuple[str, ...], comps: Components
@@ -792,7 +805,7 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
             card = t.comps.card(name)
             name = card.name if card is not None else name
         resolved = f"card {N._quote(name)}"
-        if resolved not in d.legal:
+        if name not in season_deck(t.start, t.comps):
             raise _refuse(d, text)
         plan = replace(t.plan, card=name)
         try:
@@ -836,9 +849,9 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
         else:
             action = N.parse_action(body, state, actor=actor)
         resolved = N.format_action(action)
-        if d.kind == "wild" and resolved not in d.legal:
-            raise _refuse(d, text)
-        exc = _trial(state, action, t.comps) if d.kind == "action" else None
+        if d.kind == "wild" and not action.wild:
+            raise _refuse(d, text, "a wild hive's turn is due")
+        exc = _trial(state, action, t.comps)
         if exc is not None:                 # the sequencer's own reason, and what is legal
             legal = "; ".join(d.legal[:12]) + ("; …" if len(d.legal) > 12 else "")
             if isinstance(exc, IllegalActionError):
@@ -919,14 +932,7 @@ def _auto(t: Table) -> Table:
             t = replace(t, state=s, events=t.events + tuple(evs), turn=None,
                         plan=replace(t.plan, turns=t.plan.turns + (as_turn(t.turn.action),)))
             continue
-        actor = next_actor(t.state)
-        if actor is not None and actor.wild:
-            legal = wild_options(t.state, actor.choices, t.comps)
-            if len(legal) == 1:
-                t = replace(t, turn=PendingTurn(legal[0]))
-                continue
-            return t
-        if actor is not None:
+        if next_actor(t.state) is not None:
             return t
         d = _end_decision(t)
         if d is not None:
