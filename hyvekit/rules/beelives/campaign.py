@@ -24,6 +24,8 @@ cards, the board file) and an append-only list of events replayed by :func:`play
   and Wildfire's start-of-month spawns, the fire's D4, Zombees' first infected hive of year
   2).  The cards' rules inside the turns — Haunted Hives, Zombees, Under Siege — are played by
   the month sequencer from the month record's own dice (see :mod:`..game`);
+* ``"step"`` ``{"do": NOTATION}`` — one decision of a month played at the table
+  (:mod:`.campaign_table`); the step that ends a month plays it as a ``"month"`` event would;
 * ``"year-end"`` ``{"starvation": {NAME: "take"}, "queens": {NAME: TYPE}}`` — winter upkeep
   (:func:`hyvekit.rules.beelives.game.play_winter`): three months of feeding and disease, then
   in the multiple-years variant the year's scoring (surviving bees and honey), the skip feeding
@@ -85,6 +87,9 @@ def play(state: CampaignState, event_type: str, data: Mapping[str, Any]) -> Camp
         return play_month_event(state, data)
     if event_type == "year-end":
         return play_year_end(state, data)
+    if event_type == "step":
+        from hyvekit.rules.beelives.campaign_table import play_step
+        return play_step(state, data)
     raise InvalidInputError("event", event_type, "one of " + ", ".join(EVENTS))
 
 

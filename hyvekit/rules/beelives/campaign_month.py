@@ -93,7 +93,8 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     before = game
     game, fire = spread_at_month_start(state, game, stated)        # Wildfire on the map (L130)
     if fire is not None and fire.hive_burned:                  # you lose at once (L92, L132)
-        return _wildfire_lost(state, before, game, plan, stated, fire, override, reason)
+        return _wildfire_lost(state, before, game, plan, stated, fire, override, reason,
+                              data.get("month"))
     game, pre_spawns = _card_spawns_at_start(state, game, plan, stated)
     dispute = ""
     summary: g.MonthSummary | None = None
@@ -117,7 +118,8 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     entry = MonthEntry(plan.year, plan.month, plan.card,
                        _summary_dict(summary, game, comps.board, spawns),
                        override, reason.strip(), dispute, summary is not None)
-    state = replace(state, game=game, months=state.months + (entry,))
+    state = replace(state, game=game, months=state.months + (entry,),
+                    month_data=state.month_data + (data.get("month"),))
     if fire is not None:                       # Wildfire on the map: the front, the month's row
         state = _wildfire_record(state, fire)
     if state.settings.solo:
@@ -227,7 +229,7 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
 
 def _wildfire_lost(state: CampaignState, before: g.GameState, game: g.GameState,
                    plan: g.MonthPlan, stated: Mapping[str, Any], fire: FireMonth,
-                   override: bool, reason: str) -> CampaignState:
+                   override: bool, reason: str, plan_data: Any) -> CampaignState:
     """The solo hive's tile flipped at the start of the month: "you lose!" at once (rulings
     L92, L132).  The month is not played: it is logged with its year, month and card only
     (no turns, phase choices, claims or spawns); the game is over (no winter follows) and the
@@ -260,7 +262,8 @@ def _wildfire_lost(state: CampaignState, before: g.GameState, game: g.GameState,
     summary = {"hives": {p.name: {"vp_gained": 0} for p in game.players}, "wild_spawned": [],
                "fire": fire.to_dict(), "lost": f"{name}'s hive burned"}
     entry = MonthEntry(plan.year, plan.month, game.card, summary, override, reason.strip())
-    state = replace(state, game=game, months=state.months + (entry,), fire=fire.front)
+    state = replace(state, game=game, months=state.months + (entry,), fire=fire.front,
+                    month_data=state.month_data + (plan_data,))
     return add_facts(state, before, None, {**stated, "hive_burned": True}, [])
 
 

@@ -50,7 +50,7 @@ SOLO_KINDS = KINDS[2:]
 RANDOM = "random"
 
 
-EVENTS = ("draw-card", "month", "year-end")
+EVENTS = ("draw-card", "month", "year-end", "step")
 
 
 SETTINGS_KEYS = ("kind", "players", "first_player", "years", "solo_hard", "challenge",
@@ -355,6 +355,10 @@ class CampaignState:
     :ivar fire: Wildfire played on the map, year 2: the fire front after this month's flip
         (:class:`~hyvekit.rules.beelives.solo.FireFront`; the burnt tiles are on the map),
         None before the fire starts (ruling L130).
+    :ivar month_data: each productive month played, as the month record it was played from
+        (the ``month`` table of a ``month`` event, or the record a month at the table gave).
+    :ivar table: a month being played at the table
+        (:class:`~hyvekit.rules.beelives.table.Table`, :mod:`.campaign_table`), or None.
     """
 
     settings: CampaignSettings
@@ -368,6 +372,8 @@ class CampaignState:
     map_length: int = 1
     scores: Any = None
     fire: S.FireFront | None = None
+    month_data: tuple[Mapping[str, Any], ...] = ()
+    table: Any = None
 
     @property
     def over(self) -> bool:

@@ -60,7 +60,8 @@ def next_step(state: CampaignState) -> str:
         return "nothing: the game is over"
     if game.stage == "winter":
         return f"winter upkeep of year {game.year} (hyvekit beelives year-end)"
-    return f"year {game.year} {g.month_name(game.month)}"
+    return (f"year {game.year} {g.month_name(game.month)} (hyvekit beelives next: play it at "
+            "the table; or log a month file)")
 
 
 def hive_rows(state: CampaignState) -> list[dict[str, Any]]:
@@ -189,4 +190,6 @@ def describe(event_type: str, data: Mapping[str, Any]) -> str:
             extra.append("new queens " + ", ".join(f"{k}={v}" for k, v in
                                                    data["queens"].items()))
         return "winter upkeep and year end" + (f" ({'; '.join(extra)})" if extra else "")
+    if event_type == "step":
+        return f"at the table: {data.get('do')}"
     return event_type

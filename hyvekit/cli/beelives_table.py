@@ -1,0 +1,189 @@
+"""``hyvekit beelives next / do / export-month``: a Bee Lives month played at the table, the
+tool leading — what is due and what is legal (``next``), the steps applied and stored as they
+are made (``do``), a month written back as the month record ``log`` takes (``export-month``).
+
+The rules are :mod:`hyvekit.rules.beelives.table` and :mod:`~hyvekit.rules.beelives.campaign_table`;
+the steps are ``step`` events of the campaign record.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from hyvekit.cli.beelives import app, wild_state
+from hyvekit.cli.beelives_campaign import CampaignArg, _store, load_campaign, require_campaign
+from hyvekit.cli.common import JsonOption, console, print_json, table, with_expected
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+#: options shown per line in the text view
+SHOWN = 40
+
+
+def next_data(state) -> dict:
+    """``next --json``: the pending decision (``actor``, ``decision``, ``prompt``, ``legal``,
+    ``more``, ``auto``, raid ``odds``) and the table (``table``)."""
+    from hyvekit.rules.beelives import campaign_table as CT
+    d = CT.decision(state)
+    return {"actor": d.actor if d else None, "decision": d.kind if d else None,
+            "prompt": d.prompt if d else "the game is over",
+            "legal": list(d.legal) if d else [], "more": d.more if d else "",
+            "auto": d.auto if d else False, "odds": CT.odds(state) if d else {},
+            "table": CT.view(state)}
+
+
+def print_table(view: dict) -> None:
+    """The table now, for people: where the month stands, the hives, the wild hives."""
+    out = console()
+    out.print(f"year {view['year']} {view['month']} ({view['season']}) · {view['phase']} · "
+              f"card: {view['card'] or 'none'} · first player: {view['first_player']}")
+    out.print(table(None, ["hive", "queen", "bees (free)", "honey", "pollen", "water",
+                           "comb (empty)", "disease", "VP"],
+                    [[h["name"], h["queen"], f"{h['workers']} ({h['free']})", h["honey"],
+                      h["pollen"], h["water"], f"{h['comb']} ({h['empty']})", h["disease"],
+                      h["vp"]] for h in view["hives"]]))
+    if view["wild"]:
+        out.print(table(None, ["wild hive", "strength", "state"],
+                        [[w["name"], w["strength"],
+                          wild_state(w["dormant"], w["haunted"], w["infected"])]
+                         for w in view["wild"]]))
+
+
+def print_decision(data: dict, campaign: str) -> None:
+    """The decision due and its legal options, grouped by their first word; raids with their
+    odds."""
+    out = console()
+    if data["decision"] is None:
+        out.print(data["prompt"])
+        return
+    who = f"{data['actor']} decides" if data["actor"] else "a die is due"
+    out.print(f"[bold]due:[/bold] {data['prompt']} ({who})")
+    legal = data["legal"]
+    odds = data["odds"]
+    groups: dict[str, list[str]] = {}
+    for option in legal:
+        if option in odds:
+            continue
+        body = option.split(": ", 1)[1] if ": " in option else option
+        groups.setdefault(body.split()[0], []).append(body)
+    for word, options in groups.items():
+        shown = _merged(options)[:SHOWN]
+        rest = f" … and {len(options) - SHOWN} more" if len(options) > SHOWN else ""
+        out.print(f"  {' · '.join(shown)}{rest}", soft_wrap=False, overflow="fold")
+    if odds:
+        out.print(table(None, ["raid", "chance of success, expected honey"],
+                        [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
+    if data["more"]:
+        out.print(f"  ({data['more']})")
+    example = legal[0].split(": ", 1)[-1] if legal else "roll"
+    out.print(f"next: hyvekit beelives do {campaign} \"{example}\"")
+
+
+def _merged(options: list[str]) -> list[str]:
+    """Options that differ only in their last word, written once: ``defend 1|2|3``."""
+    out: dict[str, list[str]] = {}
+    for o in options:
+        head, _, last = o.rpartition(" ")
+        key = head if head and len(last) <= 10 and '"' not in o else o
+        out.setdefault(key, []).append(last if key == head else o)
+    return [k if v == [k] else f"{k} {'|'.join(v)}" for k, v in out.items()]
+
+
+@app.command("next")
+def next_(ctx: typer.Context, campaign: str = CampaignArg, as_json: bool = JsonOption) -> None:
+    """What is due now at the table: the month, the phase, the card in effect, each hive and
+    wild hive, and the decision due with its legal options (a raid with its chance of
+    success). --json gives {"actor", "decision", "legal": [...], "table": ...}: every string
+    in legal is a step that 'beelives do' accepts.
+
+    Example: hyvekit beelives next spring-league
+    """
+    record, state = load_campaign(ctx, campaign)
+    data = next_data(state)
+    if as_json:
+        print_json(data)
+        return
+    print_table(data["table"])
+    print_decision(data, record.header["id"])
+
+
+@app.command("do")
+def do(ctx: typer.Context, campaign: str = CampaignArg,
+       steps: list[str] = typer.Argument(..., metavar="STEP...",
+                                         help="Steps in the notation of docs/beelives-table.md, "
+                                              "e.g. \"forage harvest 2\", roll, 3421, keep, "
+                                              "\"Lauren: sacrifice 0/1\", draw. Several are "
+                                              "applied in order, all or none."),
+       roll: bool = typer.Option(False, "--roll", help="Let hyvekit roll every die that comes "
+                                 "due after the steps (the faces are recorded)."),
+       seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+                                          help="Seed for hyvekit's dice and card draws "
+                                               "(default: fresh)."),
+       as_json: bool = JsonOption) -> None:
+    """Apply steps at the table and store each as it is made: the player's action, the dice
+    (roll: hyvekit rolls; or the faces rolled), keep or reroll, the defender's sacrifices, the
+    season card (draw, or the card turned over). The wild hives' forced lines and the phases
+    that need no choice are played by hyvekit. A step against the rules is refused with the
+    rule and the legal options (exit 1); nothing is stored then.
+
+    Example: hyvekit beelives do spring-league draw "forage harvest 2 take 3/1/0" roll
+    """
+    from hyvekit.rules.beelives import campaign_table as CT
+    require_campaign(ctx, campaign)
+    record, state = load_campaign(ctx, campaign)
+    rng = random.Random(seed)
+    before = len(state.months)
+    try:
+        resolved, _ = CT.resolve_steps(state, list(steps), rng, roll=roll)
+        done = _store(ctx).append_many(campaign, [("step", {"do": s}) for s in resolved])
+    except IllegalActionError as exc:
+        raise with_expected(exc) from None
+    state = done[-1][1] if done else state
+    data = next_data(state)
+    if as_json:
+        print_json({"steps": resolved, "events": [e["seq"] for e, _ in done],
+                    "months_played": len(state.months) - before, **data})
+        return
+    out = console()
+    for s in resolved:
+        out.print(f"  {s}")
+    if len(state.months) > before:
+        from hyvekit.rules.beelives.game import month_name
+        for entry in state.months[before:]:
+            out.print(f"[bold]{month_name(entry.month)} of year {entry.year} played[/bold] "
+                      f"(card: {entry.card}); VP gained: " + (", ".join(
+                          f"{n} {h.get('vp_gained', 0)}"
+                          for n, h in entry.summary.get("hives", {}).items()) or "none"))
+    print_table(data["table"])
+    print_decision(data, record.header["id"])
+
+
+@app.command("export-month")
+def export_month(ctx: typer.Context, campaign: str = CampaignArg,
+                 number: int = typer.Argument(..., metavar="N", min=1,
+                                              help="The month's number in the campaign "
+                                                   "(1 = the first month played)."),
+                 out: Optional[Path] = typer.Option(None, "--out", metavar="FILE",
+                                                    help="Write the TOML here (default: "
+                                                         "print it).")) -> None:
+    """Write a month of the campaign as the month record (TOML) that 'beelives log' and
+    'beelives check' take — a month played at the table or logged from a file.
+
+    Example: hyvekit beelives export-month spring-league 1 --out march.toml
+    """
+    from hyvekit.rules.beelives import record as rec
+    _, state = load_campaign(ctx, campaign)
+    if number > len(state.month_data):
+        raise InvalidInputError("N", number, f"1-{len(state.month_data)} (the months played)"
+                                if state.month_data else "a month played (none yet)")
+    plan = rec.parse_month(state.month_data[number - 1], f"month {number}")
+    text = rec.dump_month(plan)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    from hyvekit.store.storage import atomic_write_text
+    atomic_write_text(out, text)
+    typer.echo(f"wrote {out}")
