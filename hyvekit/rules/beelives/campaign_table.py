@@ -25,7 +25,11 @@ from typing import Any
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives import table as T
 from hyvekit.rules.beelives.campaign_month import play_month_event, play_year_end
-from hyvekit.rules.beelives.campaign_settings import RANDOM, CampaignState, require_playable
+from hyvekit.rules.beelives.campaign_settings import (
+    RANDOM,
+    CampaignState,
+    require_playable,
+)
 from hyvekit.rules.beelives.notation import _quote
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.record import _str as _text

@@ -128,10 +128,11 @@ class PlayerEnd:
     comb: int | None = None   # cells; None when not stated (only the last tie-breaker uses it)
 
     def __post_init__(self) -> None:
-        # Components: 20 worker bees per colour, 8 starvation tokens; the comb starts at 10
-        # cells and holds one cube per cell (Inside Your Hive).
+        # Components: 20 worker bees per colour; the comb starts at 10 cells and holds one
+        # cube per cell (Inside Your Hive).  The box's 8 starvation tokens are no limit
+        # (ruling L149).
         for f, lo, hi in (("vp", -999, 999), ("honey", 0, 999), ("bees", 0, 20),
-                          ("starvation", 0, 8), ("pollen", 0, 999), ("comb", 10, 999)):
+                          ("starvation", 0, 99), ("pollen", 0, 999), ("comb", 10, 999)):
             if getattr(self, f) is not None:
                 require_int(f"{self.name}: {f}", getattr(self, f), lo, hi)
         if self.comb is not None and self.honey + self.pollen > self.comb:

@@ -646,7 +646,9 @@ def wild_options(state: GameState, choices: tuple[str, ...], comps: Components
             M = map_module()
             for tile in TILE_TYPES:
                 cands += [WildForage(name, tile, at=c) for c in M.closest_tiles(m, name, tile)]
+            # the tile placed is the one drawn: any type, when the space may be scouted
             cands += [WildScout(name, tile, c) for c in M.scout_spaces(m, name)
+                      if _head_legal(state, WildScout(name, TILE_TYPES[0], c), comps)
                       for tile in TILE_TYPES]
         else:
             hot = seasons.overheating(card)
@@ -760,7 +762,7 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> Table:
         named, close matches suggested).
     """
     rng = rng or random.Random()
-    d = pending(t)
+    d = _wild_due(t) or pending(t)
     if d is None:
         raise IllegalActionError(R_TABLE, "the month is played: nothing is due",
                                  expected="nothing", given=text)
@@ -768,6 +770,19 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> Table:
     t, resolved = _apply(t, d, text, rng)
     t = replace(t, steps=t.steps + (resolved,))
     return _auto(t)
+
+
+def _wild_due(t: Table) -> Decision | None:
+    """A wild hive's turn due, without its legal lines worked out (a wild hive's step is
+    checked by the sequencer: its chart and its order)."""
+    if t.state is None or t.turn is not None or t.result is not None:
+        return None
+    actor = next_actor(t.state)
+    if actor is None or not actor.wild:
+        return None
+    state, comps, choices = t.state, t.comps, actor.choices
+    return Decision("wild", None, "the wild hives' turn: " + ", ".join(choices), lambda: tuple(
+        N.format_action(a) for a in wild_options(state, choices, comps)))
 
 
 def _refuse(d: Decision, text: str, why: str = "") -> IllegalActionError:

@@ -1,0 +1,168 @@
+"""A Bee Lives month at the table (hyvekit/rules/beelives/table.py, campaign_table.py): whole
+games played by always choosing among the legal options, each game's record replayed by
+``campaign check``; every legal option accepted and printed as it parses; illegal steps
+refused with the rule and the legal options.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hyvekit.data.beelives import campaign_components, packaged_board
+from hyvekit.rules.beelives import campaign as C
+from hyvekit.rules.beelives import campaign_table as CT
+from hyvekit.rules.beelives import game as g
+from hyvekit.rules.beelives import notation as N
+from hyvekit.rules.beelives import table as T
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+COMPS = campaign_components(packaged_board())
+QUEENS = ("prolific", "aggressive", "nomadic", "hygienic")
+NAMES = ("Susan", "Jeremy", "Lauren", "Mara's Hive")
+CHALLENGES = ("Builder", "Dirty Bees", "Explorer", "Pacifist", "Strong Leader", "Nursery")
+SCENARIOS = ("Haunted Hives", "New Bee on the Block", "Surrounded", "There Can Bee Only One")
+
+
+def settings_for(seed: int) -> dict:
+    """Campaign settings of game ``seed``: 1-4 players, one to three years, half on the map,
+    every fifth a solo game (basic with the harder rule, a challenge or a scenario card)."""
+    rng = random.Random(seed)
+    n = 1 + seed % 4
+    players = [{"name": NAMES[i], "queen": rng.choice(QUEENS)} for i in range(n)]
+    raw: dict = {"players": players, "map": seed % 2 == 1}
+    if seed % 5 == 0:
+        raw["players"] = players[:1]
+        mode = (seed // 5) % 3
+        if mode == 0:
+            raw.update(kind="solo-basic", solo_hard=True)
+        elif mode == 1:
+            raw.update(kind="solo-challenge", challenge=CHALLENGES[seed % len(CHALLENGES)])
+        else:
+            raw.update(kind="solo-scenario", scenario=SCENARIOS[seed % len(SCENARIOS)])
+    else:
+        years = 1 + seed % 3
+        raw.update(kind="standard" if years == 1 else "multi-year", years=years)
+    return raw
+
+
+def play_game(seed: int) -> tuple[C.CampaignState, list[str]]:
+    """A whole game from its settings, every step chosen at random among ``legal``."""
+    rng = random.Random(seed)
+    state = C.new_campaign(C.settings_from_dict(settings_for(seed), COMPS), COMPS)
+    steps: list[str] = []
+    while (d := CT.decision(state)) is not None:
+        assert d.legal, f"seed {seed}: nothing legal at {d!r}"
+        option = rng.choice(d.legal)
+        if d.kind == "dice" and rng.random() < 0.5:
+            option = "roll"
+        resolved, state = CT.resolve_steps(state, [option], rng)
+        steps += resolved
+    return state, steps
+
+
+def _states(seed: int, limit: int = 400):
+    """Decisions met in game ``seed`` (the campaign state before each)."""
+    rng = random.Random(seed)
+    state = C.new_campaign(C.settings_from_dict(settings_for(seed), COMPS), COMPS)
+    for _ in range(limit):
+        d = CT.decision(state)
+        if d is None:
+            return
+        yield state, d
+        _, state = CT.resolve_steps(state, [rng.choice(d.legal)], rng)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 6, 7])
+def test_every_legal_option_is_accepted_and_every_action_prints_as_it_parses(seed):
+    rng = random.Random(seed)
+    for state, d in _states(seed, 80):
+        options = d.legal if len(d.legal) <= 8 else rng.sample(d.legal, 8)
+        for option in options:
+            CT.resolve_steps(state, [option], rng, auto=False)      # raises if refused
+            if d.kind == "action":
+                t = CT.table_of(state)
+                assert N.format_action(N.parse_action(option, t.state)) == option
+
+
+def _first_turn(state):
+    rng = random.Random(0)
+    _, state = CT.resolve_steps(state, ['card "First Bloom"'], rng)
+    return state
+
+
+def _standard():
+    raw = {"kind": "standard", "players": [{"name": "Susan", "queen": "prolific"},
+                                           {"name": "Jeremy", "queen": "aggressive"}]}
+    return C.new_campaign(C.settings_from_dict(raw, COMPS), COMPS)
+
+
+def test_an_illegal_action_is_refused_with_the_rule_and_the_legal_options():
+    state = _first_turn(_standard())
+    with pytest.raises(IllegalActionError) as exc:
+        CT.resolve_steps(state, ["defend 7"], random.Random(0))
+    assert exc.value.rule and "Legal:" in str(exc.value)
+    assert "Susan: defend 3" in exc.value.expected
+
+
+def test_out_of_turn_the_step_names_who_decides():
+    state = _first_turn(_standard())
+    with pytest.raises(IllegalActionError, match="Susan decides now, not Jeremy"):
+        CT.resolve_steps(state, ["Jeremy: defend 1"], random.Random(0))
+
+
+def test_an_unknown_verb_is_answered_with_close_matches():
+    state = _first_turn(_standard())
+    with pytest.raises(InvalidInputError) as exc:
+        CT.resolve_steps(state, ["forrage harvest 2"], random.Random(0))
+    assert "forage" in exc.value.suggestions
+
+
+def test_a_raid_asks_for_dice_then_keep_or_reroll_then_the_defenders_sacrifice():
+    state = _first_turn(_standard())
+    rng = random.Random(0)
+    _, state = CT.resolve_steps(state, ["forage bloom 0 take 5/5/0", "raid Susan 3"], rng)
+    d = CT.decision(state)
+    assert (d.kind, d.actor, d.legal) == ("dice", None, ("roll",))
+    _, state = CT.resolve_steps(state, ["2"], rng)          # 3 bees: one die
+    d = CT.decision(state)
+    assert d.kind == "reroll" and set(d.legal) == {"keep", "reroll"}
+    _, state = CT.resolve_steps(state, ["reroll", "4"], rng)
+    d = CT.decision(state)
+    assert d.kind == "reroll"                                # 2 bees left: may reroll again
+    _, state = CT.resolve_steps(state, ["keep"], rng)
+    d = CT.decision(state)
+    assert d.kind == "sacrifice" and d.actor == "Susan" and "Susan: sacrifice 0/0" in d.legal
+    _, state = CT.resolve_steps(state, ["sacrifice 0/0"], rng)
+    raid = state.table.plan.turns[-1]
+    assert (raid.action, raid.target, raid.bees, raid.rolls) == ("raid", "Susan", 3,
+                                                                  ((2,), (4,)))
+
+
+def test_roll_and_draw_are_kept_as_what_was_rolled_and_drawn():
+    state = _standard()
+    steps, state = CT.resolve_steps(state, ["draw"], random.Random(7))
+    assert steps[0].startswith("card ") and state.table.plan.card in steps[0]
+    with pytest.raises(InvalidInputError, match="resolved step"):
+        CT.play_step(state, {"do": "roll"})
+
+
+def test_a_month_at_the_table_replays_from_its_steps_without_dice():
+    rng = random.Random(3)
+    s = g.new_game([("A", "prolific"), ("B", "nomadic"), ("C", "aggressive")], COMPS.board)
+    comps = COMPS.game
+    t = T.new_table(s, comps)
+    while (d := T.pending(t)) is not None:
+        t = T.push(t, rng.choice(d.legal), rng)
+    again = T.replay(s, comps, t.steps)
+    assert again.result.state == t.result.state
+    assert g.play_month(s, t.plan, comps, claims=False).state == t.result.state
+
+
+def test_more_starvation_tokens_than_the_box_holds_still_score_ruling_l149():
+    from hyvekit.rules.beelives.endgame import PlayerEnd, score
+    result = score([PlayerEnd("Susan", vp=30, honey=2, bees=1, starvation=12),
+                    PlayerEnd("Jeremy", vp=10, honey=0, bees=1)], packaged_board())
+    susan = next(line for line in result.lines if line.player.name == "Susan")
+    assert susan.starvation_vp == -24 and susan.total == 30 + 2 + 1 - 24
