@@ -1,0 +1,145 @@
+"""``hyvekit beelives next / do / export-month`` (the real CLI, in process; the kill test as
+real processes): a month played at the table from ``new``, each step stored as it is made,
+refused steps leaving the record unchanged, single steps undone, and the month exported as
+the record ``log`` takes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+
+def _new(hk, name="Spring League", *players):
+    players = players or ("Susan:prolific", "Jeremy:aggressive")
+    args = ["beelives", "new", name]
+    for p in players:
+        args += ["--player", p]
+    r = hk(*args)
+    assert r.returncode == 0, r.stderr
+    return r
+
+
+def _next(hk, campaign="spring-league"):
+    r = hk("beelives", "next", campaign, "--json")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def _steps(hk, campaign="spring-league"):
+    r = hk("campaign", "history", campaign, "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    events = data["events"] if isinstance(data, dict) else data
+    return [e["data"]["do"] for e in events if e["type"] == "step" and e["status"] == "active"]
+
+
+def _play_month(hk, campaign="spring-league", seed=1):
+    """Play the month due by always taking the first legal option (dice rolled by hyvekit)."""
+    rng = random.Random(seed)
+    start = _next(hk, campaign)["table"]["month"]
+    for _ in range(200):
+        data = _next(hk, campaign)
+        if data["table"]["month"] != start or data["decision"] in (None, "winter"):
+            return
+        option = data["legal"][0] if data["decision"] != "action" else rng.choice(data["legal"])
+        r = hk("beelives", "do", campaign, option, "--seed", str(rng.randint(0, 999)))
+        assert r.returncode == 0, (option, r.stdout, r.stderr)
+    raise AssertionError("the month did not end")
+
+
+def test_next_shows_the_table_and_the_decision_with_its_legal_options(hk):
+    _new(hk)
+    data = _next(hk)
+    assert data["decision"] == "card" and data["actor"] == "Susan"
+    assert "draw" in data["legal"] and 'card "First Bloom"' in data["legal"]
+    assert data["table"]["month"] == "March" and [h["name"] for h in data["table"]["hives"]] \
+        == ["Susan", "Jeremy"]
+    r = hk("beelives", "next", "spring-league", env={"COLUMNS": "80"})
+    assert r.returncode == 0 and "due: Event Phase" in r.stdout
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
+
+
+def test_a_month_played_with_do_is_the_month_log_takes(hk, tmp_path):
+    _new(hk)
+    _play_month(hk)
+    status = json.loads(hk("beelives", "status", "spring-league", "--json").stdout)
+    assert len(status["months"]) == 1
+    out = tmp_path / "march.toml"
+    r = hk("beelives", "export-month", "spring-league", "1", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    _new(hk, "From File")
+    r = hk("beelives", "log", "from-file", str(out))
+    assert r.returncode == 0, r.stderr
+    again = json.loads(hk("beelives", "status", "from-file", "--json").stdout)
+    assert again["hives"] == status["hives"] and again["wild"] == status["wild"]
+    assert again["months"] == status["months"]
+
+
+def test_an_illegal_step_is_refused_with_the_rule_and_nothing_is_stored(hk):
+    _new(hk)
+    assert hk("beelives", "do", "spring-league", 'card "First Bloom"').returncode == 0
+    before = _steps(hk)
+    r = hk("beelives", "do", "spring-league", "defend 1", "defend 9")
+    assert r.returncode == 1
+    assert "Bee Lives" in r.stderr and "Legal:" in r.stderr and "step 2" in r.stderr
+    assert _steps(hk) == before                          # all or nothing: defend 1 not kept
+
+
+def test_a_mistyped_step_is_bad_input_with_close_matches(hk):
+    _new(hk)
+    hk("beelives", "do", "spring-league", "draw", "--seed", "3")
+    r = hk("beelives", "do", "spring-league", "defnd 1")
+    assert r.returncode == 2 and "defend" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_campaign_undo_takes_back_a_single_step(hk):
+    _new(hk)
+    hk("beelives", "do", "spring-league", 'card "First Bloom"', "forage wet 0")
+    assert _next(hk)["actor"] == "Jeremy"
+    r = hk("campaign", "undo", "spring-league")
+    assert r.returncode == 0, r.stderr
+    assert _steps(hk) == ['card "First Bloom"']
+    assert _next(hk)["actor"] == "Susan"
+
+
+def test_do_rolls_the_dice_when_asked_and_records_the_faces(hk):
+    _new(hk)
+    hk("beelives", "do", "spring-league", 'card "First Bloom"', "forage bloom 0 take 5/5/0")
+    r = hk("beelives", "do", "spring-league", "raid Susan 3", "roll", "--json", "--seed", "4")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["steps"][0] == "Jeremy: raid Susan 3"
+    assert data["steps"][1] in {"1", "2", "3", "4"}
+    assert _steps(hk)[-1] == data["steps"][-1]
+
+
+def test_a_killed_do_loses_at_most_the_step_being_made(hk):
+    """``beelives do`` killed at random moments: the record stays whole (``campaign check``)
+    and holds every step acknowledged before the kill, and the campaign resumes there."""
+    _new(hk)
+    env = {**os.environ, "HYVEKIT_CAMPAIGNS": str(hk.campaigns)}
+    env.pop("HYVEKIT_DEBUG", None)
+    rng = random.Random(2)
+    acknowledged: list[str] = []
+    for i in range(12):
+        option = _next(hk)["legal"][0]
+        p = subprocess.Popen([sys.executable, "-m", "hyvekit", "beelives", "do",
+                              "spring-league", option, "--seed", str(i)], cwd=hk.root, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.05, 0.6))
+        if p.poll() is None:
+            p.send_signal(signal.SIGKILL)
+        code = p.wait()
+        steps = _steps(hk)
+        if code == 0:
+            acknowledged = steps
+        assert steps[:len(acknowledged)] == acknowledged
+        r = hk("campaign", "check", "spring-league")
+        assert r.returncode == 0, r.stdout + r.stderr
+    assert _next(hk)["decision"] is not None
