@@ -137,19 +137,22 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
     rng = random.Random(seed)
     before = len(state.months)
     try:
-        resolved, _ = CT.resolve_steps(state, list(steps), rng, roll=roll)
+        said: list[str] = []
+        resolved, _ = CT.resolve_steps(state, list(steps), rng, roll=roll, said=said)
         done = _store(ctx).append_many(campaign, [("step", {"do": s}) for s in resolved])
     except IllegalActionError as exc:
         raise with_expected(exc) from None
     state = done[-1][1] if done else state
     data = next_data(state)
     if as_json:
-        print_json({"steps": resolved, "events": [e["seq"] for e, _ in done],
+        print_json({"steps": resolved, "happened": said, "events": [e["seq"] for e, _ in done],
                     "months_played": len(state.months) - before, **data})
         return
     out = console()
     for s in resolved:
         out.print(f"  {s}")
+    for line in said:
+        out.print(f"    {line}")
     if len(state.months) > before:
         from hyvekit.rules.beelives.game import month_name
         for entry in state.months[before:]:

@@ -145,17 +145,20 @@ def _winter(state: CampaignState, text: str) -> CampaignState:
 
 
 def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
-                  auto: bool = True, roll: bool = False
+                  auto: bool = True, roll: bool = False, said: list[str] | None = None
                   ) -> tuple[list[str], CampaignState]:
     """The steps ``texts`` applied in order on a copy of ``state``, each resolved (``roll``:
     the faces drawn with ``rng``; ``draw``: the card), and after each one the steps the tool
     plays itself (``auto``: a wild hive's only legal line; ``roll``: every die due, rolled).
+    ``said``, when given, gets what happened in words
+    (:func:`~hyvekit.rules.beelives.table.event_words`).
 
     :returns: ``(resolved steps in order, the state after them)``.
     :raises IllegalActionError, InvalidInputError: the first step refused (``step N`` named).
     """
     out: list[str] = []
-    state = _settle(state, out, rng, auto, roll)
+    said = [] if said is None else said
+    state = _settle(state, out, rng, auto, roll, said)
     for i, text in enumerate(texts, 1):
         try:
             if state.game.stage == "winter" or state.game.stage == "over":
@@ -171,30 +174,42 @@ def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
                 assert t is not None
                 t2 = T.push(t, text, rng)
                 resolved = t2.steps[-1]
+                said += _words(t, t2)
                 state = play_step(state, {"do": resolved})
         except (IllegalActionError, InvalidInputError) as exc:
             if len(texts) > 1:
                 raise located(exc, f"step {i} ({text})") from None
             raise
         out.append(resolved)
-        state = _settle(state, out, rng, auto, roll)
+        state = _settle(state, out, rng, auto, roll, said)
     return out, state
 
 
+def _words(before: T.Table, after: T.Table) -> list[str]:
+    events = after.result.events if after.result is not None else after.events
+    lines = [T.event_words(ev) for ev in events[len(before.events):]]
+    if after.result is not None:
+        lines.append(f"{T.describe_month(after)} is played")
+    return [x for x in lines if x]
+
+
 def _settle(state: CampaignState, out: list[str], rng: random.Random, auto: bool,
-            roll: bool) -> CampaignState:
+            roll: bool, said: list[str]) -> CampaignState:
     """Play the steps the tool makes itself (see :func:`resolve_steps`)."""
     while (auto or roll) and state.game.stage == "month":
         d = decision(state)
         if d is None:
             break
+        t = table_of(state)
+        assert t is not None
         if d.auto:
-            text = d.legal[0]
+            t2 = T.push(t, d.legal[0], rng)
         elif roll and d.kind == "dice":
-            t = table_of(state)
-            text = T.push(t, "roll", rng).steps[-1]            # type: ignore[arg-type]
+            t2 = T.push(t, "roll", rng)
         else:
             break
+        text = t2.steps[-1]
+        said += _words(t, t2)
         state = play_step(state, {"do": text})
         out.append(text)
     return state
@@ -245,3 +260,4 @@ def odds(state: CampaignState) -> dict[str, str]:
     if t is None or t.state is None or d is None or d.kind != "action":
         return {}
     return dict(T.raid_notes(t.state, d.actor, state.comps.game))
+

@@ -228,12 +228,14 @@ def _before_actions(t: Table) -> Decision:
         for p in s0.order():
             if f"feeding:{p.name}" in t.decided:
                 continue
-            allowed = _tokens_allowed(t, p.name)
+            allowed, starving = _tokens_allowed(t, p.name)
             if allowed:
-                return Decision("feeding", p.name, f"{p.name}'s hive starves: up to {allowed} of "
-                                "the last bees may be kept with a starvation token each (-2 VP)",
+                return Decision("feeding", p.name, f"Feeding Phase: {starving} of {p.name}'s "
+                                f"bees starve; up to {allowed} of the last "
+                                f"{comps.board.last_bees} may be kept with a starvation token "
+                                f"each ({comps.board.starvation_vp} VP)",
                                 tuple(f"{N._quote(p.name)}: tokens {n}"
-                                      for n in range(allowed, -1, -1)))
+                                      for n in range(allowed + 1)))
         s, due = _swarm_state(t)
         if due:
             name = due[0]
@@ -248,19 +250,22 @@ def _before_actions(t: Table) -> Decision:
     raise AssertionError("the Event Phase is played with the card")     # pragma: no cover
 
 
-def _tokens_allowed(t: Table, name: str) -> int:
-    """How many starvation tokens ``name`` may take in this month's Feeding Phase."""
+def _tokens_allowed(t: Table, name: str) -> tuple[int, int]:
+    """How many starvation tokens ``name`` may take in this month's Feeding Phase, and how
+    many of the hive's bees starve without them."""
+    board = t.comps.board
     card = t.comps.card(t.start.card)
-    hive = phases.egg_phase(t.start.player(name).hive, t.comps.board).hive
-    per = seasons.feeding_bees_per_honey(card, t.comps.board)
+    hive = phases.egg_phase(t.start.player(name).hive, board).hive
+    per = seasons.feeding_bees_per_honey(card, board)
+    starving = phases.feeding_phase(hive, board, bees_per_honey=per).starved
     n = 0
-    for tokens in range(1, t.comps.board.last_bees + 1):
+    for tokens in range(1, board.last_bees + 1):
         try:
-            phases.feeding_phase(hive, t.comps.board, tokens=tokens, bees_per_honey=per)
+            phases.feeding_phase(hive, board, tokens=tokens, bees_per_honey=per)
         except IllegalActionError:
             break
         n = tokens
-    return n
+    return n, starving
 
 
 def _free_wild(state: GameState, taken: set[str] = frozenset()) -> str:   # type: ignore
@@ -990,3 +995,59 @@ def replay(start: GameState, comps: Components, steps: tuple[str, ...] | list[st
 def describe_month(t: Table) -> str:
     """``Month of year N``, for headings."""
     return f"{month_name(t.start.month)} of year {t.start.year}"
+
+
+def event_words(ev: Event) -> str | None:
+    """One line in words for a sequencer event (what ``beelives do`` and ``play`` show of what
+    happened: the phases played, the wild hives' turns, the raids' outcomes); None for the
+    events a player need not read (the month's opening, a player's plain action)."""
+    k = ev.get("kind")
+    who = ev.get("hive") or ev.get("wild")
+    if k == "egg":
+        return f"Egg Phase: {who} lays {ev['brood']} brood" + (
+            " (no empty cell: a swarm token)" if ev.get("swarm_token") else "")
+    if k == "feeding":
+        if ev.get("skipped"):
+            return f"Feeding Phase: {who} uses the skip feeding token"
+        return (f"Feeding Phase: {who} spends {ev['honey']} honey" +
+                (f", {ev['starved']} bees starve" if ev.get("starved") else "") +
+                (f", {ev['tokens']} starvation tokens" if ev.get("tokens") else ""))
+    if k == "brood":
+        return (f"Brood Phase: {who} hatches {ev['hatched']} ({ev['pollen']} pollen)" +
+                (f", {ev['lost']} lost to disease" if ev.get("lost") else "") +
+                (", queen paused" if ev.get("paused") else ""))
+    if k == "swarm":
+        return (f"Swarm Phase: {who} swarms ({ev['reason']}): {ev['bees_lost']} bees leave, "
+                f"{ev['choice']}s" + (f", +{ev['vp']} VP" if ev.get("vp") else ""))
+    if k == "spawn":
+        return (f"wild hive {ev['wild']} spawns at strength {ev['strength']} ({ev['cause']})"
+                + (", dormant" if ev.get("dormant") else ""))
+    if k == "event":
+        return f"Event Phase: {ev['card']}"
+    if k == "cooler_temps":
+        return f"Cooler Temps: {ev['bees']} of {who}'s bees defend"
+    if k == "action" and ev.get("failed"):
+        return f"{who}'s {ev['action'].replace('_', ' ')} fails"
+    if k == "action" and ev.get("action") == "raid" and ev.get("target"):
+        won = "succeeds" if ev.get("success") else "fails"
+        return f"{who}'s raid on {ev['target']} {won}: {ev.get('stolen', 0)} honey"
+    if k == "wild":
+        a = ev.get("action")
+        if a == "raid":
+            what = (f"raids {ev['target']}: {ev.get('stolen', 0)} honey" if
+                    ev.get("target_kind") == "player" else
+                    f"raids {ev['target']}: {ev.get('winner')} wins")
+        elif a == "forage":
+            what = f"forages a {ev.get('tile')} tile"
+        elif a == "scout":
+            what = "scouts"
+        elif a == "swarm":
+            what = "swarms"
+        else:
+            what = "does nothing"
+        return f"{who} {what} (strength {ev.get('after')})"
+    if k == "overheated":
+        return f"Cleanup: {who} overheats, the queen pauses"
+    if k == "cleanup":
+        return f"Cleanup: the first player marker passes to {ev['first_player']}"
+    return None
