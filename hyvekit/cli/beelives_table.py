@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Optional
 
 import typer
 
 from hyvekit.cli.beelives import app, wild_state
-from hyvekit.cli.beelives_campaign import CampaignArg, _store, load_campaign, require_campaign
+from hyvekit.cli.beelives_campaign import (
+    CampaignArg,
+    _store,
+    load_campaign,
+    require_campaign,
+)
 from hyvekit.cli.common import JsonOption, console, print_json, table, with_expected
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
@@ -69,7 +73,7 @@ def print_decision(data: dict, campaign: str) -> None:
             continue
         body = option.split(": ", 1)[1] if ": " in option else option
         groups.setdefault(body.split()[0], []).append(body)
-    for word, options in groups.items():
+    for options in groups.values():
         shown = _merged(options)[:SHOWN]
         rest = f" … and {len(options) - SHOWN} more" if len(options) > SHOWN else ""
         out.print(f"  {' · '.join(shown)}{rest}", soft_wrap=False, overflow="fold")
@@ -119,7 +123,7 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
                                               "applied in order, all or none."),
        roll: bool = typer.Option(False, "--roll", help="Let hyvekit roll every die that comes "
                                  "due after the steps (the faces are recorded)."),
-       seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+       seed: int | None = typer.Option(None, "--seed", metavar="N",
                                           help="Seed for hyvekit's dice and card draws "
                                                "(default: fresh)."),
        as_json: bool = JsonOption) -> None:
@@ -149,10 +153,8 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
                     "months_played": len(state.months) - before, **data})
         return
     out = console()
-    for s in resolved:
-        out.print(f"  {s}")
     for line in said:
-        out.print(f"    {line}")
+        out.print(f"  {line}", soft_wrap=False, overflow="fold")
     if len(state.months) > before:
         from hyvekit.rules.beelives.game import month_name
         for entry in state.months[before:]:
@@ -169,7 +171,7 @@ def export_month(ctx: typer.Context, campaign: str = CampaignArg,
                  number: int = typer.Argument(..., metavar="N", min=1,
                                               help="The month's number in the campaign "
                                                    "(1 = the first month played)."),
-                 out: Optional[Path] = typer.Option(None, "--out", metavar="FILE",
+                 out: Path | None = typer.Option(None, "--out", metavar="FILE",
                                                     help="Write the TOML here (default: "
                                                          "print it).")) -> None:
     """Write a month of the campaign as the month record (TOML) that 'beelives log' and

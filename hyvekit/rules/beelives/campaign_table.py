@@ -168,12 +168,16 @@ def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
                                              expected="nothing", given=text)
                 resolved = " ".join(text.split())
                 state = play_step(state, {"do": resolved})
+                said.append(resolved)
+                said.append(f"Winter Upkeep after year {state.winters[-1].year} is played")
             else:
                 refuse_unsupported(state)
                 t = table_of(state)
                 assert t is not None
+                d = T.pending(t)
                 t2 = T.push(t, text, rng)
                 resolved = t2.steps[-1]
+                said.append(_step_words(d, resolved))
                 said += _words(t, t2)
                 state = play_step(state, {"do": resolved})
         except (IllegalActionError, InvalidInputError) as exc:
@@ -183,6 +187,13 @@ def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
         out.append(resolved)
         state = _settle(state, out, rng, auto, roll, said)
     return out, state
+
+
+def _step_words(d: T.Decision | None, resolved: str) -> str:
+    """A step as ``do`` shows it: the notation; a die with what it was rolled for."""
+    if d is not None and d.kind == "dice":
+        return f"{resolved}  ({d.prompt.replace(': roll', ': rolled').split(' (')[0]})"
+    return resolved
 
 
 def _words(before: T.Table, after: T.Table) -> list[str]:
@@ -204,8 +215,10 @@ def _settle(state: CampaignState, out: list[str], rng: random.Random, auto: bool
         assert t is not None
         if d.auto:
             t2 = T.push(t, d.legal[0], rng)
+            said.append(f"{t2.steps[-1]}  (by its priority chart)")
         elif roll and d.kind == "dice":
             t2 = T.push(t, "roll", rng)
+            said.append(_step_words(d, t2.steps[-1]))
         else:
             break
         text = t2.steps[-1]
