@@ -8,9 +8,8 @@ plays a month file (:func:`~hyvekit.rules.beelives.campaign_month.play_month_eve
 month's entry, the solo facts, ``status`` and ``year-end`` do not know how it was played.
 Winter upkeep is a step too (``year-end``, ``year-end take NAME[,NAME]``).
 
-Not played at the table yet: the solo cards whose dice and spawns a month record states
-outside the turns (Three Generations, Wildfire, Under Siege, Zombees); log those months from
-files.
+Not played at the table yet: the solo campaign cards whose dice and spawns a month record
+states outside the turns (Three Generations, Wildfire, Zombees); log those months from files.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 R_AT_TABLE = "Bee Lives: playing at the table"
 
 #: solo cards whose month records state dice and spawns outside the turns
-NOT_AT_TABLE = ("Three Generations", "Wildfire", "Under Siege", "Zombees")
+NOT_AT_TABLE = ("Three Generations", "Wildfire", "Zombees")
 
 #: the longest step kept
 MAX_STEP = 200

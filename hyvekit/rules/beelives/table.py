@@ -72,6 +72,7 @@ from hyvekit.rules.beelives.state import (
     JOIN_MONTH,
     NONE,
     R_ACTION,
+    UNDER_SIEGE_D6_MIN,
     WILD_HIVE_TOKENS,
     Components,
     Event,
@@ -271,7 +272,7 @@ def _tokens_allowed(t: Table, name: str) -> tuple[int, int]:
 def _free_wild(state: GameState, taken: set[str] = frozenset()) -> str:   # type: ignore
     """The next wild hive name not in play (``none`` when every wild hive token is out)."""
     used = {w.name for w in state.wild} | set(taken) | {p.name for p in state.players}
-    if len(state.wild) >= WILD_HIVE_TOKENS:
+    if len(state.wild) + len(set(taken)) >= WILD_HIVE_TOKENS:
         return NONE
     return next((n for n in WILD_NAMES if n not in used),
                 next(f"WILD{i}" for i in range(1, 99) if f"WILD{i}" not in used))
@@ -536,6 +537,19 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
                     f"a wild hive ({name}) spawns within 3 spaces of {near}: where",
                     values=tuple(((name, c), f"place {c[0]},{c[1]}") for c in places),
                     neutral=(name, places[0]))
+    if isinstance(a, Scout) and state.options.under_siege and not failed:
+        if d.siege_d6 is None:
+            return Hole("siege_d6", "dice", None, "Under Siege: roll the D6 after scouting "
+                        f"({UNDER_SIEGE_D6_MIN}+: a wild hive spawns on the scouted tile)", 1,
+                        faces, neutral=(1,))
+        if d.siege_d6 >= UNDER_SIEGE_D6_MIN and d.siege_spawn is None:
+            name = _free_wild(state, {d.spawn} - {None, NONE})
+            at = tuple(a.at) if a.at is not None else None
+            if at is not None and (at not in map_module().spawn_places(state.map, a.actor)
+                                   or d.spawn_at == at):
+                name = NONE                      # the scouted tile cannot take a wild hive
+            return Hole("siege_spawn", "auto", None, "", values=(((name, at), ""),),
+                        neutral=(name, at))
     return None
 
 
@@ -598,6 +612,12 @@ def _fill(state: GameState, pt: PendingTurn, hole: Hole, value: Any, comps: Comp
         done = done | {"sacrifice"}
     elif key in ("d6", "target_roll"):
         a = replace(a, **{key: value[0]})
+    elif key == "siege_d6":
+        a = replace(a, dice=replace(d, siege_d6=value[0]))
+    elif key == "siege_spawn":
+        name, at = value
+        a = replace(a, dice=replace(d, siege_spawn=name,
+                                    siege_at=at if name != NONE else None))
     elif key == "spawn":
         name, at = value
         a = replace(a, dice=replace(d, spawn=name, spawn_at=at if at is not None

@@ -21,7 +21,8 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 COMPS = campaign_components(packaged_board())
 QUEENS = ("prolific", "aggressive", "nomadic", "hygienic")
 NAMES = ("Susan", "Jeremy", "Lauren", "Mara's Hive")
-CHALLENGES = ("Builder", "Dirty Bees", "Explorer", "Pacifist", "Strong Leader", "Nursery")
+CHALLENGES = ("Builder", "Under Siege", "Explorer", "Pacifist", "Strong Leader", "Nursery",
+              "Dirty Bees")
 SCENARIOS = ("Haunted Hives", "New Bee on the Block", "Surrounded", "There Can Bee Only One")
 
 
@@ -38,7 +39,7 @@ def settings_for(seed: int) -> dict:
         if mode == 0:
             raw.update(kind="solo-basic", solo_hard=True)
         elif mode == 1:
-            raw.update(kind="solo-challenge", challenge=CHALLENGES[seed % len(CHALLENGES)])
+            raw.update(kind="solo-challenge", challenge=CHALLENGES[(seed // 15) % len(CHALLENGES)])
         else:
             raw.update(kind="solo-scenario", scenario=SCENARIOS[seed % len(SCENARIOS)])
     else:
