@@ -9,7 +9,7 @@ month's entry, the solo facts, ``status`` and ``year-end`` do not know how it wa
 Winter upkeep is a step too (``year-end``, ``year-end take NAME[,NAME]``).
 
 Not played at the table yet: the solo campaign cards whose dice and spawns a month record
-states outside the turns (Three Generations, Wildfire, Zombees); log those months from files.
+states outside the turns (Three Generations, Wildfire); log those months from files.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 R_AT_TABLE = "Bee Lives: playing at the table"
 
 #: solo cards whose month records state dice and spawns outside the turns
-NOT_AT_TABLE = ("Three Generations", "Wildfire", "Zombees")
+NOT_AT_TABLE = ("Three Generations", "Wildfire")
 
 #: the longest step kept
 MAX_STEP = 200

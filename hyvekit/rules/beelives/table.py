@@ -135,6 +135,7 @@ class PendingTurn:
 
     action: Action
     done: frozenset[str] = frozenset()
+    rolls: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,8 @@ class Table:
     :ivar turn: a turn being built, or None.
     :ivar result: the month played (after Cleanup), or None.
     :ivar steps: every step pushed, resolved.
+    :ivar wild_roll: Zombees: an infected wild hive's D6 for its erratic turn, rolled before
+        its line is played ``(name, face)``.
     """
 
     start: GameState
@@ -161,6 +164,7 @@ class Table:
     turn: PendingTurn | None = None
     result: MonthResult | None = None
     steps: tuple[str, ...] = ()
+    wild_roll: tuple[str, int] | None = None
 
     @property
     def done(self) -> bool:
@@ -177,7 +181,21 @@ def new_table(start: GameState, comps: Components) -> Table:
     if start.stage != "month":
         raise IllegalActionError(R_ACTION, f"no month is due now ({start.stage})",
                                  expected="month", given=start.stage)
-    return Table(start, comps, MonthPlan(start.year, start.month, ""))
+    plan = MonthPlan(start.year, start.month, "")
+    if _zombees_start(start):
+        from hyvekit.rules.beelives.state import zombees_card
+        from hyvekit.rules.beelives.zombees import first_infected
+        first = first_infected(zombees_card(comps), {w.name: w.strength for w in start.wild})
+        if len(first.candidates) == 1:
+            plan = replace(plan, infect=first.candidates[0])
+        elif not first.candidates:
+            lead = start.players[start.first_player].name
+            name = _free_wild(start)
+            if start.map is None:
+                plan = replace(plan, infected_spawn=name)
+            elif not map_module().spawn_places(start.map, lead, first.max_distance):
+                plan = replace(plan, infected_spawn=NONE)
+    return Table(start, comps, plan)
 
 
 # --- what is pending ----------------------------------------------------------------------------
@@ -212,6 +230,9 @@ def _swarm_state(t: Table) -> tuple[GameState, tuple[str, ...]]:
     """The Swarm Phase so far: the state after the decided swarms, and the players whose hives
     swarm and are still to decide, in turn order."""
     s = _preview(t)
+    if s.zombees:        # the new wild hives' D6 come after the Swarm Phase: any face will do
+        s = replace(s, spawn_rolls=tuple((n, 6) for n in WILD_NAMES + tuple(
+            f"WILD{i}" for i in range(1, 99))))
     due = []
     for p in s.order():
         if not phases.will_swarm(s.player(p.name).hive, t.comps.board)[0]:
@@ -225,6 +246,9 @@ def _swarm_state(t: Table) -> tuple[GameState, tuple[str, ...]]:
 
 def _before_actions(t: Table) -> Decision:
     s0, comps = t.start, t.comps
+    infect = _first_infection(t)
+    if infect is not None:
+        return infect
     if not s0.first_month:
         for p in s0.order():
             if f"feeding:{p.name}" in t.decided:
@@ -242,6 +266,9 @@ def _before_actions(t: Table) -> Decision:
             name = due[0]
             return Decision("swarm", name, f"{name}'s hive swarms: stay (and choose the new "
                             "queen) or leave", swarm_options(t, s, name))
+    die = _table_die(t)
+    if die is not None:
+        return Decision("dice", None, die.prompt, ("roll",), more="or the face rolled, 1-6")
     if not t.plan.card:
         deck = season_deck(s0, comps)
         return Decision("card", s0.players[s0.first_player].name,
@@ -249,6 +276,34 @@ def _before_actions(t: Table) -> Decision:
                         ("draw",) + tuple(f"card {N._quote(c)}" for c in deck),
                         more="draw: hyvekit turns over the deck's next card")
     raise AssertionError("the Event Phase is played with the card")     # pragma: no cover
+
+
+def _zombees_start(s: GameState) -> bool:
+    """The first month of the year the Zombees card's rules begin (the strongest wild hive is
+    infected, or an infected one spawned)."""
+    z = s.options.zombees_from_year
+    return bool(z) and s.year == z and s.month == 1
+
+
+def _first_infection(t: Table) -> Decision | None:
+    """Zombees, the start of year 2: the strongest wild hive tied (the player chooses), or, with
+    no wild hive in play, where the infected one spawns on the map."""
+    s0 = t.start
+    if not _zombees_start(s0) or t.plan.infect is not None or \
+            t.plan.infected_spawn is not None:
+        return None
+    from hyvekit.rules.beelives.state import zombees_card
+    from hyvekit.rules.beelives.zombees import first_infected
+    first = first_infected(zombees_card(t.comps), {w.name: w.strength for w in s0.wild})
+    lead = s0.players[s0.first_player].name
+    if first.candidates:
+        return Decision("infect", lead, "Zombees: the strongest wild hives are tied: which "
+                        "becomes infected", tuple(f"infect {N._quote(n)}"
+                                                  for n in first.candidates))
+    places = map_module().spawn_places(s0.map, lead, first.max_distance) if s0.map else ()
+    return Decision("place", lead, f"Zombees: no wild hive is in play: an infected one "
+                    f"(strength {first.spawn_strength}) spawns up to {first.max_distance} spaces "
+                    f"from {lead}: where", tuple(f"place {c[0]},{c[1]}" for c in places))
 
 
 def _tokens_allowed(t: Table, name: str) -> tuple[int, int]:
@@ -283,7 +338,7 @@ def swarm_choices(t: Table, s: GameState, name: str) -> dict[str, SwarmChoice]:
     with each new queen, or leave; with a map, for each space the wild hive may spawn on.  The
     wild hive's name is the next free one; none is spawned when the swarm loses no bee, every
     wild hive token is out or (with a map) no space can take it."""
-    wild = _free_wild(s)
+    wild = _free_wild(s, {t.plan.infected_spawn} - {None, NONE})
     places: list[Any] = [None]
     if s.map is not None and wild != NONE:
         places = list(map_module().spawn_places(s.map, name)) or [None]
@@ -389,29 +444,36 @@ def _scare_options(state: GameState, name: str) -> list[PlayerAction]:
             and not (m.hive_at(c) is not None and m.hive_at(c).dark == "haunted")]
 
 
-def _head_legal(state: GameState, action: Action, comps: Components) -> bool:
-    """Whether ``action`` is legal now with some dice (see :func:`_neutral`)."""
+def _head_legal(state: GameState, action: Action | PendingTurn, comps: Components) -> bool:
+    """Whether ``action`` (or a turn being built) is legal now with some dice (see
+    :func:`_trial`)."""
     return _trial(state, action, comps) is None
 
 
-def _trial(state: GameState, action: Action, comps: Components) -> Exception | None:
-    """What the sequencer refuses in ``action`` played on a copy with neutral dice and
-    choices (the dice at their highest face, the first choice), or None."""
+def _trial(state: GameState, action: Action | PendingTurn, comps: Components
+           ) -> Exception | None:
+    """What the sequencer refuses in ``action`` (or a turn being built) played on a copy, its
+    open decisions taken with neutral values (the first choice, most dice at their highest
+    face), or None."""
+    pt = action if isinstance(action, PendingTurn) else PendingTurn(action)
+    for _ in range(40):
+        hole = _hole(state, pt, comps)
+        if hole is None:
+            break
+        pt = _fill(state, pt, hole, hole.neutral, comps)
     try:
-        play_turn(state, _neutral(state, action, comps), comps)
+        _play(state, pt, comps)
     except (IllegalActionError, InvalidInputError) as exc:
         return exc
     return None
 
 
-def _neutral(state: GameState, action: Action, comps: Components) -> Action:
-    pt = PendingTurn(action)
-    for _ in range(40):
-        hole = _hole(state, pt, comps)
-        if hole is None:
-            return pt.action
-        pt = _fill(state, pt, hole, hole.neutral, comps)
-    return pt.action                                             # pragma: no cover
+def _play(state: GameState, pt: PendingTurn, comps: Components
+          ) -> tuple[GameState, list[Event]]:
+    """Play a complete turn (its Zombees spawn rolls put with the month's first)."""
+    if pt.rolls:
+        state = replace(state, spawn_rolls=state.spawn_rolls + pt.rolls)
+    return play_turn(state, pt.action, comps)
 
 
 # --- a turn's own decisions (dice, rerolls, sacrifices, placements) ----------------------------
@@ -550,6 +612,13 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
                 name = NONE                      # the scouted tile cannot take a wild hive
             return Hole("siege_spawn", "auto", None, "", values=(((name, at), ""),),
                         neutral=(name, at))
+    if state.zombees:                # "When a new wild hive is spawned, roll the D6"
+        known = {n for n, _ in state.spawn_rolls + pt.rolls}
+        for name in (d.spawn, d.siege_spawn):
+            if name not in (None, NONE) and name not in known:
+                return Hole(f"spawn_d6:{name}", "dice", None, f"Zombees: roll the D6 for the "
+                            f"new wild hive {name} (1-2: it is infected)", 1, faces,
+                            neutral=(6,))
     return None
 
 
@@ -612,6 +681,8 @@ def _fill(state: GameState, pt: PendingTurn, hole: Hole, value: Any, comps: Comp
         done = done | {"sacrifice"}
     elif key in ("d6", "target_roll"):
         a = replace(a, **{key: value[0]})
+    elif key.startswith("spawn_d6:"):
+        return PendingTurn(a, done, pt.rolls + ((key.split(":", 1)[1], value[0]),))
     elif key == "siege_d6":
         a = replace(a, dice=replace(d, siege_d6=value[0]))
     elif key == "siege_spawn":
@@ -622,7 +693,7 @@ def _fill(state: GameState, pt: PendingTurn, hole: Hole, value: Any, comps: Comp
         name, at = value
         a = replace(a, dice=replace(d, spawn=name, spawn_at=at if at is not None
                                     and state.map is not None else d.spawn_at))
-    return PendingTurn(a, done)
+    return PendingTurn(a, done, pt.rolls)
 
 
 def _turn_decision(t: Table) -> Decision:
@@ -637,14 +708,49 @@ def _turn_decision(t: Table) -> Decision:
     values = hole.values
     if hole.kind == "sacrifice":             # only what the sequencer accepts
         values = tuple(v for v in values if _head_legal(
-            state, _fill(state, pt, hole, v[0], t.comps).action, t.comps))
+            state, _fill(state, pt, hole, v[0], t.comps), t.comps))
     return Decision(hole.kind, hole.actor, hole.prompt, tuple(v[1] for v in values))
+
+
+def _table_die(t: Table) -> Hole | None:
+    """Zombees' dice outside a turn: the D6 of a wild hive a swarm spawns (before the Event
+    Phase), an infected wild hive's D6 for its erratic turn (before its line)."""
+    faces = tuple(range(1, 7))
+    if t.state is None:
+        if not t.start.zombees or (not t.start.first_month and _swarm_state(t)[1]):
+            return None
+        rolled = {n for n, _ in t.plan.spawn_d6}
+        for _, c in t.plan.choices:
+            if c.swarm is not None and c.swarm.wild != NONE and c.swarm.wild not in rolled:
+                return Hole(f"swarm_d6:{c.swarm.wild}", "dice", None, "Zombees: roll the D6 "
+                            f"for the new wild hive {c.swarm.wild} (1-2: it is infected)", 1,
+                            faces)
+        return None
+    if t.turn is not None or t.wild_roll is not None or not t.state.zombees:
+        return None
+    actor = next_actor(t.state)
+    if actor is None or not actor.wild:
+        return None
+    for name in actor.choices:
+        w = t.state.wild_hive(name)
+        if w.infected and _head_legal(t.state, WildNothing(name, dice=replace(
+                WildNothing(name).dice, zombee_d6=6)), t.comps):
+            return Hole(f"erratic:{name}", "dice", None, f"{name} is infected: roll the D6 for "
+                        "its erratic turn (1 raid the closest hive, 2-4 forage bloom / wilt / "
+                        "harvest, 5 raid the farthest, 6 nothing)", 1, faces)
+    return None
 
 
 def _wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
     state = t.state
     assert state is not None
-    legal = tuple(N.format_action(a) for a in wild_options(state, choices, t.comps))
+    die = _table_die(t)
+    if die is not None:
+        return Decision("dice", None, die.prompt, ("roll",), more="or the face rolled, 1-6")
+    if t.wild_roll is not None:
+        choices = (t.wild_roll[0],)
+    legal = tuple(N.format_action(a) for a in wild_options(state, choices, t.comps,
+                                                           t.wild_roll))
     lead = state.players[state.first_player].name
     if len(legal) == 1:
         return Decision("wild", None, f"{legal[0].split(':')[0]}'s turn by its priority chart",
@@ -653,8 +759,8 @@ def _wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
                     + f" ({lead} states what the rules leave open)", legal)
 
 
-def wild_options(state: GameState, choices: tuple[str, ...], comps: Components
-                 ) -> tuple[WildAction, ...]:
+def wild_options(state: GameState, choices: tuple[str, ...], comps: Components,
+                 roll: tuple[str, int] | None = None) -> tuple[WildAction, ...]:
     """The legal wild hive turns now, for any of the wild hives ``choices`` still to act this
     round (checked by the sequencer; dice are decided after)."""
     out: list[WildAction] = []
@@ -681,6 +787,9 @@ def wild_options(state: GameState, choices: tuple[str, ...], comps: Components
                       if tile != "wet" or hot for dist in range(4)]
             cands += [WildScout(name, tile) for tile in TILE_TYPES]
         cands.append(WildNothing(name))
+        if roll is not None and roll[0] == name:      # Zombees: the erratic turn's D6
+            cands = [replace(a, dice=replace(a.dice, zombee_d6=roll[1])) for a in cands
+                     if not isinstance(a, WildSwarm)]
         legal = [a for a in cands if _head_legal(state, a, comps)]
         if not legal and w.strength >= board.wild_strength_max:
             # at full strength with no wild hive token left: the chart goes on (spawn none)
@@ -805,6 +914,8 @@ def _wild_due(t: Table) -> Decision | None:
     actor = next_actor(t.state)
     if actor is None or not actor.wild:
         return None
+    if t.state.zombees:
+        return None                    # an erratic turn's D6 may be due: see _wild_decision
     state, comps, choices = t.state, t.comps, actor.choices
     return Decision("wild", None, "the wild hives' turn: " + ", ".join(choices), lambda: tuple(
         N.format_action(a) for a in wild_options(state, choices, comps)))
@@ -853,7 +964,7 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
         except (IllegalActionError, InvalidInputError) as exc:
             raise exc from None
         return replace(t, plan=plan, state=s, events=tuple(events)), resolved
-    if d.kind in ("feeding", "swarm", "join", "sacrifice", "reroll") or \
+    if d.kind in ("feeding", "swarm", "join", "sacrifice", "reroll", "infect") or \
             (d.kind == "place"):
         canon = _canonical(d, body)
         if canon is None:
@@ -863,7 +974,7 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
                                                               words_allowed))
         return _apply_choice(t, d, canon), canon
     if d.kind == "dice":
-        hole = _hole(t.state, t.turn, t.comps)          # type: ignore[arg-type]
+        hole = _table_die(t) or _hole(t.state, t.turn, t.comps)   # type: ignore[arg-type]
         assert hole is not None
         if words == ["roll"]:
             faces = tuple(rng.choice(hole.faces) for _ in range(hole.dice))
@@ -876,9 +987,16 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
             if len(faces) != hole.dice or any(f not in hole.faces for f in faces):
                 raise InvalidInputError("dice", text, f"roll, or {hole.dice} faces of "
                                         f"{hole.faces[0]}-{hole.faces[-1]}")
+        said = "".join(map(str, faces)) if all(f < 10 for f in faces) else ",".join(
+            map(str, faces))
+        if hole.key.startswith("swarm_d6:"):              # a swarm's wild hive (Zombees)
+            name = hole.key.split(":", 1)[1]
+            return replace(t, plan=replace(t.plan, spawn_d6=t.plan.spawn_d6
+                                           + ((name, faces[0]),))), said
+        if hole.key.startswith("erratic:"):               # an infected wild hive's D6
+            return replace(t, wild_roll=(hole.key.split(":", 1)[1], faces[0])), said
         pt = _fill(t.state, t.turn, hole, faces, t.comps)   # type: ignore[arg-type]
-        return replace(t, turn=pt), "".join(map(str, faces)) if all(
-            f < 10 for f in faces) else ",".join(map(str, faces))
+        return replace(t, turn=pt), said
     if d.kind in ("action", "wild"):
         actor = d.actor if d.kind == "action" else None
         if d.kind == "wild":
@@ -888,9 +1006,14 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
             action = N.parse_action(text, state)
         else:
             action = N.parse_action(body, state, actor=actor)
-        resolved = N.format_action(action)
         if d.kind == "wild" and not action.wild:
             raise _refuse(d, text, "a wild hive's turn is due")
+        if d.kind == "wild" and t.wild_roll is not None:
+            name, face = t.wild_roll
+            if action.actor != name or action.dice.zombee_d6 not in (None, face):
+                raise _refuse(d, text, f"{name} rolled {face} for its erratic turn")
+            action = replace(action, dice=replace(action.dice, zombee_d6=face))
+        resolved = N.format_action(action)
         exc = _trial(state, action, t.comps)
         if exc is not None:                 # the sequencer's own reason, and what is legal
             legal = "; ".join(d.legal[:12]) + ("; …" if len(d.legal) > 12 else "")
@@ -938,6 +1061,12 @@ def _apply_choice(t: Table, d: Decision, option: str) -> Table:
         rot = int(words[3]) if len(words) > 3 else 0
         return replace(t, plan=replace(t.plan, joins=t.plan.joins + ((name, (int(q), int(r)),
                                                                       rot),)))
+    if d.kind == "infect":
+        return replace(t, plan=replace(t.plan, infect=shlex.split(body)[1]))
+    if d.kind == "place" and t.state is None:          # Zombees' infected wild hive
+        q, r = words[1].split(",")
+        return replace(t, plan=replace(t.plan, infected_spawn=_free_wild(t.start),
+                                       infected_spawn_at=(int(q), int(r))))
     if d.kind == "place" and t.turn is None:           # the solo hard rule's spawn
         q, r = words[1].split(",")
         s = t.state
@@ -967,10 +1096,11 @@ def _auto(t: Table) -> Table:
                 continue
             if hole is not None:
                 return t
-            s, evs = play_turn(t.state, t.turn.action, t.comps)
+            s, evs = _play(t.state, t.turn, t.comps)
             from hyvekit.rules.beelives.plan import as_turn
-            t = replace(t, state=s, events=t.events + tuple(evs), turn=None,
-                        plan=replace(t.plan, turns=t.plan.turns + (as_turn(t.turn.action),)))
+            t = replace(t, state=s, events=t.events + tuple(evs), turn=None, wild_roll=None,
+                        plan=replace(t.plan, turns=t.plan.turns + (as_turn(t.turn.action),),
+                                     spawn_d6=t.plan.spawn_d6 + t.turn.rolls))
             continue
         if next_actor(t.state) is not None:
             return t

@@ -28,20 +28,23 @@ SCENARIOS = ("Haunted Hives", "New Bee on the Block", "Surrounded", "There Can B
 
 def settings_for(seed: int) -> dict:
     """Campaign settings of game ``seed``: 1-4 players, one to three years, half on the map,
-    every fifth a solo game (basic with the harder rule, a challenge or a scenario card)."""
+    every fifth a solo game (basic with the harder rule, a challenge card, a scenario card or
+    the Zombees campaign)."""
     rng = random.Random(seed)
     n = 1 + seed % 4
     players = [{"name": NAMES[i], "queen": rng.choice(QUEENS)} for i in range(n)]
     raw: dict = {"players": players, "map": seed % 2 == 1}
     if seed % 5 == 0:
         raw["players"] = players[:1]
-        mode = (seed // 5) % 3
+        mode = (seed // 5) % 4
         if mode == 0:
             raw.update(kind="solo-basic", solo_hard=True)
         elif mode == 1:
-            raw.update(kind="solo-challenge", challenge=CHALLENGES[(seed // 15) % len(CHALLENGES)])
+            raw.update(kind="solo-challenge", challenge=CHALLENGES[(seed // 20) % len(CHALLENGES)])
+        elif mode == 2:
+            raw.update(kind="solo-scenario", scenario=SCENARIOS[(seed // 20) % len(SCENARIOS)])
         else:
-            raw.update(kind="solo-scenario", scenario=SCENARIOS[seed % len(SCENARIOS)])
+            raw.update(kind="solo-campaign", campaign="Zombees")
     else:
         years = 1 + seed % 3
         raw.update(kind="standard" if years == 1 else "multi-year", years=years)
