@@ -179,13 +179,12 @@ def export_month(ctx: typer.Context, campaign: str = CampaignArg,
 
     Example: hyvekit beelives export-month spring-league 1 --out march.toml
     """
-    from hyvekit.rules.beelives import record as rec
+    from hyvekit.rules.beelives.campaign_table import month_file_text
     _, state = load_campaign(ctx, campaign)
     if number > len(state.month_data):
         raise InvalidInputError("N", number, f"1-{len(state.month_data)} (the months played)"
                                 if state.month_data else "a month played (none yet)")
-    plan = rec.parse_month(state.month_data[number - 1], f"month {number}")
-    text = rec.dump_month(plan)
+    text = month_file_text(state.month_data[number - 1])
     if out is None:
         typer.echo(text, nl=False)
         return

@@ -94,7 +94,7 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     game, fire = spread_at_month_start(state, game, stated)        # Wildfire on the map (L130)
     if fire is not None and fire.hive_burned:                  # you lose at once (L92, L132)
         return _wildfire_lost(state, before, game, plan, stated, fire, override, reason,
-                              data.get("month"))
+                              _record_of(data))
     game, pre_spawns = _card_spawns_at_start(state, game, plan, stated)
     dispute = ""
     summary: g.MonthSummary | None = None
@@ -119,7 +119,7 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
                        _summary_dict(summary, game, comps.board, spawns),
                        override, reason.strip(), dispute, summary is not None)
     state = replace(state, game=game, months=state.months + (entry,),
-                    month_data=state.month_data + (data.get("month"),))
+                    month_data=state.month_data + (_record_of(data),))
     if fire is not None:                       # Wildfire on the map: the front, the month's row
         state = _wildfire_record(state, fire)
     if state.settings.solo:
@@ -128,6 +128,11 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
             for w in summary.wild_spawned if w.get("cause") == f"card: {UNDER_SIEGE}"]
         state = add_facts(state, before, summary, stated, spawns + in_turn)
     return state
+
+
+def _record_of(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The month record of a ``month`` event: its ``month`` table and its ``stated`` values."""
+    return {k: data[k] for k in ("month", "stated") if data.get(k)}
 
 
 def _stated(state: CampaignState, raw: Any) -> dict[str, Any]:

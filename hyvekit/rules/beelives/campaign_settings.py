@@ -355,8 +355,9 @@ class CampaignState:
     :ivar fire: Wildfire played on the map, year 2: the fire front after this month's flip
         (:class:`~hyvekit.rules.beelives.solo.FireFront`; the burnt tiles are on the map),
         None before the fire starts (ruling L130).
-    :ivar month_data: each productive month played, as the month record it was played from
-        (the ``month`` table of a ``month`` event, or the record a month at the table gave).
+    :ivar month_data: each productive month played, as the month record it was played from:
+        ``{"month": TABLE}`` and, when the month states values beside it, ``"stated"`` (a
+        ``month`` event's, or what a month at the table gave).
     :ivar table: a month being played at the table
         (:class:`~hyvekit.rules.beelives.table.Table`, :mod:`.campaign_table`), or None.
     """

@@ -18,13 +18,16 @@ import itertools
 import random
 import tomllib
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from hyvekit.rules.beelives import game as G
 from hyvekit.rules.beelives import record as rec
+from hyvekit.rules.beelives import solo as S
 from hyvekit.rules.beelives import table as T
 from hyvekit.rules.beelives.campaign_month import play_month_event, play_year_end
 from hyvekit.rules.beelives.campaign_settings import (
+    R_THREE_GEN,
     RANDOM,
     CampaignState,
     require_playable,
@@ -33,13 +36,15 @@ from hyvekit.rules.beelives.notation import _quote
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.record import _str as _text
 from hyvekit.rules.beelives.record import _table as _keys
-from hyvekit.rules.beelives.state import located
+from hyvekit.rules.beelives.state import NONE, located
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 R_AT_TABLE = "Bee Lives: playing at the table"
 
 #: solo cards whose month records state dice and spawns outside the turns
-NOT_AT_TABLE = ("Three Generations", "Wildfire")
+NOT_AT_TABLE = ("Wildfire",)
+
+R_THREE_GEN_CARD = "Three Generations"
 
 #: the longest step kept
 MAX_STEP = 200
@@ -62,12 +67,119 @@ def refuse_unsupported(state: CampaignState) -> None:
                                  expected="nothing", given="step")
 
 
+@dataclass(frozen=True)
+class Prelude:
+    """Three Generations, year 2, the first month of a season: "roll the D6 and divide the
+    result by 2, rounded up. Spawn that many wild hives (strength 4) on the map" — the D6
+    (``d6``) and the wild hives placed so far (``spawns``: name, tile or None), before the
+    month begins (the month record's ``stated.season_d6`` / ``stated.spawn``)."""
+
+    d6: int | None = None
+    spawns: tuple[tuple[str, tuple[int, int] | None], ...] = ()
+
+    def stated(self) -> dict[str, Any]:
+        """The month record's ``stated`` values."""
+        return {"season_d6": self.d6, "spawn": [
+            n if at is None else {"wild": n, "at": list(at)} for n, at in self.spawns]}
+
+
+def _three_generations(state: CampaignState):
+    return next((c for c in state.cards() if c.name == R_THREE_GEN_CARD), None)
+
+
+def _prelude_rules(state: CampaignState) -> tuple[int, int] | None:
+    """``(wild hives to spawn on a roll of 1, strength)`` when this month starts with Three
+    Generations' spawns, else None."""
+    card = _three_generations(state)
+    if card is None or state.game.stage != "month" or isinstance(state.table, T.Table):
+        return None
+    try:
+        want, strength = S.season_start_spawns(card.year(state.game.year), state.game.month, 1)
+    except (InvalidInputError, KeyError, AttributeError):
+        return None
+    return (want, strength) if want else None
+
+
+def _prelude_game(state: CampaignState, prelude: Prelude) -> Any:
+    """The game with the prelude's wild hives spawned so far."""
+    game = state.game
+    card = _three_generations(state)
+    _, strength = S.season_start_spawns(card.year(game.year), game.month, 1)
+    for name, at in prelude.spawns:
+        if name != NONE:
+            game, _ = G.spawn_wild(game, name, strength, cause=f"card: {R_THREE_GEN_CARD}",
+                                   by=game.players[0].name, rule=R_THREE_GEN, at=at,
+                                   comps=state.comps.game)
+    return game
+
+
+def _prelude_decision(state: CampaignState) -> T.Decision | None:
+    if _prelude_rules(state) is None:
+        return None
+    prelude = state.table if isinstance(state.table, Prelude) else Prelude()
+    if prelude.d6 is None:
+        return T.Decision("dice", None, f"{R_THREE_GEN_CARD}: roll the D6 for the season's "
+                          "wild hives (half the roll, rounded up, spawn at strength 4)",
+                          ("roll",), more="or the face rolled, 1-6")
+    card = _three_generations(state)
+    want, _ = S.season_start_spawns(card.year(state.game.year), state.game.month, prelude.d6)
+    if len(prelude.spawns) >= want:
+        return None
+    game = _prelude_game(state, prelude)
+    name = T._free_wild(game)
+    lead = game.players[0].name
+    if name == NONE:
+        return T.Decision("place", None, "no wild hive token is left", ("spawn none",),
+                          auto=True)
+    if game.map is None:
+        return T.Decision("place", None, f"{R_THREE_GEN_CARD}: {name} spawns",
+                          (f"spawn {name}",), auto=True)
+    from hyvekit.rules.beelives.state import map_module
+    M = map_module()
+    places = M.spawn_tiles(game.map)
+    if not places:
+        return T.Decision("place", None, "no map tile can take a wild hive", ("spawn none",),
+                          auto=True)
+    return T.Decision("place", lead, f"{R_THREE_GEN_CARD}: wild hive {len(prelude.spawns) + 1} "
+                      f"of {want} ({name}) spawns on the map: where",
+                      tuple(f"place {c[0]},{c[1]}" for c in places))
+
+
+def _prelude_step(state: CampaignState, text: str) -> CampaignState:
+    prelude = state.table if isinstance(state.table, Prelude) else Prelude()
+    d = _prelude_decision(state)
+    assert d is not None
+    words = text.lower().split()
+    if d.kind == "dice":
+        if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= 6:
+            raise InvalidInputError("dice", text, "the face rolled, 1-6")
+        prelude = replace(prelude, d6=int(words[0]))
+    else:
+        option = next((o for o in d.legal if o.lower() == " ".join(words)), None)
+        if option is None:
+            raise IllegalActionError(T.R_TABLE, f"{d.prompt}: {text!r} is not legal. Legal: "
+                                     + "; ".join(d.legal[:12]), expected=list(d.legal),
+                                     given=text)
+        if words[0] == "spawn":
+            prelude = replace(prelude, spawns=prelude.spawns + ((option.split()[1], None),))
+        else:
+            q, r = words[1].split(",")
+            name = T._free_wild(_prelude_game(state, prelude))
+            prelude = replace(prelude, spawns=prelude.spawns + ((name, (int(q), int(r))),))
+    state = replace(state, table=prelude)
+    if _prelude_decision(state) is None:        # every wild hive placed: the month begins
+        game = _prelude_game(state, prelude)
+        state = replace(state, table=replace(T.new_table(game, state.comps.game),
+                                             stated=prelude.stated()))
+    return state
+
+
 def table_of(state: CampaignState) -> T.Table | None:
     """The month at the table: the one in progress, or the month due at its start (None at
-    winter and when the game is over)."""
-    if state.table is not None:
+    winter, when the game is over, and while Three Generations' wild hives are placed)."""
+    if isinstance(state.table, T.Table):
         return state.table
-    if state.game.stage != "month":
+    if state.game.stage != "month" or _prelude_rules(state) is not None:
         return None
     return T.new_table(state.game, state.comps.game)
 
@@ -83,24 +195,54 @@ def decision(state: CampaignState) -> T.Decision | None:
         return None
     refuse_unsupported(state)
     if state.game.stage == "winter":
-        names = [p.name for p in state.game.players]
-        takes = [c for n in range(1, len(names) + 1) for c in itertools.combinations(names, n)]
-        lead = state.game.players[state.game.first_player].name
-        return T.Decision("winter", lead, f"Winter Upkeep after year {state.game.year}: "
-                          "three months of feeding and disease",
-                          ("year-end",) + tuple("year-end take " + ",".join(_quote(n)
-                                                                             for n in c)
-                                                for c in takes),
-                          more="take NAME: that player takes starvation tokens")
+        return _winter_decision(state)
+    prelude = _prelude_decision(state)
+    if prelude is not None:
+        return prelude
     t = table_of(state)
     assert t is not None
     return T.pending(t)
+
+
+def _needs_queen(state: CampaignState) -> bool:
+    """Three Generations: "Your queen died during the winter! Before the year begins, you must
+    choose a different queen" (the winter after year 1)."""
+    return any(c.name == R_THREE_GEN_CARD for c in state.cards()) and state.game.year == 1
+
+
+def _winter_decision(state: CampaignState) -> T.Decision:
+    game = state.game
+    names = [p.name for p in game.players]
+    takes = [()] + [c for n in range(1, len(names) + 1)
+                    for c in itertools.combinations(names, n)]
+    queens: list[str] = [""]
+    if _needs_queen(state):
+        hive = game.players[0].hive
+        queens = [f" queen {q}" for q in state.comps.board.queen_types if q != hive.queen]
+    lead = game.players[game.first_player].name
+    legal = tuple("year-end" + (" take " + ",".join(_quote(n) for n in c) if c else "") + q
+                  for c in takes for q in queens)
+    return T.Decision("winter", lead, f"Winter Upkeep after year {game.year}: three months of "
+                      "feeding and disease" + (" (Three Generations: your queen dies; choose a "
+                                               "different one)" if _needs_queen(state) else ""),
+                      legal, more="take NAME: that player takes starvation tokens")
 
 
 def month_record(plan: MonthPlan) -> dict[str, Any]:
     """The month record (the ``month`` table of a ``month`` event) of ``plan``: what
     ``beelives export-month`` writes and ``beelives log`` reads."""
     return tomllib.loads(rec.dump_month(plan))
+
+
+def month_file_text(entry: Mapping[str, Any]) -> str:
+    """A month of :attr:`CampaignState.month_data` as the month file (TOML text) that
+    ``beelives log`` takes: the month record and, when there are any, its ``[stated]``
+    values."""
+    text = rec.dump_month(rec.parse_month(entry["month"], "month"))
+    if entry.get("stated"):
+        text += "\n[stated]\n" + "".join(f"{k} = {rec._toml_value(v)}\n"
+                                         for k, v in entry["stated"].items())
+    return text
 
 
 def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
@@ -120,27 +262,45 @@ def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     refuse_unsupported(state)
     if state.game.stage == "winter":
         return _winter(state, text)
+    if _prelude_decision(state) is not None:
+        return _prelude_step(state, text)
     t = table_of(state)
     assert t is not None
     t = T.push(t, text)
     if not t.done:
         return replace(state, table=t)
-    return play_month_event(replace(state, table=None), {"month": month_record(t.plan)})
+    data: dict[str, Any] = {"month": month_record(t.plan)}
+    if t.stated:
+        data["stated"] = dict(t.stated)
+    return play_month_event(replace(state, table=None), data)
 
 
 def _winter(state: CampaignState, text: str) -> CampaignState:
+    """``year-end [take NAME,NAME] [queen TYPE]``."""
+    import shlex
     d = decision(state)
     assert d is not None
-    words = text.split(None, 2)
-    if words[0].lower() != "year-end" or (len(words) > 1 and words[1].lower() != "take"):
-        raise IllegalActionError(T.R_TABLE, f"{d.prompt}: {text!r} is not legal. Legal: "
-                                 + "; ".join(d.legal[:6]), expected=list(d.legal), given=text)
-    starvation = {}
-    if len(words) > 2:
-        import shlex
-        for name in shlex.split(words[2].replace(",", " ")):
-            starvation[T.N._hive(state.game, name, "year-end take")] = "take"
-    return play_year_end(state, {"starvation": starvation} if starvation else {})
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        words = text.split()
+    refuse = IllegalActionError(T.R_TABLE, f"{d.prompt}: {text!r} is not legal. Legal: "
+                                + "; ".join(d.legal[:6]), expected=list(d.legal), given=text)
+    if not words or words[0].lower() != "year-end":
+        raise refuse
+    data: dict[str, Any] = {}
+    rest = words[1:]
+    while rest:
+        key = rest.pop(0).lower()
+        if key not in ("take", "queen") or not rest:
+            raise refuse
+        value = rest.pop(0)
+        if key == "take":
+            data["starvation"] = {T.N._hive(state.game, n.strip(), "year-end take"): "take"
+                                  for n in value.split(",") if n.strip()}
+        else:
+            data["queens"] = {p.name: value.lower() for p in state.game.players}
+    return play_year_end(state, data)
 
 
 def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
@@ -160,38 +320,49 @@ def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
     state = _settle(state, out, rng, auto, roll, said)
     for i, text in enumerate(texts, 1):
         try:
-            if state.game.stage == "winter" or state.game.stage == "over":
-                d = decision(state)
-                if d is None:
-                    raise IllegalActionError(R_AT_TABLE, "the game is over: nothing is due",
-                                             expected="nothing", given=text)
-                resolved = " ".join(text.split())
-                state = play_step(state, {"do": resolved})
-                said.append(resolved)
-                said.append(f"Winter Upkeep after year {state.winters[-1].year} is played")
-            else:
-                refuse_unsupported(state)
-                t = table_of(state)
-                assert t is not None
-                d = T.pending(t)
-                t2 = T.push(t, text, rng)
-                resolved = t2.steps[-1]
-                said.append(_step_words(d, resolved))
-                said += _words(t, t2)
-                state = play_step(state, {"do": resolved})
+            state = _step(state, text, rng, out, said)
         except (IllegalActionError, InvalidInputError) as exc:
             if len(texts) > 1:
                 raise located(exc, f"step {i} ({text})") from None
             raise
-        out.append(resolved)
         state = _settle(state, out, rng, auto, roll, said)
     return out, state
 
 
+def _step(state: CampaignState, text: str, rng: random.Random, out: list[str],
+          said: list[str]) -> CampaignState:
+    """One step resolved and applied (see :func:`resolve_steps`)."""
+    d = decision(state)
+    if d is None:
+        raise IllegalActionError(R_AT_TABLE, "the game is over: nothing is due",
+                                 expected="nothing", given=text)
+    text = " ".join(str(text).split())
+    t = table_of(state)
+    if t is None:                       # winter upkeep, Three Generations' wild hives
+        resolved = text
+        if d.kind == "dice" and text.lower() == "roll":
+            resolved = str(rng.randint(1, 6))
+        state = play_step(state, {"do": resolved})
+        said.append(_step_words(d, resolved))
+        if d.kind == "winter":
+            said.append(f"Winter Upkeep after year {state.winters[-1].year} is played")
+    else:
+        t2 = T.push(t, text, rng)
+        resolved = t2.steps[-1]
+        said.append(_step_words(d, resolved))
+        said += _words(t, t2)
+        state = play_step(state, {"do": resolved})
+    out.append(resolved)
+    return state
+
+
 def _step_words(d: T.Decision | None, resolved: str) -> str:
-    """A step as ``do`` shows it: the notation; a die with what it was rolled for."""
+    """A step as ``do`` shows it: the notation; a die with what it was rolled for; a line the
+    tool played by a wild hive's chart."""
     if d is not None and d.kind == "dice":
         return f"{resolved}  ({d.prompt.replace(': roll', ': rolled').split(' (')[0]})"
+    if d is not None and d.auto and d.kind == "wild":
+        return f"{resolved}  (by its priority chart)"
     return resolved
 
 
@@ -210,20 +381,12 @@ def _settle(state: CampaignState, out: list[str], rng: random.Random, auto: bool
         d = decision(state)
         if d is None:
             break
-        t = table_of(state)
-        assert t is not None
-        if d.auto:
-            t2 = T.push(t, d.legal[0], rng)
-            said.append(f"{t2.steps[-1]}  (by its priority chart)")
+        if d.auto and auto:
+            state = _step(state, d.legal[0], rng, out, said)
         elif roll and d.kind == "dice":
-            t2 = T.push(t, "roll", rng)
-            said.append(_step_words(d, t2.steps[-1]))
+            state = _step(state, "roll", rng, out, said)
         else:
             break
-        text = t2.steps[-1]
-        said += _words(t, t2)
-        state = play_step(state, {"do": text})
-        out.append(text)
     return state
 
 
@@ -234,12 +397,14 @@ def view(state: CampaignState) -> dict[str, Any]:
     ``wild`` (name, strength, dormant, haunted, infected) as they stand after the steps so far,
     and ``steps``, the month's steps so far."""
     game = state.game
-    t = state.table
+    t = state.table if isinstance(state.table, T.Table) else None
     now = t.state if t is not None and t.state is not None else game
     if game.stage == "over":
         phase = "the game is over"
     elif game.stage == "winter":
         phase = "Winter Upkeep"
+    elif t is None and _prelude_rules(state) is not None:
+        phase = f"{R_THREE_GEN_CARD}: the season's wild hives"
     elif t is None or t.state is None:
         phase = ("Event Phase" if game.first_month else "Egg, Feeding, Brood, Swarm and "
                  "Event Phases")
@@ -267,7 +432,7 @@ def view(state: CampaignState) -> dict[str, Any]:
 def odds(state: CampaignState) -> dict[str, str]:
     """Beside each raid option of the decision due: its chance of success and expected honey
     (:func:`~hyvekit.rules.beelives.table.raid_notes`), by notation."""
-    t = state.table if state.table is not None else table_of(state)
+    t = table_of(state)
     d = decision(state)
     if t is None or t.state is None or d is None or d.kind != "action":
         return {}

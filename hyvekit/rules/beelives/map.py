@@ -70,6 +70,7 @@ from hyvekit.rules.beelives.map_actions import (
     scout_spaces,
     spaces_from_fire,
     spawn_places,
+    spawn_tiles,
     spawn_wild,
     swap_hives,
     target_for,
@@ -129,7 +130,7 @@ __all__ = ["activation_order", "BeeMap", "bees_needed", "burn", "burnt_tiles", "
            "place_raid_token", "R_FORAGE", "R_JOIN", "R_RAID", "R_SCOUT", "R_SWARM", "R_WILD",
            "raid_targets", "reachable", "remove_hive", "rotate", "scout", "scout_spaces",
            "Segment", "segments", "spaces_from_fire", "spaces_within", "spawn_places",
-           "spawn_wild", "starting_map", "swap_hives", "target_for", "TEXT_HEADER", "Tile",
+           "spawn_tiles", "spawn_wild", "starting_map", "swap_hives", "target_for", "TEXT_HEADER", "Tile",
            "tile_bag", "TILE_LETTERS", "tiles_within", "to_dict", "to_text", "validate_map",
            "wild_tile_options", "Workers"]
 

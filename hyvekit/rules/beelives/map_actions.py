@@ -430,6 +430,12 @@ def spawn_places(m: BeeMap, near: str, radius: int = MAX_DISTANCE) -> tuple[Coor
     return tuple(c for c, _ in tiles_within(m, near, radius) if _spawn_problem(m, c) is None)
 
 
+def spawn_tiles(m: BeeMap) -> tuple[Coord, ...]:
+    """Every map tile a wild hive may spawn on wherever it is (a card's "spawn ... on the
+    map"): tiles without a hive, in the map's order."""
+    return tuple(c for c in m.grid if _spawn_problem(m, c) is None)
+
+
 def check_spawn(m: BeeMap, name: str, at: Coord, near: str | None = None) -> None:
     """Check that a new wild hive ``name`` can be spawned on ``at``; with ``near``, also that
     ``at`` is within three spaces of that hive on its group (a tile a card names, such as the

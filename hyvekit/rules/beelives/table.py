@@ -151,6 +151,8 @@ class Table:
     :ivar turn: a turn being built, or None.
     :ivar result: the month played (after Cleanup), or None.
     :ivar steps: every step pushed, resolved.
+    :ivar stated: what a campaign states beside the month record (Three Generations' spawns
+        before the month: :class:`~hyvekit.rules.beelives.campaign_table.Prelude`).
     :ivar wild_roll: Zombees: an infected wild hive's D6 for its erratic turn, rolled before
         its line is played ``(name, face)``.
     """
@@ -165,6 +167,7 @@ class Table:
     result: MonthResult | None = None
     steps: tuple[str, ...] = ()
     wild_roll: tuple[str, int] | None = None
+    stated: Any = ()
 
     @property
     def done(self) -> bool:

@@ -28,8 +28,8 @@ SCENARIOS = ("Haunted Hives", "New Bee on the Block", "Surrounded", "There Can B
 
 def settings_for(seed: int) -> dict:
     """Campaign settings of game ``seed``: 1-4 players, one to three years, half on the map,
-    every fifth a solo game (basic with the harder rule, a challenge card, a scenario card or
-    the Zombees campaign)."""
+    every fifth a solo game (basic with the harder rule, a challenge card, a scenario card, the
+    Zombees or the Three Generations campaign)."""
     rng = random.Random(seed)
     n = 1 + seed % 4
     players = [{"name": NAMES[i], "queen": rng.choice(QUEENS)} for i in range(n)]
@@ -44,7 +44,8 @@ def settings_for(seed: int) -> dict:
         elif mode == 2:
             raw.update(kind="solo-scenario", scenario=SCENARIOS[(seed // 20) % len(SCENARIOS)])
         else:
-            raw.update(kind="solo-campaign", campaign="Zombees")
+            raw.update(kind="solo-campaign",
+                       campaign=("Zombees", "Three Generations")[(seed // 20) % 2])
     else:
         years = 1 + seed % 3
         raw.update(kind="standard" if years == 1 else "multi-year", years=years)
