@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders the first page of every printable in the catalogue to docs/images/<name>.png for the
-# README (needs pdftoppm from poppler-utils). Run from the repository root after `make demo`.
+# README (needs pdftoppm from poppler-utils), and docs/images/beelives-play.svg. Run from the
+# repository root after `make demo`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.venv/bin/hyvekit
@@ -23,4 +24,6 @@ for pdf in "$work"/all/*.pdf; do
   pdftoppm -png -r 28 -f 1 -l 1 -singlefile "$pdf" "docs/images/$name"
 done
 rm -rf "$work"
+# the full-screen session: Textual's SVG screenshot of a seeded game
+.venv/bin/python scripts/beelives_play_screenshot.py --out docs/images/beelives-play.svg > /dev/null
 ls docs/images

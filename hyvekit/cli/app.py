@@ -15,6 +15,7 @@ import typer
 from hyvekit import __version__
 from hyvekit.cli import beelives, beez, campaign, data, demo, hyve, printing, queenbee
 from hyvekit.cli import beelives_campaign  # noqa: F401  (adds beelives new, log, status...)
+from hyvekit.cli import beelives_play  # noqa: F401  (adds beelives play)
 from hyvekit.cli import beelives_table  # noqa: F401  (adds beelives next, do, export-month)
 from hyvekit.cli.common import ENV_CAMPAIGNS
 

@@ -1,0 +1,282 @@
+"""``hyvekit beelives play``: a Bee Lives campaign played at the table in one full-screen
+session — the table, the decision due with its legal options, a line to type the step on (the
+legal options completed as you type), the log of what happened; undo, roll and quit keys.
+
+It is a face over the same library calls as ``beelives next`` and ``beelives do``
+(:mod:`hyvekit.cli.beelives_table`): each step is resolved by
+:func:`~hyvekit.rules.beelives.campaign_table.resolve_steps` and stored at once as a ``step``
+event (the store writes atomically), so a session stopped at any point loses nothing and
+``next`` / ``do`` / ``play`` can take turns on one campaign.
+
+This module holds the command and :class:`PlaySession` (the campaign, a step, an undo, the
+table and the decision as rich renderables); the Textual screen is
+:mod:`hyvekit.cli.beelives_play_app`, imported only when the command runs, so no other
+command loads Textual.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from hyvekit.cli.beelives import app, wild_state
+from hyvekit.cli.beelives_campaign import GAME, KIND, CampaignArg, require_campaign
+from hyvekit.cli.beelives_table import SHOWN, _merged, next_data
+from hyvekit.cli.common import campaigns_dir
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+R_PLAY = "hyvekit beelives play"
+
+#: what the step line takes besides the steps: undo and quit
+UNDO_WORDS = ("u", "undo")
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+def error_line(exc: BaseException) -> str:
+    """One line for the screen, as the CLI would print it (``rule: ...``, ``bad input: ...``,
+    ``campaign record: ...``; anything else as an internal error)."""
+    from hyvekit.cli.common import with_expected
+    from hyvekit.cli.errors import classify
+    return classify(with_expected(exc))[1]
+
+
+class PlaySession:
+    """A Bee Lives campaign at the table: its state now, the decision due, one step applied and
+    stored, an undo.  Every change is read from or written to the campaign store at once.
+
+    :param folder: the campaigns folder; ``campaign_id``: the campaign.
+    :param roll: hyvekit rolls every die that comes due (as ``do --roll``).
+    :param seed: seed for hyvekit's dice and card draws (default: fresh).
+    :raises InvalidInputError: not a Bee Lives campaign; the store's errors for a missing or
+        broken record.
+    """
+
+    def __init__(self, folder: str | Path, campaign_id: str, *, roll: bool = False,
+                 seed: int | None = None) -> None:
+        from hyvekit.games import campaign_store
+        self.store = campaign_store(folder)
+        self.folder, self.id, self.roll = Path(folder), campaign_id, roll
+        self.rng = random.Random(seed)
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the record and replay it (the state now)."""
+        from hyvekit.games import record_of
+        self.record, self.state = record_of(self.folder, self.id, GAME, KIND, "CAMPAIGN",
+                                            "the id of a Bee Lives campaign", " record")
+        self.name = self.record.header.get("name") or self.id
+        self._seen = _newest(self.record)
+        self._data: dict[str, Any] | None = None
+
+    def _require_unchanged(self) -> None:
+        """:raises IllegalActionError: the record was changed by another command since it was
+        read (a ``do``, a ``campaign undo``); the state now is read first."""
+        if _newest(self.store.load(self.id)) != self._seen:
+            self.reload()
+            raise IllegalActionError(R_PLAY, f"{self.id} was changed outside this screen (by "
+                                     "another command): the table now is shown, type the "
+                                     "step again", expected="the record as shown",
+                                     given="a changed record")
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """:func:`~hyvekit.cli.beelives_table.next_data` now (what ``next --json`` gives).
+
+        :raises IllegalActionError: a campaign not played at the table (a solo card that is
+            not, the challenge card still to draw).
+        """
+        if self._data is None:
+            self._data = next_data(self.state)
+        return self._data
+
+    def completions(self) -> list[str]:
+        """What the step line completes: the legal options, each also without its
+        ``ACTOR: `` in front when the decision's actor says it (``forage harvest 2``)."""
+        data = self.data
+        legal = list(data["legal"])
+        head = f"{data['actor']}: " if data["actor"] else None
+        short = [o[len(head):] for o in legal if head and o.startswith(head)]
+        return list(dict.fromkeys(short + legal))
+
+    def step(self, text: str) -> list[tuple[str, str]]:
+        """Apply the step ``text`` (a notation of the decision due, ``roll``, ``draw``) and the
+        steps hyvekit plays after it (a wild hive's forced line; with ``roll`` the dice), and
+        store them.
+
+        :returns: what happened, for the log, as ``beelives do`` says it: ``(kind, line)``
+            with kind ``step`` (the step typed, resolved), ``auto`` (a step hyvekit played),
+            ``event`` (a phase played, a raid's outcome...), ``month`` (a month or winter
+            played, the VP it gave, the game over).
+        :raises IllegalActionError, InvalidInputError: the step refused, or the record changed
+            by another command since it was read; nothing is stored.
+        """
+        from hyvekit.rules.beelives import campaign_table as CT
+        text = " ".join(text.split())
+        if not text:
+            raise InvalidInputError("step", text, "a step: one of the legal options")
+        self._require_unchanged()
+        before = self.state
+        said: list[str] = []
+        resolved, _ = CT.resolve_steps(before, [text], self.rng, roll=self.roll, said=said)
+        done = self.store.append_many(self.id, [("step", {"do": s}) for s in resolved])
+        if done:
+            self.state, self._seen = done[-1][1], done[-1][0]["seq"]
+        self._data = None
+        return self._happened(before, resolved, said)
+
+    def _happened(self, before, resolved: list[str], said: list[str]
+                  ) -> list[tuple[str, str]]:
+        from hyvekit.rules.beelives.state import month_name
+        out: list[tuple[str, str]] = []
+        steps, typed = list(resolved), False
+        for line in said:
+            if steps and (line == steps[0] or line.startswith(steps[0] + "  (")):
+                steps.pop(0)
+                auto = typed or line.endswith("(by its priority chart)")
+                typed = typed or not auto
+                out.append(("auto" if auto else "step", line))
+            else:
+                out.append(("month" if line.endswith(" is played") else "event", line))
+        for entry in self.state.months[len(before.months):]:
+            gained = ", ".join(f"{n} {h.get('vp_gained', 0)}"
+                               for n, h in entry.summary.get("hives", {}).items()) or "none"
+            out.append(("month", f"VP gained in {month_name(entry.month)}: {gained}"))
+        if self.state.game.stage == "over" and before.game.stage != "over":
+            over = f"the game is over: hyvekit beelives status {self.id} gives the scores"
+            out.append(("month", over))
+        return out
+
+    def undo(self) -> list[str]:
+        """Undo the last step made at the table (the store's undo), with the steps hyvekit
+        played after it: undone one by one while what is due again is hyvekit's own (a wild
+        hive's forced line; with ``roll`` a die).
+
+        :returns: the steps undone, newest first.
+        :raises IllegalActionError: the newest event is not a step (a month logged from a
+            file...: ``hyvekit campaign undo`` undoes those).
+        :raises NothingToUndoError: nothing to undo.
+        """
+        from hyvekit.rules.beelives import campaign_table as CT
+        undone: list[str] = []
+        while True:
+            active = self.store.load(self.id).active
+            if active and active[-1]["type"] != "step":
+                if undone:
+                    break
+                raise IllegalActionError(R_PLAY, f"the newest event of {self.id} is a "
+                                         f"{active[-1]['type']!r} event, not a step at the "
+                                         f"table: undo it with hyvekit campaign undo {self.id}",
+                                         expected="step", given=active[-1]["type"])
+            if not active and undone:
+                break
+            for event in self.store.undo(self.id):
+                undone.append(str(event.get("data", {}).get("do", event["type"])))
+            self.reload()
+            if self.state.game.stage != "month":
+                break
+            d = CT.decision(self.state)
+            if d is None or not (d.auto or (self.roll and d.kind == "dice")):
+                break
+        return undone
+
+    # --- the screen's contents (rich renderables) ------------------------------------------
+
+    def table_renderable(self):
+        """The table now: the phase, the card, the hives, the wild hives (the month and year
+        are the screen's title)."""
+        from rich import box
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+        view = self.data["table"]
+        head = Text.assemble((view["phase"], "bold"), " · card: ",
+                             (str(view["card"] or "none"), "bold"),
+                             f" · first player: {view['first_player']}")
+        hives = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                      header_style="bold", padding=0)      # the box puts a space between
+        starving = any(h["starvation"] for h in view["hives"])
+        columns = ["hive", "queen", "bees (free)", "honey", "pollen", "water", "comb (empty)",
+                   "disease", "VP"] + (["starvation"] if starving else [])
+        for c in columns:
+            hives.add_column(c, no_wrap=True)
+        for h in view["hives"]:
+            hives.add_row(*[str(v) for v in [
+                h["name"], h["queen"], f"{h['workers']} ({h['free']})", h["honey"], h["pollen"],
+                h["water"], f"{h['comb']} ({h['empty']})", h["disease"], h["vp"]]
+                + ([h["starvation"]] if starving else [])])
+        wild = Text("wild hives (strength): " if view["wild"] else "wild hives: none",
+                    style="bold")
+        for i, w in enumerate(view["wild"]):
+            wild.append(("" if i == 0 else " · ") + f"{w['name']} {w['strength']}", style="")
+            state = wild_state(w["dormant"], w["haunted"], w["infected"])
+            if state != "active":
+                wild.append(f" ({state})", style="dim")
+        return Group(head, hives, wild)
+
+    def decision_renderable(self):
+        """The decision due: who decides, the legal options grouped by their first word (as
+        ``next`` shows them), each raid with its odds, what else is accepted."""
+        from rich.console import Group
+        from rich.padding import Padding
+        from rich.text import Text
+        data = self.data
+        if data["decision"] is None:
+            return Text(data["prompt"], style="bold")
+        who = f"{data['actor']} decides" if data["actor"] else "a die is due: roll, or the faces"
+        lines = [Text.assemble((data["prompt"], "bold"), f" · {who}")]
+        odds = data["odds"]
+        groups: dict[str, list[str]] = {}
+        for option in data["legal"]:
+            if option in odds:
+                continue
+            body = option.split(": ", 1)[1] if ": " in option else option
+            groups.setdefault(body.split()[0], []).append(body)
+        for options in groups.values():
+            shown = _merged(options)[:SHOWN]
+            rest = f" … and {len(options) - SHOWN} more" if len(options) > SHOWN else ""
+            lines.append(Text(" · ".join(shown) + rest))
+        for option, note in odds.items():
+            lines.append(Text.assemble(option.split(": ", 1)[-1], (f"  {note}", "dim")))
+        if data["more"]:
+            lines.append(Text(f"({data['more']})", style="dim"))
+        return Group(lines[0], *(Padding(line, (0, 0, 0, 2)) for line in lines[1:]))
+
+
+def _newest(record) -> int | None:
+    """The number of the record's newest active event (None: no event)."""
+    active = record.active
+    return active[-1]["seq"] if active else None
+
+
+@app.command("play")
+def play(ctx: typer.Context, campaign: str = CampaignArg,
+         roll: bool = typer.Option(False, "--roll", help="Let hyvekit roll every die that "
+                                   "comes due (the faces are recorded)."),
+         seed: int | None = typer.Option(None, "--seed", metavar="N",
+                                            help="Seed for hyvekit's dice and card draws "
+                                                 "(default: fresh).")) -> None:
+    """Play the campaign at the table in a full-screen session: the table (month, phase, card,
+    hives, wild hives) always in view, the decision due with its legal options and raid odds,
+    a line for the step (the legal options are completed as you type: → or Tab takes the
+    completion) and a log of what happened. Each step is stored as it is made, exactly as
+    'beelives do' stores it; the wild hives' forced lines are played by hyvekit.
+
+    Keys: ctrl+z (or 'u' on the step line) undoes the last step, ctrl+r rolls the dice due,
+    ctrl+q (or 'q' on the step line) quits — nothing is lost: 'play' again goes on where you
+    stopped.
+
+    Example: hyvekit beelives play spring-league
+    """
+    require_campaign(ctx, campaign)
+    session = PlaySession(campaigns_dir(ctx), campaign, roll=roll, seed=seed)
+    _ = session.data         # a campaign not played at the table is refused here, in one line
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise InvalidInputError("terminal", "not a terminal", "a terminal for the full-screen "
+                                "session; without one use 'hyvekit beelives next' and "
+                                "'hyvekit beelives do'")
+    from hyvekit.cli.beelives_play_app import PlayApp
+    PlayApp(session).run()

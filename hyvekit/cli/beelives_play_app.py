@@ -1,0 +1,213 @@
+"""The Textual screen of ``hyvekit beelives play`` (:mod:`hyvekit.cli.beelives_play`): the
+table, the decision due, the log, the step line with completion of the legal options.
+
+Imported only by the ``play`` command: this is the one module that imports Textual.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.suggester import Suggester
+from textual.widgets import Footer, Input, RichLog, Static
+
+from hyvekit.cli.beelives_play import QUIT_WORDS, UNDO_WORDS, PlaySession, error_line
+
+#: how each kind of log line is shown
+LOG_STYLES = {"step": "bold", "auto": "yellow", "event": "", "month": "bold green",
+              "undo": "magenta", "info": "dim"}
+LOG_MARKS = {"step": "", "auto": "hyvekit: ", "event": "  ", "month": "", "undo": "undone: ",
+             "info": ""}
+
+
+class LegalSuggester(Suggester):
+    """Completes the step line with the first legal option it begins (case-insensitive): the
+    options change with every step, so nothing is cached."""
+
+    def __init__(self, session: PlaySession) -> None:
+        super().__init__(use_cache=False, case_sensitive=False)
+        self.session = session
+        self.options: list[str] = []
+
+    def refresh(self) -> None:
+        """Take the legal options of the decision due now."""
+        try:
+            self.options = self.session.completions()
+        except Exception:  # noqa: BLE001 - the screen shows the error; nothing to complete
+            self.options = []
+
+    async def get_suggestion(self, value: str) -> str | None:
+        """The first option that starts with ``value`` (casefolded by the Input)."""
+        if not value:
+            return None
+        for option in self.options:
+            if option.casefold().startswith(value):
+                return option
+        return None
+
+
+class StepInput(Input):
+    """The step line: Tab takes the completion shown (as → does at the end of the line)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "complete", "Complete", show=False)]
+
+    def action_complete(self) -> None:
+        """Take the completion, if one is shown; else go to the end of the line."""
+        self.action_end()
+        self.action_cursor_right()
+
+
+class PlayApp(App[None]):
+    """A Bee Lives campaign at the table, one step at a time (see
+    :class:`~hyvekit.cli.beelives_play.PlaySession`)."""
+
+    TITLE = "hyvekit beelives play"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    Screen { layout: vertical; }
+    #table, #due-box, #log { padding: 0 1; border-top: solid $accent;
+                             border-title-color: $accent; border-title-style: bold; }
+    #table { height: auto; }
+    #middle { height: 1fr; }
+    #due-box { height: auto; max-height: 70%; scrollbar-size-vertical: 1; }
+    #due { height: auto; }
+    #log { height: 1fr; min-height: 3; overflow-y: auto; scrollbar-size-vertical: 1; }
+    #error { height: auto; color: $text-error; background: $error-muted; padding: 0 1;
+             display: none; }
+    #error.shown { display: block; }
+    #prompt { height: 1; background: $boost; }
+    #who { width: auto; padding: 0 0 0 1; color: $accent; text-style: bold; }
+    #step { width: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "Undo the last step", priority=True),
+        Binding("ctrl+r", "roll", "Roll the dice due", priority=True),
+        Binding("ctrl+q", "quit", "Quit (every step is kept)", priority=True),
+        Binding("pageup", "scroll_due(-1)", "Scroll the options", show=False),
+        Binding("pagedown", "scroll_due(1)", "Scroll the options", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("r", "roll", "Roll", show=False),
+        Binding("q", "quit", "Quit", show=False),
+    ]
+
+    def __init__(self, session: PlaySession) -> None:
+        super().__init__()
+        self.session = session
+        self.suggester = LegalSuggester(session)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="table", markup=False)
+        with Vertical(id="middle"):
+            with VerticalScroll(id="due-box"):
+                yield Static(id="due", markup=False)
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Static(id="error", markup=False)
+        with Horizontal(id="prompt"):
+            yield Static(id="who", markup=False)
+            yield StepInput(placeholder="type a step (→ or Tab completes) · u: undo · q: quit",
+                            suggester=self.suggester, id="step", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Show the table and the decision; the month's steps so far go in the log."""
+        self.query_one("#due-box").border_title = "due"
+        self.query_one("#log").border_title = "log"
+        try:
+            steps = self.session.data["table"]["steps"]
+        except Exception:  # noqa: BLE001 - show() puts the error on the screen
+            steps = []
+        if steps:
+            self.log_line("info", f"this month so far: {len(steps)} steps, the last: "
+                          f"{steps[-1]}")
+        self.show()
+        self.query_one("#step", Input).focus()
+
+    # --- showing ----------------------------------------------------------------------------
+
+    def show(self, error: str = "") -> None:
+        """Show the table and the decision due now, and ``error`` (or none)."""
+        session = self.session
+        try:
+            view = session.data["table"]
+            self.query_one("#table").border_title = (
+                f"{session.name} · year {view['year']} {view['month']} ({view['season']})")
+            self.query_one("#table", Static).update(session.table_renderable())
+            self.query_one("#due", Static).update(session.decision_renderable())
+            who = session.data["actor"] or ("dice" if session.data["decision"] == "dice"
+                                            else "")
+        except Exception as exc:  # noqa: BLE001 - shown in the screen, never a traceback
+            error, who = error or error_line(exc), ""
+        self.query_one("#who", Static).update(Text(f"{who} › " if who else "› "))
+        self.suggester.refresh()
+        line = self.query_one("#error", Static)
+        line.update(Text(error))
+        line.set_class(bool(error), "shown")
+
+    def log_line(self, kind: str, text: str) -> None:
+        """One line in the log."""
+        self.query_one("#log", RichLog).write(Text(LOG_MARKS[kind] + text,
+                                                   style=LOG_STYLES[kind]))
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A line typed: undo, quit, or a step (applied and stored at once)."""
+        text = " ".join(event.value.split())
+        if text.lower() in UNDO_WORDS:
+            event.input.value = ""
+            self.action_undo()
+        elif text.lower() in QUIT_WORDS:
+            self.exit()
+        elif text and self.play_step(text):
+            event.input.value = ""
+
+    def play_step(self, text: str) -> bool:
+        """Apply and store ``text``; the error shown when it is refused. :returns: done."""
+        try:
+            happened = self.session.step(text)
+        except Exception as exc:  # noqa: BLE001 - the rule or the bad input, in the screen
+            self.show(error_line(exc))
+            self.bell()
+            return False
+        for kind, line in happened:
+            self.log_line(kind, line)
+        self.show()
+        return True
+
+    def action_undo(self) -> None:
+        """Undo the last step (and the steps hyvekit played after it)."""
+        try:
+            undone = self.session.undo()
+        except Exception as exc:  # noqa: BLE001 - nothing to undo, not a step: in the screen
+            self.show(error_line(exc))
+            self.bell()
+            return
+        for step in undone:
+            self.log_line("undo", step)
+        self.show()
+
+    def action_scroll_due(self, pages: int) -> None:
+        """Scroll the decision's options (page up / page down)."""
+        box = self.query_one("#due-box", VerticalScroll)
+        if pages < 0:
+            box.scroll_page_up()
+        else:
+            box.scroll_page_down()
+
+    def action_roll(self) -> None:
+        """Let hyvekit roll the dice due."""
+        try:
+            due = self.session.data["decision"]
+        except Exception as exc:  # noqa: BLE001
+            self.show(error_line(exc))
+            return
+        if due != "dice":
+            self.show("no die is due now: type the step, or ctrl+z to undo")
+            self.bell()
+            return
+        self.play_step("roll")
