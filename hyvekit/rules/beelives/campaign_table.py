@@ -8,8 +8,9 @@ plays a month file (:func:`~hyvekit.rules.beelives.campaign_month.play_month_eve
 month's entry, the solo facts, ``status`` and ``year-end`` do not know how it was played.
 Winter upkeep is a step too (``year-end``, ``year-end take NAME[,NAME]``).
 
-Not played at the table yet: the solo campaign cards whose dice and spawns a month record
-states outside the turns (Three Generations, Wildfire); log those months from files.
+The solo campaign cards' start of a month comes before the month's table: Three Generations'
+season wild hives (:class:`Prelude`), Wildfire's fire and its wild hives (:class:`FirePrelude`);
+what they decide goes into the month record's ``stated`` values.
 """
 
 from __future__ import annotations
@@ -36,13 +37,14 @@ from hyvekit.rules.beelives.notation import _quote
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.record import _str as _text
 from hyvekit.rules.beelives.record import _table as _keys
-from hyvekit.rules.beelives.state import NONE, located
+from hyvekit.rules.beelives.state import NONE, R_EVENT, located
+from hyvekit.rules.beelives.wildfire import R_WILDFIRE
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 R_AT_TABLE = "Bee Lives: playing at the table"
 
 #: solo cards whose month records state dice and spawns outside the turns
-NOT_AT_TABLE = ("Wildfire",)
+NOT_AT_TABLE: tuple[str, ...] = ()
 
 R_THREE_GEN_CARD = "Three Generations"
 
@@ -174,6 +176,152 @@ def _prelude_step(state: CampaignState, text: str) -> CampaignState:
     return state
 
 
+@dataclass(frozen=True)
+class FirePrelude:
+    """Wildfire, year 2, the start of a month (rulings L130, L131, L109): on the map the D4
+    for the fire's edge (the first month), then each of the month's D4s for a wild hive's
+    distance from the fire and where it spawns; without the map whether the fire reached the
+    hive's tile (a fact for the card's goal, ruling L109) and, for each wild hive, its name or
+    ``none`` (no legal space).  On the map a hive that burned ends the game before the month
+    is played: only its card is turned over (ruling L132)."""
+
+    fire_d4: int | None = None
+    rolls: tuple[int, ...] = ()
+    spawns: tuple[tuple[str, tuple[int, int] | None], ...] = ()
+    burned: bool | None = None
+
+    def stated(self) -> dict[str, Any]:
+        """The month record's ``stated`` values."""
+        out: dict[str, Any] = {}
+        if self.fire_d4 is not None:
+            out["fire_d4"] = self.fire_d4
+        if self.rolls:
+            out["fire_spawn_d4"] = list(self.rolls)
+        if self.burned:
+            out["hive_burned"] = True
+        if self.spawns or (self.burned is False):
+            out["spawn"] = [n if at is None else {"wild": n, "at": list(at)}
+                            for n, at in self.spawns]
+        if not out.get("spawn"):
+            out.pop("spawn", None)
+        return out
+
+
+def _fire_card(state: CampaignState):
+    from hyvekit.rules.beelives.wildfire import wildfire_card
+    if state.game.stage != "month" or isinstance(state.table, T.Table):
+        return None
+    return wildfire_card(state, state.game.year)
+
+
+def _fire_game(state: CampaignState, fp: FirePrelude) -> tuple[Any, bool, int, int]:
+    """The game after this month's flip and the wild hives placed so far; whether the hive
+    burned; how many wild hives spawn this month, and their strength."""
+    from hyvekit.rules.beelives.wildfire import spread_at_month_start
+    card = _fire_card(state)
+    yr = card.year(state.game.year)
+    want, strength = yr.rule("fire_spawn_rolls"), yr.rule("fire_spawn_strength")
+    game = state.game
+    burned = False                  # without the map the game goes on (ruling L109)
+    if game.map is not None:
+        game, fire = spread_at_month_start(state, game, fp.stated() | (
+            {"fire_d4": fp.fire_d4} if fp.fire_d4 is not None else {}))
+        burned = bool(fire is not None and fire.hive_burned)
+    for name, at in fp.spawns:
+        if name != NONE:
+            game, _ = G.spawn_wild(game, name, strength, cause=f"card: {card.name}",
+                                   by=game.players[0].name, rule=R_WILDFIRE, at=at,
+                                   comps=state.comps.game)
+    return game, burned, want, strength
+
+
+def _fire_decision(state: CampaignState) -> T.Decision | None:
+    card = _fire_card(state)
+    if card is None:
+        return None
+    fp = state.table if isinstance(state.table, FirePrelude) else FirePrelude()
+    lead = state.game.players[0].name
+    on_map = state.game.map is not None
+    if on_map and state.fire is None and fp.fire_d4 is None:
+        return T.Decision("dice", None, f"{card.name}: roll the D4 for where the fire starts "
+                          "(1 the opposite edge, 2 the right, 3 the closest, 4 the left)",
+                          ("roll",), more="or the face rolled, 1-4")
+    if not on_map and fp.burned is None:
+        return T.Decision("fire", lead, f"{card.name}: has the fire reached {lead}'s tile "
+                          "this month?", ("hive safe", "hive burned"))
+    game, burned, want, _ = _fire_game(state, fp)
+    if burned:
+        return None                              # the card is turned over, nothing is played
+    if len(fp.spawns) >= want:
+        return None
+    name = T._free_wild(game)
+    if not on_map:
+        return T.Decision("spawn", lead, f"{card.name}: wild hive {len(fp.spawns) + 1} of "
+                          f"{want} ({name}) spawns as many spaces from the fire as a D4: is "
+                          "there a legal space?", (f"spawn {name}", "spawn none")
+                          if name != NONE else ("spawn none",))
+    if len(fp.rolls) == len(fp.spawns):
+        return T.Decision("dice", None, f"{card.name}: roll the D4 for wild hive "
+                          f"{len(fp.spawns) + 1} of {want} (its spaces from the fire)",
+                          ("roll",), more="or the face rolled, 1-4")
+    from hyvekit.rules.beelives.wildfire import fire_spawn_places
+    M = _map()
+    places = () if name == NONE else sorted(fire_spawn_places(
+        fp.rolls[-1], [c for c, _ in game.map.tiles], M.burnt_tiles(game.map),
+        [h.at for h in game.map.hives]))
+    if not places:
+        return T.Decision("place", None, f"{card.name}: no legal space {fp.rolls[-1]} from "
+                          "the fire", ("spawn none",), auto=True)
+    return T.Decision("place", lead, f"{card.name}: {name} spawns {fp.rolls[-1]} space(s) "
+                      "from the fire: where", tuple(f"place {c[0]},{c[1]}" for c in places))
+
+
+def _map():
+    from hyvekit.rules.beelives.state import map_module
+    return map_module()
+
+
+def _fire_step(state: CampaignState, text: str) -> CampaignState:
+    fp = state.table if isinstance(state.table, FirePrelude) else FirePrelude()
+    d = _fire_decision(state)
+    assert d is not None
+    words = text.lower().split()
+    if d.kind == "dice":
+        if len(words) != 1 or words[0] not in ("1", "2", "3", "4"):
+            raise InvalidInputError("dice", text, "the face rolled, 1-4")
+        if state.game.map is not None and state.fire is None and fp.fire_d4 is None:
+            fp = replace(fp, fire_d4=int(words[0]))
+        else:
+            fp = replace(fp, rolls=fp.rolls + (int(words[0]),))
+    else:
+        option = next((o for o in d.legal if o.lower() == " ".join(words)), None)
+        if option is None:
+            raise IllegalActionError(T.R_TABLE, f"{d.prompt}: {text!r} is not legal. Legal: "
+                                     + "; ".join(d.legal[:12]), expected=list(d.legal),
+                                     given=text)
+        if d.kind == "fire":
+            fp = replace(fp, burned=words[1] == "burned")
+        elif words[0] == "spawn":
+            fp = replace(fp, spawns=fp.spawns + ((option.split()[1], None),))
+        else:
+            q, r = words[1].split(",")
+            name = T._free_wild(_fire_game(state, fp)[0])
+            fp = replace(fp, spawns=fp.spawns + ((name, (int(q), int(r))),))
+    state = replace(state, table=fp)
+    if _fire_decision(state) is None:           # the month begins (or the hive burned)
+        state = replace(state, table=_fire_table(state, fp))
+    return state
+
+
+def _fire_table(state: CampaignState, fp: FirePrelude) -> T.Table:
+    """The month at the table once the fire's start of the month is decided."""
+    game, burned, _, _ = _fire_game(state, fp)
+    if burned:
+        return replace(T.new_table(state.game, state.comps.game),
+                       stated=fp.stated() | {"hive_burned": True}, lost=True)
+    return replace(T.new_table(game, state.comps.game), stated=fp.stated())
+
+
 def table_of(state: CampaignState) -> T.Table | None:
     """The month at the table: the one in progress, or the month due at its start (None at
     winter, when the game is over, and while Three Generations' wild hives are placed)."""
@@ -181,6 +329,11 @@ def table_of(state: CampaignState) -> T.Table | None:
         return state.table
     if state.game.stage != "month" or _prelude_rules(state) is not None:
         return None
+    if _fire_card(state) is not None:
+        if _fire_decision(state) is not None:
+            return None
+        fp = state.table if isinstance(state.table, FirePrelude) else FirePrelude()
+        return _fire_table(state, fp)
     return T.new_table(state.game, state.comps.game)
 
 
@@ -196,12 +349,35 @@ def decision(state: CampaignState) -> T.Decision | None:
     refuse_unsupported(state)
     if state.game.stage == "winter":
         return _winter_decision(state)
-    prelude = _prelude_decision(state)
+    prelude = _prelude_decision(state) or _fire_decision(state)
     if prelude is not None:
         return prelude
     t = table_of(state)
     assert t is not None
+    if t.lost:
+        deck = T.season_deck(t.start, state.comps.game)
+        return T.Decision("card", t.start.players[0].name, "Wildfire: the fire reached your "
+                          "hive's tile — you lose (ruling L132); turn over the month's card "
+                          "to log the month", ("draw",) + tuple(f"card {_quote(c)}"
+                                                               for c in deck))
     return T.pending(t)
+
+
+def _lost_card(state: CampaignState, t: T.Table, text: str, rng: random.Random) -> str:
+    """The card step of a month Wildfire ended before it began: ``card NAME`` (``draw``: one
+    of the season's deck)."""
+    deck = T.season_deck(t.start, state.comps.game)
+    words = text.split(None, 1)
+    if words and words[0].lower() == "draw" and len(words) == 1 and deck:
+        return f"card {_quote(rng.choice(deck))}"
+    name = words[1].strip().strip("\"'") if len(words) == 2 and words[0].lower() == "card" \
+        else text.strip("\"'")
+    card = state.comps.game.card(name)
+    if card is None or card.name not in deck:
+        raise IllegalActionError(R_EVENT, f"the {t.start.season} deck holds "
+                                 + ", ".join(deck) + f", not {name}", expected=list(deck),
+                                 given=name)
+    return f"card {_quote(card.name)}"
 
 
 def _needs_queen(state: CampaignState) -> bool:
@@ -264,8 +440,16 @@ def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
         return _winter(state, text)
     if _prelude_decision(state) is not None:
         return _prelude_step(state, text)
+    if _fire_decision(state) is not None:
+        return _fire_step(state, text)
     t = table_of(state)
     assert t is not None
+    if t.lost:                                  # Wildfire burned the hive: the card only
+        resolved = _lost_card(state, t, text, random.Random())
+        card = state.comps.game.card(resolved[5:].strip().strip('"'))
+        return play_month_event(replace(state, table=None), {
+            "month": {"year": t.start.year, "month": t.start.month, "card": card.name},
+            "stated": dict(t.stated)})
     t = T.push(t, text)
     if not t.done:
         return replace(state, table=t)
@@ -338,10 +522,15 @@ def _step(state: CampaignState, text: str, rng: random.Random, out: list[str],
                                  expected="nothing", given=text)
     text = " ".join(str(text).split())
     t = table_of(state)
-    if t is None:                       # winter upkeep, Three Generations' wild hives
+    if t is not None and t.lost:
+        resolved = _lost_card(state, t, text, rng)
+        state = play_step(state, {"do": resolved})
+        said += [resolved, "the fire reached your hive: the game is lost"]
+    elif t is None:                     # winter upkeep, the solo cards' start of a month
         resolved = text
         if d.kind == "dice" and text.lower() == "roll":
-            resolved = str(rng.randint(1, 6))
+            faces = 4 if "D4" in d.prompt else 6
+            resolved = str(rng.randint(1, faces))
         state = play_step(state, {"do": resolved})
         said.append(_step_words(d, resolved))
         if d.kind == "winter":
@@ -405,6 +594,8 @@ def view(state: CampaignState) -> dict[str, Any]:
         phase = "Winter Upkeep"
     elif t is None and _prelude_rules(state) is not None:
         phase = f"{R_THREE_GEN_CARD}: the season's wild hives"
+    elif t is None and _fire_card(state) is not None:
+        phase = "Wildfire: the fire spreads, its wild hives spawn"
     elif t is None or t.state is None:
         phase = ("Event Phase" if game.first_month else "Egg, Feeding, Brood, Swarm and "
                  "Event Phases")

@@ -153,6 +153,8 @@ class Table:
     :ivar steps: every step pushed, resolved.
     :ivar stated: what a campaign states beside the month record (Three Generations' spawns
         before the month: :class:`~hyvekit.rules.beelives.campaign_table.Prelude`).
+    :ivar lost: Wildfire burned the hive at the start of the month: only the card is turned
+        over, nothing is played (ruling L132).
     :ivar wild_roll: Zombees: an infected wild hive's D6 for its erratic turn, rolled before
         its line is played ``(name, face)``.
     """
@@ -168,6 +170,7 @@ class Table:
     steps: tuple[str, ...] = ()
     wild_roll: tuple[str, int] | None = None
     stated: Any = ()
+    lost: bool = False
 
     @property
     def done(self) -> bool:

@@ -21,31 +21,31 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 COMPS = campaign_components(packaged_board())
 QUEENS = ("prolific", "aggressive", "nomadic", "hygienic")
 NAMES = ("Susan", "Jeremy", "Lauren", "Mara's Hive")
-CHALLENGES = ("Builder", "Under Siege", "Explorer", "Pacifist", "Strong Leader", "Nursery",
+CHALLENGES = ("Builder", "Explorer", "Nursery", "Under Siege", "Pacifist", "Strong Leader",
               "Dirty Bees")
 SCENARIOS = ("Haunted Hives", "New Bee on the Block", "Surrounded", "There Can Bee Only One")
 
 
 def settings_for(seed: int) -> dict:
     """Campaign settings of game ``seed``: 1-4 players, one to three years, half on the map,
-    every fifth a solo game (basic with the harder rule, a challenge card, a scenario card, the
-    Zombees or the Three Generations campaign)."""
+    every fourth a solo game: basic with the harder rule, a challenge card, a scenario card,
+    or one of the three campaign cards (Zombees, Three Generations, Wildfire)."""
     rng = random.Random(seed)
     n = 1 + seed % 4
     players = [{"name": NAMES[i], "queen": rng.choice(QUEENS)} for i in range(n)]
-    raw: dict = {"players": players, "map": seed % 2 == 1}
-    if seed % 5 == 0:
+    raw: dict = {"players": players, "map": seed % 8 in (1, 2, 3, 4)}
+    if seed % 4 == 0:
         raw["players"] = players[:1]
-        mode = (seed // 5) % 4
+        mode = (seed // 4) % 7
         if mode == 0:
             raw.update(kind="solo-basic", solo_hard=True)
-        elif mode == 1:
-            raw.update(kind="solo-challenge", challenge=CHALLENGES[(seed // 20) % len(CHALLENGES)])
+        elif mode in (1, 6):
+            raw.update(kind="solo-challenge", challenge=CHALLENGES[(seed // 7) % len(CHALLENGES)])
         elif mode == 2:
-            raw.update(kind="solo-scenario", scenario=SCENARIOS[(seed // 20) % len(SCENARIOS)])
+            raw.update(kind="solo-scenario", scenario=SCENARIOS[(seed // 8) % len(SCENARIOS)])
         else:
             raw.update(kind="solo-campaign",
-                       campaign=("Zombees", "Three Generations")[(seed // 20) % 2])
+                       campaign=("Zombees", "Three Generations", "Wildfire")[mode - 3])
     else:
         years = 1 + seed % 3
         raw.update(kind="standard" if years == 1 else "multi-year", years=years)

@@ -19,7 +19,9 @@ from hyvekit.rules.beelives import campaign_table as CT
 @pytest.mark.parametrize("seed", range(50))
 def test_fifty_seeded_games_choosing_among_legal_replay_through_campaign_check(seed, tmp_path):
     state, steps = play_game(seed)
-    assert state.over and state.scores is not None
+    assert state.over
+    # the final scores, or Wildfire's fire reached the hive (the game is lost at once)
+    assert state.scores is not None or "lost" in state.months[-1].summary
     assert state.table is None and len(state.month_data) == len(state.months)
     store = campaign_store(tmp_path)
     record = store.create(f"game {seed}", "beelives", "campaign", settings_for(seed))
