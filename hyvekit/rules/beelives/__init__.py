@@ -26,6 +26,8 @@ Modules:
   months; :mod:`.simulate` — complete random legal games with invariant checks;
   :mod:`.solofacts` — a month's summary as solo goal facts; :mod:`.campaign` — campaigns
   (gathers :mod:`.campaign_settings`, :mod:`.campaign_month`, :mod:`.campaign_status`).
+* :mod:`.table` — a month played at the table, one decision at a time; :mod:`.table_steps`
+  — a month record as the table's steps.
 """
 
 from hyvekit.rules.beelives.board import Board, DiseaseTrack, board_from_tables
