@@ -21,6 +21,7 @@ interpreter's start and the collection; no test above 0.35 s.
 
 from __future__ import annotations
 
+import functools
 import random
 import tomllib
 from collections import Counter
@@ -170,14 +171,14 @@ GAMES = [(2, {"years": 2}, False, 3), (3, {}, False, 8), (2, {"haunted_hives": T
          (2, {"haunted_hives": True}, True, 31), (1, {"solo_hard": True}, True, 2),
          (1, {"solo_hard": True, "haunted_hives": True}, True, 20)]
 
-SEEN: Counter = Counter()
-
-
-@pytest.mark.parametrize("players,options,on_map,seed", GAMES)
-def test_random_months_at_the_table_end_as_play_month(players, options, on_map, seed):
+@functools.cache
+def _random_game(players: int, options: tuple, on_map: bool, seed: int) -> Counter:
+    """A whole random game, each month walked at the table and compared with play_month's;
+    the decision kinds and solo dice met (computed once per process)."""
     from hyvekit.rules.beelives import map as M
+    seen: Counter = Counter()
     rng = random.Random(seed)
-    state = g.new_game(NAMES[:players], COMPS.board, options=g.Options(**options))
+    state = g.new_game(NAMES[:players], COMPS.board, options=g.Options(**dict(options)))
     if on_map:
         state = replace(state, map=M.starting_map([p.name for p in state.players]))
     months = 0
@@ -189,21 +190,26 @@ def test_random_months_at_the_table_end_as_play_month(players, options, on_map, 
         months += 1
         table, w = at_the_table(state, COMPS, plan)
         assert in_record_names(table.result.state, w.names) == result.state
-        SEEN.update(w.kinds)
-        SEEN.update(f"turn:{k}" for t in plan.turns for k in ("zombee_d6", "haunt_d6",
+        seen.update(w.kinds)
+        seen.update(f"turn:{k}" for t in plan.turns for k in ("zombee_d6", "haunt_d6",
                                                               "infection_d6", "d6")
                     if getattr(t, k) is not None)
-        SEEN.update(f"month:{k}" for k in ("spawn_d6", "infect", "infected_spawn")
+        seen.update(f"month:{k}" for k in ("spawn_d6", "infect", "infected_spawn")
                     if getattr(plan, k))
         state = result.state
     assert months >= 9
+    return seen
 
 
-@pytest.mark.parametrize("month", range(1, 18))
-def test_random_months_from_the_campaigns_states(month):
-    """Random months from the campaign's states after each month file (up to eight wild
-    hives: their raids, raids on them, rerolls)."""
+@pytest.mark.parametrize("players,options,on_map,seed", GAMES)
+def test_random_months_at_the_table_end_as_play_month(players, options, on_map, seed):
+    assert _random_game(players, tuple(options.items()), on_map, seed)
+
+
+@functools.cache
+def _campaign_month(month: int) -> Counter:
     comps = CAMPAIGN.game
+    seen: Counter = Counter()
     state = C.new_campaign(C.settings_from_dict(TWO, CAMPAIGN), CAMPAIGN).game
     paths = sorted(EXAMPLES.glob("2p-y1-*.toml")) + sorted(EXAMPLES.glob("2p-y2-*.toml"))
     for path in paths[:month]:
@@ -216,19 +222,30 @@ def test_random_months_from_the_campaigns_states(month):
         plan, result = random_month(state, comps, random.Random(100 * seed + month))
         table, w = at_the_table(state, comps, plan)
         assert in_record_names(table.result.state, w.names) == result.state
-        SEEN.update(w.kinds)
+        seen.update(w.kinds)
+    return seen
+
+
+@pytest.mark.parametrize("month", range(1, 18))
+def test_random_months_from_the_campaigns_states(month):
+    """Random months from the campaign's states after each month file (up to eight wild
+    hives: their raids, raids on them, rerolls)."""
+    assert _campaign_month(month)
 
 
 def test_every_kind_of_decision_was_met():
-    """After the random months above (same process: pytest-xdist's --dist loadfile keeps a
-    file on one worker): every decision kind of the table, and the solo cards' dice."""
-    if not SEEN:
-        pytest.skip("run with the random month tests")
+    """Between the random months above: every decision kind of the table, and the solo cards'
+    dice (the walks are computed once per process)."""
+    seen: Counter = Counter()
+    for players, options, on_map, seed in GAMES:
+        seen += _random_game(players, tuple(options.items()), on_map, seed)
+    for month in range(1, 18):
+        seen += _campaign_month(month)
     kinds = {"feeding", "swarm", "card", "action", "wild", "dice", "reroll", "sacrifice",
              "place", "join"}
-    assert kinds <= set(SEEN), kinds - set(SEEN)
+    assert kinds <= set(seen), kinds - set(seen)
     assert {"turn:zombee_d6", "turn:haunt_d6", "turn:infection_d6", "turn:d6",
-            "month:spawn_d6", "month:infect", "month:infected_spawn"} <= set(SEEN)
+            "month:spawn_d6", "month:infect", "month:infected_spawn"} <= set(seen)
 
 
 # --- what the table cannot state ----------------------------------------------------------------
