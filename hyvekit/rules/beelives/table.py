@@ -34,6 +34,7 @@ by the same sequencer.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import shlex
 from collections.abc import Callable
@@ -271,7 +272,9 @@ def _before_actions(t: Table) -> Decision:
         if due:
             name = due[0]
             return Decision("swarm", name, f"{name}'s hive swarms: stay (and choose the new "
-                            "queen) or leave", swarm_options(t, s, name))
+                            "queen) or leave", swarm_options(t, s, name),
+                            more="add spawn NAME to name the wild hive, spawn none when no "
+                            "tile within 3 spaces can take it")
     die = _table_die(t)
     if die is not None:
         return Decision("dice", None, die.prompt, ("roll",), more="or the face rolled, 1-6")
@@ -561,6 +564,21 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
                         neutral=True)
         if "sacrifice" not in done:
             return _sacrifice_hole(state, a, party)
+        if state.is_player(a.target) and "removed" not in done:
+            # "losing a bee from your raid party knocks you down a bracket ... you must choose
+            # one of your rolled raid dice to remove"
+            kept = a.rolls[-1]
+            final = max(0, party - a.sacrifice_defending - a.sacrifice_unassigned)
+            drop = len(kept) - board.dice_for(final)
+            if drop > 0 and len(set(kept)) > 1:
+                combos = sorted({tuple(sorted(c)) for c in
+                                itertools.combinations(kept, drop)})
+                q = N._quote(a.actor)
+                return Hole("removed", "remove", a.actor, f"{a.actor}'s party of {final} "
+                            f"bees lost {drop} dice bracket(s): remove {drop} of the dice "
+                            f"{''.join(map(str, kept))}",
+                            values=tuple((c, f"{q}: remove {''.join(map(str, c))}")
+                                         for c in combos), neutral=combos[0])
     if isinstance(a, WildRaid):
         if a.d6 is None:
             return Hole("d6", "dice", None, f"{a.actor} raids {a.target}: roll the D6", 1, faces,
@@ -679,6 +697,9 @@ def _fill(state: GameState, pt: PendingTurn, hole: Hole, value: Any, comps: Comp
         done = done - {"reroll"}
     elif key == "kept":
         done = done | ({"kept"} if value else {"reroll"})
+    elif key == "removed":
+        a = replace(a, removed=tuple(value))
+        done = done | {"removed"}
     elif key == "sacrifice":
         if isinstance(a, WildRaid) or state.is_player(getattr(a, "target", "")):
             a = replace(a, sacrifice_defending=value[0], sacrifice_unassigned=value[1])
@@ -861,7 +882,8 @@ def _end_decision(t: Table) -> Decision | None:
                     return Decision("join", player, f"Joining the Map: {player} slides (and may "
                                     "turn) their group to touch another",
                                     tuple(f"{N._quote(player)}: join {o[0]},{o[1]}"
-                                          + (f" turn {r}" if r else "") for o, r in opts))
+                                          + (f" turn {r}" if r else "") for o, r in opts),
+                                    more="turned: join DQ,DR turn R (R: 1-5 sixth turns)")
     return None
 
 
@@ -970,14 +992,21 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
         except (IllegalActionError, InvalidInputError) as exc:
             raise exc from None
         return replace(t, plan=plan, state=s, events=tuple(events)), resolved
-    if d.kind in ("feeding", "swarm", "join", "sacrifice", "reroll", "infect") or \
+    if d.kind in ("feeding", "swarm", "join", "sacrifice", "reroll", "infect", "remove") or \
             (d.kind == "place"):
+        spawn = None
+        if d.kind == "swarm":                 # a name for the wild hive, or none placed
+            body, spawn = _take_key(body, "spawn")
         canon = _canonical(d, body)
+        if canon is None and d.kind == "join":
+            return _turned_join(t, d, body)
         if canon is None:
             words_allowed = sorted({x.split(":")[-1].split()[0] for x in d.legal})
             raise InvalidInputError(d.kind, text, "; ".join(d.legal[:12]),
                                     suggestions=close_matches(body.split()[0] if body else "",
                                                               words_allowed))
+        if spawn is not None:
+            return _swarm_named(t, d, canon, spawn), f"{canon} spawn {N._quote(spawn)}"
         return _apply_choice(t, d, canon), canon
     if d.kind == "dice":
         hole = _table_die(t) or _hole(t.state, t.turn, t.comps)   # type: ignore[arg-type]
@@ -1029,6 +1058,56 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
             raise exc
         return replace(t, turn=PendingTurn(action)), resolved
     raise AssertionError(d.kind)                                     # pragma: no cover
+
+
+def _take_key(body: str, key: str) -> tuple[str, str | None]:
+    """``body`` without ``KEY VALUE``, and the value (None when absent)."""
+    try:
+        words = shlex.split(body)
+    except ValueError:
+        return body, None
+    low = [w.lower() for w in words]
+    if key not in low or low.index(key) + 1 >= len(words):
+        return body, None
+    i = low.index(key)
+    value = words[i + 1]
+    rest = words[:i] + words[i + 2:]
+    return " ".join(N._quote(w) for w in rest), value
+
+
+def _swarm_named(t: Table, d: Decision, option: str, spawn: str) -> Table:
+    """A swarm choice with the wild hive's name stated (``spawn NAME``) or none spawned
+    (``spawn none``: no tile within three spaces can take it — without a map hyvekit cannot
+    tell)."""
+    name = d.actor
+    s, _ = _swarm_state(t)
+    c = swarm_choices(t, s, name)[option]
+    wild = NONE if spawn.lower() == NONE else spawn
+    c = replace(c, wild=wild, at=None if wild == NONE else c.at)
+    _swarm(s, name, PhaseChoices(swarm=c), t.comps)          # raises what the rules refuse
+    plan = _with_choice(t.plan, name, replace(t.plan.choice(name), swarm=c))
+    return replace(t, plan=plan, decided=t.decided | {f"swarm:{name}"})
+
+
+def _turned_join(t: Table, d: Decision, body: str) -> tuple[Table, str]:
+    """``join DQ,DR turn R``: a join the list leaves out (turned), checked by the map."""
+    words = body.lower().split()
+    try:
+        q, r = (int(x) for x in words[1].split(","))
+        rot = int(words[3]) if len(words) == 4 and words[2] == "turn" else None
+    except (IndexError, ValueError):
+        rot = None
+    if words[:1] != ["join"] or rot is None:
+        raise InvalidInputError("join", body, "join DQ,DR [turn R], e.g. " + (
+            d.legal[0].split(": ", 1)[-1] if d.legal else "join 1,0 turn 2"))
+    M = map_module()
+    m = t.state.map                                          # type: ignore[union-attr]
+    for player, offset, rotation in t.plan.joins:
+        m = M.join(m, M.Join(player, offset, rotation))
+    M.check_join(m, M.Join(d.actor, (q, r), rot))
+    resolved = f"{N._quote(d.actor)}: join {q},{r}" + (f" turn {rot}" if rot else "")
+    return replace(t, plan=replace(t.plan, joins=t.plan.joins + ((d.actor, (q, r), rot),))), \
+        resolved
 
 
 def _canonical(d: Decision, body: str) -> str | None:

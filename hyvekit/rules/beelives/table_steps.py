@@ -21,19 +21,20 @@ step the plan states:
   ``NAME: sacrifice D/U`` (a defending player) or ``NAME: sacrifice N`` (the raider of a wild
   hive); ``place``: ``place q,r`` (a spawn's tile, and the solo hard rule's spawn); an
   infected wild hive's D6 comes before its line;
-* ``join``: ``NAME: join q,r``.
+* ``remove``: ``NAME: remove 4`` (the raid dice removed on losing a bracket);
+* ``join``: ``NAME: join q,r [turn R]``.
 
 Wild hive names: the table names every wild hive it spawns itself (the next free name of
 :data:`~hyvekit.rules.beelives.table.WILD_NAMES`); a record may use any name.  The walk keeps
 the correspondence, record name → table name (:attr:`Walk.names`), and reads the record's
 turns through it; a later month's walk starts from the names of the earlier ones.
 
-What the table cannot state (:class:`NotAtTheTable`, the missing decision named): a raid's
-``removed`` dice (the table removes the lowest); a spawn stated ``"none"`` where the table
-spawns one (a swarm, Zombees' infected hive without the map); a turned join (``turn R``);
-without the map, a healthy wild hive acting before an infected one still to act in the round
-(the table asks for the infected hive's erratic D6 first).  Claims are not steps (the table's
-month has none).
+What the table cannot state (:class:`NotAtTheTable`, the missing decision named): Zombees'
+infected hive stated ``"none"`` without the map where the table spawns it; without the map, a
+healthy wild hive acting before an infected one still to act in the round (the table asks for
+the infected hive's erratic D6 first).  Claims are not steps (the table's month has none).  A
+raid's ``removed`` dice are the raider's ``remove`` decision (none stated: the lowest); a
+swarm's ``"none"`` is ``spawn none``; a turned join is ``join q,r turn R``.
 
 Which value a decision asks for (which die, which sacrifice) is read from the table's own
 decisions (``table._hole`` / ``table._fill`` / ``table._table_die``): a :class:`Decision`
@@ -208,7 +209,8 @@ class _Walker:
                 raise NotAtTheTable(f"{self.where}: {d.actor}'s hive swarms; the plan states no "
                                     "swarm choice", expected="stay or leave", given=None)
             text = f"{q}: {c.choice}" + (f" {c.queen}" if c.queen else "")
-            return text + (f" at {c.at[0]},{c.at[1]}" if c.at is not None else "")
+            text += f" at {c.at[0]},{c.at[1]}" if c.at is not None else ""
+            return text + (f" spawn {NONE}" if c.wild == NONE else "")
         if d.kind == "card":
             if not plan.card:
                 raise NotAtTheTable(f"{self.where}: the plan states no season card",
@@ -249,7 +251,7 @@ class _Walker:
                                 f"the plan's {len(self.plan.turns)} turns are all played",
                                 expected="a turn", given=None)
         turn = self.plan.turns[self.i]
-        target = _no_removed(self._translated(turn), self._at())
+        target = self._translated(turn)
         self.target = target
         return N.format_action(self._head_of(target))
 
@@ -289,6 +291,9 @@ class _Walker:
             return tuple(target.rolls[k])
         if hole.key == "kept":
             return len(now.rolls) >= len(target.rolls)
+        if hole.key == "removed":                 # None in a record: the lowest dice
+            return (hole.neutral if target.removed is None
+                    else tuple(sorted(target.removed)))
         if hole.key == "sacrifice":
             if isinstance(target, WildRaid) or (self.t.state is not None and
                                                 self.t.state.is_player(target.target)):
@@ -375,12 +380,7 @@ class _Walker:
             raise NotAtTheTable(f"{self.where}: {d.actor} joins now (Joining the Map's order); "
                                 f"the plan's next join is {player}'s", expected=d.actor,
                                 given=player)
-        text = f"{N._quote(player)}: join {dq},{dr}" + (f" turn {rot}" if rot else "")
-        if rot and text not in d.legal:
-            raise NotAtTheTable(f"{self.where}: {player} joins turned ({text}): the table's "
-                                "join decision takes only its listed joins, which are "
-                                "unturned", expected=list(d.legal), given=text)
-        return text
+        return f"{N._quote(player)}: join {dq},{dr}" + (f" turn {rot}" if rot else "")
 
     # --- names ----------------------------------------------------------------------------
 
@@ -431,6 +431,10 @@ class _Walker:
             if getattr(want, key) is None and getattr(played, key) is not None and \
                     played.at is not None and tuple(getattr(played, key)) == tuple(played.at):
                 want = replace(want, **{key: getattr(played, key)})
+        if want.removed is None and played.removed is not None and played.rolls and \
+                tuple(sorted(played.removed)) == tuple(sorted(played.rolls[-1]))[
+                    :len(played.removed)]:
+            want = replace(want, removed=played.removed)      # the default: the lowest dice
         if want != replace(played, where=""):
             diff = {f: (getattr(want, f), getattr(played, f)) for f in Turn.__dataclass_fields__
                     if getattr(want, f) != getattr(played, f) and f != "where"}
@@ -482,7 +486,7 @@ _PLAN_FIELD = {"card_d6": "d6", "zombee_d6": "zombee_d6", "haunt_d6": "haunt_d6"
 #: a turn's decision (a table hole's key) → the action's values it decides
 _ASKS = {"zombee_d6": {"dice.zombee_d6"}, "haunt_d6": {"dice.haunt_d6"},
          "infection_d6": {"dice.infection_d6"}, "card_d6": {"dice.card_d6"},
-         "rolls": {"rolls"}, "kept": set(),
+         "rolls": {"rolls"}, "kept": set(), "removed": {"removed"},
          "sacrifice": {"sacrifice_defending", "sacrifice_unassigned", "sacrifices"},
          "d6": {"d6"}, "target_roll": {"target_roll"},
          "spawn": {"dice.spawn", "dice.spawn_at"}, "siege_d6": {"dice.siege_d6"},
@@ -509,16 +513,6 @@ def _bare(action: Action) -> Action:
     blank = _flat(type(action)(action.actor))
     asked = set().union(*_ASKS.values())
     return _with(action, {k: blank[k] for k in asked if k in have})
-
-
-def _no_removed(action: Action, where: str) -> Action:
-    """``action``, refused when it states the dice a raid removes on losing a bracket."""
-    removed = getattr(action, "removed", None)
-    if removed is not None:
-        raise NotAtTheTable(f"{where}: the table has no decision for removed = {removed!r} "
-                            "(the raid dice removed on losing a dice bracket: the table always "
-                            "removes the lowest)", expected="no removed", given=removed)
-    return action
 
 
 __all__ = ["MAX_STEPS", "R_STEPS", "NotAtTheTable", "Walk", "steps_for", "walk"]

@@ -37,7 +37,7 @@ from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.randomplay import random_month
 from hyvekit.rules.beelives.table import replay
 from hyvekit.rules.beelives.table_steps import NotAtTheTable, steps_for, walk
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "beelives" / "campaign"
@@ -250,9 +250,9 @@ def test_every_kind_of_decision_was_met():
 
 # --- what the table cannot state ----------------------------------------------------------------
 
-def test_a_raids_removed_dice_are_refused_by_name():
-    """Losing a dice bracket, the raider removes a die of their choice (``removed``); the
-    table always removes the lowest."""
+def test_a_raids_removed_dice_are_the_raiders_decision():
+    """Losing a dice bracket, the raider removes a die of their choice (``removed``): the
+    table asks (``remove 4``), and a record without it removes the lowest."""
     comps = CAMPAIGN.game
     state = C.new_campaign(C.settings_from_dict(TWO, CAMPAIGN), CAMPAIGN).game
     for path in sorted(EXAMPLES.glob("2p-y1-*.toml"))[:2]:
@@ -267,8 +267,9 @@ def test_a_raids_removed_dice_are_refused_by_name():
     assert lowest.player("Jeremy").hive.honey == 8 and chosen.player("Jeremy").hive.honey == 5
     table, _ = at_the_table(state, comps, plans[0])
     assert table.result.state == lowest
-    with pytest.raises(NotAtTheTable, match="removed"):
-        steps_for(state, comps, plans[1])
+    table, w = at_the_table(state, comps, plans[1])
+    assert table.result.state == chosen
+    assert "Jeremy: remove 4" in w.steps and "remove" in w.kinds
 
 
 def test_a_healthy_wild_hive_before_an_infected_one_is_refused_by_name():
@@ -287,9 +288,9 @@ def test_a_healthy_wild_hive_before_an_infected_one_is_refused_by_name():
         steps_for(state, COMPS, plan)
 
 
-def test_a_swarm_stated_without_a_spawn_where_the_table_spawns_one_is_refused():
-    """Without the map a record may state that a swarm spawns no wild hive ("none"); the
-    table's swarm options always spawn one when a token is left."""
+def test_a_swarm_stated_without_a_spawn_is_played_with_spawn_none():
+    """Without the map a record may state that a swarm spawns no wild hive ("none": no tile
+    within three spaces can take it); at the table that is ``spawn none``."""
     comps = CAMPAIGN.game
     state = C.new_campaign(C.settings_from_dict(TWO, CAMPAIGN), CAMPAIGN).game
     state = g.play_month(state, month_plan(EXAMPLES / "2p-y1-01-march.toml"), comps).state
@@ -298,14 +299,15 @@ def test_a_swarm_stated_without_a_spawn_where_the_table_spawns_one_is_refused():
     assert c.swarm.wild == "ACORN"
     none = replace(plan, claims=(), choices=((name, replace(
         c, swarm=replace(c.swarm, wild=g.NONE))),))
-    g.play_month(state, none, comps)              # the sequencer takes it
-    with pytest.raises(NotAtTheTable, match="no wild hive spawned"):
-        steps_for(state, comps, none)
+    expected = g.play_month(state, none, comps).state     # the sequencer takes it
+    table, w = at_the_table(state, comps, none)
+    assert table.result.state == expected
+    assert any(step.endswith("spawn none") for step in w.steps)
 
 
-def test_a_turned_join_is_refused_by_name():
-    """Joining the Map: a group may be turned as it slides (``turn R``); the table's join
-    decision takes only the unturned joins it lists."""
+def test_a_turned_join_is_played_at_the_table():
+    """Joining the Map: a group may be turned as it slides (``turn R``); the table lists the
+    unturned joins and takes a turned one too, checked by the map."""
     from hyvekit.rules.beelives import map as M
     rng = random.Random(0)
     state = g.new_game(NAMES[:2], COMPS.board)
@@ -318,11 +320,12 @@ def test_a_turned_join_is_refused_by_name():
     assert in_record_names(table.result.state, w.names) == result.state
     assert w.steps[-1] == "Bo: join -23,1" and w.kinds[-1] == "join"
     turned = replace(plan, joins=(("Bo", (-25, 1), 1),))
-    g.play_month(state, turned, COMPS)                      # the sequencer takes it
-    with pytest.raises(NotAtTheTable, match="turned"):
-        steps_for(state, COMPS, turned)
-    with pytest.raises(InvalidInputError):                  # and the table itself refuses it
-        replay(state, COMPS, w.steps[:-1] + ("Bo: join -25,1 turn 1",))
+    expected = g.play_month(state, turned, COMPS).state     # the sequencer takes it
+    table, w = at_the_table(state, COMPS, turned)
+    assert in_record_names(table.result.state, w.names) == in_record_names(expected, w.names)
+    assert w.steps[-1] == "Bo: join -25,1 turn 1"
+    with pytest.raises(IllegalActionError):                 # a join that does not join
+        replay(state, COMPS, w.steps[:-1] + ("Bo: join 40,40 turn 1",))
 
 
 def test_zombees_strongest_wild_hives_tied_at_the_table():
