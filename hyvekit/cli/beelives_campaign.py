@@ -364,6 +364,8 @@ def print_campaign_status(record, state) -> None:
              else "the game is over")
     out.print(f"{where} · season card on the board: {data['card'] or 'none'} · first player: "
               f"{data['first_player']}")
+    if data.get("steps_at_table"):
+        out.print(data["next"])
     out.print(table("Hives", ["hive", "queen", "workers", "honey", "pollen", "water",
                               "comb (empty)", "disease", "VP"],
                     [[h["name"], h["queen"], h["workers"], h["honey"], h["pollen"], h["water"],

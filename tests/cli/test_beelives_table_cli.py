@@ -143,3 +143,12 @@ def test_a_killed_do_loses_at_most_the_step_being_made(hk):
         r = hk("campaign", "check", "spring-league")
         assert r.returncode == 0, r.stdout + r.stderr
     assert _next(hk)["decision"] is not None
+
+
+def test_status_says_a_month_is_being_played_at_the_table(hk):
+    _new(hk)
+    hk("beelives", "do", "spring-league", 'card "First Bloom"', "forage wet 0")
+    status = json.loads(hk("beelives", "status", "spring-league", "--json").stdout)
+    assert status["steps_at_table"] == 2 and "being played at the table" in status["next"]
+    r = hk("beelives", "status", "spring-league")
+    assert "being played at the table (2 steps so far)" in r.stdout

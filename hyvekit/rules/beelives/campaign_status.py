@@ -54,6 +54,10 @@ def goals(state: CampaignState) -> tuple[dict[str, Any], ...]:
 def next_step(state: CampaignState) -> str:
     """What is to be logged next, in words."""
     game = state.game
+    steps = getattr(state.table, "steps", None)
+    if steps:
+        return (f"year {game.year} {g.month_name(game.month)} is being played at the table "
+                f"({len(steps)} steps so far): hyvekit beelives next")
     if state.challenge == RANDOM:
         return "draw the challenge card"
     if game.stage == "over":
@@ -104,7 +108,8 @@ def result(state: CampaignState) -> dict[str, Any]:
 def summary(state: CampaignState) -> dict[str, Any]:
     """The status as plain JSON: settings, year / month / stage / season card, each hive, the
     wild hives, every month logged (with overrides and disputes), the winters, the goals, the
-    outcome and — once the game is over — the final scores (and the solo score chart rating
+    outcome, the steps of a month being played at the table (``steps_at_table``) and — once
+    the game is over — the final scores (and the solo score chart rating
     for a one-year solo game); with Wildfire on the map, ``fire``: its start edge, direction,
     next row, the burnt tiles and the hive's distance from them."""
     game = state.game
@@ -124,6 +129,7 @@ def summary(state: CampaignState) -> dict[str, Any]:
         "solo_hard": s.solo_hard,
         "year": game.year, "month": g.month_name(game.month), "season": game.season,
         "stage": game.stage, "next": next_step(state), "card": game.card,
+        "steps_at_table": len(getattr(state.table, "steps", ()) or ()),
         "first_player": game.players[game.first_player].name,
         "hives": hive_rows(state),
         "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant,
