@@ -25,7 +25,7 @@ import typer
 
 from hyvekit.cli.beelives import app, wild_state
 from hyvekit.cli.beelives_campaign import GAME, KIND, CampaignArg, require_campaign
-from hyvekit.cli.beelives_table import SHOWN, _merged, next_data
+from hyvekit.cli.beelives_table import next_data, option_lines
 from hyvekit.cli.common import campaigns_dir
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
@@ -229,16 +229,7 @@ class PlaySession:
         who = f"{data['actor']} decides" if data["actor"] else "a die is due: roll, or the faces"
         lines = [Text.assemble((data["prompt"], "bold"), f" · {who}")]
         odds = data["odds"]
-        groups: dict[str, list[str]] = {}
-        for option in data["legal"]:
-            if option in odds:
-                continue
-            body = option.split(": ", 1)[1] if ": " in option else option
-            groups.setdefault(body.split()[0], []).append(body)
-        for options in groups.values():
-            shown = _merged(options)[:SHOWN]
-            rest = f" … and {len(options) - SHOWN} more" if len(options) > SHOWN else ""
-            lines.append(Text(" · ".join(shown) + rest))
+        lines += [Text(line) for line in option_lines(data["legal"], odds)]
         for option, note in odds.items():
             lines.append(Text.assemble(option.split(": ", 1)[-1], (f"  {note}", "dim")))
         if data["more"]:

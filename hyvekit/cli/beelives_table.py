@@ -67,16 +67,8 @@ def print_decision(data: dict, campaign: str) -> None:
     out.print(f"[bold]due:[/bold] {data['prompt']} ({who})")
     legal = data["legal"]
     odds = data["odds"]
-    groups: dict[str, list[str]] = {}
-    for option in legal:
-        if option in odds:
-            continue
-        body = option.split(": ", 1)[1] if ": " in option else option
-        groups.setdefault(body.split()[0], []).append(body)
-    for options in groups.values():
-        shown = _merged(options)[:SHOWN]
-        rest = f" … and {len(options) - SHOWN} more" if len(options) > SHOWN else ""
-        out.print(f"  {' · '.join(shown)}{rest}", soft_wrap=False, overflow="fold")
+    for line in option_lines(legal, odds):
+        out.print(f"  {line}", soft_wrap=False, overflow="fold")
     if odds:
         out.print(table(None, ["raid", "chance of success, expected honey"],
                         [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
@@ -84,6 +76,24 @@ def print_decision(data: dict, campaign: str) -> None:
         out.print(f"  ({data['more']})")
     example = legal[0].split(": ", 1)[-1] if legal else "roll"
     out.print(f"next: hyvekit beelives do {campaign} \"{example}\"")
+
+
+def option_lines(legal: list[str], odds: dict[str, str]) -> list[str]:
+    """The legal options as lines to read: one per first word (``forage …``, ``defend …``),
+    the actor left out, options differing only in their last word written once; the raids
+    with odds are left to their own table."""
+    groups: dict[str, list[str]] = {}
+    for option in legal:
+        if option in odds:
+            continue
+        body = option.split(": ", 1)[1] if ": " in option else option
+        groups.setdefault(body.split()[0], []).append(body)
+    lines = []
+    for options in groups.values():
+        shown = _merged(options)[:SHOWN]
+        rest = f" … and {len(options) - SHOWN} more" if len(options) > SHOWN else ""
+        lines.append(" · ".join(shown) + rest)
+    return lines
 
 
 def _merged(options: list[str]) -> list[str]:

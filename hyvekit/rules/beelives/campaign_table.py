@@ -147,21 +147,38 @@ def _prelude_decision(state: CampaignState) -> T.Decision | None:
                       tuple(f"place {c[0]},{c[1]}" for c in places))
 
 
+def _face(text: str, faces: int) -> int:
+    """A die's face typed at the table.
+
+    :raises InvalidInputError: not a whole number from 1 to ``faces``.
+    """
+    word = text.strip()
+    if not word.isdigit() or not 1 <= int(word) <= faces:
+        raise InvalidInputError("dice", text, f"roll, or the face rolled, 1-{faces}")
+    return int(word)
+
+
+def _listed(d: T.Decision, text: str) -> str:
+    """The option of ``d`` that ``text`` names (case and spacing forgiving).
+
+    :raises IllegalActionError: none (the legal options given).
+    """
+    option = next((o for o in d.legal if o.lower() == " ".join(text.lower().split())), None)
+    if option is None:
+        raise IllegalActionError(T.R_TABLE, f"{d.prompt}: {text!r} is not legal. Legal: "
+                                 + "; ".join(d.legal[:12]), expected=list(d.legal), given=text)
+    return option
+
+
 def _prelude_step(state: CampaignState, text: str) -> CampaignState:
     prelude = state.table if isinstance(state.table, Prelude) else Prelude()
     d = _prelude_decision(state)
     assert d is not None
     words = text.lower().split()
     if d.kind == "dice":
-        if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= 6:
-            raise InvalidInputError("dice", text, "the face rolled, 1-6")
-        prelude = replace(prelude, d6=int(words[0]))
+        prelude = replace(prelude, d6=_face(text, 6))
     else:
-        option = next((o for o in d.legal if o.lower() == " ".join(words)), None)
-        if option is None:
-            raise IllegalActionError(T.R_TABLE, f"{d.prompt}: {text!r} is not legal. Legal: "
-                                     + "; ".join(d.legal[:12]), expected=list(d.legal),
-                                     given=text)
+        option = _listed(d, text)
         if words[0] == "spawn":
             prelude = replace(prelude, spawns=prelude.spawns + ((option.split()[1], None),))
         else:
@@ -287,18 +304,12 @@ def _fire_step(state: CampaignState, text: str) -> CampaignState:
     assert d is not None
     words = text.lower().split()
     if d.kind == "dice":
-        if len(words) != 1 or words[0] not in ("1", "2", "3", "4"):
-            raise InvalidInputError("dice", text, "the face rolled, 1-4")
         if state.game.map is not None and state.fire is None and fp.fire_d4 is None:
-            fp = replace(fp, fire_d4=int(words[0]))
+            fp = replace(fp, fire_d4=_face(text, 4))
         else:
-            fp = replace(fp, rolls=fp.rolls + (int(words[0]),))
+            fp = replace(fp, rolls=fp.rolls + (_face(text, 4),))
     else:
-        option = next((o for o in d.legal if o.lower() == " ".join(words)), None)
-        if option is None:
-            raise IllegalActionError(T.R_TABLE, f"{d.prompt}: {text!r} is not legal. Legal: "
-                                     + "; ".join(d.legal[:12]), expected=list(d.legal),
-                                     given=text)
+        option = _listed(d, text)
         if d.kind == "fire":
             fp = replace(fp, burned=words[1] == "burned")
         elif words[0] == "spawn":
