@@ -6,8 +6,9 @@ and no wild hive turn after the final round of player turns.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
-from hyvekit.rules.beelives.plan import Turn, as_turn
+from hyvekit.rules.beelives.plan import Turn
 from hyvekit.rules.beelives.player_turns import PlayerAction, player_turn
 from hyvekit.rules.beelives.state import (
     PLAYER_ACTIONS,
@@ -90,7 +91,7 @@ def play_turn(state: GameState, turn: Turn | PlayerAction | WildAction, comps: C
             state.wild_hive(turn.actor)          # unknown name: malformed
         else:
             state.player(turn.actor)
-        check_turn_keys(turn if isinstance(turn, Turn) else as_turn(turn))
+        check_turn_keys(turn if isinstance(turn, Turn) else _StatedKeys(turn))
         actor = next_actor(state)
         if actor is None:
             raise IllegalActionError(R_ACTION, "the Action Phase is over: no player has a worker "
@@ -135,6 +136,27 @@ TURN_DICE = {
 #: what a Raid action that scares ghosts away takes: nothing of a raid on a hive
 SCARE_REFUSES = ("target", "rolls", "removed", "sacrifice_defending", "sacrifice_unassigned",
                  "sacrifices", "take", "tile", "distance", "haunt_d6", "d6", "spawn")
+
+
+class _StatedKeys:
+    """The values :func:`check_turn_keys` reads, of a typed action (as its stated turn would
+    give them, without building it)."""
+
+    _DICE: ClassVar[dict[str, str]] = {"d6": "card_d6", "haunt_d6": "haunt_d6",
+                                       "zombee_d6": "zombee_d6",
+                                       "infection_d6": "infection_d6", "spawn": "spawn"}
+
+    def __init__(self, action: PlayerAction | WildAction) -> None:
+        self._a = action
+        self.action, self.wild = action.action, action.wild
+        self.scare_ghosts = action.__class__.__name__ == "ScareGhosts"
+
+    def __getattr__(self, key: str):
+        if key in self._DICE:
+            if key == "d6" and self._a.wild:
+                return getattr(self._a, "d6", None)
+            return getattr(self._a.dice, self._DICE[key])
+        return getattr(self._a, key, None)
 
 
 def check_turn_keys(turn: Turn) -> None:

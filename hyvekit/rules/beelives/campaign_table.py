@@ -525,9 +525,10 @@ def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
 
 
 def _step(state: CampaignState, text: str, rng: random.Random, out: list[str],
-          said: list[str]) -> CampaignState:
-    """One step resolved and applied (see :func:`resolve_steps`)."""
-    d = decision(state)
+          said: list[str], d: T.Decision | None = None) -> CampaignState:
+    """One step resolved and applied (see :func:`resolve_steps`); ``d``: the decision due,
+    when known."""
+    d = d or decision(state)
     if d is None:
         raise IllegalActionError(R_AT_TABLE, "the game is over: nothing is due",
                                  expected="nothing", given=text)
@@ -582,9 +583,9 @@ def _settle(state: CampaignState, out: list[str], rng: random.Random, auto: bool
         if d is None:
             break
         if d.auto and auto:
-            state = _step(state, d.legal[0], rng, out, said)
+            state = _step(state, d.legal[0], rng, out, said, d)
         elif roll and d.kind == "dice":
-            state = _step(state, "roll", rng, out, said)
+            state = _step(state, "roll", rng, out, said, d)
         else:
             break
     return state

@@ -26,17 +26,34 @@ matches (rules/bee-lives.txt, "Actions", "Wild Hives").
 
 from __future__ import annotations
 
+import functools
 import shlex
 from dataclasses import fields
 from typing import Any
 
 from hyvekit.rules.beelives.board import TILE_TYPES
-from hyvekit.rules.beelives.player_turns import (BuildWax, CleanBees, CoolHive, Defend, Forage,
-                                                 Pass, PlayerAction, Raid, Requeen,
-                                                 ScareGhosts, Scout)
+from hyvekit.rules.beelives.player_turns import (
+    BuildWax,
+    CleanBees,
+    CoolHive,
+    Defend,
+    Forage,
+    Pass,
+    PlayerAction,
+    Raid,
+    Requeen,
+    ScareGhosts,
+    Scout,
+)
 from hyvekit.rules.beelives.state import GameState, TurnDice
-from hyvekit.rules.beelives.wild_turns import (WildAction, WildForage, WildNothing, WildRaid,
-                                               WildScout, WildSwarm)
+from hyvekit.rules.beelives.wild_turns import (
+    WildAction,
+    WildForage,
+    WildNothing,
+    WildRaid,
+    WildScout,
+    WildSwarm,
+)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import close_matches, find
 
@@ -112,12 +129,19 @@ def format_action(action: Action, *, actor: bool = True) -> str:
 def _has(action: Action, name: str) -> bool:
     if name.startswith("dice."):
         return True
-    return name in {f.name for f in fields(action)}
+    return name in _defaults(type(action))
 
 
 def _default(action: Action, name: str) -> Any:
-    owner, field = (action.dice, name[5:]) if name.startswith("dice.") else (action, name)
-    return next(f.default for f in fields(owner) if f.name == field)
+    if name.startswith("dice."):
+        return _defaults(TurnDice)[name[5:]]
+    return _defaults(type(action))[name]
+
+
+@functools.cache
+def _defaults(cls: type) -> dict[str, Any]:
+    """Field name → default of a dataclass (computed once per class)."""
+    return {f.name: f.default for f in fields(cls)}
 
 
 def _get(action: Action, name: str) -> Any:

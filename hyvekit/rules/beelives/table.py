@@ -208,7 +208,19 @@ def new_table(start: GameState, comps: Components) -> Table:
 # --- what is pending ----------------------------------------------------------------------------
 
 def pending(t: Table) -> Decision | None:
-    """The decision due at the table ``t`` (None: the month is played)."""
+    """The decision due at the table ``t`` (None: the month is played); worked out once per
+    table (a table does not change)."""
+    done = t.__dict__.get("_pending", _UNSET)
+    if done is _UNSET:
+        done = _pending(t)
+        object.__setattr__(t, "_pending", done)
+    return done
+
+
+_UNSET = object()
+
+
+def _pending(t: Table) -> Decision | None:
     if t.result is not None:
         return None
     if t.state is None:
@@ -789,42 +801,90 @@ def _wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
 def wild_options(state: GameState, choices: tuple[str, ...], comps: Components,
                  roll: tuple[str, int] | None = None) -> tuple[WildAction, ...]:
     """The legal wild hive turns now, for any of the wild hives ``choices`` still to act this
-    round (checked by the sequencer; dice are decided after)."""
+    round (checked by the sequencer; dice are decided after).  ``roll``: Zombees, an infected
+    wild hive's erratic D6 ``(name, face)``.
+
+    On the map a wild hive takes the first line of its priority chart it can (Wild Hives):
+    its lines are tried in the chart's order and the first with a legal turn gives them all.
+    """
     out: list[WildAction] = []
-    board = comps.board
-    card = comps.card(state.card)
     for name in choices:
-        w = state.wild_hive(name)
-        cands: list[WildAction] = [WildSwarm(name)]
-        targets = [p.name for p in state.players] + [x.name for x in state.wild
-                                                     if x.name != name]
-        cands += [WildRaid(name, x) for x in targets]
-        m = state.map
-        if m is not None:
-            M = map_module()
-            for tile in TILE_TYPES:
-                cands += [WildForage(name, tile, at=c) for c in M.closest_tiles(m, name, tile)]
-            # the tile placed is the one drawn: any type, when the space may be scouted
-            cands += [WildScout(name, tile, c) for c in M.scout_spaces(m, name)
-                      if _head_legal(state, WildScout(name, TILE_TYPES[0], c), comps)
-                      for tile in TILE_TYPES]
+        dice = None if roll is None or roll[0] != name else roll[1]
+        groups = _wild_lines(state, name, comps, dice)
+        found: list[WildAction] = []
+        if state.map is not None and dice is None:
+            for group in groups:
+                found = [a for a in group() if _head_legal(state, a, comps)]
+                if found:
+                    break                # the chart's first line that can be taken
         else:
-            hot = seasons.overheating(card)
-            cands += [WildForage(name, tile, dist) for tile in TILE_TYPES
-                      if tile != "wet" or hot for dist in range(4)]
-            cands += [WildScout(name, tile) for tile in TILE_TYPES]
-        cands.append(WildNothing(name))
-        if roll is not None and roll[0] == name:      # Zombees: the erratic turn's D6
-            cands = [replace(a, dice=replace(a.dice, zombee_d6=roll[1])) for a in cands
-                     if not isinstance(a, WildSwarm)]
-        legal = [a for a in cands if _head_legal(state, a, comps)]
-        if not legal and w.strength >= board.wild_strength_max:
+            found = [a for group in groups for a in group() if _head_legal(state, a, comps)]
+        if not found and state.wild_hive(name).strength >= comps.board.wild_strength_max:
             # at full strength with no wild hive token left: the chart goes on (spawn none)
-            legal = [x for x in (replace(a, dice=replace(a.dice, spawn=NONE)) for a in cands
-                                 if not isinstance(a, WildSwarm))
-                     if _head_legal(state, x, comps)]
-        out += legal
+            found = [x for group in groups[1:] for x in (
+                replace(a, dice=replace(a.dice, spawn=NONE)) for a in group())
+                if _head_legal(state, x, comps)]
+        out += found
     return tuple(out)
+
+
+def _wild_lines(state: GameState, name: str, comps: Components, erratic: int | None
+                ) -> list[Callable[[], list[WildAction]]]:
+    """The candidate turns of wild hive ``name``, one list per priority chart line in the
+    chart's order (with a map; without one the order does not matter), swarming first and
+    doing nothing last, each worked out when asked for.  ``erratic``: Zombees' D6 for an
+    infected hive (no chart: every line)."""
+    card = comps.card(state.card)
+    m = state.map
+    targets = [p.name for p in state.players] + [x.name for x in state.wild if x.name != name]
+
+    def raids() -> list[WildAction]:
+        return [WildRaid(name, x) for x in targets]
+
+    def forages(tile: str) -> list[WildAction]:
+        if m is not None:
+            return [WildForage(name, tile, at=c)
+                    for c in map_module().closest_tiles(m, name, tile)]
+        hot = seasons.overheating(card)
+        return [WildForage(name, tile, d) for d in range(4)
+                if tile != "wet" or hot or erratic is not None]
+
+    def scouts() -> list[WildAction]:
+        if m is None:
+            return [WildScout(name, tile) for tile in TILE_TYPES]
+        # the tile placed is the one drawn: any type, when the space may be scouted
+        return [WildScout(name, tile, c) for c in map_module().scout_spaces(m, name)
+                if _head_legal(state, WildScout(name, TILE_TYPES[0], c), comps)
+                for tile in TILE_TYPES]
+
+    from hyvekit.rules.beelives.wild import PRIORITY
+    chart = PRIORITY[state.season]
+    desperate = card is not None and card.wild_first_turn_raid and \
+        state.wild_hive(name).turns == 0
+    if desperate:                      # Desperate Parties: the raid first, then the chart
+        chart = ("swarm", "raid") + tuple(c for c in chart if c not in ("swarm", "raid"))
+    if erratic is not None or m is None:   # every line (an erratic turn's are on no chart)
+        chart = tuple(dict.fromkeys(chart + ("raid", "scout") + TILE_TYPES))
+    lines: list[Callable[[], list[WildAction]]] = []
+    for line in chart:
+        if line == "swarm":
+            lines.append(lambda: [WildSwarm(name)])
+        elif line == "raid":
+            lines.append(raids)
+        elif line == "scout":
+            lines.append(scouts)
+        else:
+            lines.append(functools.partial(forages, line))
+    lines.append(lambda: [WildNothing(name)])
+    if erratic is not None:
+        return [functools.partial(_erratic, group, erratic) for group in lines
+                if group is not lines[0]]
+    return lines
+
+
+def _erratic(group: Callable[[], list[WildAction]], d6: int) -> list[WildAction]:
+    return [replace(a, dice=replace(a.dice, zombee_d6=d6)) for a in group()
+            if not isinstance(a, WildSwarm)]
 
 
 def raid_notes(state: GameState, name: str, comps: Components) -> tuple[tuple[str, str], ...]:
