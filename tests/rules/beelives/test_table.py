@@ -171,3 +171,23 @@ def test_more_starvation_tokens_than_the_box_holds_still_score_ruling_l149():
                     PlayerEnd("Jeremy", vp=10, honey=0, bees=1)], packaged_board())
     susan = next(line for line in result.lines if line.player.name == "Susan")
     assert susan.starvation_vp == -24 and susan.total == 30 + 2 + 1 - 24
+
+
+def _first_decision(kind: str, seeds=range(60)):
+    """The first campaign state (of the seeded games) where a ``kind`` decision is due."""
+    for seed in seeds:
+        for state, d in _states(seed, 300):
+            if d.kind == kind:
+                return state, d
+    raise AssertionError(f"no {kind} decision met")
+
+
+def test_a_swarm_may_name_its_wild_hive():
+    state, d = _first_decision("swarm")
+    option = next(o for o in d.legal if ": stay" in o and " at " not in o)
+    steps, after = CT.resolve_steps(state, [option + " spawn BRAMBLE"], random.Random(0))
+    assert steps[0] == option + " spawn BRAMBLE"
+    choice = dict(after.table.plan.choices)[d.actor].swarm
+    assert choice.wild == "BRAMBLE"
+    with pytest.raises(IllegalActionError, match="not in play"):     # a name in play
+        CT.resolve_steps(state, [option + f" spawn {d.actor}"], random.Random(0))
