@@ -183,7 +183,9 @@ def export_month(ctx: typer.Context, campaign: str = CampaignArg,
                                                    "(1 = the first month played)."),
                  out: Path | None = typer.Option(None, "--out", metavar="FILE",
                                                     help="Write the TOML here (default: "
-                                                         "print it).")) -> None:
+                                                         "print it)."),
+                 force: bool = typer.Option(False, "--force",
+                                            help="Replace FILE if it exists.")) -> None:
     """Write a month of the campaign as the month record (TOML) that 'beelives log' and
     'beelives check' take — a month played at the table or logged from a file.
 
@@ -198,6 +200,8 @@ def export_month(ctx: typer.Context, campaign: str = CampaignArg,
     if out is None:
         typer.echo(text, nl=False)
         return
+    from hyvekit.cli.common import safe_output
     from hyvekit.store.storage import atomic_write_text
+    out = safe_output(out, ctx, option="--out", force=force)
     atomic_write_text(out, text)
     typer.echo(f"wrote {out}")

@@ -152,3 +152,30 @@ def test_status_says_a_month_is_being_played_at_the_table(hk):
     assert status["steps_at_table"] == 2 and "being played at the table" in status["next"]
     r = hk("beelives", "status", "spring-league")
     assert "being played at the table (2 steps so far)" in r.stdout
+
+
+def test_a_month_file_is_not_logged_while_a_month_is_at_the_table(hk, tmp_path):
+    _new(hk)
+    _play_month(hk)
+    out = tmp_path / "march.toml"
+    hk("beelives", "export-month", "spring-league", "1", "--out", str(out))
+    assert hk("beelives", "do", "spring-league", _next(hk)["legal"][0]).returncode == 0
+    before = _steps(hk)
+    r = hk("beelives", "log", "spring-league", str(out))
+    assert r.returncode == 1 and "being played at the table" in r.stderr
+    assert _steps(hk) == before
+
+
+def test_export_month_never_writes_over_a_record_or_a_file(hk, tmp_path):
+    _new(hk)
+    _play_month(hk)
+    record = next(hk.campaigns.glob("spring-league*"))
+    r = hk("beelives", "export-month", "spring-league", "1", "--out", str(record))
+    assert r.returncode == 2 and "campaigns folder" in r.stderr
+    out = tmp_path / "march.toml"
+    out.write_text("keep me", encoding="utf-8")
+    r = hk("beelives", "export-month", "spring-league", "1", "--out", str(out))
+    assert r.returncode == 2 and "--force" in r.stderr and out.read_text() == "keep me"
+    assert hk("beelives", "export-month", "spring-league", "1", "--out", str(out),
+              "--force").returncode == 0
+    assert out.read_text().startswith("year = 1")

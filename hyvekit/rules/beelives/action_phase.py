@@ -117,7 +117,10 @@ def play_turn(state: GameState, turn: Turn | PlayerAction | WildAction, comps: C
             state, events = player_turn(state, action, comps)
             p = state.player(turn.actor)
             state = state.with_player(replace(p, turns=p.turns + 1))
-            state = replace(state, cursor=state.cursor + 1)
+            # the next player to consider comes after the one who acted (players before
+            # the cursor without bees were skipped)
+            index = next(i for i, q in enumerate(state.order()) if q.name == turn.actor)
+            state = replace(state, cursor=index + 1)
         return _advance(state), events
     except (IllegalActionError, InvalidInputError) as exc:
         raise located(exc, turn.where) from None

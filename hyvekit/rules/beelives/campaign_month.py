@@ -68,6 +68,12 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     from hyvekit.rules.beelives import record as rec
     data = _keys("month event", data, MONTH_EVENT_KEYS)
     require_playable(state)
+    if state.table is not None:
+        raise IllegalActionError(R_CAMPAIGN, f"{g.month_name(state.game.month)} of year "
+                                 f"{state.game.year} is being played at the table: finish it "
+                                 "(hyvekit beelives next / do) or take its steps back "
+                                 "(hyvekit campaign undo) before logging a month file",
+                                 expected="the month at the table", given="a month file")
     if state.game.stage == "winter":
         raise IllegalActionError(R_WINTER, f"year {state.game.year} is over: play winter upkeep "
                                  "first (hyvekit beelives year-end)", expected="year-end",

@@ -128,6 +128,11 @@ class WildForage(WildAction):
         tile = required(self.tile, "tile", "the foraged tile's type: " + ", ".join(TILE_TYPES))
         if tile not in TILE_TYPES:
             raise InvalidInputError("tile", tile, "one of " + ", ".join(TILE_TYPES))
+        if self.distance is not None and not (isinstance(self.distance, int) and
+                                              0 <= self.distance <= 3):
+            # "the ... tile closest to the wild hive's location, up to three spaces away"
+            raise InvalidInputError("distance", self.distance, "0-3 (a wild hive forages up "
+                                    "to three spaces away)")
         if tile not in chart:
             raise IllegalActionError(R_WILD, f"the {season} chart has no {tile} line",
                                      expected=[c for c in chart if c in TILE_TYPES], given=tile)

@@ -7,6 +7,7 @@ refused with the rule and the legal options.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -191,3 +192,34 @@ def test_a_swarm_may_name_its_wild_hive():
     assert choice.wild == "BRAMBLE"
     with pytest.raises(IllegalActionError, match="not in play"):     # a name in play
         CT.resolve_steps(state, [option + f" spawn {d.actor}"], random.Random(0))
+
+
+def test_a_first_player_without_bees_is_skipped_and_the_round_goes_on_in_turn_order():
+    """Action Phase: "Players take turns in clockwise order, starting with the first player";
+    a player without unassigned bees is skipped — and the next one acts once, not twice."""
+    comps = COMPS.game
+    s = g.new_game([("Ann", "prolific"), ("Bob", "prolific"), ("Cy", "prolific")], comps.board)
+    march = g.MonthPlan(1, 1, "First Bloom", turns=tuple(
+        g.Turn(n, "defend", bees=3) for n in ("Ann", "Bob", "Cy")))
+    s = g.play_month(s, march, comps).state
+    assert s.players[s.first_player].name == "Bob"
+    april = g.MonthPlan(1, 2, "A Cold Spike", choices=(
+        ("Ann", g.PhaseChoices(starvation_tokens=3)), ("Cy", g.PhaseChoices(starvation_tokens=3))))
+    s, _ = g.start_month(s, april, comps)
+    assert s.player("Bob").hive.unassigned == 0
+    assert g.next_actor(s).name == "Cy"
+    s, _ = g.play_turn(s, g.Turn("Cy", "defend", bees=1), comps)
+    assert g.next_actor(s).name == "Ann"
+
+
+def test_a_wild_hives_forage_is_at_most_three_spaces_away():
+    """Wild Hives: "the ... tile closest to the wild hive's location, up to three spaces
+    away": a stated distance off 0-3 is refused (bad input), not played."""
+    comps = COMPS.game
+    s = g.new_game([("Ann", "prolific")], comps.board)
+    s = replace(s, wild=(g.WildHiveState("ACORN", 5),))
+    s, _ = g.start_month(s, g.MonthPlan(1, 1, "First Bloom"), comps)
+    s, _ = g.play_turn(s, g.Turn("Ann", "defend", bees=1), comps)
+    with pytest.raises(InvalidInputError, match="distance"):
+        g.play_turn(s, g.WildForage("ACORN", "bloom", 9), comps)
+    g.play_turn(s, g.WildForage("ACORN", "bloom", 3), comps)
