@@ -303,14 +303,19 @@ def year_end(ctx: typer.Context, campaign: str = CampaignArg,
                                                     "hives": [dict(h) for h in w.hives]},
                     "status": summary(state)})
         return
-    out = console()
-    out.print(table(f"winter after year {w.year}", ["hive", "bees", "honey", "starvation tokens",
-                                                     "VP scored", "can still win"],
-                    [[h["hive"], h["bees"], h["honey"], h["tokens"], winter_vp(h),
-                      "no" if h["out"] else "yes"] for h in w.hives]))
-    _print_scores(state)
+    print_winter(state, w)
     from hyvekit.rules.beelives.campaign import next_step
     typer.echo(f"event {event['seq']} recorded; next: {next_step(state)}")
+
+
+def print_winter(state, w) -> None:
+    """A winter upkeep's table and, after the last one, the final scores."""
+    console().print(table(f"winter after year {w.year}", ["hive", "bees", "honey",
+                                                           "starvation tokens", "VP scored",
+                                                           "can still win"],
+                          [[h["hive"], h["bees"], h["honey"], h["tokens"], winter_vp(h),
+                            "no" if h["out"] else "yes"] for h in w.hives]))
+    _print_scores(state)
 
 
 def _print_scores(state) -> None:

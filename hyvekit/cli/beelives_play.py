@@ -226,7 +226,8 @@ class PlaySession:
         data = self.data
         if data["decision"] is None:
             return Text(data["prompt"], style="bold")
-        who = f"{data['actor']} decides" if data["actor"] else "a die is due: roll, or the faces"
+        who = (f"{data['actor']} decides" if data["actor"] else "the rules leave no choice"
+               if data["auto"] else "a die is due: roll, or the faces")
         lines = [Text.assemble((data["prompt"], "bold"), f" · {who}")]
         odds = data["odds"]
         lines += [Text(line) for line in option_lines(data["legal"], odds)]

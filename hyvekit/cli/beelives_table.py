@@ -63,7 +63,8 @@ def print_decision(data: dict, campaign: str) -> None:
     if data["decision"] is None:
         out.print(data["prompt"])
         return
-    who = f"{data['actor']} decides" if data["actor"] else "a die is due"
+    who = (f"{data['actor']} decides" if data["actor"] else
+           "the rules leave no choice" if data["auto"] else "a die is due")
     out.print(f"[bold]due:[/bold] {data['prompt']} ({who})")
     legal = data["legal"]
     odds = data["odds"]
@@ -74,7 +75,9 @@ def print_decision(data: dict, campaign: str) -> None:
                         [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
     if data["more"]:
         out.print(f"  ({data['more']})")
-    example = legal[0].split(": ", 1)[-1] if legal else "roll"
+    actors = {o.split(": ", 1)[0] for o in legal if ": " in o}
+    example = (legal[0] if len(actors) > 1 else legal[0].split(": ", 1)[-1]) if legal \
+        else "roll"
     out.print(f"next: hyvekit beelives do {campaign} \"{example}\"")
 
 
@@ -83,8 +86,13 @@ def option_lines(legal: list[str], odds: dict[str, str]) -> list[str]:
     the actor left out, options differing only in their last word written once; the raids
     with odds are left to their own table."""
     groups: dict[str, list[str]] = {}
+    actors = {o.split(": ", 1)[0] for o in legal if ": " in o}
     for option in legal:
         if option in odds:
+            continue
+        if len(actors) > 1:              # the wild hives' turn: each line with its hive
+            head = option.split(": ", 1)[0] + ": " + option.split(": ", 1)[-1].split()[0]
+            groups.setdefault(head, []).append(option)
             continue
         body = option.split(": ", 1)[1] if ": " in option else option
         groups.setdefault(body.split()[0], []).append(body)
@@ -149,7 +157,7 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
     require_campaign(ctx, campaign)
     record, state = load_campaign(ctx, campaign)
     rng = random.Random(seed)
-    before = len(state.months)
+    before, winters = len(state.months), len(state.winters)
     try:
         said: list[str] = []
         resolved, _ = CT.resolve_steps(state, list(steps), rng, roll=roll, said=said)
@@ -165,6 +173,10 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
     out = console()
     for line in said:
         out.print(f"  {line}", soft_wrap=False, overflow="fold")
+    if len(state.winters) > winters:
+        from hyvekit.cli.beelives_campaign import print_winter
+        for w in state.winters[winters:]:
+            print_winter(state, w)
     if len(state.months) > before:
         from hyvekit.rules.beelives.game import month_name
         for entry in state.months[before:]:

@@ -105,7 +105,8 @@ def with_expected(err):
     core derived against what the record states)."""
     from hyvekit.rules.common import IllegalActionError
     if isinstance(err, IllegalActionError) and err.expected is not None \
-            and "expected" not in err.message and "claimed" not in err.message:
+            and "expected" not in err.message and "claimed" not in err.message \
+            and "Legal:" not in err.message:
         return err.with_message(f"{err.message} [expected {err.expected}, given {err.given}]")
     return err
 

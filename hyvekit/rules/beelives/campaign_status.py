@@ -57,7 +57,8 @@ def next_step(state: CampaignState) -> str:
     steps = getattr(state.table, "steps", None)
     if steps:
         return (f"year {game.year} {g.month_name(game.month)} is being played at the table "
-                f"({len(steps)} steps so far): hyvekit beelives next")
+                f"({len(steps)} step{'' if len(steps) == 1 else 's'} so far): hyvekit "
+                "beelives next")
     if state.challenge == RANDOM:
         return "draw the challenge card"
     if game.stage == "over":

@@ -153,7 +153,7 @@ def _face(text: str, faces: int) -> int:
     :raises InvalidInputError: not a whole number from 1 to ``faces``.
     """
     word = text.strip()
-    if not word.isdigit() or not 1 <= int(word) <= faces:
+    if not (len(word) == 1 and word in "0123456789") or not 1 <= int(word) <= faces:
         raise InvalidInputError("dice", text, f"roll, or the face rolled, 1-{faces}")
     return int(word)
 
@@ -165,8 +165,7 @@ def _listed(d: T.Decision, text: str) -> str:
     """
     option = next((o for o in d.legal if o.lower() == " ".join(text.lower().split())), None)
     if option is None:
-        raise IllegalActionError(T.R_TABLE, f"{d.prompt}: {text!r} is not legal. Legal: "
-                                 + "; ".join(d.legal[:12]), expected=list(d.legal), given=text)
+        raise T._refuse(d, text)
     return option
 
 
@@ -479,8 +478,7 @@ def _winter(state: CampaignState, text: str) -> CampaignState:
         words = shlex.split(text)
     except ValueError:
         words = text.split()
-    refuse = IllegalActionError(T.R_TABLE, f"{d.prompt}: {text!r} is not legal. Legal: "
-                                + "; ".join(d.legal[:6]), expected=list(d.legal), given=text)
+    refuse = T._refuse(d, text)
     if not words or words[0].lower() != "year-end":
         raise refuse
     data: dict[str, Any] = {}

@@ -27,6 +27,7 @@ matches (rules/bee-lives.txt, "Actions", "Wild Hives").
 from __future__ import annotations
 
 import functools
+import re
 import shlex
 from dataclasses import fields
 from typing import Any
@@ -266,7 +267,7 @@ def _value(state: GameState, field: str, word: str, said: str) -> Any:
         return find("tile", word, TILE_TYPES, partial=False)
     if field == "take":
         parts = word.split("/")
-        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        if len(parts) != 3 or not all(_DIGITS.fullmatch(p) for p in parts):
             raise InvalidInputError(said, word, "honey/pollen/water, e.g. 3/1/0")
         return tuple(int(p) for p in parts)
     if field in ("rolls", "removed"):
@@ -281,7 +282,7 @@ def _value(state: GameState, field: str, word: str, said: str) -> Any:
 
 def _dice_word(said: str, word: str) -> tuple[int, ...]:
     parts = word.split(",") if "," in word else list(word)
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(_DIGITS.fullmatch(p) for p in parts):
         raise InvalidInputError(said, word, "dice faces as digits (3421) or with commas")
     return tuple(int(p) for p in parts)
 
@@ -292,7 +293,12 @@ def _hive(state: GameState, name: str, field: str) -> str:
 
 
 def _is_int(word: str) -> bool:
-    return word.lstrip("-").isdigit()
+    return bool(_INT.fullmatch(word))
+
+
+#: a whole number as a player types one: ASCII digits, a few of them (no "³", no 5000 digits)
+_INT = re.compile(r"-?[0-9]{1,4}")
+_DIGITS = re.compile(r"[0-9]{1,4}")
 
 
 def _looks_like_coord(text: str) -> bool:

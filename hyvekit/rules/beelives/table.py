@@ -234,7 +234,8 @@ def _pending(t: Table) -> Decision | None:
         return _wild_decision(t, actor.choices)
     state, comps = t.state, t.comps
     return Decision("action", actor.name, f"{actor.name}'s turn "
-                    f"({state.player(actor.name).hive.unassigned} worker bees unassigned)",
+                    f"({_count(state.player(actor.name).hive.unassigned, 'worker bee')} "
+                    "unassigned)",
                     lambda: tuple(N.format_action(a)
                                   for a in player_options(state, actor.name, comps)),
                     more="a forage may take less: take HONEY/POLLEN/WATER")
@@ -347,11 +348,12 @@ def _tokens_allowed(t: Table, name: str) -> tuple[int, int]:
 
 def _free_wild(state: GameState, taken: set[str] = frozenset()) -> str:   # type: ignore
     """The next wild hive name not in play (``none`` when every wild hive token is out)."""
-    used = {w.name for w in state.wild} | set(taken) | {p.name for p in state.players}
+    used = {n.lower() for n in [w.name for w in state.wild] + [p.name for p in state.players]
+            + list(taken)}             # names are found case-insensitively: Acorn is ACORN
     if len(state.wild) + len(set(taken)) >= WILD_HIVE_TOKENS:
         return NONE
-    return next((n for n in WILD_NAMES if n not in used),
-                next(f"WILD{i}" for i in range(1, 99) if f"WILD{i}" not in used))
+    return next((n for n in WILD_NAMES if n.lower() not in used),
+                next(f"WILD{i}" for i in range(1, 99) if f"wild{i}" not in used))
 
 
 def swarm_choices(t: Table, s: GameState, name: str) -> dict[str, SwarmChoice]:
@@ -567,7 +569,8 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
         if not a.rolls or "reroll" in done:
             party -= 1 if a.rolls else 0
             return Hole("rolls", "dice", None, f"{a.actor}'s raid on {a.target}: roll "
-                        f"{board.dice_for(party)} raid dice", board.dice_for(party),
+                        + ("1 raid die" if board.dice_for(party) == 1 else
+                           f"{board.dice_for(party)} raid dice"), board.dice_for(party),
                         board.die_faces, neutral=(max(board.die_faces),) * board.dice_for(party))
         if "kept" not in done and len(a.rolls) <= MAX_REROLLS and party > 1:
             return Hole("kept", "reroll", a.actor, f"{a.actor}'s raid: total "
@@ -1009,10 +1012,22 @@ def _wild_due(t: Table) -> Decision | None:
         N.format_action(a) for a in wild_options(state, choices, comps)))
 
 
+def legal_hint(d: Decision, text: str, most: int = 8) -> str:
+    """The legal options to show beside a refused ``text``: those of the same verb when there
+    are any (``defend 9`` → the defends), else the first ones; ``most`` at most, with how many
+    more there are."""
+    verb = text.split(": ", 1)[-1].split()[:1]
+    same = [o for o in d.legal if o.split(": ", 1)[-1].split()[:1] == verb] if verb else []
+    options = same or list(d.legal)
+    shown = "; ".join(o.split(": ", 1)[-1] for o in options[:most])
+    more = len(options) - most
+    return shown + (f"; … and {more} more (hyvekit beelives next lists them)" if more > 0
+                    else "")
+
+
 def _refuse(d: Decision, text: str, why: str = "") -> IllegalActionError:
-    shown = list(d.legal[:12]) + (["…"] if len(d.legal) > 12 else [])
     return IllegalActionError(R_TABLE, f"{d.prompt}: {text!r} is not legal"
-                              + (f" ({why})" if why else "") + ". Legal: " + "; ".join(shown)
+                              + (f" ({why})" if why else "") + ". Legal: " + legal_hint(d, text)
                               + (f" ({d.more})" if d.more else ""),
                               expected=list(d.legal), given=text)
 
@@ -1111,10 +1126,10 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
         resolved = N.format_action(action)
         exc = _trial(state, action, t.comps)
         if exc is not None:                 # the sequencer's own reason, and what is legal
-            legal = "; ".join(d.legal[:12]) + ("; …" if len(d.legal) > 12 else "")
             if isinstance(exc, IllegalActionError):
-                raise IllegalActionError(exc.rule, f"{exc}. Legal: {legal}",
-                                         expected=list(d.legal), given=resolved) from None
+                raise IllegalActionError(exc.rule, f"{exc.message}. Legal: "
+                                         + legal_hint(d, resolved), expected=list(d.legal),
+                                         given=resolved) from None
             raise exc
         return replace(t, turn=PendingTurn(action)), resolved
     raise AssertionError(d.kind)                                     # pragma: no cover
@@ -1292,6 +1307,11 @@ def describe_month(t: Table) -> str:
     return f"{month_name(t.start.month)} of year {t.start.year}"
 
 
+def _count(n: int, word: str) -> str:
+    """``1 bee``, ``2 bees``."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def event_words(ev: Event) -> str | None:
     """One line in words for a sequencer event (what ``beelives do`` and ``play`` show of what
     happened: the phases played, the wild hives' turns, the raids' outcomes); None for the
@@ -1305,8 +1325,8 @@ def event_words(ev: Event) -> str | None:
         if ev.get("skipped"):
             return f"Feeding Phase: {who} uses the skip feeding token"
         return (f"Feeding Phase: {who} spends {ev['honey']} honey" +
-                (f", {ev['starved']} bees starve" if ev.get("starved") else "") +
-                (f", {ev['tokens']} starvation tokens" if ev.get("tokens") else ""))
+                (f", {_count(ev['starved'], 'bee')} starve" if ev.get("starved") else "") +
+                (f", {_count(ev['tokens'], 'starvation token')}" if ev.get("tokens") else ""))
     if k == "brood":
         return (f"Brood Phase: {who} hatches {ev['hatched']} ({ev['pollen']} pollen)" +
                 (f", {ev['lost']} lost to disease" if ev.get("lost") else "") +
@@ -1325,7 +1345,11 @@ def event_words(ev: Event) -> str | None:
         return f"{who}'s {ev['action'].replace('_', ' ')} fails"
     if k == "action" and ev.get("action") == "raid" and ev.get("target"):
         won = "succeeds" if ev.get("success") else "fails"
-        return f"{who}'s raid on {ev['target']} {won}: {ev.get('stolen', 0)} honey"
+        lost = ev.get("lost") or 0
+        vp = (f", +{ev['vp']} VP" if ev.get("vp") else "") + (
+            f", +{ev['defender_vp']} VP to {ev['target']}" if ev.get("defender_vp") else "")
+        return (f"{who}'s raid on {ev['target']} {won}: {ev.get('stolen', 0)} honey{vp}"
+                + (f", {_count(lost, 'bee')} of the party lost" if lost else ""))
     if k == "wild":
         a = ev.get("action")
         if a == "raid":

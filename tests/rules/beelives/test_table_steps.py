@@ -331,16 +331,18 @@ def test_a_turned_join_is_played_at_the_table():
 def test_zombees_strongest_wild_hives_tied_at_the_table():
     """Zombees, the start of year 2: the strongest wild hives are tied, the record names the
     infected one (``infect``), the table asks (``infect NAME``)."""
-    rng = random.Random(3)
+    rng = random.Random(16)
     state = g.new_game(NAMES[:2], COMPS.board, options=g.Options(years=2, zombees_from_year=2))
     while state.year == 1:
         if state.stage == "winter":
             state, _ = g.play_winter(state, COMPS)
             continue
         state = random_month(state, COMPS, rng)[1].state
-    assert [(w.name, w.strength) for w in state.wild] == [("OAK", 3), ("SPIDER", 3)]
+    top = max(w.strength for w in state.wild)
+    tied = [w.name for w in state.wild if w.strength == top]
+    assert len(tied) >= 2                                  # the seed gives a tie
     plan, result = random_month(state, COMPS, rng)
-    assert plan.infect in ("OAK", "SPIDER")
+    assert plan.infect in tied
     table, w = at_the_table(state, COMPS, plan)
     assert w.kinds[0] == "infect" and w.steps[0] == f"infect {plan.infect}"
     assert in_record_names(table.result.state, w.names) == result.state
