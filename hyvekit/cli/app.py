@@ -1,23 +1,44 @@
 """The ``hyvekit`` command: assembles the command groups; errors go through ``cli/errors.py``.
 
-Only typer and the light command modules are imported here: weasyprint and reportlab load
-inside the printing code, so ``hyvekit --help`` and every non-printing command start fast.
+Only typer is imported here: a command group's modules are imported when the command line
+names the group (:data:`GROUPS`), so ``hyvekit beelives do`` loads the Bee Lives commands and
+nothing of HYVE or printing; ``hyvekit --help`` (and a bare ``hyvekit``) loads every group to
+list it.  weasyprint and reportlab load inside the printing code.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
-from typing import IO, Optional
+from collections.abc import Callable, Iterator, MutableMapping
+from typing import IO, Any, Optional
 
 import typer
+import typer.core
+import typer.main
 
 from hyvekit import __version__
-from hyvekit.cli import beelives, beez, campaign, data, demo, hyve, printing, queenbee
-from hyvekit.cli import beelives_campaign  # noqa: F401  (adds beelives new, log, status...)
-from hyvekit.cli import beelives_play  # noqa: F401  (adds beelives play)
-from hyvekit.cli import beelives_table  # noqa: F401  (adds beelives next, do, export-month)
 from hyvekit.cli.common import ENV_CAMPAIGNS
+
+#: the command groups, in the order ``--help`` lists them: name → the modules that make it,
+#: imported in order when the group is used (the first has the group's typer ``app``; the
+#: others add commands to it when imported)
+GROUPS: dict[str, tuple[str, ...]] = {
+    "campaign": ("hyvekit.cli.campaign",),
+    "hyve": ("hyvekit.cli.hyve",),
+    "beelives": ("hyvekit.cli.beelives",
+                 "hyvekit.cli.beelives_campaign",     # beelives new, log, status...
+                 "hyvekit.cli.beelives_play",         # beelives play
+                 "hyvekit.cli.beelives_table"),       # beelives next, do, export-month
+    "beez": ("hyvekit.cli.beez",),
+    "queenbee": ("hyvekit.cli.queenbee",),
+    "print": ("hyvekit.cli.printing",),
+    "data": ("hyvekit.cli.data",),
+}
+
+#: the top-level commands: name → (module, function); listed before the groups
+COMMANDS: dict[str, tuple[str, str]] = {"demo": ("hyvekit.cli.demo", "demo")}
 
 
 def _flags_take_no_value() -> None:
@@ -37,10 +58,134 @@ def _flags_take_no_value() -> None:
     TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
+def _text_values_without_pydantic() -> None:
+    """typer 0.29 checks every value given on the command line through a pydantic
+    ``TypeAdapter`` built when the command runs (importing pydantic: about a third of a small
+    command's start-up).  A text value (``str``, ``list[str]``) needs no checking: it is taken
+    as typer takes it (``str(value)``, a list of them); the others (numbers, paths, choices)
+    get typer's own checking, built when such a value is first given (an option left out
+    needs none)."""
+    try:
+        from typer import _coercion
+        from typer._typing import get_args, get_origin
+        from typer.core import _TyperParameter
+    except ImportError:                                    # another typer: nothing to do
+        return
+    built = _TyperParameter.get_runtime_param
+    if getattr(built, "_hyvekit", False) or not hasattr(_coercion, "RuntimeParam"):
+        return
+
+    def plain_text(descriptor) -> bool:
+        info = descriptor.parameter_info
+        annotation = descriptor.annotation
+        if get_origin(annotation) is list and get_args(annotation) == (str,):
+            annotation = str
+        return (annotation is str and descriptor.file_annotation is None
+                and getattr(info, "parser", None) is None
+                and getattr(info, "click_type", None) is None
+                and descriptor.choices is None and not descriptor.is_path)
+
+    class Deferred(_coercion.RuntimeParam):
+        """Stands for typer's runtime param until a value needs it (``coerce`` itself, which
+        passes None through, is typer's)."""
+
+        def _coerce_value(self, value, param, ctx):
+            if plain_text(param.type_descriptor):
+                if isinstance(value, str):
+                    return value
+                if isinstance(value, (list, tuple)) and all(isinstance(v, str)
+                                                            for v in value):
+                    return list(value)
+            param._runtime_param = None
+            return built(param)._coerce_value(value, param=param, ctx=ctx)
+
+    def get_runtime_param(self):
+        if self._runtime_param is None:
+            self._runtime_param = Deferred(parameter_info=self.type_descriptor.parameter_info,
+                                           annotation=self.type_descriptor.annotation)
+        return self._runtime_param
+
+    get_runtime_param._hyvekit = True  # type: ignore[attr-defined]
+    _TyperParameter.get_runtime_param = get_runtime_param  # type: ignore[method-assign]
+
+
 _flags_take_no_value()
+_text_values_without_pydantic()
+
+
+class _LazyCommands(MutableMapping):
+    """The root group's commands by name, each made (its modules imported, its click command
+    built) when it is first looked up; iterating gives the names without making any."""
+
+    def __init__(self, makers: dict[str, Callable[[], Any]]) -> None:
+        self._makers = dict(makers)
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._made:
+            make = self._makers[name]                        # KeyError: no such command
+            try:
+                self._made[name] = make()
+            except KeyError as exc:                          # not "no such command"
+                raise RuntimeError(f"making the command {name!r}: {exc!r}") from exc
+        return self._made[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._makers.setdefault(name, lambda: command)
+        self._made[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._makers[name]
+        self._made.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+
+def _group(name: str) -> Any:
+    """The click group of :data:`GROUPS` ``name``, built as ``app.add_typer(module.app,
+    name=name)`` would build it."""
+    modules = [importlib.import_module(m) for m in GROUPS[name]]
+    holder = typer.Typer()
+    holder.add_typer(modules[0].app, name=name)
+    return typer.main.get_group_from_info(
+        holder.registered_groups[0], pretty_exceptions_short=app.pretty_exceptions_short,
+        rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
+
+
+def _command(name: str) -> Any:
+    """The click command of :data:`COMMANDS` ``name``, built as ``app.command(name)(fn)``
+    would build it."""
+    module, function = COMMANDS[name]
+    holder = typer.Typer()
+    holder.command(name)(getattr(importlib.import_module(module), function))
+    return typer.main.get_command_from_info(
+        holder.registered_commands[0], pretty_exceptions_short=app.pretty_exceptions_short,
+        rich_markup_mode=app.rich_markup_mode)
+
+
+class LazyGroup(typer.core.TyperGroup):
+    """hyvekit's root group: its commands are :data:`COMMANDS` and :data:`GROUPS`, made when
+    looked up (see :class:`_LazyCommands`)."""
+
+    def __init__(self, *, commands: Any = None, **attrs: Any) -> None:
+        makers: dict[str, Callable[[], Any]] = {}
+        for name in COMMANDS:
+            makers[name] = lambda name=name: _command(name)
+        for name in GROUPS:
+            makers[name] = lambda name=name: _group(name)
+        lazy = _LazyCommands(makers)
+        for name, command in dict(commands or {}).items():   # any added the usual way
+            lazy[name] = command
+        super().__init__(commands=lazy, **attrs)
+
 
 app = typer.Typer(
     name="hyvekit",
+    cls=LazyGroup,
     help=("Companion for the bee games HYVE, Bee Lives, Beez and Queen Bee: print sheets, "
           "pads and aids; keep campaign records; check scores against the rulebooks.\n\n"
           "Example: hyvekit demo"),
@@ -69,16 +214,6 @@ def root(
 ) -> None:
     """hyvekit: the bee games' companion."""
     ctx.obj = {"campaigns_dir": campaigns_dir}
-
-
-app.add_typer(campaign.app, name="campaign")
-app.add_typer(hyve.app, name="hyve")
-app.add_typer(beelives.app, name="beelives")
-app.add_typer(beez.app, name="beez")
-app.add_typer(queenbee.app, name="queenbee")
-app.add_typer(printing.app, name="print")
-app.add_typer(data.app, name="data")
-app.command("demo")(demo.demo)
 
 
 def _given(argv: list[str], param) -> str | None:

@@ -1,0 +1,67 @@
+"""hyvekit/cli/app.py makes a command group when the command line names it: a Bee Lives
+command imports no other game's commands, no printing code and no pydantic; ``--help`` lists
+every group, in order."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import typer.main
+
+from hyvekit.cli import app as app_module
+
+ORDER = ["demo", "campaign", "hyve", "beelives", "beez", "queenbee", "print", "data"]
+
+
+def _modules_after(args, tmp_path) -> set[str]:
+    code = ("import sys\nfrom hyvekit.cli.app import main\n"
+            f"try:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
+            "print('MODULES', ' '.join(sorted(sys.modules)), file=sys.stderr)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=tmp_path, env={"HYVEKIT_CAMPAIGNS": str(tmp_path),
+                                               "PATH": "/usr/bin:/bin"})
+    line = next(x for x in result.stderr.splitlines() if x.startswith("MODULES "))
+    return set(line.split()[1:])
+
+
+def test_a_bee_lives_command_loads_only_the_bee_lives_commands(hk, tmp_path):
+    assert hk("beelives", "new", "League", "-p", "Ann:nomadic", "-p", "Bo:prolific"
+              ).returncode == 0
+    modules = _modules_after(["--campaigns-dir", str(hk.campaigns), "beelives", "next",
+                              "league"], tmp_path)
+    assert "hyvekit.cli.beelives_table" in modules
+    unwanted = [m for m in ("hyvekit.cli.hyve", "hyvekit.cli.printing", "hyvekit.cli.beez",
+                            "hyvekit.cli.queenbee", "hyvekit.cli.data", "hyvekit.cli.demo",
+                            "hyvekit.render.catalogue", "hyvekit.rules.hyve", "pydantic")
+                if m in modules]
+    assert unwanted == []
+
+
+def test_version_loads_no_command_group(tmp_path):
+    modules = _modules_after(["--version"], tmp_path)
+    assert not [m for m in modules if m.startswith("hyvekit.cli.") and m not in (
+        "hyvekit.cli.app", "hyvekit.cli.common")]
+
+
+def test_help_lists_every_group_in_order(hk):
+    out = hk("--help", env={"COLUMNS": "100"}).stdout
+    listed = re.findall(r"^│ (\w+) ", out.split("Commands")[1], re.M)
+    assert listed == ORDER
+
+
+def test_the_root_group_makes_each_command_once_and_knows_no_other():
+    root = typer.main.get_command(app_module.app)
+    assert list(root.commands) == ORDER
+    assert root.get_command(None, "beelives") is root.get_command(None, "beelives")
+    assert root.get_command(None, "nope") is None
+    assert {"play", "next", "do", "export-month", "new", "log"} <= set(
+        root.get_command(None, "beelives").commands)
+
+
+def test_a_number_given_is_still_checked(hk):
+    result = hk("beelives", "new", "X", "-p", "Ann:nomadic", "--years", "7")
+    assert result.returncode == 2 and "--years: got '7', expected at most 3" in result.stderr
+    result = hk("beelives", "do", "x", "draw", "--seed", "x")
+    assert result.returncode == 2 and "--seed: got 'x', expected a whole number" in result.stderr
