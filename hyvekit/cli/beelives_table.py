@@ -161,7 +161,8 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
     try:
         said: list[str] = []
         resolved, _ = CT.resolve_steps(state, list(steps), rng, roll=roll, said=said)
-        done = _store(ctx).append_many(campaign, [("step", {"do": s}) for s in resolved])
+        done = _store(ctx).append_many(campaign, [("step", {"do": s}) for s in resolved],
+                                       known=(record, state))
     except IllegalActionError as exc:
         raise with_expected(exc) from None
     state = done[-1][1] if done else state

@@ -249,6 +249,10 @@ class CampaignStore:
 
     # -- reading ---------------------------------------------------------------------------
     def _read(self, campaign_id: str) -> Record:
+        return self._read_doc(campaign_id)[0]
+
+    def _read_doc(self, campaign_id: str) -> tuple[Record, dict[str, Any]]:
+        """The record and the file's document as parsed (before any migration)."""
         path = self.path(campaign_id)
         doc = read_json_record(path)
         if doc is None:
@@ -257,7 +261,7 @@ class CampaignStore:
         if version > SCHEMA_VERSION:
             raise SchemaVersionError(str(path), version, SCHEMA_VERSION)
         return _record_from_doc(path, migrate(doc, version) if version < SCHEMA_VERSION else doc,
-                                version)
+                                version), doc
 
     def load(self, campaign_id: str) -> Record:
         """Read a record. :raises CampaignNotFoundError, CorruptRecordError, SchemaVersionError."""
@@ -424,15 +428,23 @@ class CampaignStore:
         """
         return self.append_many(campaign_id, [(event_type, data)])[-1]
 
-    def append_many(self, campaign_id: str,
-                    events: list[tuple[str, dict[str, Any]]]) -> list[tuple[dict, Any]]:
-        """Append several events atomically: all are validated in order, then written at once."""
+    def append_many(self, campaign_id: str, events: list[tuple[str, dict[str, Any]]], *,
+                    known: tuple[Record, Any] | None = None) -> list[tuple[dict, Any]]:
+        """Append several events atomically: all are validated in order, then written at once.
+
+        :param known: ``(record, state)`` the caller already has from :meth:`state`: when the
+            record read under the lock is still that one (the same header and events), its
+            state is taken instead of replaying the record again.
+        """
         path = self.path(campaign_id)
         self._check_folder(writing=True)
         with campaign_lock(path):
-            record = self._read(campaign_id)
+            record, doc = self._read_doc(campaign_id)
             adapter = self._adapter_of(record)
-            state = self.replay(record)
+            if known is not None and _same_record(known[0], record):
+                state = known[1]
+            else:
+                state = self.replay(record)
             record = self._frozen(record, adapter)
             seq = max((e["seq"] for e in record.events), default=0)
             out = []
@@ -449,8 +461,11 @@ class CampaignStore:
                     state = adapter.play(state, event_type, data)
                     event["result"] = event_result(adapter, state)
                 out.append((event, state))
-            self._write_migrated(record)
-            self._db(path).table("events").insert_multiple([e for e, _ in out])
+            if record.stored_version == SCHEMA_VERSION:     # the file as read, plus the events
+                atomic_write_text(path, dump_json(_with_events(doc, [e for e, _ in out])))
+            else:
+                self._write_migrated(record)
+                self._db(path).table("events").insert_multiple([e for e, _ in out])
             return out
 
     def undo(self, campaign_id: str, to: int | None = None) -> list[dict[str, Any]]:
@@ -582,6 +597,24 @@ class CampaignStore:
                 raise CampaignExistsError(cid, path)
             atomic_write_text(path, dump_json(as_record))
         return record
+
+
+def _with_events(doc: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+    """``doc`` (a record file as parsed) with ``events`` added to its events table, as
+    tinydb's ``table("events").insert_multiple(events)`` writes it: the events numbered on
+    from the highest number in use (from 1 in an empty table), every number as text."""
+    table = {int(k): v for k, v in doc.get("events", {}).items()}
+    next_id = max(table) + 1 if table else 1
+    for event in events:
+        table[next_id] = dict(event)
+        next_id += 1
+    return {**doc, "events": {str(k): v for k, v in table.items()}}
+
+
+def _same_record(a: Record, b: Record) -> bool:
+    """Whether two reads of a record give the same header and events (so the same state)."""
+    return (a.path == b.path and a.stored_version == b.stored_version and a.header == b.header
+            and a.events == b.events)
 
 
 def _doc_from_record(record: Record) -> dict[str, Any]:
