@@ -17,13 +17,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hyvekit.data import load_toml, packaged_toml
 from hyvekit.rules.beelives.board import Board, board_from_tables
-from hyvekit.rules.beelives.map import MapData, map_data_from_dict
 from hyvekit.rules.beelives.seasons import SeasonCard, cards_from_dict
 from hyvekit.rules.beelives.solo import SoloCards, solo_cards_from_tables
+
+if TYPE_CHECKING:                  # the map's modules load when a map is played (or read)
+    from hyvekit.rules.beelives.map import MapData
 
 BOARD_TABLE = "beelives.toml"
 SEASONS_TABLE = "beelives_seasons.toml"
@@ -108,6 +110,7 @@ def solo_cards(path: str | Path | None = None) -> SoloCards:
 
 @lru_cache(maxsize=1)
 def _packaged_map_data() -> MapData:
+    from hyvekit.rules.beelives.map import map_data_from_dict
     return map_data_from_dict(_packaged(MAP_TABLE))
 
 
@@ -116,6 +119,7 @@ def map_data(path: str | Path | None = None) -> MapData:
 
     :raises InvalidInputError: unreadable file, missing table or impossible value.
     """
+    from hyvekit.rules.beelives.map import map_data_from_dict
     return map_data_from_dict(load_toml(path)) if path else _packaged_map_data()
 
 

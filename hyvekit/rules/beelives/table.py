@@ -478,6 +478,7 @@ def _trial(state: GameState, action: Action | PendingTurn, comps: Components
     """What the sequencer refuses in ``action`` (or a turn being built) played on a copy, its
     open decisions taken with neutral values (the first choice, most dice at their highest
     face), or None."""
+    global _TRIED
     pt = action if isinstance(action, PendingTurn) else PendingTurn(action)
     for _ in range(40):
         hole = _hole(state, pt, comps)
@@ -485,9 +486,10 @@ def _trial(state: GameState, action: Action | PendingTurn, comps: Components
             break
         pt = _fill(state, pt, hole, hole.neutral, comps)
     try:
-        _play(state, pt, comps)
+        played = _play(state, pt, comps)
     except (IllegalActionError, InvalidInputError) as exc:
         return exc
+    _TRIED = (state, pt, comps, played)
     return None
 
 
@@ -497,6 +499,20 @@ def _play(state: GameState, pt: PendingTurn, comps: Components
     if pt.rolls:
         state = replace(state, spawn_rolls=state.spawn_rolls + pt.rolls)
     return play_turn(state, pt.action, comps)
+
+
+#: the last turn :func:`_trial` played: (state, turn, comps, what :func:`_play` gave)
+_TRIED: tuple[Any, ...] | None = None
+
+
+def _play_again(state: GameState, pt: PendingTurn, comps: Components
+                ) -> tuple[GameState, list[Event]]:
+    """:func:`_play`, taken from the last trial when it played this very turn on this very
+    state (a turn without dice: the trial was the turn itself)."""
+    tried = _TRIED
+    if tried is not None and tried[0] is state and tried[2] is comps and tried[1] == pt:
+        return tried[3][0], list(tried[3][1])
+    return _play(state, pt, comps)
 
 
 # --- a turn's own decisions (dice, rerolls, sacrifices, placements) ----------------------------
@@ -1256,7 +1272,7 @@ def _auto(t: Table) -> Table:
                 continue
             if hole is not None:
                 return t
-            s, evs = _play(t.state, t.turn, t.comps)
+            s, evs = _play_again(t.state, t.turn, t.comps)
             from hyvekit.rules.beelives.plan import as_turn
             t = replace(t, state=s, events=t.events + tuple(evs), turn=None, wild_roll=None,
                         plan=replace(t.plan, turns=t.plan.turns + (as_turn(t.turn.action),),
