@@ -104,7 +104,9 @@ def main() -> None:
             "weasyprint, reportlab, pypdf and jinja2 are not imported "
             "(`tests/cli/test_app.py` checks this).\n\n"
             "Other scripts: `benchmarks/store_append.py` (campaign appends per second; each "
-            "append re-reads, replays and atomically rewrites the record with an fsync) and "
+            "append re-reads, replays and atomically rewrites the record with an fsync), "
+            "`benchmarks/beelives_step.py` (one step of a month at the table, in process and "
+            "as `beelives do` / `next` processes: see its section below) and "
             "`benchmarks/queenbee_odds.py` (exact Queen Bee odds).\n"
             + ("\n" + kept if kept else ""),
             encoding="utf-8")

@@ -1,0 +1,436 @@
+"""Time one step of a Bee Lives month played at the table: in process, at month 27 of a
+4-player epic (3-year) game, and as whole ``hyvekit beelives do`` / ``next`` processes against
+``hyvekit --version``.
+
+The game is played by :mod:`hyvekit.rules.beelives.campaign_table` from a fixed seed: every
+step is one of ``decision(state).legal`` (the dice rolled, the cards drawn), chosen by a simple
+player who forages what the hive lacks, builds wax when the comb is full, cleans a diseased
+hive, keeps the last bees with starvation tokens, and otherwise picks at random.  It is played
+up to the 27th productive month (year 3, November: 26 months and two winters played) and some
+steps into it (``--into``, at a player's turn), then stored as a campaign record of ``step``
+events (about a thousand).
+
+(a) In process (CPU time of this process, median of ``--repeat`` runs):
+
+* ``play_step``: the next step applied to the campaign state (``campaign.play``);
+* ``resolve_steps``: the same step resolved and applied as ``beelives do`` does (with the tool's
+  own moves after it);
+* ``decision + legal``: what is due, with its legal options (``beelives next``), before the
+  step (the player's turn) and after it;
+* the store: the record read and replayed (``store.state``), and a whole append of the step
+  (lock, read, replay, check, write with fsync; the record file put back before each run).
+
+(b) Processes (wall time and the child's CPU time, median of ``--repeat`` runs, the commands
+interleaved so a busy machine slows them alike; the record put back before each ``do``):
+``python -m hyvekit --version``, ``beelives do CAMPAIGN STEP`` and ``beelives next CAMPAIGN``,
+for a new campaign (its first step: the spring card) and for the month-27 record; each with
+its ratio to ``--version``.  The children get the environment of this process without
+``PYTHONDONTWRITEBYTECODE`` and one untimed run each, so they start from compiled bytecode as
+an installed hyvekit does.
+
+Usage (from the repository root; the machine idle)::
+
+    .venv/bin/python benchmarks/beelives_step.py
+    .venv/bin/python benchmarks/beelives_step.py --repeat 21 --save after.json
+    PYTHONPATH=/path/to/older/checkout .venv/bin/python benchmarks/beelives_step.py --save before.json
+    .venv/bin/python benchmarks/beelives_step.py --before before.json --write-docs
+
+``--before FILE`` (figures saved by ``--save``, e.g. from an older checkout put first on
+``PYTHONPATH``, which the children inherit) adds a "before" column; ``--write-docs`` replaces
+the "Bee Lives at the table: one step" section of docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HEADING = "## Bee Lives at the table: one step"
+PLAYERS = (("Susan", "prolific"), ("Jeremy", "aggressive"), ("Lauren", "nomadic"),
+           ("Mara", "hygienic"))
+MONTH = 27                      # the productive month the step is made in
+CAMPAIGN = "epic-month-27"
+NEW = "new-epic"
+FIRST_STEP = 'card "First Bloom"'
+
+
+# --- the game --------------------------------------------------------------------------------
+
+def settings() -> dict:
+    """A 4-player epic game (three years) without the map, as ``beelives new`` stores it."""
+    return {"players": [{"name": n, "queen": q} for n, q in PLAYERS], "map": False,
+            "kind": "multi-year", "years": 3}
+
+
+def choose(state, d, rng: random.Random) -> str:
+    """One of ``d.legal`` (or a forage taking less, or ``roll``), chosen by a simple player."""
+    from hyvekit.rules.beelives import seasons
+    from hyvekit.rules.beelives.actions import Forage, forage_offer
+    legal = d.legal
+    if d.kind == "dice":
+        return "roll"
+    if d.kind == "feeding":
+        return legal[0]                           # the most starvation tokens: keep the bees
+    if d.kind == "winter":
+        return legal[-1]                          # every player takes them
+    if d.kind != "action":
+        return rng.choice(legal)
+    now = state.table.state
+    hive = now.player(d.actor).hive
+    comps = state.comps
+    r = rng.random()
+    if hive.disease(comps.board) < 0 and r < 0.3:
+        clean = [o for o in legal if "clean-bees" in o]
+        if clean:
+            return clean[0]
+    if hive.empty < 4 and r < 0.6:
+        wax = [o for o in legal if "build-wax" in o]
+        if wax:
+            return wax[-1]
+    if r < 0.9:                                   # forage what the hive lacks, keep room
+        best, pick = 0.0, None
+        card = comps.game.card(now.card)
+        for o in legal:
+            words = o.split(": ", 1)[1].split()
+            if words[0] != "forage" or len(words) != 3:
+                continue
+            offer = forage_offer(comps.board, Forage(1, words[1], now.season, modifiers=(
+                seasons.forage_modifiers(card, words[1]),)))
+            room = max(0, hive.empty - 3)
+            honey = min(offer[0], room)
+            water = min(offer[2], max(0, 3 - hive.water), room - honey)
+            pollen = min(offer[1], max(0, 4 - hive.pollen), room - honey - water)
+            value = 3 * honey + 2 * water + 2 * pollen - 0.1 * int(words[2])
+            if value > best:
+                best, pick = value, f"{o} take {honey}/{pollen}/{water}"
+        if pick:
+            return pick
+    return rng.choice(legal)
+
+
+def play_to_month(seed: int, into: int):
+    """The campaign state at a player's turn ``into`` steps (or more) into month
+    :data:`MONTH` (at its last player's turn when the month has fewer), the steps made
+    (resolved) and the next step the player makes."""
+    from hyvekit.games.beelives import new_campaign_settings
+    from hyvekit.rules.beelives import campaign as C
+    from hyvekit.rules.beelives import campaign_table as CT
+    header, checked, comps = new_campaign_settings(settings())
+    state = C.new_campaign(checked, comps)
+    rng = random.Random(seed)
+    steps: list[str] = []
+    last = None                       # the month's latest player's turn so far
+    while True:
+        d = CT.decision(state)
+        if len(state.months) >= MONTH or d is None:
+            if last is None:
+                raise SystemExit(f"seed {seed}: no player's turn in month {MONTH}")
+            return last
+        if len(state.months) == MONTH - 1 and d.kind == "action":
+            last = (header, state, list(steps), choose(state, d, random.Random(seed)))
+            if len(state.table.steps) >= into:
+                return last
+        resolved, state = CT.resolve_steps(state, [choose(state, d, rng)], rng)
+        steps += resolved
+
+
+# --- timing ----------------------------------------------------------------------------------
+
+def cpu_median(fn, repeat: int, setup=None) -> float:
+    """Median CPU seconds of ``fn(setup())`` (``fn()`` without ``setup``) over ``repeat``
+    runs, ``setup`` untimed."""
+    times = []
+    for _ in range(repeat):
+        arg = setup() if setup is not None else None
+        t0 = time.process_time()
+        fn(arg) if setup is not None else fn()
+        times.append(time.process_time() - t0)
+    return statistics.median(times)
+
+
+def fresh(state):
+    """``state`` with a new table object: what the month's table caches (the decision due,
+    its legal options) worked out again, as a new process would."""
+    import dataclasses
+    if state.table is None:
+        return state
+    return dataclasses.replace(state, table=dataclasses.replace(state.table))
+
+
+def in_process(store, state, step: str, folder: Path, saved: Path, repeat: int) -> list:
+    from hyvekit.rules.beelives import campaign as C
+    from hyvekit.rules.beelives import campaign_table as CT
+    path = folder / f"{CAMPAIGN}.json"
+
+    def put_back():
+        shutil.copyfile(saved, path)
+
+    after = C.play(state, "step", {"do": step})
+    rows = [
+        ("play_step (the step applied)",
+         cpu_median(lambda s: C.play(s, "step", {"do": step}), repeat, lambda: fresh(state))),
+        ("resolve_steps (as beelives do)",
+         cpu_median(lambda s: CT.resolve_steps(s, [step], random.Random(1)), repeat,
+                    lambda: fresh(state))),
+        ("decision + legal now: the player's turn (as beelives next)",
+         cpu_median(lambda s: CT.decision(s).legal, repeat, lambda: fresh(state))),
+        ("decision + legal after the step",
+         cpu_median(lambda s: CT.decision(s).legal, repeat, lambda: fresh(after))),
+        ("store: read and replay the record",
+         cpu_median(lambda: store.state(CAMPAIGN), repeat)),
+        ("store: append the step (read, replay, check, write)",
+         cpu_median(lambda _: store.append(CAMPAIGN, "step", {"do": step}), repeat, put_back)),
+    ]
+    put_back()
+    return rows
+
+
+def processes(env: dict, work: Path, step: str, repeat: int) -> list:
+    """``(label, wall median, cpu median)`` of each command, interleaved."""
+    py = [sys.executable, "-m", "hyvekit"]
+    folder = work / "campaigns"
+    cmds = [
+        ("hyvekit --version", py + ["--version"], None),
+        ("beelives do, new campaign", py + ["beelives", "do", NEW, FIRST_STEP], NEW),
+        ("beelives next, new campaign", py + ["beelives", "next", NEW], None),
+        (f"beelives do, month {MONTH}", py + ["beelives", "do", CAMPAIGN, step], CAMPAIGN),
+        (f"beelives next, month {MONTH}", py + ["beelives", "next", CAMPAIGN], None),
+    ]
+    wall: dict[str, list[float]] = {c[0]: [] for c in cmds}
+    cpu: dict[str, list[float]] = {c[0]: [] for c in cmds}
+
+    def run(cmd, restore):
+        if restore is not None:
+            shutil.copyfile(work / f"{restore}.json", folder / f"{restore}.json")
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        done = subprocess.run(cmd, capture_output=True, env=env, cwd=work)
+        w = time.perf_counter() - t0
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode()[-800:]}")
+        return w, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+
+    for _, cmd, restore in cmds:                 # bytecode written, caches warm
+        run(cmd, restore)
+    for _ in range(repeat):
+        for label, cmd, restore in cmds:
+            w, c = run(cmd, restore)
+            wall[label].append(w)
+            cpu[label].append(c)
+    for _, _, restore in cmds:
+        if restore is not None:
+            shutil.copyfile(work / f"{restore}.json", folder / f"{restore}.json")
+    return [(label, statistics.median(wall[label]), statistics.median(cpu[label]))
+            for label, _, _ in cmds]
+
+
+# --- report ----------------------------------------------------------------------------------
+
+def checkout_commit(package) -> str:
+    """The git commit of the checkout ``package`` was imported from ("" when not a git
+    checkout), with ``+`` when it has changes not committed."""
+    where = Path(package.__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(["git", "-C", str(where), "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(where), "status", "--porcelain", "hyvekit"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+    return head + ("+" if dirty else "")
+
+
+def replace_section(text: str, section: str) -> str:
+    """``text`` with its :data:`HEADING` section (up to the next ``## `` heading) replaced by
+    ``section``, or with ``section`` appended when there is none."""
+    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)
+    section = section.rstrip("\n") + "\n"
+    m = pattern.search(text)
+    if m:
+        return text[:m.start()] + section + ("\n" if m.end() < len(text) else "") \
+            + text[m.end():]
+    return text.rstrip("\n") + "\n\n" + section
+
+
+def tables(result: dict, before: dict | None) -> str:
+    def ms(secs: float) -> str:
+        return f"{1000 * secs:.1f}" if secs < 0.01 else f"{1000 * secs:.0f}"
+
+    old_in = dict((k, v) for k, v in before["in_process"]) if before else {}
+    head = "| in process, month 27 | CPU ms |" + (" before |" if before else "")
+    lines = [head, "| --- | ---: |" + (" ---: |" if before else "")]
+    for label, secs in result["in_process"]:
+        lines.append(f"| {label} | {ms(secs)} |"
+                     + (f" {ms(old_in[label])} |" if label in old_in else
+                        (" |" if before else "")))
+    if not result["processes"]:
+        return "\n".join(lines)
+    version = {r[0]: r for r in result["processes"]}["hyvekit --version"]
+    old_p = {r[0]: r for r in before["processes"]} if before else {}
+    old_version = old_p.get("hyvekit --version")
+    lines += ["", "| process | wall ms | CPU ms | × --version (CPU) |"
+              + (" × --version before (CPU) | before: wall ms | CPU ms | × --version (CPU) |"
+                 if before else ""),
+              "| --- | ---: | ---: | ---: |" + (" ---: | ---: | ---: | ---: |" if before else "")]
+    for label, w, c in result["processes"]:
+        row = f"| {label} | {ms(w)} | {ms(c)} | {c / version[2]:.2f} |"
+        if before:
+            row += f" {c / old_version[2]:.2f} |" if old_version else " |"
+            o = old_p.get(label)
+            row += (f" {ms(o[1])} | {ms(o[2])} | {o[2] / old_version[2]:.2f} |" if o and
+                    old_version else " | | |")
+        lines.append(row)
+    return "\n".join(lines)
+
+
+#: what the section says beside the figures (kept here so --write-docs keeps it)
+NOTES = """\
+What a command pays (measured on 2026-12-01 with `python -X importtime` and cProfile, CPU
+time):
+
+- Start-up, about 60 ms: Python (12 ms) and typer (40 ms), what `--version` costs. Then only
+  the command group named on the command line is made: `hyvekit/cli/app.py` lists the groups
+  (`GROUPS`; a group's modules are imported in order, the first holding its typer app) and the
+  root group (`LazyGroup`) makes each when it is looked up, so `beelives do` imports the Bee
+  Lives commands and no HYVE, Beez, Queen Bee or printing code; `--help` and a bare `hyvekit`
+  still make every group, to list them. typer 0.29 checks every value given through a
+  pydantic `TypeAdapter`, built when the command runs (importing pydantic: about 50 ms): text
+  values (`str`, `list[str]`) are taken as typer takes them without it, and typer's own
+  checking is built only when a number, path or choice is given (same messages).
+- The rules and the libraries a step needs: the month sequencer and the table (about 60 ms,
+  most of it making the rules' frozen dataclasses), rich for the tables (15 ms), filelock for
+  the record's lock (10 ms), the packaged board and cards (TOML, 7 ms to parse); the map's
+  modules only when a map is played (`hyvekit/data/beelives.py` no longer imports them to
+  read the packaged map data). With the step
+  itself (resolved, the legal options after it, the record written with two fsyncs, the
+  tables printed) a `do` on a new campaign costs about 200 ms: 1.5 × the old `--version`,
+  3.4 × the new one. Under 1.3 × the old `--version` would need a lighter rules import (fewer
+  modules, or fewer dataclasses, for a step) or no filelock.
+- The record: every command reads the record and replays its events (a campaign state is never
+  stored). At month 27 that is about 1,300 `step` events here; each is pushed on the month's
+  table (the decision due, the step checked by the sequencer, the turn played) and the step
+  that ends a month plays the month record as `beelives log` would. `do` replays once and
+  hands that state to the store's append, which takes it when the record read under the lock
+  is the same (`append_many(..., known=(record, state))`); the append adds its events to the
+  document it read instead of reading the file twice more through tinydb, and `dump_json`
+  writes the same text as `json.dumps(indent=1, sort_keys=True)` in about half the time
+  (`json` indents in pure Python): the file written is the same, byte for byte. A replay costs
+  a little less: a turn without dice is played once instead of once to check it and once
+  more (`table._play_again`). (Copying the rules' frozen dataclasses without their generated
+  `__init__`, and caching the dice's field names, were tried: no gain measured.)
+- What is left at month 27: the replay (about 0.25 ms a step: the step parsed, checked by the
+  sequencer and played; at each month's end the month record written as TOML, read back and
+  played again, a fifth of the replay), writing the record (2.6 MB of indented JSON, 40 ms).
+  Applying the step itself, and working out what is due after it with its legal options,
+  take a few milliseconds (the table above). Much less per command would need a stored
+  state (a cache beside the record, keyed by its content and the rules' version) or a
+  smaller record; neither is done. `beelives play` replays the whole record for every step
+  it stores: handing `append_many` the record it checks before the step and its state
+  (`known=`), as `do` does, would save that.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=11, help="runs of each (default 11)")
+    parser.add_argument("--seed", type=int, default=3, help="the game's seed (default 3)")
+    parser.add_argument("--into", type=int, default=20,
+                        help="steps into month 27 before the one timed (default 20)")
+    parser.add_argument("--no-processes", action="store_true", help="in process only")
+    parser.add_argument("--save", type=Path, help="write the figures to this JSON file")
+    parser.add_argument("--before", type=Path, help="figures saved by --save to compare with")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="write the tables into docs/performance.md")
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+
+    import hyvekit
+    from hyvekit.games import campaign_store
+
+    t0 = time.perf_counter()
+    header, state0, steps, step = play_to_month(args.seed, args.into)
+    played = time.perf_counter() - t0
+    work = Path(tempfile.mkdtemp(prefix="hyvekit-bench-"))
+    try:
+        folder = work / "campaigns"
+        store = campaign_store(folder)
+        store.create("Epic, month 27", "beelives", "campaign", header, CAMPAIGN)
+        store.append_many(CAMPAIGN, [("step", {"do": s}) for s in steps])
+        store.create("New epic", "beelives", "campaign", header, NEW)
+        for cid in (CAMPAIGN, NEW):
+            shutil.copyfile(folder / f"{cid}.json", work / f"{cid}.json")
+        size = (folder / f"{CAMPAIGN}.json").stat().st_size
+        record, state = store.state(CAMPAIGN)
+        assert (len(state.months), state.table.steps) == (MONTH - 1, state0.table.steps), \
+            "the record does not replay to the game played"
+        print(f"hyvekit {hyvekit.__version__} from {Path(hyvekit.__file__).parent}",
+              file=sys.stderr)
+        print(f"game played to month {MONTH} in {played:.1f} s: {len(steps)} steps "
+              f"({len(record.events)} events, {size / 1024:.0f} KiB); step timed: {step!r}",
+              file=sys.stderr)
+        result = {"hyvekit": hyvekit.__version__, "commit": checkout_commit(hyvekit),
+                  "steps": len(steps), "step": step,
+                  "record_kib": round(size / 1024), "repeat": args.repeat,
+                  "in_process": in_process(store, state, step, folder,
+                                           work / f"{CAMPAIGN}.json", args.repeat),
+                  "processes": []}
+        if not args.no_processes:
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            env["HYVEKIT_CAMPAIGNS"] = str(folder)
+            env["COLUMNS"] = "100"
+            result["processes"] = processes(env, work, step, args.repeat)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    before = json.loads(args.before.read_text(encoding="utf-8")) if args.before else None
+    table = tables(result, before)
+    print(table)
+    if args.save:
+        args.save.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    if args.write_docs:
+        doc = ROOT / "docs" / "performance.md"
+        section = (
+            f"{HEADING}\n\n"
+            f"Measured by `benchmarks/beelives_step.py` (median of {args.repeat} runs) on "
+            f"{date.today().isoformat()}, Python {platform.python_version()}, "
+            f"{os.cpu_count()} cores ({platform.machine()}). The game: 4 players, three years, "
+            f"no map, played at the table from seed {args.seed} up to month {MONTH} "
+            f"(year 3, November) and {args.into} steps into it, stored as "
+            f"{result['steps']} `step` events ({result['record_kib']} KiB); the step timed "
+            f"is `{result['step']}`"
+            + (f"; hyvekit at commit {result['commit']}" if result.get("commit") else "")
+            + (f", before: commit {before['commit']}" if before and before.get("commit")
+               else "")
+            + ". Re-run it with `--write-docs` to refresh this section"
+            + (" (`--before FILE` for the before column: the figures `--save` wrote with an "
+               "older checkout first on `PYTHONPATH`)" if before else "") + ".\n\n"
+            f"{table}\n\n"
+            "CPU time is the stable figure on a shared machine (wall time counts the other "
+            "processes' turns too; `do` also waits for its fsyncs). The ratio is to "
+            "`hyvekit --version` of the same checkout"
+            + ("; \"× --version before\" is to the older checkout's `--version`, the "
+               "yardstick the figures were set against" if before else "") + ".\n\n"
+            + NOTES)
+        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), section),
+                       encoding="utf-8")
+        print(f"wrote {doc}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
