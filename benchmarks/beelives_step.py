@@ -318,9 +318,10 @@ time):
   modules only when a map is played (`hyvekit/data/beelives.py` no longer imports them to
   read the packaged map data). With the step
   itself (resolved, the legal options after it, the record written with two fsyncs, the
-  tables printed) a `do` on a new campaign costs about 200 ms: 1.5 × the old `--version`,
-  3.4 × the new one. Under 1.3 × the old `--version` would need a lighter rules import (fewer
-  modules, or fewer dataclasses, for a step) or no filelock.
+  tables printed) a `do` on a new campaign costs about 200 ms: 1.4 to 1.6 × the old
+  `--version` (from one run to the next on this shared machine), 3.4 × the new one. Under
+  1.3 × the old `--version` would need a lighter rules import (fewer modules, or fewer
+  dataclasses, for a step) or no filelock.
 - The record: every command reads the record and replays its events (a campaign state is never
   stored). At month 27 that is about 1,300 `step` events here; each is pushed on the month's
   table (the decision due, the step checked by the sequencer, the turn played) and the step
