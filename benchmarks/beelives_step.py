@@ -44,6 +44,7 @@ the "Bee Lives at the table: one step" section of docs/performance.md.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -172,6 +173,7 @@ def cpu_median(fn, repeat: int, setup=None) -> float:
     times = []
     for _ in range(repeat):
         arg = setup() if setup is not None else None
+        gc.collect()                     # no collection of the last run's garbage in this one
         t0 = time.process_time()
         fn(arg) if setup is not None else fn()
         times.append(time.process_time() - t0)
