@@ -354,7 +354,7 @@ time):
   `__init__`, and caching the dice's field names, were tried: no gain measured.)
 - What is left at month 27: the replay (about 0.25 ms a step: the step parsed, checked by the
   sequencer and played; at each month's end the month record written as TOML, read back and
-  played again, a fifth of the replay), writing the record (2.6 MB of indented JSON, 40 ms).
+  played again, a fifth of the replay), writing the record (about 2 MB of indented JSON, 30 to 40 ms).
   Applying the step itself, and working out what is due after it with its legal options,
   take a few milliseconds (the table above). Much less per command would need a stored
   state (a cache beside the record, keyed by its content and the rules' version) or a
