@@ -132,11 +132,14 @@ class Decision:
 @dataclass(frozen=True)
 class PendingTurn:
     """A turn being built: the action chosen so far (dice and follow-ups filled as they are
-    decided) and which of its decisions are done."""
+    decided) and which of its decisions are done; ``rolls``: Zombees' D6 of the wild hives it
+    spawns; ``tried``: what playing it gave, when the check of its head already played the
+    whole turn (no dice to ask)."""
 
     action: Action
     done: frozenset[str] = frozenset()
     rolls: tuple[tuple[str, int], ...] = ()
+    tried: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -470,16 +473,16 @@ def _scare_options(state: GameState, name: str) -> list[PlayerAction]:
 def _head_legal(state: GameState, action: Action | PendingTurn, comps: Components) -> bool:
     """Whether ``action`` (or a turn being built) is legal now with some dice (see
     :func:`_trial`)."""
-    return _trial(state, action, comps) is None
+    return _trial(state, action, comps)[0] is None
 
 
 def _trial(state: GameState, action: Action | PendingTurn, comps: Components
-           ) -> Exception | None:
+           ) -> tuple[Exception | None, Any]:
     """What the sequencer refuses in ``action`` (or a turn being built) played on a copy, its
     open decisions taken with neutral values (the first choice, most dice at their highest
-    face), or None."""
-    global _TRIED
-    pt = action if isinstance(action, PendingTurn) else PendingTurn(action)
+    face), or None; and when the turn had no open decision (the trial played the turn itself),
+    what it gave (``(state, events)``), else None."""
+    pt = start = action if isinstance(action, PendingTurn) else PendingTurn(action)
     for _ in range(40):
         hole = _hole(state, pt, comps)
         if hole is None:
@@ -488,9 +491,8 @@ def _trial(state: GameState, action: Action | PendingTurn, comps: Components
     try:
         played = _play(state, pt, comps)
     except (IllegalActionError, InvalidInputError) as exc:
-        return exc
-    _TRIED = (state, pt, comps, played)
-    return None
+        return exc, None
+    return None, (played if pt == start else None)
 
 
 def _play(state: GameState, pt: PendingTurn, comps: Components
@@ -501,17 +503,12 @@ def _play(state: GameState, pt: PendingTurn, comps: Components
     return play_turn(state, pt.action, comps)
 
 
-#: the last turn :func:`_trial` played: (state, turn, comps, what :func:`_play` gave)
-_TRIED: tuple[Any, ...] | None = None
-
-
 def _play_again(state: GameState, pt: PendingTurn, comps: Components
                 ) -> tuple[GameState, list[Event]]:
-    """:func:`_play`, taken from the last trial when it played this very turn on this very
-    state (a turn without dice: the trial was the turn itself)."""
-    tried = _TRIED
-    if tried is not None and tried[0] is state and tried[2] is comps and tried[1] == pt:
-        return tried[3][0], list(tried[3][1])
+    """:func:`_play`, taken from the turn's trial when the trial played this very turn (a
+    turn without dice, :attr:`PendingTurn.tried`)."""
+    if pt.tried is not None:
+        return pt.tried[0], list(pt.tried[1])
     return _play(state, pt, comps)
 
 
@@ -1140,14 +1137,14 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
                 raise _refuse(d, text, f"{name} rolled {face} for its erratic turn")
             action = replace(action, dice=replace(action.dice, zombee_d6=face))
         resolved = N.format_action(action)
-        exc = _trial(state, action, t.comps)
+        exc, tried = _trial(state, action, t.comps)
         if exc is not None:                 # the sequencer's own reason, and what is legal
             if isinstance(exc, IllegalActionError):
                 raise IllegalActionError(exc.rule, f"{exc.message}. Legal: "
                                          + legal_hint(d, resolved), expected=list(d.legal),
                                          given=resolved) from None
             raise exc
-        return replace(t, turn=PendingTurn(action)), resolved
+        return replace(t, turn=PendingTurn(action, tried=tried)), resolved
     raise AssertionError(d.kind)                                     # pragma: no cover
 
 
