@@ -75,12 +75,14 @@ class PlaySession:
     def _require_unchanged(self) -> None:
         """:raises IllegalActionError: the record was changed by another command since it was
         read (a ``do``, a ``campaign undo``); the state now is read first."""
-        if _newest(self.store.load(self.id)) != self._seen:
+        record = self.store.load(self.id)
+        if _newest(record) != self._seen:
             self.reload()
             raise IllegalActionError(R_PLAY, f"{self.id} was changed outside this screen (by "
                                      "another command): the table now is shown, type the "
                                      "step again", expected="the record as shown",
                                      given="a changed record")
+        self._record = record
 
     @property
     def data(self) -> dict[str, Any]:
@@ -122,7 +124,8 @@ class PlaySession:
         before = self.state
         said: list[str] = []
         resolved, _ = CT.resolve_steps(before, [text], self.rng, roll=self.roll, said=said)
-        done = self.store.append_many(self.id, [("step", {"do": s}) for s in resolved])
+        done = self.store.append_many(self.id, [("step", {"do": s}) for s in resolved],
+                                      known=(self._record, before))
         if done:
             self.state, self._seen = done[-1][1], done[-1][0]["seq"]
         self._data = None

@@ -42,8 +42,8 @@ def next_data(state) -> dict:
 def print_table(view: dict) -> None:
     """The table now, for people: where the month stands, the hives, the wild hives."""
     out = console()
-    out.print(f"year {view['year']} {view['month']} ({view['season']}) · {view['phase']} · "
-              f"card: {view['card'] or 'none'} · first player: {view['first_player']}")
+    out.print(f"year {view['year']} {view['month']} ({view['season']}) · {view['phase']}")
+    out.print(f"card: {view['card'] or 'none'} · first player: {view['first_player']}")
     out.print(table(None, ["hive", "queen", "bees (free)", "honey", "pollen", "water",
                            "comb (empty)", "disease", "VP"],
                     [[h["name"], h["queen"], f"{h['workers']} ({h['free']})", h["honey"],

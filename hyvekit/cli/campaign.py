@@ -209,8 +209,9 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
             typer.echo("nothing was changed")
             return
     reverted = st.undo(campaign_id, to)
+    record = st.load(campaign_id)
     for e in reverted:
-        typer.echo(f"reverted event {e['seq']} ({e['type']})")
+        typer.echo(f"reverted event {e['seq']} ({e['type']}): {_describe(record, e)}")
 
 
 @app.command()
