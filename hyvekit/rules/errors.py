@@ -33,7 +33,8 @@ class InvalidInputError(HyvekitError):
                  suggestions: Iterable[str] = ()):
         self.field, self.given, self.allowed = field, given, allowed
         self.suggestions = tuple(suggestions)
-        text = f"{field}: got {shorten(given)}, expected {allowed}"
+        text = (f"{field}: missing, expected {allowed}" if given is None
+                else f"{field}: got {shorten(given)}, expected {allowed}")
         if self.suggestions:
             text += f" (did you mean {' or '.join(self.suggestions)}?)"
         super().__init__(text)

@@ -1048,8 +1048,11 @@ def _refuse(d: Decision, text: str, why: str = "") -> IllegalActionError:
 def _strip_actor(d: Decision, text: str, state: GameState | None) -> str:
     head, sep, rest = text.partition(":")
     if sep and head.strip() and not N._looks_like_coord(head):
-        if d.actor is not None and state is not None:
+        if state is not None:
             who = N._hive(state, head.strip().strip("\"'"), "actor")
+            if d.actor is None:
+                raise InvalidInputError("step", text, f"{rest.strip() or 'roll'} without a "
+                                        f"name: nobody decides a die ({d.prompt})")
             if who != d.actor:
                 raise IllegalActionError(R_TABLE, f"{d.prompt}: {d.actor} decides now, not "
                                          f"{who}", expected=d.actor, given=who)
@@ -1069,7 +1072,13 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
             name = rng.choice(deck)
         else:
             name = body[5:].strip().strip("\"'") if words[:1] == ["card"] else body.strip("\"'")
-            card = t.comps.card(name)
+            deck = season_deck(t.start, t.comps)
+            try:
+                card = t.comps.card(name)
+            except InvalidInputError:
+                raise InvalidInputError("card", name, f"draw, or a card of the {t.start.season}"
+                                        " deck", suggestions=close_matches(
+                                            name, ["draw", *deck])) from None
             name = card.name if card is not None else name
         resolved = f"card {N._quote(name)}"
         if name not in season_deck(t.start, t.comps):
@@ -1106,7 +1115,8 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
                 faces = N._dice_word("dice", body.replace(" ", ""))
             except InvalidInputError:
                 raise InvalidInputError("dice", text, f"roll, or {hole.dice} faces of "
-                                        f"{hole.faces[0]}-{hole.faces[-1]}") from None
+                                        f"{hole.faces[0]}-{hole.faces[-1]}",
+                                        suggestions=close_matches(body, ["roll"])) from None
             if len(faces) != hole.dice or any(f not in hole.faces for f in faces):
                 raise InvalidInputError("dice", text, f"roll, or {hole.dice} faces of "
                                         f"{hole.faces[0]}-{hole.faces[-1]}")
