@@ -145,7 +145,10 @@ def new(ctx: typer.Context,
             text = comps.solo.find(card).text
             typer.echo(f"{label}{' drawn' if drawn and label == 'challenge card' else ''}: "
                        f"{card} — {text}")
-    typer.echo(f"next: hyvekit beelives log {cid} MONTH.toml")
+    if checked.map:
+        typer.echo("played on the map: hyvekit keeps the tiles, distances and placements")
+    typer.echo(f"next: hyvekit beelives next {cid}   (play the month at the table)")
+    typer.echo(f"  or: hyvekit beelives log {cid} MONTH.toml   (log a month file)")
 
 
 @app.command("draw")
