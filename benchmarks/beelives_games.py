@@ -22,11 +22,12 @@ import argparse
 import os
 import platform
 import random
-import re
 import sys
 import time
 from datetime import date
 from pathlib import Path
+
+from docs_section import replace_section
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = "## Bee Lives game simulator"
@@ -49,18 +50,6 @@ def time_cell(players: int, years: int, games: int, on_map: bool, check: bool, c
                              f"{seed + i}): {game.violations[0]}")
         months += game.months
     return time.process_time() - t0, months
-
-
-def replace_section(text: str, section: str) -> str:
-    """``text`` with its :data:`HEADING` section (up to the next ``## `` heading) replaced by
-    ``section``, or with ``section`` appended when there is none."""
-    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)
-    section = section.rstrip("\n") + "\n"
-    m = pattern.search(text)
-    if m:
-        return text[:m.start()] + section + ("\n" if m.end() < len(text) else "") \
-            + text[m.end():]
-    return text.rstrip("\n") + "\n\n" + section
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             "adds distance, placement and priority-chart look-ups on every turn. "
             "`tests/rules/beelives/test_simulate.py` sizes its sweep of whole games from "
             "these figures.\n")
-        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), section),
+        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), HEADING, section),
                        encoding="utf-8")
         print(f"wrote {doc}")
     return 0

@@ -49,7 +49,6 @@ import json
 import os
 import platform
 import random
-import re
 import resource
 import shutil
 import statistics
@@ -59,6 +58,8 @@ import tempfile
 import time
 from datetime import date
 from pathlib import Path
+
+from docs_section import replace_section
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = "## Bee Lives at the table: one step"
@@ -273,18 +274,6 @@ def checkout_commit(package) -> str:
     return head + ("+" if dirty else "")
 
 
-def replace_section(text: str, section: str) -> str:
-    """``text`` with its :data:`HEADING` section (up to the next ``## `` heading) replaced by
-    ``section``, or with ``section`` appended when there is none."""
-    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)
-    section = section.rstrip("\n") + "\n"
-    m = pattern.search(text)
-    if m:
-        return text[:m.start()] + section + ("\n" if m.end() < len(text) else "") \
-            + text[m.end():]
-    return text.rstrip("\n") + "\n\n" + section
-
-
 def tables(result: dict, before: dict | None) -> str:
     def ms(secs: float) -> str:
         return f"{1000 * secs:.1f}" if secs < 0.01 else f"{1000 * secs:.0f}"
@@ -448,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
             + ("; \"× --version before\" is to the older checkout's `--version`, the "
                "yardstick the figures were set against" if before else "") + ".\n\n"
             + NOTES)
-        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), section),
+        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), HEADING, section),
                        encoding="utf-8")
         print(f"wrote {doc}")
     return 0
