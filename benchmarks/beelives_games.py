@@ -27,11 +27,17 @@ import time
 from datetime import date
 from pathlib import Path
 
-from docs_section import replace_section
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # run as a script or loaded by path
+from docs_section import replace_section as _replace_section
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = "## Bee Lives game simulator"
 
+
+
+def replace_section(text: str, section: str) -> str:
+    """``text`` with this benchmark's section (:data:`HEADING`) replaced by ``section``."""
+    return _replace_section(text, HEADING, section)
 
 def time_cell(players: int, years: int, games: int, on_map: bool, check: bool, comps,
               seed: int) -> tuple[float, int]:
@@ -131,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             "adds distance, placement and priority-chart look-ups on every turn. "
             "`tests/rules/beelives/test_simulate.py` sizes its sweep of whole games from "
             "these figures.\n")
-        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), HEADING, section),
+        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), section),
                        encoding="utf-8")
         print(f"wrote {doc}")
     return 0

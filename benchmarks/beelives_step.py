@@ -59,7 +59,8 @@ import time
 from datetime import date
 from pathlib import Path
 
-from docs_section import replace_section
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # run as a script or loaded by path
+from docs_section import replace_section as _replace_section
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = "## Bee Lives at the table: one step"
@@ -72,6 +73,11 @@ FIRST_STEP = 'card "First Bloom"'
 
 
 # --- the game --------------------------------------------------------------------------------
+
+
+def replace_section(text: str, section: str) -> str:
+    """``text`` with this benchmark's section (:data:`HEADING`) replaced by ``section``."""
+    return _replace_section(text, HEADING, section)
 
 def settings() -> dict:
     """A 4-player epic game (three years) without the map, as ``beelives new`` stores it."""
@@ -437,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
             + ("; \"× --version before\" is to the older checkout's `--version`, the "
                "yardstick the figures were set against" if before else "") + ".\n\n"
             + NOTES)
-        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), HEADING, section),
+        doc.write_text(replace_section(doc.read_text(encoding="utf-8"), section),
                        encoding="utf-8")
         print(f"wrote {doc}")
     return 0
