@@ -313,11 +313,13 @@ def year_end(ctx: typer.Context, campaign: str = CampaignArg,
 
 def print_winter(state, w) -> None:
     """A winter upkeep's table and, after the last one, the final scores."""
+    final = any(h.get("final") for h in w.hives)    # then the final scores say who can win
     console().print(table(f"winter after year {w.year}", ["hive", "bees", "honey",
-                                                           "starvation tokens", "VP scored",
-                                                           "can still win"],
-                          [[h["hive"], h["bees"], h["honey"], h["tokens"], winter_vp(h),
-                            "no" if h["out"] else "yes"] for h in w.hives]))
+                                                           "starvation tokens", "VP scored"]
+                          + ([] if final else ["can still win"]),
+                          [[h["hive"], h["bees"], h["honey"], h["tokens"], winter_vp(h)]
+                           + ([] if final else ["no" if h["out"] else "yes"])
+                           for h in w.hives]))
     _print_scores(state)
 
 
