@@ -69,7 +69,8 @@ def print_decision(data: dict, campaign: str) -> None:
     legal = data["legal"]
     odds = data["odds"]
     for line in option_lines(legal, odds):
-        out.print(f"  {line}", soft_wrap=False, overflow="fold")
+        for row in _between_options(line.split(" · "), max(20, out.width - 4)):
+            out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if odds:
         out.print(table(None, ["raid", "chance of success, expected honey"],
                         [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
@@ -102,6 +103,21 @@ def option_lines(legal: list[str], odds: dict[str, str]) -> list[str]:
         rest = f" … and {len(options) - SHOWN} more" if len(options) > SHOWN else ""
         lines.append(" · ".join(shown) + rest)
     return lines
+
+
+def _between_options(items: list[str], width: int) -> list[str]:
+    """``items`` joined by `` · `` in rows of at most ``width`` characters, broken between
+    options, never inside one (the rows after the first indented)."""
+    rows: list[str] = []
+    row = ""
+    for item in items:
+        joined = f"{row} · {item}" if row else item
+        if row and len(joined) > width:
+            rows.append(row + " ·")
+            row = "  " + item
+        else:
+            row = joined
+    return rows + [row] if row else rows
 
 
 def _merged(options: list[str]) -> list[str]:
