@@ -72,7 +72,7 @@ def print_decision(data: dict, campaign: str) -> None:
         for row in _between_options(line.split(" · "), max(20, out.width - 4)):
             out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if odds:
-        out.print(table(None, ["raid", "chance of success, expected honey"],
+        out.print(table(None, ["raid", "chance of success, honey (first roll, no sacrifice)"],
                         [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
     if data["more"]:
         out.print(f"  ({data['more']})")

@@ -35,10 +35,12 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from hyvekit.rules.beelives import notation as N
@@ -903,27 +905,62 @@ def _erratic(group: Callable[[], list[WildAction]], d6: int) -> list[WildAction]
             if not isinstance(a, WildSwarm)]
 
 
+def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: Components
+                  ) -> tuple[Fraction, Fraction]:
+    """The exact chance that ``raider``'s raid on ``target`` with ``bees`` succeeds, and the
+    honey it is expected to take, if the first roll is kept and nobody sacrifices a bee: every
+    roll of the raid dice pool (each face of the board's raid die equally likely) resolved by
+    the raid rules themselves, the season card's raid bonuses and the queens included (Raid;
+    Raiding a Player Hive / a Wild Hive).  A raid on a wild hive succeeds when it removes it.
+
+    :raises IllegalActionError, InvalidInputError: what the raid rules refuse.
+    """
+    from hyvekit.rules.beelives import raids
+    board = comps.board
+    card = comps.card(state.card)
+    p = state.player(raider)
+    bonus = seasons.raid_bonuses(card, p.hive.queen, p.hive.workers)
+    faces = board.die_faces
+    weight = Fraction(1, len(faces))
+    success = honey = Fraction(0)
+    dice = board.dice_for(bees)
+    already = target in p.raided
+    for roll in itertools.combinations_with_replacement(sorted(set(faces)), dice):
+        # the chance of this multiset of faces, in any order
+        chance = Fraction(math.factorial(dice))
+        for f in set(roll):
+            k = roll.count(f)
+            chance *= (weight * faces.count(f)) ** k / math.factorial(k)
+        if state.is_player(target):
+            d = state.player(target).hive
+            dbonus = seasons.raid_bonuses(card, d.queen, d.workers)
+            r = raids.raid_player_hive(p.hive, d, raids.PlayerRaid(
+                bees, (roll,), 0, 0, None, 1, already, bonus.raiding, dbonus.defending), board)
+            won, took = r.success, r.stolen
+        else:
+            w = state.wild_hive(target)
+            r2 = raids.raid_wild_hive(p.hive, w.strength, raids.WildRaid(
+                bees, (roll,), 0, None, 1, already, bonus.raiding), board)
+            won, took = r2.removed, r2.taken
+        success += chance * won
+        honey += chance * took
+    return success, honey
+
+
 def raid_notes(state: GameState, name: str, comps: Components) -> tuple[tuple[str, str], ...]:
-    """Beside each raid on a player hive: the chance of success and the expected honey if the
-    defender sacrifices nothing and the raider keeps the first roll (the raid-odds engine)."""
-    from hyvekit.rules.beelives.raids import RerollPolicy, raid_odds
+    """Beside each raid of ``name``: the chance of success and the expected honey if the first
+    roll is kept and nobody sacrifices (:func:`raid_odds_now`)."""
     out = []
     attacker = state.player(name).hive
     for target in _raid_targets(state, name):
-        if not state.is_player(target):
-            continue
-        d = state.player(target).hive
         for bees in range(1, attacker.unassigned + 1):
             try:
-                odds = raid_odds(comps.board, bees, target_honey=d.honey,
-                                 defenders=d.assigned.defend, attacker_queen=attacker.queen,
-                                 defender_queen=d.queen, reroll=RerollPolicy(0, 0),
-                                 attacker_empty=attacker.empty)
+                success, honey = raid_odds_now(state, name, target, bees, comps)
             except (InvalidInputError, IllegalActionError):
                 continue
             text = N.format_action(Raid(name, target, bees=bees))
-            out.append((text, (f"{float(odds.success):.0%} success, "
-                               f"{float(odds.expected_stolen):.1f} honey expected")))
+            out.append((text, (f"{float(success):.0%} success, "
+                               f"{float(honey):.1f} honey expected")))
     return tuple(out)
 
 

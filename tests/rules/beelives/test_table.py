@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -223,3 +224,29 @@ def test_a_wild_hives_forage_is_at_most_three_spaces_away():
     with pytest.raises(InvalidInputError, match="distance"):
         g.play_turn(s, g.WildForage("ACORN", "bloom", 9), comps)
     g.play_turn(s, g.WildForage("ACORN", "bloom", 3), comps)
+
+
+def test_raid_odds_beside_the_options_are_the_raid_rules_own():
+    """``next`` shows each raid's chance: every roll of the pool resolved by the raid rules.
+    On a player hive it agrees with the raid-odds engine (no card bonus); on a wild hive of
+    strength 3, a party of 3 bees rolls one raid die and removes it on a 3 or a 4."""
+    from hyvekit.rules.beelives.raids import RerollPolicy, raid_odds
+    comps = COMPS.game
+    s = g.new_game([("Ann", "prolific"), ("Bob", "hygienic")], comps.board)
+    s = replace(s, wild=(g.WildHiveState("ACORN", 3),))
+    s, _ = g.start_month(s, g.MonthPlan(1, 1, "First Bloom"), comps)
+    s, _ = g.play_turn(s, g.Turn("Ann", "forage", tile="bloom", distance=0, take=(5, 5, 0)),
+                       comps)
+    s = s.with_hive("Bob", replace(s.player("Bob").hive, unassigned=9))   # pools of 1-3 dice
+    bob, ann = s.player("Bob").hive, s.player("Ann").hive
+    for bees in range(1, 10):
+        success, honey = T.raid_odds_now(s, "Bob", "Ann", bees, comps)
+        odds = raid_odds(comps.board, bees, target_honey=ann.honey,
+                         defenders=ann.assigned.defend, attacker_queen=bob.queen,
+                         defender_queen=ann.queen, reroll=RerollPolicy(0, 0),
+                         attacker_empty=bob.empty)
+        assert (success, honey) == (odds.success, odds.expected_stolen)
+    faces = comps.board.die_faces
+    success, honey = T.raid_odds_now(s, "Bob", "ACORN", 3, comps)
+    assert success == Fraction(sum(f >= 3 for f in faces), len(faces))
+    assert honey == Fraction(sum(min(f, 3) for f in faces), len(faces))
