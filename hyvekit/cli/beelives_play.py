@@ -25,7 +25,7 @@ import typer
 
 from hyvekit.cli.beelives import app, wild_state
 from hyvekit.cli.beelives_campaign import GAME, KIND, CampaignArg, require_campaign
-from hyvekit.cli.beelives_table import next_data, option_lines
+from hyvekit.cli.beelives_table import between_options, next_data, option_lines
 from hyvekit.cli.common import campaigns_dir
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
@@ -220,7 +220,7 @@ class PlaySession:
                 wild.append(f" ({state})", style="dim")
         return Group(head, hives, wild)
 
-    def decision_renderable(self):
+    def decision_renderable(self, width: int | None = None):
         """The decision due: who decides, the legal options grouped by their first word (as
         ``next`` shows them), each raid with its odds, what else is accepted."""
         from rich.console import Group
@@ -233,7 +233,9 @@ class PlaySession:
                if data["auto"] else "a die is due: roll, or the faces")
         lines = [Text.assemble((data["prompt"], "bold"), f" · {who}")]
         odds = data["odds"]
-        lines += [Text(line) for line in option_lines(data["legal"], odds)]
+        lines += [Text(row) for line in option_lines(data["legal"], odds)
+                  for row in (between_options(line.split(" · "), width) if width
+                              else [line])]
         for option, note in odds.items():
             lines.append(Text.assemble(option.split(": ", 1)[-1], (f"  {note}", "dim")))
         if data["more"]:

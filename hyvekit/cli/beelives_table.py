@@ -69,7 +69,7 @@ def print_decision(data: dict, campaign: str) -> None:
     legal = data["legal"]
     odds = data["odds"]
     for line in option_lines(legal, odds):
-        for row in _between_options(line.split(" · "), max(20, out.width - 4)):
+        for row in between_options(line.split(" · "), max(20, out.width - 4)):
             out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if odds:
         out.print(table(None, ["raid", "chance of success, honey (first roll, no sacrifice)"],
@@ -105,7 +105,7 @@ def option_lines(legal: list[str], odds: dict[str, str]) -> list[str]:
     return lines
 
 
-def _between_options(items: list[str], width: int) -> list[str]:
+def between_options(items: list[str], width: int) -> list[str]:
     """``items`` joined by `` · `` in rows of at most ``width`` characters, broken between
     options, never inside one (the rows after the first indented)."""
     rows: list[str] = []
