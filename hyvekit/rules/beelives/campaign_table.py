@@ -37,7 +37,7 @@ from hyvekit.rules.beelives.notation import _quote
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.record import _str as _text
 from hyvekit.rules.beelives.record import _table as _keys
-from hyvekit.rules.beelives.state import NONE, R_EVENT, located
+from hyvekit.rules.beelives.state import NONE, R_EVENT, located, map_module
 from hyvekit.rules.beelives.wildfire import R_WILDFIRE
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
@@ -136,7 +136,6 @@ def _prelude_decision(state: CampaignState) -> T.Decision | None:
     if game.map is None:
         return T.Decision("place", None, f"{R_THREE_GEN_CARD}: {name} spawns",
                           (f"spawn {name}",), auto=True)
-    from hyvekit.rules.beelives.state import map_module
     M = map_module()
     places = M.spawn_tiles(game.map)
     if not places:
@@ -169,21 +168,25 @@ def _listed(d: T.Decision, text: str) -> str:
     return option
 
 
+def _spawn_of(option: str, game: Any) -> tuple[str, tuple[int, int] | None]:
+    """The wild hive a listed ``spawn NAME`` / ``place Q,R`` option spawns: its name (the next
+    free one for a place) and tile."""
+    words = option.split()
+    if words[0] == "spawn":
+        return words[1], None
+    q, r = words[1].split(",")
+    return T._free_wild(game), (int(q), int(r))
+
+
 def _prelude_step(state: CampaignState, text: str) -> CampaignState:
     prelude = state.table if isinstance(state.table, Prelude) else Prelude()
     d = _prelude_decision(state)
     assert d is not None
-    words = text.lower().split()
     if d.kind == "dice":
         prelude = replace(prelude, d6=_face(text, 6))
     else:
-        option = _listed(d, text)
-        if words[0] == "spawn":
-            prelude = replace(prelude, spawns=prelude.spawns + ((option.split()[1], None),))
-        else:
-            q, r = words[1].split(",")
-            name = T._free_wild(_prelude_game(state, prelude))
-            prelude = replace(prelude, spawns=prelude.spawns + ((name, (int(q), int(r))),))
+        spawn = _spawn_of(_listed(d, text), _prelude_game(state, prelude))
+        prelude = replace(prelude, spawns=prelude.spawns + (spawn,))
     state = replace(state, table=prelude)
     if _prelude_decision(state) is None:        # every wild hive placed: the month begins
         game = _prelude_game(state, prelude)
@@ -281,7 +284,7 @@ def _fire_decision(state: CampaignState) -> T.Decision | None:
                           f"{len(fp.spawns) + 1} of {want} (its spaces from the fire)",
                           ("roll",), more="or the face rolled, 1-4")
     from hyvekit.rules.beelives.wildfire import fire_spawn_places
-    M = _map()
+    M = map_module()
     places = () if name == NONE else sorted(fire_spawn_places(
         fp.rolls[-1], [c for c, _ in game.map.tiles], M.burnt_tiles(game.map),
         [h.at for h in game.map.hives]))
@@ -290,11 +293,6 @@ def _fire_decision(state: CampaignState) -> T.Decision | None:
                           "the fire", ("spawn none",), auto=True)
     return T.Decision("place", lead, f"{card.name}: {name} spawns {fp.rolls[-1]} space(s) "
                       "from the fire: where", tuple(f"place {c[0]},{c[1]}" for c in places))
-
-
-def _map():
-    from hyvekit.rules.beelives.state import map_module
-    return map_module()
 
 
 def _fire_step(state: CampaignState, text: str) -> CampaignState:
@@ -311,12 +309,8 @@ def _fire_step(state: CampaignState, text: str) -> CampaignState:
         option = _listed(d, text)
         if d.kind == "fire":
             fp = replace(fp, burned=words[1] == "burned")
-        elif words[0] == "spawn":
-            fp = replace(fp, spawns=fp.spawns + ((option.split()[1], None),))
         else:
-            q, r = words[1].split(",")
-            name = T._free_wild(_fire_game(state, fp)[0])
-            fp = replace(fp, spawns=fp.spawns + ((name, (int(q), int(r))),))
+            fp = replace(fp, spawns=fp.spawns + (_spawn_of(option, _fire_game(state, fp)[0]),))
     state = replace(state, table=fp)
     if _fire_decision(state) is None:           # the month begins (or the hive burned)
         state = replace(state, table=_fire_table(state, fp))
