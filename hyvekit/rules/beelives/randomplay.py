@@ -26,10 +26,8 @@ from hyvekit.rules.beelives import phases, seasons
 from hyvekit.rules.beelives import solo as solocards
 from hyvekit.rules.beelives.actions import cool_bees
 from hyvekit.rules.beelives.board import TILE_TYPES
+from hyvekit.rules.beelives.table import WILD_NAMES
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-
-WILD_NAMES = ("ACORN", "DANDELION", "MUSHROOM", "APPLE", "SPIDER", "CLOVER", "THISTLE", "OAK",
-              "FERN", "MOSS", "HAZEL", "ROWAN")
 
 
 def _fresh_wild(state: g.GameState, rng: random.Random, taken: frozenset = frozenset()) -> str:
