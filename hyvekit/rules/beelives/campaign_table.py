@@ -37,7 +37,7 @@ from hyvekit.rules.beelives.notation import _quote
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.record import _str as _text
 from hyvekit.rules.beelives.record import _table as _keys
-from hyvekit.rules.beelives.state import NONE, R_EVENT, located, map_module
+from hyvekit.rules.beelives.state import NONE, located, map_module
 from hyvekit.rules.beelives.wildfire import R_WILDFIRE
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
@@ -358,30 +358,7 @@ def decision(state: CampaignState) -> T.Decision | None:
         return prelude
     t = table_of(state)
     assert t is not None
-    if t.lost:
-        deck = T.season_deck(t.start, state.comps.game)
-        return T.Decision("card", t.start.players[0].name, "Wildfire: the fire reached your "
-                          "hive's tile — you lose (ruling L132); turn over the month's card "
-                          "to log the month", ("draw",) + tuple(f"card {_quote(c)}"
-                                                               for c in deck))
     return T.pending(t)
-
-
-def _lost_card(state: CampaignState, t: T.Table, text: str, rng: random.Random) -> str:
-    """The card step of a month Wildfire ended before it began: ``card NAME`` (``draw``: one
-    of the season's deck)."""
-    deck = T.season_deck(t.start, state.comps.game)
-    words = text.split(None, 1)
-    if words and words[0].lower() == "draw" and len(words) == 1 and deck:
-        return f"card {_quote(rng.choice(deck))}"
-    name = words[1].strip().strip("\"'") if len(words) == 2 and words[0].lower() == "card" \
-        else text.strip("\"'")
-    card = state.comps.game.card(name)
-    if card is None or card.name not in deck:
-        raise IllegalActionError(R_EVENT, f"the {t.start.season} deck holds "
-                                 + ", ".join(deck) + f", not {name}", expected=list(deck),
-                                 given=name)
-    return f"card {_quote(card.name)}"
 
 
 def _needs_queen(state: CampaignState) -> bool:
@@ -448,13 +425,11 @@ def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
         return _fire_step(state, text)
     t = table_of(state)
     assert t is not None
-    if t.lost:                                  # Wildfire burned the hive: the card only
-        resolved = _lost_card(state, t, text, random.Random())
-        card = state.comps.game.card(resolved[5:].strip().strip('"'))
-        return play_month_event(replace(state, table=None), {
-            "month": {"year": t.start.year, "month": t.start.month, "card": card.name},
-            "stated": dict(t.stated)})
     t = T.push(t, text)
+    if t.lost and t.done:                       # Wildfire burned the hive: the card only
+        return play_month_event(replace(state, table=None), {
+            "month": {"year": t.start.year, "month": t.start.month, "card": t.plan.card},
+            "stated": dict(t.stated)})
     if not t.done:
         return replace(state, table=t)
     data: dict[str, Any] = {"month": month_record(t.plan)}
@@ -526,11 +501,7 @@ def _step(state: CampaignState, text: str, rng: random.Random, out: list[str],
                                  expected="nothing", given=text)
     text = " ".join(str(text).split())
     t = table_of(state)
-    if t is not None and t.lost:
-        resolved = _lost_card(state, t, text, rng)
-        state = play_step(state, {"do": resolved})
-        said += [resolved, "the fire reached your hive: the game is lost"]
-    elif t is None:                     # winter upkeep, the solo cards' start of a month
+    if t is None:                     # winter upkeep, the solo cards' start of a month
         resolved = text
         if d.kind == "dice" and text.lower() == "roll":
             faces = 4 if "D4" in d.prompt else 6
@@ -543,7 +514,7 @@ def _step(state: CampaignState, text: str, rng: random.Random, out: list[str],
         t2 = T.push(t, text, rng)
         resolved = t2.steps[-1]
         said.append(_step_words(d, resolved))
-        said += _words(t, t2)
+        said += _words(t, t2) if not t2.lost else ["the fire reached your hive: the game is lost"]
         state = play_step(state, {"do": resolved})
     out.append(resolved)
     return state

@@ -180,8 +180,8 @@ class Table:
 
     @property
     def done(self) -> bool:
-        """The month is played (Cleanup over)."""
-        return self.result is not None
+        """The month is played (Cleanup over), or, when ``lost``, its card turned over."""
+        return self.result is not None or (self.lost and bool(self.plan.card))
 
 
 def new_table(start: GameState, comps: Components) -> Table:
@@ -226,8 +226,11 @@ _UNSET = object()
 
 
 def _pending(t: Table) -> Decision | None:
-    if t.result is not None:
+    if t.done:
         return None
+    if t.lost:
+        return _card_decision(t, "Wildfire: the fire reached your hive's tile — you lose "
+                              "(ruling L132); turn over the month's card to log the month")
     if t.state is None:
         return _before_actions(t)
     if t.turn is not None:
@@ -297,12 +300,17 @@ def _before_actions(t: Table) -> Decision:
     if die is not None:
         return Decision("dice", None, die.prompt, ("roll",), more="or the face rolled, 1-6")
     if not t.plan.card:
-        deck = season_deck(s0, comps)
-        return Decision("card", s0.players[s0.first_player].name,
-                        f"Event Phase: the {s0.season} card ({len(deck)} left in the deck)",
-                        ("draw",) + tuple(f"card {N._quote(c)}" for c in deck),
-                        more="draw: hyvekit turns over the deck's next card")
+        return _card_decision(t, f"Event Phase: the {s0.season} card "
+                              f"({len(season_deck(s0, comps))} left in the deck)")
     raise AssertionError("the Event Phase is played with the card")     # pragma: no cover
+
+
+def _card_decision(t: Table, prompt: str) -> Decision:
+    """The season card to turn over: ``draw`` or one of the season's deck."""
+    s0 = t.start
+    return Decision("card", s0.players[s0.first_player].name, prompt,
+                    ("draw",) + tuple(f"card {N._quote(c)}" for c in season_deck(s0, t.comps)),
+                    more="draw: hyvekit turns over the deck's next card")
 
 
 def _zombees_start(s: GameState) -> bool:
@@ -1121,10 +1129,9 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
         if name not in season_deck(t.start, t.comps):
             raise _refuse(d, text)
         plan = replace(t.plan, card=name)
-        try:
-            s, events = start_month(t.start, plan, t.comps)
-        except (IllegalActionError, InvalidInputError) as exc:
-            raise exc from None
+        if t.lost:                        # nothing is played: the card is only turned over
+            return replace(t, plan=plan), resolved
+        s, events = start_month(t.start, plan, t.comps)
         return replace(t, plan=plan, state=s, events=tuple(events)), resolved
     if d.kind in ("feeding", "swarm", "join", "sacrifice", "reroll", "infect", "remove") or \
             (d.kind == "place"):
