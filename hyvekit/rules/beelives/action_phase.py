@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from hyvekit.rules.beelives.plan import Turn
-from hyvekit.rules.beelives.player_turns import PlayerAction, player_turn
+from hyvekit.rules.beelives.player_turns import PlayerAction, ScareGhosts, player_turn
 from hyvekit.rules.beelives.state import (
     PLAYER_ACTIONS,
     R_ACTION,
@@ -152,7 +152,7 @@ class _StatedKeys:
     def __init__(self, action: PlayerAction | WildAction) -> None:
         self._a = action
         self.action, self.wild = action.action, action.wild
-        self.scare_ghosts = action.__class__.__name__ == "ScareGhosts"
+        self.scare_ghosts = isinstance(action, ScareGhosts)
 
     def __getattr__(self, key: str):
         if key in self._DICE:
