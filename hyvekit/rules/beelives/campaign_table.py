@@ -598,9 +598,11 @@ def view(state: CampaignState) -> dict[str, Any]:
 def odds(state: CampaignState) -> dict[str, str]:
     """Beside each raid option of the decision due: its chance of success and expected honey
     (:func:`~hyvekit.rules.beelives.table.raid_notes`), by notation."""
-    t = table_of(state)
-    d = decision(state)
-    if t is None or t.state is None or d is None or d.kind != "action":
+    t = state.table if isinstance(state.table, T.Table) else None
+    if t is None or t.state is None:          # no player's turn before the Event Phase
+        return {}
+    d = T.pending(t)
+    if d is None or d.kind != "action":
         return {}
     return dict(T.raid_notes(t.state, d.actor, state.comps.game))
 
