@@ -218,19 +218,27 @@ def apply_eggs(chamber: LarvaChamber, value: int, cells: tuple[Cell, ...]) -> La
     return chamber.with_values({c: value for c in cells})
 
 
-def can_place_shape(chamber: LarvaChamber, value: int) -> bool:
-    """Whether the shape of ``value`` fits somewhere on empty squares."""
+def shape_placements(chamber: LarvaChamber, value: int) -> tuple[tuple[Cell, ...], ...]:
+    """Every way of drawing die value ``value``'s shape on empty squares (rotated or
+    flipped), each as its squares in row order; none when the chamber has no such shape."""
     shapes = dict(chamber.chamber.shapes)
     if value not in shapes:
-        return False
+        return ()
+    found = set()
+    rows, width = len(chamber.squares), chamber.width
     for form in orientations(shapes[value]):
-        for r in range(len(chamber.squares)):
-            for c in range(chamber.width):
-                cells = [(r + dr, c + dc) for dr, dc in form]
-                if all(0 <= rr < len(chamber.squares) and 0 <= cc < chamber.width
-                       and chamber[(rr, cc)] == EMPTY for rr, cc in cells):
-                    return True
-    return False
+        for r in range(rows):
+            for c in range(width):
+                cells = tuple(sorted((r + dr, c + dc) for dr, dc in form))
+                if all(0 <= rr < rows and 0 <= cc < width and chamber[(rr, cc)] == EMPTY
+                       for rr, cc in cells):
+                    found.add(cells)
+    return tuple(sorted(found))
+
+
+def can_place_shape(chamber: LarvaChamber, value: int) -> bool:
+    """Whether the shape of ``value`` fits somewhere on empty squares."""
+    return bool(shape_placements(chamber, value))
 
 
 # --- Tend Larva -------------------------------------------------------------------------------

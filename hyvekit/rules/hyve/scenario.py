@@ -25,6 +25,7 @@ from hyvekit.rules.hyve.hp import move_hp
 from hyvekit.rules.hyve.larva import LarvaChamber
 from hyvekit.rules.hyve.legacy import Resource
 from hyvekit.rules.hyve.modes import MarshalArea, check_builder_placement, queen_end
+from hyvekit.rules.hyve.need import HOLE, Need
 from hyvekit.rules.hyve.phases import Perks, change_population, check_end
 from hyvekit.rules.hyve.scoring import (CROSSED, EMPTY as HEX_EMPTY, HEXES, LARVA, NECTAR,
                                         HyveGrid, Space, cell_name, score_hyve)
@@ -308,6 +309,8 @@ def _sensilla(s: ScenarioState, position: int) -> ScenarioState:
     every space entered (up or down, each of a multi-space move), in order, the player's
     colour and hex taken from the turn's ``sensilla`` list (ruling H52)."""
     label = s.sheet.hp_track.label(position)
+    if s.sensilla and s.sensilla[0] is HOLE:
+        raise Need("sensilla", s, position=position, label=label)
     if not s.sensilla:
         raise IllegalActionError(R_SENSILLA, f"the HP die entered the uncoloured space "
                                  f"{label}: colour it and add a nectar of that colour "
@@ -322,11 +325,12 @@ def _sensilla(s: ScenarioState, position: int) -> ScenarioState:
 
 def _next_turn(s: ScenarioState) -> ScenarioState:
     """The turn is over: every Sensilla choice must have been used; on to the next Refresh."""
-    if s.sensilla:
-        raise IllegalActionError(R_SENSILLA, f"{len(s.sensilla)} Sensilla choice(s) left over: "
+    left = tuple(x for x in s.sensilla if x is not HOLE)
+    if left:
+        raise IllegalActionError(R_SENSILLA, f"{len(left)} Sensilla choice(s) left over: "
                                  "the die entered no more uncoloured spaces this turn",
-                                 expected=0, given=len(s.sensilla))
-    return replace(s, phase="refresh", turn=s.turn + 1, bees=(), pool=(), used=(),
+                                 expected=0, given=len(left))
+    return replace(s, phase="refresh", sensilla=(), turn=s.turn + 1, bees=(), pool=(), used=(),
                    completed_this_turn=0)
 
 
@@ -400,8 +404,8 @@ def _place(s: ScenarioState, features, rule: str, excise=()) -> tuple[ScenarioSt
         Excisor cross-out without the perk, or for a hyve the action does not complete.
     """
     excise = list(excise)
-    if any(e is not None for e in excise) and not s.has("excisor"):
-        first = next(e for e in excise if e is not None)
+    if any(e is not None and e is not HOLE for e in excise) and not s.has("excisor"):
+        first = next(e for e in excise if e is not None and e is not HOLE)
         raise IllegalActionError(R_EXCISOR, "crossing out a space before scoring needs the "
                                  "Excisor perk", expected="no excise", given=cell_name(first))
     gained = 0
@@ -409,6 +413,8 @@ def _place(s: ScenarioState, features, rule: str, excise=()) -> tuple[ScenarioSt
     for target, space in features:
         if s.status != "playing":
             break
+        if target is HOLE:
+            raise Need("place", s, feature=space, rule=rule)
         hyve, h = split_spot(target)
         if builder:
             s = _builder_target(s, hyve, h, excise)
@@ -446,8 +452,8 @@ def _place(s: ScenarioState, features, rule: str, excise=()) -> tuple[ScenarioSt
         grid = grid.replace(h, space)
         s = replace(s, hyves=s.hyves[:s.active] + (grid,) + s.hyves[s.active + 1:])
         if not grid.empty and not builder:
-            cut = excise.pop(0) if excise else None
-            s = _complete(s, cut)
+            s = _complete(s, _cut(s, excise))
+    excise = [e for e in excise if e is not HOLE]
     if excise:
         raise IllegalActionError(R_EXCISOR, "an Excisor cross-out was given for a hyve this "
                                  "action did not complete", expected="one per completed hyve",
@@ -478,8 +484,20 @@ def _builder_target(s: ScenarioState, hyve: int | None, h: Hex, excise: list) ->
     migrate = check_builder_placement(s.sheet.hyves, s.built, s.active + 1, hyve, [h],
                                       occupied)
     if migrate:
-        s = _complete(s, excise.pop(0) if excise else None)
+        s = _complete(s, _cut(s, excise))
     return s
+
+
+def _cut(s: ScenarioState, excise: list) -> Hex | None:
+    """The Excisor cross-out of the hyve completing now (taken from ``excise``); an open
+    choice (:data:`~hyvekit.rules.hyve.need.HOLE`) with the perk raises :class:`Need`."""
+    if not excise:
+        return None
+    if excise[0] is HOLE:          # kept: it stands for every later cross-out too
+        if s.has("excisor"):
+            raise Need("excise", s, hyve=s.active + 1)
+        return None
+    return excise.pop(0)
 
 
 def _complete(s: ScenarioState, excise: Hex | None) -> ScenarioState:

@@ -53,6 +53,7 @@ from hyvekit.rules.hyve.actions import (ACTION_LABELS, ACTIONS, WILD, Action, As
                                         _ACTION_OF, bee)
 from hyvekit.rules.hyve.larva import (Line, apply_eggs, apply_encircle_lines, check_eggs,
                                       check_line, encircle_lines)
+from hyvekit.rules.hyve.need import HOLE, Need, open_tail
 from hyvekit.rules.hyve.modes import (R_TURBO, R_TURBO_EGGS, R_TURBO_JELLY, R_TURBO_LARVA,
                                       R_TURBO_REPURPOSE, R_WASP_ATTACK, check_turbo_jelly,
                                       turbo_bakery, turbo_repurpose_rerolls, turbo_tend_eggs,
@@ -103,7 +104,7 @@ def _refresh(s: ScenarioState, a: Refresh) -> ScenarioState:
                                  expected=normal, given=len(a.dice))
     refresh_dice(s.population, controlled_rolls=s.has("controlled-rolls"), chosen=len(a.dice),
                  refresh_max=s.sheet.refresh_max)
-    for value, _ in a.sensilla:
+    for value, _ in open_tail(a.sensilla)[0]:
         if not s.has("sensilla"):
             raise IllegalActionError(R_SENSILLA, "colouring HP-track spaces needs the Sensilla "
                                      "perk", expected="no sensilla", given=len(a.sensilla))
@@ -265,8 +266,10 @@ def _larva_count(s: ScenarioState, n: int) -> int:
 
 def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> ScenarioState:
     want = _larva_count(s, n)
-    hexes = tuple(cells)
-    if len(hexes) != want:
+    hexes, more = open_tail(cells)
+    if more and len(hexes) < want:            # at the table: the next larva's hex is open
+        hexes += (HOLE,) * (want - len(hexes))
+    elif len(hexes) != want:
         extra = " (Fecundity adds one)" if want != n else ""
         raise IllegalActionError(rule, f"{want} larva go into the hyve{extra}, "
                                  f"{len(hexes)} hex(es) given", expected=want, given=len(hexes))
@@ -396,7 +399,7 @@ def _fill(s: ScenarioState, b: Bee, a: JellyFill, beseech: bool) -> ScenarioStat
     if s.status != "playing":
         return s
     if not complete:
-        if a.reward is not None:
+        if a.reward is not None and a.reward is not HOLE:
             raise IllegalActionError(R_REWARDS, f"a Queen's Reward is gained when a Royal "
                                      f"Jelly is completed; {label} holds {len(now)} of "
                                      f"{len(BEE_TYPES)} colours", expected=None, given=a.reward)
@@ -406,10 +409,13 @@ def _fill(s: ScenarioState, b: Bee, a: JellyFill, beseech: bool) -> ScenarioStat
 
 def _add_larva_times(s: ScenarioState, value: int, times: int, a: JellyFill
                      ) -> ScenarioState:
-    cells = list(a.larva)
+    cells, more = open_tail(a.larva)
+    cells = list(cells)
     excise = a.excise
     want = [_larva_count(s, value) for _ in range(times)]
-    if len(cells) != sum(want):
+    if more and len(cells) < sum(want):       # at the table: the next larva's hex is open
+        cells += [HOLE] * (sum(want) - len(cells))
+    elif len(cells) != sum(want):
         extra = " (Fecundity adds one each time)" if want[0] != value else ""
         raise IllegalActionError(R_QUEEN, f"Overwork Queen places {sum(want)} larva{extra}, "
                                  f"{len(cells)} hex(es) given", expected=sum(want),
@@ -439,6 +445,10 @@ def reward_hp(s: ScenarioState, reward: str) -> int:
 
 def _reward(s: ScenarioState, reward: str | None, label: str) -> ScenarioState:
     left = [r for r in s.sheet.rewards if r not in s.rewards_taken]
+    if reward is HOLE:
+        if left:
+            raise Need("reward", s, left=tuple(left), jelly=label)
+        reward = None
     if not left:
         if reward is not None:
             raise IllegalActionError(R_REWARDS, "every Queen's Reward of the sheet was already "
@@ -484,7 +494,10 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
                                  f"colour of an unused resource", expected=unused or "wild Bee",
                                  given=colour)
     counts = Counter(r.kind for r in mine)
-    if len(a.nectar) != counts["nectar"]:
+    nectar, more = open_tail(a.nectar)
+    if more and len(nectar) < counts["nectar"]:   # at the table: the next nectar's hex is open
+        nectar += (HOLE,) * (counts["nectar"] - len(nectar))
+    elif len(nectar) != counts["nectar"]:
         raise IllegalActionError(R_COURIER, f"every {colour} resource is claimed at once: "
                                  f"{counts['nectar']} {colour} nectar to place, "
                                  f"{len(a.nectar)} hex(es) given",
@@ -495,8 +508,8 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
                 f"{counts['hp']} HP, {counts['nectar']} nectar in {colour}")
     s = _population(s, counts["population"], "Courier")
     s = _hp(s, gain=counts["hp"], why="Courier")
-    nectar = Space(NECTAR, variety=str(a.bee.face))
-    s, _ = _place(s, [(h, nectar) for h in a.nectar], R_COURIER, a.excise)
+    nectar_space = Space(NECTAR, variety=str(a.bee.face))
+    s, _ = _place(s, [(h, nectar_space) for h in nectar], R_COURIER, a.excise)
     return s
 
 
@@ -516,8 +529,9 @@ def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
         else:
             features.append((p.cell, Space(NECTAR, variety=str(value))))
     if a.placements:
-        s = _log(s, "Gather Nectar: " + ", ".join(f"{p.bee.stands_for}@{spot_name(p.cell)}"
-                                                  for p in a.placements))
+        s = _log(s, "Gather Nectar: " + ", ".join(
+            f"{p.bee.stands_for}@{'?' if p.cell is HOLE else spot_name(p.cell)}"
+            for p in a.placements))
     s, _ = _place(s, features, R_NECTAR, a.excise)
     s = replace(s, pool=())
     if s.status != "playing":

@@ -14,6 +14,8 @@ from dataclasses import replace
 from hyvekit.rules.common import IllegalActionError
 from hyvekit.rules.hyve.actions import Build, Marshal, WaspAttack
 from hyvekit.rules.hyve.larva import EATEN
+from hyvekit.rules.hyve.mites import mites_required
+from hyvekit.rules.hyve.need import Need, open_tail
 from hyvekit.rules.hyve.modes import Build as ModeBuild
 from hyvekit.rules.hyve.modes import (R_BUILD, R_MARSHAL, R_TURBO, R_WASP_ATTACK, MarshalBee,
                                       QueenFacts, apply_build, apply_marshal, apply_mites,
@@ -88,8 +90,13 @@ def _demands(s: ScenarioState) -> ScenarioState:
 def _mites(s: ScenarioState, icons: int, cells: tuple[Hex, ...]) -> ScenarioState:
     """Mites: cross out one nectar of the active hyve per icon, as many as it has
     (:func:`hyvekit.rules.hyve.modes.check_mites`, ruling H50)."""
+    cells, more = open_tail(cells)
     if s.active >= HYVES or (not icons and not cells):
         return s
+    if more:                                  # at the table: the next cross-out is open
+        due = mites_required(s.hyves[s.active], icons) - len(cells)
+        if due > 0:
+            raise Need("mites", s, count=due, known=cells)
     grid = apply_mites(s.hyves[s.active], icons, cells)
     if cells:
         s = replace(s, hyves=s.hyves[:s.active] + (grid,) + s.hyves[s.active + 1:])

@@ -1,0 +1,282 @@
+"""The short text of every step of a Hyve turn played at the table, read back to the same step.
+
+Each decision of :mod:`hyvekit.rules.hyve.table` is answered by one step; :func:`step_text` of
+:func:`parse_step` gives the text back unchanged (the ``legal`` strings), while reading is
+forgiving (case, spacing, ``W`` or ``6``, dice written together: ``dice 13W``).  Hexes are
+named as the printed sheet names them (``C3``; ``2:C3`` is hex C3 of hyve 2), squares of the
+larva chamber as ``R1C2``, bees as a die face ``1``–``5``, ``W`` (a wild Bee) or ``W3`` (a
+wild Bee standing for 3).  The whole list is in ``docs/hyve-table.md``:
+
+====================  =======================================================================
+``roll`` / ``roll 4``  1. Refresh: the tool rolls (Controlled Rolls: fewer dice)
+``dice 1 3 W 4``       the faces rolled at the table (a Refresh, a Repurpose's new faces)
+``repurpose 3``        Repurpose with a 3-Bee; then ``reroll 1 2 5`` (which bees), then dice
+``bakery 3: 3 3 W``    Bakery: the 3-type bread, with that set of bees
+``eggs W5``            Tend Eggs with a wild Bee as a 5; then ``shape R1C1 R1C2 R2C1 R2C2``
+``larva 3 row``        Tend Larva (``larva W column 4``, ``larva W wild 1``); then ``larva@C3``
+``queen 4 plumose``    Queen's Attendants: bee and royal jelly (``queen 2 3 beseech``: jelly 3)
+``courier 2``          Courier (a legacy run); its nectar then go ``2@C3``
+``gather``             3. Gather Nectar: the bees left each go ``3@C3``, ``W1@C2``
+``excise C3``          Excisor, before a completed hyve is scored (``excise none``)
+``sensilla 4@C3``      Sensilla: the colour (die value) of the space entered, and its nectar hex
+``reward swarm``       the Queen's Reward of a completed royal jelly
+``effect 2``           6. Seasonal Effects: the effect of the current season (1-based)
+``mites C3``           Mites Challenge: a nectar crossed out
+``cross-out 3``        Easy Mode: the bread type crossed out after a lost scenario
+====================  =======================================================================
+
+:func:`parse_step` raises :class:`InvalidInputError` (field ``step``) naming the forms, with
+the close matches of a mistyped verb.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.hyve.actions import WILD, Bee, bee
+from hyvekit.rules.hyve.larva import LarvaChamber, Line
+from hyvekit.rules.hyve.scoring import cell_name, parse_cell
+from hyvekit.rules.hyve.sheets import JELLIES, REWARDS, SheetDefinition
+
+#: every verb, with its form (for the error that lists them)
+FORMS = {
+    "roll": "roll [N]", "dice": "dice F F ...", "repurpose": "repurpose BEE",
+    "reroll": "reroll F F ...", "bakery": "bakery TYPE: BEE BEE ...", "eggs": "eggs BEE",
+    "shape": "shape SQUARE SQUARE ...", "larva": "larva BEE row|column|wild [N] / larva@HEX",
+    "queen": "queen BEE JELLY [beseech]", "courier": "courier BEE", "gather": "gather",
+    "nectar": "BEE@HEX", "excise": "excise HEX|none", "sensilla": "sensilla VALUE@HEX",
+    "reward": "reward NAME", "effect": "effect N", "mites": "mites HEX",
+    "cross-out": "cross-out TYPE",
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: its ``verb`` (a key of :data:`FORMS`, or ``larva-at``) and its values —
+    faces (1–6), :class:`Bee`, hexes (axial, or ``(hyve, hex)``), chamber squares
+    ``(row, column)``, a :class:`Line`, a jelly index (0-based), names and numbers."""
+
+    verb: str
+    args: tuple = ()
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+def face_text(face: int) -> str:
+    return "W" if face == WILD else str(face)
+
+
+def bee_text(b: Bee) -> str:
+    if not b.wild:
+        return str(b.face)
+    return "W" if b.value is None else f"W{b.value}"
+
+
+def spot_text(target) -> str:
+    if len(target) == 2 and isinstance(target[1], tuple):
+        return f"{target[0]}:{cell_name(target[1])}"
+    return cell_name(target)
+
+
+def jelly_text(sheet: SheetDefinition, index: int) -> str:
+    """A jelly by its id when the sheet has one of its kind, else by its number (1-based)."""
+    kind = sheet.jellies[index]
+    return kind if sheet.jellies.count(kind) == 1 else str(index + 1)
+
+
+def step_text(step: Step, sheet: SheetDefinition, chamber: LarvaChamber) -> str:
+    """The canonical text of ``step`` (what :func:`parse_step` reads back to it)."""
+    v, a = step.verb, step.args
+    if v == "roll":
+        return "roll" if a[0] is None else f"roll {a[0]}"
+    if v in ("dice", "reroll"):
+        return " ".join((v, *(face_text(f) for f in a))) if a else v
+    if v in ("repurpose", "eggs", "courier"):
+        return f"{v} {bee_text(a[0])}"
+    if v == "bakery":
+        return f"bakery {a[0]}: " + " ".join(bee_text(b) for b in a[1])
+    if v == "shape":
+        return "shape " + " ".join(chamber.name(c) for c in a)
+    if v == "larva":
+        b, line = a
+        own = not b.wild and line.kind != "wild" and line.label == b.face
+        return f"larva {bee_text(b)} {line.kind}" + ("" if own else f" {line.label}")
+    if v == "queen":
+        return (f"queen {bee_text(a[0])} {jelly_text(sheet, a[1])}"
+                + (" beseech" if a[2] else ""))
+    if v == "gather":
+        return "gather"
+    if v == "nectar":
+        return f"{bee_text(a[0])}@{spot_text(a[1])}"
+    if v == "larva-at":
+        return f"larva@{spot_text(a[0])}"
+    if v == "excise":
+        return "excise none" if a[0] is None else f"excise {cell_name(a[0])}"
+    if v == "sensilla":
+        return f"sensilla {a[0]}@{spot_text(a[1])}"
+    if v in ("reward", "effect", "cross-out"):
+        return f"{v} {a[0]}"
+    if v == "mites":
+        return f"mites {cell_name(a[0])}"
+    raise ValueError(v)
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+def _bad(text: str, hint: str = "") -> InvalidInputError:
+    return InvalidInputError("step", text, hint or "one of: " + "; ".join(FORMS.values()))
+
+
+def _faces(text: str, words: list[str]) -> tuple[int, ...]:
+    joined = "".join(words).upper().replace(",", "")
+    faces = []
+    for ch in joined:
+        if ch == "W" or ch == "6":
+            faces.append(WILD)
+        elif ch in "12345":
+            faces.append(int(ch))
+        else:
+            raise _bad(text, "die faces 1-5 and W (the wild Bee), e.g. dice 1 3 W 4")
+    return tuple(faces)
+
+
+def _bee(text: str, word: str) -> Bee:
+    w = word.strip().upper()
+    if w in ("W", "6", "WILD"):
+        return bee(WILD)
+    if len(w) == 2 and w[0] == "W" and w[1] in "12345":
+        return bee(WILD, int(w[1]))
+    if w in ("1", "2", "3", "4", "5"):
+        return bee(int(w))
+    raise _bad(text, "a bee: 1-5, W (a wild Bee) or W1-W5 (a wild Bee standing for 1-5)")
+
+
+def _spot(text: str, word: str):
+    hyve, sep, cell = word.partition(":")
+    if sep:
+        if not hyve.strip().isdigit() or not 1 <= int(hyve) <= 6:
+            raise _bad(text, "HEX or HYVE:HEX with a hyve 1-6, e.g. C3 or 2:C3")
+        return int(hyve), parse_cell(cell, "step hex")
+    return parse_cell(word, "step hex")
+
+
+def _jelly(text: str, word: str, sheet: SheetDefinition) -> int:
+    key = word.strip().lower().replace("_", "-").replace("'", "")
+    if key.isdigit() and 1 <= int(key) <= len(sheet.jellies):
+        return int(key) - 1
+    matches = [i for i, j in enumerate(sheet.jellies) if j == key]
+    if len(matches) == 1:
+        return matches[0]
+    listing = ", ".join(f"{i + 1} {JELLIES[j][0]}" for i, j in enumerate(sheet.jellies))
+    raise _bad(text, f"a royal jelly of the sheet by number or name: {listing}")
+
+
+def _number(text: str, word: str, what: str) -> int:
+    if not word.isdigit():
+        raise _bad(text, what)
+    return int(word)
+
+
+def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step:
+    """Read one step (see the module docstring for the forms).
+
+    :raises InvalidInputError: (field ``step``) not a step, naming the forms or the values
+        allowed, and the close matches of an unknown verb.
+    """
+    raw = str(text)
+    t = " ".join(raw.replace("\u00a0", " ").split())
+    low = t.lower()
+    if not low:
+        raise _bad(raw)
+    if "@" in low and not low.startswith("sensilla"):
+        left, _, right = t.partition("@")
+        left, right = left.strip(), right.strip()
+        if left.lower() == "larva":
+            return Step("larva-at", (_spot(raw, right),))
+        return Step("nectar", (_bee(raw, left), _spot(raw, right)))
+    verb, *words = low.split()
+    verb = {"crossout": "cross-out", "cross": "cross-out", "season": "effect",
+            "queens-attendants": "queen", "tend-eggs": "eggs", "tend-larva": "larva",
+            "bake": "bakery"}.get(verb, verb)
+    if verb == "cross-out" and words and words[0] == "out":
+        words = words[1:]
+    if verb not in FORMS:
+        close = difflib.get_close_matches(verb, list(FORMS), n=3, cutoff=0.6)
+        raise _bad(raw, ("did you mean " + " or ".join(FORMS[c] for c in close) + "?")
+                   if close else "")
+    if verb == "roll":
+        if len(words) > 1:
+            raise _bad(raw, "roll, or roll N (Controlled Rolls: fewer dice)")
+        return Step("roll", (_number(raw, words[0], "roll N: a number of dice")
+                             if words else None,))
+    if verb in ("dice", "reroll"):
+        return Step(verb, _faces(raw, words))
+    if verb == "gather":
+        if words:
+            raise _bad(raw, "gather (then each bee's nectar: 3@C3)")
+        return Step("gather")
+    if not words:
+        raise _bad(raw, FORMS[verb])
+    if verb in ("repurpose", "eggs", "courier"):
+        if len(words) != 1:
+            raise _bad(raw, FORMS[verb])
+        return Step(verb, (_bee(raw, words[0]),))
+    if verb == "bakery":
+        head, *rest = " ".join(words).replace(":", " : ").split()
+        rest = [w for w in rest if w != ":"]
+        bread = _number(raw, head, "bakery TYPE: BEE BEE ... with a bread type 1-5")
+        if not 1 <= bread <= 5 or not rest:
+            raise _bad(raw, "bakery TYPE: BEE BEE ... with a bread type 1-5, e.g. bakery 3: 3 3 W")
+        return Step("bakery", (bread, tuple(_bee(raw, w) for w in rest)))
+    if verb == "shape":
+        return Step("shape", tuple(chamber.parse_square(w, "step square") for w in words))
+    if verb == "larva":
+        b = _bee(raw, words[0])
+        kind = words[1] if len(words) > 1 else ""
+        if kind not in ("row", "column", "wild") or len(words) > 3:
+            raise _bad(raw, "larva BEE row|column [N], or larva W wild N; e.g. larva 3 row")
+        if len(words) == 3:
+            label = _number(raw, words[2], "the row, column or wild column number")
+        elif kind == "wild":
+            label = 1
+        elif b.wild:
+            raise _bad(raw, f"a wild Bee names the {kind}: larva W {kind} N")
+        else:
+            label = b.face
+        return Step("larva", (b, Line(kind, label)))
+    if verb == "queen":
+        beseech = words[-1] == "beseech"
+        words = words[:-1] if beseech else words
+        if len(words) != 2:
+            raise _bad(raw, "queen BEE JELLY [beseech], e.g. queen 4 plumose")
+        return Step("queen", (_bee(raw, words[0]), _jelly(raw, words[1], sheet), beseech))
+    if verb == "excise":
+        if words == ["none"]:
+            return Step("excise", (None,))
+        return Step("excise", (parse_cell(words[0], "step hex"),))
+    if verb == "sensilla":
+        value, sep, spot = "".join(words).partition("@")
+        if not sep or value not in ("1", "2", "3", "4", "5"):
+            raise _bad(raw, "sensilla VALUE@HEX with a die value 1-5, e.g. sensilla 4@C3")
+        return Step("sensilla", (int(value), _spot(raw, spot)))
+    if verb == "reward":
+        key = "-".join(words).replace("_", "-")
+        if key not in REWARDS:
+            raise _bad(raw, "reward " + " | ".join(REWARDS))
+        return Step("reward", (key,))
+    if verb == "effect":
+        return Step("effect", (_number(raw, words[0], "effect N: the effect's number"),))
+    if verb == "mites":
+        return Step("mites", (parse_cell(words[0], "step hex"),))
+    if verb == "cross-out":
+        return Step("cross-out", (_number(raw, words[0], "cross-out TYPE: a bread type 1-5"),))
+    raise _bad(raw)
+
+
+def is_roll(text: str) -> bool:
+    """Whether ``text`` asks the tool to roll (``roll``, ``roll 4``)."""
+    return re.fullmatch(r"\s*roll(\s+\d+)?\s*", str(text).lower()) is not None

@@ -1,0 +1,571 @@
+"""A Hyve scenario played at the table: what is pending, the legal steps, one step applied.
+
+Implements the order of ``rules/hyve.txt``, "Turn Structure", one decision at a time: the
+Refresh roll (1.; Controlled Rolls may roll fewer), each worker assignment (2.; Repurpose and
+which bees it rerolls, then their new faces; a Bakery set; Tend Eggs and where its shape goes;
+Tend Larva's row or column and where each larva goes; Queen's Attendants' jelly, its Queen's
+Reward and Overwork Queen's larva; the Courier of a legacy run and its nectar), where each
+nectar goes (3., the Placement Rules and the overflow into the next hyve), the perks' choices
+(Excisor before a completed hyve is scored, Beseech, Sensilla when the HP die enters an
+uncoloured space), the seasonal effect among those still open and the Mites cross-outs (6.).
+Feed Bees (4.), Migration (5.), hyve scoring, HP movement, the demands of Long Live the Queen
+and the end of the scenario are played by the engine (:mod:`hyvekit.rules.hyve.turn`): the
+table only builds the typed actions and plays them, so a turn played here is the
+:class:`~hyvekit.rules.hyve.actions.Turn` a turn record states.
+
+Shape (python-chess's ``legal_moves`` / ``push``)::
+
+    t = new_table(new_scenario(sheet, colours))
+    d = pending(t)            # Decision: kind, prompt, legal (notations, :mod:`.notation`)
+    t, done = push(t, "roll", rng)      # done: the step as stored ("dice 1 3 W 4 2 5")
+
+A step the rules refuse raises :class:`IllegalActionError` (the rule's name and the legal
+steps); a malformed one :class:`InvalidInputError`.  The engine plays the turn so far with
+:data:`~hyvekit.rules.hyve.need.HOLE` where a choice is still open and reports where it
+stopped (:class:`~hyvekit.rules.hyve.need.Need`): that is the pending decision, and the legal
+options are the candidates the engine accepts from there.
+
+Not at the table yet: Turbo Mode's boost bees, Wasp War (Marshal, the Wasp Attack) and Bee
+Builder (Build); :func:`pending` says so (kind ``unsupported``) for those sheets.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.hyve.actions import (WILD, Bakery, Bee, Courier, GatherNectar, Placement,
+                                        QueensAttendants, Refresh, Repurpose, SeasonalEffect,
+                                        TendEggs, TendLarva, Turn, bee)
+from hyvekit.rules.hyve.larva import Line, shape_placements
+from hyvekit.rules.hyve.mites import mites_choices
+from hyvekit.rules.hyve.need import HOLE, Need
+from hyvekit.rules.hyve.notation import Step, face_text, parse_step, step_text
+from hyvekit.rules.hyve.scenario import (R_SENSILLA, R_TURN, REPURPOSE_WILD_MAX,
+                                         ScenarioState, _place)
+from hyvekit.rules.hyve.scoring import HEXES, NECTAR, Space, cell_name
+from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX
+from hyvekit.rules.hyve.turn import play
+
+R_TABLE = "Hyve: Turn Structure"
+#: the modes whose own actions are not at the table yet
+NOT_AT_TABLE = ("turbo", "wasp-war", "bee-builder")
+
+
+@dataclass(frozen=True)
+class TurnSoFar:
+    """The current turn's choices so far.
+
+    :ivar dice: the Refresh faces (None: not rolled); :ivar sensilla: Sensilla choices made,
+        ``(die value, hex)``; :ivar done: the complete assignments; :ivar open: the assignment
+        being chosen (a typed action; a Repurpose's ``reroll``/``result`` and a Tend Eggs'
+        ``cells`` are None until chosen); :ivar gather: the nectar placed so far (None: still
+        assigning); :ivar gather_excise: Excisor choices of Gather Nectar; :ivar effect: the
+        seasonal effect (None: not chosen); :ivar mites: the nectar crossed out.
+    """
+
+    dice: tuple[int, ...] | None = None
+    sensilla: tuple[tuple[int, Any], ...] = ()
+    done: tuple = ()
+    open: Any = None
+    gather: tuple[Placement, ...] | None = None
+    gather_excise: tuple = ()
+    effect: int | None = None
+    mites: tuple = ()
+
+    def as_turn(self) -> Turn:
+        """The turn as a turn record states it (what was chosen so far)."""
+        season = SeasonalEffect(self.effect, tuple(self.mites))
+        return Turn(dice=self.dice or (), assignments=tuple(self.done),
+                    nectar=GatherNectar(tuple(self.gather or ()), tuple(self.gather_excise)),
+                    season=season, sensilla=tuple(self.sensilla))
+
+
+@dataclass(frozen=True)
+class Table:
+    """A scenario at the table.
+
+    :ivar start: the sheet after Setup; :ivar turns: the finished turns (a partial last one
+        when the scenario ended during it); :ivar state: the sheet at the start of the current
+        turn; :ivar turn: the current turn so far; :ivar now: the sheet after every step so far
+        (the engine stopped at the pending choice); :ivar steps: the steps made, as stored.
+    """
+
+    start: ScenarioState
+    turns: tuple[Turn, ...] = ()
+    state: ScenarioState | None = None
+    turn: TurnSoFar = TurnSoFar()
+    now: ScenarioState | None = None
+    steps: tuple[str, ...] = ()
+    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def over(self) -> bool:
+        return self.now.status != "playing"
+
+    def all_turns(self) -> tuple[Turn, ...]:
+        """The finished turns and the current one (when any of it is chosen)."""
+        if self.over or self.turn.dice is None:
+            return self.turns
+        return (*self.turns, self.turn.as_turn())
+
+
+def new_table(start: ScenarioState) -> Table:
+    """A scenario at the table from its sheet after Setup (:func:`~.scenario.new_scenario`)."""
+    return Table(start=start, state=start, now=start)
+
+
+class Decision:
+    """What is due: ``kind`` (``dice``, ``assign``, ``reroll``, ``shape``, ``larva``,
+    ``nectar``, ``excise``, ``sensilla``, ``reward``, ``effect``, ``mites``, ``over``,
+    ``unsupported``), a one-line ``prompt`` and the ``legal`` steps, each a notation
+    :func:`push` accepts (worked out when first asked for).  ``more`` says what else is
+    accepted beyond the list (the faces rolled at the table)."""
+
+    actor = "player"
+
+    def __init__(self, kind: str, prompt: str,
+                 legal: tuple[str, ...] | Callable[[], tuple[str, ...]] = (),
+                 more: str = "") -> None:
+        self.kind, self.prompt, self.more = kind, prompt, more
+        self._legal = legal
+
+    @functools.cached_property
+    def legal(self) -> tuple[str, ...]:
+        return self._legal() if callable(self._legal) else tuple(self._legal)
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind!r}, {self.prompt!r})"
+
+
+# --- playing the turn so far -------------------------------------------------------------------
+
+def _holed(s: ScenarioState, a):
+    """``a`` with its open lists ending in HOLE ("more, if more are needed")."""
+    cut = (HOLE,) if s.has("excisor") else ()
+    if isinstance(a, TendLarva):
+        return replace(a, larva=a.larva + (HOLE,), excise=a.excise + cut)
+    if isinstance(a, QueensAttendants):
+        return replace(a, larva=a.larva + (HOLE,), excise=a.excise + cut,
+                       reward=HOLE if a.reward is None else a.reward)
+    if isinstance(a, Courier):
+        return replace(a, nectar=a.nectar + (HOLE,), excise=a.excise + cut)
+    return a
+
+
+def _trial(t: Table, turn: TurnSoFar) -> tuple[ScenarioState, Need | None]:
+    """Play ``turn`` from the start of the turn: the sheet and where the engine stopped.
+
+    :raises IllegalActionError, InvalidInputError: the choices break a rule.
+    """
+    s = t.state
+    try:
+        sens = turn.sensilla + ((HOLE,) if s.has("sensilla") else ())
+        s = play(s, Refresh(turn.dice, sens))
+        for a in turn.done:
+            if s.status != "playing":
+                return s, None
+            s = play(s, _holed(s, a))
+        if turn.open is not None and s.status == "playing" and not _incomplete(turn.open):
+            s = play(s, _holed(s, turn.open))
+        if turn.gather is not None and s.status == "playing":
+            left = Counter(s.pool)
+            left.subtract(p.bee.face for p in turn.gather)
+            rest = tuple(Placement(Bee(f, 1 if f == WILD else f), HOLE)
+                         for f in sorted(left.elements()))
+            cut = (HOLE,) if s.has("excisor") else ()
+            s = play(s, GatherNectar(turn.gather + rest, turn.gather_excise + cut))
+        if turn.effect is not None and s.status == "playing":
+            s = play(s, SeasonalEffect(turn.effect, turn.mites + (HOLE,)))
+    except Need as need:
+        return need.state, need
+    return s, None
+
+
+def _closed(a):
+    """``a`` as a turn record keeps it: no open reward."""
+    if isinstance(a, QueensAttendants) and a.reward is HOLE:
+        return replace(a, reward=None)
+    return a
+
+
+def _pool(t: Table, turn: TurnSoFar) -> tuple[int, ...]:
+    """The unassigned bees once the complete assignments are played."""
+    s, _ = _trial(t, replace(turn, open=None, gather=None, effect=None, mites=()))
+    return s.pool
+
+
+def _settled(t: Table, turn: TurnSoFar, step: str) -> Table:
+    """The table after ``turn`` (checked): a finished assignment closed, an empty pool
+    gathered, a finished turn recorded."""
+    while turn.dice is not None:
+        s, need = _trial(t, turn)
+        if need is not None or turn.dice is None:
+            break
+        if s.status != "playing":
+            break
+        if turn.open is not None:
+            if _incomplete(turn.open):
+                break
+            turn = replace(turn, done=turn.done + (_closed(turn.open),), open=None)
+            continue
+        if turn.gather is None and s.phase == "assign" and not s.pool:
+            turn = replace(turn, gather=())
+            continue
+        break
+    t2 = replace(t, turn=turn, now=s, steps=t.steps + (step,), _cache={})
+    if turn.dice is not None and need is None and (s.status != "playing"
+                                                    or s.phase == "refresh"):
+        t2 = replace(t2, turns=t2.turns + (turn.as_turn(),), turn=TurnSoFar(), state=s)
+    return t2
+
+
+def _incomplete(a) -> bool:
+    return ((isinstance(a, Repurpose) and (a.reroll is None or a.result is None))
+            or (isinstance(a, TendEggs) and a.cells is None))
+
+
+# --- the pending decision ----------------------------------------------------------------------
+
+def pending(t: Table) -> Decision:
+    """The decision due now (memoized on the table)."""
+    if "pending" not in t._cache:
+        t._cache["pending"] = _pending(t)
+    return t._cache["pending"]
+
+
+def _pending(t: Table) -> Decision:
+    s0 = t.now
+    if s0.status != "playing":
+        return Decision("over", f"the scenario has ended: {s0.status} ({', '.join(s0.end)})")
+    if s0.sheet.mode in NOT_AT_TABLE:
+        return Decision("unsupported", f"{s0.sheet.mode_label} is not played at the table yet: "
+                        "record its turns in a file (hyvekit hyve check)")
+    turn = t.turn
+    if turn.dice is None:
+        return _dice_decision(t.state)
+    a = turn.open
+    if isinstance(a, Repurpose) and a.reroll is None:
+        return Decision("reroll", f"Repurpose ({a.bee}): which bees to reroll",
+                        lambda: _reroll_options(t))
+    if isinstance(a, Repurpose):
+        n = len(a.reroll)
+        return Decision("dice", f"Repurpose: roll the {n} bee(s) again", ("roll",),
+                        more=f"or the {n} faces rolled: dice F F ...")
+    if isinstance(a, TendEggs) and a.cells is None:
+        return Decision("shape", f"Tend Eggs ({a.bee}): where the {a.bee.stands_for} shape "
+                        "goes", lambda: _shape_options(t))
+    s, need = _trial(t, turn)
+    if need is not None:
+        return _need_decision(t, need)
+    if s.phase == "assign" and turn.gather is None:
+        return Decision("assign", f"Assign Workers: {_faces(s.pool)} unassigned; an action, "
+                        "or gather", lambda: _assign_options(t, s))
+    if s.phase == "season":
+        left = s.available_effects
+        season = s.sheet.seasons[s.season_index]
+        return Decision("effect", f"Seasonal Effect ({season.name}): choose one of "
+                        + ", ".join(f"{k} ({season.effects[k - 1].describe()})" for k in left),
+                        tuple(f"effect {k}" for k in left))
+    raise AssertionError(f"no decision at phase {s.phase}")   # pragma: no cover
+
+
+def _faces(faces) -> str:
+    return " ".join(face_text(f) for f in sorted(faces)) or "no bees"
+
+
+def _dice_decision(s: ScenarioState) -> Decision:
+    normal = min(s.population, s.sheet.refresh_max)
+    legal = ("roll",)
+    more = f"or the {normal} faces rolled: dice F F ..."
+    if s.has("controlled-rolls"):
+        legal += tuple(f"roll {n}" for n in range(0, normal))
+        more = "or the faces rolled (Controlled Rolls: fewer dice)"
+    return Decision("dice", f"Turn {s.turn}, Refresh: roll {normal} dice", legal, more)
+
+
+def _text(t: Table, step: Step) -> str:
+    return step_text(step, t.start.sheet, t.start.chamber)
+
+
+def _accepted(t: Table, turn: TurnSoFar) -> bool:
+    try:
+        _trial(t, turn)
+    except (IllegalActionError, InvalidInputError):
+        return False
+    return True
+
+
+def _bees_for_value(face: int) -> tuple[Bee, ...]:
+    """The ways a bee counts: a coloured bee as itself, a wild Bee as each value 1–5."""
+    return tuple(bee(WILD, v) for v in BEE_TYPES) if face == WILD else (bee(face),)
+
+
+def _assign_options(t: Table, s: ScenarioState) -> tuple[str, ...]:
+    turn = t.turn
+    pool = s.pool
+    faces = sorted(set(pool))
+    out: list[Step] = []
+    candidates: list[tuple[Step, Any]] = []
+    for f in faces:
+        b = bee(f)
+        rest = list(pool)
+        rest.remove(f)
+        n = 1 if f == WILD else f
+        candidates.append((Step("repurpose", (b,)),
+                           Repurpose(b, tuple(rest[:n]), tuple(rest[:n]))))
+    for bread in BEE_TYPES:
+        target = s.bread[bread - 1] + 1
+        have, wild = pool.count(bread), pool.count(WILD)
+        if target > BREAD_MAX:
+            continue
+        for k in range(max(0, target - have), min(wild, target) + 1):
+            bees = (bee(bread),) * (target - k) + (bee(WILD),) * k
+            candidates.append((Step("bakery", (bread, bees)), Bakery(bees, bread)))
+    for f in faces:
+        for b in _bees_for_value(f):
+            places = shape_placements(s.chamber, b.stands_for)
+            if places:
+                candidates.append((Step("eggs", (b,)), TendEggs(b, places[0])))
+    ch = s.sheet.chamber
+    for f in faces:
+        if f == WILD:
+            lines = ([Line("row", v) for v in ch.rows] + [Line("column", v) for v in ch.columns]
+                     + [Line("wild", k) for k in range(1, ch.wild_columns + 1)])
+        else:
+            lines = [Line("row", f), Line("column", f)]
+        for line in lines:
+            candidates.append((Step("larva", (bee(f), line)), TendLarva(bee(f), line)))
+    for f in faces:
+        for b in _bees_for_value(f):
+            for j in range(len(s.sheet.jellies)):
+                for beseech in ((False, True) if s.has("beseech") else (False,)):
+                    candidates.append((Step("queen", (b, j, beseech)),
+                                       QueensAttendants(b, j, beseech=beseech)))
+    if s.legacy:
+        for f in faces:
+            candidates.append((Step("courier", (bee(f),)), Courier(bee(f))))
+    for step, action in candidates:
+        if _accepted(t, replace(turn, open=action)):
+            out.append(step)
+    return tuple(_text(t, x) for x in out) + ("gather",)
+
+
+def _reroll_options(t: Table) -> tuple[str, ...]:
+    a = t.turn.open
+    pool = list(_pool(t, t.turn))
+    pool.remove(a.bee.face)
+    sizes = range(1, min(REPURPOSE_WILD_MAX, len(pool)) + 1) if a.bee.wild else (a.bee.face,)
+    out = []
+    for n in sizes:
+        for combo in sorted(set(itertools.combinations(sorted(pool), n))):
+            trial = replace(t.turn, open=replace(a, reroll=combo, result=combo))
+            if _accepted(t, trial):
+                out.append(_text(t, Step("reroll", combo)))
+    return tuple(out)
+
+
+def _shape_options(t: Table) -> tuple[str, ...]:
+    a = t.turn.open
+    s, _ = _trial(t, replace(t.turn, open=None))
+    out = []
+    for cells in shape_placements(s.chamber, a.bee.stands_for):
+        if _accepted(t, replace(t.turn, open=replace(a, cells=cells))):
+            out.append(_text(t, Step("shape", cells)))
+    return tuple(out)
+
+
+def _targets(s: ScenarioState, feature, rule: str) -> list:
+    """The hexes of the active hyve a feature may go on now (Placement Rules)."""
+    out = []
+    for h in HEXES:
+        try:
+            _place(s, [(h, feature)], rule, [HOLE])
+        except Need:
+            pass
+        except (IllegalActionError, InvalidInputError):
+            continue
+        out.append(h)
+    return out
+
+
+def _need_decision(t: Table, need: Need) -> Decision:
+    s, info = need.state, need.info
+    turn = t.turn
+    if need.kind == "place" and turn.open is None:          # Gather Nectar
+        left = Counter(_pool(t, turn))
+        left.subtract(p.bee.face for p in turn.gather)
+        faces = sorted(left.elements())
+
+        def nectar() -> tuple[str, ...]:
+            hexes = _targets(s, info["feature"], info["rule"])
+            return tuple(_text(t, Step("nectar", (b, h)))
+                         for f in sorted(set(faces)) for b in _bees_for_value(f) for h in hexes)
+        return Decision("nectar", f"Gather Nectar into hyve {s.active + 1}: {_faces(faces)} "
+                        "left; BEE@HEX", nectar)
+    if need.kind == "place" and isinstance(turn.open, Courier):
+        b = turn.open.bee
+        return Decision("nectar", f"Courier: where the {s.colour(b.face)} nectar goes",
+                        lambda: tuple(_text(t, Step("nectar", (b, h)))
+                                      for h in _targets(s, info["feature"], info["rule"])))
+    if need.kind == "place":
+        return Decision("larva", f"{_label(turn.open)}: where the next larva goes "
+                        f"(hyve {s.active + 1})",
+                        lambda: tuple(_text(t, Step("larva-at", (h,)))
+                                      for h in _targets(s, info["feature"], info["rule"])))
+    if need.kind == "excise":
+        return Decision("excise", f"Excisor: hyve {info['hyve']} is complete; cross out one "
+                        "space before it is scored, or none",
+                        ("excise none",) + tuple(f"excise {cell_name(h)}" for h in HEXES))
+    if need.kind == "sensilla":
+        def sensilla() -> tuple[str, ...]:
+            out = []
+            for v in BEE_TYPES:
+                for h in _targets(s, Space(NECTAR, variety=str(v)), R_SENSILLA):
+                    out.append(_text(t, Step("sensilla", (v, h))))
+            return tuple(out)
+        return Decision("sensilla", f"Sensilla: the HP die entered the uncoloured space "
+                        f"{info['label']}: its colour and the nectar's hex", sensilla)
+    if need.kind == "reward":
+        return Decision("reward", f"{info['jelly']} is complete: choose a Queen's Reward",
+                        tuple(f"reward {r}" for r in info["left"]))
+    if need.kind == "mites":
+        grid = s.hyves[s.active]
+        known = set(info["known"])
+        return Decision("mites", f"Mites: cross out {info['count']} nectar of hyve "
+                        f"{s.active + 1}",
+                        tuple(f"mites {cell_name(h)}" for h in mites_choices(grid)
+                              if h not in known))
+    raise AssertionError(need.kind)   # pragma: no cover
+
+
+def _label(a) -> str:
+    return {TendLarva: "Tend Larva", QueensAttendants: "Overwork Queen"}.get(type(a), "larva")
+
+
+# --- applying a step ---------------------------------------------------------------------------
+
+def roll(rng: random.Random, n: int) -> tuple[int, ...]:
+    """``n`` bee dice (faces 1–6, 6 the wild Bee)."""
+    return tuple(rng.randint(1, WILD) for _ in range(n))
+
+
+def _refuse(d: Decision, text: str, why: str) -> IllegalActionError:
+    legal = d.legal
+    shown = ", ".join(legal[:12]) + (f", … ({len(legal)} in all)" if len(legal) > 12 else "")
+    return IllegalActionError(R_TURN, f"{why}: {text!r} does not answer it",
+                              expected=list(legal), given=text,
+                              hint=f"legal: {shown}" if legal else None)
+
+
+def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, str]:
+    """Apply one step: the table after it and the step as stored (a roll resolved to its
+    faces).
+
+    :raises InvalidInputError: not a step (the forms named).
+    :raises IllegalActionError: a step the pending decision or the rules do not allow
+        (the rule's name, and the legal steps).
+    """
+    d = pending(t)
+    if d.kind in ("over", "unsupported"):
+        raise IllegalActionError(R_TABLE, d.prompt, expected="no more steps", given=text)
+    step = parse_step(text, t.start.sheet, t.start.chamber)
+    turn = t.turn
+    v = step.verb
+    rng = rng or random.Random()
+    if d.kind == "dice" and v in ("roll", "dice"):
+        if v == "roll":
+            n = step.args[0]
+            if n is None:
+                n = (len(turn.open.reroll) if turn.dice is not None
+                     else min(t.state.population, t.state.sheet.refresh_max))
+            elif turn.dice is not None or f"roll {n}" not in d.legal:
+                raise _refuse(d, text, "that many dice are not rolled here")
+            step = Step("dice", roll(rng, n))
+        if turn.dice is None:
+            turn = replace(turn, dice=step.args)
+        else:
+            if len(step.args) != len(turn.open.reroll):
+                raise _refuse(d, text, f"the Repurpose rerolls {len(turn.open.reroll)} bee(s)")
+            turn = replace(turn, open=replace(turn.open, result=step.args))
+    elif d.kind == "assign" and v == "gather":
+        turn = replace(turn, gather=())
+    elif d.kind == "assign" and v in ("repurpose", "bakery", "eggs", "larva", "queen",
+                                      "courier"):
+        turn = replace(turn, open=_opened(step))
+    elif d.kind == "reroll" and v == "reroll":
+        turn = replace(turn, open=replace(turn.open, reroll=step.args))
+    elif d.kind == "shape" and v == "shape":
+        turn = replace(turn, open=replace(turn.open, cells=step.args))
+    elif d.kind == "nectar" and v == "nectar" and turn.open is None:
+        b, target = step.args
+        turn = replace(turn, gather=turn.gather + (Placement(b, target),))
+    elif d.kind == "nectar" and v == "nectar":
+        if step.args[0].face != turn.open.bee.face:
+            raise _refuse(d, text, "the Courier's nectar is of its bee's colour")
+        turn = replace(turn, open=replace(turn.open, nectar=turn.open.nectar + (step.args[1],)))
+    elif d.kind == "larva" and v == "larva-at":
+        turn = replace(turn, open=replace(turn.open, larva=turn.open.larva + step.args))
+    elif d.kind == "excise" and v == "excise":
+        if turn.open is None:
+            turn = replace(turn, gather_excise=turn.gather_excise + step.args)
+        else:
+            turn = replace(turn, open=replace(turn.open, excise=turn.open.excise + step.args))
+    elif d.kind == "sensilla" and v == "sensilla":
+        turn = replace(turn, sensilla=turn.sensilla + (step.args,))
+    elif d.kind == "reward" and v == "reward":
+        turn = replace(turn, open=replace(turn.open, reward=step.args[0]))
+    elif d.kind == "effect" and v == "effect":
+        turn = replace(turn, effect=step.args[0])
+    elif d.kind == "mites" and v == "mites":
+        turn = replace(turn, mites=turn.mites + step.args)
+    else:
+        raise _refuse(d, text, f"the pending decision is {d.prompt}")
+    try:
+        done = _text(t, step)
+        return _settled(t, turn, done), done
+    except (IllegalActionError, InvalidInputError) as exc:
+        if isinstance(exc, IllegalActionError):
+            legal = d.legal
+            shown = ", ".join(legal[:12]) + (f", … ({len(legal)} in all)"
+                                             if len(legal) > 12 else "")
+            raise IllegalActionError(exc.rule, exc.message, expected=exc.expected,
+                                     given=exc.given,
+                                     hint=f"legal: {shown}" if legal else exc.hint) from None
+        raise
+
+
+def _opened(step: Step):
+    v, a = step.verb, step.args
+    if v == "repurpose":
+        return Repurpose(a[0], None, None)
+    if v == "bakery":
+        return Bakery(a[1], a[0])
+    if v == "eggs":
+        return TendEggs(a[0], None)
+    if v == "larva":
+        return TendLarva(a[0], a[1])
+    if v == "queen":
+        return QueensAttendants(a[0], a[1], beseech=a[2])
+    return Courier(a[0])
+
+
+def replay(start: ScenarioState, steps) -> Table:
+    """The table after ``steps`` (as stored: rolls resolved) from the sheet after Setup.
+
+    :raises IllegalActionError, InvalidInputError: a step that no longer fits (its number
+        named).
+    """
+    t = new_table(start)
+    for k, text in enumerate(steps, start=1):
+        try:
+            t, _ = push(t, text)
+        except IllegalActionError as exc:
+            raise exc.with_message(f"step {k} ({text}): {exc.message}") from None
+    return t
