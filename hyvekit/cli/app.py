@@ -26,7 +26,8 @@ from hyvekit.cli.common import ENV_CAMPAIGNS
 #: others add commands to it when imported)
 GROUPS: dict[str, tuple[str, ...]] = {
     "campaign": ("hyvekit.cli.campaign",),
-    "hyve": ("hyvekit.cli.hyve",),
+    "hyve": ("hyvekit.cli.hyve",
+             "hyvekit.cli.hyve_table"),               # hyve new, next, do, export-turns
     "beelives": ("hyvekit.cli.beelives",
                  "hyvekit.cli.beelives_campaign",     # beelives new, log, status...
                  "hyvekit.cli.beelives_play",         # beelives play

@@ -18,7 +18,8 @@ from hyvekit.data import load_toml, packaged_toml
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.hyve.legacy import LegacySheet, sheets_from_tables
 from hyvekit.rules.hyve.record import Record, parse_record, record_tables
-from hyvekit.rules.hyve.sheets import SheetDefinition, definition_for, definitions_from_tables
+from hyvekit.rules.hyve.sheets import (SheetDefinition, definition_for, definitions_from_tables,
+                                      sheet_tables)
 
 LEGACY_TABLE = "hyve_legacy.toml"
 SHEETS_TABLE = "hyve_sheets.toml"
@@ -67,6 +68,20 @@ def sheet_definition(mode: str, path: str | Path | None = None, *,
     :raises InvalidInputError: unreadable file; no such definition (lists the ids).
     """
     return definition_for(mode, sheet_definitions(path), field=field)
+
+
+def sheet_table(key: str, path: str | Path | None = None) -> dict[str, Any]:
+    """The ``[[sheet]]`` table (defaults filled in) of the definition with id (or mode)
+    ``key``, from the packaged ones or a player's file: what a scenario record keeps.
+
+    :raises InvalidInputError: unreadable file; no such definition (lists the ids).
+    """
+    sheet = sheet_definition(key, path)
+    own = load_toml(path) if path else None
+    for merged in sheet_tables(_packaged(SHEETS_TABLE), own):
+        if SheetDefinition.from_dict(merged).id == sheet.id:
+            return merged
+    raise InvalidInputError("--mode", key, "a sheet of the file")   # pragma: no cover
 
 
 def sheets_path(raw: Any, base: Path | None) -> Path | None:

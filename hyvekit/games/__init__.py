@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from hyvekit.games.beelives import BeeLivesCampaignAdapter
-from hyvekit.games.hyve import HyveLegacyAdapter
+from hyvekit.games.hyve import HyveLegacyAdapter, HyveScenarioAdapter
 from hyvekit.games.queenbee import QueenBeeMatchesAdapter
 from hyvekit.store.adapters import GameAdapter, adapter_in
 
 ADAPTERS: dict[tuple[str, str], GameAdapter] = {
     ("hyve", "legacy"): HyveLegacyAdapter(),
+    ("hyve", "scenario"): HyveScenarioAdapter(),
     ("queenbee", "matches"): QueenBeeMatchesAdapter(),
     ("beelives", "campaign"): BeeLivesCampaignAdapter(),
 }

@@ -21,16 +21,59 @@ class HyveLegacyAdapter:
         return legacy.state_from_settings(settings)
 
     def play(self, state, event_type: str, data: dict[str, Any]):
-        from hyvekit.rules.hyve import legacy
-        return legacy.play(state, legacy.parse_event(event_type, data))
+        from hyvekit.rules.hyve.table_record import play_legacy_event
+        return play_legacy_event(state, event_type, data)
 
     def describe(self, event_type: str, data: dict[str, Any]) -> str:
+        if event_type == "step":
+            return f"step: {data.get('do')}"
         from hyvekit.rules.hyve import legacy
         return legacy.describe_event(event_type, data)
 
     def summary(self, state) -> dict[str, Any]:
         from hyvekit.rules.hyve.legacy import legacy_summary
-        return legacy_summary(state)
+        out = legacy_summary(state)
+        if state.table is not None:
+            out["steps_at_table"] = len(state.table.steps)
+        return out
+
+
+class HyveScenarioAdapter:
+    """A HYVE scenario played at the table outside a legacy run
+    (:mod:`hyvekit.rules.hyve.table_record`): settings ``{"sheet", "colours"}``, events its
+    steps."""
+
+    game, kind, label = "hyve", "scenario", "HYVE scenario"
+
+    def initial_state(self, settings: dict[str, Any]):
+        from hyvekit.rules.hyve.table_record import table_from_settings
+        return table_from_settings(settings)
+
+    def play(self, state, event_type: str, data: dict[str, Any]):
+        from hyvekit.rules.common import InvalidInputError
+        from hyvekit.rules.hyve.table_record import STEP, play_scenario_step
+        if event_type != STEP:
+            raise InvalidInputError("event type", event_type, "step")
+        return play_scenario_step(state, data)
+
+    def describe(self, event_type: str, data: dict[str, Any]) -> str:
+        return f"step: {data.get('do')}"
+
+    def summary(self, state) -> dict[str, Any]:
+        s = state.now
+        return {"mode": s.sheet.mode, "turn": s.turn, "status": s.status,
+                "hp": s.hp_label, "population": s.population,
+                "hyves_completed": s.hyves_completed, "steps": len(state.steps)}
+
+
+def load_scenario_record(campaigns_dir: str | Path, scenario_id: str):
+    """``(Record, Table)`` of a HYVE scenario played at the table.
+
+    :raises InvalidInputError: the campaign is not a HYVE scenario.
+    """
+    from hyvekit.games import record_of
+    return record_of(campaigns_dir, scenario_id, "hyve", "scenario", "--scenario",
+                     "the id of a HYVE scenario (hyvekit hyve new)")
 
 
 def load_legacy_record(campaigns_dir: str | Path, run_id: str):

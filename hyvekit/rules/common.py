@@ -18,4 +18,25 @@ from hyvekit.rules.errors import (AmbiguousInputError, HyvekitError, IllegalActi
 from hyvekit.rules.validate import require_int, require_table
 
 __all__ = ["AmbiguousInputError", "HyvekitError", "IllegalActionError", "InvalidInputError",
-           "require_int", "require_table", "shorten"]
+           "require_int", "require_table", "shorten", "toml_value"]
+
+
+def toml_value(v) -> str:
+    """``v`` written as a TOML value (the record files hyvekit writes back): true/false, a
+    whole number, a string, an array, an inline table.
+
+    :raises InvalidInputError: another type.
+    """
+    import json
+    from collections.abc import Mapping
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, Mapping):
+        return "{ " + ", ".join(f"{k} = {toml_value(x)}" for k, x in v.items()) + " }"
+    raise InvalidInputError("record value", v, "text, a whole number, a list or a table")

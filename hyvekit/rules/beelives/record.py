@@ -46,7 +46,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from hyvekit.rules.beelives import game as g
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int, toml_value
 from hyvekit.rules.validate import coord as _coord
 from hyvekit.rules.validate import record_table as _table
 from hyvekit.rules.validate import text as _str
@@ -350,19 +350,7 @@ def is_month_file(raw: Mapping[str, Any]) -> bool:
 
 # --- writing -------------------------------------------------------------------------------------
 
-def _toml_value(v: Any) -> str:
-    import json
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    if isinstance(v, Mapping):
-        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
-    raise InvalidInputError("record value", v, "text, a whole number, a list or a table")
+_toml_value = toml_value
 
 
 def turn_table(t: g.Turn) -> dict[str, Any]:

@@ -224,7 +224,17 @@ def play_record(state: L.LegacyState, raw: dict[str, Any],
     sheet = run_sheet(state, definitions, name)
     start = run_setup(state, sheet)
     check_record_setup(state, raw, start)
-    record: Record = parse_record(raw, start=start)
+    return played(state, sheet, parse_record(raw, start=start))
+
+
+def played(state: L.LegacyState, sheet: SheetDefinition, record: Record) -> LegacyPlay:
+    """The run's current scenario replayed from ``record`` (its start: :func:`run_setup`):
+    the courier bees its turns used and, when it ended, its result and honey (Gaining Honey).
+
+    :raises IllegalActionError: the first illegal choice of a turn (as
+        :func:`hyvekit.rules.hyve.record.replay`).
+    """
+    start = record.start
     final, reports = replay(record)
     couriers = _couriers(start, reports)
     result = honey = None

@@ -89,6 +89,10 @@ class LegacyState:
     :ivar resources: filled core-resource spaces in the order bought.
     :ivar honey_track: courier honey-track squares: "empty", "filled" or "crossed".
     :ivar courier_turns: turns of the current scenario on which the courier was used.
+    :ivar table: the current scenario being played at the table
+        (:class:`~hyvekit.rules.hyve.table.Table`; :mod:`hyvekit.rules.hyve.table_record`),
+        or None; :ivar played_tables: ``(scenario number, table)`` of each scenario played at
+        the table, in order (for ``hyve export-turns``).
     """
 
     sheet: LegacySheet
@@ -106,6 +110,8 @@ class LegacyState:
     honey_track: tuple[str, ...] = ()
     results: tuple[ScenarioResult, ...] = ()
     courier_turns: tuple[int, ...] = field(default=())
+    table: Any = None
+    played_tables: tuple[tuple[int, Any], ...] = ()
 
     # -- derived views -----------------------------------------------------------------
     @property

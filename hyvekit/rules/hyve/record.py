@@ -579,3 +579,108 @@ def report_dict(state: ScenarioState, reports) -> dict[str, Any]:
     return {"sheet": state.sheet.id, "assumed_sheet": state.sheet.assumed,
             "turns": [r.to_dict() for r in reports], "final": summary(state),
             "claims_differ": [f"turn {r.turn}: {d}" for r in reports for d in r.differences]}
+
+
+# --- writing a record back ---------------------------------------------------------------------
+
+def _bee_value(b: Bee):
+    if not b.wild:
+        return b.face
+    return "W" if b.value is None else f"W{b.value}"
+
+
+def _spot_names(spots) -> list[str]:
+    from hyvekit.rules.hyve.scenario import spot_name
+    return [spot_name(h) for h in spots]
+
+
+def _excise_names(excise) -> list[str]:
+    from hyvekit.rules.hyve.scoring import cell_name
+    return ["none" if e is None else cell_name(e) for e in excise]
+
+
+def _line_text(line: Line) -> str:
+    return f"{line.kind} {line.label}"
+
+
+def assignment_table(a, sheet: SheetDefinition, chamber: LarvaChamber) -> dict[str, Any]:
+    """An assignment as its ``assign`` entry (the inverse of :func:`parse_assignment`)."""
+    if isinstance(a, Repurpose):
+        d = {"action": "repurpose", "bee": _bee_value(a.bee), "reroll": list(a.reroll),
+             "result": list(a.result)}
+    elif isinstance(a, Bakery):
+        d = {"action": "bakery", "bees": [_bee_value(b) for b in a.bees], "bread": a.bread}
+    elif isinstance(a, TendEggs):
+        d = {"action": "tend-eggs", "bee": _bee_value(a.bee),
+             "squares": [chamber.name(c) for c in a.cells]}
+    elif isinstance(a, TendLarva):
+        d = {"action": "tend-larva", "bee": _bee_value(a.bee)}
+        if a.line is not None:
+            d["line"] = _line_text(a.line)
+        d["larva"] = _spot_names(a.larva)
+    elif isinstance(a, QueensAttendants):
+        d = {"action": "queens-attendants", "bee": _bee_value(a.bee), "jelly": a.jelly + 1}
+        if a.reward is not None:
+            d["reward"] = a.reward
+        if a.larva:
+            d["larva"] = _spot_names(a.larva)
+        if a.beseech:
+            d["beseech"] = True
+    elif isinstance(a, Courier):
+        d = {"action": "courier", "bee": _bee_value(a.bee)}
+        if a.nectar:
+            d["nectar"] = _spot_names(a.nectar)
+    else:
+        raise InvalidInputError("assignment", type(a).__name__,
+                                "an action the turn record writer knows")
+    if getattr(a, "boost", False):
+        d["boost"] = True
+    if getattr(a, "excise", ()):
+        d["excise"] = _excise_names(a.excise)
+    return d
+
+
+def turn_table(turn: Turn, sheet: SheetDefinition, chamber: LarvaChamber) -> dict[str, Any]:
+    """A :class:`Turn` as its ``[[turn]]`` table (the inverse of :func:`parse_record`'s)."""
+    d: dict[str, Any] = {"dice": list(turn.dice)}
+    if turn.assignments:
+        d["assign"] = [assignment_table(a, sheet, chamber) for a in turn.assignments]
+    d["nectar"] = [f"{_bee_value(p.bee)}@{name}" for p, name in
+                   zip(turn.nectar.placements, _spot_names(p.cell for p in turn.nectar.placements))]
+    if turn.nectar.excise:
+        d["excise"] = _excise_names(turn.nectar.excise)
+    if turn.sensilla:
+        d["sensilla"] = [f"{v}@{name}" for (v, _), name in
+                         zip(turn.sensilla, _spot_names(h for _, h in turn.sensilla))]
+    season = turn.season
+    if isinstance(season, SeasonalEffect):
+        if season.effect is not None:
+            d["effect"] = season.effect
+        if season.mites:
+            d["mites"] = _spot_names(season.mites)
+    return d
+
+
+def dump_record(start: ScenarioState, turns, *, legacy: bool = False) -> str:
+    """The turn record (TOML text) of ``turns`` played from ``start``: what ``hyve check``
+    (and, in a legacy run, ``hyve legacy play``) takes back.  ``legacy``: leave out the
+    ``[scenario]`` table (the run gives the set-up)."""
+    from hyvekit.rules.common import toml_value
+    lines = []
+    if not legacy:
+        lines += ["[scenario]", f"sheet = {toml_value(start.sheet.id)}",
+                  f"colours = {toml_value(list(start.colours))}"]
+        if start.legacy:
+            lines += ["", "[legacy]", f"perks = {toml_value(list(start.perks))}",
+                      f"bread = {toml_value(list(start.bread))}",
+                      f"honey_track_empty = {start.honey_track_empty}"]
+    for turn in turns:
+        lines += ["", "[[turn]]"]
+        for key, value in turn_table(turn, start.sheet, start.chamber).items():
+            if key == "assign":
+                lines.append("assign = [")
+                lines += [f"  {toml_value(a)}," for a in value]
+                lines.append("]")
+            else:
+                lines.append(f"{key} = {toml_value(value)}")
+    return "\n".join(lines).lstrip("\n") + "\n"

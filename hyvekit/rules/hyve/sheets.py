@@ -672,17 +672,8 @@ def definitions_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] 
     :param source: the player's file name, for errors.
     :raises InvalidInputError: unknown key or impossible layout; no ``[[sheet]]``.
     """
-    table = own if own is not None else packaged
-    unknown = set(table) - {"rules", "defaults", "sheet"}
-    if unknown:
-        raise InvalidInputError("scenario sheets file key", sorted(unknown)[0],
-                                "one of defaults, rules, sheet")
-    defaults = {**packaged["defaults"], **table.get("defaults", {})}
     sheets: dict[str, SheetDefinition] = {}
-    for raw in table.get("sheet", []):
-        merged = {**defaults, **raw}
-        if "hyves" in raw:
-            merged.pop("hyve_radius", None)
+    for merged in sheet_tables(packaged, own):
         sheet = SheetDefinition.from_dict(merged)
         if sheet.id in sheets:
             raise InvalidInputError("scenario sheet id", sheet.id, "each id once")
@@ -690,6 +681,29 @@ def definitions_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] 
     if not sheets:
         raise InvalidInputError("scenario sheets file", source, "at least one [[sheet]]")
     return sheets
+
+
+def sheet_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] | None = None
+                 ) -> list[dict[str, Any]]:
+    """Each ``[[sheet]]`` table of the player's (or the packaged) table with the defaults
+    filled in: what :meth:`SheetDefinition.from_dict` reads (and what a record created from a
+    sheet keeps, so it replays without the file).
+
+    :raises InvalidInputError: an unknown top-level key.
+    """
+    table = own if own is not None else packaged
+    unknown = set(table) - {"rules", "defaults", "sheet"}
+    if unknown:
+        raise InvalidInputError("scenario sheets file key", sorted(unknown)[0],
+                                "one of defaults, rules, sheet")
+    defaults = {**packaged["defaults"], **table.get("defaults", {})}
+    out = []
+    for raw in table.get("sheet", []):
+        merged = {**defaults, **raw}
+        if "hyves" in raw:
+            merged.pop("hyve_radius", None)
+        out.append(merged)
+    return out
 
 
 def definition_for(mode: str, sheets: Mapping[str, SheetDefinition], *,

@@ -51,7 +51,7 @@ from hyvekit.rules.hyve.scenario import (R_SENSILLA, R_TURN, REPURPOSE_WILD_MAX,
                                          ScenarioState, _place)
 from hyvekit.rules.hyve.scoring import HEXES, NECTAR, Space, cell_name
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX
-from hyvekit.rules.hyve.turn import play
+from hyvekit.rules.hyve.turn import apply
 
 R_TABLE = "Hyve: Turn Structure"
 #: the modes whose own actions are not at the table yet
@@ -164,28 +164,41 @@ def _trial(t: Table, turn: TurnSoFar) -> tuple[ScenarioState, Need | None]:
 
     :raises IllegalActionError, InvalidInputError: the choices break a rule.
     """
-    s = t.state
     try:
-        sens = turn.sensilla + ((HOLE,) if s.has("sensilla") else ())
-        s = play(s, Refresh(turn.dice, sens))
-        for a in turn.done:
-            if s.status != "playing":
-                return s, None
-            s = play(s, _holed(s, a))
+        s = _base(t, turn)
+        if s.status != "playing":
+            return s, None
         if turn.open is not None and s.status == "playing" and not _incomplete(turn.open):
-            s = play(s, _holed(s, turn.open))
+            s = apply(s, _holed(s, turn.open))
         if turn.gather is not None and s.status == "playing":
             left = Counter(s.pool)
             left.subtract(p.bee.face for p in turn.gather)
             rest = tuple(Placement(Bee(f, 1 if f == WILD else f), HOLE)
                          for f in sorted(left.elements()))
             cut = (HOLE,) if s.has("excisor") else ()
-            s = play(s, GatherNectar(turn.gather + rest, turn.gather_excise + cut))
+            s = apply(s, GatherNectar(turn.gather + rest, turn.gather_excise + cut))
         if turn.effect is not None and s.status == "playing":
-            s = play(s, SeasonalEffect(turn.effect, turn.mites + (HOLE,)))
+            s = apply(s, SeasonalEffect(turn.effect, turn.mites + (HOLE,)))
     except Need as need:
         return need.state, need
     return s, None
+
+
+def _base(t: Table, turn: TurnSoFar) -> ScenarioState:
+    """The sheet after the Refresh and the complete assignments of ``turn`` (kept on the
+    table: every option tried from here starts from it)."""
+    key = ("base", turn.dice, turn.sensilla, turn.done)
+    if key in t._cache:
+        return t._cache[key]
+    s = t.state
+    sens = turn.sensilla + ((HOLE,) if s.has("sensilla") else ())
+    s = apply(s, Refresh(turn.dice, sens))
+    for a in turn.done:
+        if s.status != "playing":
+            break
+        s = apply(s, _holed(s, a))
+    t._cache[key] = s
+    return s
 
 
 def _closed(a):
@@ -206,23 +219,25 @@ def _settled(t: Table, turn: TurnSoFar, step: str) -> Table:
     gathered, a finished turn recorded."""
     while turn.dice is not None:
         s, need = _trial(t, turn)
-        if need is not None or turn.dice is None:
-            break
-        if s.status != "playing":
+        if need is not None:
             break
         if turn.open is not None:
             if _incomplete(turn.open):
                 break
             turn = replace(turn, done=turn.done + (_closed(turn.open),), open=None)
             continue
+        if s.status != "playing":
+            break
         if turn.gather is None and s.phase == "assign" and not s.pool:
             turn = replace(turn, gather=())
             continue
         break
-    t2 = replace(t, turn=turn, now=s, steps=t.steps + (step,), _cache={})
+    kept = {k: v for k, v in t._cache.items() if k[0] == "base"}   # same turn start
+    t2 = replace(t, turn=turn, now=s, steps=t.steps + (step,), _cache=kept)
     if turn.dice is not None and need is None and (s.status != "playing"
                                                     or s.phase == "refresh"):
-        t2 = replace(t2, turns=t2.turns + (turn.as_turn(),), turn=TurnSoFar(), state=s)
+        t2 = replace(t2, turns=t2.turns + (turn.as_turn(),), turn=TurnSoFar(), state=s,
+                     _cache={})
     return t2
 
 
@@ -307,32 +322,41 @@ def _bees_for_value(face: int) -> tuple[Bee, ...]:
     return tuple(bee(WILD, v) for v in BEE_TYPES) if face == WILD else (bee(face),)
 
 
+def _probe(t: Table, turn: TurnSoFar, action) -> None:
+    """Check an opened assignment before its later choices are made: played with a neutral
+    choice where one is still open (a Repurpose's first bees, unchanged; Tend Eggs' first
+    place for the shape).
+
+    :raises IllegalActionError, InvalidInputError: no choice would make it legal.
+    """
+    if isinstance(action, Repurpose) and action.reroll is None:
+        pool = list(_pool(t, turn))
+        if action.bee.face in pool:
+            pool.remove(action.bee.face)
+        n = 1 if action.bee.wild else action.bee.face
+        action = replace(action, reroll=tuple(pool[:n]), result=tuple(pool[:n]))
+    elif isinstance(action, TendEggs) and action.cells is None:
+        s, _ = _trial(t, replace(turn, open=None))
+        value = action.bee.stands_for
+        places = shape_placements(s.chamber, value) if value is not None else ()
+        action = replace(action, cells=places[0] if places else ())
+    _trial(t, replace(turn, open=action))
+
+
 def _assign_options(t: Table, s: ScenarioState) -> tuple[str, ...]:
-    turn = t.turn
+    """Every assignment that can be opened now (each checked by :func:`_probe`), and
+    ``gather``."""
     pool = s.pool
     faces = sorted(set(pool))
-    out: list[Step] = []
-    candidates: list[tuple[Step, Any]] = []
-    for f in faces:
-        b = bee(f)
-        rest = list(pool)
-        rest.remove(f)
-        n = 1 if f == WILD else f
-        candidates.append((Step("repurpose", (b,)),
-                           Repurpose(b, tuple(rest[:n]), tuple(rest[:n]))))
+    steps: list[Step] = [Step("repurpose", (bee(f),)) for f in faces]
     for bread in BEE_TYPES:
         target = s.bread[bread - 1] + 1
         have, wild = pool.count(bread), pool.count(WILD)
-        if target > BREAD_MAX:
-            continue
-        for k in range(max(0, target - have), min(wild, target) + 1):
-            bees = (bee(bread),) * (target - k) + (bee(WILD),) * k
-            candidates.append((Step("bakery", (bread, bees)), Bakery(bees, bread)))
-    for f in faces:
-        for b in _bees_for_value(f):
-            places = shape_placements(s.chamber, b.stands_for)
-            if places:
-                candidates.append((Step("eggs", (b,)), TendEggs(b, places[0])))
+        if target <= BREAD_MAX:
+            steps += [Step("bakery", (bread, (bee(bread),) * (target - k) + (bee(WILD),) * k))
+                      for k in range(max(0, target - have), min(wild, target) + 1)]
+    steps += [Step("eggs", (b,)) for f in faces for b in _bees_for_value(f)
+              if shape_placements(s.chamber, b.stands_for)]
     ch = s.sheet.chamber
     for f in faces:
         if f == WILD:
@@ -340,21 +364,20 @@ def _assign_options(t: Table, s: ScenarioState) -> tuple[str, ...]:
                      + [Line("wild", k) for k in range(1, ch.wild_columns + 1)])
         else:
             lines = [Line("row", f), Line("column", f)]
-        for line in lines:
-            candidates.append((Step("larva", (bee(f), line)), TendLarva(bee(f), line)))
-    for f in faces:
-        for b in _bees_for_value(f):
-            for j in range(len(s.sheet.jellies)):
-                for beseech in ((False, True) if s.has("beseech") else (False,)):
-                    candidates.append((Step("queen", (b, j, beseech)),
-                                       QueensAttendants(b, j, beseech=beseech)))
+        steps += [Step("larva", (bee(f), line)) for line in lines]
+    steps += [Step("queen", (b, j, beseech)) for f in faces for b in _bees_for_value(f)
+              for j in range(len(s.sheet.jellies))
+              for beseech in ((False, True) if s.has("beseech") else (False,))]
     if s.legacy:
-        for f in faces:
-            candidates.append((Step("courier", (bee(f),)), Courier(bee(f))))
-    for step, action in candidates:
-        if _accepted(t, replace(turn, open=action)):
-            out.append(step)
-    return tuple(_text(t, x) for x in out) + ("gather",)
+        steps += [Step("courier", (bee(f),)) for f in faces]
+    out = []
+    for step in steps:
+        try:
+            _probe(t, t.turn, _opened(step))
+        except (IllegalActionError, InvalidInputError):
+            continue
+        out.append(_text(t, step))
+    return (*out, "gather")
 
 
 def _reroll_options(t: Table) -> tuple[str, ...]:
@@ -457,11 +480,8 @@ def roll(rng: random.Random, n: int) -> tuple[int, ...]:
 
 
 def _refuse(d: Decision, text: str, why: str) -> IllegalActionError:
-    legal = d.legal
-    shown = ", ".join(legal[:12]) + (f", … ({len(legal)} in all)" if len(legal) > 12 else "")
-    return IllegalActionError(R_TURN, f"{why}: {text!r} does not answer it",
-                              expected=list(legal), given=text,
-                              hint=f"legal: {shown}" if legal else None)
+    return _with_legal(IllegalActionError(R_TURN, f"{why}: {text!r} does not answer it",
+                                          expected=list(d.legal), given=text), d)
 
 
 def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, str]:
@@ -499,6 +519,10 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
     elif d.kind == "assign" and v in ("repurpose", "bakery", "eggs", "larva", "queen",
                                       "courier"):
         turn = replace(turn, open=_opened(step))
+        try:
+            _probe(t, turn, turn.open)
+        except IllegalActionError as exc:
+            raise _with_legal(exc, d) from None
     elif d.kind == "reroll" and v == "reroll":
         turn = replace(turn, open=replace(turn.open, reroll=step.args))
     elif d.kind == "shape" and v == "shape":
@@ -530,15 +554,16 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
     try:
         done = _text(t, step)
         return _settled(t, turn, done), done
-    except (IllegalActionError, InvalidInputError) as exc:
-        if isinstance(exc, IllegalActionError):
-            legal = d.legal
-            shown = ", ".join(legal[:12]) + (f", … ({len(legal)} in all)"
-                                             if len(legal) > 12 else "")
-            raise IllegalActionError(exc.rule, exc.message, expected=exc.expected,
-                                     given=exc.given,
-                                     hint=f"legal: {shown}" if legal else exc.hint) from None
-        raise
+    except IllegalActionError as exc:
+        raise _with_legal(exc, d) from None
+
+
+def _with_legal(exc: IllegalActionError, d: Decision) -> IllegalActionError:
+    """``exc`` with the legal steps of ``d`` as its hint (at most 12 shown)."""
+    legal = d.legal
+    shown = ", ".join(legal[:12]) + (f", … ({len(legal)} in all)" if len(legal) > 12 else "")
+    return IllegalActionError(exc.rule, exc.message, expected=exc.expected, given=exc.given,
+                              hint=f"legal: {shown}" if legal else exc.hint)
 
 
 def _opened(step: Step):
@@ -569,3 +594,62 @@ def replay(start: ScenarioState, steps) -> Table:
         except IllegalActionError as exc:
             raise exc.with_message(f"step {k} ({text}): {exc.message}") from None
     return t
+
+
+# --- what the table shows ----------------------------------------------------------------------
+
+def hyve_lines(grid) -> list[str]:
+    """A hyve as text with the printed sheet's hex names: row letters A–E down the left, each
+    hex its token (``3`` nectar of die value 3, ``L2`` a larva that gained 2, ``x`` crossed
+    out, ``.`` empty); hex ``C3`` is the third of row C."""
+    from hyvekit.rules.hyve.scoring import ROW_LENGTHS, ROW_NAMES
+    out, i = [], 0
+    widest = max(ROW_LENGTHS)
+    for row, length in enumerate(ROW_LENGTHS):
+        toks = [s.token().ljust(3) for s in grid.spaces[i:i + length]]
+        i += length
+        pad = " " * ((widest - length) * 2)
+        out.append(f"{ROW_NAMES[row]}   {pad}{' '.join(toks)}".rstrip())
+    return out
+
+
+def view(t: Table) -> dict[str, Any]:
+    """The sheet now, JSON-able: turn and season, HP die and track space, population, bread
+    levels, the active hyve (:func:`hyve_lines`), the larva chamber, the royal jellies, this
+    turn's dice and the bees not assigned yet."""
+    s = t.now
+    sheet = s.sheet
+    seasons = sheet.seasons
+    out: dict[str, Any] = {
+        "sheet": sheet.id, "mode": sheet.mode, "mode_label": sheet.mode_label,
+        "turn": s.turn, "turns": sheet.turns, "status": s.status, "end": list(s.end),
+        "hp": {"die": s.die, "position": s.position, "space": s.hp_label},
+        "population": s.population,
+        "bread": {str(k): lvl for k, lvl in zip(BEE_TYPES, s.bread)},
+        "colours": {str(k): c for k, c in zip(BEE_TYPES, s.colours)},
+        "active_hyve": s.active + 1 if s.active < len(s.hyves) else None,
+        "hyve": hyve_lines(s.hyves[s.active]) if s.active < len(s.hyves) else [],
+        "hyve_scores": list(s.scores),
+        "chamber": s.chamber.format().splitlines(),
+        "jellies": [{"jelly": j + 1, "name": sheet.jellies[j],
+                     "colours": [v for v in s.jellies[j] if v not in sheet.jelly_prefilled]}
+                    for j in range(len(sheet.jellies))],
+        "rewards_taken": list(s.rewards_taken),
+        "dice": list(s.bees) if s.phase == "assign" else list(t.turn.dice or ()),
+        "unassigned": list(s.pool) if s.phase == "assign" else [],
+        "used": list(s.used) if s.phase == "assign" else [],
+        "perks": list(s.perks),
+        "steps": len(t.steps),
+    }
+    if seasons:
+        season = seasons[s.season_index]
+        out["season"] = season.name
+        out["effects_left"] = [f"{k}: {season.effects[k - 1].describe()}"
+                               for k in s.available_effects]
+    if sheet.mode == "long-live-the-queen":
+        out["approval"], out["disapproval"] = s.approval, s.disapproval
+    if s.legacy:
+        out["resources"] = [f"{r.kind} {r.colour}" + (" (used)" if r.used else "")
+                            for r in s.resources]
+        out["honey_track_filled"] = s.honey_squares
+    return out

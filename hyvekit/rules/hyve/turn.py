@@ -596,7 +596,7 @@ def _season(s: ScenarioState, a: SeasonalEffect) -> ScenarioState:
         start = move.position
     if s.status == "playing":
         s = _mites(s, effect.mites, a.mites)
-    elif a.mites:
+    elif open_tail(a.mites)[0]:
         s = _log(s, "Mites: not crossed out, the scenario ended")
     if s.status == "playing":
         s = _settle(s)

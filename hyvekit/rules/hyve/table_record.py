@@ -1,0 +1,229 @@
+"""Scenarios played at the table, as records: a scenario outside a run, and the current
+scenario of a legacy run.
+
+A step is the event ``{"do": NOTATION}`` (resolved: a roll is stored as its faces).  A
+scenario outside a run is a record of kind ``scenario`` whose settings keep its sheet
+(:func:`scenario_settings`) and whose events are its steps.  In a legacy run the first step
+of a scenario also keeps the sheet it is played on (``{"do": ..., "sheet": {...}}``); when the
+scenario ends, the courier bees it used and its result go into the ledger exactly as
+``hyve legacy play`` logs them from a turn record (:func:`hyvekit.rules.hyve.legacy_play.played`),
+after a last step choosing the bread type to cross out when an easy-mode scenario is lost.
+
+Implements ``rules/hyve.txt``, Legacy Mode ("Gaining Honey", "Courier Action", "Easy Mode")
+through the ledger's own rules; the turn's rules are :mod:`hyvekit.rules.hyve.table`'s.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.hyve import legacy as L
+from hyvekit.rules.hyve.legacy_play import legacy_actions, played, run_mode, run_setup
+from hyvekit.rules.hyve.record import Claim, Record
+from hyvekit.rules.hyve.scenario import new_scenario
+from hyvekit.rules.hyve.sheets import BEE_TYPES, SheetDefinition
+from hyvekit.rules.hyve.table import Decision, Table, new_table, pending, push
+from hyvekit.rules.hyve.notation import is_roll
+
+STEP = "step"
+MAX_STEP = 200
+R_AT_TABLE = "Hyve Legacy: a scenario at the table"
+
+
+# --- a scenario outside a run ------------------------------------------------------------------
+
+def scenario_settings(sheet: Mapping[str, Any], colours: Sequence[str]) -> dict[str, Any]:
+    """The settings of a scenario record: its sheet table (``[[sheet]]`` with the defaults
+    filled in) and its colours (die values 1–5).
+
+    :raises InvalidInputError: a sheet or colours the engine cannot set up.
+    """
+    settings = {"sheet": dict(sheet), "colours": [str(c).strip().lower() for c in colours]}
+    table_from_settings(settings)
+    return settings
+
+
+def table_from_settings(settings: Mapping[str, Any]) -> Table:
+    """The table of a scenario record before its first step.
+
+    :raises InvalidInputError: settings the engine cannot set up.
+    """
+    sheet = SheetDefinition.from_dict(dict(settings["sheet"]))
+    return new_table(new_scenario(sheet, tuple(settings["colours"])))
+
+
+def _text(data: Mapping[str, Any], allowed=("do",)) -> str:
+    if not isinstance(data, Mapping) or set(data) - set(allowed) or "do" not in data:
+        raise InvalidInputError("step event", data, "{\"do\": NOTATION}")
+    text = " ".join(str(data["do"]).split())
+    if not text or len(text) > MAX_STEP:
+        raise InvalidInputError("do", text[:40], f"a step of 1 to {MAX_STEP} characters")
+    if is_roll(text):
+        raise InvalidInputError("do", text, "a resolved step (the faces rolled): resolve it "
+                                "with resolve")
+    return text
+
+
+def play_scenario_step(t: Table, data: Mapping[str, Any]) -> Table:
+    """A scenario record's ``step`` event applied.
+
+    :raises IllegalActionError, InvalidInputError: as :func:`hyvekit.rules.hyve.table.push`.
+    """
+    return push(t, _text(data))[0]
+
+
+def resolve(t: Table, texts: Sequence[str], rng: random.Random | None = None
+            ) -> tuple[Table, list[str]]:
+    """Apply ``texts`` in order: the table after them and each step as it is stored (``roll``
+    resolved to the faces ``rng`` gives).
+
+    :raises IllegalActionError, InvalidInputError: a step refused (nothing applied is kept by
+        the caller: it stores all the steps or none).
+    """
+    rng = rng or random.Random()
+    done = []
+    for text in texts:
+        t, stored = push(t, text, rng)
+        done.append(stored)
+    return t, done
+
+
+# --- the current scenario of a legacy run ------------------------------------------------------
+
+def legacy_table(state: L.LegacyState, sheet: SheetDefinition | None) -> Table:
+    """The table of the run's current scenario: the one being played, or a new one on
+    ``sheet`` (the sheet of its mode).
+
+    :raises IllegalActionError: no scenario is being played; ``sheet`` is of another mode.
+    """
+    if state.table is not None:
+        return state.table
+    mode = run_mode(state)
+    if sheet is None or sheet.mode != mode:
+        raise IllegalActionError(L.R_START, f"scenario {state.scenario} of the run is "
+                                 f"{mode}: its sheet is of that mode",
+                                 expected=mode, given=None if sheet is None else sheet.mode)
+    return new_table(run_setup(state, sheet))
+
+
+def needs_cross_out(state: L.LegacyState, t: Table) -> bool:
+    """An easy-mode scenario lost at the table, waiting for its bread type to cross out."""
+    return t.over and t.now.status == "lost" and state.easy
+
+
+def legacy_decision(state: L.LegacyState, t: Table) -> Decision:
+    """What is due in the run's current scenario at the table (``t``: :func:`legacy_table`):
+    the table's decision, or after an easy-mode loss the bread type to cross out."""
+    if needs_cross_out(state, t):
+        left = [b for b in BEE_TYPES if b not in state.crossed_bread]
+        return Decision("cross-out", "Easy Mode: the scenario is lost; cross out one bread "
+                        "type (its upgrades are gone for the rest of the legacy)",
+                        tuple(f"cross-out {b}" for b in left))
+    return pending(t)
+
+
+def play_legacy_step(state: L.LegacyState, data: Mapping[str, Any]) -> L.LegacyState:
+    """A legacy run's ``step`` event applied; the step that ends the scenario also logs its
+    courier bees and result (:func:`finish`).
+
+    :raises IllegalActionError: no scenario is being played; a step against the rules.
+    :raises InvalidInputError: a malformed step; a first step without its sheet.
+    """
+    text = _text(data, ("do", "sheet"))
+    sheet = None
+    if state.table is not None and "sheet" in data:
+        raise InvalidInputError("step event sheet", "given", "only on a scenario's first step")
+    if state.table is None:
+        if "sheet" not in data:
+            raise InvalidInputError("step event sheet", "missing",
+                                    "the scenario sheet of the scenario's first step")
+        sheet = SheetDefinition.from_dict(dict(data["sheet"]))
+    return _step(state, legacy_table(state, sheet), text)[0]
+
+
+def _step(state: L.LegacyState, t: Table, text: str,
+          rng: random.Random | None = None) -> tuple[L.LegacyState, str]:
+    if needs_cross_out(state, t):
+        d = legacy_decision(state, t)
+        text = " ".join(text.lower().split())
+        if text not in d.legal:
+            raise IllegalActionError(L.R_EASY, f"{d.prompt}: {text!r} is not one",
+                                     expected=list(d.legal), given=text,
+                                     hint="legal: " + ", ".join(d.legal))
+        return finish(state, t, int(text.split()[-1])), text
+    t, stored = push(t, text, rng)
+    state = replace(state, table=t)
+    if t.over and not needs_cross_out(state, t):
+        return finish(state, t, None), stored
+    return state, stored
+
+
+def legacy_resolve(state: L.LegacyState, t: Table, texts: Sequence[str],
+                   rng: random.Random | None = None) -> list[str]:
+    """Apply ``texts`` to the run's current scenario (``t``: :func:`legacy_table`) in order:
+    each step as it is stored (``roll`` resolved to the faces ``rng`` gives).
+
+    :raises IllegalActionError: a step refused; a step after the scenario ended.
+    :raises InvalidInputError: a malformed step.
+    """
+    out: list[str] = []
+    for text in texts:
+        if out and state.table is None:
+            raise IllegalActionError(R_AT_TABLE, f"scenario {state.scenario} has ended and "
+                                     "its result is logged: no more steps",
+                                     expected="no more steps", given=text)
+        state, stored = _step(state, state.table or t, text, rng or random.Random())
+        out.append(stored)
+    return out
+
+
+def finish(state: L.LegacyState, t: Table, cross_out: int | None) -> L.LegacyState:
+    """The run after its scenario ended at the table: the courier bees and the result the
+    turns give, each checked and applied by the ledger (as ``hyve legacy play`` logs them).
+
+    :raises IllegalActionError: the ledger refuses them (a result that does not fit on the
+        sheet...).
+    """
+    run = replace(state, table=None)
+    record = Record(t.start, t.turns, (Claim(),) * len(t.turns))
+    for action in legacy_actions(played(run, t.start.sheet, record), cross_out):
+        run = L.play(run, action)
+    return replace(run, played_tables=run.played_tables + ((state.scenario, t),))
+
+
+def play_legacy_event(state: L.LegacyState, kind: str, data: Mapping[str, Any]
+                      ) -> L.LegacyState:
+    """Any event of a legacy run: a step at the table, or a ledger event — refused while a
+    scenario is being played at the table (its couriers and result are derived when it ends).
+    """
+    if kind == STEP:
+        return play_legacy_step(state, data)
+    if state.table is not None:
+        raise IllegalActionError(R_AT_TABLE, f"scenario {state.scenario} is being played at "
+                                 f"the table ({len(state.table.steps)} step(s)); its courier "
+                                 "bees and result are logged when it ends",
+                                 expected="a step (hyvekit hyve do)", given=kind,
+                                 hint="hyvekit campaign undo RUN takes back the steps")
+    return L.play(state, L.parse_event(kind, dict(data)))
+
+
+def scenario_table(state: L.LegacyState, number: int | None = None) -> Table:
+    """The table of scenario ``number`` of the run (default: the one at the table, else the
+    last one played at the table).
+
+    :raises InvalidInputError: no such scenario was played at the table.
+    """
+    if number is None and state.table is not None:
+        return state.table
+    played_here = dict(state.played_tables)
+    if number is None and played_here:
+        return state.played_tables[-1][1]
+    if number in played_here:
+        return played_here[number]
+    raise InvalidInputError("--number", number or "missing",
+                            "a scenario played at the table: "
+                            + (", ".join(str(n) for n, _ in state.played_tables) or "none yet"))

@@ -1,0 +1,339 @@
+"""A HYVE scenario played at the table (hyve.txt, "Turn Structure", one decision at a time):
+the shipped turn records replayed through table steps only, seeded whole scenarios chosen
+among ``legal``, the notation, and each kind of decision."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from hyvekit.data.hyve import read_record, sheet_definition, sheet_definitions
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.hyve import table as T
+from hyvekit.rules.hyve.notation import parse_step, step_text
+from hyvekit.rules.hyve.record import Claim, Record, dump_record, parse_record, replay
+from hyvekit.rules.hyve.scenario import new_scenario, summary
+from hyvekit.rules.hyve.table_steps import walk
+from hyvekit.rules.hyve.turn import play_turn
+from hyvekit.rules.hyve.larva import Line
+from hyvekit.rules.hyve.scoring import HEXES, NECTAR, HyveGrid, Space, cell_name, parse_cell
+from dataclasses import replace
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hyve"
+AT_TABLE = [p for p in sorted(EXAMPLES.glob("*.toml"))
+            if p.name.split("-")[0] in ("standard", "coldsnap", "mites", "long")]
+PERKS = ("excisor", "sensilla", "beseech", "fecundity", "controlled-rolls", "deep-stores",
+         "resiliance", "vigorous", "tenacity", "migratory")
+MODES = ("standard", "coldsnap", "mites-challenge", "long-live-the-queen")
+
+
+def _table(mode="standard", perks=()):
+    return T.new_table(new_scenario(sheet_definition(mode), perks=perks))
+
+
+def _chooser(rng):
+    """A player who picks among the legal steps, gathering early now and then and preferring
+    the bakery (so scenarios last and some are won)."""
+    def choose(d):
+        legal = d.legal
+        if d.kind == "assign":
+            bakery = [o for o in legal if o.startswith("bakery")]
+            if bakery and rng.random() < 0.7:
+                return rng.choice(bakery)
+            overwork = [o for o in legal if o.endswith(" overwork")]
+            if overwork and rng.random() < 0.5:
+                return rng.choice(overwork)
+            if rng.random() < 0.45:
+                return "gather"
+        return rng.choice(legal)
+    return choose
+
+
+def play_out(t, rng, check_legal=False):
+    """Play ``t`` to its end choosing among ``legal``; every legal step round-trips."""
+    choose = _chooser(rng)
+    while True:
+        d = T.pending(t)
+        if d.kind in ("over", "unsupported"):
+            return t
+        assert d.legal, d
+        if check_legal:
+            sheet, chamber = t.start.sheet, t.start.chamber
+            for option in d.legal:
+                assert step_text(parse_step(option, sheet, chamber), sheet, chamber) == option
+        t, _ = T.push(t, choose(d), rng)
+
+
+@pytest.mark.parametrize("path", AT_TABLE, ids=lambda p: p.name)
+def test_every_shipped_turn_record_replays_through_table_steps_only(path):
+    record = read_record(path)
+    try:
+        _, reports = replay(record)
+        refused = None
+    except IllegalActionError as exc:
+        reports, refused = exc.reports, exc
+    t = T.new_table(record.start)
+    for turn, report in zip(record.turns, reports):
+        t, steps = walk(t, turn)
+        assert steps and all(isinstance(s, str) for s in steps)
+        assert summary(t.now) == summary(report.state), report.turn
+        assert t.now.events[-len(report.events):] == report.events
+    if refused is not None:                     # the illegal turn is refused by the same rule
+        with pytest.raises(IllegalActionError) as exc:
+            walk(t, record.turns[len(reports)])
+        assert exc.value.rule == refused.rule
+
+
+def test_an_illegal_example_is_refused_at_the_table_naming_the_rule_and_the_legal_steps():
+    record = read_record(EXAMPLES / "standard-illegal.toml")
+    with pytest.raises(IllegalActionError) as file_error:
+        replay(record)
+    t = T.new_table(record.start)
+    for turn in record.turns[:len(file_error.value.reports)]:
+        t, _ = walk(t, turn)
+    with pytest.raises(IllegalActionError) as exc:
+        walk(t, record.turns[len(file_error.value.reports)])
+    assert exc.value.rule == file_error.value.rule
+    assert exc.value.hint.startswith("legal: ")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_seeded_whole_scenarios_chosen_among_legal_end_as_the_engine_says(seed):
+    rng = random.Random(seed)
+    mode = MODES[seed % len(MODES)]
+    perks = tuple(p for p in PERKS if rng.random() < 0.5) if seed % 2 else ()
+    t = play_out(_table(mode, perks), rng, check_legal=seed < 4)
+    assert t.over and t.now.status in ("won", "lost")
+    # the turns the table built are the turn record: played by the engine, they end the same
+    state = t.start
+    for turn in t.turns:
+        state = play_turn(state, turn)
+    assert summary(state) == summary(t.now)
+    # the stored steps replay to the same table
+    again = T.replay(t.start, t.steps)
+    assert summary(again.now) == summary(t.now) and again.turns == t.turns
+    # written back as the turn record file, hyve check replays it the same
+    raw = __import__("tomllib").loads(dump_record(t.start, t.turns))
+    record = parse_record(raw, sheet_definitions())
+    final, _ = replay(Record(record.start, record.turns, (Claim(),) * len(record.turns)))
+    assert summary(final) == summary(t.now)
+
+
+def test_the_last_turn_played_at_the_table_wins_the_scenario():
+    """How to Win: "Complete all turns (Season track is fully marked)"."""
+    s = new_scenario(sheet_definition("standard"))
+    seasons = s.sheet.seasons
+    crossed = tuple(tuple(range(1, len(x.effects) + 1)) for x in seasons[:-1]) \
+        + (tuple(range(1, len(seasons[-1].effects))),)
+    t = T.new_table(replace(s, crossed=crossed, position=s.sheet.hp_track.top - 1))
+    assert t.now.turns_done == s.sheet.turns - 1
+    t = play_out(t, random.Random(3))
+    assert t.now.status == "won" and "all turns" in " ".join(t.now.end)
+    assert len(t.turns) == 1 and t.turns[0].season.effect == len(seasons[-1].effects)
+
+
+def test_refresh_rolls_dice_equal_to_population_and_controlled_rolls_may_roll_fewer():
+    d = T.pending(_table())
+    assert d.kind == "dice" and d.legal == ("roll",)
+    t, done = T.push(_table(), "roll", random.Random(1))
+    assert done.startswith("dice ") and len(done.split()) == 1 + 6
+    d = T.pending(_table(perks=("controlled-rolls",)))
+    assert d.legal == ("roll", "roll 0", "roll 1", "roll 2", "roll 3", "roll 4", "roll 5")
+    t, done = T.push(_table(perks=("controlled-rolls",)), "roll 3", random.Random(1))
+    assert len(done.split()) == 1 + 3 and len(t.now.bees) == 3
+    with pytest.raises(IllegalActionError) as exc:
+        T.push(_table(), "dice 1 2 3", random.Random(1))
+    assert exc.value.rule == "Hyve: Refresh" and "legal: roll" in exc.value.hint
+
+
+def _at(text_steps, perks=(), mode="standard"):
+    t = _table(mode, perks)
+    for s in text_steps:
+        t, _ = T.push(t, s)
+    return t
+
+
+def test_repurpose_asks_which_bees_then_their_new_faces():
+    t = _at(["dice 3 1 2 5 5 6", "repurpose 3"])
+    d = T.pending(t)
+    assert d.kind == "reroll"
+    assert set(d.legal) == {"reroll 1 2 5", "reroll 1 2 W", "reroll 1 5 5", "reroll 1 5 W",
+                            "reroll 2 5 5", "reroll 2 5 W", "reroll 5 5 W"}
+    t, _ = T.push(t, "reroll 1 2 5")
+    assert T.pending(t).kind == "dice"
+    t, _ = T.push(t, "dice 4 4 4")
+    assert sorted(t.now.pool) == [4, 4, 4, 5, 6]
+    assert T.pending(t).kind == "assign"
+    with pytest.raises(IllegalActionError):          # each action once per turn
+        T.push(t, "repurpose 4")
+
+
+def test_a_wild_bee_repurposes_one_to_five():
+    t = _at(["dice 6 1 2 3 5 5", "repurpose W"])
+    sizes = {len(o.split()) - 1 for o in T.pending(t).legal}
+    assert sizes == {1, 2, 3, 4, 5}
+
+
+def test_gather_places_each_unassigned_bee_and_structured_placement_starts_in_the_middle():
+    sheet = sheet_definitions()
+    structured = next((s for s in sheet.values() if s.placement == "structured"), None)
+    if structured is None:
+        pytest.skip("no structured sheet shipped")
+    t = T.new_table(new_scenario(structured))
+    t, _ = T.push(t, "dice 1 1 2 3 4 5" if structured.starting_population == 6 else "roll",
+                  random.Random(2))
+    t, _ = T.push(t, "gather")
+    d = T.pending(t)
+    assert d.kind == "nectar" and all(o.endswith("@C3") for o in d.legal)
+
+
+def test_gather_lists_every_bee_and_free_hex_and_feed_bees_follows():
+    t = _at(["dice 1 1 2 3 4 6", "gather"])
+    d = T.pending(t)
+    assert d.kind == "nectar"
+    assert "1@A1" in d.legal and "W5@E3" in d.legal and len(d.legal) == (4 + 5) * 19
+    for step in ("1@C3", "1@C2", "2@C4", "3@B2", "4@B3"):
+        t, _ = T.push(t, step)
+    with pytest.raises(IllegalActionError) as exc:   # C3 is taken
+        T.push(t, "W2@C3")
+    assert exc.value.rule == "Hyve: Gather Nectar"
+    t, _ = T.push(t, "W2@D1")
+    # Feed Bees: two 1-Bees on level-1 bread and the wild Bee: -2 population
+    assert t.now.population == 4 and T.pending(t).kind == "effect"
+
+
+def test_the_seasonal_effect_is_chosen_among_the_open_ones_and_ends_the_turn():
+    t = _at(["dice 1 2 3 4 5 1", "gather", "1@C3", "2@C2", "3@C4", "4@B2", "5@B3", "1@D1"])
+    d = T.pending(t)
+    assert d.kind == "effect" and d.legal[0] == "effect 1"
+    t, _ = T.push(t, d.legal[0])
+    assert len(t.turns) == 1 and t.now.turn == 2 and T.pending(t).kind == "dice"
+    assert t.turns[0].season.effect == 1
+
+
+def _near_full(perks=(), mode="standard", **changes):
+    """A sheet whose first hyve has every hex but E3 filled with 1-nectar."""
+    s = new_scenario(sheet_definition(mode), perks=perks)
+    grid = HyveGrid.from_mapping({h: Space(NECTAR, variety="1") for h in HEXES
+                                  if cell_name(h) != "E3"})
+    return T.new_table(replace(s, hyves=(grid,) + s.hyves[1:], **changes))
+
+
+def test_tend_larva_asks_where_each_larva_goes_and_fecundity_adds_one():
+    t = _table(perks=("fecundity",))
+    for step in ("dice 1 1 2 3 4 5", "eggs 1"):
+        t, _ = T.push(t, step)
+    shape = T.pending(t)
+    assert shape.kind == "shape"
+    t, _ = T.push(t, shape.legal[0])
+    cells = t.now.chamber.populated(t.now.chamber.line_cells(Line("row", 1)))
+    for step in ("gather", "1@C3", "2@C2", "3@C4", "4@B2", "5@B3", "effect 1"):
+        t, _ = T.push(t, step)
+    t, _ = T.push(t, "dice " + " ".join("112345"[:t.now.population]))
+    row = [o for o in T.pending(t).legal if o.startswith("larva 1 ")]
+    assert row == ["larva 1 row", "larva 1 column"]
+    t, _ = T.push(t, "larva 1 row")
+    asked = 0
+    while T.pending(t).kind == "larva":
+        d = T.pending(t)
+        assert all(o.startswith("larva@") for o in d.legal) and "larva@C3" not in d.legal
+        t, _ = T.push(t, d.legal[0])
+        asked += 1
+    assert asked == len(cells) + 1 and len(cells) > 0          # Fecundity: one more
+    assert T.pending(t).kind == "assign" and t.turn.done[-1].larva
+
+
+def test_excisor_is_asked_before_a_completed_hyve_is_scored():
+    t = _near_full(perks=("excisor",))
+    for step in ("dice 2 1 1 1 1 1", "gather", "2@E3"):
+        t, _ = T.push(t, step)
+    d = T.pending(t)
+    assert d.kind == "excise" and d.legal[0] == "excise none" and "excise E3" in d.legal
+    t, _ = T.push(t, "excise E3")
+    assert t.now.scores and t.now.active == 1
+    assert t.now.hyves[0][parse_cell("E3")].kind != NECTAR        # crossed out
+    assert T.pending(t).kind == "nectar" and "1@C3" in T.pending(t).legal   # hyve 2 now
+
+
+def test_without_excisor_a_completed_hyve_is_scored_at_once():
+    t = _near_full()
+    for step in ("dice 2 1 1 1 1 1", "gather", "2@E3"):
+        t, _ = T.push(t, step)
+    assert t.now.scores and T.pending(t).kind == "nectar"
+
+
+def test_sensilla_asks_the_colour_and_hex_when_the_hp_die_enters_an_uncoloured_space():
+    t = _near_full(perks=("sensilla", "deep-stores"))
+    for step in ("dice 2 1 1 1 1 1", "gather", "2@E3"):
+        t, _ = T.push(t, step)
+    d = T.pending(t)
+    assert d.kind == "sensilla"
+    assert "sensilla 4@C3" in d.legal and len(d.legal) == 5 * 19     # hyve 2 is empty
+    t, _ = T.push(t, "sensilla 4@C3")
+    assert t.now.coloured and t.now.hyves[1][parse_cell("C3")].variety == "4"
+    assert t.turn.sensilla == ((4, parse_cell("C3")),)
+
+
+def test_a_completed_royal_jelly_asks_for_its_queens_reward():
+    s = new_scenario(sheet_definition("standard"))
+    t = T.new_table(replace(s, jellies=((1, 2, 3, 4),) + s.jellies[1:]))
+    t, _ = T.push(t, "dice 5 1 1 2 3 4")
+    t, _ = T.push(t, "queen 5 overwork")
+    d = T.pending(t)
+    assert d.kind == "reward"
+    assert set(d.legal) == {f"reward {r}" for r in t.start.sheet.rewards}
+    t, _ = T.push(t, d.legal[0])
+    assert t.now.rewards_taken == (d.legal[0].split()[1],) and T.pending(t).kind == "assign"
+
+
+def test_mites_ask_which_nectar_of_the_active_hyve_to_cross_out():
+    t = _table("mites-challenge")
+    for step in ("dice 1 2 3 4 5 1", "gather", "1@C3", "2@C2", "3@C4", "4@B2", "5@B3",
+                 "1@D1"):
+        t, _ = T.push(t, step)
+    season = t.now.sheet.seasons[0]
+    k = next(i for i, e in enumerate(season.effects, start=1) if e.mites)
+    t, _ = T.push(t, f"effect {k}")
+    d = T.pending(t)
+    assert d.kind == "mites" and "mites C3" in d.legal and len(d.legal) == 6
+    t, _ = T.push(t, "mites C3")
+    if T.pending(t).kind == "mites":
+        assert "mites C3" not in T.pending(t).legal
+
+
+def test_notation_reads_forgivingly_and_names_the_forms():
+    sheet = sheet_definition("standard")
+    t = _table()
+    chamber = t.start.chamber
+    assert step_text(parse_step("  DICE 13w ", sheet, chamber), sheet, chamber) == "dice 1 3 W"
+    assert step_text(parse_step("bakery 3 3 3 w", sheet, chamber), sheet, chamber) \
+        == "bakery 3: 3 3 W"
+    assert step_text(parse_step("w3@c2", sheet, chamber), sheet, chamber) == "W3@C2"
+    assert step_text(parse_step("queen 4 Plumose", sheet, chamber), sheet, chamber) \
+        == "queen 4 plumose"
+    with pytest.raises(InvalidInputError) as exc:
+        parse_step("repurpse 3", sheet, chamber)
+    assert "did you mean repurpose BEE" in str(exc.value)
+    with pytest.raises(InvalidInputError):
+        parse_step("larva W row", sheet, chamber)
+
+
+def test_a_step_of_another_decision_is_refused_with_the_legal_steps():
+    with pytest.raises(IllegalActionError) as exc:
+        T.push(_table(), "gather")
+    assert exc.value.rule == "Hyve: Turn Structure" and exc.value.hint == "legal: roll"
+
+
+def test_the_scenario_over_takes_no_more_steps():
+    t = play_out(_table(), random.Random(5))
+    assert T.pending(t).kind == "over"
+    with pytest.raises(IllegalActionError):
+        T.push(t, "roll")
+
+
+def test_modes_not_at_the_table_say_so():
+    for mode in T.NOT_AT_TABLE:
+        d = T.pending(_table(mode))
+        assert d.kind == "unsupported" and "not played at the table yet" in d.prompt
