@@ -34,7 +34,7 @@ SOURCE_TURN = "Beez rulebook: Gameplay, Game End, Rules for Experts"
 
 # How each kind of card counts its honey drops (objectives.py, KINDS).
 _PER_UNIT = {"per-colour": "per different colour", "line-of-different-colours": "per line",
-             "bow-of-one-colour": "per bow"}
+             "same-colour-shape": "per shape", "count-of-colour": "per nectar"}
 
 
 def objective_kinds() -> list[dict[str, Any]]:
