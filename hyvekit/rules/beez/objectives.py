@@ -28,13 +28,24 @@ Units: honey drops (whole), chambers.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Sequence
+from functools import cache
+from typing import Any
 
-from hyvekit.rules.beez.honeycomb import (ALL_CHAMBERS, DIRECTIONS, LINE_DIRECTIONS,
-                                          ROW_LENGTHS, ROW_NAMES, Chamber, Honeycomb, Layout,
-                                          Palette, chamber_at, parse_chamber, parse_honeycomb)
+from hyvekit.rules.beez.honeycomb import (
+    ALL_CHAMBERS,
+    LINE_DIRECTIONS,
+    ROW_LENGTHS,
+    ROW_NAMES,
+    Chamber,
+    Honeycomb,
+    Layout,
+    Palette,
+    chamber_at,
+    parse_chamber,
+    parse_honeycomb,
+)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import require_table
 
@@ -246,7 +257,7 @@ def _run(start: Chamber, d: tuple[int, int], length: int) -> tuple[Chamber, ...]
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def straight_lines(length: int = 3) -> tuple[tuple[Chamber, ...], ...]:
     """Every run of ``length`` adjacent chambers in one of the three straight directions."""
     return tuple(run for c in ALL_CHAMBERS for d in LINE_DIRECTIONS
@@ -267,7 +278,7 @@ def _turns(cells: Sequence[tuple[int, int]], rotate: bool
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def shape_placements(shape: tuple[str, ...], rotate: bool = True
                      ) -> tuple[tuple[Chamber, ...], ...]:
     """Every place on the honeycomb a ``shape`` (chamber names as drawn, ``("C4", "C3",
@@ -295,7 +306,7 @@ def max_disjoint(candidates: Sequence[tuple[Chamber, ...]]) -> tuple[tuple[Chamb
     for mask, first, g in masks:
         by_first.setdefault(first, []).append((mask, g))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(i: int, used: int) -> tuple[tuple[Chamber, ...], ...]:
         if i >= len(ALL_CHAMBERS):
             return ()

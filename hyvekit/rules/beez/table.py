@@ -30,13 +30,34 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from hyvekit.rules.beez.game import END_TRIGGER, BeezGame, Turn, new_game, play
-from hyvekit.rules.beez.honeycomb import (R_COLLECT, ROW_NAMES, Chamber, Honeycomb, Layout,
-                                          Nectar, Palette, StorageResult, check_collected,
-                                          format_honeycomb, parse_chamber, parse_nectar)
-from hyvekit.rules.beez.objectives import (COMMON_OBJECTIVES, MAX_HONEY, SECRET_OBJECTIVES,
-                                           Objective, Outcome, PlayerScore, card_key,
-                                           check_player_cards, parse_objective, score_player,
-                                           valued, winners)
+from hyvekit.rules.beez.honeycomb import (
+    R_COLLECT,
+    ROW_NAMES,
+    Chamber,
+    Honeycomb,
+    Layout,
+    Nectar,
+    Palette,
+    StorageResult,
+    check_collected,
+    format_honeycomb,
+    parse_chamber,
+    parse_nectar,
+)
+from hyvekit.rules.beez.objectives import (
+    COMMON_OBJECTIVES,
+    MAX_HONEY,
+    SECRET_OBJECTIVES,
+    Objective,
+    Outcome,
+    PlayerScore,
+    card_key,
+    check_player_cards,
+    parse_objective,
+    score_player,
+    valued,
+    winners,
+)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import close_matches
 
