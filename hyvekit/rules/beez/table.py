@@ -171,10 +171,12 @@ def pending(t: Table) -> Decision | None:
             return Decision("flight", name, f"{name}'s flight (round {g.round}): the distance "
                             "flown and the nectar taken", fly_options(t))
         left = t.flight.left()
-        what = " and ".join(n.describe() for n in left)
-        rows = ", ".join(ROW_NAMES[r] for r in s.layout.rows_for(t.flight.distance))
-        return Decision("store", name, f"{name} stores the {what} (a flight of "
-                        f"{t.flight.distance}: row {rows})", store_options(t))
+        what = (left[0].describe() if len(left) == 1
+                else " and ".join(n.token(s.palette) for n in left))
+        rows = [ROW_NAMES[r] for r in s.layout.rows_for(t.flight.distance)]
+        return Decision("store", name, f"{name} stores the {what}, a flight of "
+                        f"{t.flight.distance} (row{'s' if len(rows) > 1 else ''} "
+                        f"{' and '.join(rows)})", store_options(t))
     for name, cards in zip(s.players, t.secret):
         if cards is None:
             return Decision("secret", name, f"{name} reveals their {SECRET_OBJECTIVES} secret "
