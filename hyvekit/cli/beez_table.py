@@ -10,13 +10,19 @@ on it; its steps are ``step`` events.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
 from hyvekit.cli.beez import LayoutOption, _existing, app
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed,
-                                print_json, table, with_expected)
+from hyvekit.cli.common import (
+    JsonOption,
+    campaigns_dir,
+    console,
+    note_if_renamed,
+    print_json,
+    table,
+    with_expected,
+)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 GameArg = typer.Argument(..., metavar="GAME", help="The game's id (see 'hyvekit campaign list').")
@@ -70,9 +76,9 @@ def new(ctx: typer.Context,
                                               "left out reveal theirs when the game ends."),
         expert: bool = typer.Option(False, "--expert", help="Rules for Experts: every nectar "
                                     "after the first stored next to a stored one."),
-        cards: Optional[Path] = CardsOption,
-        layout: Optional[Path] = LayoutOption,
-        game_id: Optional[str] = typer.Option(None, "--id", help="Choose the id yourself."),
+        cards: Path | None = CardsOption,
+        layout: Path | None = LayoutOption,
+        game_id: str | None = typer.Option(None, "--id", help="Choose the id yourself."),
         as_json: bool = JsonOption) -> None:
     """Start a game of Beez played at the table: the players, the common objective cards
     and, if you like, each player's secret cards (else revealed at the end).
@@ -281,7 +287,7 @@ def do(ctx: typer.Context, game: str = GameArg,
 
 
 @app.command("cards")
-def cards(cards_file: Optional[Path] = CardsOption, as_json: bool = JsonOption) -> None:
+def cards(cards_file: Path | None = CardsOption, as_json: bool = JsonOption) -> None:
     """The objective cards to pick from: the five of the rulebook's scoring example and, with
     --cards FILE, your box's cards, with what each asks for and whether hyvekit scores it.
 

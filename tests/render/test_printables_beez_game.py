@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from render_helpers import pdf_text
+
 from tests.rules.beez.test_beez_table import MARTIN_FLIGHTS, SOPHIE_FLIGHTS
 
 pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
@@ -33,7 +33,7 @@ def test_the_pad_is_prefilled_from_a_game_in_progress_then_scored(hk):
     assert text.count("Total honey drops") == 1        # one game on the page
     for (mf, ms), (sf, ss) in zip(MARTIN_FLIGHTS, SOPHIE_FLIGHTS):
         assert hk("beez", "do", "friday", mf, *ms, sf, *ss).returncode == 0
-    text, out = _text(hk, "friday")
+    text, _ = _text(hk, "friday")
     assert "(scored)" in text
     assert "Three colours in a line: 6" in text and "Bow of one colour: 8" in text
     assert "Queen cup: 7" in text and " 36 " in text
