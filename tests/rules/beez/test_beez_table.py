@@ -11,18 +11,7 @@ from hyvekit.data import beez as tables
 from hyvekit.rules.beez import table as T
 from hyvekit.rules.beez.honeycomb import format_honeycomb, parse_honeycomb
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-
-LIB = tables.objectives()
-PALETTE = tables.palette()
-LAYOUT = tables.layout()
-
-MARTIN = """
-  W w p
- w y . p
-. o o p .
- . . b .
-  y b P
-"""
+from tests.rules.beez.test_beez_rules import LAYOUT, LIB, MARTIN, PALETTE
 
 # Martin's flights: nine single small nectar, then the two large ones, each with a small one
 # (a flight takes one small nectar, or a large one with at most one small: Phase 2); the last
