@@ -32,7 +32,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
                  "hyvekit.cli.beelives_campaign",     # beelives new, log, status...
                  "hyvekit.cli.beelives_play",         # beelives play
                  "hyvekit.cli.beelives_table"),       # beelives next, do, export-month
-    "beez": ("hyvekit.cli.beez",),
+    "beez": ("hyvekit.cli.beez",
+             "hyvekit.cli.beez_table"),               # beez new, next, do, cards
     "queenbee": ("hyvekit.cli.queenbee",),
     "print": ("hyvekit.cli.printing",),
     "data": ("hyvekit.cli.data",),

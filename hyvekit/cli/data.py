@@ -27,7 +27,7 @@ USED_BY = {
     "beelives_seasons": "hyvekit beelives card|cards --cards FILE",
     "beelives_map": "the map rules (hyvekit.data.beelives.map_data); no option yet",
     "beelives_solo": "the solo cards (hyvekit.data.beelives.solo_cards); no option yet",
-    "beez": "hyvekit beez score|check-store --layout FILE",
+    "beez": "hyvekit beez new|score|cards --cards FILE; beez score|check-store --layout FILE",
     "queenbee": "hyvekit queenbee odds|battle --faces FILE",
 }
 

@@ -245,7 +245,8 @@ def pad(
     campaign: Optional[str] = typer.Argument(
         None, metavar="CAMPAIGN", show_default=False,
         help="Bee Lives pads (beelives, beelives-years): id of a Bee Lives campaign to take the "
-             "player names (and on the multi-year pad the game length) from."),
+             "player names (and on the multi-year pad the game length) from; the beez pad: id "
+             "of a Beez game (its names, cards and, once scored, every score)."),
     players: Optional[int] = typer.Option(
         None, "--players", "-p", min=1, max=4,
         help="Player columns, 1-4 (default: the number of --names, else 4)."),
@@ -266,11 +267,15 @@ def pad(
     player names, the multi-year pad also with its game length, and shows the campaign's board
     values; the PDF records the campaign id and a hash of its state in its metadata.  --board
     FILE prints a blank Bee Lives pad with your own board's values (VP per swarm, raid,
-    starvation token).
+    starvation token).  With a Beez GAME played at the table (beez new/next/do) the beez pad
+    is pre-filled with its names and common cards and, once scored, every card's honey drops,
+    the totals, the large nectar and the winner.
 
     Example: hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --per-page 4 --copies 5
 
     Example: hyvekit print pad beelives-years spring-league --copies 2
+
+    Example: hyvekit print pad beez friday
     """
     from hyvekit.render.printables import parse_names
 
@@ -280,13 +285,17 @@ def pad(
         raise typer.BadParameter(f"no scoring pad for {game!r}; accepted games: "
                                  + ", ".join(sorted(PADS)), param_hint="GAME") from None
     _check_per_page(printable, per_page)
+    if campaign and printable.key == "pad beez":
+        _beez_pad(ctx, printable, campaign, players, names, paper=paper, copies=copies,
+                  out=out, templates=templates, per_page=per_page, ink_saver=ink_saver)
+        return
     if campaign:
         from hyvekit.render.printables_beelives_campaign import pad_context
 
         if printable.key not in ("pad beelives", "pad beelives-years"):
             raise typer.BadParameter(f"the {printable.key} pad takes no campaign; a campaign "
-                                     "pre-fills the Bee Lives pads (beelives, beelives-years)",
-                                     param_hint="CAMPAIGN")
+                                     "pre-fills the Bee Lives pads (beelives, beelives-years) "
+                                     "and a Beez game the beez pad", param_hint="CAMPAIGN")
         if players is not None or names:
             raise typer.BadParameter("the campaign gives the players: leave out --players and "
                                      "--names", param_hint="CAMPAIGN")
@@ -318,6 +327,26 @@ def pad(
         options["players"] = len(context["players"])
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, per_page=per_page, ink_saver=ink_saver)
+
+
+def _beez_pad(ctx: typer.Context, printable, game_id: str, players, names, **render) -> None:
+    """``print pad beez GAME``: the pad pre-filled from a Beez game played at the table."""
+    from hyvekit.games import record_of
+    from hyvekit.games.beez import GAME, KIND
+    from hyvekit.render.printables_beez import game_pad_context
+    from hyvekit.rules.beez.table import view
+
+    if players is not None or names:
+        raise typer.BadParameter("the game gives the players: leave out --players and --names",
+                                 param_hint="CAMPAIGN")
+    record, state = record_of(campaigns_dir(ctx), game_id, GAME, KIND, "CAMPAIGN",
+                              "a Beez game (see 'hyvekit campaign list')", " record")
+    cid, extra = _campaign_meta(record.header, game_id, state)
+    context = game_pad_context(view(state), cid, per_page=render["per_page"])
+    options = {"campaign": cid, "names": ",".join(p["name"] for p in context["players"]),
+               "players": len(context["players"])}
+    _render(ctx, printable, context, options=options, stem=f"{printable.file_stem}-{_slug(cid)}",
+            extra_meta=extra, **render)
 
 
 @app.command("aid")

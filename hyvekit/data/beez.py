@@ -46,9 +46,39 @@ def palette() -> Palette:
 
 @lru_cache(maxsize=1)
 def _objectives() -> dict[str, Objective]:
-    return objectives_from_table(_packaged()["objective"])
+    return objectives_from_table(_packaged()["objective"], _colour_names())
+
+
+def _colour_names() -> list[str]:
+    return [c.name for c in palette().colours]
 
 
 def objectives() -> dict[str, Objective]:
     """The packaged objective card library by id (``[[objective]]``; a fresh dict each call)."""
     return dict(_objectives())
+
+
+#: the tables of ``beez.toml`` a player's cards file may hold (a copy made by ``data copy``)
+CARD_FILE_KEYS = ("rules", "layout", "nectar", "objective")
+
+
+def card_rows(path: str | Path) -> list[dict[str, Any]]:
+    """The ``[[objective]]`` tables of a player's cards file (a copy of ``beez.toml`` made
+    with ``hyvekit data copy beez FILE``, its other tables ignored), checked.
+
+    :raises InvalidInputError: unreadable file, unknown table, a malformed card.
+    """
+    from hyvekit.rules.validate import require_table
+    raw = require_table(f"cards file {path}", load_toml(path), CARD_FILE_KEYS)
+    rows = raw.get("objective", [])
+    objectives_from_table(rows, _colour_names())
+    return rows
+
+
+def objectives_with(rows: list[dict[str, Any]] | None) -> dict[str, Objective]:
+    """The card library with a player's cards (``[[objective]]`` rows as :func:`card_rows`
+    reads them) added; a card of the same id replaces the packaged one.
+
+    :raises InvalidInputError: a malformed card.
+    """
+    return {**objectives(), **objectives_from_table(rows or [], _colour_names())}

@@ -2,7 +2,7 @@
 
 The store (:mod:`hyvekit.store`) knows records, events, locking and migrations, and no game:
 it is given the adapters below, one per ``(game, kind)`` of record header.  Each adapter
-(:mod:`.hyve`, :mod:`.beelives`, :mod:`.queenbee`) turns a record's settings into the values
+(:mod:`.hyve`, :mod:`.beelives`, :mod:`.queenbee`, :mod:`.beez`) turns a record's settings into the values
 the rules core plays with (read by :mod:`hyvekit.data`, frozen into the record when it is
 created) and replays its events through :mod:`hyvekit.rules`.
 
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hyvekit.games.beelives import BeeLivesCampaignAdapter
+from hyvekit.games.beez import BeezGameAdapter
 from hyvekit.games.hyve import HyveLegacyAdapter, HyveScenarioAdapter
 from hyvekit.games.queenbee import QueenBeeMatchesAdapter
 from hyvekit.store.adapters import GameAdapter, adapter_in
@@ -25,6 +26,7 @@ ADAPTERS: dict[tuple[str, str], GameAdapter] = {
     ("hyve", "scenario"): HyveScenarioAdapter(),
     ("queenbee", "matches"): QueenBeeMatchesAdapter(),
     ("beelives", "campaign"): BeeLivesCampaignAdapter(),
+    ("beez", "game"): BeezGameAdapter(),
 }
 
 

@@ -34,7 +34,7 @@ SOURCE_TURN = "Beez rulebook: Gameplay, Game End, Rules for Experts"
 
 # How each kind of card counts its honey drops (objectives.py, KINDS).
 _PER_UNIT = {"per-colour": "per different colour", "line-of-different-colours": "per line",
-             "bow-of-one-colour": "per bow"}
+             "same-colour-shape": "per shape", "count-of-colour": "per nectar"}
 
 
 def objective_kinds() -> list[dict[str, Any]]:
@@ -70,11 +70,11 @@ def pad_sections() -> tuple[dict[str, Any], ...]:
     from hyvekit.rules.beez.objectives import COMMON_OBJECTIVES, SECRET_OBJECTIVES
     return (
         {"label": "Common objectives", "note": "face up, everyone may fulfil them", "rows": tuple(
-            {"key": "common", "label": f"Common objective {i}", "write_card": True}
-            for i in range(1, COMMON_OBJECTIVES + 1))},
+            {"key": "common", "label": f"Common objective {i}", "write_card": True, "card": "",
+             "cells": ()} for i in range(1, COMMON_OBJECTIVES + 1))},
         {"label": "Secret objectives", "note": "revealed at the end", "rows": tuple(
-            {"key": "secret", "label": f"Secret objective {i}", "write_card": False}
-            for i in range(1, SECRET_OBJECTIVES + 1))},
+            {"key": "secret", "label": f"Secret objective {i}", "write_card": False,
+             "card": "", "cells": ()} for i in range(1, SECRET_OBJECTIVES + 1))},
     )
 PAD_RULES = ("Each nectar may only be scored once per objective card, but a nectar can score "
              "on different objective cards. Most honey drops wins. Tie: the tied player with "
@@ -106,7 +106,44 @@ def beez_pad_context(players: int | None = None, names: list[str] | None = None,
         "assumed_note": ASSUMED_NOTE,
         "rules": PAD_RULES,
         "source": SOURCE_PAD,
+        "filled": {"total": (), "large": (), "winner": ()},
     }
+
+
+def game_pad_context(view: dict[str, Any], game_id: str, per_page: int = 1) -> dict[str, Any]:
+    """The scoring pad pre-filled from a Beez game played at the table (``view`` is
+    :func:`hyvekit.rules.beez.table.view`): the player names and the common cards; once the
+    game is scored, each card's honey drops, the secret cards, the totals, the large nectar
+    and the winner ticked; one game on the page.
+
+    :raises InvalidInputError: what :func:`beez_pad_context` raises.
+    """
+    names = [p["name"] for p in view["players"]]
+    context = beez_pad_context(len(names), names, per_page=per_page)
+    scores = view.get("scores")
+    sections = []
+    for section in context["sections"]:
+        rows = []
+        for i, row in enumerate(section["rows"]):
+            k = i if row["key"] == "common" else len(view["common"]) + i
+            card = view["common"][i] if row["key"] == "common" else ""
+            cells = ()
+            if scores:
+                cells = tuple(str(p["objectives"][k]["honey"]) if row["key"] == "common"
+                              else f"{p['objectives'][k]['name']}: {p['objectives'][k]['honey']}"
+                              for p in scores)
+            rows.append({**row, "card": card, "cells": cells})
+        sections.append({**section, "rows": tuple(rows)})
+    context["sections"] = tuple(sections)
+    context["games"] = [1]
+    if scores:
+        context["filled"] = {
+            "total": tuple(str(p["total"]) for p in scores),
+            "large": tuple(str(p["large_nectar"]) for p in scores),
+            "winner": tuple(p["name"] in view["winners"] for p in scores)}
+    state = ("scored" if scores else f"in progress, round {view['round']}")
+    context["source"] = f"{context['source']} \u00b7 Beez game {game_id} ({state})"
+    return context
 
 
 # --- Beez turn reference ------------------------------------------------------------------------

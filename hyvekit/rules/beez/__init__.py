@@ -4,6 +4,8 @@
 * :mod:`~hyvekit.rules.beez.flight` – Phase 1 flight plan (directions and distances).
 * :mod:`~hyvekit.rules.beez.objectives` – objective-card scorers, final score and winner.
 * :mod:`~hyvekit.rules.beez.game` – turns, rounds and the end trigger (12 nectar).
+* :mod:`~hyvekit.rules.beez.table` – a game at the table, flight by flight (``pending`` /
+  ``push``, the steps' notation, the end and the scoring).
 """
 
 from hyvekit.rules.beez.flight import R_FLIGHT, allowed_distances, check_flight, flight_options

@@ -1,15 +1,22 @@
 """Beez objective cards and final scoring (rules/beez.txt, Game End and Scoring example).
 
-A library of scorers, one per kind of card the scoring example describes, with the honey drops
-from the packaged ``beez.toml``:
+The rulebook shows only the five cards of its scoring example; the box's other cards are not in
+it.  So a card is described in data (the packaged ``beez.toml``, or a player's own file of the
+same shape) from a few primitives, its ``kind``:
 
-* ``rows-filled``: every row with a label (both "4/5" rows) filled → a fixed number of drops;
+* ``rows-filled``: every row with a label (``label = "4/5"``: both "4/5" rows) or the rows
+  named (``rows = ["A", "E"]``) filled → a fixed number of drops;
 * ``row-filled``: the middle row filled → a fixed number of drops (value assumed);
 * ``per-colour``: drops per different colour in the honeycomb;
-* ``line-of-different-colours``: drops per straight line (horizontal or diagonal) of three
-  adjacent nectar of three different colours;
-* ``bow-of-one-colour``: drops per bow of three nectar of one colour (shape assumed);
-* ``manual``: any other card, its value entered by hand (``manual: "Card name" = 7``).
+* ``line-of-different-colours``: drops per straight line (horizontal or diagonal) of
+  ``length`` adjacent nectar of as many different colours;
+* ``same-colour-shape``: drops per ``shape`` (chambers as drawn on the honeycomb, counted
+  anywhere, turned or mirrored unless ``rotate = false``) of nectar of one colour (the bow of
+  the scoring example is one; its shape is assumed);
+* ``count-of-colour``: drops per nectar of ``colour``;
+* ``manual``: a card whose value the player counted by hand (``manual: "Card name" = 7``);
+* ``by-hand``: a card of the player's file without a description (no ``kind``): its value is
+  entered by hand when the game is scored.
 
 "Each nectar may only be scored once per objective card. However, a nectar can be used to score
 more than once on different objective cards" (Game End): the line and bow scorers count the
@@ -21,13 +28,24 @@ Units: honey drops (whole), chambers.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Sequence
+from functools import cache
+from typing import Any
 
-from hyvekit.rules.beez.honeycomb import (ALL_CHAMBERS, DIRECTIONS, LINE_DIRECTIONS,
-                                          ROW_LENGTHS, ROW_NAMES, Chamber, Honeycomb, Layout,
-                                          Palette, chamber_at, parse_honeycomb)
+from hyvekit.rules.beez.honeycomb import (
+    ALL_CHAMBERS,
+    LINE_DIRECTIONS,
+    ROW_LENGTHS,
+    ROW_NAMES,
+    Chamber,
+    Honeycomb,
+    Layout,
+    Palette,
+    chamber_at,
+    parse_chamber,
+    parse_honeycomb,
+)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import require_table
 
@@ -35,9 +53,16 @@ R_SCORING = "Beez: Game End — scoring"
 COMMON_OBJECTIVES = 3   # Setup 4: "these three cards are the common objectives"
 SECRET_OBJECTIVES = 2   # Setup 4: "choose two cards to keep ... as your secret objectives"
 KINDS = ("rows-filled", "row-filled", "per-colour", "line-of-different-colours",
-         "bow-of-one-colour", "manual")
+         "same-colour-shape", "count-of-colour", "manual", "by-hand")
+#: the kinds whose honey drops are a value counted by the player
+BY_HAND = ("manual", "by-hand")
 _OBJECTIVE_KEYS = {"id", "name", "kind", "honey", "source", "assumed", "reasoning", "label",
-                   "length", "shape_assumed", "shape_reasoning"}
+                   "length", "shape_assumed", "shape_reasoning", "rows", "shape", "rotate",
+                   "colour", "text"}
+#: the keys each kind needs beside ``honey`` (``by-hand`` needs none, not even honey)
+_NEEDS = {"line-of-different-colours": ("length",), "same-colour-shape": ("shape",),
+          "count-of-colour": ("colour",)}
+MAX_HONEY = 99
 
 
 @dataclass(frozen=True)
@@ -49,18 +74,38 @@ class Objective:
     :ivar assumed: the honey value is hyvekit's own, not the rulebook's.
     :ivar shape_assumed: what the card asks for (a bow's shape) is hyvekit's reading.
     :ivar label: ``rows-filled``: the row label whose rows must all be filled.
+    :ivar rows: ``rows-filled``: the rows (``"A"``–``"E"``) that must all be filled.
     :ivar length: ``line-of-different-colours``: chambers in the line.
+    :ivar shape: ``same-colour-shape``: the shape's chambers as drawn (``("C4", "C3", "D2")``).
+    :ivar rotate: ``same-colour-shape``: the shape counts turned and mirrored too.
+    :ivar colour: ``count-of-colour``: the colour counted.
+    :ivar text: what the card shows, as the player wrote it (a card without a description).
     """
 
     id: str
     name: str
     kind: str
-    honey: int
+    honey: int | None
     source: str = ""
     assumed: bool = False
     shape_assumed: bool = False
     label: str | None = None
     length: int = 3
+    rows: tuple[str, ...] = ()
+    shape: tuple[str, ...] = ()
+    rotate: bool = True
+    colour: str | None = None
+    text: str = ""
+
+    @property
+    def described(self) -> bool:
+        """Whether hyvekit scores the card (False: its value is entered by hand)."""
+        return self.kind != "by-hand"
+
+    def token(self) -> str:
+        """The card as written in a score file, ``--common``/``--secret`` and the table's
+        steps: its id, or ``manual: "Name" = 7`` for a card counted by hand."""
+        return self.id if self.kind != "manual" else f'manual: "{self.name}" = {self.honey}'
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Objective:
@@ -69,32 +114,90 @@ class Objective:
         :raises InvalidInputError: unknown key (with the accepted ones), unknown kind, bad value.
         """
         require_table("objective", raw, _OBJECTIVE_KEYS)
-        kind = str(raw.get("kind"))
-        if kind not in KINDS:
-            raise InvalidInputError(f"objective {raw.get('id')}: kind", kind,
-                                    "one of " + ", ".join(KINDS))
-        return cls(id=str(raw["id"]), name=str(raw.get("name", raw["id"])), kind=kind,
-                   honey=require_int(f"objective {raw['id']}: honey", raw.get("honey"), 0, 99),
+        if not isinstance(raw.get("id"), str) or not _ID.fullmatch(raw["id"]):
+            raise InvalidInputError("objective id", raw.get("id"), "lower-case letters, digits "
+                                    "and hyphens, e.g. 'queen-cup'")
+        cid = raw["id"]
+        kind = str(raw.get("kind", "by-hand"))
+        if kind not in KINDS or kind == "manual":
+            raise InvalidInputError(f"objective {cid}: kind", kind, "one of " + ", ".join(
+                k for k in KINDS if k != "manual") + " (none: its value is entered by hand)")
+        for key in _NEEDS.get(kind, ()):
+            if key not in raw:
+                raise InvalidInputError(f"objective {cid}", f"no {key}",
+                                        f"a {key} for a {kind} card")
+        if kind == "rows-filled" and ("label" in raw) == ("rows" in raw):
+            raise InvalidInputError(f"objective {cid}", "label and rows" if "label" in raw
+                                    else "neither label nor rows",
+                                    "either label = '4/5' or rows = ['A', 'E']")
+        honey = None if kind == "by-hand" else require_int(f"objective {cid}: honey",
+                                                           raw.get("honey"), 0, MAX_HONEY)
+        rows = tuple(_row_letter(f"objective {cid}: rows", r) for r in raw.get("rows", ()))
+        shape = tuple(str(parse_chamber(ch)) for ch in raw.get("shape", ()))
+        if kind == "same-colour-shape" and len(set(shape)) < 2:
+            raise InvalidInputError(f"objective {cid}: shape", list(shape),
+                                    "two or more different chambers, e.g. ['C4', 'C3', 'D2']")
+        return cls(id=cid, name=str(raw.get("name", cid)), kind=kind, honey=honey,
                    source=str(raw.get("source", "")),
-                   assumed=bool(raw.get("assumed", "source" not in raw)),
+                   assumed=bool(raw.get("assumed", "source" not in raw and honey is not None)),
                    shape_assumed=bool(raw.get("shape_assumed", False)),
-                   label=raw.get("label"), length=int(raw.get("length", 3)))
+                   label=raw.get("label"),
+                   length=require_int(f"objective {cid}: length", raw.get("length", 3), 2, 5),
+                   rows=rows, shape=shape, rotate=bool(raw.get("rotate", True)),
+                   colour=None if raw.get("colour") is None else str(raw["colour"]).lower(),
+                   text=str(raw.get("text", "")))
+
+
+_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+
+
+def _row_letter(field: str, value: Any) -> str:
+    t = str(value).strip().upper()
+    if len(t) != 1 or t not in ROW_NAMES:
+        raise InvalidInputError(field, value, "row letters A-E (top to bottom)")
+    return t
 
 
 def manual(name: str, honey: int) -> Objective:
     """A card whose honey drops the player counted by hand."""
-    return Objective(id="manual", name=str(name), kind="manual",
-                     honey=require_int(f"manual objective {name!r}", honey, 0, 99),
+    name = str(name).strip()
+    if not name or len(name) > 40 or '"' in name:
+        raise InvalidInputError("manual objective name", name, "1 to 40 characters, no '\"'")
+    return Objective(id="manual", name=name, kind="manual",
+                     honey=require_int(f"manual objective {name!r}", honey, 0, MAX_HONEY),
                      source="entered by hand")
 
 
-def objectives_from_table(rows: Sequence[dict[str, Any]]) -> dict[str, Objective]:
-    """The card library by id from ``[[objective]]`` rows (``beez.toml``; see
-    :meth:`Objective.from_dict`).
+def valued(card: Objective, honey: int) -> Objective:
+    """A card without a description (``by-hand``) with the honey drops the player counted.
 
-    :raises InvalidInputError: a malformed row.
+    :raises InvalidInputError: honey outside 0–99.
     """
-    return {o.id: o for o in (Objective.from_dict(r) for r in rows)}
+    return Objective(id=card.id, name=card.name, kind="manual",
+                     honey=require_int(f"{card.id} honey drops", honey, 0, MAX_HONEY),
+                     source="entered by hand")
+
+
+def objectives_from_table(rows: Sequence[dict[str, Any]],
+                          colours: Sequence[str] = ()) -> dict[str, Objective]:
+    """The card library by id from ``[[objective]]`` rows (``beez.toml`` or a player's file of
+    the same shape; see :meth:`Objective.from_dict`).
+
+    :param colours: the nectar colours a ``count-of-colour`` card may name (unchecked if none).
+    :raises InvalidInputError: a malformed row, an id used twice, an unknown colour.
+    """
+    out: dict[str, Objective] = {}
+    if not isinstance(rows, list):
+        raise InvalidInputError("[[objective]] tables", rows, "a list of objective cards")
+    for r in rows:
+        o = Objective.from_dict(r)
+        if o.id in out:
+            raise InvalidInputError("objective id", f"{o.id} twice", "one card per id")
+        if colours and o.colour is not None and o.colour not in colours:
+            raise InvalidInputError(f"objective {o.id}: colour", o.colour,
+                                    "one of " + ", ".join(colours))
+        out[o.id] = o
+    return out
 
 
 _MANUAL = re.compile(r"""^manual\s*:\s*(?:"([^"]+)"|'([^']+)'|([^=]+?))\s*=\s*(\S+)\s*$""",
@@ -154,28 +257,45 @@ def _run(start: Chamber, d: tuple[int, int], length: int) -> tuple[Chamber, ...]
     return tuple(out)
 
 
+@cache
 def straight_lines(length: int = 3) -> tuple[tuple[Chamber, ...], ...]:
     """Every run of ``length`` adjacent chambers in one of the three straight directions."""
     return tuple(run for c in ALL_CHAMBERS for d in LINE_DIRECTIONS
                  if (run := _run(c, d, length)) is not None)
 
 
-def bow_shapes() -> tuple[tuple[Chamber, ...], ...]:
-    """Every bow (assumed shape): ``(end, middle, end)`` with the two ends on neighbours of the
-    middle 120° apart."""
+def _turns(cells: Sequence[tuple[int, int]], rotate: bool
+           ) -> list[tuple[tuple[int, int], ...]]:
+    """The shape's axial cells turned by 60° steps and mirrored (only as drawn without
+    ``rotate``), each relative to its first cell."""
     out = []
-    for c in ALL_CHAMBERS:
-        q, r = c.axial
-        for i in range(6):
-            a, b = DIRECTIONS[i], DIRECTIONS[(i + 2) % 6]
-            x, y = chamber_at(q + a[0], r + a[1]), chamber_at(q + b[0], r + b[1])
-            if x is not None and y is not None:
-                out.append((x, c, y))
+    for mirror in ((False, True) if rotate else (False,)):
+        pts = [(q, -q - r) if mirror else (q, r) for q, r in cells]
+        for _ in range(6 if rotate else 1):
+            q0, r0 = pts[0]
+            out.append(tuple((q - q0, r - r0) for q, r in pts))
+            pts = [(-r, q + r) for q, r in pts]
+    return out
+
+
+@cache
+def shape_placements(shape: tuple[str, ...], rotate: bool = True
+                     ) -> tuple[tuple[Chamber, ...], ...]:
+    """Every place on the honeycomb a ``shape`` (chamber names as drawn, ``("C4", "C3",
+    "D2")``) fits, moved anywhere and, with ``rotate``, turned and mirrored; each placement's
+    chambers in the shape's order, each set of chambers once."""
+    cells = [parse_chamber(ch).axial for ch in shape]
+    seen: set[frozenset[Chamber]] = set()
+    out = []
+    for turned in _turns(cells, rotate):
+        for anchor in ALL_CHAMBERS:
+            q, r = anchor.axial
+            placed = [chamber_at(q + dq, r + dr) for dq, dr in turned]
+            if None in placed or frozenset(placed) in seen:
+                continue
+            seen.add(frozenset(placed))             # type: ignore[arg-type]
+            out.append(tuple(placed))               # type: ignore[arg-type]
     return tuple(out)
-
-
-_LINES = {3: straight_lines(3)}
-_BOWS = bow_shapes()
 
 
 def max_disjoint(candidates: Sequence[tuple[Chamber, ...]]) -> tuple[tuple[Chamber, ...], ...]:
@@ -186,7 +306,7 @@ def max_disjoint(candidates: Sequence[tuple[Chamber, ...]]) -> tuple[tuple[Chamb
     for mask, first, g in masks:
         by_first.setdefault(first, []).append((mask, g))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(i: int, used: int) -> tuple[tuple[Chamber, ...], ...]:
         if i >= len(ALL_CHAMBERS):
             return ()
@@ -218,7 +338,9 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
     if o.kind == "manual":
         return ObjectiveScore(o, o.honey, "entered by hand")
     if o.kind in ("rows-filled", "row-filled"):
-        if o.kind == "rows-filled":
+        if o.kind == "rows-filled" and o.rows:
+            rows = tuple(ROW_NAMES.index(x) for x in o.rows)
+        elif o.kind == "rows-filled":
             rows = layout.rows_labelled(str(o.label))
             if not rows:
                 raise InvalidInputError(f"objective {o.id}", f"label {o.label!r}",
@@ -248,7 +370,7 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
                               f"{len(groups)} colours ({', '.join(first)}) × {o.honey}",
                               groups, tuple(notes))
     if o.kind == "line-of-different-colours":
-        lines = _LINES.get(o.length) or straight_lines(o.length)
+        lines = straight_lines(o.length)
         cands = [ln for ln in lines
                  if all(hc[c] is not None for c in ln)
                  and len({hc[c].colour for c in ln}) == len(ln)]
@@ -256,18 +378,26 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
         detail = (f"{len(chosen)} lines × {o.honey}"
                   + (f" ({', '.join(map(_fmt, chosen))})" if chosen else ""))
         return ObjectiveScore(o, o.honey * len(chosen), detail, chosen, tuple(notes))
-    if o.kind == "bow-of-one-colour":
+    if o.kind == "same-colour-shape":
         if o.shape_assumed:
-            notes.append("the bow shape (three of one colour bent at 120°) is hyvekit's "
-                         "assumption")
-        cands = [b for b in _BOWS
+            notes.append(f"the shape of '{o.name}' is hyvekit's assumption")
+        cands = [b for b in shape_placements(o.shape, o.rotate)
                  if all(hc[c] is not None for c in b)
                  and len({hc[c].colour for c in b}) == 1]
         chosen = max_disjoint(cands)
-        detail = (f"{len(chosen)} bows × {o.honey}"
-                  + (f" ({', '.join(f'{hc[b[1]].colour} {_fmt(b)}' for b in chosen)})"
+        detail = (f"{len(chosen)} × {o.honey}"
+                  + (f" ({', '.join(f'{hc[b[0]].colour} {_fmt(b)}' for b in chosen)})"
                      if chosen else ""))
         return ObjectiveScore(o, o.honey * len(chosen), detail, chosen, tuple(notes))
+    if o.kind == "count-of-colour":
+        groups = tuple((c,) for c, n in hc.stored() if n.colour == o.colour)
+        return ObjectiveScore(o, o.honey * len(groups),
+                              f"{len(groups)} {o.colour} nectar × {o.honey}", groups,
+                              tuple(notes))
+    if o.kind == "by-hand":
+        raise InvalidInputError(f"objective {o.id}", "no value",
+                                f"the honey drops of '{o.name}' counted by hand (the card has "
+                                f"no description): manual: \"{o.name}\" = HONEY")
     raise InvalidInputError("objective kind", o.kind, "one of " + ", ".join(KINDS))
 
 
@@ -337,6 +467,11 @@ def winners(players: Sequence[PlayerScore]) -> Outcome:
 _SHEET_KEYS = {"title", "common", "player"}
 
 
+def card_key(card: Objective) -> str:
+    """What makes two cards the same card: the id; a card counted by hand, its name."""
+    return card.id if card.id != "manual" else "manual: " + " ".join(card.name.lower().split())
+
+
 def _one_per_pile(field: str, cards: tuple[Objective, ...], why: str) -> None:
     """Cards dealt one from each pile are different cards (ruling B18).
 
@@ -344,9 +479,33 @@ def _one_per_pile(field: str, cards: tuple[Objective, ...], why: str) -> None:
     """
     seen: set[str] = set()
     for card in cards:
-        if card.id in seen:
-            raise InvalidInputError(field, f"{card.id} twice", f"different cards: {why}")
-        seen.add(card.id)
+        if card_key(card) in seen:
+            raise InvalidInputError(field, f"{card.token()} twice", f"different cards: {why}")
+        seen.add(card_key(card))
+
+
+def check_player_cards(player: str, common: Sequence[Objective],
+                       secret: Sequence[Objective]) -> None:
+    """A player's five cards are five different cards (Setup 4; rulings B18, B19): the three
+    common cards are three, the two secret cards two, and no secret card is a common one — the
+    common cards are drawn and laid face up before the players draw theirs, so a card counts
+    once for a player, never as a common and a secret objective.
+
+    :raises InvalidInputError: a card named twice, naming it and where.
+    """
+    _one_per_pile("common", tuple(common), "the top card of each of the three piles (Setup 4)")
+    field = f"player {player!r} objectives"
+    _one_per_pile(field, tuple(secret),
+                  "two of the three cards drawn, one from each pile (Setup 4)")
+    shared = {card_key(c) for c in common}
+    for card in secret:
+        if card_key(card) in shared:
+            raise InvalidInputError(field, f"{card.token()} (a common objective)",
+                                    "secret cards that are not common cards: the common cards "
+                                    "lie face up before the players draw theirs (Setup 4), and "
+                                    "a card scores once (ruling B19)")
+
+
 _PLAYER_KEYS = {"name", "honeycomb", "objectives", "claimed"}
 
 
@@ -384,7 +543,7 @@ def parse_score_sheet(raw: dict[str, Any], layout: Layout, palette: Palette,
                                 f"a list of the {COMMON_OBJECTIVES} common objective cards")
     common = tuple(parse_objective(s, library, f"common objective {i}")
                    for i, s in enumerate(common_raw, 1))
-    _one_per_pile("common", common, "the top card of each of the three piles (Setup 4)")
+    check_player_cards("", common, ())
     players_raw = raw.get("player")
     if not isinstance(players_raw, list) or not 1 <= len(players_raw) <= 4:
         raise InvalidInputError("[[player]] tables", players_raw if not isinstance(
@@ -410,8 +569,12 @@ def parse_score_sheet(raw: dict[str, Any], layout: Layout, palette: Palette,
                                     "objective cards")
         secret = tuple(parse_objective(s, library, f"player {name!r} objective")
                        for s in secret_raw)
-        _one_per_pile(f"player {name!r} objectives", secret,
-                      "two of the three cards drawn, one from each pile (Setup 4)")
+        check_player_cards(name, common, secret)
+        for card in common + secret:
+            if not card.described:
+                raise InvalidInputError(f"player {name!r} objective {card.id}", "no value",
+                                        f'its honey drops counted by hand: manual: '
+                                        f'"{card.name}" = HONEY (the card has no description)')
         claimed = p.get("claimed")
         if claimed is not None:
             claimed = require_int(f"player {name!r} claimed", claimed, 0, 999)

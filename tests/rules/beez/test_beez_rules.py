@@ -297,7 +297,7 @@ def test_one_nectar_counts_once_per_card_but_on_several_cards():
     but they share C2, so the bow card scores one; the same pinks also score on the colours
     card."""
     board = hc("p . .\np . . .\n. p . . .\n. p . .\np . .")  # A1 B1 C2 D2 E1
-    shapes = [b for b in O.bow_shapes() if all(board[ch] is not None for ch in b)]
+    shapes = [b for b in O.shape_placements(LIB['bow'].shape) if all(board[ch] is not None for ch in b)]
     assert len(shapes) == 2 and set(shapes[0]) & set(shapes[1]) == {c("C2")}
     bows = O.score_objective(LIB["bow"], board)
     assert len(bows.groups) == 1 and bows.honey == 4
@@ -382,7 +382,7 @@ def test_score_sheet_scores_the_example():
     ({"player": [{"name": "M", "honeycomb": MARTIN.replace("P", "PX"),
                   "objectives": ["bow", "middle-row"]}]}, "line 6 token 3"),
     ({"player": [{"name": n, "honeycomb": "W W W\n. . . .\n. . . . .\n. . . .\n. . .",
-                  "objectives": ["bow", "middle-row"]} for n in ("a",)]}, "large white"),
+                  "objectives": ["bow", "three-colour-line"]} for n in ("a",)]}, "large white"),
     # ruling B18: cards dealt one from each pile are different cards
     ({"common": ["both-4-5-rows", "both-4-5-rows", "colours"]}, "both-4-5-rows twice"),
     ({"player": [{"name": "M", "honeycomb": MARTIN, "objectives": ["bow", "bow"]}]},
@@ -480,3 +480,94 @@ def test_the_end_trigger_and_a_flights_take_of_one_or_two_nectar():
     for take in ([], [small] * 3):
         with pytest.raises(InvalidInputError, match="one or two nectar"):
             H.check_collected_count(take, "x")
+
+
+# --- objective cards described from primitives (issue 16) ---------------------------------
+
+def _bow_placements_as_before():
+    """The bow as hyvekit first read it: a middle chamber and two neighbours 120° apart."""
+    out = set()
+    for m in H.ALL_CHAMBERS:
+        q, r = m.axial
+        for i in range(6):
+            a, b = H.DIRECTIONS[i], H.DIRECTIONS[(i + 2) % 6]
+            x, y = H.chamber_at(q + a[0], r + a[1]), H.chamber_at(q + b[0], r + b[1])
+            if x is not None and y is not None:
+                out.add(frozenset((x, m, y)))
+    return out
+
+
+def test_the_bow_described_as_a_shape_is_the_bent_line_of_three():
+    placements = O.shape_placements(LIB["bow"].shape)
+    assert {frozenset(p) for p in placements} == _bow_placements_as_before()
+    assert LIB["bow"].kind == "same-colour-shape" and LIB["bow"].shape_assumed
+
+
+def test_the_five_shipped_cards_are_the_scoring_examples_only():
+    """Only the five cards of the scoring example ship; none is invented."""
+    assert set(LIB) == {"both-4-5-rows", "middle-row", "colours", "three-colour-line", "bow"}
+
+
+def card(**raw):
+    return O.Objective.from_dict({"id": "mine", "name": "Mine", "source": "my box", **raw})
+
+
+def test_primitives_rows_lines_shapes_and_counts_per_colour():
+    board = hc(MARTIN)
+    assert O.score_objective(card(kind="rows-filled", rows=["A"], honey=5), board).honey == 5
+    assert O.score_objective(card(kind="rows-filled", rows=["B"], honey=5), board).honey == 0
+    pinks = O.score_objective(card(kind="count-of-colour", colour="pink", honey=1), board)
+    assert pinks.honey == 4 and len(pinks.groups) == 4          # A3, B4, C4, E3
+    line2 = card(kind="line-of-different-colours", length=2, honey=1)
+    assert O.score_objective(line2, board).honey >= 5
+    pair = card(kind="same-colour-shape", shape=["A1", "A2"], honey=2)   # two side by side
+    # white A1 A2 / A1 B1 (share A1), pink A3 B4 / B4 C4 (share B4), orange C2 C3, blue D3 E2
+    assert O.score_objective(pair, board).honey == 2 * 4
+    upright = card(kind="same-colour-shape", shape=["A1", "A2"], rotate=False, honey=2)
+    assert O.score_objective(upright, board).honey == 2 * 2        # the two horizontal ones
+    slanted = card(kind="same-colour-shape", shape=["A1", "B2"], rotate=False, honey=2)
+    assert O.score_objective(slanted, board).honey == 2 * 1        # only p A3-B4
+
+
+@pytest.mark.parametrize("raw, needle", [
+    ({"kind": "shiny", "honey": 1}, "kind"),
+    ({"kind": "line-of-different-colours", "honey": 1}, "no length"),
+    ({"kind": "same-colour-shape", "shape": ["A1"], "honey": 1}, "two or more"),
+    ({"kind": "same-colour-shape", "shape": ["A9", "A1"], "honey": 1}, "chamber"),
+    ({"kind": "rows-filled", "honey": 1}, "neither label nor rows"),
+    ({"kind": "rows-filled", "rows": ["F"], "honey": 1}, "row letters"),
+    ({"kind": "per-colour"}, "honey"),
+    ({"kind": "per-colour", "honey": 1, "colour_of": "x"}, "objective key"),
+])
+def test_a_players_card_is_refused_naming_the_problem(raw, needle):
+    with pytest.raises(InvalidInputError) as err:
+        card(**raw)
+    assert needle in str(err.value)
+
+
+def test_a_card_without_a_description_takes_its_value_by_hand():
+    mine = card(text="three yellow in the corners")
+    assert not mine.described and mine.honey is None
+    with pytest.raises(InvalidInputError, match="by hand"):
+        O.score_objective(mine, hc(MARTIN))
+    valued = O.valued(mine, 6)
+    assert O.score_objective(valued, hc(MARTIN)).honey == 6 and valued.id == "mine"
+
+
+def test_unknown_colour_in_a_players_card_is_refused():
+    with pytest.raises(InvalidInputError, match="one of pink"):
+        O.objectives_from_table([{"id": "x", "kind": "count-of-colour", "colour": "teal",
+                                  "honey": 1}], [c.name for c in PALETTE.colours])
+
+
+def test_the_same_card_as_a_common_and_a_secret_objective_is_refused_ruling_b19():
+    """Issue 13: 'Beez accepts the same objective card as a common and a secret card and
+    scores it twice' -- refused (ruling B19)."""
+    with pytest.raises(InvalidInputError) as err:
+        _sheet(player=[{"name": "M", "honeycomb": MARTIN,
+                        "objectives": ["colours", "bow"]}])
+    assert "colours (a common objective)" in str(err.value)
+    with pytest.raises(InvalidInputError, match="a common objective"):
+        O.check_player_cards("M", [O.manual("Queen cup", 7)], [O.manual("queen  cup", 7)])
+    O.check_player_cards("M", [LIB["colours"]], [O.manual("Queen cup", 7),
+                                                 O.manual("Drone", 3)])

@@ -1,0 +1,65 @@
+"""Beez games played at the table as campaign records (:mod:`hyvekit.rules.beez.table`).
+
+Settings: the rules core's (``players``, ``common``, ``secret``, ``expert``, see
+:func:`~hyvekit.rules.beez.table.setup_from_settings`) and, frozen when the game is made so
+that it replays the same without the files, the player's own cards (``cards``: the
+``[[objective]]`` tables of their ``--cards FILE``, ``cards_file`` its path) and honeycomb
+(``layout``: the ``[layout]`` table of their ``--layout FILE``).  Events: ``step``
+``{"do": NOTATION}``, one per step pushed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+GAME, KIND = "beez", "game"
+#: the settings keys that are not the rules core's
+FROZEN = ("cards", "cards_file", "layout", "layout_file")
+
+
+def setup(settings: dict[str, Any]):
+    """The :class:`~hyvekit.rules.beez.table.Setup` of a record's settings.
+
+    :raises InvalidInputError: bad settings.
+    """
+    from hyvekit.data import beez as tables
+    from hyvekit.rules.beez.honeycomb import Layout
+    from hyvekit.rules.beez.table import setup_from_settings
+    from hyvekit.rules.common import InvalidInputError
+    if not isinstance(settings, dict):
+        raise InvalidInputError("settings", settings, "a table")
+    raw_layout = settings.get("layout")
+    layout = tables.layout() if raw_layout is None else Layout.from_dict(raw_layout)
+    library = tables.objectives_with(settings.get("cards"))
+    rules = {k: v for k, v in settings.items() if k not in FROZEN}
+    return setup_from_settings(rules, library, layout, tables.palette())
+
+
+class BeezGameAdapter:
+    """A Beez game played flight by flight (``hyvekit beez new/next/do``)."""
+
+    game, kind, label = GAME, KIND, "Beez game"
+
+    def initial_state(self, settings: dict[str, Any]):
+        from hyvekit.rules.beez.table import new_table
+        return new_table(setup(settings))
+
+    def play(self, state, event_type: str, data: dict[str, Any]):
+        from hyvekit.rules.beez.table import push
+        from hyvekit.rules.common import InvalidInputError
+        if event_type != "step" or not isinstance(data, dict) or not isinstance(
+                data.get("do"), str):
+            raise InvalidInputError("event", event_type, "a step {\"do\": NOTATION}")
+        return push(state, data["do"])
+
+    def describe(self, event_type: str, data: dict[str, Any]) -> str:
+        return str(data.get("do", "")) if isinstance(data, dict) else str(data)
+
+    def summary(self, state) -> dict[str, Any]:
+        from hyvekit.rules.beez.table import view
+        v = view(state)
+        return {"round": v["round"], "over": v["over"], "turn": v["turn"],
+                "players": {p["name"]: {"nectar": p["nectar"], "large_nectar":
+                                        p["large_nectar"]} for p in v["players"]},
+                "scores": {p["name"]: p["total"] for p in v.get("scores", [])},
+                "winners": v.get("winners", [])}
