@@ -34,7 +34,7 @@ from hyvekit.store.errors import (CampaignExistsError, CampaignNotFoundError,
                                   CampaignsFolderError, CorruptRecordError, NothingToUndoError, SchemaVersionError,
                                   StoreError)
 from hyvekit.store.adapters import (GameAdapter, Games, adapter_in, current_settings,
-                                    event_result, freeze, missing_sources)
+                                    event_result, freeze, imported, missing_sources)
 from hyvekit.store.migrations import SCHEMA_VERSION, migrate
 from hyvekit.store.slug import check_id, slugify
 from hyvekit.store.storage import (atomic_write_text, campaign_lock, dump_json,
@@ -536,12 +536,19 @@ class CampaignStore:
             return [{**e, "status": "active"} for e in batch]
 
     def delete(self, campaign_id: str) -> Path:
-        """Move a record into ``<folder>/.trash/`` (nothing is destroyed); return where it went."""
+        """Move a record into ``<folder>/.trash/`` (nothing is destroyed); return where it went.
+
+        :raises CampaignsFolderError: ``.trash`` is a link or a file (never followed out).
+        """
         path = self.path(campaign_id)
         self._check_folder(writing=True)
         with campaign_lock(path):
             self._read(campaign_id)  # refuse unknown ids; corrupt files raise before moving
             trash = self.folder / ".trash"
+            if trash.is_symlink() or (trash.exists() and not trash.is_dir()):
+                raise CampaignsFolderError(self.folder, ".trash is a link or a file; hyvekit "
+                                           "moves deleted records only into its own .trash "
+                                           "folder (remove it)")
             trash.mkdir(exist_ok=True)
             target = trash / f"{campaign_id}-{datetime.now(timezone.utc):%Y%m%dT%H%M%S%f}.json"
             shutil.move(str(path), target)
@@ -563,7 +570,9 @@ class CampaignStore:
         :param campaign_id: store under this id instead of the exported one.
         :raises SchemaVersionError: written by a newer hyvekit.
         :raises CampaignExistsError: the id is taken.
-        :raises InvalidInputError: not a hyvekit export.
+        :raises InvalidInputError: not a hyvekit export, or one naming a file of its game's
+            values that it does not carry (a file it names is never read: the adapter's
+            ``imported``).
         """
         import json
         try:
@@ -588,6 +597,10 @@ class CampaignStore:
                        else campaign_id)
         as_record["header"]["1"]["id"] = cid
         path = self.path(cid)
+        # the files an export names are the exporter's: never read here
+        header = as_record["header"]["1"]
+        adapter = self._adapter_of(_record_from_doc(Path(source), as_record))
+        header["settings"] = imported(adapter, header["settings"])
         # every active event must still be legal; errors name the file being imported
         self.replay(_record_from_doc(Path(source), as_record))
         record = _record_from_doc(path, as_record)
