@@ -37,12 +37,18 @@ def require_int(field: str, value: object, lo: int | None = None, hi: int | None
     return value
 
 
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number written as one: an int, not true/false (which
+    Python counts as ints: ``"schema_version": true`` is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def whole(where: str, value: Any, lo: int, hi: int) -> int:
     """A whole number written as a number (not text, not true/false) within ``[lo, hi]``.
 
     :raises InvalidInputError: anything else.
     """
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise InvalidInputError(where, value, f"a whole number from {lo} to {hi}")
     return require_int(where, value, lo, hi)
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from hyvekit.rules.documents import DocumentError, parse_json
 from hyvekit.store.errors import CorruptRecordError, StoreError
 
 LOCK_TIMEOUT_S = 30.0
@@ -97,7 +98,8 @@ def _mode_for(path: Path) -> int:
 def read_json_record(path: Path) -> dict[str, Any] | None:
     """Parse a record file; None when it does not exist.
 
-    :raises CorruptRecordError: not UTF-8, not JSON, or not a JSON object (names the problem).
+    :raises CorruptRecordError: not UTF-8, not JSON, a value the strict reader refuses (a
+        number too long, nesting too deep, ``NaN``), or not a JSON object (names the problem).
     """
     try:
         raw = Path(path).read_bytes()
@@ -106,12 +108,11 @@ def read_json_record(path: Path) -> dict[str, Any] | None:
     if not raw.strip():
         raise CorruptRecordError(Path(path), "the file is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_json(raw.decode("utf-8"), str(path))
     except UnicodeDecodeError as exc:
         raise CorruptRecordError(Path(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})")
-    except json.JSONDecodeError as exc:
-        raise CorruptRecordError(Path(path), f"invalid JSON at line {exc.lineno} column "
-                                 f"{exc.colno}: {exc.msg}") from None
+    except DocumentError as exc:
+        raise CorruptRecordError(Path(path), exc.problem) from None
     if not isinstance(data, dict):
         raise CorruptRecordError(Path(path), f"expected a JSON object, found {type(data).__name__}")
     return data
@@ -139,7 +140,8 @@ def _indented(data: Any) -> str:
 
     :raises _NotPlain: another key or value.
     """
-    from json.encoder import INFINITY, encode_basestring as text
+    from json.encoder import INFINITY
+    from json.encoder import encode_basestring as text
 
     parts: list[str] = []
     add = parts.append
