@@ -32,7 +32,7 @@ from hyvekit import __version__
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.documents import check_plain, parse_json
 from hyvekit.rules.errors import shorten
-from hyvekit.rules.validate import is_whole
+from hyvekit.rules.validate import has_control, is_whole
 from hyvekit.store.adapters import (
     GameAdapter,
     Games,
@@ -444,7 +444,7 @@ class CampaignStore:
         name = str(name).strip()
         if not name or len(name) > MAX_NAME:
             raise InvalidInputError("name", name, f"1 to {MAX_NAME} characters")
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        if has_control(name):
             raise InvalidInputError("name", name, "one line of text without control characters")
         adapter = self.adapter(game, kind)
         settings = check_plain("settings", freeze(adapter, settings))   # as its reader will
@@ -495,6 +495,9 @@ class CampaignStore:
                     text = str(data.get("text", "")).strip()
                     if not text or len(text) > MAX_NOTE:
                         raise InvalidInputError("note", text[:40], f"1 to {MAX_NOTE} characters")
+                    if has_control(text, allowed="\n\t"):
+                        raise InvalidInputError("note", text[:40], "text without control "
+                                                "characters (lines and tabs are fine)")
                     data = {"text": text}
                 check_plain(f"{event_type} event", data)     # what its reader will accept
                 seq += 1

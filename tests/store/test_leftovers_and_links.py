@@ -114,3 +114,39 @@ def test_an_imported_campaign_never_reads_the_board_file_it_names(tmp_path):
     settings = json.loads((folder / "crafted.json").read_text())["header"]["1"]["settings"]
     assert settings["board"] is None
     assert cli(["campaign", "check", "crafted"], folder).exit_code == 0
+
+
+def test_a_note_with_control_characters_is_refused(store):
+    cid = make_run(store)
+    before = store.path(cid).read_bytes()
+    for text in ("\x1b]0;owned\x07", "bell\x07", "c1\x9b2J", "del\x7f"):
+        result = cli(["campaign", "note", cid, text], store.folder)
+        assert result.exit_code == 2 and "control characters" in result.stderr, text
+    assert store.path(cid).read_bytes() == before
+    assert cli(["campaign", "note", cid, "two\nlines\tand a tab"], store.folder).exit_code == 0
+
+
+def test_history_shows_control_characters_of_an_old_note_escaped(store):
+    cid = make_run(store)
+    store.append(cid, "note", {"text": "fine"})
+    path = store.path(cid)
+    doc = json.loads(path.read_text())
+    doc["events"]["1"]["data"]["text"] = "\x1b]0;owned\x07"      # written before the check
+    path.write_text(json.dumps(doc))
+    shown = cli(["campaign", "history", cid], store.folder)
+    assert shown.exit_code == 0 and "\x1b" not in shown.stdout and "\x07" not in shown.stdout
+    assert "\\x1b" in shown.stdout
+
+
+def test_a_bee_lives_player_name_has_the_limit_the_pads_print(store, tmp_path):
+    from hyvekit.rules.validate import MAX_PLAYER_NAME
+
+    long = "N" * (MAX_PLAYER_NAME + 2)
+    result = cli(["beelives", "new", "Long", "-p", f"{long}:prolific"], store.folder)
+    assert result.exit_code == 2 and f"at most {MAX_PLAYER_NAME}" in result.stderr
+    longest = "N" * MAX_PLAYER_NAME
+    assert cli(["beelives", "new", "Longest", "-p", f"{longest}:prolific"],
+               store.folder).exit_code == 0
+    pad = cli(["print", "pad", "beelives", "longest", "--out", str(tmp_path / "pad.pdf")],
+              store.folder)
+    assert pad.exit_code == 0, pad.output
