@@ -24,24 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 FUZZ = settings(max_examples=30, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 
-MARCH = """year = 1
-month = "March"
-card = "First Bloom"
-[[turn]]
-player = "Susan"
-action = "forage"
-tile = "bloom"
-distance = 0
-take = { honey = 5, pollen = 5 }
-[[turn]]
-player = "Jeremy"
-action = "defend"
-bees = 3
-[[turn]]
-player = "Susan"
-action = "defend"
-bees = 2
-"""
+CAMPAIGN = ROOT / "examples" / "beelives" / "campaign"     # Susan and Jeremy's campaign
+MARCH = (CAMPAIGN / "2p-y1-01-march.toml").read_text(encoding="utf-8")
+APRIL = (CAMPAIGN / "2p-y1-02-april.toml").read_text(encoding="utf-8")
 
 # what a hostile file puts where a value was: JSON text, inserted as it is
 JSON_VALUES = ["true", "false", "null", "0", "-1", "1.5", "1e400", "-1e400", "NaN", "Infinity",
@@ -150,6 +135,13 @@ def fresh(workdir: Path) -> Path:
     return root
 
 
+def damaged(workdir: Path, data, suffix: str):
+    """``(base files, id, a damaged copy of its record or export, a fresh folder)``."""
+    files = base_files()
+    cid = data.draw(st.sampled_from(["run", "league"]))
+    return files, cid, mutate_json(files[f"{cid}.{suffix}"], data.draw), fresh(workdir)
+
+
 WRITES = [("campaign", "note", "{cid}", "hello"), ("campaign", "undo", "{cid}", "--yes"),
           ("campaign", "redo", "{cid}"), ("campaign", "check", "{cid}", "--adopt")]
 READS = [("campaign", "show", "{cid}"), ("campaign", "history", "{cid}"),
@@ -160,10 +152,7 @@ READS = [("campaign", "show", "{cid}"), ("campaign", "history", "{cid}"),
 @FUZZ
 @given(st.data())
 def test_a_damaged_record_is_answered_in_one_line_and_never_written(workdir, data):
-    files = base_files()
-    cid = data.draw(st.sampled_from(["run", "league"]))
-    bad = mutate_json(files[f"{cid}.json"], data.draw)
-    root = fresh(workdir)
+    files, cid, bad, root = damaged(workdir, data, "json")
     record = root / "campaigns" / f"{cid}.json"
     record.write_bytes(bad)
     other = "league" if cid == "run" else "run"
@@ -187,10 +176,7 @@ def test_a_damaged_record_is_answered_in_one_line_and_never_written(workdir, dat
 @FUZZ
 @given(st.data())
 def test_a_damaged_export_is_refused_or_imported_whole(workdir, data):
-    files = base_files()
-    cid = data.draw(st.sampled_from(["run", "league"]))
-    export = mutate_json(files[f"{cid}.export"], data.draw)
-    root = fresh(workdir)
+    _, _, export, root = damaged(workdir, data, "export")
     (root / "x.json").write_bytes(export)
     result = hk(root, "campaign", "import", "x.json", "--as", "imported")
     stored = root / "campaigns" / "imported.json"
@@ -212,7 +198,7 @@ def test_damaged_month_and_turn_files_are_answered_in_one_line(workdir, data):
         files = base_files()
         record = root / "campaigns" / "league.json"
         record.write_bytes(files["league.json"])
-        (root / "m.toml").write_text(mutate_toml(MARCH.replace("March", "April"), data.draw))
+        (root / "m.toml").write_text(mutate_toml(APRIL, data.draw))
         if hk(root, "beelives", "log", "league", "m.toml").returncode != 0:
             assert record.read_bytes() == files["league.json"]
         return

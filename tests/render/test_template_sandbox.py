@@ -77,13 +77,18 @@ def test_a_failing_players_template_is_bad_input(tmp_path):
         render_html("t.html", {}, tmp_path)
 
 
-def test_a_symlinked_css_in_the_override_folder_is_refused(tmp_path):
-    from weasyprint.urls import FatalURLFetchingError
-
+def _pack_with_a_css_link_out(tmp_path):
     pack, secret = tmp_path / "pack", tmp_path / "secret.css"
     pack.mkdir()
     secret.write_text("p { color: red }")
     _link(pack / "base.css", secret)
+    return pack
+
+
+def test_a_symlinked_css_in_the_override_folder_is_refused(tmp_path):
+    from weasyprint.urls import FatalURLFetchingError
+
+    pack = _pack_with_a_css_link_out(tmp_path)
     fetcher = packaged_fetcher(overrides=[pack])
     with pytest.raises(FatalURLFetchingError, match="leads out"):
         fetcher.fetch((templates_dir() / "base.css").resolve().as_uri())
@@ -92,10 +97,7 @@ def test_a_symlinked_css_in_the_override_folder_is_refused(tmp_path):
 def test_a_symlinked_css_stops_the_print_with_an_error(tmp_path):
     from hyvekit.render.pdf import render_pdf
 
-    pack, secret = tmp_path / "pack", tmp_path / "secret.css"
-    pack.mkdir()
-    secret.write_text("p { color: red }")
-    _link(pack / "base.css", secret)
+    pack = _pack_with_a_css_link_out(tmp_path)
     (pack / "t.html").write_text('<link rel="stylesheet" href="base.css"><p>x</p>')
     with pytest.raises(InvalidInputError, match="base.css"):
         render_pdf("t.html", {}, out=tmp_path / "x.pdf", templates_dir_override=pack)
