@@ -36,6 +36,12 @@ def store(ctx: typer.Context):
 
 
 def _describe(record, event) -> str:
+    """One line for an event, control characters shown escaped (``\\x1b``): a note written
+    before they were refused, or a record edited by hand, never drives the terminal."""
+    return _escaped(_description(record, event))
+
+
+def _description(record, event) -> str:
     from hyvekit.games import adapter_for
     from hyvekit.store.campaigns import NOTE
     if event["type"] == NOTE:
@@ -45,6 +51,11 @@ def _describe(record, event) -> str:
             event["type"], event.get("data", {}))
     except ValueError as exc:
         return f"{event['type']} (unreadable: {exc})"
+
+
+def _escaped(text: str) -> str:
+    from hyvekit.rules.validate import has_control
+    return "".join(repr(c)[1:-1] if has_control(c) else c for c in str(text))
 
 
 

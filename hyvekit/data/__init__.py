@@ -18,13 +18,12 @@ builders (which take mappings):
 from __future__ import annotations
 
 import re
-import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
-
+from hyvekit.rules.documents import parse_toml
 
 MAX_FILE_BYTES = 5_000_000   # a game record or table is a few kB; refuse what cannot be one
 
@@ -69,12 +68,9 @@ def load_toml(path: str | Path) -> dict[str, Any]:
 
 
 def _parse(text: str, name: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidInputError("data file", name, f"valid TOML ({exc})") from None
-    except RecursionError:
-        raise InvalidInputError("data file", name, "valid TOML (nested too deeply)") from None
+    """The tables of a TOML text, by the strict reader (:func:`parse_toml
+    <hyvekit.rules.documents.parse_toml>`: bounded numbers and nesting)."""
+    return parse_toml(text, name)
 
 
 _SEGMENT = re.compile(r"([A-Za-z_][\w-]*)(?:\[(\d+)\])?")

@@ -101,6 +101,23 @@ class BeeLivesCampaignAdapter:
         path = _board_file(settings) if isinstance(settings, dict) else None
         return [str(path)] if path is not None and not Path(path).is_file() else []
 
+    def imported(self, settings: Any) -> Any:
+        """The settings of an imported export: the board file it names is the exporter's and
+        is never read here, so its values must be in the export (``board_values``) and the
+        link is cut (``board`` becomes none).
+
+        :raises InvalidInputError: the export names a board file without its values.
+        """
+        path = _board_file(settings) if isinstance(settings, dict) else None
+        if path is None:
+            return settings
+        if VALUES not in settings:
+            from hyvekit.rules.common import InvalidInputError
+            raise InvalidInputError("settings.board", path, "an export that carries its board "
+                                    f"file's values ({VALUES}): an imported campaign never "
+                                    "reads a file it names")
+        return {**settings, "board": None}
+
     @staticmethod
     def components(settings: dict[str, Any]):
         """The board (the frozen ``board_values`` merged over the packaged board; for an older

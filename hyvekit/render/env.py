@@ -4,14 +4,22 @@ Templates load from the player's override folder first (files replace packaged o
 name), then from the packaged templates folder.  Output is HTML-escaped (``autoescape=True``)
 and an undefined variable is an error (``StrictUndefined``), so a typo in a template never
 prints an empty box silently.
+
+A template pack may come from another player, so every template is rendered in jinja2's
+``SandboxedEnvironment`` (no attribute starting with ``_``, no internals of functions or
+frames: ``cycler.__init__.__globals__`` is refused) and is read only from a regular file inside
+its folder (:func:`confined_file`: a link pointing out of the folder is refused, for the
+templates and for the resources the PDF fetcher serves alike).
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import hyvekit
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.common import HyvekitError, InvalidInputError
 
 
 def templates_dir() -> Path:
@@ -40,15 +48,67 @@ def search_path(override: str | Path | None = None) -> list[Path]:
     return folders
 
 
+def confined_file(candidate: Path, folder: Path) -> Path:
+    """``candidate`` (a path below ``folder``) resolved, if it is a regular file inside
+    ``folder`` once every link is followed.
+
+    :raises FileNotFoundError: nothing is there.
+    :raises PermissionError: it leads out of ``folder`` (a symlink, ``..``), or is not a
+        regular file (a folder, a FIFO, a device); the message names the file.
+    """
+    root = Path(folder).resolve()
+    path = Path(candidate).resolve()
+    try:
+        path.relative_to(root)
+    except ValueError:
+        raise PermissionError(0, f"leads out of {root}", str(candidate)) from None
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise FileNotFoundError(2, "no such file", str(candidate)) from None
+    if not stat.S_ISREG(mode):
+        raise PermissionError(0, "not a regular file", str(candidate))
+    return path
+
+
+def _loader(folders: list[Path]):
+    """A jinja2 loader over ``folders`` (first one wins) reading only :func:`confined_file`
+    files: a template that is a link out of its folder is refused (InvalidInputError)."""
+    import jinja2
+    from jinja2.loaders import split_template_path
+
+    class ConfinedLoader(jinja2.BaseLoader):
+        def get_source(self, environment, template):
+            pieces = split_template_path(template)   # refuses ".." itself
+            for folder in folders:
+                candidate = folder.joinpath(*pieces)
+                if not os.path.lexists(candidate):
+                    continue
+                try:
+                    path = confined_file(candidate, folder)
+                except OSError as exc:
+                    raise InvalidInputError("template", template, "a regular file of the "
+                                            f"templates folder ({candidate} "
+                                            f"{exc.strerror})") from None
+                source = path.read_bytes().decode("utf-8")
+                mtime = path.stat().st_mtime
+                return source, str(path), lambda p=path, m=mtime: p.stat().st_mtime == m
+            raise jinja2.TemplateNotFound(template)
+
+    return ConfinedLoader()
+
+
 def make_env(override: str | Path | None = None):
-    """A jinja2 ``Environment`` over :func:`search_path` (autoescape, StrictUndefined).
+    """A jinja2 ``SandboxedEnvironment`` over :func:`search_path` (autoescape,
+    StrictUndefined; templates read by :func:`confined_file`).
 
     :raises InvalidInputError: ``override`` is given but is not a folder.
     """
     import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
 
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(p) for p in search_path(override)]),
+    return SandboxedEnvironment(
+        loader=_loader(search_path(override)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -61,15 +121,22 @@ def render_html(template_name: str, context: dict, override: str | Path | None =
     """Render ``template_name`` with ``context`` to an HTML string.
 
     :raises InvalidInputError: the template (or one it includes) does not exist, does not
-        parse, is not UTF-8 text, or uses a variable the context lacks; the message names the
-        template file and line.  Also when ``override`` is not a folder.
+        parse, is not UTF-8 text, uses a variable the context lacks, does what the sandbox
+        refuses, is a link out of its folder, or (a player's template) fails as it renders;
+        the message names the template file and line.  Also when ``override`` is not a folder.
     """
     import jinja2
+    from jinja2.sandbox import SecurityError
 
     env = make_env(override)
-    where = ", ".join(str(p) for p in search_path(override))
+    folders = search_path(override)
+    where = ", ".join(str(p) for p in folders)
     try:
         return env.get_template(template_name).render(**context)
+    except SecurityError as exc:
+        raise InvalidInputError(f"template {_failing_template(exc) or template_name}",
+                                str(exc), "what a sandboxed template may do (no attributes "
+                                "starting with _, no Python internals)") from None
     except jinja2.TemplateNotFound as exc:
         raise InvalidInputError("template", exc.name or template_name,
                                 f"a template in {where}") from None
@@ -85,6 +152,14 @@ def render_html(template_name: str, context: dict, override: str | Path | None =
     except UnicodeDecodeError as exc:
         raise InvalidInputError("template", template_name,
                                 f"UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except HyvekitError:
+        raise
+    except Exception as exc:   # a player's template that fails is their input, not a bug
+        failed = _failing_template(exc)
+        if override is None or failed is None or not failed.startswith(f"{folders[0]}{os.sep}"):
+            raise
+        raise InvalidInputError(f"template {failed}", f"{type(exc).__name__}: {exc}",
+                                "a template that renders") from None
 
 
 def _failing_template(exc: BaseException) -> str | None:

@@ -25,12 +25,13 @@ weasyprint is imported inside :func:`packaged_fetcher` only (the fetcher class d
 from __future__ import annotations
 
 import mimetypes
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
-from hyvekit.render.env import templates_dir
+from hyvekit.render.env import confined_file, templates_dir
 
 ALLOWED_SCHEMES = ("file", "data")
 MAX_DATA_URL = 5_000_000  # characters; a larger inline resource is refused
@@ -50,10 +51,11 @@ def resolve_packaged(url: str, root: Path, overrides: Iterable[Path] = ()) -> Pa
     """The file a ``file://`` ``url`` stands for, if it lies inside ``root``.
 
     The part of the URL below ``root`` is looked up in each folder of ``overrides`` first, then
-    in ``root``.  Paths are resolved (``..`` and symlinks) before the check.
+    in ``root``.  Paths are resolved (``..`` and symlinks) before the check; a file of an
+    override folder that is a link out of it (or not a regular file) is refused, not skipped.
 
-    :raises PermissionError: the URL is not a local ``file://`` URL inside ``root`` (the message
-        names it).
+    :raises PermissionError: the URL is not a local ``file://`` URL inside ``root``, or the file
+        it names leads out of its folder (the message names it).
     :raises FileNotFoundError: it is inside ``root`` but no such file exists.
     """
     parts = urlsplit(url)
@@ -65,13 +67,12 @@ def resolve_packaged(url: str, root: Path, overrides: Iterable[Path] = ()) -> Pa
         raise PermissionError(f"refused {url!r}: outside the packaged templates folder {root}")
     relative = path.relative_to(root)
     for folder in overrides:
-        folder = Path(folder).resolve()
-        candidate = (folder / relative).resolve()
-        if _inside(candidate, folder) and candidate.is_file():
-            return candidate
+        candidate = Path(folder) / relative
+        if os.path.lexists(candidate):     # a player's file, or a link out: refused, not skipped
+            return confined_file(candidate, folder)
     if not path.is_file():
         raise FileNotFoundError(f"no template resource {str(relative)!r} in {root}")
-    return path
+    return confined_file(path, root)
 
 
 def packaged_fetcher(root: Path | None = None, overrides: Iterable[Path | str] = ()):
@@ -129,8 +130,9 @@ def _class():
             try:
                 path = resolve_packaged(url, self.root, self.overrides)
             except PermissionError as exc:
-                raise _RefusedURL(url, f"outside the packaged templates folder {self.root}") \
-                    from exc
+                where = f"{exc.filename} {exc.strerror}" if exc.filename else \
+                    f"outside the packaged templates folder {self.root}"
+                raise _RefusedURL(url, where) from exc
             content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
             return URLFetcherResponse(path.as_uri(), path.read_bytes(),
                                       headers={"Content-Type": content_type})

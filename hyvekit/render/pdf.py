@@ -175,10 +175,11 @@ def _weasyprint(html: str, override: str | Path | None) -> bytes:
         return HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf()
     except FatalURLFetchingError as exc:
         url = getattr(exc, "url", None) or str(exc)
+        reason = getattr(exc, "reason", None)
         raise InvalidInputError("template resource", url,
-                                "a file inside the packaged templates folder "
-                                f"({templates_dir()}); network and other files are refused"
-                                ) from None
+                                "a regular file inside the packaged templates folder "
+                                f"({templates_dir()}) or yours; network and other files are "
+                                "refused" + (f" ({reason})" if reason else "")) from None
 
 
 def _duplicate(pdf: bytes, copies: int, meta: Mapping[str, Any]) -> bytes:

@@ -19,7 +19,14 @@ import re
 from typing import Any
 
 from hyvekit.render.catalogue import (  # noqa: F401 - re-exported for older callers
-    AIDS, CATALOGUE, PADS, Printable, blank_context, lookup, register)
+    AIDS,
+    CATALOGUE,
+    PADS,
+    Printable,
+    blank_context,
+    lookup,
+    register,
+)
 from hyvekit.render.text import fraction, ordinal, signed, times_word, word
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.hyve.legacy import (
@@ -35,9 +42,10 @@ from hyvekit.rules.hyve.legacy import (
     LegacyState,
     perk_label,
 )
+from hyvekit.rules.validate import MAX_PLAYER_NAME
 
 PAPERS = ("a4", "letter")
-MAX_NAME_LENGTH = 24       # characters of a pre-printed player name (fits a pad column)
+MAX_NAME_LENGTH = MAX_PLAYER_NAME   # a pre-printed player name, as a player is named
 
 
 # --- shared ------------------------------------------------------------------------------------
@@ -59,8 +67,12 @@ def _ink(hex_colour: str) -> dict[str, str]:
 def perk_effects() -> dict[str, str]:
     """Perk effects, transcribed from hyve.txt, Legacy Mode, "Perks" (the rulebook's order and
     spelling; :data:`hyvekit.rules.hyve.scenario.PERKS`), each number from the rules core."""
-    from hyvekit.rules.hyve.phases import (MIGRATORY_HP, RESILIANCE_HP, TENACITY_REDUCTION,
-                                           VIGOROUS_HP)
+    from hyvekit.rules.hyve.phases import (
+        MIGRATORY_HP,
+        RESILIANCE_HP,
+        TENACITY_REDUCTION,
+        VIGOROUS_HP,
+    )
     from hyvekit.rules.hyve.scenario import BESEECH_TIMES, FECUNDITY_LARVA, PERKS
     from hyvekit.rules.hyve.scoring import DEEP_STORES_MINIMUM
 
@@ -286,8 +298,7 @@ def beelives_pad_context(players: int | None = None, names: list[str] | None = N
     :raises InvalidInputError: players out of 1–4, more names than players.
     """
     from hyvekit.render import beelives_values as V
-
-    from hyvekit.rules.beelives.hive import PLAYER_HIVES   # Components: "4 Player Hives"
+    from hyvekit.rules.beelives.hive import PLAYER_HIVES  # Components: "4 Player Hives"
 
     board = V.board_or_default(board)
     columns = player_columns(players, names, PLAYER_HIVES)

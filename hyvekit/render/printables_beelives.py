@@ -22,15 +22,15 @@ Printables (``hyvekit print list``):
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from hyvekit.render import beelives_values as V
 from hyvekit.render.catalogue import Printable, register
 from hyvekit.render.text import MINUS, either, fraction, ordinal, signed, word
 from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.validate import MAX_PLAYER_NAME
 
-MAX_NAME_LENGTH = 24   # as on the end-of-game pad (printables.MAX_NAME_LENGTH)
+MAX_NAME_LENGTH = MAX_PLAYER_NAME   # as a player is named (rules.validate)
 
 
 # --- Multiple Years Variant pad ----------------------------------------------------------------
@@ -107,7 +107,7 @@ def years_rules(board: Any) -> tuple[str, ...]:
 def _players(players: int | None, names: list[str] | None) -> list[dict[str, Any]]:
     """Player columns, 1–4 (see :func:`hyvekit.render.printables.player_columns`)."""
     from hyvekit.render.printables import player_columns
-    from hyvekit.rules.beelives.hive import PLAYER_HIVES   # Components: "4 Player Hives"
+    from hyvekit.rules.beelives.hive import PLAYER_HIVES  # Components: "4 Player Hives"
     return player_columns(players, names, PLAYER_HIVES)
 
 
@@ -248,8 +248,12 @@ def wild_basics(board: Any) -> tuple[dict[str, str], ...]:
 
 def wild_on_player(board: Any) -> tuple[str, ...]:
     """bee-lives.txt, "Wild Hive Raids", Raiding a Player Hive."""
-    from hyvekit.rules.beelives.wild import (DEFENDER_BLOCKS, SACRIFICE_DEFENDING,
-                                             SACRIFICE_UNASSIGNED, STEAL_GAIN)
+    from hyvekit.rules.beelives.wild import (
+        DEFENDER_BLOCKS,
+        SACRIFICE_DEFENDING,
+        SACRIFICE_UNASSIGNED,
+        STEAL_GAIN,
+    )
 
     zero = word(board.wild_strength_min)
     return (
@@ -316,8 +320,11 @@ def wild_context(board: Any = None, season_cards: Any = None) -> dict[str, Any]:
 
 def queens(board: Any) -> tuple[dict[str, str], ...]:
     """bee-lives.txt, "Queen Types": one entry per queen type of ``board``, in its order."""
-    from hyvekit.rules.beelives.hive import (AGGRESSIVE_BEES_PER_STRENGTH,
-                                             HYGIENIC_RAID_DISEASE, PROLIFIC_BROOD_PER_BEE)
+    from hyvekit.rules.beelives.hive import (
+        AGGRESSIVE_BEES_PER_STRENGTH,
+        HYGIENIC_RAID_DISEASE,
+        PROLIFIC_BROOD_PER_BEE,
+    )
 
     abilities = {
         "aggressive": ("better in combat",
@@ -421,8 +428,11 @@ def raid_setup(board: Any) -> tuple[dict[str, str], ...]:
 def raid_player(board: Any) -> tuple[dict[str, str], ...]:
     """bee-lives.txt, "Raiding a Player Hive"."""
     from hyvekit.rules.beelives.hive import HYGIENIC_RAID_DISEASE, RAID_DISEASE_DIVISOR
-    from hyvekit.rules.beelives.raids import (DEFENDER_REDUCTION, SACRIFICE_REDUCTION,
-                                              SUCCESS_DIVISOR)
+    from hyvekit.rules.beelives.raids import (
+        DEFENDER_REDUCTION,
+        SACRIFICE_REDUCTION,
+        SUCCESS_DIVISOR,
+    )
 
     return (
         {"name": "Defenders",

@@ -23,8 +23,9 @@ from typing import Any
 from hyvekit.render.catalogue import Printable, register
 from hyvekit.render.text import word
 from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.validate import MAX_PLAYER_NAME
 
-MAX_NAME_LENGTH = 24       # as the Bee Lives pad: a name fits a pad column
+MAX_NAME_LENGTH = MAX_PLAYER_NAME   # as a player is named (rules.validate)
 GAMES_PER_PAGE = 2         # 1-up and 2-up: two games per page; 4-up: one game per slip
 SOURCE_PAD = "Beez rulebook, \u201cGame Setup\u201d (4) and \u201cGame End\u201d"
 SOURCE_TURN = "Beez rulebook: Gameplay, Game End, Rules for Experts"

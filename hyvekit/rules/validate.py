@@ -11,6 +11,7 @@ what was given), the path a file line can be found from (:func:`record_table`).
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -37,12 +38,18 @@ def require_int(field: str, value: object, lo: int | None = None, hi: int | None
     return value
 
 
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number written as one: an int, not true/false (which
+    Python counts as ints: ``"schema_version": true`` is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def whole(where: str, value: Any, lo: int, hi: int) -> int:
     """A whole number written as a number (not text, not true/false) within ``[lo, hi]``.
 
     :raises InvalidInputError: anything else.
     """
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise InvalidInputError(where, value, f"a whole number from {lo} to {hi}")
     return require_int(where, value, lo, hi)
 
@@ -79,14 +86,36 @@ def record_table(where: str, raw: Any, accepted: Sequence[str]) -> Mapping[str, 
     return raw
 
 
+#: characters of a player's name: every printable prints it whole (a pad column holds 24)
+MAX_PLAYER_NAME = 24
+
+
+def has_control(value: str, allowed: str = "") -> bool:
+    """Whether ``value`` holds a control character (C0, DEL, C1: ESC, BEL, the start of a
+    terminal's OSC sequence...) other than those in ``allowed``."""
+    return any(unicodedata.category(c) == "Cc" and c not in allowed for c in value)
+
+
 def text(where: str, value: Any) -> str:
     """A non-empty text on one line (names, cards, choices), stripped.
 
     :raises InvalidInputError: not a text, empty, or with control characters.
     """
-    if not isinstance(value, str) or not value.strip() or any(ord(c) < 32 for c in value):
+    if not isinstance(value, str) or not value.strip() or has_control(value):
         raise InvalidInputError(where, value, "a non-empty text on one line")
     return value.strip()
+
+
+def player_name(where: str, value: Any) -> str:
+    """A player's name: a :func:`text` of at most :data:`MAX_PLAYER_NAME` characters, the
+    limit at creation and at print alike.
+
+    :raises InvalidInputError: anything else.
+    """
+    name = text(where, value)
+    if len(name) > MAX_PLAYER_NAME:
+        raise InvalidInputError(where, name, f"a name of at most {MAX_PLAYER_NAME} characters")
+    return name
 
 
 def coord(where: str, value: Any) -> tuple[int, int]:

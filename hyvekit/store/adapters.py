@@ -17,7 +17,10 @@ Optional hooks an adapter may define (the store uses them when present):
 * ``current_settings(settings)`` — the settings with those values read again from where they
   came from (the player's file, if it is still there), for ``check`` and ``adopt``;
 * ``missing_sources(settings)`` — the files the settings name that are not there (or are not
-  files): ``adopt`` refuses to take values from them.
+  files): ``adopt`` refuses to take values from them;
+* ``imported(settings)`` — the settings of a record imported from an export, with every link to
+  a file cut: the files an export names are the exporter's, and a crafted export must not make
+  hyvekit read a file of this computer (``/etc/passwd`` as a board file).
 """
 
 from __future__ import annotations
@@ -83,6 +86,16 @@ def missing_sources(adapter: GameAdapter, settings: Any) -> list[str]:
     ``missing_sources``; none when it has none)."""
     hook = getattr(adapter, "missing_sources", None)
     return [] if hook is None else list(hook(settings))
+
+
+def imported(adapter: GameAdapter, settings: Any) -> Any:
+    """``settings`` of an imported record with their links to files cut (the adapter's
+    ``imported``; as they are when it has none).
+
+    :raises InvalidInputError: the export names a file whose values it does not carry.
+    """
+    hook = getattr(adapter, "imported", None)
+    return settings if hook is None else hook(settings)
 
 
 def event_result(adapter: GameAdapter, state: Any) -> dict[str, Any]:

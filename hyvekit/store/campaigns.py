@@ -30,15 +30,31 @@ from typing import Any
 
 from hyvekit import __version__
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.store.errors import (CampaignExistsError, CampaignNotFoundError,
-                                  CampaignsFolderError, CorruptRecordError, NothingToUndoError, SchemaVersionError,
-                                  StoreError)
-from hyvekit.store.adapters import (GameAdapter, Games, adapter_in, current_settings,
-                                    event_result, freeze, missing_sources)
+from hyvekit.rules.documents import check_plain, parse_json
+from hyvekit.rules.errors import shorten
+from hyvekit.rules.validate import has_control, is_whole
+from hyvekit.store.adapters import (
+    GameAdapter,
+    Games,
+    adapter_in,
+    current_settings,
+    event_result,
+    freeze,
+    imported,
+    missing_sources,
+)
+from hyvekit.store.errors import (
+    CampaignExistsError,
+    CampaignNotFoundError,
+    CampaignsFolderError,
+    CorruptRecordError,
+    NothingToUndoError,
+    SchemaVersionError,
+    StoreError,
+)
 from hyvekit.store.migrations import SCHEMA_VERSION, migrate
 from hyvekit.store.slug import check_id, slugify
-from hyvekit.store.storage import (atomic_write_text, campaign_lock, dump_json,
-                                   read_json_record)
+from hyvekit.store.storage import atomic_write_text, campaign_lock, dump_json, read_json_record
 
 EXPORT_FORMAT = "hyvekit-campaign"
 NOTE = "note"                  # a free-text event every campaign accepts; it changes no state
@@ -98,27 +114,53 @@ class Record:
         return tuple(e for e in self.events if e.get("status") == "active")
 
 
-def _record_from_doc(path: Path, doc: dict[str, Any],
-                     stored_version: int = SCHEMA_VERSION) -> Record:
-    """Validate the shape of a parsed record file (after migration)."""
-    if not isinstance(doc.get("header"), dict) or not isinstance(doc.get("events", {}), dict):
+HEADER_TEXTS = ("id", "name", "game", "kind")    # the header's fields that are texts
+
+
+def _check_containers(path: Path, doc: dict[str, Any]) -> dict[str, Any]:
+    """The header and events tables of a parsed record, checked before anything reads them:
+    ``{"header": {"1": {...}}, "events": {"1": {...}, ...}}``.
+
+    :raises CorruptRecordError: another shape.
+    """
+    headers, events = doc.get("header"), doc.get("events", {})
+    if not isinstance(headers, dict) or not isinstance(events, dict):
         raise CorruptRecordError(path, "not a hyvekit campaign record (its header and events "
                                  "must be JSON objects)")
-    try:
-        headers = list(doc["header"].values())
-        events = sorted(doc.get("events", {}).values(), key=lambda e: e["seq"])
-    except (KeyError, AttributeError, TypeError) as exc:
-        raise CorruptRecordError(path, f"not a hyvekit campaign record (missing {exc})") from None
-    if len(headers) != 1 or not isinstance(headers[0], dict):
-        raise CorruptRecordError(path, f"expected one header, found {len(headers)}")
-    header = headers[0]
-    for key in ("id", "name", "game", "kind", "settings", "schema_version"):
+    if len(headers) != 1 or not all(isinstance(h, dict) for h in headers.values()):
+        raise CorruptRecordError(path, f"expected one header (a JSON object), found "
+                                 f"{len(headers)}")
+    for key, event in events.items():
+        if not isinstance(event, dict):
+            raise CorruptRecordError(path, f"events.{key}: got {shorten(event)}, expected an "
+                                     "event (a JSON object)")
+    return doc
+
+
+def _record_from_doc(path: Path, doc: dict[str, Any],
+                     stored_version: int = SCHEMA_VERSION) -> Record:
+    """Validate the shape and the header's types of a parsed record file (after migration).
+
+    :raises CorruptRecordError: the first field of the wrong shape or type, by name.
+    """
+    _check_containers(path, doc)
+    (header,) = doc["header"].values()
+    for key in (*HEADER_TEXTS, "settings", "schema_version"):
         if key not in header:
             raise CorruptRecordError(path, f"the header has no {key!r}")
+    for key in HEADER_TEXTS:
+        if not isinstance(header[key], str):
+            raise CorruptRecordError(path, f"header {key}: got {shorten(header[key])}, "
+                                     "expected a text")
+    if not isinstance(header["settings"], dict):
+        raise CorruptRecordError(path, f"header settings: got {shorten(header['settings'])}, "
+                                 "expected a table of settings (a JSON object)")
+    _header_version(path, doc)
+    events = list(doc.get("events", {}).values())
     seen: set[int] = set()
     for event in events:
-        seq = event.get("seq") if isinstance(event, dict) else None
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1 or seq in seen:
+        seq = event.get("seq")
+        if not is_whole(seq) or seq < 1 or seq in seen:
             raise CorruptRecordError(path, f"an event has a bad or repeated seq ({seq!r})")
         seen.add(seq)
         if not isinstance(event.get("type"), str) or not isinstance(event.get("data", {}), dict):
@@ -127,7 +169,7 @@ def _record_from_doc(path: Path, doc: dict[str, Any],
         if event.get("status") not in ("active", "reverted"):
             raise CorruptRecordError(path, f"event {seq} has status {event.get('status')!r}, "
                                      "expected 'active' or 'reverted'")
-    return Record(path, header, tuple(events), stored_version)
+    return Record(path, header, tuple(sorted(events, key=lambda e: e["seq"])), stored_version)
 
 
 @dataclass(frozen=True)
@@ -402,10 +444,10 @@ class CampaignStore:
         name = str(name).strip()
         if not name or len(name) > MAX_NAME:
             raise InvalidInputError("name", name, f"1 to {MAX_NAME} characters")
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        if has_control(name):
             raise InvalidInputError("name", name, "one line of text without control characters")
         adapter = self.adapter(game, kind)
-        settings = freeze(adapter, settings)
+        settings = check_plain("settings", freeze(adapter, settings))   # as its reader will
         adapter.initial_state(settings)
         self._check_folder(writing=True)
         cid = check_id(campaign_id) if campaign_id is not None else self.new_id(name)
@@ -453,7 +495,11 @@ class CampaignStore:
                     text = str(data.get("text", "")).strip()
                     if not text or len(text) > MAX_NOTE:
                         raise InvalidInputError("note", text[:40], f"1 to {MAX_NOTE} characters")
+                    if has_control(text, allowed="\n\t"):
+                        raise InvalidInputError("note", text[:40], "text without control "
+                                                "characters (lines and tabs are fine)")
                     data = {"text": text}
+                check_plain(f"{event_type} event", data)     # what its reader will accept
                 seq += 1
                 event = {"seq": seq, "type": event_type, "data": data, "at": _now(),
                          "status": "active"}
@@ -536,12 +582,19 @@ class CampaignStore:
             return [{**e, "status": "active"} for e in batch]
 
     def delete(self, campaign_id: str) -> Path:
-        """Move a record into ``<folder>/.trash/`` (nothing is destroyed); return where it went."""
+        """Move a record into ``<folder>/.trash/`` (nothing is destroyed); return where it went.
+
+        :raises CampaignsFolderError: ``.trash`` is a link or a file (never followed out).
+        """
         path = self.path(campaign_id)
         self._check_folder(writing=True)
         with campaign_lock(path):
             self._read(campaign_id)  # refuse unknown ids; corrupt files raise before moving
             trash = self.folder / ".trash"
+            if trash.is_symlink() or (trash.exists() and not trash.is_dir()):
+                raise CampaignsFolderError(self.folder, ".trash is a link or a file; hyvekit "
+                                           "moves deleted records only into its own .trash "
+                                           "folder (remove it)")
             trash.mkdir(exist_ok=True)
             target = trash / f"{campaign_id}-{datetime.now(timezone.utc):%Y%m%dT%H%M%S%f}.json"
             shutil.move(str(path), target)
@@ -563,18 +616,15 @@ class CampaignStore:
         :param campaign_id: store under this id instead of the exported one.
         :raises SchemaVersionError: written by a newer hyvekit.
         :raises CampaignExistsError: the id is taken.
-        :raises InvalidInputError: not a hyvekit export.
+        :raises InvalidInputError: not a hyvekit export, or one naming a file of its game's
+            values that it does not carry (a file it names is never read: the adapter's
+            ``imported``).
         """
-        import json
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidInputError(source, f"line {exc.lineno} column {exc.colno}",
-                                    f"a hyvekit campaign export in JSON ({exc.msg})") from None
+        doc = parse_json(text, source)
         if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
             raise InvalidInputError(source, "a different file", f"a {EXPORT_FORMAT} export")
         version = doc.get("schema_version")
-        if not isinstance(version, int) or version < 1:
+        if not is_whole(version) or version < 1:
             raise InvalidInputError(f"{source}: schema_version", version, "a whole number >= 1")
         if version > SCHEMA_VERSION:
             raise SchemaVersionError(source, version, SCHEMA_VERSION)
@@ -582,12 +632,17 @@ class CampaignStore:
             raise InvalidInputError(source, "no header or events", f"a {EXPORT_FORMAT} export")
         as_record = {"header": {"1": {**doc["header"], "schema_version": version}},
                      "events": {str(i + 1): e for i, e in enumerate(doc["events"])}}
+        _check_containers(Path(source), as_record)
         if version < SCHEMA_VERSION:
             as_record = migrate(as_record, version)
         cid = check_id(as_record["header"]["1"].get("id", "") if campaign_id is None
                        else campaign_id)
         as_record["header"]["1"]["id"] = cid
         path = self.path(cid)
+        # the files an export names are the exporter's: never read here
+        header = as_record["header"]["1"]
+        adapter = self._adapter_of(_record_from_doc(Path(source), as_record))
+        header["settings"] = imported(adapter, header["settings"])
         # every active event must still be legal; errors name the file being imported
         self.replay(_record_from_doc(Path(source), as_record))
         record = _record_from_doc(path, as_record)
@@ -623,12 +678,17 @@ def _doc_from_record(record: Record) -> dict[str, Any]:
 
 
 def _header_version(path: Path, doc: dict[str, Any]) -> int:
-    try:
-        (header,) = doc["header"].values()
-        version = header["schema_version"]
-    except (KeyError, AttributeError, TypeError, ValueError):
+    """The schema version of a parsed record (its containers checked first).
+
+    :raises CorruptRecordError: no single header, or a version that is not a whole number
+        >= 1 (``true`` is not 1).
+    """
+    _check_containers(path, doc)
+    (header,) = doc["header"].values()
+    if "schema_version" not in header:
         raise CorruptRecordError(path, "not a hyvekit campaign record (no single header with a "
-                                 "schema_version)") from None
-    if not isinstance(version, int) or version < 1:
+                                 "schema_version)")
+    version = header["schema_version"]
+    if not is_whole(version) or version < 1:
         raise CorruptRecordError(path, f"schema_version {version!r} is not a whole number >= 1")
     return version

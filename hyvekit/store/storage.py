@@ -2,7 +2,9 @@
 
 A write serialises the whole document first, writes it to a temporary file in the same folder,
 fsyncs it, ``os.replace``s it over the record and fsyncs the folder: a reader (or a process
-killed at any moment) sees either the old file or the new one, never half of one.  A file that
+killed at any moment) sees either the old file or the new one, never half of one.  A process
+killed between writing and replacing leaves its temporary file; the next write of the record
+removes it, under the record's lock.  A file that
 does not parse raises :class:`CorruptRecordError` and is never written over.
 """
 
@@ -10,15 +12,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from tinydb.storages import Storage
 
+from hyvekit.rules.documents import DocumentError, parse_json
 from hyvekit.store.errors import CorruptRecordError, StoreError
 
 LOCK_TIMEOUT_S = 30.0
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)   # not on Windows (links there need rights)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -53,6 +58,33 @@ def atomic_write_text(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def temp_files(path: Path) -> list[Path]:
+    """The temporary files :func:`atomic_write_text` makes for ``path``
+    (``.<name>.XXXXXXXX.tmp`` in its folder) that are there now."""
+    path = Path(path)
+    pattern = re.compile(re.escape(f".{path.name}.") + r"[A-Za-z0-9_]{8}\.tmp")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    return [path.parent / n for n in sorted(names) if pattern.fullmatch(n)]
+
+
+def remove_stale_temps(path: Path) -> list[Path]:
+    """Remove the temporary files a writer of ``path`` killed between writing and replacing
+    left behind; return them.  Call it only while holding ``path``'s :func:`campaign_lock`:
+    every writer of a record holds that lock while its temporary file exists, so whatever is
+    found then is a dead writer's (never a live one's).  A link is removed, not followed."""
+    removed = []
+    for tmp in temp_files(path):
+        try:
+            os.unlink(tmp)
+        except OSError:      # gone already, or not ours to remove (a folder): leave it
+            continue
+        removed.append(tmp)
+    return removed
+
+
 def _mode_for(path: Path) -> int:
     """Keep an existing file's permissions; a new file gets the usual 0666 less the umask."""
     try:
@@ -66,7 +98,8 @@ def _mode_for(path: Path) -> int:
 def read_json_record(path: Path) -> dict[str, Any] | None:
     """Parse a record file; None when it does not exist.
 
-    :raises CorruptRecordError: not UTF-8, not JSON, or not a JSON object (names the problem).
+    :raises CorruptRecordError: not UTF-8, not JSON, a value the strict reader refuses (a
+        number too long, nesting too deep, ``NaN``), or not a JSON object (names the problem).
     """
     try:
         raw = Path(path).read_bytes()
@@ -75,12 +108,11 @@ def read_json_record(path: Path) -> dict[str, Any] | None:
     if not raw.strip():
         raise CorruptRecordError(Path(path), "the file is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_json(raw.decode("utf-8"), str(path))
     except UnicodeDecodeError as exc:
         raise CorruptRecordError(Path(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})")
-    except json.JSONDecodeError as exc:
-        raise CorruptRecordError(Path(path), f"invalid JSON at line {exc.lineno} column "
-                                 f"{exc.colno}: {exc.msg}") from None
+    except DocumentError as exc:
+        raise CorruptRecordError(Path(path), exc.problem) from None
     if not isinstance(data, dict):
         raise CorruptRecordError(Path(path), f"expected a JSON object, found {type(data).__name__}")
     return data
@@ -108,7 +140,8 @@ def _indented(data: Any) -> str:
 
     :raises _NotPlain: another key or value.
     """
-    from json.encoder import INFINITY, encode_basestring as text
+    from json.encoder import INFINITY
+    from json.encoder import encode_basestring as text
 
     parts: list[str] = []
     add = parts.append
@@ -196,20 +229,25 @@ class CampaignBusyError(StoreError):
 
 def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S):
     """An exclusive :class:`filelock.FileLock` on ``<record>.lock`` for a read-modify-write.
+    Entering it also removes the record's stale temporary files (:func:`remove_stale_temps`).
 
     :raises CampaignBusyError: (on entering) the lock could not be had within ``timeout`` s.
+    :raises CampaignsFolderError: the lock file cannot be created, or is a link (never
+        followed: a dangling link would create its target outside the folder).
     """
     from filelock import FileLock, Timeout
 
+    from hyvekit.store.errors import CampaignsFolderError
+
     lock_path = str(record_path) + ".lock"
     try:  # a lock file that cannot even be created is a folder problem, not a busy record
-        with open(lock_path, "a"):
-            pass
+        fd = os.open(lock_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW, 0o666)
+        os.close(fd)
     except OSError as exc:
-        from hyvekit.store.errors import CampaignsFolderError
+        problem = ("is a link; hyvekit does not follow links out of its folder (remove it)"
+                   if os.path.islink(lock_path) else f"cannot be created ({exc.strerror})")
         raise CampaignsFolderError(Path(record_path).parent,
-                                   f"cannot create {Path(lock_path).name} ({exc.strerror})"
-                                   ) from None
+                                   f"{Path(lock_path).name} {problem}") from None
     lock = FileLock(lock_path, timeout=timeout)
 
     class _Guard:
@@ -219,6 +257,7 @@ def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S):
             except Timeout:
                 raise CampaignBusyError(f"{record_path} is locked by another hyvekit command; "
                                         "try again when it has finished") from None
+            remove_stale_temps(Path(record_path))
             return lock
 
         def __exit__(self, *exc):

@@ -18,6 +18,7 @@ from hyvekit.rules.beelives.hive import PLAYER_HIVES
 from hyvekit.rules.beelives.record import _str as _text
 from hyvekit.rules.beelives.record import _table as _keys
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import player_name
 
 R_CAMPAIGN = "Bee Lives: Campaign"
 
@@ -235,7 +236,7 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
     for i, row in enumerate(rows):
         w = f"players[{i + 1}]"
         row = _keys(w, row, PLAYER_KEYS)
-        name = _text(f"{w}.name", row.get("name"))
+        name = player_name(f"{w}.name", row.get("name"))
         queen = _text(f"{w}.queen", row.get("queen")).lower()
         if queen not in board.queen_types:
             raise InvalidInputError(f"{w}.queen", row.get("queen"),

@@ -283,24 +283,17 @@ def activation_order(m: BeeMap, first_player: str,
     return order + tuple(sorted(far, key=lambda n: (rank.get(n, len(rank)), n)))
 
 
-def _scout_reach(m: BeeMap, start: Coord) -> dict[Coord, int]:
-    """Empty spaces reachable from ``start`` along an unbroken line of map tiles, with the
-    number of steps (the empty space itself is the last step), at most three."""
+def _scout_reach(m: BeeMap, start: Coord) -> set[Coord]:
+    """Empty spaces up to three spaces from ``start`` (the hex distance) that an unbroken line
+    of map tiles from ``start`` leads to: spaces next to a tile of its group, the line of any
+    length (ruling L62)."""
     grid = m.grid
-    steps = {start: 0}
-    frontier = [start]
-    found: dict[Coord, int] = {}
-    for depth in range(1, MAX_DISTANCE + 1):
-        nxt = []
-        for c in frontier:
-            for n in neighbours(c):
-                if n in grid:
-                    if n not in steps:
-                        steps[n] = depth
-                        nxt.append(n)
-                elif n not in found:
-                    found[n] = depth
-        frontier = nxt
+    found: set[Coord] = set()
+    for c in grid:
+        if distance(start, c) > MAX_DISTANCE + 1 or not reachable(m, c, start):
+            continue
+        found.update(n for n in neighbours(c)
+                     if n not in grid and distance(start, n) <= MAX_DISTANCE)
     return found
 
 
@@ -313,8 +306,8 @@ def _touches_other_group(m: BeeMap, at: Coord, own: Coord) -> Coord | None:
 
 def scout_spaces(m: BeeMap, hive: str) -> tuple[Coord, ...]:
     """Empty spaces ``hive`` may scout: up to three spaces away, with an unbroken line of map
-    tiles from the hive's tile to the space (ruling L62: a path of edge-sharing tiles, the
-    space one step beyond the last, three steps at most).  Spaces that would make this segment
+    tiles from the hive's tile to the space (ruling L62: a path of edge-sharing tiles of any
+    length, the space next to its last tile; "up to three spaces away" is the distance).  Spaces that would make this segment
     touch another before the map is joined are left out (ruling L61).  Sorted by distance.
     A wild hive scouting (Spring chart, line 4) follows the same rule (ruling L62).
 
@@ -352,7 +345,7 @@ def check_scout(m: BeeMap, hive: str, at: Coord, tile_type: str,
                                  f"got {d}", expected=MAX_DISTANCE, given=d)
     if at not in _scout_reach(m, h.at):
         raise IllegalActionError(R_SCOUT, f"no unbroken line of map tiles leads from {hive}'s "
-                                 f"hive at {h.at} to {at} within {MAX_DISTANCE} spaces",
+                                 f"hive at {h.at} to {at}",
                                  expected="an empty space next to a line of tiles from the hive",
                                  given=at)
     other = _touches_other_group(m, at, h.at)

@@ -17,8 +17,9 @@ colorless, allowing you to build 'walls' for better scoring opportunities. Examp
 
 Readings of the text (``docs/rulings.md``, H11–H19): a nectar *hex* counts for its variety when
 none of its neighbours holds a nectar of another variety (per hex, not per variety: ruling
-H11); a variety with no counting hex is left out of the product (H12); a hyve whose nectar all
-touches other varieties scores the empty product 1, a hyve without nectar 0 (H13); only a
+H11); a variety with no counting hex is left out of the product (H12); a hyve with nothing
+left to multiply scores the empty product 1, whether its nectar all touches other varieties or
+it has none (H13: a completed hyve never multiplies by zero); only a
 completed hyve is scored (H14); Excisor (H15), Deep Stores (H16), Turbo's X (H17); the
 examples' grids are hyvekit's (H18); nectar is written as letters or die values (H19).
 
@@ -394,7 +395,7 @@ def score_hyve(grid: HyveGrid, *, deep_stores: bool = False, excise: Hex | str |
         scores.append(VarietyScore(v, hexes, len(counted), tuple(map(cell_name, counted))))
     scores.sort(key=lambda s: (-s.counted, -s.hexes, s.variety))
     factors = [s.counted for s in scores if s.counted]
-    product = prod(factors) if scores else 0          # ruling H13
+    product = prod(factors)          # ruling H13: nothing left to multiply is the empty product 1
     total = max(product, DEEP_STORES_MINIMUM) if deep_stores else product
     return HyveScore(tuple(scores), product, total, deep_stores, excised_name, excised_space,
                      inert=len(grid.empty) if inert_empty else 0)

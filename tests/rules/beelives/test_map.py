@@ -112,7 +112,7 @@ def test_scout_space_two_away_with_no_tiles_between_is_refused_ruling_l62():
     M.check_scout(m2, "Jeremy", far, "bloom")
 
 
-def test_scout_reaches_three_steps_along_a_line_of_tiles_and_no_further():
+def test_scout_reaches_three_spaces_along_a_line_of_tiles_and_no_further():
     m = line_map("bww", {"Jeremy": (0, 0)})
     spaces = M.scout_spaces(m, "Jeremy")
     assert (3, 0) in spaces                         # 3 steps: two tiles then the space
@@ -124,6 +124,21 @@ def test_scout_reaches_three_steps_along_a_line_of_tiles_and_no_further():
         M.check_scout(m, "Jeremy", (1, 0), "bloom")
     # all 6 neighbours of a lone tile are scoutable
     assert len(M.scout_spaces(M.starting_map(["A"]), "A")) == 6
+
+
+def test_scout_follows_a_line_of_tiles_of_any_length_to_a_space_in_range_ruling_l62():
+    # the space (2, 0) is 2 away; the only line of tiles to it takes 4 tiles after the hive's
+    # (0,-1) (1,-2) (2,-2) (2,-1): the line has no length limit, the distance is what counts
+    tiles = {(0, 0): "bloom", (0, -1): "wilt", (1, -2): "wilt", (2, -2): "wet", (2, -1): "wet"}
+    m = M.new_map(tiles, [M.MapHive("A", "player", (0, 0))])
+    target = (2, 0)
+    assert M.distance((0, 0), target) == 2 and (1, 0) not in m.grid
+    assert target in M.scout_spaces(m, "A")
+    M.check_scout(m, "A", target, "bloom")
+    # a space next to the line but 4 away is still out of range
+    assert M.distance((0, 0), (3, -3)) == 3 and (3, -3) in M.scout_spaces(m, "A")
+    with pytest.raises(IllegalActionError, match="up to 3 spaces away, got 4"):
+        M.check_scout(m, "A", (4, -2), "bloom")
 
 
 def test_scout_refuses_a_tile_type_no_longer_in_the_bag():

@@ -82,13 +82,16 @@ def test_zeros_are_ignored_ruling_h12():
     assert [v.variety for v in s.varieties if v.ignored] == ["b", "r"]
 
 
-def test_every_variety_ignored_scores_1_and_no_nectar_scores_0_ruling_h13():
+def test_every_variety_ignored_and_no_nectar_both_score_1_ruling_h13():
+    # one empty product, one answer: a completed hyve never multiplies by zero
     all_touch = score_hyve(grid("r b L\nL L L L\nL L L L L\nL L L L\nL L L"))
-    assert all_touch.factors == () and all_touch.total == 1
+    assert all_touch.factors == () and all_touch.product == all_touch.total == 1
     assert all_touch.equation() == "every Nectar variety ignored = 1 HP"
     nothing = score_hyve(grid("L L L\nL x L L\nL L L L L\nL L x L\nL L L"))
-    assert nothing.varieties == () and nothing.total == 0
-    assert nothing.equation() == "no Nectar = 0 HP"
+    assert nothing.varieties == () and nothing.product == nothing.total == 1
+    assert nothing.equation() == "no Nectar = 1 HP"
+    assert score_hyve(grid("L L L\nL L L L\nL L L L L\nL L L L\nL L L"),
+                      deep_stores=True).total == 6
 
 
 def test_larva_walls_separate_varieties():
@@ -126,7 +129,7 @@ def test_turbo_x_is_a_colourless_wall_ruling_h17():
     assert {v.variety: v.counted for v in s.varieties} == {"y": 4, "g": 3}
     assert s.total == 12
     only_x = score_hyve(grid("X X X\nx x x x\nX X X X X\nx x x x\nX X X"))
-    assert only_x.varieties == () and only_x.total == 0
+    assert only_x.varieties == () and only_x.total == 1        # the empty product (H13)
 
 
 def test_deep_stores_is_a_minimum_of_6_ruling_h16():

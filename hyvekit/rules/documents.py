@@ -1,0 +1,125 @@
+"""The one strict reader of the text of every file hyvekit reads: campaign records and exports
+(JSON), month, turn and table files (TOML).
+
+It parses text it is given (no file is opened here: the store and ``hyvekit.data`` read the
+bytes) and refuses, with a :class:`DocumentError` naming the file and the place in it, what no
+hyvekit file holds and what Python would otherwise answer with an internal error:
+
+* a whole number of more than :data:`MAX_DIGITS` digits (Python itself refuses to read one of
+  more than 4,300 with a ``ValueError``);
+* containers nested more than :data:`MAX_DEPTH` deep (deeper JSON or TOML ends in a
+  ``RecursionError`` in the parser or in whatever walks the value next);
+* ``NaN`` and infinite numbers (``year = inf``; JSON's ``NaN`` and ``Infinity``).
+
+The types of the fields are the readers' of each kind of file (the record header in the store,
+the month plan in the rules core): this module only guarantees they get plain, bounded values.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from typing import Any
+
+from hyvekit.rules.errors import InvalidInputError
+
+#: the most digits of a whole number in any file (a seed of 2**64 has 20)
+MAX_DIGITS = 30
+#: the deepest nesting of tables and lists in any file (records and tables are under 14)
+MAX_DEPTH = 48
+
+_BIG = 10 ** MAX_DIGITS
+
+
+class DocumentError(InvalidInputError):
+    """A file's text the strict reader refuses.
+
+    :ivar where: the file (its path, or what the caller calls it).
+    :ivar problem: what is wrong and where in the file (``"events.3.data.year: inf, expected a
+        finite number"``).
+    """
+
+    def __init__(self, where: str, problem: str):
+        super().__init__(where, "the file", problem)
+        self.where, self.problem = where, problem
+        self.args = (f"{where}: {problem}",)
+
+
+def parse_json(text: str, where: str) -> Any:
+    """The value of a JSON text, checked by :func:`check_plain`.
+
+    :raises DocumentError: not JSON (line and column), or a value :func:`check_plain` refuses.
+    """
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DocumentError(where, f"invalid JSON at line {exc.lineno} column {exc.colno}: "
+                            f"{exc.msg}") from None
+    except RecursionError:
+        raise DocumentError(where, _too_deep("the file")) from None
+    except ValueError:     # Python's own limit on the digits of a whole number
+        raise DocumentError(where, _too_long("the file", "more than 4300")) from None
+    check_plain(where, value)
+    return value
+
+
+def parse_toml(text: str, where: str) -> dict[str, Any]:
+    """The tables of a TOML text, checked by :func:`check_plain`.
+
+    :raises DocumentError: not TOML (the parser's message, with the line), or a value
+        :func:`check_plain` refuses.
+    """
+    try:
+        value = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DocumentError(where, f"invalid TOML ({exc})") from None
+    except RecursionError:
+        raise DocumentError(where, _too_deep("the file")) from None
+    except ValueError:
+        raise DocumentError(where, _too_long("the file", "more than 4300")) from None
+    check_plain(where, value)
+    return value
+
+
+def check_plain(where: str, value: Any) -> Any:
+    """``value`` if it is nested at most :data:`MAX_DEPTH` deep, its whole numbers have at
+    most :data:`MAX_DIGITS` digits and its numbers are finite (walked without recursion).
+
+    :raises DocumentError: the first place that breaks one of these, by its path
+        (``header.1.settings.year``, ``turn[2].bees``).
+    """
+    stack: list[tuple[Any, tuple, int]] = [(value, (), 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if isinstance(item, dict):
+            items = item.items()
+        elif isinstance(item, (list, tuple)):
+            items = enumerate(item)
+        else:
+            if isinstance(item, bool):
+                continue
+            if isinstance(item, int) and not -_BIG < item < _BIG:
+                raise DocumentError(where, _too_long(_path(path), len(str(abs(item)))))
+            if isinstance(item, float) and not math.isfinite(item):
+                raise DocumentError(where, f"{_path(path)}: {item}, expected a finite number")
+            continue
+        if depth >= MAX_DEPTH:
+            raise DocumentError(where, _too_deep(_path(path)))
+        stack.extend((v, (*path, k), depth + 1) for k, v in items)
+    return value
+
+
+def _path(path: tuple) -> str:
+    text = ""
+    for key in path:
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else str(key))
+    return text or "the file"
+
+
+def _too_deep(place: str) -> str:
+    return f"{place}: nested too deeply (at most {MAX_DEPTH} levels of tables and lists)"
+
+
+def _too_long(place: str, digits: object) -> str:
+    return f"{place}: a whole number of {digits} digits, expected at most {MAX_DIGITS}"
