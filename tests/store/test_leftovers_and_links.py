@@ -150,3 +150,21 @@ def test_a_bee_lives_player_name_has_the_limit_the_pads_print(store, tmp_path):
     pad = cli(["print", "pad", "beelives", "longest", "--out", str(tmp_path / "pad.pdf")],
               store.folder)
     assert pad.exit_code == 0, pad.output
+
+
+def test_a_campaign_made_before_the_name_limit_still_replays(store):
+    """The limit is checked when a campaign is made: a record written earlier with a longer
+    player name is not lost."""
+    from hyvekit.rules.validate import MAX_PLAYER_NAME
+
+    assert cli(["beelives", "new", "Old", "-p", "Ann:prolific"], store.folder).exit_code == 0
+    path = store.path("old")
+    doc = json.loads(path.read_text())
+    header = doc["header"]["1"]
+    header["settings"]["players"][0]["name"] = "A" * (MAX_PLAYER_NAME + 6)
+    if header["settings"].get("first_player"):
+        header["settings"]["first_player"] = "A" * (MAX_PLAYER_NAME + 6)
+    path.write_text(json.dumps(doc))
+    shown = cli(["campaign", "show", "old", "--json"], store.folder)
+    assert shown.exit_code == 0, shown.output
+    assert "A" * (MAX_PLAYER_NAME + 6) in shown.stdout

@@ -173,7 +173,10 @@ def settings_from_options(players: Sequence[str], *, first_player: str | None = 
                                 "--campaign-card or --hard (e.g. --solo challenge)")
     kind = (f"solo-{solo.strip().lower()}" if solo else
             "multi-year" if years and years > 1 else "standard")
-    settings = {"kind": kind, "players": [parse_player_option(p) for p in players],
+    rows = [parse_player_option(p) for p in players]
+    for i, row in enumerate(rows, start=1):      # a new name fits every printable's cell
+        player_name(f"--player {i} name", row.get("name"))
+    settings = {"kind": kind, "players": rows,
                 "first_player": first_player, "years": years, "solo_hard": hard,
                 "challenge": challenge, "scenario": scenario, "campaign": campaign,
                 "board": board, "map": on_map}
@@ -236,7 +239,7 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
     for i, row in enumerate(rows):
         w = f"players[{i + 1}]"
         row = _keys(w, row, PLAYER_KEYS)
-        name = player_name(f"{w}.name", row.get("name"))
+        name = _text(f"{w}.name", row.get("name"))     # the limit is checked at creation
         queen = _text(f"{w}.queen", row.get("queen")).lower()
         if queen not in board.queen_types:
             raise InvalidInputError(f"{w}.queen", row.get("queen"),
