@@ -50,19 +50,30 @@ class AtTable:
 
 def _open(ctx: typer.Context, run: str | None, scenario: str | None,
           sheets: Path | None = None) -> AtTable:
+    return open_table(campaigns_dir(ctx), run, scenario, sheets)
+
+
+def open_table(folder: Path, run: str | None, scenario: str | None,
+               sheets: Path | None = None) -> AtTable:
+    """The table of a legacy run's current scenario (``run``) or of a scenario outside a run
+    (``scenario``), read and replayed once.
+
+    :raises InvalidInputError: neither or both given; not such a record.
+    :raises IllegalActionError: the run plays no scenario now.
+    """
     if (run is None) == (scenario is None):
         raise InvalidInputError("RUN", run or "missing",
                                 "a legacy run's id, or --scenario ID (not both)")
     if scenario is not None:
         from hyvekit.games.hyve import load_scenario_record
         from hyvekit.rules.hyve.table import pending
-        record, t = load_scenario_record(campaigns_dir(ctx), scenario)
+        record, t = load_scenario_record(folder, scenario)
         return AtTable(record.header["id"], "scenario", record, t, t, pending(t))
     from hyvekit.data.hyve import sheet_definition
     from hyvekit.games.hyve import load_legacy_record
     from hyvekit.rules.hyve.legacy_play import run_mode
     from hyvekit.rules.hyve.table_record import legacy_decision, legacy_table
-    record, state = load_legacy_record(campaigns_dir(ctx), run)
+    record, state = load_legacy_record(folder, run)
     sheet = None if state.table is not None else sheet_definition(run_mode(state), sheets)
     t = legacy_table(state, sheet)
     return AtTable(record.header["id"], "legacy", record, state, t, legacy_decision(state, t),
@@ -233,24 +244,12 @@ def do(ctx: typer.Context,
 
     Example: hyvekit hyve do summer-run roll "bakery 3: 3 3" gather 1@C3
     """
-    from hyvekit.games import campaign_store
-    from hyvekit.rules.hyve.table_record import resolve
     run, steps = (None, list(args)) if scenario is not None else (args[0], list(args[1:]))
     if not steps:
         raise InvalidInputError("STEP", "missing", "one step or more, e.g. roll")
     at = _open(ctx, run, scenario, sheets)
-    rng = random.Random(seed)
     try:
-        if at.kind == "legacy":
-            from hyvekit.rules.hyve.table_record import legacy_resolve
-            resolved = legacy_resolve(at.state, at.table, steps, rng)
-        else:
-            _, resolved = resolve(at.table, steps, rng)
-        first = at.first_step_data()
-        events = [("step", {"do": s, **(first if k == 0 else {})})
-                  for k, s in enumerate(resolved)]
-        done = campaign_store(campaigns_dir(ctx)).append_many(at.cid, events,
-                                                              known=(at.record, at.state))
+        resolved, done = store_steps(campaigns_dir(ctx), at, steps, random.Random(seed))
     except IllegalActionError as exc:
         raise with_expected(exc) from None
     state = done[-1][1]
@@ -265,7 +264,7 @@ def do(ctx: typer.Context,
         for s in resolved:
             console().print(f"  did {s}", highlight=False)
         last = state.results[-1] if state.results else None
-        print_result(at.cid, state, last.cross_out if last else None)
+        print_result(at.cid, state, last.crossed_out if last else None)
         return
     after = _at(at, state)
     data = next_data(after)
@@ -278,6 +277,33 @@ def do(ctx: typer.Context,
         out.print(f"  did {s}", highlight=False)
     print_sheet(data["table"])
     print_decision(data, _where(after))
+
+
+def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random
+                ) -> tuple[list[str], list]:
+    """Apply ``steps`` to ``at`` and store them, all or none: the steps as stored (rolls
+    resolved) and the store's ``(event, state)`` pairs.
+
+    :raises IllegalActionError, InvalidInputError: a step refused (nothing is stored).
+    """
+    from hyvekit.games import campaign_store
+    from hyvekit.rules.hyve.table_record import legacy_resolve, resolve
+    if at.kind == "legacy":
+        resolved = legacy_resolve(at.state, at.table, steps, rng)
+    else:
+        _, resolved = resolve(at.table, steps, rng)
+    first = at.first_step_data()
+    events = [("step", {"do": s, **(first if k == 0 else {})}) for k, s in enumerate(resolved)]
+    done = campaign_store(folder).append_many(at.cid, events, known=(at.record, at.state))
+    return resolved, done
+
+
+def after_steps(at: AtTable, state) -> AtTable | None:
+    """``at`` once its steps are stored (``state``: the record's state now); None when they
+    ended a legacy run's scenario (its result is in the ledger)."""
+    if at.kind == "legacy" and state.table is None:
+        return None
+    return _at(at, state)
 
 
 def _at(at: AtTable, state) -> AtTable:
@@ -318,7 +344,10 @@ def export_turns(ctx: typer.Context,
         t = scenario_table(state, number)
     else:
         t = _open(ctx, run, scenario).table
-    text = dump_record(t.start, t.all_turns(), legacy=scenario is None)
+    text = dump_record(t.start, t.turns, legacy=scenario is None)
+    if not t.over and t.turn.dice is not None:
+        text += (f"\n# turn {t.now.turn} is being played ({len(t.steps)} step(s) so far): a "
+                 "turn is written once its seasonal effect is chosen\n")
     if out is None:
         typer.echo(text, nl=False)
         return

@@ -480,7 +480,7 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
             raise IllegalActionError(R_COURIER, "a wild Bee fills the next honey-track square, "
                                      "but every square is filled", expected="an empty square",
                                      given=0)
-        if a.nectar:
+        if open_tail(a.nectar)[0]:
             raise IllegalActionError(R_COURIER, "a wild Bee claims no resource, only a "
                                      "honey-track square", expected=[], given=list(a.nectar))
         s = replace(s, pool=pool, honey_track_empty=s.honey_track_empty - 1,

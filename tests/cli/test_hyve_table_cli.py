@@ -1,0 +1,173 @@
+"""``hyvekit hyve new / next / do / export-turns`` end to end (in process): a scenario outside a
+run played step by step, refused steps storing nothing, undo of one step, the turns exported
+as the record ``hyve check`` takes; a legacy run's scenario played at the table logs the same
+couriers and result as ``hyve legacy play`` of its turn record."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from hyvekit.data.hyve import sheet_definitions
+from hyvekit.rules.hyve import table as T
+from hyvekit.rules.hyve.record import parse_record
+from hyvekit.rules.hyve.table_steps import steps_for
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hyve" / "legacy-scenario-1.toml"
+
+
+def _next(hk, *where):
+    r = hk("hyve", "next", *where, "--json")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def _events(hk, cid):
+    r = hk("campaign", "history", cid, "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    return [e for e in (data["events"] if isinstance(data, dict) else data)
+            if e["status"] == "active"]
+
+
+def test_a_scenario_outside_a_run_is_played_step_by_step_and_every_legal_step_is_accepted(hk):
+    r = hk("hyve", "new", "Tuesday game", "--mode", "coldsnap")
+    assert r.returncode == 0, r.stderr
+    assert "next: hyvekit hyve next --scenario tuesday-game" in r.stdout
+    where = ("--scenario", "tuesday-game")
+    data = _next(hk, *where)
+    assert data["decision"] == "dice" and data["legal"] == ["roll"]
+    assert data["table"]["mode"] == "coldsnap" and data["table"]["population"] == 6
+    rng = random.Random(4)
+    made = 0
+    for k in range(25):
+        data = _next(hk, *where)
+        if data["decision"] is None:
+            break
+        made += 1
+        step = rng.choice(data["legal"])
+        done = hk("hyve", "do", *where, step, "--seed", str(k), "--json")
+        assert done.returncode == 0, (step, done.stderr)
+        stored = json.loads(done.stdout)["steps"]
+        assert len(stored) == 1 and (step == "roll" or stored == [step])
+    steps = [e["data"]["do"] for e in _events(hk, "tuesday-game")]
+    assert len(steps) == made and all("roll" != s for s in steps)     # rolls stored as faces
+
+
+def test_a_refused_step_stores_nothing_and_names_the_rule_and_the_legal_steps(hk):
+    assert hk("hyve", "new", "G").returncode == 0
+    before = (hk.campaigns / "g.json").read_bytes()
+    r = hk("hyve", "do", "--scenario", "g", "gather")
+    assert r.returncode == 1
+    assert "Hyve: Turn Structure" in r.stderr and "legal: roll" in r.stderr
+    r = hk("hyve", "do", "--scenario", "g", "dice 1 2 3 4 5 6", "repurpose 7")
+    assert r.returncode == 2 and "step" in r.stderr           # all or none
+    assert (hk.campaigns / "g.json").read_bytes() == before
+    r = hk("hyve", "do", "--scenario", "g", "rol")
+    assert r.returncode == 2 and "did you mean roll" in r.stderr
+
+
+def test_undo_takes_back_one_step(hk):
+    assert hk("hyve", "new", "G").returncode == 0
+    assert hk("hyve", "do", "--scenario", "g", "dice 1 2 3 4 5 6", "gather", "1@C3"
+              ).returncode == 0
+    assert _next(hk, "--scenario", "g")["decision"] == "nectar"
+    assert hk("campaign", "undo", "g").returncode == 0
+    data = _next(hk, "--scenario", "g")
+    assert data["decision"] == "nectar" and "1@C3" in data["legal"]
+
+
+def test_next_prints_the_sheet_and_the_decision_in_80_columns(hk):
+    assert hk("hyve", "new", "G").returncode == 0
+    assert hk("hyve", "do", "--scenario", "g", "dice 1 2 3 3 5 6").returncode == 0
+    r = hk("hyve", "next", "--scenario", "g", env={"COLUMNS": "80"})
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert any(line.startswith("C ") for line in lines)          # the hyve, rows A-E
+    assert "due: Assign Workers" in r.stdout and "bakery 3: 3 3" in r.stdout
+    assert 'next: hyvekit hyve do --scenario g "' in r.stdout
+
+
+def test_export_turns_gives_the_record_hyve_check_replays(hk, tmp_path):
+    assert hk("hyve", "new", "G").returncode == 0
+    for step in ("dice 1 2 3 4 5 6", "bakery 1: 1 W", "gather", "2@C3", "3@C2", "4@C4",
+                 "5@B2", "effect 1", "dice 1 1 2 2 5"):
+        assert hk("hyve", "do", "--scenario", "g", step).returncode == 0, step
+    out = tmp_path / "g.toml"
+    r = hk("hyve", "export-turns", "--scenario", "g", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert '{ action = "bakery", bees = [1, "W"], bread = 1 }' in text
+    assert "# turn 2 is being played" in text
+    check = hk("hyve", "check", str(out), "--json")
+    assert check.returncode == 0, check.stderr
+    turns = json.loads(check.stdout)["turns"]
+    assert turns[0]["population"] == _next(hk, "--scenario", "g")["table"]["population"]
+
+
+def _setup_run(hk, name="Run"):
+    assert hk("hyve", "legacy", "new", name, "--easy").returncode == 0
+    cid = name.lower()
+    shop = hk("hyve", "legacy", "shop", cid, "--bread", "1", "--bread", "1", "--perk",
+              "deep-stores", "--hp", "red:2", "--population", "red:2")
+    assert shop.returncode == 0, shop.stderr
+    assert hk("hyve", "legacy", "start", cid).returncode == 0
+    return cid
+
+
+def _example_steps(hk, cid):
+    """The example's turns as table steps, from the run's set-up."""
+    import tomllib
+
+    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.rules.hyve.legacy_play import run_mode, run_setup, run_sheet
+    _, state = load_legacy_state(hk.campaigns, cid)
+    start = run_setup(state, run_sheet(state, sheet_definitions()))
+    assert run_mode(state) == "standard"
+    record = parse_record(tomllib.loads(EXAMPLE.read_text()), start=start)
+    t, steps = steps_for(T.new_table(start), record.turns)
+    assert t.over
+    return steps
+
+
+def test_a_legacy_scenario_at_the_table_logs_what_hyve_legacy_play_logs(hk):
+    played = _setup_run(hk, "Played")
+    assert hk("hyve", "legacy", "play", played, str(EXAMPLE), "--cross-out", "2"
+              ).returncode == 0
+    table = _setup_run(hk, "Table")
+    steps = _example_steps(hk, table)
+    assert hk("hyve", "next", table).returncode == 0
+    r = hk("hyve", "do", table, *steps)
+    assert r.returncode == 0, r.stderr
+    data = _next(hk, table)
+    assert data["decision"] == "cross-out" and "cross-out 2" in data["legal"]
+    r = hk("hyve", "do", table, "cross-out 2")
+    assert r.returncode == 0, r.stderr
+    a = json.loads(hk("hyve", "legacy", "status", played, "--json").stdout)
+    b = json.loads(hk("hyve", "legacy", "status", table, "--json").stdout)
+    for key in ("phase", "honey", "honey_well", "results", "resources", "honey_track"):
+        assert a.get(key) == b.get(key), key
+    check = hk("campaign", "check", table)
+    assert check.returncode == 0, check.stdout + check.stderr
+    # the turns come back as the turn record hyve legacy play takes
+    out = hk("hyve", "export-turns", table)
+    assert out.returncode == 0 and "[[turn]]" in out.stdout and "[scenario]" not in out.stdout
+
+
+def test_a_legacy_run_refuses_ledger_events_while_a_scenario_is_at_the_table(hk, tmp_path):
+    cid = _setup_run(hk)
+    assert hk("hyve", "do", cid, "roll", "--seed", "1").returncode == 0
+    r = hk("hyve", "legacy", "courier", cid, "5")
+    assert r.returncode == 1 and "at the table" in r.stderr
+    assert hk("campaign", "undo", cid).returncode == 0
+    assert hk("hyve", "legacy", "courier", cid, "5").returncode == 0
+
+
+def test_next_of_a_run_between_scenarios_says_to_start_the_next_one(hk):
+    assert hk("hyve", "legacy", "new", "Run").returncode == 0
+    r = hk("hyve", "next", "run")
+    assert r.returncode == 1 and "hyve legacy start" in r.stderr
+    r = hk("hyve", "next")
+    assert r.returncode == 2 and "RUN" in r.stderr
