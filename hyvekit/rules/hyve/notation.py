@@ -23,6 +23,12 @@ wild Bee standing for 3).  The whole list is in ``docs/hyve-table.md``:
 ``effect 2``           6. Seasonal Effects: the effect of the current season (1-based)
 ``mites C3``           Mites Challenge: a nectar crossed out
 ``cross-out 3``        Easy Mode: the bread type crossed out after a lost scenario
+``marshal``            Wasp War, Marshal; then ``marshal 3@D1.2`` per bee, ``marshal done``
+``wasp 4 5``           Wasp War, 6. Wasp Attack: the two Light Attack dice (or ``roll``)
+``block D1.1``         a defensive hex spent to block a Light Attack (``block none``)
+``eat R1C2``           a populated larva the wasps eat
+``build``              Bee Builder, Build; then ``build 4`` per bee, ``hexes 1:D1 1:D2 ...``
+                       (hyve 1's hexes) and ``build done``
 ====================  =======================================================================
 
 :func:`parse_step` raises :class:`InvalidInputError` (field ``step``) naming the forms, with
@@ -50,7 +56,9 @@ FORMS = {
     "queen": "queen BEE JELLY [beseech]", "courier": "courier BEE", "gather": "gather",
     "nectar": "BEE@HEX", "excise": "excise HEX|none", "sensilla": "sensilla VALUE@HEX",
     "reward": "reward NAME", "effect": "effect N", "mites": "mites HEX",
-    "cross-out": "cross-out TYPE",
+    "cross-out": "cross-out TYPE", "marshal": "marshal [BEE@D1.2 | done]",
+    "wasp": "wasp F F", "block": "block D1.1|none", "eat": "eat SQUARE",
+    "build": "build [BEE | done]", "hexes": "hexes HYVE:HEX ...",
 }
 
 
@@ -117,11 +125,25 @@ def step_text(step: Step, sheet: SheetDefinition, chamber: LarvaChamber) -> str:
     if v == "excise":
         return "excise none" if a[0] is None else f"excise {cell_name(a[0])}"
     if v == "sensilla":
-        return f"sensilla {a[0]}@{spot_text(a[1])}"
+        return f"sensilla {a[0]}" if a[1] is None else f"sensilla {a[0]}@{spot_text(a[1])}"
     if v in ("reward", "effect", "cross-out"):
         return f"{v} {a[0]}"
     if v == "mites":
         return f"mites {cell_name(a[0])}"
+    if v in ("marshal", "build"):
+        if not a:
+            return v
+        if a[0] == "done":
+            return f"{v} done"
+        return f"marshal {bee_text(a[0])}@{a[1]}" if v == "marshal" else f"build {bee_text(a[0])}"
+    if v == "wasp":
+        return "wasp " + " ".join(str(f) for f in a)
+    if v == "block":
+        return f"block {a[0] or 'none'}"
+    if v == "eat":
+        return f"eat {chamber.name(a[0])}"
+    if v == "hexes":
+        return "hexes " + " ".join(f"{a[0]}:{cell_name(h)}" for h in a[1])
     raise ValueError(v)
 
 
@@ -192,7 +214,7 @@ def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step
     low = t.lower()
     if not low:
         raise _bad(raw)
-    if "@" in low and not low.startswith("sensilla"):
+    if "@" in low and low.split()[0] not in ("sensilla", "marshal"):
         left, _, right = t.partition("@")
         left, right = left.strip(), right.strip()
         if left.lower() == "larva":
@@ -215,6 +237,37 @@ def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step
                              if words else None,))
     if verb in ("dice", "reroll"):
         return Step(verb, _faces(raw, words))
+    if verb in ("marshal", "build") and not words:
+        return Step(verb)
+    if verb in ("marshal", "build") and words == ["done"]:
+        return Step(verb, ("done",))
+    if verb == "marshal":
+        b, sep, at = "".join(words).partition("@")
+        if not sep:
+            raise _bad(raw, "marshal BEE@HEX, e.g. marshal 3@D1.2 (defensive formation 1, "
+                       "hex 2) or marshal W4@O3.5; or marshal done")
+        from hyvekit.rules.hyve.wasp_war import parse_formation_hex
+        return Step("marshal", (_bee(raw, b), str(parse_formation_hex(at, "step hex"))))
+    if verb == "build" and len(words) == 1:
+        return Step("build", (_bee(raw, words[0]),))
+    if verb == "wasp":
+        faces = tuple(_number(raw, w, "wasp F F: two D6 faces 1-6") for w in words)
+        if len(faces) != 2 or not all(1 <= f <= 6 for f in faces):
+            raise _bad(raw, "wasp F F: the two Light Attack dice, faces 1-6, e.g. wasp 4 5")
+        return Step("wasp", faces)
+    if verb == "block":
+        if words == ["none"]:
+            return Step("block", (None,))
+        from hyvekit.rules.hyve.wasp_war import parse_formation_hex
+        return Step("block", (str(parse_formation_hex(words[0], "step hex")),))
+    if verb == "eat":
+        return Step("eat", (chamber.parse_square(words[0], "step square"),))
+    if verb == "hexes":
+        spots = [_spot(raw, w) for w in words]
+        if not spots or any(not isinstance(x[1], tuple) for x in spots) \
+                or len({x[0] for x in spots}) != 1:
+            raise _bad(raw, "hexes HYVE:HEX ... of one hyve, e.g. hexes 1:C1 1:C2 1:C3 1:C4")
+        return Step("hexes", (spots[0][0], tuple(x[1] for x in spots)))
     if verb == "gather":
         if words:
             raise _bad(raw, "gather (then each bee's nectar: 3@C3)")
@@ -260,9 +313,9 @@ def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step
         return Step("excise", (parse_cell(words[0], "step hex"),))
     if verb == "sensilla":
         value, sep, spot = "".join(words).partition("@")
-        if not sep or value not in ("1", "2", "3", "4", "5"):
+        if value not in ("1", "2", "3", "4", "5") or (sep and not spot):
             raise _bad(raw, "sensilla VALUE@HEX with a die value 1-5, e.g. sensilla 4@C3")
-        return Step("sensilla", (int(value), _spot(raw, spot)))
+        return Step("sensilla", (int(value), _spot(raw, spot) if sep else None))
     if verb == "reward":
         key = "-".join(words).replace("_", "-")
         if key not in REWARDS:

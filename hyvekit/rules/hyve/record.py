@@ -482,6 +482,9 @@ def parse_record(raw: dict[str, Any], definitions: Mapping[str, Any] | None = No
             season = SeasonalEffect(effect, _hexes(f"{w} mites", t.get("mites")))
         sensilla = []
         for p in _list(f"{w} sensilla", t.get("sensilla")):
+            if str(p).strip() in ("1", "2", "3", "4", "5"):   # its nectar lost: ruling H82
+                sensilla.append((int(str(p).strip()), None))
+                continue
             placed = parse_placement(p, f"{w} sensilla")
             if placed.bee.stands_for is None:
                 raise InvalidInputError(f"{w} sensilla", p, "VALUE@HEX with a colour's die "
@@ -630,6 +633,12 @@ def assignment_table(a, sheet: SheetDefinition, chamber: LarvaChamber) -> dict[s
         d = {"action": "courier", "bee": _bee_value(a.bee)}
         if a.nectar:
             d["nectar"] = _spot_names(a.nectar)
+    elif isinstance(a, Marshal):
+        d = {"action": "marshal", "place": [f"{_bee_value(b)}@{at}" for at, b in a.bees]}
+    elif isinstance(a, Build):
+        d = {"action": "build", "shapes": [
+            {"bee": _bee_value(b), "hyve": hyve, "hexes": _spot_names(hexes)}
+            for b, hyve, hexes in a.shapes]}
     else:
         raise InvalidInputError("assignment", type(a).__name__,
                                 "an action the turn record writer knows")
@@ -650,9 +659,16 @@ def turn_table(turn: Turn, sheet: SheetDefinition, chamber: LarvaChamber) -> dic
     if turn.nectar.excise:
         d["excise"] = _excise_names(turn.nectar.excise)
     if turn.sensilla:
-        d["sensilla"] = [f"{v}@{name}" for (v, _), name in
-                         zip(turn.sensilla, _spot_names(h for _, h in turn.sensilla))]
+        d["sensilla"] = [str(v) if h is None else f"{v}@{_spot_names([h])[0]}"
+                         for v, h in turn.sensilla]
     season = turn.season
+    if isinstance(season, WaspAttack):
+        if season.dice:
+            d["wasp"] = list(season.dice)
+        if season.blocks:
+            d["block"] = list(season.blocks)
+        if season.eaten:
+            d["eaten"] = [chamber.name(c) for c in season.eaten]
     if isinstance(season, SeasonalEffect):
         if season.effect is not None:
             d["effect"] = season.effect

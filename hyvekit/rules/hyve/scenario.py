@@ -319,6 +319,13 @@ def _sensilla(s: ScenarioState, position: int) -> ScenarioState:
     (value, target), rest = s.sensilla[0], s.sensilla[1:]
     s = replace(s, sensilla=rest, coloured=s.coloured + (position,))
     s = _log(s, f"Sensilla: space {label} coloured {s.colour(value)}")
+    if target is None:
+        from hyvekit.rules.hyve.turn import builder_room
+        if not s.sheet.builder_shapes or builder_room(s):
+            raise IllegalActionError(R_SENSILLA, f"the nectar of the space {label} goes into "
+                                     "the active hyve: name its hex", expected="VALUE@HEX",
+                                     given=str(value))
+        return _log(s, "Sensilla: no built space left for its nectar: lost (ruling H82)")
     s, _ = _place(s, [(target, Space(NECTAR, variety=str(value)))], R_SENSILLA)
     return s
 

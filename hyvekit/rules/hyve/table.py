@@ -25,8 +25,9 @@ steps); a malformed one :class:`InvalidInputError`.  The engine plays the turn s
 stopped (:class:`~hyvekit.rules.hyve.need.Need`): that is the pending decision, and the legal
 options are the candidates the engine accepts from there.
 
-Not at the table yet: Turbo Mode's boost bees, Wasp War (Marshal, the Wasp Attack) and Bee
-Builder (Build); :func:`pending` says so (kind ``unsupported``) for those sheets.
+Wasp War's Marshal (its bees one by one) and Wasp Attack (the dice, each block, each larva
+eaten) and Bee Builder's Build (each bee's shape) are decisions too.  Not at the table yet:
+Turbo Mode's boost bees; :func:`pending` says so (kind ``unsupported``) for its sheets.
 """
 
 from __future__ import annotations
@@ -40,9 +41,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-from hyvekit.rules.hyve.actions import (WILD, Bakery, Bee, Courier, GatherNectar, Placement,
-                                        QueensAttendants, Refresh, Repurpose, SeasonalEffect,
-                                        TendEggs, TendLarva, Turn, bee)
+from hyvekit.rules.hyve.actions import (WILD, Bakery, Bee, Build, Courier, GatherNectar,
+                                        Marshal, Placement, QueensAttendants, Refresh,
+                                        Repurpose, SeasonalEffect, TendEggs, TendLarva, Turn,
+                                        WaspAttack, bee)
 from hyvekit.rules.hyve.larva import Line, shape_placements
 from hyvekit.rules.hyve.mites import mites_choices
 from hyvekit.rules.hyve.need import HOLE, Need
@@ -55,7 +57,7 @@ from hyvekit.rules.hyve.turn import apply
 
 R_TABLE = "Hyve: Turn Structure"
 #: the modes whose own actions are not at the table yet
-NOT_AT_TABLE = ("turbo", "wasp-war", "bee-builder")
+NOT_AT_TABLE = ("turbo",)
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,10 @@ class TurnSoFar:
         ``cells`` are None until chosen); :ivar gather: the nectar placed so far (None: still
         assigning); :ivar gather_excise: Excisor choices of Gather Nectar; :ivar effect: the
         seasonal effect (None: not chosen); :ivar mites: the nectar crossed out.
+    :ivar closed: the open Marshal or Build takes no more bees; :ivar building: the bee of
+        the Build whose shape is being placed.  Wasp War: :ivar wasp: the Light Attack dice;
+        :ivar blocks: the defensive hexes spent (:ivar blocks_closed: no more);
+        :ivar eaten: the larva squares eaten.
     """
 
     dice: tuple[int, ...] | None = None
@@ -76,12 +82,20 @@ class TurnSoFar:
     open: Any = None
     gather: tuple[Placement, ...] | None = None
     gather_excise: tuple = ()
+    gather_closed: bool = False
     effect: int | None = None
     mites: tuple = ()
+    closed: bool = False
+    building: Bee | None = None
+    wasp: tuple[int, ...] | None = None
+    blocks: tuple[str, ...] = ()
+    blocks_closed: bool = False
+    eaten: tuple = ()
 
     def as_turn(self) -> Turn:
         """The turn as a turn record states it (what was chosen so far)."""
-        season = SeasonalEffect(self.effect, tuple(self.mites))
+        season = (SeasonalEffect(self.effect, tuple(self.mites)) if self.wasp is None
+                  else WaspAttack(self.wasp, tuple(self.blocks), tuple(self.eaten)))
         return Turn(dice=self.dice or (), assignments=tuple(self.done),
                     nectar=GatherNectar(tuple(self.gather or ()), tuple(self.gather_excise)),
                     season=season, sensilla=tuple(self.sensilla))
@@ -146,9 +160,12 @@ class Decision:
 
 # --- playing the turn so far -------------------------------------------------------------------
 
-def _holed(s: ScenarioState, a):
-    """``a`` with its open lists ending in HOLE ("more, if more are needed")."""
+def _holed(s: ScenarioState, a, closed: bool = False):
+    """``a`` with its open lists ending in HOLE ("more, if more are needed"); ``closed``: its
+    larva or nectar list is complete (Bee Builder without room, ruling H82)."""
     cut = (HOLE,) if s.has("excisor") else ()
+    if closed:
+        return replace(a, excise=a.excise + cut) if hasattr(a, "excise") else a
     if isinstance(a, TendLarva):
         return replace(a, larva=a.larva + (HOLE,), excise=a.excise + cut)
     if isinstance(a, QueensAttendants):
@@ -168,17 +185,21 @@ def _trial(t: Table, turn: TurnSoFar) -> tuple[ScenarioState, Need | None]:
         s = _base(t, turn)
         if s.status != "playing":
             return s, None
-        if turn.open is not None and s.status == "playing" and not _incomplete(turn.open):
-            s = apply(s, _holed(s, turn.open))
+        if turn.open is not None and s.status == "playing" \
+                and not _incomplete(turn.open, turn):
+            s = apply(s, _holed(s, turn.open, turn.closed))
         if turn.gather is not None and s.status == "playing":
             left = Counter(s.pool)
             left.subtract(p.bee.face for p in turn.gather)
-            rest = tuple(Placement(Bee(f, 1 if f == WILD else f), HOLE)
-                         for f in sorted(left.elements()))
+            rest = () if turn.gather_closed else tuple(
+                Placement(Bee(f, 1 if f == WILD else f), HOLE) for f in sorted(left.elements()))
             cut = (HOLE,) if s.has("excisor") else ()
             s = apply(s, GatherNectar(turn.gather + rest, turn.gather_excise + cut))
         if turn.effect is not None and s.status == "playing":
             s = apply(s, SeasonalEffect(turn.effect, turn.mites + (HOLE,)))
+        if turn.wasp is not None and s.status == "playing":
+            blocks = turn.blocks + (() if turn.blocks_closed else (HOLE,))
+            s = apply(s, WaspAttack(turn.wasp, blocks, turn.eaten + (HOLE,)))
     except Need as need:
         return need.state, need
     return s, None
@@ -193,10 +214,10 @@ def _base(t: Table, turn: TurnSoFar) -> ScenarioState:
     s = t.state
     sens = turn.sensilla + ((HOLE,) if s.has("sensilla") else ())
     s = apply(s, Refresh(turn.dice, sens))
-    for a in turn.done:
+    for a in turn.done:                   # complete: every choice of theirs is made
         if s.status != "playing":
             break
-        s = apply(s, _holed(s, a))
+        s = apply(s, a)
     t._cache[key] = s
     return s
 
@@ -220,11 +241,21 @@ def _settled(t: Table, turn: TurnSoFar, step: str) -> Table:
     while turn.dice is not None:
         s, need = _trial(t, turn)
         if need is not None:
+            if (need.kind == "place" and turn.open is None and turn.gather is not None
+                    and s.sheet.builder_shapes
+                    and not _targets(s, need.info["feature"], need.info["rule"])):
+                turn = replace(turn, gather_closed=True)   # no built room: ruling H82
+                continue
+            if (need.kind == "place" and turn.open is not None and s.sheet.builder_shapes
+                    and not _targets(s, need.info["feature"], need.info["rule"])):
+                turn = replace(turn, closed=True)          # no built room: ruling H82
+                continue
             break
         if turn.open is not None:
-            if _incomplete(turn.open):
+            if _incomplete(turn.open, turn):
                 break
-            turn = replace(turn, done=turn.done + (_closed(turn.open),), open=None)
+            turn = replace(turn, done=turn.done + (_closed(turn.open),), open=None,
+                           closed=False, building=None)
             continue
         if s.status != "playing":
             break
@@ -234,14 +265,17 @@ def _settled(t: Table, turn: TurnSoFar, step: str) -> Table:
         break
     kept = {k: v for k, v in t._cache.items() if k[0] == "base"}   # same turn start
     t2 = replace(t, turn=turn, now=s, steps=t.steps + (step,), _cache=kept)
-    if turn.dice is not None and need is None and (s.status != "playing"
-                                                    or s.phase == "refresh"):
+    if turn.dice is not None and need is None and turn.open is None and (
+            s.status != "playing" or s.phase == "refresh"):
         t2 = replace(t2, turns=t2.turns + (turn.as_turn(),), turn=TurnSoFar(), state=s,
                      _cache={})
     return t2
 
 
-def _incomplete(a) -> bool:
+def _incomplete(a, turn: TurnSoFar | None = None) -> bool:
+    """Whether the open assignment still has choices to make before the engine plays it."""
+    if isinstance(a, (Marshal, Build)):
+        return turn is None or not turn.closed
     return ((isinstance(a, Repurpose) and (a.reroll is None or a.result is None))
             or (isinstance(a, TendEggs) and a.cells is None))
 
@@ -276,9 +310,23 @@ def _pending(t: Table) -> Decision:
     if isinstance(a, TendEggs) and a.cells is None:
         return Decision("shape", f"Tend Eggs ({a.bee}): where the {a.bee.stands_for} shape "
                         "goes", lambda: _shape_options(t))
+    if isinstance(a, Marshal) and not turn.closed:
+        return Decision("marshal", "Marshal: a bee on an empty formation hex"
+                        + (", or done" if a.bees else ""), lambda: _marshal_options(t))
+    if isinstance(a, Build) and not turn.closed:
+        if turn.building is not None:
+            return Decision("hexes", f"Build ({turn.building}): where its shape goes",
+                            lambda: _build_options(t))
+        return Decision("build", "Build: a bee to draw its shape" + (", or done" if a.shapes
+                                                                     else ""),
+                        lambda: _builders(t))
     s, need = _trial(t, turn)
     if need is not None:
         return _need_decision(t, need)
+    if s.phase == "season" and s.sheet.wasp is not None and turn.wasp is None:
+        return Decision("wasp", f"Wasp Attack (round {s.rounds_done + 1} of "
+                        f"{s.sheet.wasp.rounds}): roll the two Light Attack dice", ("roll",),
+                        more="or the two faces rolled: wasp F F")
     if s.phase == "assign" and turn.gather is None:
         return Decision("assign", f"Assign Workers: {_faces(s.pool)} unassigned; an action, "
                         "or gather", lambda: _assign_options(t, s))
@@ -335,6 +383,9 @@ def _probe(t: Table, turn: TurnSoFar, action) -> None:
             pool.remove(action.bee.face)
         n = 1 if action.bee.wild else action.bee.face
         action = replace(action, reroll=tuple(pool[:n]), result=tuple(pool[:n]))
+    elif isinstance(action, (Marshal, Build)):
+        _trial(t, replace(turn, open=action, closed=True))
+        return
     elif isinstance(action, TendEggs) and action.cells is None:
         s, _ = _trial(t, replace(turn, open=None))
         value = action.bee.stands_for
@@ -370,6 +421,10 @@ def _assign_options(t: Table, s: ScenarioState) -> tuple[str, ...]:
               for beseech in ((False, True) if s.has("beseech") else (False,))]
     if s.legacy:
         steps += [Step("courier", (bee(f),)) for f in faces]
+    if s.sheet.wasp is not None and pool:
+        steps.append(Step("marshal"))
+    if s.sheet.builder_shapes and pool:
+        steps.append(Step("build"))
     out = []
     for step in steps:
         try:
@@ -378,6 +433,79 @@ def _assign_options(t: Table, s: ScenarioState) -> tuple[str, ...]:
             continue
         out.append(_text(t, step))
     return (*out, "gather")
+
+
+def _squares(s: ScenarioState) -> list:
+    return [(r, c) for r in range(len(s.chamber.squares)) for c in range(s.chamber.width)]
+
+
+def _left_faces(t: Table, used) -> list[int]:
+    left = list(_pool(t, t.turn))
+    for f in used:
+        left.remove(f)
+    return sorted(set(left))
+
+
+def _marshal_options(t: Table) -> tuple[str, ...]:
+    """The next Marshal bee on each empty formation hex (each checked by the engine), and
+    ``marshal done`` once one is placed."""
+    a = t.turn.open
+    s = _base(t, t.turn)
+    spots = [f"{k[0].upper()}{f}.{h}" for k, groups in (("defensive", s.marshal.defensive),
+                                                         ("offensive", s.marshal.offensive))
+             for f, group in enumerate(groups, start=1)
+             for h, value in enumerate(group, start=1) if value is None]
+    spots = [x for x in spots if x not in {at for at, _ in a.bees}]
+    out = []
+    for f in _left_faces(t, [b.face for _, b in a.bees]):
+        for b in _bees_for_value(f):
+            for at in spots:
+                trial = replace(t.turn, open=Marshal(a.bees + ((at, b),)), closed=True)
+                if _accepted(t, trial):
+                    out.append(_text(t, Step("marshal", (b, at))))
+    return tuple(out) + (("marshal done",) if a.bees else ())
+
+
+def _builders(t: Table) -> tuple[str, ...]:
+    """The bees that can draw a shape now, and ``build done`` once one is drawn."""
+    a = t.turn.open
+    out = []
+    for f in _left_faces(t, [b.face for b, _, _ in a.shapes]):
+        for b in _bees_for_value(f):
+            if _build_places(t, b):
+                out.append(_text(t, Step("build", (b,))))
+    return tuple(out) + (("build done",) if a.shapes else ())
+
+
+def _build_places(t: Table, b: Bee) -> list:
+    """Every legal place of ``b``'s shape after the Build's shapes so far: ``(hyve, hexes)``
+    (Bee Builder, Build Action; the rules core's :func:`legal_builds`)."""
+    from hyvekit.rules.hyve.modes import Build as ModeBuild
+    from hyvekit.rules.hyve.modes import apply_build, legal_builds
+    s = _base(t, t.turn)
+    sheet = s.sheet
+    so_far = [ModeBuild(x.face, hyve, tuple(hexes), x.value if x.wild else None)
+              for x, hyve, hexes in t.turn.open.shapes]
+    built = apply_build(sheet.builder_shapes, sheet.hyves, s.built, s.active + 1, so_far) \
+        if so_far else s.built
+    value = b.stands_for
+    out = []
+    for hyve in range(s.active + 1, len(sheet.hyves) + 1):
+        for found in legal_builds(sheet.builder_shapes, sheet.hyves, built, s.active + 1,
+                                  hyve, values=[value]):
+            out.append((hyve, tuple(sorted(found.hexes))))
+    return sorted(set(out))
+
+
+def _build_options(t: Table) -> tuple[str, ...]:
+    b = t.turn.building
+    out = []
+    for hyve, hexes in _build_places(t, b):
+        trial = replace(t.turn, open=Build(t.turn.open.shapes + ((b, hyve, hexes),)),
+                        closed=True, building=None)
+        if _accepted(t, trial):
+            out.append(_text(t, Step("hexes", (hyve, hexes))))
+    return tuple(out)
 
 
 def _reroll_options(t: Table) -> tuple[str, ...]:
@@ -407,7 +535,10 @@ def _shape_options(t: Table) -> tuple[str, ...]:
 def _targets(s: ScenarioState, feature, rule: str) -> list:
     """The hexes of the active hyve a feature may go on now (Placement Rules)."""
     out = []
-    for h in HEXES:
+    spots = list(HEXES)
+    if s.sheet.builder_shapes and s.active + 2 <= len(s.hyves):
+        spots += [(s.active + 2, h) for h in HEXES]      # the next hyve: a Migration
+    for h in spots:
         try:
             _place(s, [(h, feature)], rule, [HOLE])
         except Need:
@@ -452,12 +583,24 @@ def _need_decision(t: Table, need: Need) -> Decision:
             for v in BEE_TYPES:
                 for h in _targets(s, Space(NECTAR, variety=str(v)), R_SENSILLA):
                     out.append(_text(t, Step("sensilla", (v, h))))
+            if not out and s.sheet.builder_shapes:         # no built room: ruling H82
+                out = [_text(t, Step("sensilla", (v, None))) for v in BEE_TYPES]
             return tuple(out)
         return Decision("sensilla", f"Sensilla: the HP die entered the uncoloured space "
                         f"{info['label']}: its colour and the nectar's hex", sensilla)
     if need.kind == "reward":
         return Decision("reward", f"{info['jelly']} is complete: choose a Queen's Reward",
                         tuple(f"reward {r}" for r in info["left"]))
+    if need.kind == "block":
+        return Decision("block", "Wasp Attack: spend a defensive reserve to block a Light "
+                        "Attack, or none", tuple(f"block {h}" for h in info["options"])
+                        + ("block none",))
+    if need.kind == "eaten":
+        known = set(info["known"])
+        return Decision("eaten", f"Wasp Attack: the wasps eat {info['count']} populated "
+                        "larva: which", tuple(_text(t, Step("eat", (c,)))
+                                               for c in s.chamber.populated(_squares(s))
+                                               if c not in known))
     if need.kind == "mites":
         grid = s.hyves[s.active]
         known = set(info["known"])
@@ -516,8 +659,9 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
             turn = replace(turn, open=replace(turn.open, result=step.args))
     elif d.kind == "assign" and v == "gather":
         turn = replace(turn, gather=())
-    elif d.kind == "assign" and v in ("repurpose", "bakery", "eggs", "larva", "queen",
-                                      "courier"):
+    elif d.kind == "assign" and (v in ("repurpose", "bakery", "eggs", "larva", "queen",
+                                       "courier") or (v in ("marshal", "build")
+                                                      and not step.args)):
         turn = replace(turn, open=_opened(step))
         try:
             _probe(t, turn, turn.open)
@@ -549,6 +693,46 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
         turn = replace(turn, effect=step.args[0])
     elif d.kind == "mites" and v == "mites":
         turn = replace(turn, mites=turn.mites + step.args)
+    elif d.kind == "marshal" and v == "marshal" and step.args:
+        if step.args[0] == "done":
+            if not turn.open.bees:
+                raise _refuse(d, text, "a Marshal places one bee at least")
+            turn = replace(turn, closed=True)
+        else:
+            b, at = step.args
+            bees = turn.open.bees + ((at, b),)
+            full = len(bees) >= t.state.sheet.wasp.marshal_bees
+            turn = replace(turn, open=Marshal(bees), closed=full)
+            _trial(t, replace(turn, closed=True))          # the engine checks this bee now
+    elif d.kind == "build" and v == "build" and step.args:
+        if step.args[0] == "done":
+            if not turn.open.shapes:
+                raise _refuse(d, text, "a Build draws one shape at least")
+            turn = replace(turn, closed=True)
+        else:
+            b = step.args[0]
+            if b.stands_for is None or b.face not in _left_faces(t, [x.face for x, _, _ in
+                                                                      turn.open.shapes]):
+                raise _refuse(d, text, "that bee cannot build now")
+            turn = replace(turn, building=b)
+    elif d.kind == "hexes" and v == "hexes":
+        hyve, hexes = step.args
+        shapes = turn.open.shapes + ((turn.building, hyve, tuple(hexes)),)
+        turn = replace(turn, open=Build(shapes), building=None)
+        _trial(t, replace(turn, closed=True))
+        if not _builders(replace(t, turn=turn))[:-1]:
+            turn = replace(turn, closed=True)               # no bee can build any more
+    elif d.kind == "wasp" and v in ("roll", "wasp"):
+        faces = step.args if v == "wasp" else tuple(rng.randint(1, 6) for _ in range(2))
+        step = Step("wasp", faces)
+        turn = replace(turn, wasp=faces)
+    elif d.kind == "block" and v == "block":
+        if step.args[0] is None:
+            turn = replace(turn, blocks_closed=True)
+        else:
+            turn = replace(turn, blocks=turn.blocks + step.args)
+    elif d.kind == "eaten" and v == "eat":
+        turn = replace(turn, eaten=turn.eaten + step.args)
     else:
         raise _refuse(d, text, f"the pending decision is {d.prompt}")
     try:
@@ -578,6 +762,10 @@ def _opened(step: Step):
         return TendLarva(a[0], a[1])
     if v == "queen":
         return QueensAttendants(a[0], a[1], beseech=a[2])
+    if v == "marshal":
+        return Marshal(())
+    if v == "build":
+        return Build(())
     return Courier(a[0])
 
 

@@ -8,8 +8,8 @@ the same path as a turn played at the table (``hyvekit hyve do``).
 
 from __future__ import annotations
 
-from hyvekit.rules.hyve.actions import (Bakery, Courier, QueensAttendants, Repurpose,
-                                        TendEggs, TendLarva, Turn)
+from hyvekit.rules.hyve.actions import (Bakery, Build, Courier, Marshal, QueensAttendants,
+                                        Repurpose, TendEggs, TendLarva, Turn, WaspAttack)
 from hyvekit.rules.hyve.notation import Step, step_text
 from hyvekit.rules.hyve.table import Table, pending, push
 
@@ -32,6 +32,10 @@ def _opener(a) -> Step:
         return Step("queen", (a.bee, a.jelly, a.beseech))
     if isinstance(a, Courier):
         return Step("courier", (a.bee,))
+    if isinstance(a, Marshal):
+        return Step("marshal")
+    if isinstance(a, Build):
+        return Step("build")
     raise NotAtTheTable(type(a).__name__)
 
 
@@ -45,7 +49,10 @@ def walk(t: Table, turn: Turn) -> tuple[Table, list[str]]:
     assignments = list(turn.assignments)
     placements = list(turn.nectar.placements)
     sensilla = list(turn.sensilla)
-    mites = list(turn.season.mites) if hasattr(turn.season, "mites") else []
+    wasp = isinstance(turn.season, WaspAttack)
+    mites = [] if wasp else list(turn.season.mites)
+    blocks = list(turn.season.blocks) if wasp else []
+    eaten = list(turn.season.eaten) if wasp else []
     current = None
     lists: dict[str, list] = {}
     gather_excise = list(turn.nectar.excise)
@@ -64,7 +71,11 @@ def walk(t: Table, turn: Turn) -> tuple[Table, list[str]]:
                 current = assignments.pop(0)
                 lists = {"larva": list(getattr(current, "larva", ())),
                          "nectar": list(getattr(current, "nectar", ())),
-                         "excise": list(getattr(current, "excise", ()))}
+                         "excise": list(getattr(current, "excise", ())),
+                         "marshal": list(getattr(current, "bees", ()))
+                         if isinstance(current, Marshal) else [],
+                         "build": list(getattr(current, "shapes", ()))}
+                shape = None
                 step = _opener(current)
             else:
                 current = None
@@ -93,6 +104,26 @@ def walk(t: Table, turn: Turn) -> tuple[Table, list[str]]:
             step = Step("effect", (turn.season.effect,))
         elif d.kind == "mites":
             step = Step("mites", (_next(mites, "mites"),))
+        elif d.kind == "marshal":
+            if lists["marshal"]:
+                at, b = lists["marshal"].pop(0)
+                step = Step("marshal", (b, at))
+            else:
+                step = Step("marshal", ("done",))
+        elif d.kind == "build":
+            if lists["build"]:
+                shape = lists["build"].pop(0)
+                step = Step("build", (shape[0],))
+            else:
+                step = Step("build", ("done",))
+        elif d.kind == "hexes":
+            step = Step("hexes", (shape[1], tuple(shape[2])))
+        elif d.kind == "wasp":
+            step = Step("wasp", tuple(turn.season.dice))
+        elif d.kind == "block":
+            step = Step("block", (blocks.pop(0) if blocks else None,))
+        elif d.kind == "eaten":
+            step = Step("eat", (_next(eaten, "eaten larva"),))
         else:
             raise NotAtTheTable(d.prompt)
         text = step_text(step, t.start.sheet, t.start.chamber)

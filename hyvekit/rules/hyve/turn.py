@@ -72,7 +72,7 @@ from hyvekit.rules.hyve.scenario import (BESEECH_TIMES, FECUNDITY_LARVA, PLUMOSE
                                          _population, _require_value, _settle, _take,
                                          larva_population, new_scenario, spot_name, split_spot,
                                          summary)
-from hyvekit.rules.hyve.scoring import CROSSED, NECTAR, Space
+from hyvekit.rules.hyve.scoring import CROSSED, EMPTY, NECTAR, Space
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, REWARDS
 from hyvekit.rules.hyve.turn_modes import (_boost, _build, _demands, _marshal, _mites,
                                            _wasp_attack)
@@ -267,16 +267,34 @@ def _larva_count(s: ScenarioState, n: int) -> int:
 def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> ScenarioState:
     want = _larva_count(s, n)
     hexes, more = open_tail(cells)
+    short = 0
     if more and len(hexes) < want:            # at the table: the next larva's hex is open
         hexes += (HOLE,) * (want - len(hexes))
+    elif s.sheet.builder_shapes and len(hexes) < want:
+        short = want - len(hexes)             # checked once they are placed: ruling H82
     elif len(hexes) != want:
         extra = " (Fecundity adds one)" if want != n else ""
         raise IllegalActionError(rule, f"{want} larva go into the hyve{extra}, "
                                  f"{len(hexes)} hex(es) given", expected=want, given=len(hexes))
     s, gained = _place(s, [(h, "larva") for h in hexes], rule, excise)
     if hexes:
-        s = _log(s, f"{why}: {want} larva on {', '.join(spot_name(h) for h in hexes)}")
+        s = _log(s, f"{why}: {len(hexes)} larva on {', '.join(spot_name(h) for h in hexes)}")
+    s = _no_room_left(s, short, rule, f"{why} larva")
     return _population(s, gained, f"{why} larva")
+
+
+def _no_room_left(s: ScenarioState, short: int, rule: str, what: str) -> ScenarioState:
+    """Bee Builder: ``short`` features not placed are lost when no built, empty hex is left
+    in the active or the next hyve (ruling H82); with room left they must be placed.
+
+    :raises IllegalActionError: a built hex is still free.
+    """
+    if not short or s.status != "playing":
+        return s
+    if builder_room(s):
+        raise IllegalActionError(rule, f"{what}: {short} more to place, and a built hex is "
+                                 "still free", expected=f"{short} more", given="none")
+    return _log(s, f"{what}: no built space left for {short} more: lost (ruling H82)")
 
 
 def _tend_larva(s: ScenarioState, a: TendLarva) -> ScenarioState:
@@ -415,6 +433,8 @@ def _add_larva_times(s: ScenarioState, value: int, times: int, a: JellyFill
     want = [_larva_count(s, value) for _ in range(times)]
     if more and len(cells) < sum(want):       # at the table: the next larva's hex is open
         cells += [HOLE] * (sum(want) - len(cells))
+    elif s.sheet.builder_shapes and len(cells) < sum(want):
+        pass                                  # each part checks its room: ruling H82
     elif len(cells) != sum(want):
         extra = " (Fecundity adds one each time)" if want[0] != value else ""
         raise IllegalActionError(R_QUEEN, f"Overwork Queen places {sum(want)} larva{extra}, "
@@ -495,8 +515,11 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
                                  given=colour)
     counts = Counter(r.kind for r in mine)
     nectar, more = open_tail(a.nectar)
+    short = 0
     if more and len(nectar) < counts["nectar"]:   # at the table: the next nectar's hex is open
         nectar += (HOLE,) * (counts["nectar"] - len(nectar))
+    elif s.sheet.builder_shapes and len(nectar) < counts["nectar"]:
+        short = counts["nectar"] - len(nectar)    # checked once they are placed: ruling H82
     elif len(nectar) != counts["nectar"]:
         raise IllegalActionError(R_COURIER, f"every {colour} resource is claimed at once: "
                                  f"{counts['nectar']} {colour} nectar to place, "
@@ -510,13 +533,16 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
     s = _hp(s, gain=counts["hp"], why="Courier")
     nectar_space = Space(NECTAR, variety=str(a.bee.face))
     s, _ = _place(s, [(h, nectar_space) for h in nectar], R_COURIER, a.excise)
-    return s
+    return _no_room_left(s, short, R_COURIER, "Courier nectar")
 
 
 def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
     _need_phase(s, "assign", "Gather Nectar")
     faces = sorted(p.bee.face for p in a.placements)
-    if faces != sorted(s.pool):
+    short = Counter(s.pool)
+    short.subtract(faces)
+    no_room = sorted(short.elements()) if min(short.values(), default=0) >= 0 else None
+    if faces != sorted(s.pool) and not (s.sheet.builder_shapes and no_room):
         raise IllegalActionError(R_NECTAR, f"every unassigned bee gathers nectar: the "
                                  f"unassigned bees are {_faces(s.pool)}, the nectar given "
                                  f"comes from {_faces(faces)}", expected=_faces(s.pool),
@@ -533,6 +559,13 @@ def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
             f"{p.bee.stands_for}@{'?' if p.cell is HOLE else spot_name(p.cell)}"
             for p in a.placements))
     s, _ = _place(s, features, R_NECTAR, a.excise)
+    if s.sheet.builder_shapes and no_room and s.status == "playing":
+        if builder_room(s):
+            raise IllegalActionError(R_NECTAR, f"every unassigned bee gathers nectar: "
+                                     f"{_faces(no_room)} placed no nectar though a built hex "
+                                     "is free", expected=_faces(s.pool), given=_faces(faces))
+        s = _log(s, f"Gather Nectar: no built space left for {_faces(no_room)}: their nectar "
+                    "is lost (ruling H82)")
     s = replace(s, pool=())
     if s.status != "playing":
         return s
@@ -555,6 +588,15 @@ def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
     if s.status != "playing":
         return s
     return replace(s, phase="season")
+
+
+def builder_room(s: ScenarioState) -> bool:
+    """Bee Builder: whether a built, empty hex is left in the active hyve or the next one
+    (where nectar and larva may go, ruling H69)."""
+    for n in (s.active, s.active + 1):
+        if n < len(s.hyves) and any(s.hyves[n][h].kind == EMPTY for h in s.built[n]):
+            return True
+    return False
 
 
 def _season(s: ScenarioState, a: SeasonalEffect) -> ScenarioState:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hyvekit.rules.common import IllegalActionError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.actions import Build, Marshal, WaspAttack
 from hyvekit.rules.hyve.larva import EATEN
 from hyvekit.rules.hyve.mites import mites_required
@@ -24,6 +24,23 @@ from hyvekit.rules.hyve.scenario import (HYVES, R_SEASON, ScenarioState, _hp, _l
                                          _need_phase, _next_turn, _population, _settle, _take)
 from hyvekit.rules.hyve.scoring import cell_name
 from hyvekit.rules.hyve.sheets import Hex
+
+def _further_blocks(s: ScenarioState, dice, blocks) -> tuple[str, ...]:
+    """The defensive hexes that could block one more Light Attack after ``blocks`` (each
+    tried by :func:`~hyvekit.rules.hyve.modes.resolve_wasp_attack` itself)."""
+    out = []
+    for f, group in enumerate(s.marshal.defensive, start=1):
+        for h, value in enumerate(group, start=1):
+            at = f"D{f}.{h}"
+            if value is None or at in blocks:
+                continue
+            try:
+                resolve_wasp_attack(s.sheet.wasp, dice, s.marshal, (*blocks, at))
+            except (IllegalActionError, InvalidInputError):
+                continue
+            out.append(at)
+    return tuple(out)
+
 
 def _build(s: ScenarioState, a: Build) -> ScenarioState:
     """Bee Builder, Build (:func:`hyvekit.rules.hyve.modes.apply_build`); building never
@@ -114,10 +131,17 @@ def _wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
                                  "sheet has Seasonal Effects", expected="an effect",
                                  given="wasp dice")
     populated = s.chamber.populated_count
-    r = resolve_wasp_attack(s.sheet.wasp, a.dice, s.marshal, a.blocks,
+    blocks, more_blocks = open_tail(a.blocks)
+    if more_blocks:                       # at the table: another block may still be chosen
+        can = _further_blocks(s, a.dice, blocks)
+        if can:
+            raise Need("block", s, options=can)
+    r = resolve_wasp_attack(s.sheet.wasp, a.dice, s.marshal, blocks,
                             populated_larva=populated, tenacity=s.has("tenacity"))
-    eaten = tuple(a.eaten)
-    if len(eaten) != r.larva or len(set(eaten)) != len(eaten):
+    eaten, more_eaten = open_tail(a.eaten)
+    if more_eaten:
+        pass                              # asked for once the HP and population are lost
+    elif len(eaten) != r.larva or len(set(eaten)) != len(eaten):
         raise IllegalActionError(R_WASP_ATTACK, f"the attacks eat {r.larva} populated larva "
                                  f"(of {populated} in the chamber), {len(eaten)} square(s) named",
                                  expected=r.larva, given=len(eaten))
@@ -131,6 +155,8 @@ def _wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
                 + "; ".join(line.describe() for line in r.lines))
     s = _hp(s, lose=r.hp, why="Wasp Attack")
     s = _population(s, -r.population, "Wasp Attack")
+    if s.status == "playing" and more_eaten and len(eaten) < r.larva:
+        raise Need("eaten", s, count=r.larva - len(eaten), known=eaten)
     if s.status == "playing" and eaten:
         s = replace(s, chamber=s.chamber.with_values({c: EATEN for c in eaten}))
         s = _log(s, f"larva eaten: {', '.join(s.chamber.name(c) for c in eaten)}")

@@ -23,10 +23,11 @@ from dataclasses import replace
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hyve"
 AT_TABLE = [p for p in sorted(EXAMPLES.glob("*.toml"))
-            if p.name.split("-")[0] in ("standard", "coldsnap", "mites", "long")]
+            if not p.name.startswith(("turbo", "legacy"))]
 PERKS = ("excisor", "sensilla", "beseech", "fecundity", "controlled-rolls", "deep-stores",
          "resiliance", "vigorous", "tenacity", "migratory")
-MODES = ("standard", "coldsnap", "mites-challenge", "long-live-the-queen")
+MODES = ("standard", "coldsnap", "mites-challenge", "long-live-the-queen", "wasp-war",
+         "bee-builder")
 
 
 def _table(mode="standard", perks=()):
@@ -337,3 +338,25 @@ def test_modes_not_at_the_table_say_so():
     for mode in T.NOT_AT_TABLE:
         d = T.pending(_table(mode))
         assert d.kind == "unsupported" and "not played at the table yet" in d.prompt
+
+
+def test_bee_builder_without_built_room_the_nectar_is_lost_ruling_h82():
+    from hyvekit.rules.hyve.actions import GatherNectar, Placement, Refresh
+    from hyvekit.rules.hyve.actions import bee as make_bee
+    from hyvekit.rules.hyve.turn import apply
+    t = _table("bee-builder")
+    s = apply(t.start, Refresh((1, 2, 3, 4, 5, 1)))
+    # nothing is built: no nectar can go anywhere, and none is placed
+    after = apply(s, GatherNectar(()))
+    assert any("no built space left for 1, 1, 2, 3, 4, 5" in e for e in after.events)
+    assert after.phase == "season"
+    # at the table the nectar decision is skipped
+    t, _ = T.push(t, "dice 1 2 3 4 5 1")
+    t, _ = T.push(t, "gather")
+    assert T.pending(t).kind == "effect"
+    assert t.turn.gather == () and t.turn.gather_closed
+    # with a built hex free, every bee must place its nectar
+    built = replace(s, built=(frozenset({parse_cell("C3"), parse_cell("C4")}),) + s.built[1:])
+    with pytest.raises(IllegalActionError) as exc:
+        apply(built, GatherNectar((Placement(make_bee(1), parse_cell("C3")),)))
+    assert exc.value.rule == "Hyve: Gather Nectar" and "a built hex is free" in exc.value.message
