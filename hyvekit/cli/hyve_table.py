@@ -89,7 +89,7 @@ def next_data(at: AtTable) -> dict[str, Any]:
     ``more``) and the sheet (``table``)."""
     from hyvekit.rules.hyve.table import view
     d = at.decision
-    over = d.kind in ("over", "unsupported")
+    over = d.kind == "over"
     return {"actor": None if over else d.actor, "decision": None if over else d.kind,
             "prompt": d.prompt, "legal": [] if over else list(d.legal), "more": d.more,
             "table": view(at.table)}

@@ -27,6 +27,10 @@ wild Bee standing for 3).  The whole list is in ``docs/hyve-table.md``:
 ``wasp 4 5``           Wasp War, 6. Wasp Attack: the two Light Attack dice (or ``roll``)
 ``block D1.1``         a defensive hex spent to block a Light Attack (``block none``)
 ``eat R1C2``           a populated larva the wasps eat
+``repurpose 3 boost``  Turbo Mode: a 2-type Bee alongside (also ``eggs 3 boost``: two shapes)
+``larva 3 both``       Turbo Mode: a boosted Tend Larva, the row AND the column (``larva W both 4``)
+``queen 5 overwork + plumose``  Turbo Mode: a boosted Queen's Attendants, two jellies
+                       (a wild Bee names each colour: ``queen W4 overwork + W3 plumose``)
 ``build``              Bee Builder, Build; then ``build 4`` per bee, ``hexes 1:D1 1:D2 ...``
                        (hyve 1's hexes) and ``build done``
 ====================  =======================================================================
@@ -50,10 +54,10 @@ from hyvekit.rules.hyve.sheets import JELLIES, REWARDS, SheetDefinition
 
 #: every verb, with its form (for the error that lists them)
 FORMS = {
-    "roll": "roll [N]", "dice": "dice F F ...", "repurpose": "repurpose BEE",
-    "reroll": "reroll F F ...", "bakery": "bakery TYPE: BEE BEE ...", "eggs": "eggs BEE",
-    "shape": "shape SQUARE SQUARE ...", "larva": "larva BEE row|column|wild [N] / larva@HEX",
-    "queen": "queen BEE JELLY [beseech]", "courier": "courier BEE", "gather": "gather",
+    "roll": "roll [N]", "dice": "dice F F ...", "repurpose": "repurpose BEE [boost]",
+    "reroll": "reroll F F ...", "bakery": "bakery TYPE: BEE BEE ...", "eggs": "eggs BEE [boost]",
+    "shape": "shape SQUARE SQUARE ...", "larva": "larva BEE row|column|wild|both [N] / larva@HEX",
+    "queen": "queen BEE JELLY [beseech] [+ [BEE] JELLY]", "courier": "courier BEE", "gather": "gather",
     "nectar": "BEE@HEX", "excise": "excise HEX|none", "sensilla": "sensilla VALUE@HEX",
     "reward": "reward NAME", "effect": "effect N", "mites": "mites HEX",
     "cross-out": "cross-out TYPE", "marshal": "marshal [BEE@D1.2 | done]",
@@ -104,18 +108,23 @@ def step_text(step: Step, sheet: SheetDefinition, chamber: LarvaChamber) -> str:
     if v in ("dice", "reroll"):
         return " ".join((v, *(face_text(f) for f in a))) if a else v
     if v in ("repurpose", "eggs", "courier"):
-        return f"{v} {bee_text(a[0])}"
+        return f"{v} {bee_text(a[0])}" + (" boost" if a[1:] and a[1] else "")
     if v == "bakery":
         return f"bakery {a[0]}: " + " ".join(bee_text(b) for b in a[1])
     if v == "shape":
         return "shape " + " ".join(chamber.name(c) for c in a)
     if v == "larva":
-        b, line = a
+        b, line = a[0], a[1]
+        kind = "both" if a[2:] and a[2] else line.kind
         own = not b.wild and line.kind != "wild" and line.label == b.face
-        return f"larva {bee_text(b)} {line.kind}" + ("" if own else f" {line.label}")
+        return f"larva {bee_text(b)} {kind}" + ("" if own else f" {line.label}")
     if v == "queen":
-        return (f"queen {bee_text(a[0])} {jelly_text(sheet, a[1])}"
+        text = (f"queen {bee_text(a[0])} {jelly_text(sheet, a[1])}"
                 + (" beseech" if a[2] else ""))
+        if a[3:] and a[3] is not None:
+            value, j2 = a[3]
+            text += " + " + (f"W{value} " if a[0].wild else "") + jelly_text(sheet, j2)
+        return text
     if v == "gather":
         return "gather"
     if v == "nectar":
@@ -275,9 +284,11 @@ def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step
     if not words:
         raise _bad(raw, FORMS[verb])
     if verb in ("repurpose", "eggs", "courier"):
+        boost = verb != "courier" and words[-1:] == ["boost"]
+        words = words[:-1] if boost else words
         if len(words) != 1:
             raise _bad(raw, FORMS[verb])
-        return Step(verb, (_bee(raw, words[0]),))
+        return Step(verb, (_bee(raw, words[0]),) + ((True,) if boost else ()))
     if verb == "bakery":
         head, *rest = " ".join(words).replace(":", " : ").split()
         rest = [w for w in rest if w != ":"]
@@ -290,6 +301,8 @@ def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step
     if verb == "larva":
         b = _bee(raw, words[0])
         kind = words[1] if len(words) > 1 else ""
+        boost = kind == "both"                   # Turbo: the row AND the column
+        kind = "row" if boost else kind
         if kind not in ("row", "column", "wild") or len(words) > 3:
             raise _bad(raw, "larva BEE row|column [N], or larva W wild N; e.g. larva 3 row")
         if len(words) == 3:
@@ -300,13 +313,27 @@ def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step
             raise _bad(raw, f"a wild Bee names the {kind}: larva W {kind} N")
         else:
             label = b.face
-        return Step("larva", (b, Line(kind, label)))
+        return Step("larva", (b, Line(kind, label)) + ((True,) if boost else ()))
     if verb == "queen":
-        beseech = words[-1] == "beseech"
+        first, plus, second = " ".join(words).partition("+")
+        words = first.split()
+        beseech = words[-1:] == ["beseech"]
         words = words[:-1] if beseech else words
         if len(words) != 2:
             raise _bad(raw, "queen BEE JELLY [beseech], e.g. queen 4 plumose")
-        return Step("queen", (_bee(raw, words[0]), _jelly(raw, words[1], sheet), beseech))
+        b = _bee(raw, words[0])
+        step = (b, _jelly(raw, words[1], sheet), beseech)
+        if plus:
+            more = second.split()
+            if len(more) == 2:
+                value = _bee(raw, more[0]).stands_for
+            elif len(more) == 1 and not b.wild:
+                value = b.face
+            else:
+                raise _bad(raw, "queen BEE JELLY + [BEE] JELLY: the second jelly (a wild Bee "
+                           "names its colour), e.g. queen W4 overwork + W3 plumose")
+            step += ((value, _jelly(raw, more[-1], sheet)),)
+        return Step("queen", step)
     if verb == "excise":
         if words == ["none"]:
             return Step("excise", (None,))

@@ -629,6 +629,17 @@ def assignment_table(a, sheet: SheetDefinition, chamber: LarvaChamber) -> dict[s
             d["larva"] = _spot_names(a.larva)
         if a.beseech:
             d["beseech"] = True
+        if a.second is not None:
+            second: dict[str, Any] = {"jelly": a.second.jelly + 1}
+            if a.bee.wild:
+                second["bee"] = f"W{a.second.value}"
+            if a.second.reward is not None:
+                second["reward"] = a.second.reward
+            if a.second.larva:
+                second["larva"] = _spot_names(a.second.larva)
+            if a.second.excise:
+                second["excise"] = _excise_names(a.second.excise)
+            d["second"] = second
     elif isinstance(a, Courier):
         d = {"action": "courier", "bee": _bee_value(a.bee)}
         if a.nectar:

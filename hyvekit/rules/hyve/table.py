@@ -26,8 +26,9 @@ stopped (:class:`~hyvekit.rules.hyve.need.Need`): that is the pending decision, 
 options are the candidates the engine accepts from there.
 
 Wasp War's Marshal (its bees one by one) and Wasp Attack (the dice, each block, each larva
-eaten) and Bee Builder's Build (each bee's shape) are decisions too.  Not at the table yet:
-Turbo Mode's boost bees; :func:`pending` says so (kind ``unsupported``) for its sheets.
+eaten), Bee Builder's Build (each bee's shape) and Turbo Mode's boosts (a 2-type Bee
+alongside an action: ``repurpose 3 boost``, two shapes of ``eggs 3 boost``, ``larva 3 both``,
+``queen 5 overwork + plumose``) are decisions too.
 """
 
 from __future__ import annotations
@@ -42,10 +43,10 @@ from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.actions import (WILD, Bakery, Bee, Build, Courier, GatherNectar,
-                                        Marshal, Placement, QueensAttendants, Refresh,
+                                        JellyFill, Marshal, Placement, QueensAttendants, Refresh,
                                         Repurpose, SeasonalEffect, TendEggs, TendLarva, Turn,
                                         WaspAttack, bee)
-from hyvekit.rules.hyve.larva import Line, shape_placements
+from hyvekit.rules.hyve.larva import Line, apply_eggs, shape_placements
 from hyvekit.rules.hyve.mites import mites_choices
 from hyvekit.rules.hyve.need import HOLE, Need
 from hyvekit.rules.hyve.notation import Step, face_text, parse_step, step_text
@@ -56,8 +57,6 @@ from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX
 from hyvekit.rules.hyve.turn import apply
 
 R_TABLE = "Hyve: Turn Structure"
-#: the modes whose own actions are not at the table yet
-NOT_AT_TABLE = ("turbo",)
 
 
 @dataclass(frozen=True)
@@ -87,6 +86,7 @@ class TurnSoFar:
     mites: tuple = ()
     closed: bool = False
     building: Bee | None = None
+    egg_size: int | None = None
     wasp: tuple[int, ...] | None = None
     blocks: tuple[str, ...] = ()
     blocks_closed: bool = False
@@ -137,8 +137,9 @@ def new_table(start: ScenarioState) -> Table:
 
 class Decision:
     """What is due: ``kind`` (``dice``, ``assign``, ``reroll``, ``shape``, ``larva``,
-    ``nectar``, ``excise``, ``sensilla``, ``reward``, ``effect``, ``mites``, ``over``,
-    ``unsupported``), a one-line ``prompt`` and the ``legal`` steps, each a notation
+    ``nectar``, ``excise``, ``sensilla``, ``reward``, ``effect``, ``mites``; Wasp War's
+    ``marshal``, ``wasp``, ``block``, ``eaten``; Bee Builder's ``build``, ``hexes``; ``over``),
+    a one-line ``prompt`` and the ``legal`` steps, each a notation
     :func:`push` accepts (worked out when first asked for).  ``more`` says what else is
     accepted beyond the list (the faces rolled at the table)."""
 
@@ -169,8 +170,12 @@ def _holed(s: ScenarioState, a, closed: bool = False):
     if isinstance(a, TendLarva):
         return replace(a, larva=a.larva + (HOLE,), excise=a.excise + cut)
     if isinstance(a, QueensAttendants):
+        second = a.second
+        if second is not None:
+            second = replace(second, larva=second.larva + (HOLE,), excise=second.excise + cut,
+                             reward=HOLE if second.reward is None else second.reward)
         return replace(a, larva=a.larva + (HOLE,), excise=a.excise + cut,
-                       reward=HOLE if a.reward is None else a.reward)
+                       reward=HOLE if a.reward is None else a.reward, second=second)
     if isinstance(a, Courier):
         return replace(a, nectar=a.nectar + (HOLE,), excise=a.excise + cut)
     return a
@@ -224,8 +229,11 @@ def _base(t: Table, turn: TurnSoFar) -> ScenarioState:
 
 def _closed(a):
     """``a`` as a turn record keeps it: no open reward."""
-    if isinstance(a, QueensAttendants) and a.reward is HOLE:
-        return replace(a, reward=None)
+    if isinstance(a, QueensAttendants):
+        if a.second is not None and a.second.reward is HOLE:
+            a = replace(a, second=replace(a.second, reward=None))
+        if a.reward is HOLE:
+            a = replace(a, reward=None)
     return a
 
 
@@ -277,7 +285,14 @@ def _incomplete(a, turn: TurnSoFar | None = None) -> bool:
     if isinstance(a, (Marshal, Build)):
         return turn is None or not turn.closed
     return ((isinstance(a, Repurpose) and (a.reroll is None or a.result is None))
-            or (isinstance(a, TendEggs) and a.cells is None))
+            or (isinstance(a, TendEggs) and (a.cells is None or _shapes_left(a, turn))))
+
+
+def _shapes_left(a: TendEggs, turn: TurnSoFar | None) -> int:
+    """Shapes a boosted Tend Eggs still draws (Turbo Mode: "two of whichever shape")."""
+    if not a.boost or a.bee.stands_for is None or turn is None or turn.egg_size is None:
+        return 0
+    return max(0, 2 - len(a.cells or ()) // turn.egg_size)
 
 
 # --- the pending decision ----------------------------------------------------------------------
@@ -293,9 +308,6 @@ def _pending(t: Table) -> Decision:
     s0 = t.now
     if s0.status != "playing":
         return Decision("over", f"the scenario has ended: {s0.status} ({', '.join(s0.end)})")
-    if s0.sheet.mode in NOT_AT_TABLE:
-        return Decision("unsupported", f"{s0.sheet.mode_label} is not played at the table yet: "
-                        "record its turns in a file (hyvekit hyve check)")
     turn = t.turn
     if turn.dice is None:
         return _dice_decision(t.state)
@@ -307,9 +319,10 @@ def _pending(t: Table) -> Decision:
         n = len(a.reroll)
         return Decision("dice", f"Repurpose: roll the {n} bee(s) again", ("roll",),
                         more=f"or the {n} faces rolled: dice F F ...")
-    if isinstance(a, TendEggs) and a.cells is None:
-        return Decision("shape", f"Tend Eggs ({a.bee}): where the {a.bee.stands_for} shape "
-                        "goes", lambda: _shape_options(t))
+    if isinstance(a, TendEggs) and _incomplete(a, turn):
+        which = "the second " if a.cells else ""
+        return Decision("shape", f"Tend Eggs ({a.bee}): where {which or 'the '}"
+                        f"{a.bee.stands_for} shape goes", lambda: _shape_options(t))
     if isinstance(a, Marshal) and not turn.closed:
         return Decision("marshal", "Marshal: a bee on an empty formation hex"
                         + (", or done" if a.bees else ""), lambda: _marshal_options(t))
@@ -378,20 +391,48 @@ def _probe(t: Table, turn: TurnSoFar, action) -> None:
     :raises IllegalActionError, InvalidInputError: no choice would make it legal.
     """
     if isinstance(action, Repurpose) and action.reroll is None:
-        pool = list(_pool(t, turn))
-        if action.bee.face in pool:
-            pool.remove(action.bee.face)
-        n = 1 if action.bee.wild else action.bee.face
-        action = replace(action, reroll=tuple(pool[:n]), result=tuple(pool[:n]))
+        s = _base(t, turn)
+        sizes = _reroll_sizes(s, action, len(_after_bee(s, action)))
+        rest = _after_bee(s, action)
+        n = sizes[0] if sizes else 0
+        action = replace(action, reroll=tuple(rest[:n]), result=tuple(rest[:n]))
     elif isinstance(action, (Marshal, Build)):
         _trial(t, replace(turn, open=action, closed=True))
         return
     elif isinstance(action, TendEggs) and action.cells is None:
-        s, _ = _trial(t, replace(turn, open=None))
+        chamber = _base(t, turn).chamber
         value = action.bee.stands_for
-        places = shape_placements(s.chamber, value) if value is not None else ()
-        action = replace(action, cells=places[0] if places else ())
+        cells: tuple = ()
+        for _ in range(2 if action.boost else 1):
+            places = shape_placements(chamber, value) if value is not None else ()
+            if places:
+                cells += places[0]
+                chamber = apply_eggs(chamber, value, places[0])
+        action = replace(action, cells=cells)
     _trial(t, replace(turn, open=action))
+
+
+def _after_bee(s: ScenarioState, a: Repurpose) -> list[int]:
+    """The unassigned bees once a Repurpose's bee (and its boost bee) are placed."""
+    pool = list(s.pool)
+    for f in (a.bee.face,) + ((s.sheet.turbo_boost,) if a.boost else ()):
+        if f in pool:
+            pool.remove(f)
+    return pool
+
+
+def _reroll_sizes(s: ScenarioState, a: Repurpose, left: int) -> tuple[int, ...]:
+    """How many bees a Repurpose may reroll (Repurpose; Turbo Mode doubles)."""
+    if s.sheet.turbo_boost is not None:
+        from hyvekit.rules.hyve.modes import turbo_repurpose_rerolls
+        placed = [a.bee.face] + ([s.sheet.turbo_boost] if a.boost else [])
+        try:
+            return turbo_repurpose_rerolls(placed, left, s.sheet.turbo_boost) or (0,)
+        except IllegalActionError:
+            return ()
+    if a.bee.wild:
+        return tuple(range(1, min(REPURPOSE_WILD_MAX, left) + 1))
+    return (a.bee.face,) if a.bee.face <= left else ()
 
 
 def _assign_options(t: Table, s: ScenarioState) -> tuple[str, ...]:
@@ -421,6 +462,9 @@ def _assign_options(t: Table, s: ScenarioState) -> tuple[str, ...]:
               for beseech in ((False, True) if s.has("beseech") else (False,))]
     if s.legacy:
         steps += [Step("courier", (bee(f),)) for f in faces]
+    boost = s.sheet.turbo_boost
+    if boost is not None and boost in pool:
+        steps += _boosted_openers(s, faces)
     if s.sheet.wasp is not None and pool:
         steps.append(Step("marshal"))
     if s.sheet.builder_shapes and pool:
@@ -508,11 +552,42 @@ def _build_options(t: Table) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _boosted_openers(s: ScenarioState, faces) -> list[Step]:
+    """Turbo Mode: the actions a 2-type Bee may boost ("Action Boost: When used alongside
+    other Bees, they can enhance the Action being performed") — each checked by the engine
+    when tried."""
+    boost = s.sheet.turbo_boost
+    ch = s.sheet.chamber
+    out: list[Step] = []
+    for f in faces:
+        out.append(Step("repurpose", (bee(f), True)))
+        for b in _bees_for_value(f):
+            if b.stands_for != boost and shape_placements(s.chamber, b.stands_for):
+                out.append(Step("eggs", (b, True)))
+        values = sorted(set(ch.rows) | set(ch.columns)) if f == WILD else [f]
+        out += [Step("larva", (bee(f), Line("row", v), True)) for v in values]
+        jellies = range(len(s.sheet.jellies))
+        for b in _bees_for_value(f):
+            seconds = [b.stands_for] if f != WILD else list(BEE_TYPES)
+            out += [Step("queen", (b, j, False, (v, j2))) for j in jellies for j2 in jellies
+                    if j2 != j for v in seconds]
+    for bread in BEE_TYPES:                     # a set with the 2-type Bee alongside
+        if bread == boost:
+            continue
+        have, wild = s.pool.count(bread), s.pool.count(WILD)
+        for k in range(0, have + 1):
+            for w in range(0, wild + 1):
+                if k + w:
+                    bees = (bee(bread),) * k + (bee(WILD),) * w + (bee(boost),)
+                    out.append(Step("bakery", (bread, bees)))
+    return out
+
+
 def _reroll_options(t: Table) -> tuple[str, ...]:
     a = t.turn.open
-    pool = list(_pool(t, t.turn))
-    pool.remove(a.bee.face)
-    sizes = range(1, min(REPURPOSE_WILD_MAX, len(pool)) + 1) if a.bee.wild else (a.bee.face,)
+    s = _base(t, t.turn)
+    pool = _after_bee(s, a)
+    sizes = _reroll_sizes(s, a, len(pool))
     out = []
     for n in sizes:
         for combo in sorted(set(itertools.combinations(sorted(pool), n))):
@@ -524,10 +599,20 @@ def _reroll_options(t: Table) -> tuple[str, ...]:
 
 def _shape_options(t: Table) -> tuple[str, ...]:
     a = t.turn.open
-    s, _ = _trial(t, replace(t.turn, open=None))
+    value = a.bee.stands_for
+    chamber = _base(t, t.turn).chamber
+    if a.cells:                                # a boosted Tend Eggs' second shape
+        chamber = apply_eggs(chamber, value, a.cells)
     out = []
-    for cells in shape_placements(s.chamber, a.bee.stands_for):
-        if _accepted(t, replace(t.turn, open=replace(a, cells=cells))):
+    first_of_two = a.boost and not a.cells and t.state.sheet.turbo_boost is not None
+    for cells in shape_placements(chamber, value):
+        if first_of_two:                       # the second shape must still fit beside it
+            ok = bool(shape_placements(apply_eggs(chamber, value, cells), value))
+        else:
+            trial = replace(t.turn, open=replace(a, cells=(a.cells or ()) + cells),
+                            egg_size=len(cells))
+            ok = _accepted(t, trial)
+        if ok:
             out.append(_text(t, Step("shape", cells)))
     return tuple(out)
 
@@ -636,7 +721,7 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
         (the rule's name, and the legal steps).
     """
     d = pending(t)
-    if d.kind in ("over", "unsupported"):
+    if d.kind == "over":
         raise IllegalActionError(R_TABLE, d.prompt, expected="no more steps", given=text)
     step = parse_step(text, t.start.sheet, t.start.chamber)
     turn = t.turn
@@ -668,9 +753,13 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
         except IllegalActionError as exc:
             raise _with_legal(exc, d) from None
     elif d.kind == "reroll" and v == "reroll":
-        turn = replace(turn, open=replace(turn.open, reroll=step.args))
+        turn = replace(turn, open=replace(turn.open, reroll=step.args,
+                                          result=() if not step.args else None))
     elif d.kind == "shape" and v == "shape":
-        turn = replace(turn, open=replace(turn.open, cells=step.args))
+        if not step.args:
+            raise _refuse(d, text, "a shape needs its squares")
+        turn = replace(turn, open=replace(turn.open, cells=(turn.open.cells or ()) + step.args),
+                       egg_size=len(step.args))
     elif d.kind == "nectar" and v == "nectar" and turn.open is None:
         b, target = step.args
         turn = replace(turn, gather=turn.gather + (Placement(b, target),))
@@ -679,7 +768,12 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
             raise _refuse(d, text, "the Courier's nectar is of its bee's colour")
         turn = replace(turn, open=replace(turn.open, nectar=turn.open.nectar + (step.args[1],)))
     elif d.kind == "larva" and v == "larva-at":
-        turn = replace(turn, open=replace(turn.open, larva=turn.open.larva + step.args))
+        a = turn.open
+        if _in_second_fill(a, need_state=_need_state(t)):
+            turn = replace(turn, open=replace(a, second=replace(
+                a.second, larva=a.second.larva + step.args)))
+        else:
+            turn = replace(turn, open=replace(a, larva=a.larva + step.args))
     elif d.kind == "excise" and v == "excise":
         if turn.open is None:
             turn = replace(turn, gather_excise=turn.gather_excise + step.args)
@@ -688,7 +782,12 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
     elif d.kind == "sensilla" and v == "sensilla":
         turn = replace(turn, sensilla=turn.sensilla + (step.args,))
     elif d.kind == "reward" and v == "reward":
-        turn = replace(turn, open=replace(turn.open, reward=step.args[0]))
+        a = turn.open
+        if _in_second_fill(a, need_state=_need_state(t)):
+            turn = replace(turn, open=replace(a, second=replace(a.second,
+                                                                reward=step.args[0])))
+        else:
+            turn = replace(turn, open=replace(a, reward=step.args[0]))
     elif d.kind == "effect" and v == "effect":
         turn = replace(turn, effect=step.args[0])
     elif d.kind == "mites" and v == "mites":
@@ -750,18 +849,35 @@ def _with_legal(exc: IllegalActionError, d: Decision) -> IllegalActionError:
                               hint=f"legal: {shown}" if legal else exc.hint)
 
 
+def _need_state(t: Table) -> ScenarioState:
+    """The sheet where the engine stopped for the pending choice."""
+    s, need = _trial(t, t.turn)
+    return need.state if need is not None else s
+
+
+def _in_second_fill(a, need_state: ScenarioState) -> bool:
+    """Turbo Mode: whether a boosted Queen's Attendants is at its second fill (its jelly
+    already holds the colour: the engine fills before it enacts)."""
+    return (isinstance(a, QueensAttendants) and a.second is not None
+            and a.second.value in need_state.jellies[a.second.jelly])
+
+
 def _opened(step: Step):
     v, a = step.verb, step.args
+    boost = bool(a[1:] and a[1] is True) if v in ("repurpose", "eggs") else False
     if v == "repurpose":
-        return Repurpose(a[0], None, None)
+        return Repurpose(a[0], None, None, boost=boost)
     if v == "bakery":
         return Bakery(a[1], a[0])
     if v == "eggs":
-        return TendEggs(a[0], None)
+        return TendEggs(a[0], None, boost=boost)
     if v == "larva":
-        return TendLarva(a[0], a[1])
+        return TendLarva(a[0], a[1], boost=bool(a[2:] and a[2]))
     if v == "queen":
-        return QueensAttendants(a[0], a[1], beseech=a[2])
+        second = a[3] if a[3:] else None
+        return QueensAttendants(a[0], a[1], beseech=a[2], boost=second is not None,
+                                second=None if second is None else JellyFill(second[1],
+                                                                             second[0]))
     if v == "marshal":
         return Marshal(())
     if v == "build":

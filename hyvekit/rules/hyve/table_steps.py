@@ -21,15 +21,16 @@ class NotAtTheTable(Exception):
 
 def _opener(a) -> Step:
     if isinstance(a, Repurpose):
-        return Step("repurpose", (a.bee,))
+        return Step("repurpose", (a.bee, a.boost))
     if isinstance(a, Bakery):
         return Step("bakery", (a.bread, a.bees))
     if isinstance(a, TendEggs):
-        return Step("eggs", (a.bee,))
+        return Step("eggs", (a.bee, a.boost))
     if isinstance(a, TendLarva):
-        return Step("larva", (a.bee, a.line))
+        return Step("larva", (a.bee, a.line, a.boost))
     if isinstance(a, QueensAttendants):
-        return Step("queen", (a.bee, a.jelly, a.beseech))
+        second = None if a.second is None else (a.second.value, a.second.jelly)
+        return Step("queen", (a.bee, a.jelly, a.beseech, second))
     if isinstance(a, Courier):
         return Step("courier", (a.bee,))
     if isinstance(a, Marshal):
@@ -83,9 +84,16 @@ def walk(t: Table, turn: Turn) -> tuple[Table, list[str]]:
         elif d.kind == "reroll":
             step = Step("reroll", tuple(current.reroll))
         elif d.kind == "shape":
-            step = Step("shape", tuple(current.cells))
+            cells = tuple(current.cells)
+            k = len(cells) // 2 if current.boost and t.turn.open.cells is None else 0
+            step = Step("shape", cells[:k] if k else
+                        cells[len(t.turn.open.cells or ()):])
         elif d.kind == "larva":
-            step = Step("larva-at", (_next(lists["larva"], "larva"),))
+            second = getattr(current, "second", None) is not None and \
+                current.second.value in _stopped(t).jellies[current.second.jelly]
+            source = lists.setdefault("second larva", list(current.second.larva)) if second \
+                else lists["larva"]
+            step = Step("larva-at", (_next(source, "larva"),))
         elif d.kind == "nectar" and t.turn.open is not None:
             step = Step("nectar", (current.bee, _next(lists["nectar"], "courier nectar")))
         elif d.kind == "nectar":
@@ -97,9 +105,13 @@ def walk(t: Table, turn: Turn) -> tuple[Table, list[str]]:
         elif d.kind == "sensilla":
             step = Step("sensilla", _next(sensilla, "sensilla"))
         elif d.kind == "reward":
-            if current.reward is None:
+            fill = current
+            if getattr(current, "second", None) is not None and \
+                    current.second.value in _stopped(t).jellies[current.second.jelly]:
+                fill = current.second
+            if fill.reward is None:
                 raise NotAtTheTable("a completed royal jelly without its Queen's Reward")
-            step = Step("reward", (current.reward,))
+            step = Step("reward", (fill.reward,))
         elif d.kind == "effect":
             step = Step("effect", (turn.season.effect,))
         elif d.kind == "mites":
@@ -130,6 +142,12 @@ def walk(t: Table, turn: Turn) -> tuple[Table, list[str]]:
         t, done = push(t, text)
         steps.append(done)
     return t, steps
+
+
+def _stopped(t: Table):
+    """The sheet where the engine stopped for the pending choice."""
+    from hyvekit.rules.hyve.table import _need_state
+    return _need_state(t)
 
 
 def _next(items: list, what: str):

@@ -139,9 +139,7 @@ def _wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
     r = resolve_wasp_attack(s.sheet.wasp, a.dice, s.marshal, blocks,
                             populated_larva=populated, tenacity=s.has("tenacity"))
     eaten, more_eaten = open_tail(a.eaten)
-    if more_eaten:
-        pass                              # asked for once the HP and population are lost
-    elif len(eaten) != r.larva or len(set(eaten)) != len(eaten):
+    if len(eaten) > r.larva or len(set(eaten)) != len(eaten):
         raise IllegalActionError(R_WASP_ATTACK, f"the attacks eat {r.larva} populated larva "
                                  f"(of {populated} in the chamber), {len(eaten)} square(s) named",
                                  expected=r.larva, given=len(eaten))
@@ -155,8 +153,12 @@ def _wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
                 + "; ".join(line.describe() for line in r.lines))
     s = _hp(s, lose=r.hp, why="Wasp Attack")
     s = _population(s, -r.population, "Wasp Attack")
-    if s.status == "playing" and more_eaten and len(eaten) < r.larva:
-        raise Need("eaten", s, count=r.larva - len(eaten), known=eaten)
+    if s.status == "playing" and len(eaten) < r.larva:   # none are eaten once it has ended
+        if more_eaten:
+            raise Need("eaten", s, count=r.larva - len(eaten), known=eaten)
+        raise IllegalActionError(R_WASP_ATTACK, f"the attacks eat {r.larva} populated larva "
+                                 f"(of {populated} in the chamber), {len(eaten)} square(s) named",
+                                 expected=r.larva, given=len(eaten))
     if s.status == "playing" and eaten:
         s = replace(s, chamber=s.chamber.with_values({c: EATEN for c in eaten}))
         s = _log(s, f"larva eaten: {', '.join(s.chamber.name(c) for c in eaten)}")

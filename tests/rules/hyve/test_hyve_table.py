@@ -23,11 +23,11 @@ from dataclasses import replace
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hyve"
 AT_TABLE = [p for p in sorted(EXAMPLES.glob("*.toml"))
-            if not p.name.startswith(("turbo", "legacy"))]
+            if not p.name.startswith("legacy")]
 PERKS = ("excisor", "sensilla", "beseech", "fecundity", "controlled-rolls", "deep-stores",
          "resiliance", "vigorous", "tenacity", "migratory")
 MODES = ("standard", "coldsnap", "mites-challenge", "long-live-the-queen", "wasp-war",
-         "bee-builder")
+         "bee-builder", "turbo")
 
 
 def _table(mode="standard", perks=()):
@@ -100,12 +100,12 @@ def test_an_illegal_example_is_refused_at_the_table_naming_the_rule_and_the_lega
     assert exc.value.hint.startswith("legal: ")
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(50))
 def test_seeded_whole_scenarios_chosen_among_legal_end_as_the_engine_says(seed):
     rng = random.Random(seed)
     mode = MODES[seed % len(MODES)]
     perks = tuple(p for p in PERKS if rng.random() < 0.5) if seed % 2 else ()
-    t = play_out(_table(mode, perks), rng, check_legal=seed < 4)
+    t = play_out(_table(mode, perks), rng, check_legal=seed < 7)
     assert t.over and t.now.status in ("won", "lost")
     # the turns the table built are the turn record: played by the engine, they end the same
     state = t.start
@@ -332,12 +332,6 @@ def test_the_scenario_over_takes_no_more_steps():
     assert T.pending(t).kind == "over"
     with pytest.raises(IllegalActionError):
         T.push(t, "roll")
-
-
-def test_modes_not_at_the_table_say_so():
-    for mode in T.NOT_AT_TABLE:
-        d = T.pending(_table(mode))
-        assert d.kind == "unsupported" and "not played at the table yet" in d.prompt
 
 
 def test_bee_builder_without_built_room_the_nectar_is_lost_ruling_h82():
