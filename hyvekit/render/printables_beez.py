@@ -22,7 +22,6 @@ from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
 from hyvekit.render.text import word
-from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import MAX_PLAYER_NAME
 
 MAX_NAME_LENGTH = MAX_PLAYER_NAME   # as a player is named (rules.validate)
