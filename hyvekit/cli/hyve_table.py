@@ -138,11 +138,12 @@ def print_decision(data: dict[str, Any], where: str) -> None:
     out.print(f"[bold]due:[/bold] {data['prompt']}", highlight=False)
     groups: dict[str, list[str]] = {}
     for option in data["legal"]:
-        head = option.split("@")[0] if "@" in option else option.split()[0]
+        head = "@" if "@" in option and " " not in option else option.split()[0]
         groups.setdefault(head, []).append(option)
     for options in groups.values():
-        shown = _merged(options)[:SHOWN]
-        rest = [f"… and {len(options) - SHOWN} more"] if len(options) > SHOWN else []
+        merged = _merged(options)
+        shown = merged[:SHOWN]
+        rest = [f"… and {len(merged) - SHOWN} more"] if len(merged) > SHOWN else []
         for row in between_options(shown + rest, max(20, out.width - 4)):
             out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if data["more"]:
@@ -152,15 +153,31 @@ def print_decision(data: dict[str, Any], where: str) -> None:
 
 
 def _merged(options: list[str]) -> list[str]:
-    """``3@C3 3@C4`` written ``3@C3|C4``; other options as they are."""
-    out: dict[str, list[str]] = {}
+    """``3@C3 3@C4`` written ``3@C3|C4``, and bees that may go on the same hexes written
+    once: ``2|3|W1-W5 @ C3|C4``; other options as they are."""
+    hexes: dict[str, list[str]] = {}
+    out: list[str] = []
     for o in options:
         if "@" in o:
             head, _, last = o.partition("@")
-            out.setdefault(head + "@", []).append(last)
+            if head not in hexes:
+                out.append(head)
+            hexes.setdefault(head, []).append(last)
         else:
-            out.setdefault(o, [])
-    return [k + "|".join(v) if v else k for k, v in out.items()]
+            out.append(o)
+    by_spots: dict[tuple[str, ...], list[str]] = {}
+    for head in hexes:
+        by_spots.setdefault(tuple(hexes[head]), []).append(head)
+    lines = [o for o in out if o not in hexes]
+    for spots, heads in by_spots.items():
+        wild = [h for h in heads if h.startswith("W") and h[1:].isdigit()]
+        shown = [h for h in heads if h not in wild]
+        if len(wild) == 5:
+            shown.append("W1-W5")
+        else:
+            shown += wild
+        lines.append(f"{'|'.join(shown)}@{'|'.join(spots)}")
+    return lines
 
 
 @app.command("new")
