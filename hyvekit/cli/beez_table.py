@@ -130,6 +130,13 @@ def next_data(t) -> dict:
             "table": view(t)}
 
 
+def print_game_status(record, state) -> None:
+    """``campaign show`` of a Beez game: the table and what is due."""
+    data = next_data(state)
+    print_table(data["table"])
+    print_decision(data, record.header["id"])
+
+
 def print_table(v: dict) -> None:
     """The table for people: the round, the honeycombs side by side, then the scores."""
     out = console()

@@ -26,6 +26,8 @@ STATUS_PRINTERS = {
     ("hyve", "legacy"): "hyvekit.cli.hyve:print_legacy_status",
     ("queenbee", "matches"): "hyvekit.cli.queenbee:print_match_status",
     ("beelives", "campaign"): "hyvekit.cli.beelives_campaign:print_campaign_status",
+    ("hyve", "scenario"): "hyvekit.cli.hyve_table:print_scenario_status",
+    ("beez", "game"): "hyvekit.cli.beez_table:print_game_status",
 }
 
 

@@ -379,6 +379,10 @@ def print_legacy_status(record, state) -> None:
              "complete": "complete"}[state.phase]
     out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · "
               f"{state.sheet.name} · {'easy' if state.easy else 'normal'} mode · {phase}")
+    if state.table is not None:
+        now = state.table.now
+        out.print(f"at the table: turn {now.turn}, {len(state.table.steps)} step(s) so far "
+                  f"(hyvekit hyve next {record.header['id']})", highlight=False)
     if state.sheet.assumed:
         out.print("[dim]costs, starting honey and honey track are hyvekit's own values, "
                   "not the publisher's[/dim]")

@@ -180,6 +180,19 @@ def _merged(options: list[str]) -> list[str]:
     return lines
 
 
+def print_scenario_status(record, t) -> None:
+    """``campaign show`` of a HYVE scenario played at the table: the sheet now."""
+    from hyvekit.rules.hyve.table import pending, view
+    out = console()
+    out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · HYVE scenario · "
+              f"{len(t.steps)} step(s)", highlight=False)
+    print_sheet(view(t))
+    d = pending(t)
+    out.print(d.prompt if d.kind == "over" else
+              f"due: {d.prompt} (hyvekit hyve next --scenario {record.header['id']})",
+              highlight=False)
+
+
 @app.command("new")
 def new(ctx: typer.Context,
         name: str = typer.Argument(..., metavar="NAME", help="The scenario's name."),

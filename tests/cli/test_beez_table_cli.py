@@ -114,3 +114,10 @@ def test_help_has_examples(hk):
     for cmd in ("new", "next", "do", "cards"):
         r = hk("beez", cmd, "--help")
         assert r.returncode == 0 and "Example: hyvekit beez" in r.stdout
+
+
+def test_campaign_show_prints_the_beez_table_and_the_decision(hk):
+    assert hk(*NEW).returncode == 0
+    r = hk("campaign", "show", "friday")
+    assert r.returncode == 0, r.stderr
+    assert "Martin" in r.stdout and "next: hyvekit beez do friday" in r.stdout

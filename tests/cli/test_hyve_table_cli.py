@@ -171,3 +171,17 @@ def test_next_of_a_run_between_scenarios_says_to_start_the_next_one(hk):
     assert r.returncode == 1 and "hyve legacy start" in r.stderr
     r = hk("hyve", "next")
     assert r.returncode == 2 and "RUN" in r.stderr
+
+
+def test_campaign_show_prints_the_scenario_sheet_and_what_is_due(hk):
+    assert hk("hyve", "new", "G").returncode == 0
+    r = hk("campaign", "show", "g")
+    assert r.returncode == 0, r.stderr
+    assert "HYVE scenario" in r.stdout and "due: Turn 1, Refresh" in r.stdout
+
+
+def test_legacy_status_says_a_scenario_is_at_the_table(hk):
+    cid = _setup_run(hk)
+    assert hk("hyve", "do", cid, "roll", "--seed", "2").returncode == 0
+    r = hk("hyve", "legacy", "status", cid)
+    assert r.returncode == 0 and "at the table: turn 1, 1 step(s)" in r.stdout
