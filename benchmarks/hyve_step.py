@@ -1,0 +1,196 @@
+"""Time one step of a HYVE scenario played at the table: in process, late in a long scenario,
+and as whole ``hyvekit hyve do`` / ``next`` processes against ``hyvekit --version``.
+
+The scenario (standard sheet, outside a run) is played by :mod:`hyvekit.rules.hyve.table`
+choosing among ``legal`` from fixed seeds (the bakery first, gathering now and then); the
+longest of ``--seeds`` games is kept, cut a few steps before its end at an ``assign``
+decision, and stored as a scenario record of ``step`` events.
+
+(a) In process (CPU time, median of ``--repeat`` runs): ``push`` (the step applied),
+``pending + legal`` (what ``hyve next`` works out), the store's read and replay of the record,
+and a whole append of the step (the record put back before each run).
+
+(b) Processes (wall and child CPU time, median of ``--repeat`` runs, interleaved; the record
+put back before each ``do``): ``python -m hyvekit --version``, ``hyve do`` and ``hyve next`` for
+a new scenario (its first roll) and for the long record, each with its ratio to ``--version``.
+
+Usage (from the repository root; the machine idle)::
+
+    .venv/bin/python benchmarks/hyve_step.py
+    .venv/bin/python benchmarks/hyve_step.py --repeat 15 --write-docs
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import os
+import platform
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from docs_section import replace_section  # noqa: E402
+
+HEADING = "## HYVE at the table: one step"
+SCENARIO, NEW = "long", "new"
+
+
+def choose(d, rng: random.Random) -> str:
+    legal = d.legal
+    if d.kind == "assign":
+        bakery = [o for o in legal if o.startswith("bakery")]
+        if bakery and rng.random() < 0.7:
+            return rng.choice(bakery)
+        if rng.random() < 0.45:
+            return "gather"
+    return rng.choice(legal)
+
+
+def longest_game(seeds: int):
+    from hyvekit.data.hyve import sheet_definition
+    from hyvekit.rules.hyve import table as T
+    from hyvekit.rules.hyve.scenario import new_scenario
+    best = None
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        t = T.new_table(new_scenario(sheet_definition("standard")))
+        while T.pending(t).kind != "over":
+            t, _ = T.push(t, choose(T.pending(t), rng), rng)
+        if best is None or len(t.steps) > len(best[1].steps):
+            best = (seed, t)
+    return best
+
+
+def cpu_median(fn, repeat: int, setup=None) -> float:
+    times = []
+    for _ in range(repeat):
+        arg = setup() if setup is not None else None
+        gc.collect()
+        t0 = time.process_time()
+        fn(arg) if setup is not None else fn()
+        times.append(time.process_time() - t0)
+    return statistics.median(times)
+
+
+def run_cmd(cmd, env, cwd):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, env=env, cwd=cwd)
+    wall = time.perf_counter() - t0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode()[-800:]}")
+    return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=9)
+    ap.add_argument("--seeds", type=int, default=60)
+    ap.add_argument("--write-docs", action="store_true")
+    args = ap.parse_args(argv)
+
+    from hyvekit.data.hyve import sheet_table
+    from hyvekit.games import campaign_store
+    from hyvekit.rules.hyve import table as T
+    from hyvekit.rules.hyve.table_record import scenario_settings
+
+    seed, game = longest_game(args.seeds)
+    steps = list(game.steps)
+    cut = max(k for k in range(len(steps) - 2) if steps[k] == "gather")   # at "assign"
+    step = steps[cut]
+    work = Path(tempfile.mkdtemp(prefix="hyve-step-"))
+    folder = work / "campaigns"
+    store = campaign_store(folder)
+    settings = scenario_settings(sheet_table("standard"), game.start.colours)
+    store.create("Long", "hyve", "scenario", settings, campaign_id=SCENARIO)
+    store.append_many(SCENARIO, [("step", {"do": s}) for s in steps[:cut]])
+    store.create("New", "hyve", "scenario", settings, campaign_id=NEW)
+    saved = {c: work / f"{c}.json" for c in (SCENARIO, NEW)}
+    for c, p in saved.items():
+        shutil.copyfile(folder / f"{c}.json", p)
+    size = (folder / f"{SCENARIO}.json").stat().st_size
+
+    def put_back():
+        shutil.copyfile(saved[SCENARIO], folder / f"{SCENARIO}.json")
+
+    def fresh():
+        return T.replay(game.start, steps[:cut])
+
+    rows_in = [
+        ("push (the step applied)", cpu_median(lambda t: T.push(t, step), args.repeat,
+                                               fresh)),
+        ("pending + legal (as hyve next)", cpu_median(lambda t: T.pending(t).legal,
+                                                      args.repeat, fresh)),
+        ("store: read and replay the record", cpu_median(lambda: store.state(SCENARIO),
+                                                         args.repeat)),
+        ("store: append the step (read, replay, check, write)",
+         cpu_median(lambda _: store.append(SCENARIO, "step", {"do": step}), args.repeat,
+                    put_back)),
+    ]
+    put_back()
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["HYVEKIT_CAMPAIGNS"] = str(folder)
+    py = [sys.executable, "-m", "hyvekit"]
+    cmds = [
+        ("hyvekit --version", py + ["--version"], None),
+        ("hyve do, new scenario", py + ["hyve", "do", "--scenario", NEW, "roll"], NEW),
+        ("hyve next, new scenario", py + ["hyve", "next", "--scenario", NEW], None),
+        (f"hyve do, {cut} steps in", py + ["hyve", "do", "--scenario", SCENARIO, step],
+         SCENARIO),
+        (f"hyve next, {cut} steps in", py + ["hyve", "next", "--scenario", SCENARIO], None),
+    ]
+    wall = {c[0]: [] for c in cmds}
+    cpu = {c[0]: [] for c in cmds}
+    for _, cmd, restore in cmds:                   # bytecode written, caches warm
+        if restore:
+            shutil.copyfile(saved[restore], folder / f"{restore}.json")
+        run_cmd(cmd, env, work)
+    for _ in range(args.repeat):
+        for label, cmd, restore in cmds:
+            if restore:
+                shutil.copyfile(saved[restore], folder / f"{restore}.json")
+            w, c = run_cmd(cmd, env, work)
+            wall[label].append(w)
+            cpu[label].append(c)
+    base = statistics.median(cpu["hyvekit --version"])
+
+    lines = [HEADING, "",
+             f"Measured by `benchmarks/hyve_step.py` (median of {args.repeat} runs) on "
+             f"{datetime.date.today()}, Python {platform.python_version()}, "
+             f"{os.cpu_count()} cores ({platform.machine()}). The scenario: standard sheet, "
+             f"played at the table from seed {seed} (the longest of {args.seeds}), stored as "
+             f"{cut} `step` events ({size // 1024} KiB); the step timed is `{step}`.", "",
+             "| in process | CPU ms |", "| --- | ---: |"]
+    lines += [f"| {label} | {v * 1000:.1f} |" for label, v in rows_in]
+    lines += ["", "| process | wall ms | CPU ms | × --version (CPU) |",
+              "| --- | ---: | ---: | ---: |"]
+    for label, _, _ in cmds:
+        c = statistics.median(cpu[label])
+        lines.append(f"| {label} | {statistics.median(wall[label]) * 1000:.0f} | "
+                     f"{c * 1000:.0f} | {c / base:.2f} |")
+    lines += ["", "Every command replays the record's steps (each pushed on the table: the step "
+              "parsed, the turn so far played by the engine); a scenario's record is at most a "
+              "few hundred steps, so the replay stays well under the start-up."]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.write_docs:
+        doc = Path(__file__).resolve().parents[1] / "docs" / "performance.md"
+        doc.write_text(replace_section(doc.read_text(), HEADING, text))
+        print(f"wrote {doc}")
+    shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
