@@ -659,9 +659,19 @@ def _need_decision(t: Table, need: Need) -> Decision:
                         lambda: tuple(_text(t, Step("larva-at", (h,)))
                                       for h in _targets(s, info["feature"], info["rule"])))
     if need.kind == "excise":
+        def excise() -> tuple[str, ...]:
+            out = ["excise none"]
+            for h in HEXES:
+                if turn.open is None:
+                    trial = replace(turn, gather_excise=turn.gather_excise + (h,))
+                else:
+                    trial = replace(turn, open=replace(turn.open,
+                                                       excise=turn.open.excise + (h,)))
+                if _accepted(t, trial):
+                    out.append(f"excise {cell_name(h)}")
+            return tuple(out)
         return Decision("excise", f"Excisor: hyve {info['hyve']} is complete; cross out one "
-                        "space before it is scored, or none",
-                        ("excise none",) + tuple(f"excise {cell_name(h)}" for h in HEXES))
+                        "space before it is scored, or none", excise)
     if need.kind == "sensilla":
         def sensilla() -> tuple[str, ...]:
             out = []
