@@ -323,8 +323,7 @@ def _run(args: list[str]) -> int:
     try:
         code = app(args=args, prog_name="hyvekit", standalone_mode=False)
     except UsageError as exc:
-        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare group: show its help
-            typer.echo(exc.ctx.get_help())
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare group: typer showed its help
             code = 0
         else:
             typer.echo(usage_line(exc, args), err=True)

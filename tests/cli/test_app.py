@@ -161,3 +161,10 @@ def test_the_in_process_runner_shows_warnings_and_log_records_as_a_process_would
     assert "UserWarning: a warning for the user" in result.stderr
     assert "a log record" in result.stderr
     assert "deprecation" not in result.stderr and "info record" not in result.stderr
+
+
+def test_a_bare_command_or_group_prints_its_help_once(hk):
+    for args in ((), ("hyve",), ("beelives",), ("campaign",)):
+        r = hk(*args)
+        assert r.returncode == 0, args
+        assert r.stdout.count("Usage:") == 1, args
