@@ -314,6 +314,36 @@ def _system_exit_code(exc: SystemExit) -> int:
     return 1
 
 
+ROOT_VALUE_OPTIONS = ("--campaigns-dir",)
+
+
+def root_options_first(args: list[str]) -> list[str]:
+    """``args`` with the root options that take a value (``--campaigns-dir DIR``) moved to
+    the front, so they are accepted anywhere on the line (``hyvekit campaign list
+    --campaigns-dir DIR``); everything after ``--`` is left as it is."""
+    head: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            rest += args[i:]
+            break
+        name = a.split("=", 1)[0]
+        if name in ROOT_VALUE_OPTIONS and i > 0:
+            if "=" in a:
+                head.append(a)
+                i += 1
+                continue
+            if i + 1 < len(args):
+                head += [a, args[i + 1]]
+                i += 2
+                continue
+        rest.append(a)
+        i += 1
+    return head + rest
+
+
 def _run(args: list[str]) -> int:
     # typer's click exceptions, found without importing a private module (typer vendors click)
     bases = {c.__name__: c for c in typer.BadParameter.__mro__}
@@ -321,7 +351,8 @@ def _run(args: list[str]) -> int:
     Abort = typer.Abort
 
     try:
-        code = app(args=args, prog_name="hyvekit", standalone_mode=False)
+        code = app(args=root_options_first(args), prog_name="hyvekit",
+                   standalone_mode=False)
     except UsageError as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # a bare group: typer showed its help
             code = 0

@@ -168,3 +168,12 @@ def test_a_bare_command_or_group_prints_its_help_once(hk):
         r = hk(*args)
         assert r.returncode == 0, args
         assert r.stdout.count("Usage:") == 1, args
+
+
+def test_campaigns_dir_is_accepted_anywhere_on_the_line(hk, tmp_path):
+    folder = tmp_path / "elsewhere"
+    r = hk("hyve", "legacy", "new", "Run", "--campaigns-dir", str(folder))
+    assert r.returncode == 0, r.stderr
+    assert (folder / "run.json").is_file()
+    r = hk("campaign", "list", f"--campaigns-dir={folder}")
+    assert r.returncode == 0 and "run" in r.stdout
