@@ -47,6 +47,13 @@ class Hyvekit:
                               timeout=120)
 
 
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory, monkeypatch):
+    """No test writes into the user's own data folder (an installed hyvekit's default
+    campaigns and output folders): XDG_DATA_HOME points into the test's temporary folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+
+
 @pytest.fixture()
 def hk(tmp_path: Path) -> Hyvekit:
     return Hyvekit(tmp_path)

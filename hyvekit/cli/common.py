@@ -15,13 +15,36 @@ ENV_CAMPAIGNS = "HYVEKIT_CAMPAIGNS"
 JsonOption = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
 
 
+def checkout_root() -> Path | None:
+    """The hyvekit checkout this code runs from (its folder holds ``pyproject.toml`` and
+    ``hyvekit/``), or None for an installed hyvekit."""
+    root = Path(__file__).resolve().parents[2]
+    if (root / "pyproject.toml").is_file() and (root / "hyvekit" / "cli").is_dir():
+        return root
+    return None
+
+
+def default_folder(name: str) -> Path:
+    """Where ``name`` (``campaigns``, ``output``) lives by default: ``./NAME`` when working
+    in the hyvekit checkout (the current folder inside it), else the user's own data folder
+    (platformdirs: ``~/.local/share/hyvekit/NAME`` on Linux), the same whatever the current
+    folder."""
+    root = checkout_root()
+    cwd = Path.cwd().resolve()
+    if root is not None and (cwd == root or root in cwd.parents):
+        return Path(name)
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("hyvekit", appauthor=False)) / name
+
+
 def campaigns_dir(ctx: typer.Context | None = None) -> Path:
-    """The campaigns folder: ``--campaigns-dir``, else ``$HYVEKIT_CAMPAIGNS``, else ``./campaigns``."""
+    """The campaigns folder: ``--campaigns-dir``, else ``$HYVEKIT_CAMPAIGNS``, else
+    :func:`default_folder` ``("campaigns")``."""
     while ctx is not None:
         if ctx.obj and ctx.obj.get("campaigns_dir"):
             return Path(ctx.obj["campaigns_dir"])
         ctx = ctx.parent
-    return Path(os.environ.get(ENV_CAMPAIGNS) or DEFAULT_CAMPAIGNS)
+    return Path(os.environ.get(ENV_CAMPAIGNS) or default_folder(DEFAULT_CAMPAIGNS))
 
 
 def console():

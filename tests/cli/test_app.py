@@ -8,6 +8,7 @@ imports of a fresh process, and that the in-process runner gives what a process 
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 import sys
 
 import pytest
@@ -177,3 +178,30 @@ def test_campaigns_dir_is_accepted_anywhere_on_the_line(hk, tmp_path):
     assert (folder / "run.json").is_file()
     r = hk("campaign", "list", f"--campaigns-dir={folder}")
     assert r.returncode == 0 and "run" in r.stdout
+
+
+def test_outside_the_checkout_records_live_in_the_users_data_folder(hk, tmp_path):
+    import os
+    data = Path(os.environ["XDG_DATA_HOME"])
+    r = hk("hyve", "legacy", "new", "Far run", env={"HYVEKIT_CAMPAIGNS": None})
+    assert r.returncode == 0, r.stderr
+    assert (data / "hyvekit" / "campaigns" / "far-run.json").is_file()
+    other = tmp_path / "another-folder"
+    other.mkdir()
+    from cli_process import run_in_process
+    listed = run_in_process(["campaign", "list"], cwd=other,
+                            env={"HYVEKIT_CAMPAIGNS": None, "COLUMNS": "120"})
+    assert listed.returncode == 0 and "far-run" in listed.stdout
+
+
+def test_in_the_checkout_records_stay_in_its_campaigns_folder():
+    from hyvekit.cli.common import checkout_root, default_folder
+    root = checkout_root()
+    assert root is not None                       # the tests run from the checkout
+    import os
+    old = os.getcwd()
+    try:
+        os.chdir(root)
+        assert default_folder("campaigns") == Path("campaigns")
+    finally:
+        os.chdir(old)
