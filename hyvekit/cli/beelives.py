@@ -605,6 +605,8 @@ def check(
     from hyvekit.data import load_toml
     from hyvekit.data.beelives import components, season_cards
     from hyvekit.rules.beelives import record as rec
+    from hyvekit.cli.examples import example_file
+    files = [example_file(f) for f in files]
     board = _board(board_file)
     comps = components(board, season_cards(cards_file))
     raw = load_toml(files[0])

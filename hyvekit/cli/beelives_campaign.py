@@ -178,6 +178,8 @@ def draw(ctx: typer.Context, campaign: str = CampaignArg,
 def _month_event(path: Path, override: bool, reason: Optional[str]) -> dict:
     from hyvekit.data import load_toml
     from hyvekit.rules.beelives import record as rec
+    from hyvekit.cli.examples import example_file
+    path = example_file(path)
     if path.is_dir():
         raise InvalidInputError("FILE", str(path), "a month file, not a folder")
     if not path.exists():

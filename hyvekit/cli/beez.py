@@ -25,6 +25,8 @@ LayoutOption = typer.Option(
 
 
 def _existing(path: Path, option: str) -> Path:
+    from hyvekit.cli.examples import example_file
+    path = example_file(Path(path))
     if not Path(path).is_file():
         raise InvalidInputError(option, str(path), "an existing file")
     return Path(path)

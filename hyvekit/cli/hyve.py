@@ -315,6 +315,8 @@ def _play_file(state, file: Path, as_json: bool):
     from hyvekit.data.hyve import record_definitions
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.rules.hyve.legacy_play import play_record
+    from hyvekit.cli.examples import example_file
+    file = example_file(file)
     if not file.is_file():
         raise InvalidInputError("FILE", str(file), "an existing turn record (TOML)")
     raw = load_toml(file)
@@ -542,7 +544,8 @@ def score_hyve_cmd(
     if file == "-":
         text = sys.stdin.read()
     else:
-        path = Path(file)
+        from hyvekit.cli.examples import example_file
+        path = example_file(Path(file))
         if not path.is_file():
             raise InvalidInputError("FILE", file, "an existing file, or - for standard input")
         try:
@@ -606,7 +609,9 @@ def check_cmd(
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.data.hyve import read_record
     from hyvekit.rules.hyve.record import check_claims, replay, report_dict
+    from hyvekit.cli.examples import example_file
 
+    file = example_file(file)
     if run is not None:
         _check_against_run(ctx, run, file, as_json)
         return
