@@ -61,6 +61,69 @@ def _flags_take_no_value() -> None:
     TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
+def _readable_placeholders() -> None:
+    """typer 0.29 writes value types as Python sees them (``<str>``, ``<list[Path]>``,
+    ``<int range> [x>=1]``) and a required argument as ``{RUN}`` on the usage line.  A player
+    reads words: an argument's name is its placeholder (no type beside it), an option without
+    a metavar shows ``TEXT``, ``N``, ``FILE``…, a range reads ``at least 1`` / ``1 to 5``, and
+    the usage line writes ``RUN`` (required) and ``[RUN]`` (optional)."""
+    from typer import core
+    base = core._TyperParameter
+    if getattr(base.display_type_rich, "_hyvekit", False):
+        return
+    plain = {"str": "TEXT", "int": "N", "float": "NUMBER", "Path": "PATH", "bool": "",
+             "int range": "N", "float range": "NUMBER"}
+
+    def readable(self, ctx) -> str | None:
+        if self.param_type_name == "argument":
+            return None                  # the name column shows the placeholder
+        if self.metavar is not None:
+            return self.metavar
+        shown = base.display_type(self, ctx).strip("<>")
+        many = shown.startswith("list[")
+        shown = shown[5:-1] if many else shown
+        word = plain.get(shown, shown.upper() if shown.isidentifier() else shown)
+        return (word + "..." if many else word) or None
+
+    def number_range(self) -> str | None:
+        lo, hi = getattr(self, "min", None), getattr(self, "max", None)
+        if getattr(self, "count", False) and lo == 0 and hi is None:
+            return None
+        if lo is None and hi is None:
+            return None
+        if lo is None:
+            return f"at most {hi}"
+        if hi is None:
+            return f"at least {lo}"
+        return f"{lo} to {hi}"
+
+    def usage_name(self) -> str:
+        name = self.display_name_raw
+        if not self.required and not name.startswith("["):
+            name = f"[{name}]"
+        if self.nargs != 1 and not name.endswith("..."):
+            name += "..."
+        return name
+
+    readable._hyvekit = True  # type: ignore[attr-defined]
+    shown_option = core.TyperOption.display_type_rich
+
+    def option_type(self, ctx):
+        if self.is_flag and self.metavar is None:
+            return None
+        if self.metavar is not None:
+            return self.metavar
+        return readable(self, ctx)
+
+    option_type._hyvekit = True  # type: ignore[attr-defined]
+    del shown_option
+    base.display_type_rich = readable  # type: ignore[method-assign]
+    core.TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
+    core.TyperArgument._get_number_range_help_str = number_range  # type: ignore[method-assign]
+    core.TyperOption._get_number_range_help_str = number_range  # type: ignore[method-assign]
+    core.TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+
+
 def _text_values_without_pydantic() -> None:
     """typer 0.29 checks every value given on the command line through a pydantic
     ``TypeAdapter`` built when the command runs (importing pydantic: about a third of a small
@@ -113,6 +176,7 @@ def _text_values_without_pydantic() -> None:
 
 
 _flags_take_no_value()
+_readable_placeholders()
 _text_values_without_pydantic()
 
 
