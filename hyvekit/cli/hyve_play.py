@@ -340,7 +340,7 @@ class PlaySession:
 
     def hyves(self) -> list[tuple[Any, str]]:
         """The six hyves now: ``(grid, title)``, the title saying which is active and each
-        scored hyve's score."""
+        scored hyve's points."""
         if self.at is None:
             return []
         s = self.at.table.now
@@ -348,7 +348,7 @@ class PlaySession:
         for k, grid in enumerate(s.hyves):
             title = f"hyve {k + 1}"
             if k < len(s.scores):
-                title += f" · {s.scores[k]}"
+                title += f": {s.scores[k]} points"
             elif k == s.active:
                 title = f"▶ {title} (active)"
             out.append((grid, title))
@@ -406,7 +406,13 @@ class PlaySession:
             lines.append(Text.assemble((f"{view['season']} effects left ", "bold"),
                                        " · ".join(view["effects_left"])))
         if view.get("resources"):
-            lines.append(Text("resources: " + ", ".join(view["resources"])))
+            resources = Text("resources:", style="bold")
+            for k, r in enumerate(view["resources"]):
+                used = r.endswith(" (used)")
+                resources.append("," if k else "", style="not bold")
+                resources.append(" " + r.removesuffix(" (used)"),
+                                 style="not bold dim" if used else "not bold")
+            lines.append(resources)
         if view["perks"]:
             lines.append(Text("perks: " + ", ".join(view["perks"])))
         lines.append(Text("larva chamber", style="bold"))
@@ -414,7 +420,8 @@ class PlaySession:
         return Group(*lines)
 
     def dice_text(self):
-        """The dice of the turn, each on its colour; those already assigned dimmed."""
+        """The dice of the turn, each on its colour; those already assigned (or their nectar
+        placed) dimmed."""
         from rich.text import Text
         view = self.data["table"]
         out = Text("dice ", style="bold")
@@ -422,6 +429,7 @@ class PlaySession:
             out.append("not rolled", style="dim")
             return out
         styles, left = self.styles(), Counter(view["unassigned"])
+        left.subtract(p.bee.face for p in self.at.table.turn.gather or ())   # placed nectar
         assigning = bool(view["unassigned"] or view["used"])
         for face in view["dice"]:
             free = not assigning or left[face] > 0
@@ -429,8 +437,8 @@ class PlaySession:
             style = styles.get(str(face), "bold reverse") if free else "dim strike"
             out.append(f" {'W' if face == 6 else face} ", style=style)
             out.append(" ")
-        if view["unassigned"]:
-            out.append(f"· {len(view['unassigned'])} unassigned", style="dim")
+        if +left:
+            out.append(f"· {sum((+left).values())} unassigned", style="dim")
         return out
 
     def decision_renderable(self, width: int | None = None):

@@ -57,7 +57,7 @@ class HyveView(Static, can_focus=True):
         self.app.show_hyves()
 
     def on_blur(self) -> None:
-        self.app.show_hyves()
+        self.app.call_after_refresh(self.app.show_hyves)
 
     def on_click(self, event: events.Click) -> None:
         """The hex under the mouse is chosen."""
@@ -145,7 +145,7 @@ class HyvePlayApp(App[None]):
             yield Static(id="who", markup=False)
             yield HyveStepInput(placeholder="type a step (→ or Tab completes) · ↑: choose a "
                                 "hex · u: undo · q: quit", suggester=self.suggester, id="step",
-                                compact=True)
+                                compact=True, select_on_focus=False)
         yield Footer()
 
     def on_mount(self) -> None:
