@@ -29,7 +29,7 @@ from typing import Any
 
 import typer
 
-from hyvekit.cli.beelives_play import _newest
+from hyvekit.cli.beelives_play import changed_outside, newest
 from hyvekit.cli.common import campaigns_dir
 from hyvekit.cli.hyve import app
 from hyvekit.cli.hyve_table import ScenarioOption, after_steps, next_data, open_table, \
@@ -221,14 +221,14 @@ class PlaySession:
                 return
         self.at = open_table(self.folder, self.run, self.scenario, self.sheets)
         self.name = self.at.record.header.get("name") or self.id
-        self._seen = _newest(self.at.record)
+        self._seen = newest(self.at.record)
         self._data: dict[str, Any] | None = None
 
     def _finished(self, record, state) -> None:
         """The legacy scenario ended by the last step: its result from the ledger."""
         from hyvekit.cli.hyve import result_lines
         last = state.results[-1]
-        self.at, self._seen, self._data = None, _newest(record), None
+        self.at, self._seen, self._data = None, newest(record), None
         self.name = record.header.get("name") or self.id
         self.ended = result_lines(self.id, state, last.crossed_out)
 
@@ -256,12 +256,9 @@ class PlaySession:
         """:raises IllegalActionError: the record was changed by another command since it was
         read (a ``do``, a ``campaign undo``); the sheet now is read first."""
         record = self.store.load(self.id)
-        if _newest(record) != self._seen:
+        if newest(record) != self._seen:
             self.reload()
-            raise IllegalActionError(R_PLAY, f"{self.id} was changed outside this screen (by "
-                                     "another command): the sheet now is shown, type the "
-                                     "step again", expected="the record as shown",
-                                     given="a changed record")
+            raise changed_outside(R_PLAY, self.id, "the sheet")
         self.at.record = record           # the state kept is this record's (no replay)
 
     def step(self, text: str) -> list[tuple[str, str]]:
@@ -430,6 +427,7 @@ class PlaySession:
             return out
         styles, left = self.styles(), Counter(view["unassigned"])
         left.subtract(p.bee.face for p in self.at.table.turn.gather or ())   # placed nectar
+        free_count = sum((+left).values())
         assigning = bool(view["unassigned"] or view["used"])
         for face in view["dice"]:
             free = not assigning or left[face] > 0
@@ -437,8 +435,8 @@ class PlaySession:
             style = styles.get(str(face), "bold reverse") if free else "dim strike"
             out.append(f" {'W' if face == 6 else face} ", style=style)
             out.append(" ")
-        if +left:
-            out.append(f"· {sum((+left).values())} unassigned", style="dim")
+        if free_count:
+            out.append(f"· {free_count} unassigned", style="dim")
         return out
 
     def decision_renderable(self, width: int | None = None):

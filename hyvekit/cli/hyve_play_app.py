@@ -12,13 +12,13 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
-from hyvekit.cli.beelives_play import QUIT_WORDS, UNDO_WORDS, error_line
-from hyvekit.cli.beelives_play_app import LegalSuggester, StepInput
+from hyvekit.cli.beelives_play import error_line
+from hyvekit.cli.beelives_play_app import PlayApp, StepInput
 from hyvekit.cli.hyve_play import PlaySession, _rows, hex_at, hex_offset, hyve_text
 
 #: how each kind of log line is shown
@@ -85,12 +85,14 @@ class HyveView(Static, can_focus=True):
         self.app.choose_hex(self.index, self.cursor)
 
 
-class HyvePlayApp(App[None]):
+class HyvePlayApp(PlayApp):
     """A HYVE scenario at the table, one step at a time (see
-    :class:`~hyvekit.cli.hyve_play.PlaySession`)."""
+    :class:`~hyvekit.cli.hyve_play.PlaySession`): the Bee Lives screen's step line, log,
+    undo and roll, with the sheet of HYVE above them."""
 
     TITLE = "hyvekit hyve play"
-    ENABLE_COMMAND_PALETTE = False
+    log_styles = LOG_STYLES
+    log_marks = LOG_MARKS
     CSS = """
     Screen { layout: vertical; }
     #head { height: 1; padding: 0 1; background: $boost; }
@@ -116,18 +118,6 @@ class HyvePlayApp(App[None]):
     #who { width: auto; padding: 0 0 0 1; color: $accent; text-style: bold; }
     #step { width: 1fr; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo the last step", priority=True),
-        Binding("ctrl+r", "roll", "Roll the dice due", priority=True),
-        Binding("ctrl+q", "quit", "Quit (every step is kept)", priority=True),
-        Binding("pageup", "scroll_due(-1)", "Scroll the options", show=False),
-        Binding("pagedown", "scroll_due(1)", "Scroll the options", show=False),
-    ]
-
-    def __init__(self, session: PlaySession) -> None:
-        super().__init__()
-        self.session = session
-        self.suggester = LegalSuggester(session)
 
     def compose(self) -> ComposeResult:
         yield Static(id="head", markup=False)
@@ -148,8 +138,10 @@ class HyvePlayApp(App[None]):
                                 compact=True, select_on_focus=False)
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Show the sheet and the decision; the steps so far counted in the log."""
+    def on_mount(self, event: events.Mount) -> None:
+        """Show the sheet and the decision; the steps so far counted in the log (this, not
+        the Bee Lives screen's start)."""
+        event.prevent_default()
         self.query_one("#due-box").border_title = "due"
         self.query_one("#log").border_title = "log"
         try:
@@ -210,36 +202,7 @@ class HyvePlayApp(App[None]):
             view.update(hyve_text(grid, styles, marked=marked if is_active else frozenset(),
                                   cursor=view.cursor if view.has_focus else None))
 
-    def log_line(self, kind: str, text: str) -> None:
-        """One line in the log."""
-        self.query_one("#log", RichLog).write(Text(LOG_MARKS[kind] + text,
-                                                   style=LOG_STYLES[kind]))
-
-    # --- acting -----------------------------------------------------------------------------
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """A line typed: undo, quit, or a step (applied and stored at once)."""
-        text = " ".join(event.value.split())
-        if text.lower() in UNDO_WORDS:
-            event.input.value = ""
-            self.action_undo()
-        elif text.lower() in QUIT_WORDS:
-            self.exit()
-        elif text and self.play_step(text):
-            event.input.value = ""
-
-    def play_step(self, text: str) -> bool:
-        """Apply and store ``text``; the error shown when it is refused. :returns: done."""
-        try:
-            happened = self.session.step(text)
-        except Exception as exc:  # noqa: BLE001 - the rule or the bad input, in the screen
-            self.show(error_line(exc))
-            self.bell()
-            return False
-        for kind, line in happened:
-            self.log_line(kind, line)
-        self.show()
-        return True
+    # --- acting (the step line, undo, roll: the Bee Lives screen's) ----------------------
 
     def choose_hex(self, index: int, name: str) -> None:
         """Hex ``name`` of hyve ``index`` chosen (clicked, or Enter on the cursor): the step
@@ -285,36 +248,3 @@ class HyvePlayApp(App[None]):
 
     def action_to_line(self) -> None:
         self.step_line.focus()
-
-    def action_undo(self) -> None:
-        """Undo the last step."""
-        try:
-            undone = self.session.undo()
-        except Exception as exc:  # noqa: BLE001 - nothing to undo, not a step: in the screen
-            self.show(error_line(exc))
-            self.bell()
-            return
-        for step in undone:
-            self.log_line("undo", step)
-        self.show()
-
-    def action_scroll_due(self, pages: int) -> None:
-        """Scroll the decision's options (page up / page down)."""
-        box = self.query_one("#due-box", VerticalScroll)
-        if pages < 0:
-            box.scroll_page_up()
-        else:
-            box.scroll_page_down()
-
-    def action_roll(self) -> None:
-        """Let hyvekit roll the dice due."""
-        try:
-            due = self.session.data["decision"]
-        except Exception as exc:  # noqa: BLE001
-            self.show(error_line(exc))
-            return
-        if due != "dice":
-            self.show("no die is due now: type the step, or ctrl+z to undo")
-            self.bell()
-            return
-        self.play_step("roll")

@@ -22,6 +22,7 @@ from hyvekit.cli.hyve_play_app import HyvePlayApp, HyveView
 from hyvekit.games import campaign_store
 from hyvekit.rules.common import IllegalActionError
 
+from test_beelives_play import _log, _text
 from test_hyve_table_cli import EXAMPLE, _example_steps, _setup_run
 
 SIZE = (112, 40)
@@ -33,18 +34,6 @@ def _steps(hk, cid: str) -> list[str]:
     """The active step events of the record, as stored."""
     return [e["data"]["do"] for e in campaign_store(hk.campaigns).load(cid).active
             if e["type"] == "step"]
-
-
-def _text(app: HyvePlayApp, selector: str) -> str:
-    """What a part of the screen shows, as plain text."""
-    from rich.console import Console
-    out = Console(width=120, file=io.StringIO(), record=True)
-    out.print(app.query_one(selector, Static).content)
-    return out.export_text()
-
-
-def _log(app: HyvePlayApp) -> str:
-    return "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
 
 
 def _error(app: HyvePlayApp) -> str:
