@@ -27,7 +27,8 @@ from hyvekit.cli.common import ENV_CAMPAIGNS
 GROUPS: dict[str, tuple[str, ...]] = {
     "campaign": ("hyvekit.cli.campaign",),
     "hyve": ("hyvekit.cli.hyve",
-             "hyvekit.cli.hyve_table"),               # hyve new, next, do, export-turns
+             "hyvekit.cli.hyve_table",                # hyve new, next, do, export-turns
+             "hyvekit.cli.hyve_play"),                # hyve play
     "beelives": ("hyvekit.cli.beelives",
                  "hyvekit.cli.beelives_campaign",     # beelives new, log, status...
                  "hyvekit.cli.beelives_play",         # beelives play

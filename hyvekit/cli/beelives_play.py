@@ -69,19 +69,16 @@ class PlaySession:
         self.record, self.state = record_of(self.folder, self.id, GAME, KIND, "CAMPAIGN",
                                             "the id of a Bee Lives campaign", " record")
         self.name = self.record.header.get("name") or self.id
-        self._seen = _newest(self.record)
+        self._seen = newest(self.record)
         self._data: dict[str, Any] | None = None
 
     def _require_unchanged(self) -> None:
         """:raises IllegalActionError: the record was changed by another command since it was
         read (a ``do``, a ``campaign undo``); the state now is read first."""
         record = self.store.load(self.id)
-        if _newest(record) != self._seen:
+        if newest(record) != self._seen:
             self.reload()
-            raise IllegalActionError(R_PLAY, f"{self.id} was changed outside this screen (by "
-                                     "another command): the table now is shown, type the "
-                                     "step again", expected="the record as shown",
-                                     given="a changed record")
+            raise changed_outside(R_PLAY, self.id, "the table")
         self._record = record
 
     @property
@@ -243,7 +240,15 @@ class PlaySession:
         return Group(lines[0], *(Padding(line, (0, 0, 0, 2)) for line in lines[1:]))
 
 
-def _newest(record) -> int | None:
+def changed_outside(rule: str, cid: str, shown: str) -> IllegalActionError:
+    """The refusal of a step typed on a screen whose record another command changed since it
+    was read (``shown``: what the screen now shows, read again)."""
+    return IllegalActionError(rule, f"{cid} was changed outside this screen (by another "
+                              f"command): {shown} now is shown, type the step again",
+                              expected="the record as shown", given="a changed record")
+
+
+def newest(record) -> int | None:
     """The number of the record's newest active event (None: no event)."""
     active = record.active
     return active[-1]["seq"] if active else None

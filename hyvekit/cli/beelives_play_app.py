@@ -64,10 +64,15 @@ class StepInput(Input):
 
 class PlayApp(App[None]):
     """A Bee Lives campaign at the table, one step at a time (see
-    :class:`~hyvekit.cli.beelives_play.PlaySession`)."""
+    :class:`~hyvekit.cli.beelives_play.PlaySession`).  Its step line, log, undo and roll
+    serve ``hyve play``'s screen too (:mod:`hyvekit.cli.hyve_play_app`): a session with
+    ``data``, ``completions()``, ``step(text)`` and ``undo()`` is all they use."""
 
     TITLE = "hyvekit beelives play"
     ENABLE_COMMAND_PALETTE = False
+    #: how each kind of log line is shown (a subclass's screen has kinds of its own)
+    log_styles: ClassVar[dict[str, str]] = LOG_STYLES
+    log_marks: ClassVar[dict[str, str]] = LOG_MARKS
     CSS = """
     Screen { layout: vertical; }
     #table, #due-box, #log { padding: 0 1; border-top: solid $accent;
@@ -152,8 +157,8 @@ class PlayApp(App[None]):
 
     def log_line(self, kind: str, text: str) -> None:
         """One line in the log."""
-        self.query_one("#log", RichLog).write(Text(LOG_MARKS[kind] + text,
-                                                   style=LOG_STYLES[kind]))
+        self.query_one("#log", RichLog).write(Text(self.log_marks[kind] + text,
+                                                   style=self.log_styles[kind]))
 
     # --- acting -----------------------------------------------------------------------------
 

@@ -208,19 +208,26 @@ def result(ctx: typer.Context, run: str = RunArg,
 
 def print_result(run: str, after, cross: int | None) -> None:
     """The lines ``legacy result`` and ``legacy play`` print after logging a result."""
+    for line in result_lines(run, after, cross):
+        typer.echo(line)
+
+
+def result_lines(run: str, after, cross: int | None) -> list[str]:
+    """What the ledger says of the scenario logged last (``after``: the run's state then):
+    won or lost, its honey, the bread type crossed out, what comes next."""
     last = after.results[-1]
     if last.honey is None:
-        typer.echo(f"scenario {last.number} lost: in normal difficulty the legacy ends here. "
-                   f"To go on, switch to easy mode: hyvekit hyve legacy easy {run} --cross-out TYPE")
-        return
-    typer.echo(f"scenario {last.number} {'won' if last.won else 'lost (easy mode)'}: honey "
-               f"{last.honey.describe()}")
+        return [f"scenario {last.number} lost: in normal difficulty the legacy ends here. "
+                f"To go on, switch to easy mode: hyvekit hyve legacy easy {run} --cross-out TYPE"]
+    lines = [f"scenario {last.number} {'won' if last.won else 'lost (easy mode)'}: honey "
+             f"{last.honey.describe()}"]
     if cross:
-        typer.echo(f"{cross}-type bread upgrades are crossed out for the rest of the legacy")
+        lines.append(f"{cross}-type bread upgrades are crossed out for the rest of the legacy")
     if after.phase == "complete":
-        typer.echo("the legacy is complete!")
+        lines.append("the legacy is complete!")
     else:
-        typer.echo(f"{after.honey} honey to spend before scenario {after.scenario + 1}")
+        lines.append(f"{after.honey} honey to spend before scenario {after.scenario + 1}")
+    return lines
 
 
 @legacy_app.command("play")

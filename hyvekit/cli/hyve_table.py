@@ -130,26 +130,34 @@ def print_sheet(view: dict[str, Any]) -> None:
 
 def print_decision(data: dict[str, Any], where: str) -> None:
     """The decision due and its legal steps, grouped by their first word."""
-    from hyvekit.cli.beelives_table import between_options
     out = console()
     if data["decision"] is None:
         out.print(data["prompt"])
         return
     out.print(f"[bold]due:[/bold] {data['prompt']}", highlight=False)
-    groups: dict[str, list[str]] = {}
-    for option in data["legal"]:
-        head = "@" if "@" in option and " " not in option else option.split()[0]
-        groups.setdefault(head, []).append(option)
-    for options in groups.values():
-        merged = _merged(options)
-        shown = merged[:SHOWN]
-        rest = [f"… and {len(merged) - SHOWN} more"] if len(merged) > SHOWN else []
-        for row in between_options(shown + rest, max(20, out.width - 4)):
-            out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
+    for row in option_rows(data["legal"], max(20, out.width - 4)):
+        out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if data["more"]:
         out.print(f"  ({data['more']})")
     example = data["legal"][0] if data["legal"] else "roll"
     out.print(f"next: hyvekit hyve do {where} \"{example}\"", highlight=False)
+
+
+def option_rows(legal: list[str], width: int, shown: int = SHOWN) -> list[str]:
+    """The legal steps in rows of at most ``width`` characters: grouped by their first word
+    (the ``BEE@HEX`` steps together), bees that may go on the same hexes written once
+    (``2|3|W1-W5@C3|C4``), at most ``shown`` rows of a group."""
+    from hyvekit.cli.beelives_table import between_options
+    groups: dict[str, list[str]] = {}
+    for option in legal:
+        head = "@" if "@" in option and " " not in option else option.split()[0]
+        groups.setdefault(head, []).append(option)
+    rows: list[str] = []
+    for options in groups.values():
+        merged = _merged(options)
+        rest = [f"… and {len(merged) - shown} more"] if len(merged) > shown else []
+        rows += between_options(merged[:shown] + rest, width)
+    return rows
 
 
 def _merged(options: list[str]) -> list[str]:

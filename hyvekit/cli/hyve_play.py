@@ -1,0 +1,540 @@
+"""``hyvekit hyve play``: a HYVE scenario played at the table in one full-screen session — the
+sheet (the six hyves as hex grids in the player's colours, the HP track and die, population,
+bread levels, larva chamber, royal jellies, seasons or Long Live the Queen's approval, a legacy
+run's resources), the dice of the turn, the decision due with its legal steps, a line to type
+the step on (the legal steps completed as you type), hexes chosen with the mouse or the keys,
+the log of what happened; undo, roll and quit keys.
+
+It is a face over the same library calls as ``hyve next`` and ``hyve do``
+(:mod:`hyvekit.cli.hyve_table`): each step is applied by
+:func:`~hyvekit.cli.hyve_table.store_steps` and stored at once as a ``step`` event (the store
+writes atomically), so a session stopped at any point loses nothing and ``next`` / ``do`` /
+``play`` can take turns on one scenario.  When a legacy run's scenario ends, its result goes
+into the run's ledger as ``hyve do`` puts it, and the screen shows it.
+
+This module holds the command, :class:`PlaySession` (the scenario, a step, an undo, the sheet
+and the decision as rich renderables) and the hex grid's geometry (:func:`hyve_text`,
+:func:`hex_at`, :func:`hex_offset`); the Textual screen is :mod:`hyvekit.cli.hyve_play_app`,
+imported only when the command runs, so no other command loads Textual.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from hyvekit.cli.beelives_play import changed_outside, newest
+from hyvekit.cli.common import campaigns_dir
+from hyvekit.cli.hyve import app
+from hyvekit.cli.hyve_table import ScenarioOption, after_steps, next_data, open_table, \
+    option_rows, store_steps
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+R_PLAY = "hyvekit hyve play"
+
+#: the decisions answered by a hex of the active hyve
+HEX_DECISIONS = ("nectar", "larva", "sensilla", "excise", "mites")
+#: a step's hex: ``3@C3``, ``larva@C3``, ``sensilla 4@C3``, ``excise C3``, ``2:C3`` (hyve 2)
+_HEX = re.compile(r"(?:@|\s)(?:(\d):)?([A-E][1-5])$")
+
+# --- colours -------------------------------------------------------------------------------
+
+#: pencil colours by name, as truecolours (a terminal's theme does not repaint them); other
+#: names go to rich (``dark_orange``, ``#ff8800``)
+_COLOUR_ALIASES = {"red": "#e0443a", "orange": "#f08c1e", "yellow": "#f5d327",
+                   "green": "#4fb85a", "blue": "#3b7dd8", "purple": "#9452c8",
+                   "violet": "#a070e0", "pink": "#f07ab0", "brown": "#8b5a2b",
+                   "black": "#303030", "white": "#eeeeee", "grey": "#9e9e9e",
+                   "gray": "#9e9e9e", "cyan": "#2ec4d6", "teal": "#138a8a",
+                   "turquoise": "#30d5c8", "lime": "#9ad62a", "gold": "#e6b422",
+                   "indigo": "#5a46c8", "magenta": "#d040c0", "silver": "#c0c0c0"}
+#: the colour of a name nobody knows: readable on both dark and light screens
+DEFAULT_COLOUR = "grey58"
+
+
+def rich_colour(name: str) -> str:
+    """A rich colour for a pencil colour's name (``red``, ``Light Blue``, ``#ff8800``);
+    :data:`DEFAULT_COLOUR` for a name rich does not know."""
+    from rich.color import Color, ColorParseError
+    key = "_".join(str(name).strip().lower().replace("-", " ").split())
+    for candidate in (_COLOUR_ALIASES.get(key), key, key.replace("_", "")):
+        if not candidate:
+            continue
+        try:
+            Color.parse(candidate)
+        except ColorParseError:
+            continue
+        return candidate
+    return DEFAULT_COLOUR
+
+
+def ink(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (a :func:`rich_colour`)."""
+    from rich.color import Color
+    r, g, b = Color.parse(colour).get_truecolor()
+    return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "white"
+
+
+def colour_styles(colours: dict[str, str]) -> dict[str, str]:
+    """``{die value "1".."5": rich style}`` of the player's colours (``view()["colours"]``),
+    also keyed by each colour's first letter (a nectar written by colour letter)."""
+    out: dict[str, str] = {}
+    for value, name in colours.items():
+        c = rich_colour(name)
+        out[value] = f"bold {ink(c)} on {c}"
+        out.setdefault(str(name)[:1].lower(), out[value])
+    return out
+
+
+# --- the hex grid --------------------------------------------------------------------------
+
+#: columns of one hex (a 3-character cell and a gap) and of the row letter in front
+CELL, MARGIN = 4, 2
+
+
+def _rows() -> list[list[str]]:
+    """The hex names row by row (A1-A3, B1-B4, ... E1-E3)."""
+    from hyvekit.rules.hyve.scoring import ROW_LENGTHS, ROW_NAMES
+    return [[f"{ROW_NAMES[r]}{k + 1}" for k in range(n)] for r, n in enumerate(ROW_LENGTHS)]
+
+
+def _indent(row: int) -> int:
+    from hyvekit.rules.hyve.scoring import ROW_LENGTHS
+    return (max(ROW_LENGTHS) - ROW_LENGTHS[row]) * CELL // 2
+
+
+def hex_offset(name: str) -> tuple[int, int]:
+    """Where the middle of hex ``name`` (``C3``) is in :func:`hyve_text`: ``(x, y)``.
+
+    :raises KeyError: not a hex name.
+    """
+    for y, row in enumerate(_rows()):
+        if name.upper() in row:
+            return MARGIN + _indent(y) + row.index(name.upper()) * CELL + 1, y
+    raise KeyError(name)
+
+
+def hex_at(x: int, y: int) -> str | None:
+    """The hex shown at ``(x, y)`` of :func:`hyve_text` (its cell or the gap after it);
+    None: the row letter, outside the grid."""
+    rows = _rows()
+    if not 0 <= y < len(rows):
+        return None
+    k, within = divmod(x - MARGIN - _indent(y), CELL)
+    if x < MARGIN + _indent(y) or not 0 <= k < len(rows[y]) or within == CELL - 1:
+        return None
+    return rows[y][k]
+
+
+def hyve_text(grid, styles: dict[str, str], *, cursor: str | None = None,
+              marked: frozenset[str] | set[str] = frozenset(), letters: bool = True):
+    """A hyve as rich Text, rows A–E offset as on the sheet: a nectar its die value (or colour
+    letter) on its colour, ``L``/``L2`` a larva, ``x`` crossed out, ``·`` empty; hexes in
+    ``marked`` (a legal choice) underlined, an empty one shown ``+``; ``cursor`` reversed.
+
+    :param grid: a :class:`~hyvekit.rules.hyve.scoring.HyveGrid`.
+    :param styles: :func:`colour_styles`.
+    """
+    from rich.text import Text
+
+    from hyvekit.rules.hyve.scoring import COLOURLESS, HEXES, LARVA, NECTAR, cell_name
+    spaces = {cell_name(h): s for h, s in zip(HEXES, grid.spaces)}
+    out = Text(no_wrap=True, overflow="crop")
+    for y, row in enumerate(_rows()):
+        if y:
+            out.append("\n")
+        out.append(f"{'ABCDE'[y]} " if letters else "  ", style="dim")
+        out.append(" " * _indent(y))
+        for k, name in enumerate(row):
+            space = spaces[name]
+            token = space.token()
+            if space.kind == NECTAR:
+                style = styles.get(str(space.variety).lower(), f"bold black on {DEFAULT_COLOUR}")
+            elif space.kind == LARVA:
+                style = "bold white on grey35"
+            elif space.kind == COLOURLESS:
+                style = "grey66 on grey23"
+            else:
+                token, style = ("+", "bold green") if name in marked else ("·", "grey50")
+            if name in marked:
+                style += " underline"
+            if name == cursor:
+                style += " reverse"
+            out.append(f"{token:^3}", style=style)
+            if k < len(row) - 1:
+                out.append(" ")
+    return out
+
+
+def step_hex(option: str) -> tuple[int | None, str] | None:
+    """The hex a step names at its end: ``(hyve number or None, "C3")``; None: no hex."""
+    m = _HEX.search(option)
+    if not m:
+        return None
+    return (int(m.group(1)) if m.group(1) else None), m.group(2)
+
+
+# --- the session ---------------------------------------------------------------------------
+
+class PlaySession:
+    """A HYVE scenario at the table: a legacy run's current scenario (``run``) or a scenario
+    outside a run (``scenario``); its sheet now, the decision due, one step applied and stored,
+    an undo.  Every change is read from or written to the store at once.
+
+    :param folder: the campaigns folder.
+    :param seed: seed for hyvekit's dice (default: fresh).
+    :param sheets: a legacy scenario's first step: the booklet's sheet definitions (TOML).
+    :raises InvalidInputError: neither or both of run and scenario, not such a record.
+    :raises IllegalActionError: the run plays no scenario now (``hyve legacy start``).
+    """
+
+    def __init__(self, folder: str | Path, run: str | None = None,
+                 scenario: str | None = None, *, seed: int | None = None,
+                 sheets: Path | None = None) -> None:
+        from hyvekit.games import campaign_store
+        self.folder, self.run, self.scenario = Path(folder), run, scenario
+        self.store = campaign_store(folder)
+        self.sheets = sheets
+        self.rng = random.Random(seed)
+        self.ended: list[str] = []      # a legacy scenario just ended: its result (the ledger)
+        self.reload()
+
+    @property
+    def id(self) -> str:
+        return self.run if self.run is not None else str(self.scenario)
+
+    def reload(self) -> None:
+        """Read the record and replay it (the sheet now)."""
+        from hyvekit.games.hyve import load_legacy_record
+        self.ended = []
+        if self.run is not None:
+            record, state = load_legacy_record(self.folder, self.run)
+            active = record.active
+            if state.table is None and state.results and active and active[-1]["type"] == "step":
+                self._finished(record, state)
+                return
+        self.at = open_table(self.folder, self.run, self.scenario, self.sheets)
+        self.name = self.at.record.header.get("name") or self.id
+        self._seen = newest(self.at.record)
+        self._data: dict[str, Any] | None = None
+
+    def _finished(self, record, state) -> None:
+        """The legacy scenario ended by the last step: its result from the ledger."""
+        from hyvekit.cli.hyve import result_lines
+        last = state.results[-1]
+        self.at, self._seen, self._data = None, newest(record), None
+        self.name = record.header.get("name") or self.id
+        self.ended = result_lines(self.id, state, last.crossed_out)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """:func:`~hyvekit.cli.hyve_table.next_data` now (what ``next --json`` gives); once a
+        legacy scenario has ended, ``decision`` None and its result as the prompt."""
+        if self._data is None:
+            if self.at is None:
+                self._data = {"actor": None, "decision": None, "prompt": self.ended[0],
+                              "legal": [], "more": "", "table": None}
+            else:
+                self._data = next_data(self.at)
+        return self._data
+
+    @property
+    def title(self) -> str:
+        return f"{self.name} · {'legacy run' if self.run else 'scenario'}"
+
+    def completions(self) -> list[str]:
+        """What the step line completes: the legal steps."""
+        return list(self.data["legal"])
+
+    def _require_unchanged(self) -> None:
+        """:raises IllegalActionError: the record was changed by another command since it was
+        read (a ``do``, a ``campaign undo``); the sheet now is read first."""
+        record = self.store.load(self.id)
+        if newest(record) != self._seen:
+            self.reload()
+            raise changed_outside(R_PLAY, self.id, "the sheet")
+        self.at.record = record           # the state kept is this record's (no replay)
+
+    def step(self, text: str) -> list[tuple[str, str]]:
+        """Apply the step ``text`` (a notation of the decision due, ``roll``) and store it.
+
+        :returns: what happened, for the log: ``(kind, line)`` with kind ``step`` (the step as
+            stored, a roll as its faces), ``turn`` (a turn played: population and HP after
+            it), ``hyve`` (a hyve scored), ``over`` (the scenario ended; a legacy run's result
+            as the ledger has it).
+        :raises IllegalActionError, InvalidInputError: the step refused, or the record changed
+            by another command since it was read; nothing is stored.
+        """
+        text = " ".join(text.split())
+        if not text:
+            raise InvalidInputError("step", text, "a step: one of the legal steps")
+        if self.at is None:
+            raise IllegalActionError(R_PLAY, f"the scenario has ended ({self.ended[0]})",
+                                     expected="no more steps", given=text)
+        self._require_unchanged()
+        before = self.at.table
+        resolved, done = store_steps(self.folder, self.at, [text], self.rng)
+        event, state = done[-1]
+        self._seen, self._data = event["seq"], None
+        out = [("step", s) for s in resolved]
+        after = after_steps(self.at, state)
+        if after is None:
+            self._finished(self.store.load(self.id), state)
+            return out + [("over", line) for line in self.ended]
+        self.at = after
+        return out + _happened(before, after.table)
+
+    def undo(self) -> list[str]:
+        """Undo the last step made at the table (the store's undo).
+
+        :returns: the step undone.
+        :raises IllegalActionError: the newest event is not a step (a legacy run's shop or
+            start...: ``hyvekit campaign undo`` undoes those).
+        :raises NothingToUndoError: nothing to undo.
+        """
+        active = self.store.load(self.id).active
+        if active and active[-1]["type"] != "step":
+            raise IllegalActionError(R_PLAY, f"the newest event of {self.id} is a "
+                                     f"{active[-1]['type']!r} event, not a step at the table: "
+                                     f"undo it with hyvekit campaign undo {self.id}",
+                                     expected="step", given=active[-1]["type"])
+        undone = [str(e.get("data", {}).get("do", e["type"])) for e in self.store.undo(self.id)]
+        self.reload()
+        return undone
+
+    # --- hexes -------------------------------------------------------------------------------
+
+    def hex_options(self, name: str, typed: str = "") -> list[str]:
+        """The legal steps that put something on hex ``name`` of the active hyve (the
+        decision due is one of :data:`HEX_DECISIONS`), those beginning with ``typed`` first
+        when any do (``5`` or ``5@`` picks the 5-bee's nectar)."""
+        data = self.data
+        if data["decision"] not in HEX_DECISIONS:
+            return []
+        active = data["table"]["active_hyve"]
+        options = [o for o in data["legal"]
+                   if (h := step_hex(o)) and h[1] == name.upper() and h[0] in (None, active)]
+        typed = typed.strip().casefold()
+        picked = [o for o in options if typed and o.casefold().startswith(typed)]
+        return picked + [o for o in options if o not in picked]
+
+    def marked_hexes(self) -> frozenset[str]:
+        """The hexes of the active hyve some legal step names (a hex decision due)."""
+        data = self.data
+        if data["decision"] not in HEX_DECISIONS:
+            return frozenset()
+        active = data["table"]["active_hyve"]
+        return frozenset(h[1] for o in data["legal"]
+                         if (h := step_hex(o)) and h[0] in (None, active))
+
+    # --- the screen's contents (rich renderables) --------------------------------------------
+
+    def hyves(self) -> list[tuple[Any, str]]:
+        """The six hyves now: ``(grid, title)``, the title saying which is active and each
+        scored hyve's points."""
+        if self.at is None:
+            return []
+        s = self.at.table.now
+        out = []
+        for k, grid in enumerate(s.hyves):
+            title = f"hyve {k + 1}"
+            if k < len(s.scores):
+                title += f": {s.scores[k]} points"
+            elif k == s.active:
+                title = f"▶ {title} (active)"
+            out.append((grid, title))
+        return out
+
+    def styles(self) -> dict[str, str]:
+        return colour_styles(self.data["table"]["colours"]) if self.data["table"] else {}
+
+    def header_text(self):
+        """The line above the hyves: the mode, the turn, the season, how it ended."""
+        from rich.text import Text
+        view = self.data["table"]
+        if view is None:
+            return Text(self.ended[0], style="bold")
+        season = f" · {view['season']}" if view.get("season") else ""
+        out = Text.assemble((view["mode_label"], "bold"),
+                            f" · turn {view['turn']} of {view['turns']}{season}")
+        if view["status"] != "playing":
+            out.append(f" · {view['status']} ({', '.join(view['end'])})", style="bold")
+        return out
+
+    def sheet_renderable(self):
+        """The rest of the sheet: the HP track and die, population, bread levels, royal
+        jellies, the larva chamber, the seasonal effects left (or approval), a legacy run's
+        resources, the perks, the dice of the turn."""
+        from rich.console import Group
+        from rich.text import Text
+        view = self.data["table"]
+        if view is None:
+            return Group(*(Text(line, style="bold" if k == 0 else "") for k, line in
+                           enumerate(self.ended)))
+        styles = self.styles()
+        s = self.at.table.now
+        lines = [hp_track_text(s).append_text(
+            Text.assemble(" · ", ("population ", "bold"), str(view["population"])))]
+        bread = Text("bread ", style="bold")
+        for value, level in view["bread"].items():
+            bread.append(f" {value}:{level} ", style=styles.get(value, ""))
+            bread.append(" ")
+        lines.append(bread)
+        jellies = Text("jellies", style="bold")
+        for j in view["jellies"]:
+            jellies.append(f" {j['jelly']} {j['name']}", style="")
+            for v in j["colours"]:
+                jellies.append(" ")
+                jellies.append(f"{v}", style=styles.get(str(v), ""))
+            jellies.append(" ·" if j is not view["jellies"][-1] else "")
+        lines.append(jellies)
+        if view["rewards_taken"]:
+            lines.append(Text("rewards taken: " + ", ".join(map(str, view["rewards_taken"]))))
+        if "approval" in view:
+            lines.append(Text(f"approval {view['approval']} · disapproval "
+                              f"{view['disapproval']}"))
+        if view.get("effects_left"):
+            lines.append(Text.assemble((f"{view['season']} effects left ", "bold"),
+                                       " · ".join(view["effects_left"])))
+        if view.get("resources"):
+            resources = Text("resources:", style="bold")
+            for k, r in enumerate(view["resources"]):
+                used = r.endswith(" (used)")
+                resources.append("," if k else "", style="not bold")
+                resources.append(" " + r.removesuffix(" (used)"),
+                                 style="not bold dim" if used else "not bold")
+            lines.append(resources)
+        if view["perks"]:
+            lines.append(Text("perks: " + ", ".join(view["perks"])))
+        lines.append(Text("larva chamber", style="bold"))
+        lines += [chamber_text(line, styles) for line in view["chamber"]]
+        return Group(*lines)
+
+    def dice_text(self):
+        """The dice of the turn, each on its colour; those already assigned (or their nectar
+        placed) dimmed."""
+        from rich.text import Text
+        view = self.data["table"]
+        out = Text("dice ", style="bold")
+        if not view or not view["dice"]:
+            out.append("not rolled", style="dim")
+            return out
+        styles, left = self.styles(), Counter(view["unassigned"])
+        left.subtract(p.bee.face for p in self.at.table.turn.gather or ())   # placed nectar
+        free_count = sum((+left).values())
+        assigning = bool(view["unassigned"] or view["used"])
+        for face in view["dice"]:
+            free = not assigning or left[face] > 0
+            left[face] -= 1
+            style = styles.get(str(face), "bold reverse") if free else "dim strike"
+            out.append(f" {'W' if face == 6 else face} ", style=style)
+            out.append(" ")
+        if free_count:
+            out.append(f"· {free_count} unassigned", style="dim")
+        return out
+
+    def decision_renderable(self, width: int | None = None):
+        """The decision due: its prompt, the legal steps grouped, what else is accepted."""
+        from rich.console import Group
+        from rich.text import Text
+        data = self.data
+        if data["decision"] is None:
+            return Text(data["prompt"], style="bold")
+        lines = [Text(data["prompt"], style="bold")]
+        lines += [Text("  " + row) for row in option_rows(data["legal"], (width or 96) - 2)]
+        if data["more"]:
+            lines.append(Text(f"  ({data['more']})", style="dim"))
+        if data["decision"] in HEX_DECISIONS:
+            lines.append(Text("  (click a hex of the active hyve, or ↑ and the arrow keys, "
+                              "to choose it)", style="dim"))
+        return Group(*lines)
+
+
+def _happened(before, after) -> list[tuple[str, str]]:
+    """What the engine played after a step: turns finished, hyves scored, the end."""
+    out: list[tuple[str, str]] = []
+    s0, s = before.now, after.now
+    for k in range(len(s0.scores), len(s.scores)):
+        out.append(("hyve", f"hyve {k + 1} is complete: it scores {s.scores[k]}"))
+    if len(after.turns) > len(before.turns) and s.status == "playing":
+        out.append(("turn", f"turn {s.turn - 1} is played: population {s.population}, HP die "
+                    f"{s.die} on {s.hp_label}"))
+    if s.status != "playing" and s0.status == "playing":
+        out.append(("over", f"the scenario has ended: {s.status} ({', '.join(s.end)})"))
+    return out
+
+
+def hp_track_text(s):
+    """The HP track: Colony Collapse ``✗``, each space ``·``, the die on its space, Thriving
+    ``★``; then the die and the space's name."""
+    from rich.text import Text
+    track = s.sheet.hp_track
+    out = Text("HP ", style="bold")
+    for p in range(track.spaces):
+        if p == s.position:
+            out.append(str(s.die), style="bold reverse")
+        elif p == 0:
+            out.append("✗", style="red")
+        elif track.thriving and p == track.top:
+            out.append("★", style="yellow")
+        else:
+            out.append("·" if p != track.start else "s", style="dim")
+    out.append(f" die {s.die} on {s.hp_label}")
+    return out
+
+
+def chamber_text(line: str, styles: dict[str, str]):
+    """A line of the larva chamber (:meth:`LarvaChamber.format`) with each egg on its
+    colour."""
+    from rich.text import Text
+    head, sep, rest = line.partition(":  ")
+    if not sep:
+        return Text(line, style="dim")
+    out = Text(head + sep, style="dim")
+    for k, mark in enumerate(rest.split(" ")):
+        if k:
+            out.append(" ")
+        out.append(mark, style=styles.get(mark.strip(), "" if mark.strip() != "." else "dim"))
+    return out
+
+
+@app.command("play")
+def play(ctx: typer.Context,
+         run: str | None = typer.Argument(None, metavar="[RUN]",
+                                          help="A legacy run's id: its current scenario."),
+         scenario: str | None = ScenarioOption,
+         seed: int | None = typer.Option(None, "--seed", metavar="N",
+                                         help="Seed for hyvekit's dice (default: fresh)."),
+         sheets: Path | None = typer.Option(None, "--sheets", metavar="FILE",
+                                            help="A legacy scenario's first step: your "
+                                                 "booklet's sheet definitions (TOML).")) -> None:
+    """Play a HYVE scenario at the table in a full-screen session: the six hyves as hex grids
+    in your colours, the HP track and die, population, bread, royal jellies, the larva
+    chamber, the season's effects left, the dice of the turn, and the decision due with its
+    legal steps. Type the step on the line (→ or Tab completes a legal step), or click a hex
+    of the active hyve (or press ↑, move with the arrow keys, Enter) when nectar, a larva or
+    a perk's choice goes on it. Each step is stored as it is made, exactly as 'hyve do'
+    stores it; a legacy scenario's result goes into the run's ledger when it ends.
+
+    Keys: ctrl+z (or 'u' on the step line) undoes the last step, ctrl+r rolls the dice due,
+    ctrl+q (or 'q' on the step line) quits — nothing is lost: 'play' again goes on where you
+    stopped.
+
+    Example: hyvekit hyve play summer-run
+    """
+    if sheets is not None and not sheets.is_file():
+        raise InvalidInputError("--sheets", str(sheets), "an existing TOML file")
+    session = PlaySession(campaigns_dir(ctx), run, scenario, seed=seed, sheets=sheets)
+    _ = session.data
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise InvalidInputError("terminal", "not a terminal", "a terminal for the full-screen "
+                                "session; without one use 'hyvekit hyve next' and "
+                                "'hyvekit hyve do'")
+    from hyvekit.cli.hyve_play_app import HyvePlayApp
+    HyvePlayApp(session).run()
