@@ -19,7 +19,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from hyvekit.cli.beelives_play import error_line
 from hyvekit.cli.beelives_play_app import PlayApp, StepInput
-from hyvekit.cli.hyve_play import PlaySession, _rows, hex_at, hex_offset, hyve_text
+from hyvekit.cli.hyve_play import _rows, hex_at, hex_offset, hyve_text
 
 #: how each kind of log line is shown
 LOG_STYLES = {"step": "bold", "turn": "green", "hyve": "bold yellow", "over": "bold green",
