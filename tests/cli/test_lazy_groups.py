@@ -12,7 +12,7 @@ import typer.main
 
 from hyvekit.cli import app as app_module
 
-ORDER = ["demo", "campaign", "hyve", "beelives", "beez", "queenbee", "print", "data"]
+ORDER = ["demo", "examples", "campaign", "hyve", "beelives", "beez", "queenbee", "print", "data"]
 
 
 def _modules_after(args, tmp_path) -> set[str]:

@@ -366,7 +366,7 @@ def test_the_wheel_ships_the_fonts(tmp_path):
     src.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(root / name, src / name)
-    for folder in ("hyvekit", "templates"):
+    for folder in ("hyvekit", "templates", "examples", "docs"):
         shutil.copytree(root / folder, src / folder,
                         ignore=shutil.ignore_patterns("__pycache__"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
