@@ -46,7 +46,23 @@ def test_flags_show_no_value_type_in_help():
     out = CliRunner().invoke(app, ["hyve", "legacy", "play", "--help"],
                              env={"COLUMNS": "100"}).output
     assert "--dry-run" in out and "--json" in out and "<bool>" not in out
-    assert "<path>" in out                      # values keep their type
+    assert "<path>" not in out and "FILE" in out     # a placeholder in words, not a type
+
+
+def test_help_placeholders_read_as_words_in_every_command():
+    """No Python type in any --help (``<str>``, ``<int range>``, ``[x>=1]``) and no ``{RUN}``
+    on a usage line (issue 17)."""
+    import re
+
+    from typer.testing import CliRunner
+    root = typer.main.get_command(app)
+    found = []
+    for path, _ in _commands(root):
+        out = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": "100"}).output
+        for line in out.splitlines():
+            if re.search(r"<(str|int|float|path|list|bool)[^>]*>|x[<>]=|\{[A-Z]", line):
+                found.append((" ".join(path), line.strip()))
+    assert found == []
 
 
 def test_version(hk):
