@@ -223,6 +223,15 @@ def _solo_dice(state: g.GameState, t: g.Turn, rng: random.Random) -> g.Turn:
     return replace(t, infection_d6=rng.randint(1, 6)) if due else t
 
 
+def _with_dice_or_without(state: g.GameState, t: g.Turn, rng: random.Random):
+    """``t``, then (Zombees) ``t`` with its infection roll the other way: whether the roll is
+    due can depend on how the turn goes (a raider that leaves play in its raid rolls none)."""
+    yield t
+    if state.zombees and t.action in ("forage", "scout", "raid") and not t.scare_ghosts:
+        yield replace(t, infection_d6=None if t.infection_d6 is not None
+                      else rng.randint(1, 6))
+
+
 def _erratic_candidates(state: g.GameState, name: str, comps: g.Components,
                         rng: random.Random) -> list[g.Turn]:
     """Zombees: an infected wild hive's turn from its D6 (then "nothing" as the fallback when
@@ -396,12 +405,19 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
         else:
             cands = _player_candidates(s, actor.name, comps, rng)
         for i, t in enumerate(cands):
-            try:
-                s, evs = g.play_turn(s, t, comps)
-            except (IllegalActionError, InvalidInputError):
+            played = None
+            for k, variant in enumerate(_with_dice_or_without(s, t, rng)):
+                try:
+                    played = g.play_turn(s, variant, comps), variant
+                    break
+                except (IllegalActionError, InvalidInputError):
+                    if i == len(cands) - 1 and k == 1:
+                        raise
+            if played is None:
                 if i == len(cands) - 1:
-                    raise
+                    g.play_turn(s, t, comps)             # raises the first refusal
                 continue
+            (s, evs), t = played
             turns.append(t)
             events += evs
             break
