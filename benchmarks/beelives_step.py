@@ -44,12 +44,10 @@ the "Bee Lives at the table: one step" section of docs/performance.md.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import platform
 import random
-import resource
 import shutil
 import statistics
 import subprocess
@@ -61,6 +59,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # run as a script or loaded by path
 from docs_section import replace_section as _replace_section
+from timing import child_times, cpu_median
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = "## Bee Lives at the table: one step"
@@ -174,19 +173,6 @@ def play_to_month(seed: int, into: int):
 
 # --- timing ----------------------------------------------------------------------------------
 
-def cpu_median(fn, repeat: int, setup=None) -> float:
-    """Median CPU seconds of ``fn(setup())`` (``fn()`` without ``setup``) over ``repeat``
-    runs, ``setup`` untimed."""
-    times = []
-    for _ in range(repeat):
-        arg = setup() if setup is not None else None
-        gc.collect()                     # no collection of the last run's garbage in this one
-        t0 = time.process_time()
-        fn(arg) if setup is not None else fn()
-        times.append(time.process_time() - t0)
-    return statistics.median(times)
-
-
 def fresh(state):
     """``state`` with a new table object: what the month's table caches (the decision due,
     its legal options) worked out again, as a new process would."""
@@ -241,14 +227,7 @@ def processes(env: dict, work: Path, step: str, repeat: int) -> list:
     def run(cmd, restore):
         if restore is not None:
             shutil.copyfile(work / f"{restore}.json", folder / f"{restore}.json")
-        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        done = subprocess.run(cmd, capture_output=True, env=env, cwd=work)
-        w = time.perf_counter() - t0
-        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode != 0:
-            raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode()[-800:]}")
-        return w, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+        return child_times(cmd, env, work)
 
     for _, cmd, restore in cmds:                 # bytecode written, caches warm
         run(cmd, restore)

@@ -24,21 +24,18 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import gc
 import os
 import platform
 import random
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from docs_section import replace_section  # noqa: E402
+from timing import child_times, cpu_median  # noqa: E402
 
 HEADING = "## HYVE at the table: one step"
 SCENARIO, NEW = "long", "new"
@@ -68,28 +65,6 @@ def longest_game(seeds: int):
         if best is None or len(t.steps) > len(best[1].steps):
             best = (seed, t)
     return best
-
-
-def cpu_median(fn, repeat: int, setup=None) -> float:
-    times = []
-    for _ in range(repeat):
-        arg = setup() if setup is not None else None
-        gc.collect()
-        t0 = time.process_time()
-        fn(arg) if setup is not None else fn()
-        times.append(time.process_time() - t0)
-    return statistics.median(times)
-
-
-def run_cmd(cmd, env, cwd):
-    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, env=env, cwd=cwd)
-    wall = time.perf_counter() - t0
-    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode()[-800:]}")
-    return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,12 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     for _, cmd, restore in cmds:                   # bytecode written, caches warm
         if restore:
             shutil.copyfile(saved[restore], folder / f"{restore}.json")
-        run_cmd(cmd, env, work)
+        child_times(cmd, env, work)
     for _ in range(args.repeat):
         for label, cmd, restore in cmds:
             if restore:
                 shutil.copyfile(saved[restore], folder / f"{restore}.json")
-            w, c = run_cmd(cmd, env, work)
+            w, c = child_times(cmd, env, work)
             wall[label].append(w)
             cpu[label].append(c)
     base = statistics.median(cpu["hyvekit --version"])

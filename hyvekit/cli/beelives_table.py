@@ -226,11 +226,5 @@ def export_month(ctx: typer.Context, campaign: str = CampaignArg,
         raise InvalidInputError("N", number, f"1-{len(state.month_data)} (the months played)"
                                 if state.month_data else "a month played (none yet)")
     text = month_file_text(state.month_data[number - 1])
-    if out is None:
-        typer.echo(text, nl=False)
-        return
-    from hyvekit.cli.common import safe_output
-    from hyvekit.store.storage import atomic_write_text
-    out = safe_output(out, ctx, option="--out", force=force)
-    atomic_write_text(out, text)
-    typer.echo(f"wrote {out}")
+    from hyvekit.cli.common import print_or_write
+    print_or_write(ctx, text, out, force=force)

@@ -111,6 +111,19 @@ def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
     return path
 
 
+def print_or_write(ctx: typer.Context, text: str, out: Path | None, *, force: bool = False,
+                   option: str = "--out") -> None:
+    """Print ``text`` (a record written back as TOML), or write it to ``out`` atomically
+    (:func:`safe_output` checks the path; ``force`` replaces a file) and say so."""
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    from hyvekit.store.storage import atomic_write_text
+    out = safe_output(out, ctx, option=option, force=force)
+    atomic_write_text(out, text)
+    typer.echo(f"wrote {out}")
+
+
 def located(exc, path: Path):
     """``exc`` (an :class:`InvalidInputError` from parsing the TOML record ``path``) with the
     file and line of its field put in front, for a line-numbered one-line error."""

@@ -386,11 +386,5 @@ def export_turns(ctx: typer.Context,
     if not t.over and t.turn.dice is not None:
         text += (f"\n# turn {t.now.turn} is being played ({len(t.steps)} step(s) so far): a "
                  "turn is written once its seasonal effect is chosen\n")
-    if out is None:
-        typer.echo(text, nl=False)
-        return
-    from hyvekit.cli.common import safe_output
-    from hyvekit.store.storage import atomic_write_text
-    out = safe_output(out, ctx, option="--out", force=force)
-    atomic_write_text(out, text)
-    typer.echo(f"wrote {out}")
+    from hyvekit.cli.common import print_or_write
+    print_or_write(ctx, text, out, force=force)
