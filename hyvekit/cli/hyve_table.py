@@ -327,6 +327,9 @@ def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random
     from hyvekit.games import campaign_store
     from hyvekit.rules.hyve.table_record import legacy_resolve, resolve
     if at.kind == "legacy":
+        if at.state.table is None and at.record is not None:
+            from hyvekit.rules.hyve.legacy_play import check_no_logged_couriers
+            check_no_logged_couriers(at.state, at.record.active, at.cid)   # ruling R21
         resolved = legacy_resolve(at.state, at.table, steps, rng)
     else:
         _, resolved = resolve(at.table, steps, rng)

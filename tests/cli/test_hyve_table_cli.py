@@ -185,3 +185,12 @@ def test_legacy_status_says_a_scenario_is_at_the_table(hk):
     assert hk("hyve", "do", cid, "roll", "--seed", "2").returncode == 0
     r = hk("hyve", "legacy", "status", cid)
     assert r.returncode == 0 and "at the table: turn 1, 1 step(s)" in r.stdout
+
+
+def test_courier_bees_logged_by_hand_keep_the_scenario_off_the_table(hk):
+    """A scenario played at the table brings its own courier bees (ruling R21)."""
+    cid = _setup_run(hk)
+    assert hk("hyve", "legacy", "courier", cid, "5").returncode == 0
+    r = hk("hyve", "do", cid, "roll")
+    assert r.returncode == 1 and "courier bee(s) were already logged" in r.stderr
+    assert "campaign undo" in r.stderr
