@@ -4,6 +4,7 @@ a real ``python -m hyvekit`` process (the few whole-process smoke tests)."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -57,3 +58,23 @@ def _own_data_folder(tmp_path_factory, monkeypatch):
 @pytest.fixture()
 def hk(tmp_path: Path) -> Hyvekit:
     return Hyvekit(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """hyvekit built as a wheel once for the session, from a copy of what the wheel is made
+    of (the package, its templates, the examples and docs it carries)."""
+    pytest.importorskip("hatchling")
+    root = Path(__file__).resolve().parents[1]
+    src = tmp_path_factory.mktemp("src")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(root / name, src / name)
+    for folder in ("hyvekit", "templates", "examples", "docs"):
+        shutil.copytree(root / folder, src / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
+                    "--no-build-isolation", "-w", str(out), "-q"], check=True,
+                   capture_output=True)
+    (built,) = out.glob("hyvekit-*.whl")
+    return built

@@ -2,32 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    pytest.importorskip("hatchling")
-    src = tmp_path_factory.mktemp("src")
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, src / name)
-    for folder in ("hyvekit", "templates", "examples", "docs"):
-        shutil.copytree(ROOT / folder, src / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
-                    "--no-build-isolation", "-w", str(out), "-q"], check=True,
-                   capture_output=True)
-    (built,) = out.glob("hyvekit-*.whl")
-    return built
 
 
 def test_wheel_carries_templates_data_and_the_console_script(wheel):

@@ -7,7 +7,6 @@ import hashlib
 import json
 import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -359,20 +358,7 @@ def test_every_print_command_has_an_example():
     assert "--out-dir" in invoke("print", "all", "--help").output
 
 
-def test_the_wheel_ships_the_fonts(tmp_path):
-    pytest.importorskip("hatchling")
-    root = Path(__file__).resolve().parents[2]
-    src = tmp_path / "src"
-    src.mkdir()
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(root / name, src / name)
-    for folder in ("hyvekit", "templates", "examples", "docs"):
-        shutil.copytree(root / folder, src / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
-                    "--no-build-isolation", "-w", str(tmp_path / "dist"), "-q"], check=True,
-                   capture_output=True)
-    (wheel,) = (tmp_path / "dist").glob("hyvekit-*.whl")
+def test_the_wheel_ships_the_fonts(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in (*BUNDLED_FONTS, "LICENSE-DejaVu.txt"):
         assert f"hyvekit/templates/fonts/{name}" in names
