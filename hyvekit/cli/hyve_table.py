@@ -385,7 +385,7 @@ def export_turns(ctx: typer.Context,
         t = scenario_table(state, number)
     else:
         t = _open(ctx, run, scenario).table
-    text = dump_record(t.start, t.turns, legacy=scenario is None)
+    text = dump_record(t.start, t.turns)
     if not t.over and t.turn.dice is not None:
         text += (f"\n# turn {t.now.turn} is being played ({len(t.steps)} step(s) so far): a "
                  "turn is written once its seasonal effect is chosen\n")

@@ -152,8 +152,14 @@ def test_a_legacy_scenario_at_the_table_logs_what_hyve_legacy_play_logs(hk):
     check = hk("campaign", "check", table)
     assert check.returncode == 0, check.stdout + check.stderr
     # the turns come back as the turn record hyve legacy play takes
-    out = hk("hyve", "export-turns", table)
-    assert out.returncode == 0 and "[[turn]]" in out.stdout and "[scenario]" not in out.stdout
+    out = hk("hyve", "export-turns", table, "--out", "scenario-1.toml")
+    assert out.returncode == 0, out.stderr
+    text = (hk.root / "scenario-1.toml").read_text()
+    assert "[[turn]]" in text and "[legacy]" in text and 'perks = ["deep-stores"]' in text
+    # with its set-up, hyve check replays it alone: the same end as the example
+    check = hk("hyve", "check", "scenario-1.toml", "--json")
+    assert check.returncode == 0, check.stderr
+    assert json.loads(check.stdout)["turns"][-1]["status"] == "lost"
 
 
 def test_a_legacy_run_refuses_ledger_events_while_a_scenario_is_at_the_table(hk, tmp_path):

@@ -688,19 +688,21 @@ def turn_table(turn: Turn, sheet: SheetDefinition, chamber: LarvaChamber) -> dic
     return d
 
 
-def dump_record(start: ScenarioState, turns, *, legacy: bool = False) -> str:
-    """The turn record (TOML text) of ``turns`` played from ``start``: what ``hyve check``
-    (and, in a legacy run, ``hyve legacy play``) takes back.  ``legacy``: leave out the
-    ``[scenario]`` table (the run gives the set-up)."""
+def dump_record(start: ScenarioState, turns) -> str:
+    """The turn record (TOML text) of ``turns`` played from ``start``, with its set-up
+    (``[scenario]``: the sheet and colours; ``[legacy]`` for a scenario of a legacy run: its
+    perks, bread levels, core resources and empty honey-track squares): what ``hyve check``
+    replays on its own."""
     from hyvekit.rules.common import toml_value
-    lines = []
-    if not legacy:
-        lines += ["[scenario]", f"sheet = {toml_value(start.sheet.id)}",
-                  f"colours = {toml_value(list(start.colours))}"]
-        if start.legacy:
-            lines += ["", "[legacy]", f"perks = {toml_value(list(start.perks))}",
-                      f"bread = {toml_value(list(start.bread))}",
-                      f"honey_track_empty = {start.honey_track_empty}"]
+    lines = ["[scenario]", f"sheet = {toml_value(start.sheet.id)}",
+             f"colours = {toml_value(list(start.colours))}"]
+    if start.legacy:
+        resources = [{"kind": r.kind, "colour": r.colour, **({"used": True} if r.used else {})}
+                     for r in start.resources]
+        lines += ["", "[legacy]", f"perks = {toml_value(list(start.perks))}",
+                  f"bread = {toml_value(list(start.bread))}",
+                  f"resources = {toml_value(resources)}",
+                  f"honey_track_empty = {start.honey_track_empty}"]
     for turn in turns:
         lines += ["", "[[turn]]"]
         for key, value in turn_table(turn, start.sheet, start.chamber).items():
