@@ -276,7 +276,9 @@ def root(
     ctx: typer.Context,
     campaigns_dir: Optional[str] = typer.Option(
         None, "--campaigns-dir", envvar=ENV_CAMPAIGNS, metavar="DIR",
-        help="Folder of campaign records (default ./campaigns; env HYVEKIT_CAMPAIGNS)."),
+        help="Folder of campaign records (default: your data folder, e.g. "
+             "~/.local/share/hyvekit/campaigns; ./campaigns inside the hyvekit checkout; "
+             "env HYVEKIT_CAMPAIGNS)."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Show the version and exit."),
 ) -> None:

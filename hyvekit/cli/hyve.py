@@ -265,6 +265,9 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
     from hyvekit.games.hyve import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
+    if state.table is not None:
+        from hyvekit.rules.hyve.table_record import play_legacy_event
+        play_legacy_event(state, "result", {})       # refused: a scenario at the table
     check_no_logged_couriers(state, record.active, record.header["id"])
     play = _play_file(state, file, as_json)
     cross = None if cross_out is None else L.parse_bread_type(cross_out, state.colours)

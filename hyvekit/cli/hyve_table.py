@@ -64,16 +64,26 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
     if (run is None) == (scenario is None):
         raise InvalidInputError("RUN", run or "missing",
                                 "a legacy run's id, or --scenario ID (not both)")
-    if scenario is not None:
-        from hyvekit.games.hyve import load_scenario_record
-        from hyvekit.rules.hyve.table import pending
-        record, t = load_scenario_record(folder, scenario)
-        return AtTable(record.header["id"], "scenario", record, t, t, pending(t))
+    from hyvekit.games import campaign_store
+    from hyvekit.rules.hyve.table import Decision, pending
+    record, state = campaign_store(folder).state(scenario or run)
+    kind = (record.header["game"], record.header["kind"])
+    if kind == ("hyve", "scenario"):                  # RUN may name a scenario too
+        return AtTable(record.header["id"], "scenario", record, state, state, pending(state))
+    if scenario is not None or kind != ("hyve", "legacy"):
+        raise InvalidInputError("--scenario" if scenario else "RUN", scenario or run,
+                                "the id of a Hyve Legacy run or a HYVE scenario (this is a "
+                                f"{kind[0]}/{kind[1]} record)")
     from hyvekit.data.hyve import sheet_definition
-    from hyvekit.games.hyve import load_legacy_record
     from hyvekit.rules.hyve.legacy_play import run_mode
     from hyvekit.rules.hyve.table_record import legacy_decision, legacy_table
-    record, state = load_legacy_record(folder, run)
+    if state.table is None and state.phase != "playing" and state.played_tables:
+        number, t = state.played_tables[-1]
+        then = "hyvekit hyve legacy shop/start" if state.phase == "shopping" else \
+            "hyvekit hyve legacy status"
+        return AtTable(record.header["id"], "legacy", record, state, t, Decision(
+            "over", f"scenario {number} has ended ({t.now.status}: {', '.join(t.now.end)}) and "
+            f"its result is in the ledger; next: {then} {record.header['id']}"))
     sheet = None if state.table is not None else sheet_definition(run_mode(state), sheets)
     t = legacy_table(state, sheet)
     return AtTable(record.header["id"], "legacy", record, state, t, legacy_decision(state, t),
@@ -81,7 +91,7 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
 
 
 def _where(at: AtTable) -> str:
-    return at.cid if at.kind == "legacy" else f"--scenario {at.cid}"
+    return at.cid
 
 
 def next_data(at: AtTable) -> dict[str, Any]:
@@ -111,10 +121,17 @@ def print_sheet(view: dict[str, Any]) -> None:
     out.print(f"jellies: {jellies}", highlight=False)
     if "approval" in view:
         out.print(f"approval {view['approval']} · disapproval {view['disapproval']}")
+    if "round" in view:
+        out.print(f"Wasp War round {view['round']}; the Marshal's formations:", highlight=False)
+        for line in view["formations"]:
+            out.print(f"  {line}", highlight=False)
     left = []
     if view["active_hyve"]:
-        scores = ", ".join(map(str, view["hyve_scores"])) or "none"
-        left = [f"hyve {view['active_hyve']} (scored: {scores})"] + view["hyve"]
+        scores = ", ".join(map(str, view["hyve_scores"]))
+        left = [f"hyve {view['active_hyve']}" + (f" (hyves scored: {scores})" if scores
+                                                  else "")] + view["hyve"]
+        if view.get("next_hyve"):
+            left += [f"hyve {view['active_hyve'] + 1} (built ahead)"] + view["next_hyve"]
     right = ["larva chamber"] + view["chamber"]
     width = max((len(x) for x in left), default=0) + 4
     for k in range(max(len(left), len(right))):
@@ -146,7 +163,8 @@ def print_decision(data: dict[str, Any], where: str) -> None:
 def option_rows(legal: list[str], width: int, shown: int = SHOWN) -> list[str]:
     """The legal steps in rows of at most ``width`` characters: grouped by their first word
     (the ``BEE@HEX`` steps together), bees that may go on the same hexes written once
-    (``2|3|W1-W5@C3|C4``), at most ``shown`` rows of a group."""
+    (``2|3|W1-W5@C3|C4``, ``marshal 2|3@D1.2|D1.3``), at most ``shown`` rows of a group; a
+    long row is broken after a ``|``."""
     from hyvekit.cli.beelives_table import between_options
     groups: dict[str, list[str]] = {}
     for option in legal:
@@ -156,35 +174,42 @@ def option_rows(legal: list[str], width: int, shown: int = SHOWN) -> list[str]:
     for options in groups.values():
         merged = _merged(options)
         rest = [f"… and {len(merged) - shown} more"] if len(merged) > shown else []
-        rows += between_options(merged[:shown] + rest, width)
+        for row in between_options(merged[:shown] + rest, width):
+            rows += _broken(row, width)
     return rows
+
+
+def _broken(row: str, width: int) -> list[str]:
+    """``row`` in pieces of at most ``width`` characters, broken after a ``|`` (the pieces
+    after the first indented)."""
+    out: list[str] = []
+    while len(row) > width and "|" in row[:width]:
+        cut = row.rindex("|", 0, width) + 1
+        out.append(row[:cut])
+        row = "    " + row[cut:].lstrip()
+    return out + [row]
 
 
 def _merged(options: list[str]) -> list[str]:
     """``3@C3 3@C4`` written ``3@C3|C4``, and bees that may go on the same hexes written
-    once: ``2|3|W1-W5 @ C3|C4``; other options as they are."""
-    hexes: dict[str, list[str]] = {}
-    out: list[str] = []
+    once: ``2|3|W1-W5@C3|C4`` (a verb before the bee kept once: ``marshal 2|3@D1.2``); other
+    options as they are."""
+    spots: dict[tuple[str, str], list[str]] = {}
+    lines: list[str] = []
     for o in options:
-        if "@" in o:
-            head, _, last = o.partition("@")
-            if head not in hexes:
-                out.append(head)
-            hexes.setdefault(head, []).append(last)
-        else:
-            out.append(o)
-    by_spots: dict[tuple[str, ...], list[str]] = {}
-    for head in hexes:
-        by_spots.setdefault(tuple(hexes[head]), []).append(head)
-    lines = [o for o in out if o not in hexes]
-    for spots, heads in by_spots.items():
-        wild = [h for h in heads if h.startswith("W") and h[1:].isdigit()]
-        shown = [h for h in heads if h not in wild]
-        if len(wild) == 5:
-            shown.append("W1-W5")
-        else:
-            shown += wild
-        lines.append(f"{'|'.join(shown)}@{'|'.join(spots)}")
+        if "@" not in o:
+            lines.append(o)
+            continue
+        head, _, last = o.partition("@")
+        verb, _, bee = head.rpartition(" ")
+        spots.setdefault((verb, bee), []).append(last)
+    by_spots: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for (verb, bee), where in spots.items():
+        by_spots.setdefault((verb, tuple(where)), []).append(bee)
+    for (verb, where), bees in by_spots.items():
+        wild = [b for b in bees if b.startswith("W") and b[1:].isdigit()]
+        shown = [b for b in bees if b not in wild] + (["W1-W5"] if len(wild) == 5 else wild)
+        lines.append(f"{verb + ' ' if verb else ''}{'|'.join(shown)}@{'|'.join(where)}")
     return lines
 
 
@@ -244,8 +269,8 @@ def next_(ctx: typer.Context,
           scenario: str | None = ScenarioOption, as_json: bool = JsonOption) -> None:
     """What is due now: the sheet (turn and season, HP die, population, bread levels, royal
     jellies, the active hyve with its hex names, the larva chamber, the dice) and the decision
-    due with its legal steps. --json gives {"actor", "decision", "legal": [...], "table"}:
-    every string in legal is a step that 'hyve do' accepts.
+    due with its legal steps. --json gives {"actor", "decision", "prompt", "legal": [...],
+    "more", "table"}: every string in legal is a step that 'hyve do' accepts.
 
     Example: hyvekit hyve next summer-run
     """
@@ -291,16 +316,19 @@ def do(ctx: typer.Context,
     except IllegalActionError as exc:
         raise with_expected(exc) from None
     state = done[-1][1]
-    if at.kind == "legacy" and state.table is None:
+    ended = at.kind == "legacy" and state.table is None
+    final = state.played_tables[-1][1] if ended else (state if at.kind == "scenario"
+                                                       else state.table)
+    happened = new_events(at.table.now.events, final.now.events)
+    if ended:
         from hyvekit.cli.hyve import print_result
         if as_json:
             from hyvekit.rules.hyve.legacy import legacy_summary
             print_json({"steps": resolved, "events": [e["seq"] for e, _ in done],
-                        "scenario_logged": True, "decision": None, "legal": [],
-                        "legacy": legacy_summary(state)})
+                        "happened": happened, "scenario_logged": True, "decision": None,
+                        "legal": [], "legacy": legacy_summary(state)})
             return
-        for s in resolved:
-            console().print(f"  did {s}", highlight=False)
+        print_happened(resolved, happened)
         last = state.results[-1] if state.results else None
         print_result(at.cid, state, last.crossed_out if last else None)
         return
@@ -308,13 +336,33 @@ def do(ctx: typer.Context,
     data = next_data(after)
     if as_json:
         print_json({"steps": resolved, "events": [e["seq"] for e, _ in done],
-                    "scenario_logged": False, **data})
+                    "happened": happened, "scenario_logged": False, **data})
         return
-    out = console()
-    for s in resolved:
-        out.print(f"  did {s}", highlight=False)
+    print_happened(resolved, happened)
     print_sheet(data["table"])
     print_decision(data, _where(after))
+
+
+def new_events(before, after) -> list[str]:
+    """What the engine did since ``before`` (the sheet's event lines): the lines of ``after``
+    past their common beginning."""
+    k = 0
+    while k < min(len(before), len(after)) and before[k] == after[k]:
+        k += 1
+    return list(after[k:])
+
+
+def print_happened(steps: list[str], happened: list[str]) -> None:
+    """The steps made and what the rules did with them (scoring, Feed Bees, Migration, the
+    HP die, the seasonal effect...), each line wrapped to the terminal."""
+    import textwrap
+    out = console()
+    width = max(40, out.width - 2)
+    for s in steps:
+        out.print(f"  did {s}", highlight=False)
+    for line in happened:
+        for part in textwrap.wrap(line, width - 4, subsequent_indent="  ") or [""]:
+            out.print(f"    {part}", highlight=False)
 
 
 def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random
@@ -325,7 +373,10 @@ def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random
     :raises IllegalActionError, InvalidInputError: a step refused (nothing is stored).
     """
     from hyvekit.games import campaign_store
-    from hyvekit.rules.hyve.table_record import legacy_resolve, resolve
+    from hyvekit.rules.hyve.table_record import R_AT_TABLE, legacy_resolve, resolve
+    if at.decision.kind == "over":
+        raise IllegalActionError(R_AT_TABLE, at.decision.prompt, expected="no more steps",
+                                 given=steps[0] if steps else None)
     if at.kind == "legacy":
         if at.state.table is None and at.record is not None:
             from hyvekit.rules.hyve.legacy_play import check_no_logged_couriers
@@ -372,13 +423,17 @@ def export_turns(ctx: typer.Context,
                                                       "it)."),
                  force: bool = typer.Option(False, "--force", help="Replace FILE if it "
                                             "exists.")) -> None:
-    """Write the turns played at the table as the turn record (TOML) that 'hyve check' (and
-    for a legacy run 'hyve legacy play') takes.
+    """Write the turns played at the table as the turn record (TOML) that 'hyve check'
+    replays: the scenario's set-up ([scenario], and [legacy] in a run) and its finished
+    turns.
 
     Example: hyvekit hyve export-turns --scenario tuesday-game --out tuesday.toml
     """
     from hyvekit.rules.hyve.record import dump_record
-    if scenario is None and run is not None:
+    if number is not None and scenario is not None:
+        raise InvalidInputError("--number", number, "a legacy run's scenario number: give RUN "
+                                "instead of --scenario")
+    if number is not None:
         from hyvekit.games.hyve import load_legacy_record
         from hyvekit.rules.hyve.table_record import scenario_table
         _, state = load_legacy_record(campaigns_dir(ctx), run)

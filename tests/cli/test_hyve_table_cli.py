@@ -87,7 +87,7 @@ def test_next_prints_the_sheet_and_the_decision_in_80_columns(hk):
     assert max(len(line) for line in lines) <= 80
     assert any(line.startswith("C ") for line in lines)          # the hyve, rows A-E
     assert "due: Assign Workers" in r.stdout and "bakery 3: 3 3" in r.stdout
-    assert 'next: hyvekit hyve do --scenario g "' in r.stdout
+    assert 'next: hyvekit hyve do g "' in r.stdout       # a scenario's id works as RUN
 
 
 def test_export_turns_gives_the_record_hyve_check_replays(hk, tmp_path):
@@ -200,3 +200,39 @@ def test_courier_bees_logged_by_hand_keep_the_scenario_off_the_table(hk):
     r = hk("hyve", "do", cid, "roll")
     assert r.returncode == 1 and "courier bee(s) were already logged" in r.stderr
     assert "campaign undo" in r.stderr
+
+
+def test_a_scenario_id_works_where_a_run_goes_and_an_ended_run_shows_its_last_sheet(hk):
+    assert hk("hyve", "new", "G").returncode == 0
+    assert hk("hyve", "do", "g", "dice 1 2 3 4 5 6").returncode == 0       # no --scenario
+    assert _next(hk, "g")["decision"] == "assign"
+    r = hk("hyve", "export-turns", "--scenario", "g", "--number", "1")
+    assert r.returncode == 2 and "--number" in r.stderr
+    # a legacy scenario played to its end: next shows its last sheet, do refuses more steps
+    cid = _setup_run(hk)
+    steps = _example_steps(hk, cid)
+    assert hk("hyve", "do", cid, *steps, "cross-out 2").returncode == 0
+    data = _next(hk, cid)
+    assert data["decision"] is None and "has ended (lost" in data["prompt"]
+    assert data["table"]["status"] == "lost"
+    r = hk("hyve", "do", cid, "roll")
+    assert r.returncode == 1 and "has ended" in r.stderr
+    r = hk("hyve", "legacy", "play", cid, str(EXAMPLE))
+    assert r.returncode == 1                      # the run is shopping: no scenario to log
+
+
+def test_legacy_play_is_refused_at_once_while_a_scenario_is_at_the_table(hk):
+    cid = _setup_run(hk)
+    assert hk("hyve", "do", cid, "roll", "--seed", "3").returncode == 0
+    r = hk("hyve", "legacy", "play", cid, str(EXAMPLE))
+    assert r.returncode == 1 and "at the table" in r.stderr and "turn(s) replayed" not in r.stdout
+
+
+def test_do_says_what_the_rules_did(hk):
+    assert hk("hyve", "new", "G").returncode == 0
+    r = hk("hyve", "do", "g", "dice 1 2 3 4 5 W", "gather", "1@C3", "2@C2", "3@C4", "4@B2",
+           "5@B3", "W1@D1", "effect 1")
+    assert r.returncode == 0, r.stderr
+    assert "(Feed Bees)" in r.stdout and "Seasonal Effect Spring 1" in r.stdout
+    data = json.loads(hk("hyve", "do", "g", "roll", "--json").stdout)
+    assert data["happened"][0].startswith("Refresh: rolled")

@@ -718,8 +718,7 @@ def roll(rng: random.Random, n: int) -> tuple[int, ...]:
 
 
 def _refuse(d: Decision, text: str, why: str) -> IllegalActionError:
-    return _with_legal(IllegalActionError(R_TURN, f"{why}: {text!r} does not answer it",
-                                          expected=list(d.legal), given=text), d)
+    return _with_legal(IllegalActionError(R_TURN, f"{why}: {text!r} does not answer it"), d)
 
 
 def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, str]:
@@ -754,6 +753,9 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
             turn = replace(turn, open=replace(turn.open, result=step.args))
     elif d.kind == "assign" and v == "gather":
         turn = replace(turn, gather=())
+    elif v == "gather" and turn.gather == () and not _pool(t, turn) and d.kind != "assign":
+        # every bee was assigned: Gather Nectar was played already; the step changes nothing
+        return replace(t, steps=t.steps + ("gather",), _cache={}), "gather"
     elif d.kind == "assign" and (v in ("repurpose", "bakery", "eggs", "larva", "queen",
                                        "courier") or (v in ("marshal", "build")
                                                       and not step.args)):
@@ -772,6 +774,11 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
                        egg_size=len(step.args))
     elif d.kind == "nectar" and v == "nectar" and turn.open is None:
         b, target = step.args
+        left = Counter(_pool(t, turn))
+        left.subtract(p.bee.face for p in turn.gather)
+        if left[b.face] <= 0:
+            raise _refuse(d, text, f"no unassigned {b.face if not b.wild else 'wild'} bee "
+                          f"is left to gather (left: {_faces(left.elements())})")
         turn = replace(turn, gather=turn.gather + (Placement(b, target),))
     elif d.kind == "nectar" and v == "nectar":
         if step.args[0].face != turn.open.bee.face:
@@ -852,11 +859,13 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
 
 
 def _with_legal(exc: IllegalActionError, d: Decision) -> IllegalActionError:
-    """``exc`` with the legal steps of ``d`` as its hint (at most 12 shown)."""
+    """``exc`` with the legal steps of ``d`` as its hint (at most 12 shown) in place of the
+    engine's expected values (the steps say it in the table's own words)."""
     legal = d.legal
+    if not legal:
+        return exc
     shown = ", ".join(legal[:12]) + (f", … ({len(legal)} in all)" if len(legal) > 12 else "")
-    return IllegalActionError(exc.rule, exc.message, expected=exc.expected, given=exc.given,
-                              hint=f"legal: {shown}" if legal else exc.hint)
+    return IllegalActionError(exc.rule, exc.message, hint=f"legal: {shown}")
 
 
 def _need_state(t: Table) -> ScenarioState:
@@ -912,19 +921,60 @@ def replay(start: ScenarioState, steps) -> Table:
 
 # --- what the table shows ----------------------------------------------------------------------
 
-def hyve_lines(grid) -> list[str]:
+def hyve_lines(grid, built=None) -> list[str]:
     """A hyve as text with the printed sheet's hex names: row letters A–E down the left, each
     hex its token (``3`` nectar of die value 3, ``L2`` a larva that gained 2, ``x`` crossed
-    out, ``.`` empty); hex ``C3`` is the third of row C."""
-    from hyvekit.rules.hyve.scoring import ROW_LENGTHS, ROW_NAMES
+    out, ``.`` empty; Bee Builder, ``built``: ``o`` a built empty hex, ``.`` unbuilt); hex
+    ``C3`` is the third of row C."""
+    from hyvekit.rules.hyve.scoring import EMPTY, ROW_LENGTHS, ROW_NAMES
     out, i = [], 0
     widest = max(ROW_LENGTHS)
     for row, length in enumerate(ROW_LENGTHS):
-        toks = [s.token().ljust(3) for s in grid.spaces[i:i + length]]
+        toks = [("o" if built is not None and h in built and sp.kind == EMPTY
+                 else sp.token()).ljust(3)
+                for h, sp in zip(HEXES[i:i + length], grid.spaces[i:i + length])]
         i += length
         pad = " " * ((widest - length) * 2)
         out.append(f"{ROW_NAMES[row]}   {pad}{' '.join(toks)}".rstrip())
     return out
+
+
+def _unassigned(t: Table, s: ScenarioState) -> list[int]:
+    """The bees not assigned yet, those of the Marshal or Build being chosen left out."""
+    if s.phase != "assign":
+        return []
+    left = list(s.pool)
+    a = t.turn.open
+    taken = ([b.face for _, b in a.bees] if isinstance(a, Marshal) else
+             [b.face for b, _, _ in a.shapes] if isinstance(a, Build) else [])
+    if isinstance(a, Build) and t.turn.building is not None:
+        taken.append(t.turn.building.face)
+    for f in taken:
+        if f in left:
+            left.remove(f)
+    return left
+
+
+def _formations(s: ScenarioState, open_action=None) -> list[str]:
+    """Wasp War's Marshal area as text: each formation's hexes (``2=4``: hex 2 holds a 4,
+    ``-`` empty, ``x`` spent; the bees of the Marshal being chosen shown placed) and the
+    attack numbers crossed out."""
+    placing = {at: b.stands_for for at, b in open_action.bees} \
+        if isinstance(open_action, Marshal) else {}
+    lines = []
+    for kind, groups in (("D", s.marshal.defensive), ("O", s.marshal.offensive)):
+        for f, group in enumerate(groups, start=1):
+            cells = []
+            for h, value in enumerate(group, start=1):
+                at = f"{kind}{f}.{h}"
+                spent = any(str(x) == at for x in s.marshal.spent)
+                value = placing.get(at, value)
+                cells.append(f"{h}={'x' if spent else '-' if value is None else value}")
+            name = "defensive" if kind == "D" else "offensive"
+            lines.append(f"{kind}{f} ({name}): {' '.join(cells)}")
+    crossed = sorted(s.marshal.crossed_attacks)
+    lines.append("attacks crossed out: " + (", ".join(map(str, crossed)) or "none"))
+    return lines
 
 
 def view(t: Table) -> dict[str, Any]:
@@ -942,7 +992,8 @@ def view(t: Table) -> dict[str, Any]:
         "bread": {str(k): lvl for k, lvl in zip(BEE_TYPES, s.bread)},
         "colours": {str(k): c for k, c in zip(BEE_TYPES, s.colours)},
         "active_hyve": s.active + 1 if s.active < len(s.hyves) else None,
-        "hyve": hyve_lines(s.hyves[s.active]) if s.active < len(s.hyves) else [],
+        "hyve": hyve_lines(s.hyves[s.active], s.built[s.active] if sheet.builder_shapes
+                           else None) if s.active < len(s.hyves) else [],
         "hyve_scores": list(s.scores),
         "chamber": s.chamber.format().splitlines(),
         "jellies": [{"jelly": j + 1, "name": sheet.jellies[j],
@@ -950,7 +1001,7 @@ def view(t: Table) -> dict[str, Any]:
                     for j in range(len(sheet.jellies))],
         "rewards_taken": list(s.rewards_taken),
         "dice": list(s.bees) if s.phase == "assign" else list(t.turn.dice or ()),
-        "unassigned": list(s.pool) if s.phase == "assign" else [],
+        "unassigned": _unassigned(t, s),
         "used": list(s.used) if s.phase == "assign" else [],
         "perks": list(s.perks),
         "steps": len(t.steps),
@@ -962,6 +1013,11 @@ def view(t: Table) -> dict[str, Any]:
                                for k in s.available_effects]
     if sheet.mode == "long-live-the-queen":
         out["approval"], out["disapproval"] = s.approval, s.disapproval
+    if sheet.builder_shapes and s.active + 1 < len(s.hyves) and s.built[s.active + 1]:
+        out["next_hyve"] = hyve_lines(s.hyves[s.active + 1], s.built[s.active + 1])
+    if s.marshal is not None:
+        out["round"] = f"{s.rounds_done + 1} of {sheet.wasp.rounds}"
+        out["formations"] = _formations(s, t.turn.open)
     if s.legacy:
         out["resources"] = [f"{r.kind} {r.colour}" + (" (used)" if r.used else "")
                             for r in s.resources]

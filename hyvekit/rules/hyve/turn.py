@@ -124,7 +124,7 @@ def _assign(s: ScenarioState, a: Assignment) -> ScenarioState:
         raise IllegalActionError(R_ASSIGN, f"each Action can only be used once per turn; "
                                  f"{label} was already used this turn",
                                  expected=[ACTION_LABELS[x] for x in ACTIONS
-                                           if x not in s.used and (x != "courier" or s.legacy)],
+                                           if x not in s.used and _on_sheet(s, x)],
                                  given=label)
     s = replace(s, used=s.used + (action,))
     if isinstance(a, Repurpose):
@@ -142,6 +142,13 @@ def _assign(s: ScenarioState, a: Assignment) -> ScenarioState:
     if isinstance(a, Build):
         return _build(s, a)
     return _courier(s, a)
+
+
+def _on_sheet(s: ScenarioState, action: str) -> bool:
+    """Whether the scenario has ``action``: the Courier in a legacy run, Marshal in Wasp War,
+    Build in Bee Builder, the four others everywhere."""
+    return {"courier": s.legacy, "marshal": s.sheet.wasp is not None,
+            "build": bool(s.sheet.builder_shapes)}.get(action, True)
 
 
 def _repurpose(s: ScenarioState, a: Repurpose) -> ScenarioState:

@@ -354,3 +354,22 @@ def test_bee_builder_without_built_room_the_nectar_is_lost_ruling_h82():
     with pytest.raises(IllegalActionError) as exc:
         apply(built, GatherNectar((Placement(make_bee(1), parse_cell("C3")),)))
     assert exc.value.rule == "Hyve: Gather Nectar" and "a built hex is free" in exc.value.message
+
+
+def test_gather_after_every_bee_is_assigned_changes_nothing():
+    s = new_scenario(sheet_definition("standard"))
+    t = T.new_table(replace(s, population=3))
+    for step in ("dice 1 1 2", "bakery 1: 1 1", "queen 2 overwork"):
+        t, _ = T.push(t, step)
+    assert T.pending(t).kind == "effect" and t.turn.gather == ()   # gathered: no bee left
+    before = t.now
+    t, done = T.push(t, "gather")
+    assert done == "gather" and t.now == before and T.pending(t).kind == "effect"
+    assert T.replay(t.start, t.steps).now == t.now
+
+
+def test_a_bee_that_already_gathered_is_refused_in_words():
+    t = _at(["dice 1 2 3 4 5 6", "gather", "1@C3"])
+    with pytest.raises(IllegalActionError) as exc:
+        T.push(t, "1@C2")
+    assert "no unassigned 1 bee is left to gather (left: 2 3 4 5 W)" in exc.value.message
