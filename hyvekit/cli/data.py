@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from hyvekit.cli.common import JsonOption, console, print_json, safe_output, table
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 app = typer.Typer(
     help=("Game data tables: what hyvekit ships, which values are the rulebooks' and which "
@@ -70,7 +70,7 @@ def _text(name: str) -> str:
     tables = _tables()
     key = name.strip().lower().removesuffix(".toml").replace("-", "_")
     if key not in tables:
-        raise InvalidInputError("TABLE", name, "one of " + ", ".join(tables))
+        raise not_one_of("TABLE", name, tables)
     return tables[key]
 
 

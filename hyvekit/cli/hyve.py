@@ -10,6 +10,7 @@ import typer
 from hyvekit.cli.common import (JsonOption, campaigns_dir, console, located, note_if_renamed,
                                  print_json, table)
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 app = typer.Typer(
     help=("HYVE: legacy runs, honey checks, the HP track, hyve scoring and scenario turn "
@@ -59,7 +60,7 @@ def new(ctx: typer.Context,
     from hyvekit.rules.hyve.legacy import new_legacy
     sheets = legacy_sheets(sheets_file)
     if sheet not in sheets:
-        raise InvalidInputError("--sheet", sheet, "one of " + ", ".join(sheets))
+        raise not_one_of("--sheet", sheet, sheets)
     chosen = sheets[sheet]
     colour_list = [c.strip() for c in colours.split(",") if c.strip()]
     state = new_legacy(chosen, colour_list, easy)

@@ -231,7 +231,9 @@ def _resolve(option: str, name: str, players: list[str]) -> str:
     for p in players:
         if p.casefold() == name.strip().casefold():
             return p
-    raise InvalidInputError(option, name, "one of the players: " + ", ".join(players))
+    from hyvekit.rules.validate import not_one_of
+    raise not_one_of(option, name, players,
+                     allowed="one of the players: " + ", ".join(players))
 
 
 @app.command("new")

@@ -396,7 +396,7 @@ def test_undo_to_skips_already_reverted_events(store):
     ("shop", {"purchases": [{"item": "resources", "kind": "hp",
                              "colours": ["red"] * 13}]}, IllegalActionError),  # 12 spaces
     ("shop", {"purchases": [{"item": "resources", "kind": "hp", "colours": ["black"]}]},
-     IllegalActionError),                                        # not this legacy's colour
+     InvalidInputError),                                         # not this legacy's colour
     ("courier", {"bee": 1}, IllegalActionError),                 # no scenario being played
     ("result", RESULT_WON, IllegalActionError),
     ("no-such-event", {}, InvalidInputError),

@@ -48,6 +48,7 @@ from hyvekit.rules.beez.honeycomb import (
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import require_table
+from hyvekit.rules.validate import not_one_of
 
 R_SCORING = "Beez: Game End — scoring"
 COMMON_OBJECTIVES = 3   # Setup 4: "these three cards are the common objectives"
@@ -194,8 +195,7 @@ def objectives_from_table(rows: Sequence[dict[str, Any]],
         if o.id in out:
             raise InvalidInputError("objective id", f"{o.id} twice", "one card per id")
         if colours and o.colour is not None and o.colour not in colours:
-            raise InvalidInputError(f"objective {o.id}: colour", o.colour,
-                                    "one of " + ", ".join(colours))
+            raise not_one_of(f"objective {o.id}: colour", o.colour, colours)
         out[o.id] = o
     return out
 
@@ -398,7 +398,7 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
         raise InvalidInputError(f"objective {o.id}", "no value",
                                 f"the honey drops of '{o.name}' counted by hand (the card has "
                                 f"no description): manual: \"{o.name}\" = HONEY")
-    raise InvalidInputError("objective kind", o.kind, "one of " + ", ".join(KINDS))
+    raise not_one_of("objective kind", o.kind, KINDS)
 
 
 # --- players and the winner -----------------------------------------------------------------

@@ -15,6 +15,7 @@ from hyvekit.rules.hyve.legacy_run import (Action, BuyBread, BuyPerk, BuyResourc
                                            StartScenario, SwitchEasy, _bee_type, new_legacy)
 from hyvekit.rules.hyve.legacy_sheet import (BEE_TYPES, RESOURCE_KINDS, RESOURCE_LABELS, WILD,
                                              LegacySheet, perk_label)
+from hyvekit.rules.validate import not_one_of
 
 EVENT_TYPES = ("shop", "start", "courier", "result", "easy")
 
@@ -72,7 +73,7 @@ def parse_event(kind: str, data: dict[str, Any]) -> Action:
                                     f"hyves ({exc})") from None
     if kind == "easy":
         return SwitchEasy(data.get("cross_out"))
-    raise InvalidInputError("event type", kind, "one of " + ", ".join(EVENT_TYPES))
+    raise not_one_of("event type", kind, EVENT_TYPES)
 
 
 def action_to_event(action: Action) -> tuple[str, dict[str, Any]]:

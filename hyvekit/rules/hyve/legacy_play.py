@@ -35,6 +35,7 @@ from hyvekit.rules.hyve.record import (Record, TurnReport, parse_perks, parse_re
                                        parse_resources, record_tables, replay)
 from hyvekit.rules.hyve.scenario import ScenarioState, new_scenario
 from hyvekit.rules.hyve.sheets import MODE_LABELS, SheetDefinition
+from hyvekit.rules.validate import not_one_of
 
 
 def run_mode(state: L.LegacyState) -> str:
@@ -73,8 +74,7 @@ def run_sheet(state: L.LegacyState, definitions: Mapping[str, SheetDefinition],
     key = (name or mode).strip().lower()
     sheet = sheets.get(key) or next((d for d in sheets.values() if d.mode == key), None)
     if sheet is None:
-        raise InvalidInputError("[scenario] sheet" if name else "scenario sheet", name or mode,
-                                "one of " + ", ".join(sheets))
+        raise not_one_of("[scenario] sheet" if name else "scenario sheet", name or mode, sheets)
     if sheet.mode != mode:
         raise IllegalActionError(
             L.R_START, f"[scenario] sheet: scenario {state.scenario} of the run configuration "
