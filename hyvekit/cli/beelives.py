@@ -9,6 +9,7 @@ from typing import Any, Optional
 
 import typer
 
+from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import JsonOption, console, located, print_json, table, with_expected
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import InvalidInputError, require_int
@@ -389,7 +390,7 @@ def _parse_target(text: str):
 
 @app.command("wild-turn")
 def wild_turn(
-    season: str = typer.Option(..., "--season", help="spring, summer or fall."),
+    season: str = typer.Option(..., "--season", help=accepted("seasons")),
     strength: int = typer.Option(..., "--strength", help="The wild hive's strength (1-14)."),
     overheating: bool = typer.Option(False, "--overheating", help="Overheating is in effect."),
     tile: list[str] = typer.Option([], "--tile", metavar="TYPE:DISTANCE",
@@ -516,7 +517,7 @@ def card(
 
 @app.command("cards")
 def cards(
-    season: Optional[str] = typer.Option(None, "--season", help="spring, summer or fall."),
+    season: Optional[str] = typer.Option(None, "--season", help=accepted("seasons")),
     cards_file: Optional[Path] = CardsOption,
     as_json: bool = JsonOption,
 ) -> None:

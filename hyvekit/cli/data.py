@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import JsonOption, console, print_json, safe_output, table
 from hyvekit.rules.validate import not_one_of
 
@@ -29,6 +30,12 @@ USED_BY = {
     "beez": "hyvekit beez new|score|cards --cards FILE; beez score|check-store --layout FILE",
     "queenbee": "hyvekit queenbee odds|battle --faces FILE",
 }
+
+
+def table_names() -> list[str]:
+    """The packaged tables' names (``beelives``, ``hyve_legacy``...)."""
+    return sorted(Path(f.name).stem for f in resources.files("hyvekit.data").iterdir()
+                  if f.name.endswith(".toml"))
 
 
 def _tables() -> dict[str, str]:
@@ -75,7 +82,8 @@ def _text(name: str) -> str:
 
 
 @app.command()
-def show(name: str = typer.Argument(..., metavar="TABLE", help="A table from 'data list'.")
+def show(name: str = typer.Argument(..., metavar="TABLE", help="A table from 'data list'. "
+                                                            + accepted("tables"))
          ) -> None:
     """Print a packaged table (TOML), with where each value comes from.
 

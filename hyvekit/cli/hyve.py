@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import (JsonOption, campaigns_dir, console, located, note_if_renamed,
                                  print_json, table)
 from hyvekit.rules.common import InvalidInputError
@@ -44,8 +45,10 @@ def _load_run(ctx: typer.Context, run: str):
 def new(ctx: typer.Context,
         name: str = typer.Argument(..., help="A name for the run; its id is made from it."),
         colours: str = typer.Option(DEFAULT_COLOURS, "--colours", metavar="C1,C2,C3,C4,C5",
-                                    help="Pencil colours of die values 1-5, fixed for the run."),
-        sheet: str = typer.Option("legacy-1", "--sheet", help="Which legacy sheet to play."),
+                                    help="Pencil colours of die values 1-5, fixed for the run. "
+                                         + accepted("colours")),
+        sheet: str = typer.Option("legacy-1", "--sheet",
+                                  help="Which legacy sheet to play. " + accepted("legacy-sheets")),
         sheets_file: Optional[Path] = typer.Option(
             None, "--sheets", metavar="FILE",
             help="Your own legacy sheets (TOML, same shape as hyvekit/data/hyve_legacy.toml)."),
@@ -84,7 +87,8 @@ def new(ctx: typer.Context,
 @legacy_app.command()
 def shop(ctx: typer.Context, run: str = RunArg,
          perk: list[str] = typer.Option([], "--perk", metavar="NAME",
-                                        help="Buy a perk (repeatable), e.g. 'deep-stores'."),
+                                        help="Buy a perk (repeatable), e.g. 'deep-stores'. "
+                                             + accepted("perks")),
          bread: list[str] = typer.Option([], "--bread", metavar="TYPE",
                                          help="Buy one bread upgrade of bee type 1-5 "
                                               "(repeat for more)."),
@@ -476,9 +480,8 @@ def hp(scoring: Optional[str] = typer.Option(
        gain: Optional[int] = typer.Option(None, "--gain", metavar="X", help="HP gained."),
        lose: Optional[int] = typer.Option(None, "--lose", metavar="X", help="HP lost."),
        mode: str = typer.Option("standard", "--mode", metavar="MODE",
-                                help="Scenario sheet whose HP track is used: standard, "
-                                     "coldsnap, mites-challenge, wasp-war, bee-builder, turbo, "
-                                     "long-live-the-queen."),
+                                help="Scenario sheet whose HP track is used. "
+                                     + accepted("modes")),
        sheets_file: Optional[Path] = typer.Option(
            None, "--sheets", metavar="FILE",
            help="Your own scenario sheets (TOML, same shape as hyve_sheets.toml)."),
