@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, located, note_if_renamed,
-                                 print_json, table)
+from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed, console,
+                                 located, note_if_renamed, print_json, table)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import not_one_of
 
@@ -133,14 +133,21 @@ def shop(ctx: typer.Context, run: str = RunArg,
 
 
 @legacy_app.command()
-def start(ctx: typer.Context, run: str = RunArg) -> None:
-    """Begin the next scenario (unspent honey is lost).
+def start(ctx: typer.Context, run: str = RunArg, yes: bool = YesOption) -> None:
+    """Begin the next scenario (unspent honey is lost: asks first when there is some).
 
-    Example: hyvekit hyve legacy start summer-run
+    Example: hyvekit hyve legacy start summer-run --yes
     """
     from hyvekit.rules.hyve import legacy as L
     _, state = _load_run(ctx, run)
     lost = state.honey
+    if lost:
+        L.check(state, L.StartScenario())       # a refused start asks nothing
+        if not confirmed(f"{lost} unspent honey will be lost when scenario {state.scenario + 1} "
+                         "starts. Start it?", yes):
+            typer.echo(f"nothing was changed: {lost} honey to spend "
+                       f"(hyvekit hyve legacy shop {run} ...)")
+            return
     _, after = _store(ctx).append(run, *L.action_to_event(L.StartScenario()))
     typer.echo(f"scenario {after.scenario} of {L.SCENARIOS} started: "
                f"{after.sheet.run[after.scenario - 1]}")

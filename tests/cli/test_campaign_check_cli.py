@@ -7,7 +7,7 @@ import json
 
 def legacy_run(hk):
     """A run with one won scenario (the Gaining Honey example: 7 past start, 12, 4 hyves → 8)."""
-    for args in (("hyve", "legacy", "new", "Run"), ("hyve", "legacy", "start", "run"),
+    for args in (("hyve", "legacy", "new", "Run"), ("hyve", "legacy", "start", "run", "--yes"),
                  ("hyve", "legacy", "result", "run", "won", "--hp-past-start", "7",
                   "--population", "12", "--hyves", "4")):
         result = hk(*args)

@@ -17,7 +17,7 @@ def setup_run(hk, easy=True):
     shop = hk("hyve", "legacy", "shop", "run", "--bread", "1", "--bread", "1", "--perk",
               "deep-stores", "--hp", "red:2", "--population", "red:2")
     assert shop.returncode == 0, shop.stderr
-    assert hk("hyve", "legacy", "start", "run").returncode == 0
+    assert hk("hyve", "legacy", "start", "run", "--yes").returncode == 0
 
 
 def status(hk):

@@ -113,7 +113,7 @@ def _setup_run(hk, name="Run"):
     shop = hk("hyve", "legacy", "shop", cid, "--bread", "1", "--bread", "1", "--perk",
               "deep-stores", "--hp", "red:2", "--population", "red:2")
     assert shop.returncode == 0, shop.stderr
-    assert hk("hyve", "legacy", "start", cid).returncode == 0
+    assert hk("hyve", "legacy", "start", cid, "--yes").returncode == 0
     return cid
 
 

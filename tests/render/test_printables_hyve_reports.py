@@ -114,7 +114,7 @@ def test_report_of_a_legacy_run_made_through_the_cli(hk):
          "--population", "red:2,blue"),
         ("hyve", "legacy", "shop", "spring-run", "--bread", "3"),
         ("campaign", "undo", "spring-run"),
-        ("hyve", "legacy", "start", "spring-run"),
+        ("hyve", "legacy", "start", "spring-run", "--yes"),
         ("hyve", "legacy", "courier", "spring-run", "wild", "--turn", "1"),
         ("hyve", "legacy", "result", "spring-run", "won", "--hp-past-start", "7",
          "--population", "12", "--hyves", "4"),

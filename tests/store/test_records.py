@@ -558,7 +558,7 @@ def _cli_calls(bad: str, export_file: Path):
         ["hyve", "legacy", "new", "Some name", "--id", bad],
         ["hyve", "legacy", "status", bad],
         ["hyve", "legacy", "shop", bad, "--perk", "tenacity"],
-        ["hyve", "legacy", "start", bad],
+        ["hyve", "legacy", "start", bad, "--yes"],
         ["hyve", "legacy", "courier", bad, "1"],
         ["hyve", "legacy", "result", bad, "won", "--hp-past-start", "1", "--population", "5",
          "--hyves", "1"],
