@@ -57,3 +57,9 @@ def _own_data_folder(tmp_path_factory, monkeypatch):
 @pytest.fixture()
 def hk(tmp_path: Path) -> Hyvekit:
     return Hyvekit(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def hyvekit_in():
+    """:class:`Hyvekit` itself, for a fixture wider than one test: ``hyvekit_in(folder)``."""
+    return Hyvekit

@@ -19,6 +19,7 @@ from hyvekit.cli.beelives import app, wild_state, winter_vp
 from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed,
                                  print_json, table, with_expected)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import counted
 
 GAME, KIND = "beelives", "campaign"
 CampaignArg = typer.Argument(..., metavar="CAMPAIGN",
@@ -371,7 +372,7 @@ def print_campaign_status(record, state) -> None:
     out = console()
     cards = [f"{k} card: {v}" for k, v in data["cards"].items() if v]
     out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · {data['kind']} · "
-              f"{data['years']} year(s)" + (" · " + " · ".join(cards) if cards else "")
+              f"{counted(data['years'], 'year')}" + (" · " + " · ".join(cards) if cards else "")
               + (" · harder rule" if data["solo_hard"] else ""))
     where = (f"year {data['year']}, next month {data['month']} ({data['season']})"
              if data["stage"] == "month" else
@@ -432,7 +433,7 @@ def print_campaign_status(record, state) -> None:
         out.print(f"wildfire: started on the {f['edge']} edge, spreading {f['spreads']}; "
                   f"{f['burnt']} tile(s) burnt; "
                   + ("your hive burned" if f["hive_burned"] else
-                     f"your hive is {near} space(s) from the fire" if near is not None
+                     f"your hive is {counted(near, 'space')} from the fire" if near is not None
                      else "no tile burnt yet"))
     out.print(f"outcome: {data['outcome']} · overrides: {data['overrides']} · next: "
               f"{data['next']}")

@@ -13,6 +13,7 @@ import typer
 from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed, console,
                                  print_json, table)
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.common import counted
 
 app = typer.Typer(
     help=("Campaign records: Hyve Legacy runs, Bee Lives campaigns and Queen Bee match logs."
@@ -194,7 +195,7 @@ def check(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID
                                   rows))
         verdict = ("every event replays to the result stored with it" if report.ok
                    else "some events replay differently now (see above)")
-        typer.echo(f"{name}: {report.checked} event(s) replayed; {verdict}."
+        typer.echo(f"{name}: {counted(report.checked, 'event')} replayed; {verdict}."
                    + (f" {report.not_checked} later event(s) not checked: they follow the "
                       "refused one." if report.not_checked else ""))
     if not report.ok:

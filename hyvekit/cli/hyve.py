@@ -12,6 +12,7 @@ from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed,
                                  located, note_if_renamed, print_json, table)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.common import counted
 
 app = typer.Typer(
     help=("HYVE: legacy runs, honey checks, the HP track, hyve scoring and scenario turn "
@@ -402,7 +403,8 @@ def print_legacy_status(record, state) -> None:
               f"{state.sheet.name} · {'easy' if state.easy else 'normal'} mode · {phase}")
     if state.table is not None:
         now = state.table.now
-        out.print(f"at the table: turn {now.turn}, {len(state.table.steps)} step(s) so far "
+        out.print(f"at the table: turn {now.turn}, {counted(len(state.table.steps), 'step')} so "
+                  f"far "
                   f"(hyvekit hyve next {record.header['id']})", highlight=False)
     if state.sheet.assumed:
         out.print("[dim]costs, starting honey and honey track are hyvekit's own values, "
@@ -660,7 +662,7 @@ def print_turns(state, reports) -> None:
     rows = [[r.turn, " ".join("W" if d == 6 else str(d) for d in r.dice),
              f"{r.die} on {r.hp_label}", r.population, r.hyves_completed, r.status,
              "; ".join(r.differences) or "-"] for r in reports]
-    console().print(table(f"{state.sheet.name}: {len(reports)} turn(s) replayed",
+    console().print(table(f"{state.sheet.name}: {counted(len(reports), 'turn')} replayed",
                           ["turn", "dice", "HP die on", "population", "hyves",
                            "status", "claims differ"], rows))
     for r in reports:
@@ -713,7 +715,7 @@ def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) 
         r = play.result
         if r is None:
             typer.echo(f"scenario {play.scenario} is still being played after "
-                       f"{len(play.reports)} turn(s): nothing to log yet")
+                       f"{counted(len(play.reports), 'turn')}: nothing to log yet")
         else:
             typer.echo(f"result: {L.describe_event(*L.action_to_event(r))}, courier bonus "
                        f"{r.courier_bonus}")

@@ -46,7 +46,7 @@ from hyvekit.rules.beez.honeycomb import (
     parse_chamber,
     parse_honeycomb,
 )
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted, require_int
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.validate import not_one_of
 
@@ -367,7 +367,7 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
             first.setdefault(n.colour, c)
         groups = tuple((c,) for c in first.values())
         return ObjectiveScore(o, o.honey * len(groups),
-                              f"{len(groups)} colours ({', '.join(first)}) × {o.honey}",
+                              f"{counted(len(groups), 'colour')} ({', '.join(first)}) × {o.honey}",
                               groups, tuple(notes))
     if o.kind == "line-of-different-colours":
         lines = straight_lines(o.length)
@@ -375,7 +375,7 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
                  if all(hc[c] is not None for c in ln)
                  and len({hc[c].colour for c in ln}) == len(ln)]
         chosen = max_disjoint(cands)
-        detail = (f"{len(chosen)} lines × {o.honey}"
+        detail = (f"{counted(len(chosen), 'line')} × {o.honey}"
                   + (f" ({', '.join(map(_fmt, chosen))})" if chosen else ""))
         return ObjectiveScore(o, o.honey * len(chosen), detail, chosen, tuple(notes))
     if o.kind == "same-colour-shape":

@@ -36,6 +36,7 @@ from hyvekit.rules.hyve.record import (Record, TurnReport, parse_perks, parse_re
 from hyvekit.rules.hyve.scenario import ScenarioState, new_scenario
 from hyvekit.rules.hyve.sheets import MODE_LABELS, SheetDefinition
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.common import counted
 
 
 def run_mode(state: L.LegacyState) -> str:
@@ -258,9 +259,10 @@ def _finished(play: LegacyPlay) -> L.Result:
     if play.result is None:
         turns = len(play.reports)
         raise IllegalActionError(
-            L.R_WIN, f"the record's {turns} turn(s) leave scenario {play.scenario} being played "
+            L.R_WIN, f"the record's {counted(turns, 'turn')} leave scenario {play.scenario} "
+                     f"being played "
             f"(turn {play.final.turn}); a result is logged when a win or loss condition is met",
-            expected="a scenario that ended", given=f"{turns} turn(s), still playing",
+            expected="a scenario that ended", given=f"{counted(turns, 'turn')}, still playing",
             hint="record the remaining turns; hyvekit hyve check FILE --run RUN shows the sheet")
     return play.result
 

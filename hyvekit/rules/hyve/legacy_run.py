@@ -30,6 +30,7 @@ from hyvekit.rules.hyve.legacy_honey import HoneyBreakdown, honey_earned
 from hyvekit.rules.hyve.legacy_sheet import (BEE_TYPES, RESOURCE_KINDS, RESOURCE_LABELS,
                                              SCENARIOS, WILD, LegacySheet, perk_label)
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.common import counted
 
 # --- rule names (sections of hyve.txt, Legacy Mode) ------------------------------------------
 R_START = "Hyve Legacy: Starting a Legacy"
@@ -407,7 +408,7 @@ def _check_purchase(state: LegacyState, p: Purchase, spent: int = 0) -> None:
         left = state.spaces_left(p.kind)
         if len(p.colours) > left:
             raise IllegalActionError(R_CORE, f"{len(p.colours)} {RESOURCE_LABELS[p.kind]} "
-                                     f"asked for, {left} space(s) left on the sheet",
+                                     f"asked for, {counted(left, 'space')} left on the sheet",
                                      expected=left, given=len(p.colours))
         price = cost(state, p)
         what = f"{len(p.colours)} {RESOURCE_LABELS[p.kind]}"

@@ -32,6 +32,7 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.queenbee import board
 from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Card, Dice, card_key, find_card
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.common import counted
 
 R_BATTLE = "Queen Bee: Battle"
 R_SEQUENCE = "Queen Bee: Battle — Sequence of Battle"
@@ -460,7 +461,8 @@ def check_battle(battle: Battle, dice: Dice, cards: Mapping[str, Card]) -> Battl
             raised += d.pips - max(below)
         if raised > stings:
             raise IllegalActionError(
-                r_card("Strong Sting"), f"the {side}'s dice show {raised} pip(s) beyond their "
+                r_card("Strong Sting"), f"the {side}'s dice show {counted(raised, 'pip')} beyond "
+                                        f"their "
                 f"faces ({', '.join(map(str, battle.dice(side)))}); only Strong Sting raises a "
                 f"die (by 1 per card), {stings} played", expected=stings, given=raised,
                 hint=_faces_hint(dice))
