@@ -283,7 +283,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     rich_markup_mode="markdown",
-    add_completion=False,
+    add_completion=True,
 )
 
 
