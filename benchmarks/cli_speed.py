@@ -42,6 +42,15 @@ def median_seconds(cmd: list[str], repeat: int, env: dict[str, str]) -> float:
     return statistics.median(times)
 
 
+def markdown_table(rows: list[tuple[str, float, str]], ratio: str) -> str:
+    """``(command, median seconds, ratio)`` rows as a Markdown table."""
+    width = max(len(r[0]) for r in rows)
+    lines = [f"| {'command'.ljust(width)} | median (s) | {ratio} |",
+             f"| {'-' * width} | ---: | --- |"]
+    lines += [f"| {name.ljust(width)} | {secs:.3f} | {r} |" for name, secs, r in rows]
+    return "\n".join(lines)
+
+
 #: a bare one-command typer app printing a rich table: what any typer CLI pays
 BARE_APP = """
 import typer
@@ -106,11 +115,7 @@ def startup(args, work: Path, env: dict[str, str]) -> None:
                      None))
     rows = [(n, s, r or f"{s / bare_s:.2f}") for n, s, r in rows]
     worst = max(rows[1:], key=lambda r: r[1])
-    width = max(len(r[0]) for r in rows)
-    lines = [f"| {'command'.ljust(width)} | median (s) | × bare app |",
-             f"| {'-' * width} | ---: | ---: |"]
-    lines += [f"| {n.ljust(width)} | {s:.3f} | {r} |" for n, s, r in rows]
-    table = "\n".join(lines)
+    table = markdown_table(rows, "× bare app")
     print(table)
     print(f"slowest: {worst[0]} ({worst[1] / bare_s:.2f} × the bare app)")
     if args.write_docs:
@@ -171,11 +176,7 @@ def main() -> None:
                            env)
     rows.append(("print all (3 printables)", all_s,
                  f"{all_s / single_s:.2f} × the 3 single prints"))
-    width = max(len(r[0]) for r in rows)
-    lines = [f"| {'command'.ljust(width)} | median (s) | ratio |",
-             f"| {'-' * width} | ---: | --- |"]
-    lines += [f"| {name.ljust(width)} | {secs:.3f} | {ratio} |" for name, secs, ratio in rows]
-    table = "\n".join(lines)
+    table = markdown_table(rows, "ratio")
     print(table)
     if args.write_docs:
         doc = ROOT / "docs" / "performance.md"
