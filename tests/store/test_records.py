@@ -636,9 +636,9 @@ def test_cli_delete_without_yes_and_without_a_yes_answer_aborts(store, answer):
     result = cli(["campaign", "delete", cid], store.folder, input=answer)
     if answer and answer.strip():      # answered no: kept, and that is no error
         assert result.exit_code == 0 and "nothing was changed" in result.output
-    else:                              # no answer at all (end of input): aborted
-        assert result.exit_code == 1, result.output
-        assert "Abort" in result.output
+    else:                              # no answer at all (end of input): a script, told --yes
+        assert result.exit_code == 2, result.output
+        assert "--yes" in result.output
     assert "Traceback" not in result.output
     assert snapshot(path) == before
     assert not (store.folder / ".trash").exists()
