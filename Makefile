@@ -9,13 +9,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Re-install when pyproject.toml changes.
+# Re-install when pyproject.toml changes; compile the bytecode (an editable install has none
+# when PYTHONDONTWRITEBYTECODE is set, and every command would pay for compiling).
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m compileall -q hyvekit
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m compileall -q hyvekit
 	touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed

@@ -61,6 +61,12 @@ def hk(tmp_path: Path) -> Hyvekit:
 
 
 @pytest.fixture(scope="session")
+def hyvekit_in():
+    """:class:`Hyvekit` itself, for a fixture wider than one test: ``hyvekit_in(folder)``."""
+    return Hyvekit
+
+
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
     """hyvekit built as a wheel once for the session, from a copy of what the wheel is made
     of (the package, its templates, the examples and docs it carries)."""

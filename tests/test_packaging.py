@@ -85,7 +85,7 @@ def test_installed_hyvekit_keeps_records_per_user_and_runs_every_help_example(wh
         assert _hyvekit(site, one, home, "hyve", "legacy", "shop", cid, "--bread", "1",
                         "--bread", "1", "--perk", "deep-stores", "--hp", "red:2",
                         "--population", "red:2").returncode == 0
-        assert _hyvekit(site, one, home, "hyve", "legacy", "start", cid).returncode == 0
+        assert _hyvekit(site, one, home, "hyve", "legacy", "start", cid, "--yes").returncode == 0
     assert _hyvekit(site, one, home, "beelives", "new", "League", "-p", "Susan:prolific", "-p",
                     "Jeremy:aggressive").returncode == 0
     examples = set()

@@ -176,8 +176,30 @@ def _text_values_without_pydantic() -> None:
     _TyperParameter.get_runtime_param = get_runtime_param  # type: ignore[method-assign]
 
 
+def _accepted_values_in_help() -> None:
+    """An option's help may hold the mark of its accepted values (``cli/accepted.py``): they
+    are read from the rules and data, and written in, only when ``--help`` is shown."""
+    from typer import core
+    for cls in (core.TyperCommand, core.TyperGroup):
+        shown = cls.format_help
+        if getattr(shown, "_hyvekit", False):
+            continue
+
+        def format_help(self, ctx, formatter, shown=shown):
+            marked = [p for p in self.params if "@accepted:" in (getattr(p, "help", "") or "")]
+            if marked:
+                from hyvekit.cli.accepted import expand
+                for p in marked:
+                    p.help = expand(p.help)
+            return shown(self, ctx, formatter)
+
+        format_help._hyvekit = True  # type: ignore[attr-defined]
+        cls.format_help = format_help  # type: ignore[method-assign]
+
+
 _flags_take_no_value()
 _readable_placeholders()
+_accepted_values_in_help()
 _text_values_without_pydantic()
 
 
@@ -261,7 +283,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     rich_markup_mode="markdown",
-    add_completion=False,
+    add_completion=True,
 )
 
 

@@ -9,9 +9,11 @@ from typing import Any, Optional
 
 import typer
 
+from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import JsonOption, console, located, print_json, table, with_expected
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.common import counted
 
 app = typer.Typer(
     help=("Bee Lives: final scores, winter upkeep, raids, exact raid odds and wild hive turns, "
@@ -267,7 +269,7 @@ def raid(
         lines = [["raid strength (lesser of dice and bees)", r.strength],
                  ["wild hive strength", f"{strength} → {r.wild_strength}"],
                  ["honey taken from the supply", f"{r.taken} (at most {r.reduced})"],
-                 ["your disease", f"+{r.disease} space(s)"],
+                 ["your disease", f"+{counted(r.disease, 'space')}"],
                  ["wild hive removed", "yes: you score 2 VP" if r.removed else "no"]]
     elif target == "player":
         dq = _queen("--defender-queen", defender_queen, board)
@@ -299,7 +301,7 @@ def raid(
                  ["honey stolen", f"{r.stolen} of {honey}"],
                  ["result", ("successful: attacker scores 2 VP" if r.success
                              else "unsuccessful: defender scores 2 VP")],
-                 ["your disease", f"+{r.disease} space(s)"]]
+                 ["your disease", f"+{counted(r.disease, 'space')}"]]
     else:
         raise InvalidInputError("--target", target, "player or wild")
     if as_json:
@@ -389,7 +391,7 @@ def _parse_target(text: str):
 
 @app.command("wild-turn")
 def wild_turn(
-    season: str = typer.Option(..., "--season", help="spring, summer or fall."),
+    season: str = typer.Option(..., "--season", help=accepted("seasons")),
     strength: int = typer.Option(..., "--strength", help="The wild hive's strength (1-14)."),
     overheating: bool = typer.Option(False, "--overheating", help="Overheating is in effect."),
     tile: list[str] = typer.Option([], "--tile", metavar="TYPE:DISTANCE",
@@ -428,8 +430,9 @@ def wild_turn(
                     "strength": d.strength, "spawn_strength": d.spawn_strength,
                     "reason": d.reason})
         return
-    what = {"forage": f"places a neutral worker on the {d.tile} tile {d.distance} space(s) away",
-            "raid": (f"raids the {d.target.kind} hive {d.distance} space(s) away"
+    what = {"forage": f"places a neutral worker on the {d.tile} tile "
+                      f"{counted(d.distance, 'space')} away",
+            "raid": (f"raids the {d.target.kind} hive {counted(d.distance, 'space')} away"
                      if d.target else ""),
             "swarm": f"swarms: strength {d.strength}, spawns a wild hive of {d.spawn_strength}",
             "scout": "scouts an empty space (the first player chooses; draw one tile)",
@@ -516,7 +519,7 @@ def card(
 
 @app.command("cards")
 def cards(
-    season: Optional[str] = typer.Option(None, "--season", help="spring, summer or fall."),
+    season: Optional[str] = typer.Option(None, "--season", help=accepted("seasons")),
     cards_file: Optional[Path] = CardsOption,
     as_json: bool = JsonOption,
 ) -> None:
@@ -683,7 +686,8 @@ def check(
             if rating:
                 typer.echo(f"solo score chart: {rating}")
         if result.error is None:
-            typer.echo(f"ok: {len(result.months)} month(s) follow the rules")
+            n = len(result.months)
+            typer.echo(f"ok: {counted(n, 'month')} follow{'s' if n == 1 else ''} the rules")
         if ("comb" in board.assumed or "disease" in board.assumed) and not isinstance(
                 result.error, InvalidInputError):     # a malformed record: its one line only
             _note("swarm thresholds and disease levels are hyvekit's assumed board values "

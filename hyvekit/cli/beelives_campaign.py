@@ -14,10 +14,12 @@ from typing import Optional
 
 import typer
 
+from hyvekit.cli.accepted import accepted
 from hyvekit.cli.beelives import app, wild_state, winter_vp
 from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed,
                                  print_json, table, with_expected)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import counted
 
 GAME, KIND = "beelives", "campaign"
 CampaignArg = typer.Argument(..., metavar="CAMPAIGN",
@@ -67,7 +69,8 @@ def new(ctx: typer.Context,
         name: str = typer.Argument(..., help="A name for the campaign; its id is made from it."),
         player: list[str] = typer.Option([], "--player", "-p", metavar="NAME:QUEEN[:COLOUR]",
                                          help="A player in turn (clockwise) order, with the "
-                                              "starting queen type (repeatable, 1-4)."),
+                                              "starting queen type (repeatable, 1-4). QUEEN: "
+                                              + accepted("queens")),
         first_player: Optional[str] = typer.Option(None, "--first-player", metavar="NAME",
                                                    help="Who takes the first player marker "
                                                         "(default: the first --player)."),
@@ -75,19 +78,19 @@ def new(ctx: typer.Context,
                                             help="Game length: 1, 2 (long) or 3 (epic), the "
                                                  "Multiple Years Variant."),
         solo: Optional[str] = typer.Option(None, "--solo", metavar="MODE",
-                                           help="Solo play: basic, challenge, scenario or "
-                                                "campaign."),
+                                           help="Solo play. " + accepted("solo-modes")),
         hard: bool = typer.Option(False, "--hard", help="Solo basic mode's harder rule (a "
                                   "strength-3 wild hive after a summer or fall month without "
                                   "a spawn)."),
         challenge: Optional[str] = typer.Option(None, "--challenge", metavar="CARD",
                                                 help="A challenge card, or 'random' to draw "
-                                                     "one."),
+                                                     "one. " + accepted("challenges")),
         scenario: Optional[str] = typer.Option(None, "--scenario", metavar="CARD",
-                                               help="A scenario card (solo scenario mode)."),
+                                               help="A scenario card (solo scenario mode). "
+                                                    + accepted("scenarios")),
         campaign_card: Optional[str] = typer.Option(None, "--campaign-card", metavar="CARD",
-                                                    help="A campaign card: Three Generations, "
-                                                         "Wildfire or Zombees."),
+                                                    help="A campaign card. "
+                                                         + accepted("campaign-cards")),
         board_file: Optional[Path] = typer.Option(None, "--board", metavar="FILE",
                                                   help="Your own board values (TOML); the "
                                                        "campaign keeps them."),
@@ -285,7 +288,8 @@ def year_end(ctx: typer.Context, campaign: str = CampaignArg,
                                                        "(repeatable)."),
              queen: list[str] = typer.Option([], "--queen", metavar="NAME=TYPE",
                                              help="A new queen for the next year (Three "
-                                                  "Generations, before year 2)."),
+                                                  "Generations, before year 2). TYPE: "
+                                                  + accepted("queens")),
              as_json: bool = JsonOption) -> None:
     """Winter upkeep after November: three months of feeding (1 honey per 3 workers) and
     disease; then in a long or epic game the year's scoring (surviving bees and honey), a skip
@@ -368,7 +372,7 @@ def print_campaign_status(record, state) -> None:
     out = console()
     cards = [f"{k} card: {v}" for k, v in data["cards"].items() if v]
     out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · {data['kind']} · "
-              f"{data['years']} year(s)" + (" · " + " · ".join(cards) if cards else "")
+              f"{counted(data['years'], 'year')}" + (" · " + " · ".join(cards) if cards else "")
               + (" · harder rule" if data["solo_hard"] else ""))
     where = (f"year {data['year']}, next month {data['month']} ({data['season']})"
              if data["stage"] == "month" else
@@ -429,7 +433,7 @@ def print_campaign_status(record, state) -> None:
         out.print(f"wildfire: started on the {f['edge']} edge, spreading {f['spreads']}; "
                   f"{f['burnt']} tile(s) burnt; "
                   + ("your hive burned" if f["hive_burned"] else
-                     f"your hive is {near} space(s) from the fire" if near is not None
+                     f"your hive is {counted(near, 'space')} from the fire" if near is not None
                      else "no tile burnt yet"))
     out.print(f"outcome: {data['outcome']} · overrides: {data['overrides']} · next: "
               f"{data['next']}")

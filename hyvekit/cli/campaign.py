@@ -10,8 +10,10 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
+from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed, console,
+                                 print_json, table)
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.common import counted
 
 app = typer.Typer(
     help=("Campaign records: Hyve Legacy runs, Bee Lives campaigns and Queen Bee match logs."
@@ -193,7 +195,7 @@ def check(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID
                                   rows))
         verdict = ("every event replays to the result stored with it" if report.ok
                    else "some events replay differently now (see above)")
-        typer.echo(f"{name}: {report.checked} event(s) replayed; {verdict}."
+        typer.echo(f"{name}: {counted(report.checked, 'event')} replayed; {verdict}."
                    + (f" {report.not_checked} later event(s) not checked: they follow the "
                       "refused one." if report.not_checked else ""))
     if not report.ok:
@@ -216,9 +218,9 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
     st = store(ctx)
     if to is not None and to >= 0 and not yes:
         later = [e for e in st.load(campaign_id).active if e["seq"] > to]
-        if len(later) > 1 and not typer.confirm(
+        if len(later) > 1 and not confirmed(
                 f"Revert {len(later)} events ({later[0]['seq']} to {later[-1]['seq']})? They "
-                "stay in the history; 'campaign redo' brings them back."):
+                "stay in the history; 'campaign redo' brings them back.", yes):
             typer.echo("nothing was changed")
             return
     reverted = st.undo(campaign_id, to)
@@ -292,15 +294,14 @@ def import_(ctx: typer.Context, file: Path = typer.Argument(..., help="An export
 
 @app.command()
 def delete(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
-           yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation.")
-           ) -> None:
+           yes: bool = YesOption) -> None:
     """Delete a campaign: its file moves to the folder's .trash/ (nothing is destroyed).
 
     Example: hyvekit campaign delete old-run --yes
     """
     st = store(ctx)
     st.load(campaign_id)
-    if not yes and not typer.confirm(f"Move campaign {campaign_id!r} to the trash?"):
+    if not confirmed(f"Move campaign {campaign_id!r} to the trash?", yes):
         typer.echo(f"kept {campaign_id}: nothing was changed")
         return
     target = st.delete(campaign_id)

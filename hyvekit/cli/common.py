@@ -80,12 +80,34 @@ def table(title: str | None, columns: list[str], rows: list[list[Any]]):
     return t
 
 
+YesOption = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation.")
+
+
+def confirmed(question: str, yes: bool, *, option: str = "--yes") -> bool:
+    """Whether the player agrees to ``question`` (something is thrown away): true at once with
+    ``yes`` (the command's ``option``), else asked on the terminal (default no).
+
+    :raises InvalidInputError: no answer can be read (a script, stdin closed): it names
+        ``option``, the way to go on without asking.
+    """
+    if yes:
+        return True
+    try:
+        return typer.confirm(question, default=False)
+    except typer.Abort:
+        from hyvekit.rules.common import InvalidInputError
+        raise InvalidInputError(option, "no answer", f"an answer to {question!r}, or {option} "
+                                "to go on without asking") from None
+
+
 def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
                 same_kind: bytes | None = None, force: bool = False) -> Path:
     """Check an output path so that writing it can destroy nothing.
 
     Refuses a folder, any path inside the campaigns folder, and an existing file unless it
-    starts with ``same_kind`` (``b"%PDF"``: re-printing over an older PDF is fine) or ``force``.
+    starts with ``same_kind`` (``b"%PDF"``: re-printing over an older PDF is fine); any other
+    existing file is replaced only with ``force`` or when the player says yes (a declined
+    replacement stops the command, writing nothing).
 
     :raises InvalidInputError: naming ``option``, the path and what is allowed.
     """
@@ -105,9 +127,10 @@ def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
         if same_kind and head != same_kind:
             raise InvalidInputError(option, str(path), "a new file or an older PDF: this file "
                                     "exists, is not a PDF and would be lost")
-        if not same_kind:
-            raise InvalidInputError(option, str(path), "a new file: this one exists and would "
-                                    "be overwritten (add --force to replace it)")
+        if not same_kind and not confirmed(f"{path} exists; replace it?", False,
+                                           option="--force"):
+            typer.echo(f"kept {path}: nothing was written")
+            raise typer.Exit(0)
     return path
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import typer
 
+from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import JsonOption, console, print_json, safe_output, table
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 app = typer.Typer(
     help=("Game data tables: what hyvekit ships, which values are the rulebooks' and which "
@@ -29,6 +30,12 @@ USED_BY = {
     "beez": "hyvekit beez new|score|cards --cards FILE; beez score|check-store --layout FILE",
     "queenbee": "hyvekit queenbee odds|battle --faces FILE",
 }
+
+
+def table_names() -> list[str]:
+    """The packaged tables' names (``beelives``, ``hyve_legacy``...)."""
+    return sorted(Path(f.name).stem for f in resources.files("hyvekit.data").iterdir()
+                  if f.name.endswith(".toml"))
 
 
 def _tables() -> dict[str, str]:
@@ -70,12 +77,13 @@ def _text(name: str) -> str:
     tables = _tables()
     key = name.strip().lower().removesuffix(".toml").replace("-", "_")
     if key not in tables:
-        raise InvalidInputError("TABLE", name, "one of " + ", ".join(tables))
+        raise not_one_of("TABLE", name, tables)
     return tables[key]
 
 
 @app.command()
-def show(name: str = typer.Argument(..., metavar="TABLE", help="A table from 'data list'.")
+def show(name: str = typer.Argument(..., metavar="TABLE", help="A table from 'data list'. "
+                                                            + accepted("tables"))
          ) -> None:
     """Print a packaged table (TOML), with where each value comes from.
 

@@ -7,9 +7,12 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, located, note_if_renamed,
-                                 print_json, table)
+from hyvekit.cli.accepted import accepted
+from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed, console,
+                                 located, note_if_renamed, print_json, table)
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.common import counted
 
 app = typer.Typer(
     help=("HYVE: legacy runs, honey checks, the HP track, hyve scoring and scenario turn "
@@ -43,8 +46,10 @@ def _load_run(ctx: typer.Context, run: str):
 def new(ctx: typer.Context,
         name: str = typer.Argument(..., help="A name for the run; its id is made from it."),
         colours: str = typer.Option(DEFAULT_COLOURS, "--colours", metavar="C1,C2,C3,C4,C5",
-                                    help="Pencil colours of die values 1-5, fixed for the run."),
-        sheet: str = typer.Option("legacy-1", "--sheet", help="Which legacy sheet to play."),
+                                    help="Pencil colours of die values 1-5, fixed for the run. "
+                                         + accepted("colours")),
+        sheet: str = typer.Option("legacy-1", "--sheet",
+                                  help="Which legacy sheet to play. " + accepted("legacy-sheets")),
         sheets_file: Optional[Path] = typer.Option(
             None, "--sheets", metavar="FILE",
             help="Your own legacy sheets (TOML, same shape as hyvekit/data/hyve_legacy.toml)."),
@@ -59,7 +64,7 @@ def new(ctx: typer.Context,
     from hyvekit.rules.hyve.legacy import new_legacy
     sheets = legacy_sheets(sheets_file)
     if sheet not in sheets:
-        raise InvalidInputError("--sheet", sheet, "one of " + ", ".join(sheets))
+        raise not_one_of("--sheet", sheet, sheets)
     chosen = sheets[sheet]
     colour_list = [c.strip() for c in colours.split(",") if c.strip()]
     state = new_legacy(chosen, colour_list, easy)
@@ -83,7 +88,8 @@ def new(ctx: typer.Context,
 @legacy_app.command()
 def shop(ctx: typer.Context, run: str = RunArg,
          perk: list[str] = typer.Option([], "--perk", metavar="NAME",
-                                        help="Buy a perk (repeatable), e.g. 'deep-stores'."),
+                                        help="Buy a perk (repeatable), e.g. 'deep-stores'. "
+                                             + accepted("perks")),
          bread: list[str] = typer.Option([], "--bread", metavar="TYPE",
                                          help="Buy one bread upgrade of bee type 1-5 "
                                               "(repeat for more)."),
@@ -128,14 +134,21 @@ def shop(ctx: typer.Context, run: str = RunArg,
 
 
 @legacy_app.command()
-def start(ctx: typer.Context, run: str = RunArg) -> None:
-    """Begin the next scenario (unspent honey is lost).
+def start(ctx: typer.Context, run: str = RunArg, yes: bool = YesOption) -> None:
+    """Begin the next scenario (unspent honey is lost: asks first when there is some).
 
-    Example: hyvekit hyve legacy start summer-run
+    Example: hyvekit hyve legacy start summer-run --yes
     """
     from hyvekit.rules.hyve import legacy as L
     _, state = _load_run(ctx, run)
     lost = state.honey
+    if lost:
+        L.check(state, L.StartScenario())       # a refused start asks nothing
+        if not confirmed(f"{lost} unspent honey will be lost when scenario {state.scenario + 1} "
+                         "starts. Start it?", yes):
+            typer.echo(f"nothing was changed: {lost} honey to spend "
+                       f"(hyvekit hyve legacy shop {run} ...)")
+            return
     _, after = _store(ctx).append(run, *L.action_to_event(L.StartScenario()))
     typer.echo(f"scenario {after.scenario} of {L.SCENARIOS} started: "
                f"{after.sheet.run[after.scenario - 1]}")
@@ -393,7 +406,8 @@ def print_legacy_status(record, state) -> None:
               f"{state.sheet.name} · {'easy' if state.easy else 'normal'} mode · {phase}")
     if state.table is not None:
         now = state.table.now
-        out.print(f"at the table: turn {now.turn}, {len(state.table.steps)} step(s) so far "
+        out.print(f"at the table: turn {now.turn}, {counted(len(state.table.steps), 'step')} so "
+                  f"far "
                   f"(hyvekit hyve next {record.header['id']})", highlight=False)
     if state.sheet.assumed:
         out.print("[dim]costs, starting honey and honey track are hyvekit's own values, "
@@ -478,9 +492,8 @@ def hp(scoring: Optional[str] = typer.Option(
        gain: Optional[int] = typer.Option(None, "--gain", metavar="X", help="HP gained."),
        lose: Optional[int] = typer.Option(None, "--lose", metavar="X", help="HP lost."),
        mode: str = typer.Option("standard", "--mode", metavar="MODE",
-                                help="Scenario sheet whose HP track is used: standard, "
-                                     "coldsnap, mites-challenge, wasp-war, bee-builder, turbo, "
-                                     "long-live-the-queen."),
+                                help="Scenario sheet whose HP track is used. "
+                                     + accepted("modes")),
        sheets_file: Optional[Path] = typer.Option(
            None, "--sheets", metavar="FILE",
            help="Your own scenario sheets (TOML, same shape as hyve_sheets.toml)."),
@@ -652,7 +665,7 @@ def print_turns(state, reports) -> None:
     rows = [[r.turn, " ".join("W" if d == 6 else str(d) for d in r.dice),
              f"{r.die} on {r.hp_label}", r.population, r.hyves_completed, r.status,
              "; ".join(r.differences) or "-"] for r in reports]
-    console().print(table(f"{state.sheet.name}: {len(reports)} turn(s) replayed",
+    console().print(table(f"{state.sheet.name}: {counted(len(reports), 'turn')} replayed",
                           ["turn", "dice", "HP die on", "population", "hyves",
                            "status", "claims differ"], rows))
     for r in reports:
@@ -705,7 +718,7 @@ def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) 
         r = play.result
         if r is None:
             typer.echo(f"scenario {play.scenario} is still being played after "
-                       f"{len(play.reports)} turn(s): nothing to log yet")
+                       f"{counted(len(play.reports), 'turn')}: nothing to log yet")
         else:
             typer.echo(f"result: {L.describe_event(*L.action_to_event(r))}, courier bonus "
                        f"{r.courier_bonus}")

@@ -17,6 +17,7 @@ from typing import Any
 
 import typer
 
+from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, with_expected
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
@@ -230,9 +231,7 @@ def print_scenario_status(record, t) -> None:
 def new(ctx: typer.Context,
         name: str = typer.Argument(..., metavar="NAME", help="The scenario's name."),
         mode: str = typer.Option("standard", "--mode", metavar="MODE",
-                                 help="The sheet: a mode (standard, coldsnap, mites-challenge, "
-                                      "long-live-the-queen, turbo, wasp-war, bee-builder) or "
-                                      "a sheet id."),
+                                 help="The sheet: a mode or a sheet id. " + accepted("modes")),
         colours: str = typer.Option(DEFAULT_COLOURS, "--colours", metavar="C,C,C,C,C",
                                     help="Pencil colours of die values 1-5."),
         sheets: Path | None = typer.Option(None, "--sheets", metavar="FILE",

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed, print_json,
                                  table)
 from hyvekit.rules.common import InvalidInputError
@@ -68,10 +69,9 @@ def odds(attacker: str = typer.Option(..., "--attacker", "-a", metavar="BEES",
          defender: str = typer.Option(..., "--defender", "-d", metavar="BEES",
                                       help="Defending bees, e.g. warrior,worker:2."),
          card: list[str] = typer.Option([], "--card", "-c", metavar="CARD",
-                                        help="An attacker card (repeatable): strong-sting, "
-                                             "maximum-power, sneaky-sting, helping-paw, "
-                                             "again-and-again, call-for-help[:worker], "
-                                             "ally[:worker], stuck-in-a-web."),
+                                        help="An attacker card (repeatable); call-for-help "
+                                             "and ally take a bee (ally:worker). "
+                                             + accepted("odds-cards")),
          no_reroll: bool = typer.Option(False, "--no-reroll",
                                         help="Without the one re-roll (for comparison)."),
          faces: Optional[Path] = FacesOption,
@@ -119,10 +119,11 @@ def battle(attacker: Optional[str] = typer.Option(None, "--attacker", "-a", meta
                [], "--card", "-c", metavar="[before:]SIDE:CARD",
                help="A card played, in order (repeatable): before:attacker:smoker, "
                     "defender:strong-sting, attacker:call-for-help:worker, "
-                    "defender:dont-buzz (cancels the card just before it)."),
+                    "defender:dont-buzz (cancels the card just before it). CARD: "
+                    + accepted("queenbee-cards")),
            space: Optional[str] = typer.Option(None, "--space", metavar="TYPE",
-                                               help="The defender's space: grass, hive, tunnel, "
-                                                    "hive-tunnel or nest (its own nest)."),
+                                               help="The defender's space (nest: its own "
+                                                    "nest). " + accepted("spaces")),
            winner: Optional[str] = typer.Option(None, "--winner", metavar="SIDE",
                                                 help="The outcome you played: attacker or "
                                                      "defender (checked; exit 1 if wrong)."),
@@ -231,7 +232,9 @@ def _resolve(option: str, name: str, players: list[str]) -> str:
     for p in players:
         if p.casefold() == name.strip().casefold():
             return p
-    raise InvalidInputError(option, name, "one of the players: " + ", ".join(players))
+    from hyvekit.rules.validate import not_one_of
+    raise not_one_of(option, name, players,
+                     allowed="one of the players: " + ", ".join(players))
 
 
 @app.command("new")

@@ -18,7 +18,13 @@ from hyvekit.rules.errors import (AmbiguousInputError, HyvekitError, IllegalActi
 from hyvekit.rules.validate import require_int, require_table
 
 __all__ = ["AmbiguousInputError", "HyvekitError", "IllegalActionError", "InvalidInputError",
-           "require_int", "require_table", "shorten", "toml_value"]
+           "counted", "require_int", "require_table", "shorten", "toml_value"]
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun`` with the right number: ``1 bow``, ``2 bows``, ``0 lines``
+    (``plural`` where adding an s is wrong: ``counted(2, "honey", "honey")``)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def toml_value(v) -> str:

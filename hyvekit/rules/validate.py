@@ -155,6 +155,16 @@ def close_matches(given: object, names: Iterable[str], n: int = SUGGESTIONS) -> 
     return tuple(by_fold[h] for h in hits)
 
 
+def not_one_of(field: str, given: object, names: Iterable[object], *,
+               allowed: str | None = None) -> InvalidInputError:
+    """The error for ``given`` that is none of ``names``: it lists them (``allowed``, by default
+    "one of" every name) and suggests the close matches of a mistyped one.  The one place a
+    name a player types is refused (``raise not_one_of("--solo", solo, SOLO_MODES)``)."""
+    names = [str(n) for n in names]
+    return InvalidInputError(field, given, allowed or "one of " + (", ".join(names) or "none"),
+                             suggestions=close_matches(given, names))
+
+
 def find(field: str, name: str, items: Iterable[T], *, key: Callable[[T], str] = str,
          partial: bool = True, allowed: str | None = None) -> T:
     """The item called ``name``: its name exactly (as :func:`fold` compares), else — with
@@ -176,8 +186,7 @@ def find(field: str, name: str, items: Iterable[T], *, key: Callable[[T], str] =
             return hits[0][0]
         if hits:
             raise AmbiguousInputError(field, name, [n for _, n in hits])
-    raise InvalidInputError(field, name, allowed or "one of " + ", ".join(names),
-                            suggestions=close_matches(name, names))
+    raise not_one_of(field, name, names, allowed=allowed)
 
 
 def _range_words(lo: int | None, hi: int | None) -> str:

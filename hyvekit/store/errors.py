@@ -20,7 +20,11 @@ class CampaignNotFoundError(StoreError):
 
     def __init__(self, campaign_id: str, folder: Path, known: list[str]):
         self.campaign_id, self.folder, self.known = campaign_id, folder, known
+        from hyvekit.rules.validate import close_matches
         hint = f"; known: {', '.join(known)}" if known else "; the folder holds no campaign"
+        self.suggestions = close_matches(campaign_id, known)
+        if self.suggestions:
+            hint += f" (did you mean {' or '.join(self.suggestions)}?)"
         super().__init__(f"no campaign {campaign_id!r} in {folder}{hint}")
 
 

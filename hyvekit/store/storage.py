@@ -14,6 +14,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -227,9 +228,23 @@ class CampaignBusyError(StoreError):
     exit_code = 1
 
 
-def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S):
+#: seconds a command waits for a record's lock before it says it is waiting
+LOCK_NOTICE_S = 0.5
+
+
+def say_waiting(record_path: Path) -> None:
+    """The one line on stderr while another hyvekit command holds ``record_path``'s lock."""
+    import sys
+    print(f"hyvekit: waiting for another hyvekit command on {record_path}", file=sys.stderr,
+          flush=True)
+
+
+def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S, *,
+                  on_wait: Callable[[Path], None] | None = say_waiting):
     """An exclusive :class:`filelock.FileLock` on ``<record>.lock`` for a read-modify-write.
     Entering it also removes the record's stale temporary files (:func:`remove_stale_temps`).
+    When the lock is not had within :data:`LOCK_NOTICE_S`, ``on_wait(record_path)`` is called
+    once (by default a line on stderr) and the wait goes on up to ``timeout`` s in all.
 
     :raises CampaignBusyError: (on entering) the lock could not be had within ``timeout`` s.
     :raises CampaignsFolderError: the lock file cannot be created, or is a link (never
@@ -253,7 +268,14 @@ def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S):
     class _Guard:
         def __enter__(self):
             try:
-                lock.acquire()
+                first = min(LOCK_NOTICE_S, timeout) if on_wait else timeout
+                try:
+                    lock.acquire(timeout=first)
+                except Timeout:
+                    if not on_wait or first >= timeout:
+                        raise
+                    on_wait(Path(record_path))
+                    lock.acquire(timeout=timeout - first)
             except Timeout:
                 raise CampaignBusyError(f"{record_path} is locked by another hyvekit command; "
                                         "try again when it has finished") from None

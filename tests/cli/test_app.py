@@ -51,7 +51,7 @@ def test_flags_show_no_value_type_in_help():
 
 def test_help_placeholders_read_as_words_in_every_command():
     """No Python type in any --help (``<str>``, ``<int range>``, ``[x>=1]``) and no ``{RUN}``
-    on a usage line (issue 17)."""
+    on a usage line, no accepted-values mark left unexpanded (issue 17)."""
     import re
 
     from typer.testing import CliRunner
@@ -60,7 +60,8 @@ def test_help_placeholders_read_as_words_in_every_command():
     for path, _ in _commands(root):
         out = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": "100"}).output
         for line in out.splitlines():
-            if re.search(r"<(str|int|float|path|list|bool)[^>]*>|x[<>]=|\{[A-Z]", line):
+            if re.search(r"<(str|int|float|path|list|bool)[^>]*>|x[<>]=|\{[A-Z]|@accepted",
+                         line):
                 found.append((" ".join(path), line.strip()))
     assert found == []
 
@@ -221,3 +222,30 @@ def test_in_the_checkout_records_stay_in_its_campaigns_folder():
         assert default_folder("campaigns") == Path("campaigns")
     finally:
         os.chdir(old)
+
+
+def test_accepted_values_are_listed_in_help_from_the_rules_and_data(hk):
+    """Colours, perks, modes, card names, solo modes and seasons are in ``--help``, read from
+    the data tables and the rules (``cli/accepted.py``), and no mark is left unexpanded."""
+    from hyvekit.cli.accepted import VALUES
+    from hyvekit.data.beelives import solo_cards
+    from hyvekit.data.hyve import legacy_sheets, sheet_definitions
+
+    sheet = legacy_sheets()["legacy-1"]
+    shown = {
+        ("hyve", "legacy", "new"): [c for c, _ in sheet.colours],
+        ("hyve", "legacy", "shop"): [p for p, _ in sheet.perk_costs],
+        ("hyve", "hp"): list(sheet_definitions()),
+        ("beelives", "new"): ["basic", "challenge", "aggressive", "Pacifist",
+                              *(c.name for c in solo_cards().campaigns)],
+        ("beelives", "cards"): ["spring", "summer", "fall"],
+        ("queenbee", "battle"): ["Strong Sting", "Don't Buzz", "hive-tunnel"],
+        ("data", "show"): ["hyve_legacy"],
+    }
+    for path, words in shown.items():
+        out = " ".join(hk(*path, "--help", env={"COLUMNS": "2000"}).stdout.split())
+        assert "Accepted:" in out and "@accepted" not in out, path
+        for w in words:
+            assert w in out, (path, w)
+    assert all(VALUES[name]() for name in VALUES)           # every list has values
+

@@ -69,7 +69,7 @@ def test_legal_first_month_prints_the_hive_table(hk):
                if line.strip().startswith("Susan"))
     # hive workers brood honey pollen water empty comb disease VP
     assert row == ["Susan", "3", "0", "3", "5", "0", "3", "11", "0", "0"]
-    assert "ok: 1 month(s)" in result.stdout
+    assert "ok: 1 month follows" in result.stdout
 
 
 def test_legal_later_month_json_has_hives_wild_hives_and_summary(hk):

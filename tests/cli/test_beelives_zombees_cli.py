@@ -113,7 +113,7 @@ def test_check_plays_the_start_of_year_two_in_a_game_file(hk, tmp_path):
     assert result.returncode == 1 and "BRAMBLE is infected" in result.stderr
     f.write_text(START_Y2.replace("{roll}", "zombee_d6 = 2"))
     result = ok(hk("beelives", "check", str(f)))
-    assert "ok: 1 month(s) follow the rules" in result.stdout
+    assert "ok: 1 month follows the rules" in result.stdout
     rows = {line.split()[0]: line for line in result.stdout.splitlines()
             if line.strip().startswith(("ACORN", "BRAMBLE"))}
     assert "infected" in rows["BRAMBLE"] and "infected" not in rows["ACORN"]

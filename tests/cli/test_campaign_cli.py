@@ -62,3 +62,18 @@ def test_a_second_campaign_with_the_same_name_says_its_new_id(hk):
     assert "a campaign 'league' exists already; this one is 'league-2'" in second.stdout
     chosen = hk("hyve", "legacy", "new", "League", "--id", "my-run")
     assert chosen.returncode == 0 and "exists already" not in chosen.stdout
+
+
+def test_a_command_waiting_on_another_ones_lock_says_so_on_stderr(hk, monkeypatch):
+    from filelock import FileLock
+
+    from hyvekit.store import storage
+    from store.helpers import hold_lock
+    monkeypatch.setattr(storage, "LOCK_NOTICE_S", 0.05)
+    assert hk("hyve", "legacy", "new", "Run").returncode == 0
+    hold_lock(FileLock(str(hk.campaigns / "run.json") + ".lock"), 0.3)
+    r = hk("campaign", "note", "run", "waited")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.count("waiting for another hyvekit command on") == 1
+    assert "run.json" in r.stderr
+

@@ -19,7 +19,7 @@ def write(hk, name, text):
 def test_legal_file_exits_0_with_the_derived_values(hk):
     result = hk("hyve", "check", LEGAL)
     assert result.returncode == 0, result.stderr
-    assert "7 turn(s) replayed" in result.stdout
+    assert "7 turns replayed" in result.stdout
     assert "hyve 1 completed" in result.stdout
     assert "scenario LOST: colony collapse" in result.stdout
     assert "larva chamber:" in result.stdout
@@ -72,7 +72,7 @@ def test_help_has_an_example(hk):
 
 
 def test_mode_examples_exit_0(hk):
-    for name, words in (("turbo-legal", "Turbo Mode: 2 turn(s) replayed"),
+    for name, words in (("turbo-legal", "Turbo Mode: 2 turns replayed"),
                         ("wasp-war-legal", "Wasp Attack 4 and 5"),
                         ("bee-builder-legal", "hyve 1 completed")):
         result = hk("hyve", "check", str(EXAMPLES / f"{name}.toml"))

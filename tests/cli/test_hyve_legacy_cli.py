@@ -23,7 +23,7 @@ def test_a_run_from_new_to_the_second_scenario(hk):
     s = status(hk)
     assert s["honey"] == 15 - 9 - 3 and s["bread_levels"]["1"] == 4
     assert s["resources"]["population"]["purple"] == {"unused": 3, "used": 0}
-    assert hk("hyve", "legacy", "start", "run").returncode == 0
+    assert hk("hyve", "legacy", "start", "run", "--yes").returncode == 0
     courier = hk("hyve", "legacy", "courier", "run", "purple")
     assert "3 Population" in courier.stdout
     won = hk("hyve", "legacy", "result", "run", "won", "--hp-past-start", "7",
@@ -44,20 +44,44 @@ def test_shop_refusal_says_what_is_affordable_and_records_nothing(hk):
     assert (hk.campaigns / "run.json").read_bytes() == before
 
 
-def test_colour_not_in_the_legacy_is_refused(hk):
+def test_colour_not_in_the_legacy_is_bad_input(hk):
     hk("hyve", "legacy", "new", "Run", "--colours", "red,orange,yellow,green,blue")
     result = hk("hyve", "legacy", "shop", "run", "--hp", "purple:2")
-    assert result.returncode == 1 and "Core Resources" in result.stderr
+    assert result.returncode == 2 and "--hp" in result.stderr and "'purple'" in result.stderr
+
+
+def test_start_asks_before_unspent_honey_is_lost(hk):
+    hk("hyve", "legacy", "new", "Run")
+    before = (hk.campaigns / "run.json").read_bytes()
+    declined = hk("hyve", "legacy", "start", "run", input="n\n")
+    assert declined.returncode == 0 and "15 unspent honey" in declined.stdout
+    assert "nothing was changed" in declined.stdout
+    unanswered = hk("hyve", "legacy", "start", "run")        # a script: no answer
+    assert unanswered.returncode == 2 and "--yes" in unanswered.stderr
+    assert (hk.campaigns / "run.json").read_bytes() == before
+    agreed = hk("hyve", "legacy", "start", "run", input="y\n")
+    assert agreed.returncode == 0 and "15 unspent honey was lost" in agreed.stdout
+    assert status(hk)["honey_lost"] == [15]
+
+
+def test_start_with_no_honey_left_or_refused_asks_nothing(hk):
+    hk("hyve", "legacy", "new", "Run")
+    assert hk("hyve", "legacy", "shop", "run", "--bread", "1", "--bread", "1", "--bread", "1",
+              "--population", "red:6", "--hp", "blue:6").returncode == 0
+    assert status(hk)["honey"] == 0
+    assert hk("hyve", "legacy", "start", "run").returncode == 0
+    refused = hk("hyve", "legacy", "start", "run")
+    assert refused.returncode == 1 and "?" not in refused.stdout
 
 
 def test_normal_loss_then_easy_mode(hk):
     hk("hyve", "legacy", "new", "Run")
     hk("hyve", "legacy", "shop", "run", "--bread", "2")
-    hk("hyve", "legacy", "start", "run")
+    hk("hyve", "legacy", "start", "run", "--yes")
     lost = hk("hyve", "legacy", "result", "run", "lost", "--hp-past-start", "0",
               "--population", "0", "--hyves", "2")
     assert lost.returncode == 0 and "legacy ends" in lost.stdout
-    assert hk("hyve", "legacy", "start", "run").returncode == 1
+    assert hk("hyve", "legacy", "start", "run", "--yes").returncode == 1
     switched = hk("hyve", "legacy", "easy", "run", "--cross-out", "2")
     assert switched.returncode == 0, switched.stderr
     s = status(hk)
@@ -101,7 +125,7 @@ def test_campaigns_dir_option_overrides_the_environment(hk, tmp_path):
 def test_cross_out_takes_a_bread_type_or_its_colour(hk):
     hk("hyve", "legacy", "new", "Run")
     assert hk("hyve", "legacy", "easy", "run").returncode == 0
-    assert hk("hyve", "legacy", "start", "run").returncode == 0
+    assert hk("hyve", "legacy", "start", "run", "--yes").returncode == 0
     lost = ("hyve", "legacy", "result", "run", "lost", "--hp-past-start", "1", "--population",
             "3", "--hyves", "1", "--cross-out")
     for bad in ("9", "0", "wild", "W"):

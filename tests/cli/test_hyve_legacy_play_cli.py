@@ -17,7 +17,7 @@ def setup_run(hk, easy=True):
     shop = hk("hyve", "legacy", "shop", "run", "--bread", "1", "--bread", "1", "--perk",
               "deep-stores", "--hp", "red:2", "--population", "red:2")
     assert shop.returncode == 0, shop.stderr
-    assert hk("hyve", "legacy", "start", "run").returncode == 0
+    assert hk("hyve", "legacy", "start", "run", "--yes").returncode == 0
 
 
 def status(hk):
@@ -34,7 +34,7 @@ def test_play_a_scenario_file_into_the_run_fills_the_honey_well(hk):
     setup_run(hk)
     played = hk("hyve", "legacy", "play", "run", str(EXAMPLE), "--cross-out", "2")
     assert played.returncode == 0, played.stderr
-    assert "8 turn(s) replayed" in played.stdout
+    assert "8 turns replayed" in played.stdout
     assert "scenario LOST: colony collapse" in played.stdout
     assert "logged courier: wild Bee on turn 4" in played.stdout
     assert "= 5" in played.stdout

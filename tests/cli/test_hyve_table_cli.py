@@ -113,7 +113,7 @@ def _setup_run(hk, name="Run"):
     shop = hk("hyve", "legacy", "shop", cid, "--bread", "1", "--bread", "1", "--perk",
               "deep-stores", "--hp", "red:2", "--population", "red:2")
     assert shop.returncode == 0, shop.stderr
-    assert hk("hyve", "legacy", "start", cid).returncode == 0
+    assert hk("hyve", "legacy", "start", cid, "--yes").returncode == 0
     return cid
 
 
@@ -190,7 +190,7 @@ def test_legacy_status_says_a_scenario_is_at_the_table(hk):
     cid = _setup_run(hk)
     assert hk("hyve", "do", cid, "roll", "--seed", "2").returncode == 0
     r = hk("hyve", "legacy", "status", cid)
-    assert r.returncode == 0 and "at the table: turn 1, 1 step(s)" in r.stdout
+    assert r.returncode == 0 and "at the table: turn 1, 1 step so far" in r.stdout
 
 
 def test_courier_bees_logged_by_hand_keep_the_scenario_off_the_table(hk):

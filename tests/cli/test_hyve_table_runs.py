@@ -50,7 +50,7 @@ def test_legacy_runs_played_at_the_table_replay_through_campaign_check(hk, seed)
     hk("hyve", "legacy", "shop", cid, "--perk", PERKS[seed % len(PERKS)])   # if affordable
     store = campaign_store(hk.campaigns)
     for scenario in (1, 2):
-        assert hk("hyve", "legacy", "start", cid).returncode == 0
+        assert hk("hyve", "legacy", "start", cid, "--yes").returncode == 0
         _, state = load_legacy_state(hk.campaigns, cid)
         steps = _scenario_steps(state, rng)
         # the same steps through the record: validated again by the store, all at once

@@ -65,3 +65,19 @@ def test_a_number_given_is_still_checked(hk):
     assert result.returncode == 2 and "--years: got '7', expected at most 3" in result.stderr
     result = hk("beelives", "do", "x", "draw", "--seed", "x")
     assert result.returncode == 2 and "--seed: got 'x', expected a whole number" in result.stderr
+
+
+def test_shell_completion_finds_the_lazy_groups_their_commands_and_options(hk):
+    """``hyvekit --install-completion`` installs what these answer: the groups are made when
+    completion looks them up, like any other command line (README: Shell completion)."""
+    def complete(*words):
+        r = hk(env={"_HYVEKIT_COMPLETE": "complete_bash", "COMP_WORDS": " ".join(words),
+                    "COMP_CWORD": str(len(words) - 1)})
+        assert r.returncode == 0, r.stderr
+        return r.stdout.split()
+
+    assert complete("hyvekit", "bee") == ["beelives", "beez"]
+    assert complete("hyvekit", "hyve", "leg") == ["legacy"]
+    assert "shop" in complete("hyvekit", "hyve", "legacy", "")
+    assert complete("hyvekit", "hyve", "legacy", "shop", "run", "--pe") == ["--perk"]
+    assert "--install-completion" in hk("--help").stdout

@@ -116,7 +116,7 @@ def test_print_sheet_with_a_run_and_no_mode_takes_the_mode_of_its_scenario(in_tm
     """After scenario 1 (Standard) is won, legacy-1 plays scenario 2 in Coldsnap: `print sheet
     hyve --run RUN` prints the Coldsnap sheet without being told."""
     base = ["--campaigns-dir", "campaigns"]
-    for args in (["hyve", "legacy", "new", "Spring run"], ["hyve", "legacy", "start", "spring-run"],
+    for args in (["hyve", "legacy", "new", "Spring run"], ["hyve", "legacy", "start", "spring-run", "--yes"],
                  ["hyve", "legacy", "result", "spring-run", "won", "--hp-past-start", "7",
                   "--population", "12", "--hyves", "4"],
                  ["print", "sheet", "hyve", "--run", "spring-run"]):

@@ -114,7 +114,7 @@ def test_report_of_a_legacy_run_made_through_the_cli(hk):
          "--population", "red:2,blue"),
         ("hyve", "legacy", "shop", "spring-run", "--bread", "3"),
         ("campaign", "undo", "spring-run"),
-        ("hyve", "legacy", "start", "spring-run"),
+        ("hyve", "legacy", "start", "spring-run", "--yes"),
         ("hyve", "legacy", "courier", "spring-run", "wild", "--turn", "1"),
         ("hyve", "legacy", "result", "spring-run", "won", "--hp-past-start", "7",
          "--population", "12", "--hyves", "4"),
@@ -131,7 +131,7 @@ def test_report_of_a_legacy_run_made_through_the_cli(hk):
     assert "shop: perk Tenacity, 1-type bread, 3 Population (red, red, blue)" in text
     assert "shop: 3-type bread" in text and "reverted" in text
     assert "courier: wild Bee on turn 1" in text
-    assert "won: HP +7 past start, population 12, 4 hyve(s)" in text
+    assert "won: HP +7 past start, population 12, 4 hyves" in text
     assert "note: Coldsnap next <beware>" in text
     assert "6 event(s), 1 reverted" in text
     # the scenario table and the charts (their SVG labels are PDF text, bars are paths)

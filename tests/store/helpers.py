@@ -57,3 +57,19 @@ def snapshot(path: Path) -> tuple[bytes, int, int]:
     rewrite with the same bytes would still change the inode)."""
     st = os.stat(path)
     return path.read_bytes(), st.st_mtime_ns, st.st_ino
+
+
+def hold_lock(lock, seconds: float) -> None:
+    """Another holder of ``lock`` for ``seconds`` (a thread of its own: filelock's locks
+    belong to the thread that took them); returns once it holds it."""
+    import threading
+    import time
+    taken = threading.Event()
+
+    def hold():
+        with lock:
+            taken.set()
+            time.sleep(seconds)
+
+    threading.Thread(target=hold, daemon=True).start()
+    taken.wait(5)

@@ -10,7 +10,7 @@ import time
 
 from hyvekit.games import campaign_store
 
-from .helpers import make_run
+from .helpers import hold_lock, make_run
 
 PER_PROCESS = 100
 
@@ -72,3 +72,26 @@ def test_two_processes_append_100_each(tmp_path):
     doc = json.loads(store.path(cid).read_bytes())
     assert len(doc["events"]) == 2 * PER_PROCESS
     assert sorted(e["seq"] for e in doc["events"].values()) == seqs
+
+
+def test_a_held_lock_is_waited_for_with_one_notice_then_taken(tmp_path, monkeypatch):
+    """Waiting on another command's lock says so once (after LOCK_NOTICE_S), then goes on
+    waiting; within the timeout it gets the lock, past it the record is busy."""
+    import pytest
+    from filelock import FileLock
+
+    from hyvekit.store import storage
+    monkeypatch.setattr(storage, "LOCK_NOTICE_S", 0.05)
+    record = tmp_path / "run.json"
+    hold_lock(FileLock(str(record) + ".lock"), 0.3)
+    notices = []
+    with storage.campaign_lock(record, timeout=10, on_wait=notices.append):
+        pass
+    assert notices == [record]
+    hold_lock(FileLock(str(record) + ".lock"), 1.0)
+    notices.clear()
+    with pytest.raises(storage.CampaignBusyError):
+        with storage.campaign_lock(record, timeout=0.2, on_wait=notices.append):
+            pass
+    assert notices == [record]
+

@@ -135,7 +135,7 @@ CLI_COMMANDS = [
     ["campaign", "delete", CID],
     ["hyve", "legacy", "status", CID],
     ["hyve", "legacy", "shop", CID, "--perk", "tenacity"],
-    ["hyve", "legacy", "start", CID],
+    ["hyve", "legacy", "start", CID, "--yes"],
 ]
 
 

@@ -396,7 +396,7 @@ def test_undo_to_skips_already_reverted_events(store):
     ("shop", {"purchases": [{"item": "resources", "kind": "hp",
                              "colours": ["red"] * 13}]}, IllegalActionError),  # 12 spaces
     ("shop", {"purchases": [{"item": "resources", "kind": "hp", "colours": ["black"]}]},
-     IllegalActionError),                                        # not this legacy's colour
+     InvalidInputError),                                         # not this legacy's colour
     ("courier", {"bee": 1}, IllegalActionError),                 # no scenario being played
     ("result", RESULT_WON, IllegalActionError),
     ("no-such-event", {}, InvalidInputError),
@@ -558,7 +558,7 @@ def _cli_calls(bad: str, export_file: Path):
         ["hyve", "legacy", "new", "Some name", "--id", bad],
         ["hyve", "legacy", "status", bad],
         ["hyve", "legacy", "shop", bad, "--perk", "tenacity"],
-        ["hyve", "legacy", "start", bad],
+        ["hyve", "legacy", "start", bad, "--yes"],
         ["hyve", "legacy", "courier", bad, "1"],
         ["hyve", "legacy", "result", bad, "won", "--hp-past-start", "1", "--population", "5",
          "--hyves", "1"],
@@ -636,9 +636,9 @@ def test_cli_delete_without_yes_and_without_a_yes_answer_aborts(store, answer):
     result = cli(["campaign", "delete", cid], store.folder, input=answer)
     if answer and answer.strip():      # answered no: kept, and that is no error
         assert result.exit_code == 0 and "nothing was changed" in result.output
-    else:                              # no answer at all (end of input): aborted
-        assert result.exit_code == 1, result.output
-        assert "Abort" in result.output
+    else:                              # no answer at all (end of input): a script, told --yes
+        assert result.exit_code == 2, result.output
+        assert "--yes" in result.output
     assert "Traceback" not in result.output
     assert snapshot(path) == before
     assert not (store.folder / ".trash").exists()

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import Hive, gain_disease, move_mite_back, require_unassigned
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 R_FORAGE = "Bee Lives: Forage"
 R_DEFEND = "Bee Lives: Defend"
@@ -156,7 +157,7 @@ def check(hive: Hive, action: Action, board: Board) -> None:
                                      f"{hive.water}", expected=water, given=hive.water)
     elif isinstance(action, Requeen):
         if action.queen not in board.queen_types:
-            raise InvalidInputError("queen", action.queen, "one of " + ", ".join(board.queen_types))
+            raise not_one_of("queen", action.queen, board.queen_types)
         require_unassigned(hive, REQUEEN_BEES, R_REQUEEN, "requeen")
         if action.queen == hive.queen:
             raise IllegalActionError(R_REQUEEN, f"a queen of a different type than {hive.queen}",

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 RESOURCES = ("honey", "pollen", "water")
 TILE_TYPES = ("bloom", "wilt", "harvest", "wet")
@@ -79,8 +80,8 @@ class DiseaseTrack:
         for s in reversed(self.spaces[: limit + 1]):
             if s.level == level and not s.half:
                 return s.position
-        raise InvalidInputError(f"disease level (side {self.side})", level,
-                                "one of " + ", ".join(str(v) for v in self.levels()))
+        raise not_one_of(f"disease level (side {self.side})", level,
+                         [str(v) for v in self.levels()])
 
 
 @dataclass(frozen=True)
@@ -153,9 +154,9 @@ class Board:
         :raises InvalidInputError: unknown season or tile type.
         """
         if season not in self.seasons:
-            raise InvalidInputError("season", season, "one of " + ", ".join(self.seasons))
+            raise not_one_of("season", season, self.seasons)
         if tile not in TILE_TYPES:
-            raise InvalidInputError("tile", tile, "one of " + ", ".join(TILE_TYPES))
+            raise not_one_of("tile", tile, TILE_TYPES)
         for s, t, values in self.forage:
             if s == season and t == tile:
                 return values
@@ -164,7 +165,7 @@ class Board:
     def season_vp(self, season: str) -> int:
         """VP for swarming in ``season`` (Swarm Phase: spring 5, summer 3, fall 1)."""
         if season not in self.seasons:
-            raise InvalidInputError("season", season, "one of " + ", ".join(self.seasons))
+            raise not_one_of("season", season, self.seasons)
         return dict(self.swarm_vp)[season]
 
     def solo_rating(self, score: int) -> str:
@@ -287,8 +288,7 @@ def board_from_tables(packaged: Mapping[str, Any], own: Mapping[str, Any] | None
     own = own or {}
     unknown = set(own) - set(packaged)
     if unknown:
-        raise InvalidInputError("board file table", sorted(unknown)[0],
-                                "one of " + ", ".join(sorted(packaged)))
+        raise not_one_of("board file table", sorted(unknown)[0], sorted(packaged))
     merged = {**packaged, **own}
     if "disease" in own:
         merged["disease"] = {**packaged["disease"], **own["disease"]}

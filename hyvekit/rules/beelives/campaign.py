@@ -64,6 +64,7 @@ from hyvekit.rules.beelives.record import _str as _text
 from hyvekit.rules.beelives.record import _table as _keys
 from hyvekit.rules.beelives.wildfire import R_WILDFIRE
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 __all__ = ["EVENTS", "KINDS", "R_CAMPAIGN", "R_CHALLENGE", "R_THREE_GEN", "R_UNDER_SIEGE",
            "R_WILDFIRE", "R_WINTER", "R_YEARS", "R_ZOMBEES", "RANDOM", "SOLO_KINDS",
@@ -90,7 +91,7 @@ def play(state: CampaignState, event_type: str, data: Mapping[str, Any]) -> Camp
     if event_type == "step":
         from hyvekit.rules.beelives.campaign_table import play_step
         return play_step(state, data)
-    raise InvalidInputError("event", event_type, "one of " + ", ".join(EVENTS))
+    raise not_one_of("event", event_type, EVENTS)
 
 
 def _draw_card(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:

@@ -42,6 +42,7 @@ from hyvekit.rules.beelives.wildfire import (
 )
 from hyvekit.rules.beelives.zombees import stated_first_infection, stated_hive_infection
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 
 def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
@@ -463,7 +464,7 @@ def play_year_end(state: CampaignState, data: Mapping[str, Any]) -> CampaignStat
     for name, q in queens.items():
         q = str(q).strip().lower()
         if q not in board.queen_types:
-            raise InvalidInputError(f"queens.{name}", q, "one of " + ", ".join(board.queen_types))
+            raise not_one_of(f"queens.{name}", q, board.queen_types)
         hive = game.player(name).hive
         if q == hive.queen:
             raise IllegalActionError(R_THREE_GEN, f"{name}: a different queen than the "

@@ -19,6 +19,7 @@ from hyvekit.rules.beelives.record import _str as _text
 from hyvekit.rules.beelives.record import _table as _keys
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import player_name
+from hyvekit.rules.validate import not_one_of
 
 R_CAMPAIGN = "Bee Lives: Campaign"
 
@@ -167,7 +168,7 @@ def settings_from_options(players: Sequence[str], *, first_player: str | None = 
     if not players:
         raise InvalidInputError("--player", "none", "at least one --player NAME:QUEEN")
     if solo is not None and solo.strip().lower() not in SOLO_MODES:
-        raise InvalidInputError("--solo", solo, "one of " + ", ".join(SOLO_MODES))
+        raise not_one_of("--solo", solo, SOLO_MODES)
     if solo is None and (challenge or scenario or campaign or hard):
         raise InvalidInputError("--solo", "none", "a solo mode for --challenge, --scenario, "
                                 "--campaign-card or --hard (e.g. --solo challenge)")
@@ -230,7 +231,7 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
     raw = _keys("settings", raw, SETTINGS_KEYS)
     kind = raw.get("kind")
     if kind not in KINDS:
-        raise InvalidInputError("kind", kind, "one of " + ", ".join(KINDS))
+        raise not_one_of("kind", kind, KINDS)
     rows = raw.get("players")
     if not isinstance(rows, list) or not rows:
         raise InvalidInputError("players", rows, "a list of players (name, queen)")
@@ -242,8 +243,7 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
         name = _text(f"{w}.name", row.get("name"))     # the limit is checked at creation
         queen = _text(f"{w}.queen", row.get("queen")).lower()
         if queen not in board.queen_types:
-            raise InvalidInputError(f"{w}.queen", row.get("queen"),
-                                    "one of " + ", ".join(board.queen_types))
+            raise not_one_of(f"{w}.queen", row.get("queen"), board.queen_types)
         colour = row.get("colour") or ""
         if not isinstance(colour, str):
             raise InvalidInputError(f"{w}.colour", colour, "a colour name")
@@ -259,7 +259,7 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
                                 f"1 to {PLAYER_HIVES} players ({PLAYER_HIVES} player hives)")
     first = raw.get("first_player") or names[0]
     if first not in names:
-        raise InvalidInputError("first_player", first, "one of " + ", ".join(names))
+        raise not_one_of("first_player", first, names)
     solo_hard = flag("solo_hard", raw.get("solo_hard", False))
     if solo_hard and kind != "solo-basic":
         raise InvalidInputError("solo_hard", True, "only in solo basic mode (Solo Play: Basic "

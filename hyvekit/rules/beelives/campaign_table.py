@@ -40,6 +40,7 @@ from hyvekit.rules.beelives.record import _table as _keys
 from hyvekit.rules.beelives.state import NONE, located, map_module
 from hyvekit.rules.beelives.wildfire import R_WILDFIRE
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import counted
 
 R_AT_TABLE = "Bee Lives: playing at the table"
 
@@ -291,7 +292,7 @@ def _fire_decision(state: CampaignState) -> T.Decision | None:
     if not places:
         return T.Decision("place", None, f"{card.name}: no legal space {fp.rolls[-1]} from "
                           "the fire", ("spawn none",), auto=True)
-    return T.Decision("place", lead, f"{card.name}: {name} spawns {fp.rolls[-1]} space(s) "
+    return T.Decision("place", lead, f"{card.name}: {name} spawns {counted(fp.rolls[-1], 'space')} "
                       "from the fire: where", tuple(f"place {c[0]},{c[1]}" for c in places))
 
 

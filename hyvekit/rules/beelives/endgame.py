@@ -14,6 +14,7 @@ from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import PLAYER_HIVES
 from hyvekit.rules.beelives.phases import starvation_tokens_allowed
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 R_WINTER = "Bee Lives: Winter Upkeep"
 R_END = "Bee Lives: End of the Game"
@@ -174,8 +175,7 @@ class Scoring:
         for line in self.lines:
             if line.player.name == name:
                 return line
-        raise InvalidInputError("player", name, "one of " + ", ".join(
-            l.player.name for l in self.lines))
+        raise not_one_of("player", name, [l.player.name for l in self.lines])
 
 
 def score(players: list[PlayerEnd] | tuple[PlayerEnd, ...], board: Board) -> Scoring:

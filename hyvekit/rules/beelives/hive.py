@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields, replace
 
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 R_SETUP = "Bee Lives: Player Area Setup"
 R_HIVE = "Bee Lives: Inside Your Hive"
@@ -172,7 +173,7 @@ def validate_hive(hive: Hive, board: Board) -> Hive:
     if hive.mite > last:
         raise InvalidInputError(f"mite position (side {hive.side})", hive.mite, f"0-{last}")
     if hive.queen not in board.queen_types:
-        raise InvalidInputError("queen", hive.queen, "one of " + ", ".join(board.queen_types))
+        raise not_one_of("queen", hive.queen, board.queen_types)
     return hive
 
 
@@ -185,7 +186,7 @@ def parse_queen(board: Board, text: str, field: str = "queen") -> str:
     """
     v = text.strip().lower()
     if v not in board.queen_types:
-        raise InvalidInputError(field, text, "one of " + ", ".join(board.queen_types))
+        raise not_one_of(field, text, board.queen_types)
     return v
 
 
@@ -196,7 +197,7 @@ def new_hive(queen: str, board: Board) -> Hive:
     :raises InvalidInputError: unknown queen type.
     """
     if queen not in board.queen_types:
-        raise InvalidInputError("queen", queen, "one of " + ", ".join(board.queen_types))
+        raise not_one_of("queen", queen, board.queen_types)
     return Hive(unassigned=board.starting_workers, comb=board.start_comb, queen=queen,
                 side="B" if queen == "hygienic" else "A")
 

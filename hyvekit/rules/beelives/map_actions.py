@@ -33,6 +33,7 @@ from hyvekit.rules.beelives.map_tiles import (
     tiles_within,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def closest_tiles(m: BeeMap, hive: str, tile_type: str) -> tuple[Coord, ...]:
     :raises InvalidInputError: unknown hive or tile type.
     """
     if tile_type not in TILE_TYPES:
-        raise InvalidInputError("tile type", tile_type, "one of " + ", ".join(TILE_TYPES))
+        raise not_one_of("tile type", tile_type, TILE_TYPES)
     options = [o for o in forage_options(m, hive) if o.tile == tile_type]
     if not options:
         return ()
@@ -276,8 +277,7 @@ def activation_order(m: BeeMap, first_player: str,
     far = [h.name for h in wilds if h.name not in near]
     for name in first_player_choice:
         if name not in near and name not in far:
-            raise InvalidInputError("wild hive", name, "one of " + ", ".join(
-                h.name for h in wilds))
+            raise not_one_of("wild hive", name, [h.name for h in wilds])
     order = W.activation_order(near, [n for n in first_player_choice if n in near])
     rank = {n: i for i, n in enumerate(first_player_choice)}
     return order + tuple(sorted(far, key=lambda n: (rank.get(n, len(rank)), n)))
@@ -335,7 +335,7 @@ def check_scout(m: BeeMap, hive: str, at: Coord, tile_type: str,
     h = m.hive(hive)
     at = require_coord("scout space", at)
     if tile_type not in TILE_TYPES:
-        raise InvalidInputError("tile type", tile_type, "one of " + ", ".join(TILE_TYPES))
+        raise not_one_of("tile type", tile_type, TILE_TYPES)
     if at in m.grid:
         raise IllegalActionError(R_SCOUT, f"{at} already has a {m.grid[at].type} tile; scout an "
                                  f"empty space", expected="an empty space", given=at)

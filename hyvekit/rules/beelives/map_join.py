@@ -18,6 +18,7 @@ from hyvekit.rules.beelives.map_tiles import (
     validate_map,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 
 def starting_map(players: Sequence[str], spacing: int = 24) -> BeeMap:
@@ -40,7 +41,7 @@ def join_order(players: Sequence[str], first_player: str) -> tuple[str, ...]:
     ``players`` are in clockwise order."""
     players = list(players)
     if first_player not in players:
-        raise InvalidInputError("first player", first_player, "one of " + ", ".join(players))
+        raise not_one_of("first player", first_player, players)
     i = players.index(first_player)
     return tuple(players[i:] + players[:i])
 

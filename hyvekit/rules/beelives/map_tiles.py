@@ -14,6 +14,7 @@ from hyvekit.rules.beelives.board import TILE_TYPES
 from hyvekit.rules.beelives.hexgrid import AXES, Coord, components, distance, length
 from hyvekit.rules.beelives.hexgrid import spaces_within as _spaces_within
 from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 MAX_DISTANCE = 3            # "up to three spaces away" (Forage, Scout, Swarm Phase, Raid, charts)
 
@@ -203,7 +204,7 @@ def validate_map(m: BeeMap) -> BeeMap:
             raise InvalidInputError("tiles", c, "one tile per space")
         seen.add(c)
         if t.type not in TILE_TYPES:
-            raise InvalidInputError(f"tile at {c}", t.type, "one of " + ", ".join(TILE_TYPES))
+            raise not_one_of(f"tile at {c}", t.type, TILE_TYPES)
         if t.dark is not None and t.dark not in DARK_SIDES:
             raise InvalidInputError(f"tile at {c} dark side", t.dark,
                                     "none or one of " + ", ".join(DARK_SIDES))

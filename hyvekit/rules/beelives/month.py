@@ -15,6 +15,7 @@ from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.state import R_CLAIM, Components, Event, GameState, located, month_name
 from hyvekit.rules.beelives.summaries import MonthSummary, summarize
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 CLAIM_FIELDS = ("honey", "pollen", "water", "empty", "brood", "workers", "comb", "disease", "vp",
                 "starvation")
@@ -92,8 +93,7 @@ def check_claims(plan: MonthPlan, summary: MonthSummary, state: GameState, board
                                     "a player or a wild hive in play: " + ", ".join(derived))
         for f, v in values:
             if f not in derived[hive]:
-                raise InvalidInputError(f"{where}: claims.{hive}", f,
-                                        "one of " + ", ".join(derived[hive]))
+                raise not_one_of(f"{where}: claims.{hive}", f, derived[hive])
             if derived[hive][f] != v:
                 wrong.append((hive, f, v, derived[hive][f]))
     if wrong:

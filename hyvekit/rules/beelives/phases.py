@@ -19,6 +19,7 @@ from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import (PROLIFIC_BROOD_PER_BEE, Assigned, Hive, halve_disease,
                                          settle_half_space)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 R_EGG = "Bee Lives: Egg Phase"
 R_FEEDING = "Bee Lives: Feeding Phase"
@@ -248,7 +249,7 @@ def swarm_phase(hive: Hive, board: Board, *, season: str, spawned: bool = True,
         raise InvalidInputError("swarm choice", choice, "stay or leave")
     board.season_vp(season)  # validates the season
     if new_queen is not None and new_queen not in board.queen_types:
-        raise InvalidInputError("queen", new_queen, "one of " + ", ".join(board.queen_types))
+        raise not_one_of("queen", new_queen, board.queen_types)
     threshold = board.threshold(hive.comb, hive.queen == "nomadic")
     swarms, reason = will_swarm(hive, board)
     if not swarms:

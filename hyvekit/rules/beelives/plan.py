@@ -24,7 +24,7 @@ from hyvekit.rules.beelives.wild_turns import (
     WildRaid,
     WildScout,
 )
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ def as_action(turn: Turn) -> PlayerAction | WildAction:
             return WildScout(turn.actor, turn.tile, turn.at, **common)
         if a in WILD_ACTION_CLASSES:
             return WILD_ACTION_CLASSES[a](turn.actor, **common)
-        raise InvalidInputError("wild action", a, "one of " + ", ".join(WILD_ACTIONS))
+        raise not_one_of("wild action", a, WILD_ACTIONS)
     common["bees"] = turn.bees
     if a == "forage":
         return Forage(turn.actor, turn.tile, turn.distance, turn.take, turn.at, **common)
@@ -163,7 +163,7 @@ def as_action(turn: Turn) -> PlayerAction | WildAction:
         return Requeen(turn.actor, turn.queen, **common)
     if a in PLAYER_ACTION_CLASSES:
         return PLAYER_ACTION_CLASSES[a](turn.actor, **common)
-    raise InvalidInputError("action", a, "one of " + ", ".join(PLAYER_ACTIONS))
+    raise not_one_of("action", a, PLAYER_ACTIONS)
 
 
 def as_turn(action: PlayerAction | WildAction) -> Turn:

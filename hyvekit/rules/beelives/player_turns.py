@@ -34,6 +34,7 @@ from hyvekit.rules.beelives.state import (
 )
 from hyvekit.rules.beelives.zombees import infected_gain
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 
 @dataclass(frozen=True)
@@ -210,7 +211,7 @@ class Scout(PlayerAction):
         _stated_bees(self, 1, R_SCOUT, "scouting")
         require_unassigned(hive, 1, R_SCOUT, "scout")
         if self.tile is not None and self.tile not in TILE_TYPES:
-            raise InvalidInputError("tile", self.tile, "one of " + ", ".join(TILE_TYPES))
+            raise not_one_of("tile", self.tile, TILE_TYPES)
         m = state.map
         step = Step(state, hive, card_roll=None if trial else "scout")
         if m is not None:

@@ -23,6 +23,7 @@ from hyvekit.rules.beelives.hive import AGGRESSIVE_BEES_PER_STRENGTH as AGGRESSI
 from hyvekit.rules.beelives.hive import (Assigned, Hive, gain_disease, hive_at_level,
                                          stealing_disease)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 R_RAID = "Bee Lives: Raid"
 R_RAID_PLAYER = "Bee Lives: Raiding a Player Hive"
@@ -71,8 +72,7 @@ def check_rolls(board: Board, bees: int, rolls: tuple[tuple[int, ...], ...],
                                      f"dice, got {len(roll)}", expected=want, given=len(roll))
         for value in roll:
             if value not in board.die_faces:
-                raise InvalidInputError("raid die", value, "one of " + ", ".join(
-                    str(f) for f in sorted(set(board.die_faces))))
+                raise not_one_of("raid die", value, [str(f) for f in sorted(set(board.die_faces))])
     return party
 
 

@@ -51,6 +51,7 @@ from hyvekit.rules.validate import coord as _coord
 from hyvekit.rules.validate import record_table as _table
 from hyvekit.rules.validate import text as _str
 from hyvekit.rules.validate import whole as _int
+from hyvekit.rules.validate import not_one_of
 
 HEADER_KEYS = ("game", "player", "month", "winter", "start")
 GAME_KEYS = ("first_player", "map") + tuple(f.name for f in fields(g.Options))
@@ -148,12 +149,12 @@ def parse_turn(raw: Any, where: str) -> g.Turn:
     action = _str(f"{where}.action", t.get("action")).lower().replace(" ", "_").replace("-", "_")
     accepted = g.WILD_ACTIONS if wild else g.PLAYER_ACTIONS + ("pass",)
     if action not in accepted:
-        raise InvalidInputError(f"{where}.action", t.get("action"), "one of " + ", ".join(accepted))
+        raise not_one_of(f"{where}.action", t.get("action"), accepted)
     tile = None
     if "tile" in t:
         tile = _str(f"{where}.tile", t["tile"]).lower()
         if tile not in g.TILE_TYPES:
-            raise InvalidInputError(f"{where}.tile", t["tile"], "one of " + ", ".join(g.TILE_TYPES))
+            raise not_one_of(f"{where}.tile", t["tile"], g.TILE_TYPES)
     removed = None
     if "remove" in t:
         rem = t["remove"]
@@ -289,7 +290,7 @@ def parse_header(raw: Mapping[str, Any], board) -> g.GameState:
     names = [n for n, _ in players]
     first = gt.get("first_player", names[0])
     if first not in names:
-        raise InvalidInputError("game.first_player", first, "one of " + ", ".join(names))
+        raise not_one_of("game.first_player", first, names)
     opts: dict[str, Any] = {}
     for f in fields(g.Options):
         if f.name in gt:

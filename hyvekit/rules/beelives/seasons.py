@@ -45,6 +45,7 @@ from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.beelives.wild import WildDecision, WildSituation, check_situation, wild_turn
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import find
+from hyvekit.rules.validate import not_one_of
 
 SEASONS = ("spring", "summer", "fall")
 CARDS_PER_SEASON = 9            # Components: "27 Season Cards (9 Spring Cards, 9 Summer Cards,
@@ -165,7 +166,7 @@ class SeasonCard:
 def _refuse_unknown(where: str, raw: dict[str, Any], accepted: Sequence[str]) -> None:
     unknown = sorted(set(raw) - set(accepted))
     if unknown:
-        raise InvalidInputError(f"{where} key", unknown[0], "one of " + ", ".join(accepted))
+        raise not_one_of(f"{where} key", unknown[0], accepted)
 
 
 def _cubes(field: str, value: Any) -> Cubes:
@@ -180,7 +181,7 @@ def _spawn(where: str, raw: Any) -> CardSpawn:
     _refuse_unknown(where, raw, SPAWN_KEYS)
     trigger = raw.get("trigger")
     if trigger not in TRIGGERS:
-        raise InvalidInputError(f"{where}.trigger", trigger, "one of " + ", ".join(TRIGGERS))
+        raise not_one_of(f"{where}.trigger", trigger, TRIGGERS)
     d6_min = raw.get("d6_min")
     if trigger == "first_turn":
         if d6_min is not None:
@@ -205,7 +206,8 @@ def card_from_dict(raw: dict[str, Any]) -> SeasonCard:
             raise InvalidInputError(f"{where}.{key}", raw.get(key), "a non-empty text")
     season = str(raw["season"]).strip().lower()
     if season not in SEASONS:
-        raise InvalidInputError(f"{where}.season", raw["season"], "spring, summer or fall")
+        raise not_one_of(f"{where}.season", raw["season"], SEASONS,
+                         allowed="spring, summer or fall")
     forage_raw = raw.get("forage", {})
     if not isinstance(forage_raw, dict):
         raise InvalidInputError(f"{where}.forage", forage_raw, "a table of tile = [h, p, w]")
@@ -286,7 +288,7 @@ def forage_modifiers(card: SeasonCard | None, tile: str) -> Cubes:
     :raises InvalidInputError: an unknown tile type.
     """
     if tile not in TILE_TYPES:
-        raise InvalidInputError("tile", tile, "one of " + ", ".join(TILE_TYPES))
+        raise not_one_of("tile", tile, TILE_TYPES)
     return NO_CHANGE if card is None else card.forage_delta(tile)
 
 
@@ -425,7 +427,7 @@ def spawn_check(card: SeasonCard | None, trigger: str, d6: int | None = None, *,
     :raises InvalidInputError: unknown trigger, a roll off 1–6, a missing roll, year off 1–3.
     """
     if trigger not in TRIGGERS:
-        raise InvalidInputError("spawn trigger", trigger, "one of " + ", ".join(TRIGGERS))
+        raise not_one_of("spawn trigger", trigger, TRIGGERS)
     year = require_int("year", year, 1, 3)
     if d6 is not None:
         d6 = require_int("D6 roll", d6, 1, 6)
@@ -492,7 +494,7 @@ def cards_of(cards: Iterable[SeasonCard], season: str | None = None) -> tuple[Se
         return tuple(cards)
     s = season.strip().lower()
     if s not in SEASONS:
-        raise InvalidInputError("season", season, "spring, summer or fall")
+        raise not_one_of("season", season, SEASONS, allowed="spring, summer or fall")
     return tuple(c for c in cards if c.season == s)
 
 

@@ -13,6 +13,7 @@ from typing import Any, Union
 from hyvekit.rules.beelives.hexgrid import is_connected
 from hyvekit.rules.common import AmbiguousInputError, InvalidInputError, require_int, require_table
 from hyvekit.rules.validate import find
+from hyvekit.rules.validate import not_one_of
 
 SEASONS = ("spring", "summer", "fall")
 
@@ -366,7 +367,7 @@ def goal_from_dict(where: str, raw: Any, year: int | None = None) -> Goal:
         raise InvalidInputError(where, raw, "a table { goal = KIND, ... }")
     kind = raw.get("goal")
     if kind not in GOAL_KINDS:
-        raise InvalidInputError(f"{where}.goal", kind, "one of " + ", ".join(GOAL_KINDS))
+        raise not_one_of(f"{where}.goal", kind, GOAL_KINDS)
     keys = GOAL_KINDS[kind]
     _refuse_unknown(f"{where} ({kind})", raw, ("goal", *keys))
     if kind in YEAR_GOALS and year is None:
@@ -380,7 +381,8 @@ def goal_from_dict(where: str, raw: Any, year: int | None = None) -> Goal:
         value = raw[key]
         if key == "season":
             if value not in SEASONS:
-                raise InvalidInputError(f"{where}.season", value, "spring, summer or fall")
+                raise not_one_of(f"{where}.season", value, SEASONS,
+                                 allowed="spring, summer or fall")
         elif key == "queens" and kind != "all_queens_in_a_year":
             value = _queens(f"{where}.queens", value)
         elif key == "disease":
@@ -442,7 +444,7 @@ def _map(where: str, raw: Any) -> StartingMap:
         w = f"{where}.map.tiles[{i}]"
         _refuse_unknown(w, t, TILE_KEYS)
         if t.get("tile") not in TILE_TYPES:
-            raise InvalidInputError(f"{w}.tile", t.get("tile"), "one of " + ", ".join(TILE_TYPES))
+            raise not_one_of(f"{w}.tile", t.get("tile"), TILE_TYPES)
         hive = t.get("hive")
         if hive not in (None, "you", "wild"):
             raise InvalidInputError(f"{w}.hive", hive, "you or wild (or no hive)")

@@ -35,6 +35,7 @@ from hyvekit.rules.beelives.solo_cards import (
     spawn_strength,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 
 @dataclass(frozen=True)
@@ -191,17 +192,16 @@ def check_facts(facts: Sequence[MonthFacts]) -> None:
         expected = (year, month + 1) if month < MONTHS_PER_YEAR else (year + 1, 1)
         for q in (f.queen_at_start, *f.requeens):
             if q not in QUEEN_TYPES:
-                raise InvalidInputError(f"{where} queen", q, "one of " + ", ".join(QUEEN_TYPES))
+                raise not_one_of(f"{where} queen", q, QUEEN_TYPES)
         for a in f.actions:
             if a not in ACTIONS:
-                raise InvalidInputError(f"{where}.actions", a, "one of " + ", ".join(ACTIONS))
+                raise not_one_of(f"{where}.actions", a, ACTIONS)
         if len(f.raids) != f.actions.count("raid"):
             raise InvalidInputError(f"{where}.raids", len(f.raids),
                                     f"one per raid action ({f.actions.count('raid')})")
         for r in f.raids:
             if r.target not in RAID_TARGETS:
-                raise InvalidInputError(f"{where}.raids target", r.target,
-                                        "one of " + ", ".join(RAID_TARGETS))
+                raise not_one_of(f"{where}.raids target", r.target, RAID_TARGETS)
         if len(f.requeens) != f.actions.count("requeen"):
             raise InvalidInputError(f"{where}.requeens", len(f.requeens),
                                     f"one per requeen action ({f.actions.count('requeen')})")
@@ -231,8 +231,7 @@ def check_facts(facts: Sequence[MonthFacts]) -> None:
             require_int(f"{where} wild hive {w.name} strength", w.strength, 0, WILD_MAX)
             require_int(f"{where} wild hive {w.name} peak", w.peak, max(w.strength, 1), WILD_MAX)
             if w.spawned and w.origin not in ORIGINS:
-                raise InvalidInputError(f"{where} wild hive {w.name} origin", w.origin,
-                                        "one of " + ", ".join(ORIGINS))
+                raise not_one_of(f"{where} wild hive {w.name} origin", w.origin, ORIGINS)
         _check_queens(where, f, previous)
         previous = f
 
@@ -707,11 +706,11 @@ def harder_rule_spawn(basic: BasicRules, season: str, origins: Iterable[str], *,
     :raises InvalidInputError: an unknown season or origin.
     """
     if season not in SEASONS:
-        raise InvalidInputError("season", season, "spring, summer or fall")
+        raise not_one_of("season", season, SEASONS, allowed="spring, summer or fall")
     origins = tuple(origins)
     for o in origins:
         if o not in ORIGINS:
-            raise InvalidInputError("spawn origin", o, "one of " + ", ".join(ORIGINS))
+            raise not_one_of("spawn origin", o, ORIGINS)
     if season not in basic.seasons or any(o in SWARM_OR_CARD for o in origins):
         return None
     return spawn_strength(basic.strength, year)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hyvekit.rules.beelives import game as g
+from hyvekit.rules.validate import not_one_of
 
 #: sequencer spawn causes → solo ``WildFact.origin``
 ORIGIN = {"swarm": "swarm", "wild swarm": "wild_swarm", "solo hard rule": "solo_rule"}
@@ -40,10 +41,9 @@ def month_facts(summary: g.MonthSummary, player: str, *, state: g.GameState | No
     :raises InvalidInputError: an unknown player.
     """
     from hyvekit.rules.beelives import solo
-    from hyvekit.rules.common import InvalidInputError
 
     if player not in summary.hives:
-        raise InvalidInputError("player", player, "one of " + ", ".join(summary.hives))
+        raise not_one_of("player", player, summary.hives)
     h = summary.hives[player]
     if state is not None and state.map is not None:
         from hyvekit.rules.beelives import map as bee_map

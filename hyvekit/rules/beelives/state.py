@@ -24,6 +24,7 @@ from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import Assigned, Hive, new_hive, validate_hive
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int, require_table
+from hyvekit.rules.validate import not_one_of
 
 R_MONTH = "Bee Lives: Productive Months"
 
@@ -305,7 +306,7 @@ class GameState:
         for p in self.players:
             if p.name == name:
                 return p
-        raise InvalidInputError("player", name, "one of " + ", ".join(p.name for p in self.players))
+        raise not_one_of("player", name, [p.name for p in self.players])
 
     def wild_hive(self, name: str) -> WildHiveState:
         """The wild hive in play called ``name``.
@@ -403,8 +404,7 @@ class GameState:
                 o["later_year_spawn_strength"] = tuple(o["later_year_spawn_strength"])
             unknown = set(o) - {f.name for f in fields(Options)}
             if unknown:
-                raise InvalidInputError("options", sorted(unknown)[0],
-                                        "one of " + ", ".join(f.name for f in fields(Options)))
+                raise not_one_of("options", sorted(unknown)[0], [f.name for f in fields(Options)])
             state = cls(players=players, wild=wild,
                         first_player=int(raw.get("first_player", 0)),
                         year=int(raw.get("year", 1)), month=int(raw.get("month", 1)),
@@ -456,7 +456,7 @@ def _hive_from(raw: Mapping[str, Any], name: str) -> Hive:
     known = {f.name for f in fields(Hive)}
     unknown = set(d) - known
     if unknown:
-        raise InvalidInputError(f"{name}: hive", sorted(unknown)[0], "one of " + ", ".join(known))
+        raise not_one_of(f"{name}: hive", sorted(unknown)[0], known)
     if "assigned" in d:
         a = d["assigned"]
         if not isinstance(a, Mapping) or set(a) - set(PLAYER_ACTIONS) - {"failed"}:
@@ -480,7 +480,7 @@ def validate_state(state: GameState, board: Board | None = None) -> GameState:
     require_int("year", state.year, 1, state.options.years)
     require_int("month", state.month, 1, 9)
     if state.stage not in STAGES:
-        raise InvalidInputError("stage", state.stage, "one of " + ", ".join(STAGES))
+        raise not_one_of("stage", state.stage, STAGES)
     if len(state.wild) > WILD_HIVE_TOKENS:
         raise InvalidInputError("wild hives", len(state.wild), f"at most {WILD_HIVE_TOKENS}")
     for w in state.wild:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 from hyvekit.rules.beelives.solo_cards import ChallengeCard, die_roll
 from hyvekit.rules.beelives.solo_cards import spawn_strength as card_spawn_strength
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.common import counted
 
 
 def after_scout(state: GameState, actor: str, scouted: bool, dice: TurnDice,
@@ -133,8 +134,9 @@ def stated_siege_turns(state: CampaignState, game: GameState, plan: MonthPlan,
                                  expected=len(scouts), given=len(rolls))
     spawning = [d for d in rolls if d >= UNDER_SIEGE_D6_MIN]
     if len(names) != len(spawning):
-        raise IllegalActionError(R_UNDER_SIEGE, f"{UNDER_SIEGE}: {len(spawning)} roll(s) of "
-                                 f"{UNDER_SIEGE_D6_MIN}+ spawn a wild hive each: state "
+        raise IllegalActionError(R_UNDER_SIEGE, f"{UNDER_SIEGE}: "
+                                 f"{counted(len(spawning), 'roll')} of {UNDER_SIEGE_D6_MIN}+, "
+                                 "each spawning a wild hive: state "
                                  "scout_spawn = [names] ('none' when it cannot be placed)",
                                  expected=len(spawning), given=len(names))
     turns = list(plan.turns)
@@ -177,8 +179,9 @@ def stated_siege_spawns(state: CampaignState, game: GameState, plan: MonthPlan,
     strengths = [s for s in (scout_spawn(card, d, year=game.year) for d in rolls) if s]
     need = card.spawn.d6_min  # type: ignore[union-attr]
     if len(names) != len(strengths):
-        raise IllegalActionError(R_UNDER_SIEGE, f"{card.name}: {len(strengths)} roll(s) of "
-                                 f"{need}+ spawn a wild hive each: state "
+        raise IllegalActionError(R_UNDER_SIEGE, f"{card.name}: "
+                                 f"{counted(len(strengths), 'roll')} of {need}+, "
+                                 "each spawning a wild hive: state "
                                  "scout_spawn = [names] ('none' when it cannot be placed)",
                                  expected=len(strengths), given=len(names))
     events = []

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.beelives.hive import AGGRESSIVE_BEES_PER_STRENGTH, Hive
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 R_WILD = "Bee Lives: Wild Hives"
 R_WILD_RAID = "Bee Lives: Wild Hive Raids"
@@ -130,7 +131,7 @@ def check_situation(s: WildSituation, board: Board) -> None:
     """:raises InvalidInputError: unknown season or tile type, strength off 0–14, a distance
     off 0–3, tokens off 0–5."""
     if s.season not in PRIORITY:
-        raise InvalidInputError("season", s.season, "spring, summer or fall")
+        raise not_one_of("season", s.season, PRIORITY, allowed="spring, summer or fall")
     if not board.wild_strength_min < s.strength <= board.wild_strength_max:
         raise InvalidInputError("wild hive strength", s.strength,
                                 f"1-{board.wild_strength_max} (a wild hive at 0 is removed)")
@@ -138,7 +139,7 @@ def check_situation(s: WildSituation, board: Board) -> None:
         raise InvalidInputError("tokens left", s.tokens_left, f"0-{board.wild_neutral_workers}")
     for tile, distance in s.tiles:
         if tile not in TILE_TYPES:
-            raise InvalidInputError("tile", tile, "one of " + ", ".join(TILE_TYPES))
+            raise not_one_of("tile", tile, TILE_TYPES)
         if not 0 <= distance <= board.max_distance:
             raise InvalidInputError(f"{tile} distance", distance, f"0-{board.max_distance}")
     if s.target is not None:
@@ -325,6 +326,6 @@ def activation_order(distances: Mapping[str, int],
             raise InvalidInputError(f"distance of {name}", d, "a whole number of at least 0")
     for name in first_player_choice:
         if name not in distances:
-            raise InvalidInputError("wild hive", name, "one of " + ", ".join(distances))
+            raise not_one_of("wild hive", name, distances)
     rank = {n: i for i, n in enumerate(first_player_choice)}
     return tuple(sorted(distances, key=lambda n: (distances[n], rank.get(n, len(rank)), n)))

@@ -29,6 +29,7 @@ from hyvekit.rules.beelives.state import (
     required,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.validate import not_one_of
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ class WildForage(WildAction):
         M = map_module() if state.map is not None else None
         tile = required(self.tile, "tile", "the foraged tile's type: " + ", ".join(TILE_TYPES))
         if tile not in TILE_TYPES:
-            raise InvalidInputError("tile", tile, "one of " + ", ".join(TILE_TYPES))
+            raise not_one_of("tile", tile, TILE_TYPES)
         if self.distance is not None and not (isinstance(self.distance, int) and
                                               0 <= self.distance <= 3):
             # "the ... tile closest to the wild hive's location, up to three spaces away"

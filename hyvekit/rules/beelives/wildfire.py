@@ -24,6 +24,7 @@ from hyvekit.rules.beelives.solo_cards import D4, CampaignCard, die_roll
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import NONE, WILD_HIVE_TOKENS, Components, GameState
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import counted
 
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.campaign import CampaignState
@@ -172,13 +173,13 @@ def fire_spawns(game: GameState, card: CampaignCard,
         if n.lower() == NONE:
             if places:
                 raise IllegalActionError(R_WILDFIRE, f"roll {i + 1} ({d4}): a wild hive can "
-                                         f"spawn {d4} space(s) from the fire, on "
+                                         f"spawn {counted(d4, 'space')} from the fire, on "
                                          + ", ".join(map(str, legal)) + ": it must be spawned",
                                          expected=legal, given=NONE)
             continue
         if not places:
             raise IllegalActionError(R_WILDFIRE, f"roll {i + 1} ({d4}): no legal space "
-                                     f"{d4} space(s) from the fire" + (
+                                     f"{counted(d4, 'space')} from the fire" + (
                                          "" if len(game.wild) < WILD_HIVE_TOKENS else
                                          f" (all {WILD_HIVE_TOKENS} wild hives are in play)")
                                      + ": the hive is not spawned (state 'none')",

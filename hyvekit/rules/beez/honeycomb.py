@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 # --- rule names (sections of beez.txt) ------------------------------------------------------
 R_STORE = "Beez: Phase 3 — storing nectar"
@@ -167,8 +168,7 @@ class Layout:
             raise InvalidInputError(where, raw, "a [layout] table")
         unknown = set(raw) - _LAYOUT_KEYS
         if unknown:
-            raise InvalidInputError(f"{where} key", sorted(unknown)[0],
-                                    "one of " + ", ".join(sorted(_LAYOUT_KEYS)))
+            raise not_one_of(f"{where} key", sorted(unknown)[0], sorted(_LAYOUT_KEYS))
         rows = raw.get("row")
         if not isinstance(rows, list) or len(rows) != ROWS:
             given = len(rows) if isinstance(rows, list) else rows
@@ -181,8 +181,7 @@ class Layout:
                 raise InvalidInputError(f"{where} row {i + 1}", row, "a table with a label")
             bad = set(row) - _ROW_KEYS
             if bad:
-                raise InvalidInputError(f"{where} row {i + 1} key", sorted(bad)[0],
-                                        "one of " + ", ".join(sorted(_ROW_KEYS)))
+                raise not_one_of(f"{where} row {i + 1} key", sorted(bad)[0], sorted(_ROW_KEYS))
             if "label" not in row:
                 raise InvalidInputError(f"{where} row {i + 1}", "no label",
                                         "a label such as '4/5'")
@@ -246,8 +245,7 @@ class Palette:
         for c in self.colours:
             if t in (c.name, c.letter.lower()):
                 return c
-        raise InvalidInputError("colour", name, "one of " + ", ".join(
-            f"{c.name} ({c.letter})" for c in self.colours))
+        raise not_one_of("colour", name, [f"{c.name} ({c.letter})" for c in self.colours])
 
     def tokens(self) -> str:
         return ". " + " ".join(f"{c.letter} {c.letter.lower()}" for c in self.colours)

@@ -46,8 +46,9 @@ from hyvekit.rules.beez.honeycomb import (
     parse_chamber,
     parse_honeycomb,
 )
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted, require_int
 from hyvekit.rules.validate import require_table
+from hyvekit.rules.validate import not_one_of
 
 R_SCORING = "Beez: Game End — scoring"
 COMMON_OBJECTIVES = 3   # Setup 4: "these three cards are the common objectives"
@@ -194,8 +195,7 @@ def objectives_from_table(rows: Sequence[dict[str, Any]],
         if o.id in out:
             raise InvalidInputError("objective id", f"{o.id} twice", "one card per id")
         if colours and o.colour is not None and o.colour not in colours:
-            raise InvalidInputError(f"objective {o.id}: colour", o.colour,
-                                    "one of " + ", ".join(colours))
+            raise not_one_of(f"objective {o.id}: colour", o.colour, colours)
         out[o.id] = o
     return out
 
@@ -367,7 +367,7 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
             first.setdefault(n.colour, c)
         groups = tuple((c,) for c in first.values())
         return ObjectiveScore(o, o.honey * len(groups),
-                              f"{len(groups)} colours ({', '.join(first)}) × {o.honey}",
+                              f"{counted(len(groups), 'colour')} ({', '.join(first)}) × {o.honey}",
                               groups, tuple(notes))
     if o.kind == "line-of-different-colours":
         lines = straight_lines(o.length)
@@ -375,7 +375,7 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
                  if all(hc[c] is not None for c in ln)
                  and len({hc[c].colour for c in ln}) == len(ln)]
         chosen = max_disjoint(cands)
-        detail = (f"{len(chosen)} lines × {o.honey}"
+        detail = (f"{counted(len(chosen), 'line')} × {o.honey}"
                   + (f" ({', '.join(map(_fmt, chosen))})" if chosen else ""))
         return ObjectiveScore(o, o.honey * len(chosen), detail, chosen, tuple(notes))
     if o.kind == "same-colour-shape":
@@ -398,7 +398,7 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
         raise InvalidInputError(f"objective {o.id}", "no value",
                                 f"the honey drops of '{o.name}' counted by hand (the card has "
                                 f"no description): manual: \"{o.name}\" = HONEY")
-    raise InvalidInputError("objective kind", o.kind, "one of " + ", ".join(KINDS))
+    raise not_one_of("objective kind", o.kind, KINDS)
 
 
 # --- players and the winner -----------------------------------------------------------------

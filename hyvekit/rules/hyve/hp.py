@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 R_HP = "Hyve: Tracking HP"
 R_WIN = "Hyve: How to Win (or Lose)"
@@ -78,7 +79,7 @@ def move_hp(*, scoring: str, die: int, position: int, gain: int = 0, lose: int =
     :raises InvalidInputError: a bad scoring, die, position or amount.
     """
     if scoring not in SCORINGS:
-        raise InvalidInputError("--scoring", scoring, "one of " + ", ".join(SCORINGS))
+        raise not_one_of("--scoring", scoring, SCORINGS)
     die = require_int("--die", die, DIE_MIN, DIE_MAX)
     last = top - 1 if thriving else top      # highest position the die can stand on in play
     position = require_int("--position", position, 1, last)

@@ -15,6 +15,8 @@ from hyvekit.rules.hyve.legacy_run import (Action, BuyBread, BuyPerk, BuyResourc
                                            StartScenario, SwitchEasy, _bee_type, new_legacy)
 from hyvekit.rules.hyve.legacy_sheet import (BEE_TYPES, RESOURCE_KINDS, RESOURCE_LABELS, WILD,
                                              LegacySheet, perk_label)
+from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.common import counted
 
 EVENT_TYPES = ("shop", "start", "courier", "result", "easy")
 
@@ -72,7 +74,7 @@ def parse_event(kind: str, data: dict[str, Any]) -> Action:
                                     f"hyves ({exc})") from None
     if kind == "easy":
         return SwitchEasy(data.get("cross_out"))
-    raise InvalidInputError("event type", kind, "one of " + ", ".join(EVENT_TYPES))
+    raise not_one_of("event type", kind, EVENT_TYPES)
 
 
 def action_to_event(action: Action) -> tuple[str, dict[str, Any]]:
@@ -120,7 +122,7 @@ def describe_event(kind: str, data: dict[str, Any]) -> str:
         return f"courier: {who}" + (f" on turn {action.turn}" if action.turn else "")
     if isinstance(action, Result):
         text = (f"{'won' if action.won else 'lost'}: HP {action.hp_past_start:+d} past start, "
-                f"population {action.population}, {action.hyves} hyve(s)")
+                f"population {action.population}, {counted(action.hyves, 'hyve')}")
         return text + (f", {action.cross_out}-type bread crossed out" if action.cross_out else "")
     return "switch to easy mode" + (f", {action.cross_out}-type bread crossed out"
                                     if action.cross_out else "")

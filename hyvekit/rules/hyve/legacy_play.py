@@ -35,6 +35,8 @@ from hyvekit.rules.hyve.record import (Record, TurnReport, parse_perks, parse_re
                                        parse_resources, record_tables, replay)
 from hyvekit.rules.hyve.scenario import ScenarioState, new_scenario
 from hyvekit.rules.hyve.sheets import MODE_LABELS, SheetDefinition
+from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.common import counted
 
 
 def run_mode(state: L.LegacyState) -> str:
@@ -73,8 +75,7 @@ def run_sheet(state: L.LegacyState, definitions: Mapping[str, SheetDefinition],
     key = (name or mode).strip().lower()
     sheet = sheets.get(key) or next((d for d in sheets.values() if d.mode == key), None)
     if sheet is None:
-        raise InvalidInputError("[scenario] sheet" if name else "scenario sheet", name or mode,
-                                "one of " + ", ".join(sheets))
+        raise not_one_of("[scenario] sheet" if name else "scenario sheet", name or mode, sheets)
     if sheet.mode != mode:
         raise IllegalActionError(
             L.R_START, f"[scenario] sheet: scenario {state.scenario} of the run configuration "
@@ -258,9 +259,10 @@ def _finished(play: LegacyPlay) -> L.Result:
     if play.result is None:
         turns = len(play.reports)
         raise IllegalActionError(
-            L.R_WIN, f"the record's {turns} turn(s) leave scenario {play.scenario} being played "
+            L.R_WIN, f"the record's {counted(turns, 'turn')} leave scenario {play.scenario} "
+                     f"being played "
             f"(turn {play.final.turn}); a result is logged when a win or loss condition is met",
-            expected="a scenario that ended", given=f"{turns} turn(s), still playing",
+            expected="a scenario that ended", given=f"{counted(turns, 'turn')}, still playing",
             hint="record the remaining turns; hyvekit hyve check FILE --run RUN shows the sheet")
     return play.result
 

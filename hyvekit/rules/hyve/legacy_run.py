@@ -29,6 +29,8 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_
 from hyvekit.rules.hyve.legacy_honey import HoneyBreakdown, honey_earned
 from hyvekit.rules.hyve.legacy_sheet import (BEE_TYPES, RESOURCE_KINDS, RESOURCE_LABELS,
                                              SCENARIOS, WILD, LegacySheet, perk_label)
+from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.common import counted
 
 # --- rule names (sections of hyve.txt, Legacy Mode) ------------------------------------------
 R_START = "Hyve Legacy: Starting a Legacy"
@@ -170,7 +172,7 @@ def new_legacy(sheet: LegacySheet, colours: list[str] | tuple[str, ...],
                                 + ",".join(allowed[:5]))
     for name in names:
         if name not in allowed:
-            raise InvalidInputError("colours", name, "one of " + ", ".join(allowed))
+            raise not_one_of("colours", name, allowed)
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
         raise InvalidInputError("colours", dup, "five different colours, one per die value")
@@ -396,19 +398,17 @@ def _check_purchase(state: LegacyState, p: Purchase, spent: int = 0) -> None:
         what = f"{t}-type bread upgrade (right-most empty slot)"
     else:
         if p.kind not in RESOURCE_KINDS:
-            raise InvalidInputError("core resource", p.kind, "one of " + ", ".join(RESOURCE_KINDS))
+            raise not_one_of("core resource", p.kind, RESOURCE_KINDS)
         if not p.colours:
             raise InvalidInputError(f"{p.kind} colours", "", "at least one colour")
         for colour in p.colours:
             if colour not in state.colours:
-                raise IllegalActionError(
-                    R_CORE, f"{colour!r} is not one of this legacy's colours "
-                    f"({', '.join(state.colours)}); each resource is marked with one of them",
-                    expected=state.colours, given=colour)
+                # bad input, not a rule: each resource is marked with one of the run's colours
+                raise not_one_of(f"{p.kind} colour", colour, state.colours)
         left = state.spaces_left(p.kind)
         if len(p.colours) > left:
             raise IllegalActionError(R_CORE, f"{len(p.colours)} {RESOURCE_LABELS[p.kind]} "
-                                     f"asked for, {left} space(s) left on the sheet",
+                                     f"asked for, {counted(left, 'space')} left on the sheet",
                                      expected=left, given=len(p.colours))
         price = cost(state, p)
         what = f"{len(p.colours)} {RESOURCE_LABELS[p.kind]}"

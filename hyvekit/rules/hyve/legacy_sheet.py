@@ -16,6 +16,7 @@ from typing import Any
 
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 # --- constants the rulebook gives --------------------------------------------------------------
 SCENARIOS = 5                 # Starting a Legacy: "the 5 Scenarios that make up the Legacy"
@@ -67,7 +68,7 @@ class LegacySheet:
         for name, cost in self.perk_costs:
             if name == perk:
                 return cost
-        raise InvalidInputError("perk", perk, "one of " + ", ".join(p for p, _ in self.perk_costs))
+        raise not_one_of("perk", perk, [p for p, _ in self.perk_costs])
 
     def spaces(self, kind: str) -> int:
         """Spaces on the sheet for core resource ``kind``."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.hyve.legacy_run import BuyBread, BuyPerk, BuyResources, Purchase
 from hyvekit.rules.hyve.legacy_sheet import WILD
+from hyvekit.rules.validate import close_matches, not_one_of
 
 
 def normalise_perk(name: str) -> str:
@@ -35,7 +36,8 @@ def parse_bee(text: str, colours: tuple[str, ...]) -> int:
     if t in colours:
         return colours.index(t) + 1
     raise InvalidInputError("bee", text, "a die value 1-6, wild, or one of this legacy's "
-                            "colours: " + ", ".join(colours))
+                            "colours: " + ", ".join(colours),
+                            suggestions=close_matches(text, colours))
 
 
 def parse_bread_type(text: str, colours: tuple[str, ...], field: str = "--cross-out") -> int:
@@ -51,15 +53,18 @@ def parse_bread_type(text: str, colours: tuple[str, ...], field: str = "--cross-
     if t in colours:
         return colours.index(t) + 1
     raise InvalidInputError(field, text, "a bread type 1-5 or one of this legacy's colours: "
-                            + ", ".join(colours))
+                            + ", ".join(colours), suggestions=close_matches(text, colours))
 
 
-def parse_colour_counts(field: str, spec: str) -> tuple[str, ...]:
+def parse_colour_counts(field: str, spec: str,
+                        colours: tuple[str, ...] | None = None) -> tuple[str, ...]:
     """``"red:2,purple"`` → ``("red", "red", "purple")``: one colour per core resource.
 
-    :raises InvalidInputError: an empty spec or a count outside 1–99.
+    :param colours: the run's colours, when known: every colour must be one of them.
+    :raises InvalidInputError: an empty spec, a count outside 1–99, a colour that is not one of
+        ``colours`` (a count given without its colour, ``--hp 2``, is one too).
     """
-    colours: list[str] = []
+    chosen: list[str] = []
     for part in spec.split(","):
         part = part.strip().lower()
         if not part:
@@ -69,12 +74,17 @@ def parse_colour_counts(field: str, spec: str) -> tuple[str, ...]:
             if not count.isdigit() or not 1 <= int(count) <= 99:
                 raise InvalidInputError(field, part, "COLOUR or COLOUR:COUNT with a count 1-99,"
                                         " e.g. red:2,purple:4")
-            colours += [name.strip()] * int(count)
+            chosen += [name.strip()] * int(count)
         else:
-            colours.append(name)
-    if not colours:
+            chosen.append(name)
+    if not chosen:
         raise InvalidInputError(field, spec, "COLOUR or COLOUR:COUNT, e.g. red:2,purple:4")
-    return tuple(colours)
+    for name in chosen:
+        if colours is not None and name not in colours:
+            raise not_one_of(field, name, colours,
+                             allowed="COLOUR or COLOUR:COUNT with one of this legacy's "
+                                     "colours: " + ", ".join(colours))
+    return tuple(chosen)
 
 
 def parse_purchases(colours: tuple[str, ...], perks: Sequence[str] = (),
@@ -87,7 +97,8 @@ def parse_purchases(colours: tuple[str, ...], perks: Sequence[str] = (),
     bought in one go (:data:`RESOURCES_PER_HONEY` per honey, ``"red:2,blue"`` specs).
 
     :param colours: the run's colours of die values 1–5.
-    :raises InvalidInputError: a bread type that is no bee type 1–5, a malformed colour spec.
+    :raises InvalidInputError: a bread type that is no bee type 1–5, a malformed colour spec,
+        a colour that is not the run's.
     """
     out: list[Purchase] = [BuyPerk(normalise_perk(p)) for p in perks]
     for b in bread:
@@ -97,12 +108,12 @@ def parse_purchases(colours: tuple[str, ...], perks: Sequence[str] = (),
             bee = None
         if bee is None or bee == WILD:
             raise InvalidInputError("--bread", b, "a bee type 1-5 or its colour (the wild Bee "
-                                    "has no bread)")
+                                    "has no bread)", suggestions=close_matches(b, colours))
         out.append(BuyBread(bee))
     for kind, specs in (("hp", hp), ("population", population), ("nectar", nectar)):
         chosen: tuple[str, ...] = ()
         for spec in specs:
-            chosen += parse_colour_counts(f"--{kind}", spec)
+            chosen += parse_colour_counts(f"--{kind}", spec, colours)
         if chosen:
             out.append(BuyResources(kind, chosen))
     return tuple(out)

@@ -25,6 +25,7 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_
 from hyvekit.rules.hyve.hp import HpResult, move_hp
 from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX, HYVES,
                                        MIGRATIONS, Effect, HpTrack, SheetDefinition)
+from hyvekit.rules.validate import not_one_of
 
 R_REFRESH = "Hyve: Refresh"
 R_CONTROLLED = "Hyve Legacy: Perks — Controlled Rolls"
@@ -304,7 +305,7 @@ def migration_loss(hyves_completed_this_turn: int, population: int,
     else:
         kind = str(setting).strip().lower()
         if kind not in MIGRATIONS:
-            raise InvalidInputError("migration", setting, "one of " + ", ".join(MIGRATIONS))
+            raise not_one_of("migration", setting, MIGRATIONS)
     if kind == "scaling" and scaling_loss is None:
         raise InvalidInputError("scaling loss", None,
                                 "the season's population loss per migration")

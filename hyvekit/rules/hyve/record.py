@@ -55,6 +55,7 @@ from hyvekit.rules.hyve.turn import (DEFAULT_COLOURS, PERKS, WILD, Bakery, Bee, 
                                      QueensAttendants, Repurpose, ScenarioState, SeasonalEffect,
                                      TendEggs, TendLarva, Turn, WaspAttack, bee, new_scenario,
                                      play_turn, summary)
+from hyvekit.rules.validate import not_one_of
 
 R_WIN = "Hyve: How to Win (or Lose)"
 
@@ -254,7 +255,7 @@ def _reward(where: str, raw: Any) -> str | None:
         return None
     key = str(raw).strip().lower().replace(" ", "-").replace("_", "-")
     if key not in REWARDS:
-        raise InvalidInputError(where, raw, "one of " + ", ".join(REWARDS))
+        raise not_one_of(where, raw, REWARDS)
     return key
 
 
@@ -268,8 +269,7 @@ def parse_assignment(raw: Any, where: str, sheet: SheetDefinition, chamber: Larv
     kind = str(raw["action"]).strip().lower().replace(" ", "-").replace("'", "")
     kind = {"queen": "queens-attendants", "queens-attendant": "queens-attendants"}.get(kind, kind)
     if kind not in _ACTION_KEYS:
-        raise InvalidInputError(f"{where} action", raw["action"],
-                                "one of " + ", ".join(_ACTION_KEYS))
+        raise not_one_of(f"{where} action", raw["action"], _ACTION_KEYS)
     r = _keys(f"{where} ({kind})", raw, _ACTION_KEYS[kind] | {"action"})
     w = f"{where} ({kind})"
     if kind == "marshal":
@@ -384,7 +384,7 @@ def parse_perks(where: str, raw: Any) -> tuple[str, ...]:
         key = str(p).strip().lower().replace("_", "-").replace(" ", "-")
         key = {"resilience": "resiliance"}.get(key, key)
         if key not in PERKS:
-            raise InvalidInputError(where, p, "one of " + ", ".join(PERKS))
+            raise not_one_of(where, p, PERKS)
         perks.append(key)
     return tuple(perks)
 

@@ -31,6 +31,7 @@ from hyvekit.rules.hyve.scoring import (CROSSED, EMPTY as HEX_EMPTY, HEXES, LARV
                                         HyveGrid, Space, cell_name, score_hyve)
 from hyvekit.rules.hyve.sheets import (AXIAL_NEIGHBOURS, BEE_TYPES, BREAD_MAX, HYVES, JELLIES,
                                        Hex, SheetDefinition, hexagon)
+from hyvekit.rules.validate import not_one_of
 
 # --- rule names --------------------------------------------------------------------------------
 R_SETUP = "Hyve: Setup"
@@ -220,7 +221,7 @@ def new_scenario(sheet: SheetDefinition, colours=DEFAULT_COLOURS, *, perks=(), b
     perk_ids = tuple(str(p).strip().lower() for p in perks)
     for p in perk_ids:
         if p not in PERKS:
-            raise InvalidInputError("perks", p, "one of " + ", ".join(PERKS))
+            raise not_one_of("perks", p, PERKS)
     levels = tuple(sheet.starting_bread)
     if bread is not None:
         if len(bread) != len(BEE_TYPES):

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError, require_int, require_table
+from hyvekit.rules.validate import not_one_of
 
 R_SHEET = "Hyve: Game Sheets"
 
@@ -154,7 +155,7 @@ _check_keys = require_table
 def _choice(where: str, value: Any, allowed) -> str:
     text = str(value).strip().lower()
     if text not in allowed:
-        raise InvalidInputError(where, value, "one of " + ", ".join(allowed))
+        raise not_one_of(where, value, allowed)
     return text
 
 
@@ -719,4 +720,4 @@ def definition_for(mode: str, sheets: Mapping[str, SheetDefinition], *,
     for sheet in sheets.values():
         if sheet.mode == key:
             return sheet
-    raise InvalidInputError(field, mode, "one of " + ", ".join(sheets))
+    raise not_one_of(field, mode, sheets)

@@ -19,6 +19,7 @@ from hyvekit.rules.hyve.mode_shapes import (
     written_as,
 )
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, Chamber
+from hyvekit.rules.validate import not_one_of
 
 TURBO_ACTIONS = ("repurpose", "bakery", "tend-eggs", "tend-larva", "queens-attendants")
 
@@ -59,7 +60,7 @@ def split_turbo_bees(action: str, bees: Sequence[int], boost: int = 2) -> TurboB
         the action takes.
     """
     if action not in TURBO_ACTIONS:
-        raise InvalidInputError("action", action, "one of " + ", ".join(TURBO_ACTIONS))
+        raise not_one_of("action", action, TURBO_ACTIONS)
     values = tuple(die("bee", b) for b in bees)
     if not values:
         raise InvalidInputError("bees", [], "at least one Bee")

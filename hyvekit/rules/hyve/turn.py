@@ -76,6 +76,7 @@ from hyvekit.rules.hyve.scoring import CROSSED, EMPTY, NECTAR, Space
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, REWARDS
 from hyvekit.rules.hyve.turn_modes import (_boost, _build, _demands, _marshal, _mites,
                                            _wasp_attack)
+from hyvekit.rules.common import counted
 
 __all__ = [
     "ACTIONS", "ACTION_LABELS", "DEFAULT_COLOURS", "PERKS", "SUPPORTED_MODES", "WILD",
@@ -214,7 +215,7 @@ def _bakery(s: ScenarioState, a: Bakery) -> ScenarioState:
         bread = s.bread[:got.bread_type - 1] + (got.new_level,) + s.bread[got.bread_type:]
         s = replace(s, pool=pool, bread=bread, bread_upgraded=True)
         return _log(s, f"Bakery: {got.bread_type}-type bread to level {got.new_level}"
-                       + (f" ({got.wasted} bee(s) wasted)" if got.wasted else ""))
+                       + (f" ({counted(got.wasted, 'bee')} wasted)" if got.wasted else ""))
     level = s.bread[a.bread - 1]
     target = level + 1
     if target > BREAD_MAX:
@@ -335,7 +336,7 @@ def _tend_larva(s: ScenarioState, a: TendLarva) -> ScenarioState:
     s = replace(s, pool=pool, chamber=apply_encircle_lines(s.chamber, lines))
     s = _log(s, f"Tend Larva ({a.bee}): encircled "
                 f"{' and '.join(line.describe() for line in lines)}: {got.larva} larva, "
-                f"{got.hp} colour(s)")
+                f"{counted(got.hp, 'colour')}")
     s = _hp(s, gain=got.hp, why="Tend Larva colours")
     return _add_larva(s, got.larva, a.larva, R_LARVA, a.excise, "Tend Larva")
 
@@ -588,7 +589,7 @@ def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
         m = migration_loss(s.completed_this_turn, s.population, s.sheet, s.season_index,
                            crossed_out=crossed, perks=s.phase_perks)
         s = replace(s, population=m.change.after)
-        s = _log(s, f"Migration: {s.completed_this_turn} hyve(s), -{m.population_lost} "
+        s = _log(s, f"Migration: {counted(s.completed_this_turn, 'hyve')}, -{m.population_lost} "
                     f"population: {m.change.after}")
         s = _settle(s)
         s = _hp(s, gain=m.hp_gained, why="Migratory / Resiliance")

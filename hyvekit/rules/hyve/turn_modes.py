@@ -24,6 +24,7 @@ from hyvekit.rules.hyve.scenario import (HYVES, R_SEASON, ScenarioState, _hp, _l
                                          _need_phase, _next_turn, _population, _settle, _take)
 from hyvekit.rules.hyve.scoring import cell_name
 from hyvekit.rules.hyve.sheets import Hex
+from hyvekit.rules.common import counted
 
 def _further_blocks(s: ScenarioState, dice, blocks) -> tuple[str, ...]:
     """The defensive hexes that could block one more Light Attack after ``blocks`` (each
@@ -141,7 +142,8 @@ def _wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
     eaten, more_eaten = open_tail(a.eaten)
     if len(eaten) > r.larva or len(set(eaten)) != len(eaten):
         raise IllegalActionError(R_WASP_ATTACK, f"the attacks eat {r.larva} populated larva "
-                                 f"(of {populated} in the chamber), {len(eaten)} square(s) named",
+                                 f"(of {populated} in the chamber), "
+                                 f"{counted(len(eaten), 'square')} named",
                                  expected=r.larva, given=len(eaten))
     for c in eaten:
         if not 1 <= s.chamber[c] <= 5:
@@ -157,7 +159,8 @@ def _wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
         if more_eaten:
             raise Need("eaten", s, count=r.larva - len(eaten), known=eaten)
         raise IllegalActionError(R_WASP_ATTACK, f"the attacks eat {r.larva} populated larva "
-                                 f"(of {populated} in the chamber), {len(eaten)} square(s) named",
+                                 f"(of {populated} in the chamber), "
+                                 f"{counted(len(eaten), 'square')} named",
                                  expected=r.larva, given=len(eaten))
     if s.status == "playing" and eaten:
         s = replace(s, chamber=s.chamber.with_values({c: EATEN for c in eaten}))

@@ -31,6 +31,8 @@ from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.queenbee import board
 from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Card, Dice, card_key, find_card
+from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.common import counted
 
 R_BATTLE = "Queen Bee: Battle"
 R_SEQUENCE = "Queen Bee: Battle — Sequence of Battle"
@@ -106,7 +108,8 @@ def parse_bees(text: str, field: str = "bees") -> Bees:
         kind = {"queens": "queen", "warriors": "warrior", "workers": "worker",
                 "q": "queen", "w": "warrior", "k": "worker"}.get(words[0], words[0])
         if kind not in counts:
-            raise InvalidInputError(field, part, "queen, warrior or worker (" + allowed + ")")
+            raise not_one_of(field, words[0], counts,
+                             allowed="queen, warrior or worker (" + allowed + ")")
         counts[kind] += int(words[1]) if len(words) == 2 else 1
     bees = Bees(counts["queen"], counts["warrior"], counts["worker"])
     if bees.total == 0:
@@ -196,13 +199,14 @@ def parse_play(text: str, cards: Mapping[str, Card]) -> CardPlay:
         raise InvalidInputError("card", text, allowed)
     side = {"a": "attacker", "d": "defender"}.get(parts[0].lower(), parts[0].lower())
     if side not in SIDES:
-        raise InvalidInputError("card side", parts[0], "attacker or defender")
+        raise not_one_of("card side", parts[0], SIDES, allowed="attacker or defender")
     card = find_card(parts[1], cards)
     bee = None
     if card.name in ADDS_BEE:
         bee = (parts[2].lower().rstrip("s") if len(parts) == 3 else "warrior")
         if bee not in board.BEE_TYPES:
-            raise InvalidInputError("card bee", parts[2], "queen, warrior or worker")
+            raise not_one_of("card bee", parts[2], board.BEE_TYPES,
+                             allowed="queen, warrior or worker")
     elif len(parts) == 3:
         raise InvalidInputError("card", text, f"no bee after {card.name} (only Call for Help "
                                 "and Ally add a bee)")
@@ -457,7 +461,8 @@ def check_battle(battle: Battle, dice: Dice, cards: Mapping[str, Card]) -> Battl
             raised += d.pips - max(below)
         if raised > stings:
             raise IllegalActionError(
-                r_card("Strong Sting"), f"the {side}'s dice show {raised} pip(s) beyond their "
+                r_card("Strong Sting"), f"the {side}'s dice show {counted(raised, 'pip')} beyond "
+                                        f"their "
                 f"faces ({', '.join(map(str, battle.dice(side)))}); only Strong Sting raises a "
                 f"die (by 1 per card), {stings} played", expected=stings, given=raised,
                 hint=_faces_hint(dice))
@@ -577,5 +582,5 @@ def parse_space(text: str) -> str:
     """
     s = text.strip().lower().replace(" ", "-")
     if s not in board.SPACE_TYPES:
-        raise InvalidInputError("--space", text, "one of " + ", ".join(board.SPACE_TYPES))
+        raise not_one_of("--space", text, board.SPACE_TYPES)
     return s

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import not_one_of
 
 R_BEES = "Queen Bee: Game Components — 90 Bees"
 R_BOARD = "Queen Bee: Game Board"
@@ -41,14 +42,14 @@ SPACE_TYPES = ("grass", "hive", "tunnel", "hive-tunnel", "nest")
 def _bee(bee: str) -> str:
     b = bee.strip().lower().rstrip("s")
     if b not in BEE_TYPES:
-        raise InvalidInputError("bee", bee, "queen, warrior or worker")
+        raise not_one_of("bee", bee, BEE_TYPES, allowed="queen, warrior or worker")
     return b
 
 
 def _space(space: str) -> str:
     s = space.strip().lower()
     if s not in SPACE_TYPES:
-        raise InvalidInputError("space", space, "one of " + ", ".join(SPACE_TYPES))
+        raise not_one_of("space", space, SPACE_TYPES)
     return s
 
 

@@ -100,6 +100,13 @@ class OddsResult:
                 "faces_assumed": self.faces_assumed}
 
 
+#: the attacker cards whose effect is one token of the computation
+_TOKEN_CARDS = {"Strong Sting": STRONG, "Maximum Power": MAXPOW, "Sneaky Sting": SNEAKY,
+                "Helping Paw": PAW, "Again and Again": AGAIN}
+#: every card :func:`card_tokens` takes (its ``--help`` lists them)
+ODDS_CARDS = (*_TOKEN_CARDS, "Call for Help", "Ally", "Stuck in a Web", *NO_EFFECT)
+
+
 def card_tokens(names: list[str] | tuple[str, ...], card_table: Mapping[str, Card]
                 ) -> tuple[tuple[str, ...], tuple[str, ...], bool, tuple[str, ...]]:
     """Named attacker cards → ``(tokens, rulebook names, stuck-in-a-web?, notes)``, the names
@@ -123,10 +130,8 @@ def card_tokens(names: list[str] | tuple[str, ...], card_table: Mapping[str, Car
                                     "Call for Help or Ally")
         if bee and bee not in ("queen", "warrior", "worker"):
             raise InvalidInputError("--card", raw, "call-for-help:worker, :warrior or :queen")
-        simple = {"Strong Sting": STRONG, "Maximum Power": MAXPOW, "Sneaky Sting": SNEAKY,
-                  "Helping Paw": PAW, "Again and Again": AGAIN}
-        if card.name in simple:
-            tokens.append(simple[card.name])
+        if card.name in _TOKEN_CARDS:
+            tokens.append(_TOKEN_CARDS[card.name])
         elif card.name in ("Call for Help", "Ally"):
             tokens.append(ADD_Y if bee == "worker" else ADD_B)
         elif card.name == "Stuck in a Web":

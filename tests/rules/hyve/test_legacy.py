@@ -176,11 +176,13 @@ def test_refuses_bread_when_every_slot_is_filled(sheet):
         shop(s, L.BuyBread(3))
 
 
-def test_refuses_a_colour_not_in_the_legacy(run):
-    with pytest.raises(IllegalActionError) as err:
+def test_a_colour_not_in_the_legacy_is_bad_input_with_close_matches(run):
+    with pytest.raises(InvalidInputError) as err:
         shop(run, L.BuyResources("hp", ("pink",)))
-    assert err.value.rule == "Hyve Legacy: Core Resources"
-    assert "pink" in err.value.message
+    assert err.value.given == "pink" and "yellow" in err.value.allowed
+    with pytest.raises(InvalidInputError) as err:
+        shop(run, L.BuyResources("hp", ("rde",)))
+    assert err.value.suggestions == ("red",)
 
 
 def test_refuses_more_resources_than_spaces(sheet):

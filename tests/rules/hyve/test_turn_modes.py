@@ -84,7 +84,7 @@ def test_turbo_repurpose_example_a_2_and_a_2_reroll_4_dice():
 def test_turbo_bakery_example_2_bees_and_a_2_type_bee_make_4_the_extra_is_wasted():
     s = turbo([3, 3, 2, 1, 1, 1], bread=[1, 1, 2, 1, 1])
     s = play(s, Bakery((bee(3), bee(3), bee(2)), 3))
-    assert s.bread[2] == 3 and "1 bee(s) wasted" in s.events[-1]
+    assert s.bread[2] == 3 and "1 bee wasted" in s.events[-1]
 
 
 def test_turbo_tend_eggs_example_a_1_bee_and_a_2_bee_place_two_line_shapes():
