@@ -20,7 +20,7 @@ import typer
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, with_expected
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 
 ScenarioOption = typer.Option(None, "--scenario", metavar="ID",
                               help="A scenario played outside a run (made by 'hyvekit hyve "
@@ -219,7 +219,7 @@ def print_scenario_status(record, t) -> None:
     from hyvekit.rules.hyve.table import pending, view
     out = console()
     out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · HYVE scenario · "
-              f"{len(t.steps)} step(s)", highlight=False)
+              f"{counted(len(t.steps), 'step')}", highlight=False)
     print_sheet(view(t))
     d = pending(t)
     out.print(d.prompt if d.kind == "over" else
@@ -441,7 +441,7 @@ def export_turns(ctx: typer.Context,
         t = _open(ctx, run, scenario).table
     text = dump_record(t.start, t.turns)
     if not t.over and t.turn.dice is not None:
-        text += (f"\n# turn {t.now.turn} is being played ({len(t.steps)} step(s) so far): a "
-                 "turn is written once its seasonal effect is chosen\n")
+        text += (f"\n# turn {t.now.turn} is being played ({counted(len(t.steps), 'step')} "
+                 "so far): a turn is written once its seasonal effect is chosen\n")
     from hyvekit.cli.common import print_or_write
     print_or_write(ctx, text, out, force=force)

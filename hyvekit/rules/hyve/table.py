@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.hyve.actions import (WILD, Bakery, Bee, Build, Courier, GatherNectar,
                                         JellyFill, Marshal, Placement, QueensAttendants, Refresh,
                                         Repurpose, SeasonalEffect, TendEggs, TendLarva, Turn,
@@ -317,7 +317,7 @@ def _pending(t: Table) -> Decision:
                         lambda: _reroll_options(t))
     if isinstance(a, Repurpose):
         n = len(a.reroll)
-        return Decision("dice", f"Repurpose: roll the {n} bee(s) again", ("roll",),
+        return Decision("dice", f"Repurpose: roll the {counted(n, 'bee')} again", ("roll",),
                         more=f"or the {n} faces rolled: dice F F ...")
     if isinstance(a, TendEggs) and _incomplete(a, turn):
         which = "the second " if a.cells else ""
@@ -749,7 +749,8 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
             turn = replace(turn, dice=step.args)
         else:
             if len(step.args) != len(turn.open.reroll):
-                raise _refuse(d, text, f"the Repurpose rerolls {len(turn.open.reroll)} bee(s)")
+                raise _refuse(d, text, "the Repurpose rerolls "
+                              + counted(len(turn.open.reroll), "bee"))
             turn = replace(turn, open=replace(turn.open, result=step.args))
     elif d.kind == "assign" and v == "gather":
         turn = replace(turn, gather=())

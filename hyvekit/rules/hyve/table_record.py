@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.hyve import legacy as L
 from hyvekit.rules.hyve.legacy_play import legacy_actions, played, run_mode, run_setup
 from hyvekit.rules.hyve.record import Claim, Record
@@ -204,8 +204,8 @@ def play_legacy_event(state: L.LegacyState, kind: str, data: Mapping[str, Any]
         return play_legacy_step(state, data)
     if state.table is not None:
         raise IllegalActionError(R_AT_TABLE, f"scenario {state.scenario} is being played at "
-                                 f"the table ({len(state.table.steps)} step(s)); its courier "
-                                 "bees and result are logged when it ends",
+                                 f"the table ({counted(len(state.table.steps), 'step')}); its "
+                                 "courier bees and result are logged when it ends",
                                  expected="a step (hyvekit hyve do)", given=kind,
                                  hint="hyvekit campaign undo RUN takes back the steps")
     return L.play(state, L.parse_event(kind, dict(data)))
