@@ -9,6 +9,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from hyvekit.data.hyve import sheet_definitions
 from hyvekit.rules.hyve import table as T
 from hyvekit.rules.hyve.record import parse_record
@@ -236,3 +238,31 @@ def test_do_says_what_the_rules_did(hk):
     assert "(Feed Bees)" in r.stdout and "Seasonal Effect Spring 1" in r.stdout
     data = json.loads(hk("hyve", "do", "g", "roll", "--json").stdout)
     assert data["happened"][0].startswith("Refresh: rolled")
+
+
+EXAMPLES = EXAMPLE.parent
+
+
+@pytest.mark.parametrize("path", [p for p in sorted(EXAMPLES.glob("*.toml"))
+                                  if not p.name.startswith("legacy")], ids=lambda p: p.name)
+def test_every_shipped_turn_record_replays_through_do_turn_by_turn_as_hyve_check(hk, path):
+    """Each turn's steps (derived from the record) made with ``hyve do``; after each turn the
+    sheet is the one ``hyve check`` reports for that turn."""
+    from hyvekit.data.hyve import read_record
+    from hyvekit.rules.hyve.table_steps import walk
+    record = read_record(path)
+    check = json.loads(hk("hyve", "check", str(path), "--json").stdout)
+    reports = check["turns"]
+    colours = ",".join(record.start.colours)
+    assert hk("hyve", "new", "Ex", "--mode", record.start.sheet.id, "--colours",
+              colours).returncode == 0
+    t = T.new_table(record.start)
+    for turn, report in zip(record.turns, reports):
+        t, steps = walk(t, turn)
+        r = hk("hyve", "do", "ex", *steps)
+        assert r.returncode == 0, (report["turn"], r.stderr)
+        table = _next(hk, "ex")["table"]
+        assert (table["population"], table["hp"]["die"], table["hp"]["position"],
+                table["status"]) == (report["population"], report["hp"]["die"],
+                                     report["hp"]["position"], report["status"]), report["turn"]
+    assert reports
