@@ -124,7 +124,6 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     page = paper_size(paper)
     copies = require_int("--copies", copies, 1, MAX_COPIES)
     per_page = require_int("--per-page", per_page, 1, 4)
-    layout = impose_geometry(page["key"], per_page)
     out = Path(out)
     meta = dict(metadata or {})
     meta.setdefault("title", str(context.get("title", template_name)))
@@ -132,16 +131,11 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     meta.setdefault("options", {})
     meta["version"] = hyvekit.__version__
 
-    search_path(templates_dir_override)  # validates the override folder before any import
-    html = render_html(template_name, {**context, "paper": page, "page": layout["page"],
-                                       "per_page": per_page, "ink_saver": bool(ink_saver),
-                                       "copies": copies, "meta": meta},
-                       templates_dir_override)
-    pdf_once = _weasyprint(html, templates_dir_override)
-    if per_page == 1:
-        data = _duplicate(pdf_once, copies, meta)
-    else:
-        data = _impose(pdf_once, page, layout, copies, meta)
+    document = render_document(template_name, context, paper=page["key"], copies=copies,
+                               per_page=per_page, ink_saver=ink_saver, meta=meta,
+                               templates_dir_override=templates_dir_override)
+    data = sheets(document.write_pdf(), paper=page["key"], copies=copies, per_page=per_page,
+                  meta=meta)
 
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
@@ -158,8 +152,35 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     return out
 
 
-def _weasyprint(html: str, override: str | Path | None) -> bytes:
-    """One weasyprint render of ``html`` with the packaged-only fetcher."""
+def render_document(template_name: str, context: Mapping[str, Any], *, paper: str = "a4",
+                    copies: int = 1, per_page: int = 1, ink_saver: bool = False,
+                    meta: Mapping[str, Any], templates_dir_override: str | Path | None = None):
+    """The weasyprint document (laid-out pages) of ``template_name`` on the page one copy of
+    an N-up ``paper`` sheet is drawn on; :func:`render_pdf` writes it.  The tests read its
+    boxes to measure what is printed (writing cells, text sizes)."""
+    page = paper_size(paper)
+    layout = impose_geometry(page["key"], per_page)
+    search_path(templates_dir_override)  # validates the override folder before any import
+    html = render_html(template_name, {**context, "paper": page, "page": layout["page"],
+                                       "per_page": per_page, "ink_saver": bool(ink_saver),
+                                       "copies": copies, "meta": meta},
+                       templates_dir_override)
+    return _weasyprint(html, templates_dir_override)
+
+
+def sheets(pdf_once: bytes, *, paper: str, copies: int, per_page: int,
+           meta: Mapping[str, Any]) -> bytes:
+    """The printed sheets: the pages of ``pdf_once`` repeated ``copies`` times, placed
+    ``per_page`` times on each sheet of ``paper`` with crop marks."""
+    page = paper_size(paper)
+    if per_page == 1:
+        return _duplicate(pdf_once, copies, meta)
+    return _impose(pdf_once, page, impose_geometry(page["key"], per_page), copies, meta)
+
+
+def _weasyprint(html: str, override: str | Path | None):
+    """One weasyprint render (a laid-out document) of ``html`` with the packaged-only
+    fetcher."""
     import logging
 
     from weasyprint import HTML
@@ -172,7 +193,7 @@ def _weasyprint(html: str, override: str | Path | None) -> bytes:
     fetcher = packaged_fetcher(templates_dir(), overrides)
     base_url = templates_dir().resolve().as_uri() + "/"
     try:
-        return HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf()
+        return HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
     except FatalURLFetchingError as exc:
         url = getattr(exc, "url", None) or str(exc)
         reason = getattr(exc, "reason", None)
