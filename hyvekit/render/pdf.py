@@ -39,7 +39,7 @@ PER_PAGE = (1, 2, 4)
 # A5 layout at A6 size (the same factor on Letter), so text is never below 71 % of its size.
 NUP_SCALE = 1 / math.sqrt(2)
 MM = 72 / 25.4
-CROP_MARK = {"from_edge_mm": 4.0, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
+CROP_MARK = {"from_edge_mm": 5.5, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
 
 
 def paper_size(paper: str) -> dict[str, Any]:

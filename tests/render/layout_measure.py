@@ -131,9 +131,9 @@ def text_sizes(rendered: Rendered):
             if type(box).__name__ != "TextBox" or not box.text.strip():
                 continue
             element = box.element
-            whole = _text(element)
+            footer = bool(_classes(element) & {"footer-text", "version-text"})
             yield (number, box.text.strip()[:40], box.style["font_size"] / PT_PX,
-                   len(whole.split()) >= INSTRUCTION_WORDS)
+                   not footer and len(_text(element).split()) >= INSTRUCTION_WORDS)
 
 
 def edge_distances(rendered: Rendered):

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import hyvekit
 from hyvekit.cli.app import app
 from hyvekit.render.env import templates_dir
-from hyvekit.render.pdf import impose_geometry, render_pdf
+from hyvekit.render.pdf import CROP_MARK, impose_geometry, render_pdf
 from hyvekit.render.catalogue import CATALOGUE, load_all
 from hyvekit.render.printables import beelives_pad_context
 
@@ -218,7 +218,7 @@ def test_crop_marks_at_the_cut_lines_and_nothing_crosses_them(tmp_path, paper, p
         span = range(height) if kind == "v" else range(width)
         near = [any(dark(pos + d, i) if kind == "v" else dark(i, pos + d) for d in (-1, 0, 1))
                 for i in span]
-        edge = int(4 / 25.4 * 72)   # ticks start 4 mm in from the sheet's edge
+        edge = int(CROP_MARK["from_edge_mm"] / 25.4 * 72)   # where the ticks start
         assert any(near[edge:edge + 12]) and any(near[-edge - 12:-edge]), "no crop marks"
         # away from the ticks and the centre cross, the cut line runs through blank paper
         mid = len(span) // 2
