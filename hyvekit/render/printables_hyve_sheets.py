@@ -181,6 +181,16 @@ def _run_scenario(sheet: SheetDefinition, state, header: dict[str, Any]) -> int 
     return number
 
 
+def _queen_pips(sheet: SheetDefinition) -> list[int]:
+    """Long Live the Queen's Approval (and Disapproval) pips, numbered 1…N: as many as the
+    stacking demands can mark (ruling H76), or the sheet's own larger number."""
+    if sheet.mode != "long-live-the-queen" and sheet.queen_pips is None:
+        return []
+    from hyvekit.rules.hyve.long_live_the_queen import most_marks
+
+    return list(range(1, max(most_marks(sheet), sheet.queen_pips or 0) + 1))
+
+
 def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any] | None = None,
                        ) -> dict[str, Any]:
     """Context of ``sheet-hyve.html`` for ``sheet``; with a legacy run ``state`` (and its
@@ -269,7 +279,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "hp": hp,
         "track": {"start": track.start, "top": track.top, "thriving": track.thriving,
                   "scoring": sheet.scoring},
-        "queen_pips": list(range(sheet.queen_pips or 0)),
+        "queen_pips": _queen_pips(sheet),
         "hyves": hyves_svg(sheet),
         "dashed_hyves": sheet.mode == "bee-builder",
         "structured": sheet.placement == "structured",

@@ -98,7 +98,8 @@ def _classes(element) -> set[str]:
 
 def writing_cells(rendered: Rendered):
     """``(page, description, height_mm, on_dark)`` of every cell a player writes in: an
-    empty table cell, or an element of class ``write``."""
+    empty table cell, or an element of class ``write``.  A grid of squares to cross out or
+    fill in (a table of class ``marks``, as the Larva Chamber) is not written in."""
     seen = set()
     for number, page in enumerate(rendered.document.pages, 1):
         for box, ancestors in _boxes(page._page_box):
@@ -109,7 +110,8 @@ def writing_cells(rendered: Rendered):
             cell = (tag == "td" and type(box).__name__ == "TableCellBox"
                     and not _text(element) and not len(element)) or (
                 "write" in _classes(element) and box.style["display"] != "inline")
-            if not cell:
+            if not cell or any("marks" in _classes(b.element) for b in ancestors
+                               if getattr(b, "element", None) is not None):
                 continue
             seen.add(id(element))
             on_dark = any(_dark(b) for b in (*ancestors, box)
