@@ -44,25 +44,22 @@ class Rendered:
 
 
 def render(key: str, template: str, context: dict, paper: str, per_page: int,
-           folder: Path) -> Rendered:
-    """One render of ``template`` with ``context`` for ``paper`` and ``per_page``."""
+           folder: Path, templates: Path | None = None) -> Rendered:
+    """One render of ``template`` with ``context`` for ``paper`` and ``per_page``
+    (``templates``: a player's folder of templates, as ``--templates``)."""
     from hyvekit.render.pdf import render_document, sheets
 
     meta = {"title": key, "printable": key, "options": {}, "version": "test"}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         document = render_document(template, context, paper=paper, per_page=per_page,
-                                   meta=meta)
+                                   meta=meta, templates_dir_override=templates)
         data = sheets(document.write_pdf(), paper=paper, copies=1, per_page=per_page,
                       meta=meta)
     stem = re.sub(r"[^a-z0-9]+", "-", f"{key}-{paper}-{per_page}")
     pdf = folder / f"{stem}.pdf"
     pdf.write_bytes(data)
-    rendered = Rendered(key, paper, per_page, document, pdf)
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["pdftoppm", "-gray", "-r", str(DPI), str(pdf), str(Path(tmp) / "p")],
-                       check=True)
-        rendered.pages = [read_pgm(p) for p in sorted(Path(tmp).glob("p*.pgm"))]
+    rendered = Rendered(key, paper, per_page, document, pdf, sheet_pixels(pdf))
     xml = subprocess.run(["pdftotext", "-bbox-layout", str(pdf), "-"], check=True,
                          capture_output=True, text=True).stdout
     for page in re.findall(r"<page (.*?)</page>", xml, re.S):
@@ -169,10 +166,23 @@ def edge_distances(rendered: Rendered):
 def page_use(rendered: Rendered):
     """``(sheet, fraction)``: how far down each sheet its content goes (its lowest ink above
     the footer, as a fraction of the sheet's height)."""
-    for number, (width, height, pixels) in enumerate(rendered.pages, 1):
+    return page_fractions(rendered.pages)
+
+
+def page_fractions(pages):
+    """:func:`page_use` of sheets given as ``(width, height, pixels)`` (:func:`sheet_pixels`)."""
+    for number, (width, height, pixels) in enumerate(pages, 1):
         footer = int(18 * DPI / 25.4)
         lowest = 0
         for y in range(height - footer):
             if min(pixels[y * width:(y + 1) * width]) < 160:
                 lowest = y
         yield number, lowest / height
+
+
+def sheet_pixels(pdf: Path) -> list:
+    """``(width, height, pixels)`` of each sheet of ``pdf`` at :data:`DPI` (grey)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["pdftoppm", "-gray", "-r", str(DPI), str(pdf), str(Path(tmp) / "p")],
+                       check=True)
+        return [read_pgm(p) for p in sorted(Path(tmp).glob("p*.pgm"))]

@@ -435,3 +435,38 @@ def test_tracker_of_a_basic_mode_game_and_a_finished_one_from_summaries(tmp_path
     assert "No solo card: basic mode, with the harder rule." in text
     assert "MET 4 worker bees survived the winter of year 1" in text
     assert "Newbee 20–30 VP" in text
+
+
+# --- issue 14: labels and goals as a player reads them ----------------------------------------
+
+def test_blank_tracker_labels_each_optional_year_with_the_games_that_play_it():
+    ctx = tracker_context()
+    labels = {y["year"]: y["games"] for y in ctx["grid"]}
+    assert labels[2] == "long & epic game"
+    assert labels[3] == "epic game"            # a long game is two years
+
+
+def test_solo_report_lists_the_standard_goal_under_standard_goal(campaigns):
+    from hyvekit.render.printables_beelives_report import STANDARD_GOAL, beelives_report
+
+    view = campaign_view({"id": "solo", "name": "Solo pacifist"}, status(campaigns, "solo"))
+    verdicts = beelives_report(view)["verdicts"]
+    standard = [v for v in verdicts if v["goal"] == "survive_winter"]
+    assert standard and all(v["card"] == STANDARD_GOAL for v in standard)
+    assert {v["card"] for v in verdicts if v["goal"] != "survive_winter"} == {"Pacifist"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_bee_lives_reports_leave_no_page_nearly_empty(campaigns, tmp_path, paper):
+    """The overview, then the history right after it: no page is only a few goal rows."""
+    import shutil
+
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler) not installed")
+    from layout_measure import page_fractions, sheet_pixels
+
+    for cid in ("solo", "league"):
+        out = tmp_path / f"{cid}.pdf"
+        run(campaigns, "print", "report", cid, "--paper", paper, "--out", str(out))
+        uses = [f for _, f in page_fractions(sheet_pixels(out))]
+        assert all(f >= 1 / 3 for f in uses[:-1]), (cid, paper, uses)
