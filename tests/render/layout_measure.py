@@ -60,17 +60,37 @@ def render(key: str, template: str, context: dict, paper: str, per_page: int,
     pdf = folder / f"{stem}.pdf"
     pdf.write_bytes(data)
     rendered = Rendered(key, paper, per_page, document, pdf, sheet_pixels(pdf))
+    rendered.size_pt, rendered.words = word_boxes(pdf)
+    return rendered
+
+
+def word_boxes(pdf: Path) -> tuple[list, list]:
+    """``(sizes, words)``: each page's ``(width, height)`` in pt and its words as
+    ``(xmin, ymin, xmax, ymax, word)`` (``pdftotext -bbox-layout``; glyphs clipped away by
+    ``overflow: hidden`` still count: they are cut, not inside the page)."""
     xml = subprocess.run(["pdftotext", "-bbox-layout", str(pdf), "-"], check=True,
                          capture_output=True, text=True).stdout
+    sizes, words = [], []
     for page in re.findall(r"<page (.*?)</page>", xml, re.S):
         w, h = (float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"',
                                              page).groups())
-        rendered.size_pt.append((w, h))
-        rendered.words.append([
+        sizes.append((w, h))
+        words.append([
             (float(a), float(b), float(c), float(d), word) for a, b, c, d, word in re.findall(
                 r'<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" '
                 r'yMax="([-\d.]+)">(.*?)</word>', page)])
-    return rendered
+    return sizes, words
+
+
+def words_near_the_edge(pdf: Path, margin_mm: float = EDGE_MM):
+    """``(page, word, distance_mm)`` of every word of a 1-up ``pdf`` nearer than
+    ``margin_mm`` to an edge of its page (or past it)."""
+    margin = margin_mm * 72 / 25.4 - 0.5
+    for number, ((w, h), words) in enumerate(zip(*word_boxes(pdf)), 1):
+        for x0, y0, x1, y1, word in words:
+            edge = min(x0, y0, w - x1, h - y1)
+            if edge < margin:
+                yield number, word, round(edge * 25.4 / 72, 1)
 
 
 def _boxes(box, ancestors=()):
@@ -154,13 +174,12 @@ def edge_distances(rendered: Rendered):
                 break
     if rendered.per_page != 1:   # pdftotext's boxes on a turned (/Rotate) sheet are not
         return                   # in the sheet's frame; its pixels above cover it
-    for number, ((w, h), words) in enumerate(zip(rendered.size_pt, rendered.words), 1):
-        margin = EDGE_MM * 72 / 25.4 - 0.5
-        near = [(min(x0, y0, w - x1, h - y1), word) for x0, y0, x1, y1, word in words]
-        near = [n for n in near if n[0] < margin]
-        if near:
-            edge, word = min(near)
-            yield number, f"{len(near)} words, e.g. {word!r}", round(edge * 25.4 / 72, 1)
+    near = {}
+    for number, word, edge in words_near_the_edge(rendered.pdf):
+        near.setdefault(number, []).append((edge, word))
+    for number, found in near.items():
+        edge, word = min(found)
+        yield number, f"{len(found)} words, e.g. {word!r}", edge
 
 
 def page_use(rendered: Rendered):
