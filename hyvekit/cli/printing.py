@@ -104,7 +104,7 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
             paper: Paper, copies: int, out: Optional[Path], templates: Optional[Path],
             options: dict[str, Any], stem: str | None = None, per_page: int = 1,
             ink_saver: bool = False, extra_meta: dict[str, str] | None = None,
-            echo: bool = True) -> Path:
+            echo: bool = True, more: tuple = ()) -> Path:
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
     never another kind of file nor anything in the campaigns folder."""
     from hyvekit.cli.common import safe_output
@@ -118,7 +118,7 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
         used["templates"] = str(templates)
     path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
                       out=target, templates_dir_override=templates, per_page=per_page,
-                      ink_saver=ink_saver,
+                      ink_saver=ink_saver, more=more,
                       metadata={"title": printable.title, "printable": printable.key,
                                 "options": used, **(extra_meta or {})})
     if echo:
@@ -235,6 +235,68 @@ def legacy_sheet(
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
             extra_meta=extra)
+
+
+BOOKLET = Printable(
+    "booklet", "legacy-sheet.html", "Hyve Legacy Booklet",
+    "Hyve Legacy booklet: the legacy sheet, then the scenario sheet of each of the five "
+    "scenarios of the run configuration, in order, in one PDF.",
+    "hyvekit print booklet my-run", per_page=(1,), pages=6)
+
+
+@app.command("booklet")
+def booklet(
+    ctx: typer.Context,
+    run: Optional[str] = typer.Argument(
+        None, metavar="RUN", help="Id of a legacy run to pre-fill from; blank without it."),
+    sheet: str = typer.Option("legacy-1", "--sheet", metavar="ID",
+                              help="Sheet of a blank booklet: legacy-1, legacy-2 or legacy-3."),
+    sheets_file: Optional[Path] = typer.Option(
+        None, "--sheets", metavar="FILE", exists=True, dir_okay=False,
+        help="Your own scenario sheet definitions (TOML, same shape as hyve_sheets.toml)."),
+    paper: Paper = PaperOption,
+    copies: int = CopiesOption,
+    ink_saver: InkSaver = False,
+    out: Optional[Path] = OutOption,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print a Hyve Legacy booklet: the legacy sheet, then the scenario sheets of the run's
+    five scenarios in the order of its run configuration, each in its mode, one PDF.
+
+    With RUN every page is pre-filled as far as the run knows it: the legacy sheet as 'print
+    legacy-sheet RUN'; a scenario played shows its result and the run's colours; the scenario
+    in play (or next) its colours, bread levels and Courier box; a later one the colours and
+    the bread levels as the run stands. The PDF records the run id and a hash of its state.
+
+    Example: hyvekit print booklet my-run --paper letter
+    """
+    from hyvekit.render.printables_hyve_sheets import booklet_parts
+
+    options: dict[str, Any] = {}
+    extra: dict[str, str] = {}
+    if sheets_file is not None:
+        options["sheets"] = str(sheets_file)
+    if run:
+        header, state = _load_run(ctx, run)
+        parts = booklet_parts(state, header, path=sheets_file)
+        rid = str(header.get("id") or run)
+        options["run"] = rid
+        extra = {"campaign": rid, "state_sha256": state_sha256(state)}
+        stem = f"booklet-{_slug(rid)}"
+    else:
+        from hyvekit.data.hyve import legacy_sheets
+
+        known = legacy_sheets()
+        if sheet not in known:
+            raise typer.BadParameter(f"{sheet!r} is not a legacy sheet; accepted: "
+                                     + ", ".join(known), param_hint="--sheet")
+        parts = booklet_parts(sheet=known[sheet], path=sheets_file)
+        options["sheet"] = sheet
+        stem = "booklet" if sheet == "legacy-1" else f"booklet-{sheet}"
+    (template, context), *more = parts
+    _render(ctx, BOOKLET, context, paper=paper, copies=copies, out=out, templates=templates,
+            options=options, stem=stem, ink_saver=ink_saver, extra_meta=extra,
+            more=tuple(more))
 
 
 @app.command("pad")

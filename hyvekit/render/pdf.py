@@ -19,7 +19,7 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +89,8 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
                copies: int = 1, out: str | Path,
                templates_dir_override: str | Path | None = None,
                metadata: Mapping[str, Any] | None = None, per_page: int = 1,
-               ink_saver: bool = False) -> Path:
+               ink_saver: bool = False,
+               more: Sequence[tuple[str, Mapping[str, Any]]] = ()) -> Path:
     """Render ``template_name`` with ``context`` to a PDF at ``out``; return ``out``.
 
     The template is rendered once by weasyprint; pypdf then places it ``per_page`` times on
@@ -108,6 +109,8 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     :param copies: 1–1000 sheets (with ``per_page`` 4, 10 copies are 40 slips).
     :param per_page: 1, 2 or 4 copies on each sheet.
     :param ink_saver: add ``ink-saver.css`` after the other stylesheets.
+    :param more: further ``(template_name, context)`` documents whose pages follow, in order,
+        in the same PDF (a booklet: one copy is all their pages).
     :param out: the PDF file to write.
     :param templates_dir_override: the player's folder of templates and CSS; a file there
         replaces the packaged file of the same name.
@@ -134,6 +137,13 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     document = render_document(template_name, context, paper=page["key"], copies=copies,
                                per_page=per_page, ink_saver=ink_saver, meta=meta,
                                templates_dir_override=templates_dir_override)
+    if more:
+        documents = [document] + [
+            render_document(name, extra, paper=page["key"], copies=copies, per_page=per_page,
+                            ink_saver=ink_saver, meta=meta,
+                            templates_dir_override=templates_dir_override)
+            for name, extra in more]
+        document = document.copy([p for d in documents for p in d.pages])
     data = sheets(document.write_pdf(), paper=page["key"], copies=copies, per_page=per_page,
                   meta=meta)
 

@@ -181,6 +181,46 @@ def _run_scenario(sheet: SheetDefinition, state, header: dict[str, Any]) -> int 
     return number
 
 
+def _scenario_note(state, shown: int | None, now: int | None) -> str:
+    """What a run's sheet for scenario ``shown`` knows: the result of a scenario played, or
+    that a later one shows the run as it stands before scenario ``now``."""
+    if shown is None:
+        return ""
+    result = next((r for r in state.results if r.number == shown), None)
+    if result is not None:
+        return (f"played: {'won' if result.won else 'lost'}, HP {result.hp_past_start:+d} past "
+                f"the start, population {result.population}, {result.hyves} hyves")
+    if now is not None and shown > now:
+        return f"bread levels as the run stands before scenario {now}"
+    return ""
+
+
+def booklet_parts(state=None, header: dict[str, Any] | None = None, sheet=None,
+                  path: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """The Hyve Legacy booklet, as ``(template, context)`` documents: the legacy sheet, then
+    the scenario sheet of each scenario of its run configuration, in order, in the mode it
+    names (Standard for a name that is no mode); with a run ``state`` each is pre-filled as
+    far as the run knows it, else blank (legacy sheet ``sheet``, default the first).
+
+    :param path: the player's own scenario sheet definitions (``--sheets``).
+    """
+    from hyvekit.data.hyve import sheet_definition
+    from hyvekit.render.printables import blank_sheet, legacy_sheet_context
+    from hyvekit.rules.hyve.legacy_run import mode_named
+
+    if state is not None:
+        legacy = state.sheet
+        parts = [("legacy-sheet.html", legacy_sheet_context(state, header or {}))]
+    else:
+        legacy = sheet or blank_sheet()
+        parts = [("legacy-sheet.html", legacy_sheet_context(sheet=legacy))]
+    for number, name in enumerate(legacy.run, 1):
+        definition = sheet_definition(mode_named(name) or "standard", path)
+        parts.append(("sheet-hyve.html", sheet_hyve_context(
+            definition, state, header, scenario=number if state is not None else None)))
+    return parts
+
+
 def _queen_pips(sheet: SheetDefinition) -> list[int]:
     """Long Live the Queen's Approval (and Disapproval) pips, numbered 1…N: as many as the
     stacking demands can mark (ruling H76), or the sheet's own larger number."""
@@ -192,10 +232,16 @@ def _queen_pips(sheet: SheetDefinition) -> list[int]:
 
 
 def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any] | None = None,
-                       ) -> dict[str, Any]:
+                       scenario: int | None = None) -> dict[str, Any]:
     """Context of ``sheet-hyve.html`` for ``sheet``; with a legacy run ``state`` (and its
     record ``header``) the setup colours, bread levels (crossed-out types marked) and a Courier
-    box are pre-filled."""
+    box are pre-filled.
+
+    :param scenario: the run's scenario (1–5) the sheet is for (a booklet's sheets); default
+        the one being played, else the next one.  A scenario already played shows its result
+        and only what stays the same through a run (the colours); one still to come shows the
+        run as it stands now, without the Courier box of the scenario in play.
+    """
     from hyvekit.render.printables import _ink
     from hyvekit.rules.hyve.modes import DIE_VALUES, LIGHT_ATTACKS
     from hyvekit.rules.hyve.phases import PROPORTION
@@ -211,10 +257,16 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     levels = None
     crossed: tuple[int, ...] = ()
     courier = None
+    now = shown = past = None
+    if state is not None:
+        now = state.scenario if state.phase == "playing" else state.next_scenario
+        shown = _run_scenario(sheet, state, header) if scenario is None else scenario
+        past = scenario is not None and (not now or scenario < now)
     if state is not None:
         for d in BEE_TYPES:
             colour = state.colour_of(d)
             swatches[d] = {"name": colour, **_ink(state.sheet.ink(colour))}
+    if state is not None and not past:
         levels = state.bread_levels
         crossed = tuple(state.crossed_bread)
         unused: dict[str, list[str]] = {}
@@ -223,7 +275,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         courier = [{"colour": c, "swatch": {"name": c, **_ink(state.sheet.ink(c))},
                     "text": ", ".join(f"{kinds.count(k)} {k.upper() if k == 'hp' else k}"
                                       for k in ("population", "hp", "nectar") if k in kinds)}
-                   for c, kinds in unused.items()]
+                   for c, kinds in unused.items()] if shown == now or scenario is None else None
     setup = [{"die": d, "swatch": swatches.get(d)} for d in BEE_TYPES]
 
     chamber = sheet.chamber
@@ -268,7 +320,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     run = None
     if state is not None:
         run = {"name": str(header.get("name") or ""), "id": str(header.get("id") or ""),
-               "scenario": _run_scenario(sheet, state, header)}
+               "scenario": shown, "note": _scenario_note(state, shown, now)}
     return {
         "title": f"Hyve {sheet.mode_label} Sheet" if sheet.mode != "standard"
                  else "Hyve Standard Sheet",
