@@ -308,10 +308,16 @@ def pad(
         None, metavar="CAMPAIGN", show_default=False,
         help="Bee Lives pads (beelives, beelives-years): id of a Bee Lives campaign to take the "
              "player names (and on the multi-year pad the game length) from; the beez pad: id "
-             "of a Beez game (its names, cards and, once scored, every score)."),
+             "of a Beez game (its names, cards and, once scored, every score); the queenbee "
+             "match sheet: id of a Queen Bee match log (its players, or with --match a logged "
+             "match)."),
     players: Optional[int] = typer.Option(
-        None, "--players", "-p", min=1, max=4,
-        help="Player columns, 1-4 (default: the number of --names, else 4)."),
+        None, "--players", "-p", min=1, max=6,
+        help="Player columns, 1-4 (Queen Bee seats 1-6; default: the number of --names, else "
+             "the most)."),
+    match: Optional[str] = typer.Option(
+        None, "--match", metavar="N", help="Queen Bee: fill in match N of the match log (1 "
+                                           "is the first; 'last' the newest)."),
     names: Optional[str] = typer.Option(None, "--names", metavar='"ANN,BOB"',
                                         help="Player names to pre-print, comma separated."),
     board_file: BoardFile = None,
@@ -338,6 +344,8 @@ def pad(
     Example: hyvekit print pad beelives-years spring-league --copies 2
 
     Example: hyvekit print pad beez friday
+
+    Example: hyvekit print pad queenbee friday-hive --match last
     """
     from hyvekit.render.printables import parse_names
 
@@ -347,6 +355,15 @@ def pad(
         raise typer.BadParameter(f"no scoring pad for {game!r}; accepted games: "
                                  + ", ".join(sorted(PADS)), param_hint="GAME") from None
     _check_per_page(printable, per_page)
+    if match is not None and not (campaign and printable.key == "pad queenbee"):
+        raise typer.BadParameter("--match fills in a match of a Queen Bee match log: "
+                                 "hyvekit print pad queenbee GROUP --match N",
+                                 param_hint="--match")
+    if campaign and printable.key == "pad queenbee":
+        _queenbee_pad(ctx, printable, campaign, match, players, names, paper=paper,
+                      copies=copies, out=out, templates=templates, per_page=per_page,
+                      ink_saver=ink_saver)
+        return
     if campaign and printable.key == "pad beez":
         _beez_pad(ctx, printable, campaign, players, names, paper=paper, copies=copies,
                   out=out, templates=templates, per_page=per_page, ink_saver=ink_saver)
@@ -389,6 +406,51 @@ def pad(
         options["players"] = len(context["players"])
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, per_page=per_page, ink_saver=ink_saver)
+
+
+def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | None, players,
+                  names, **render) -> None:
+    """``print pad queenbee GROUP [--match N]``: the match sheet of a Queen Bee match log, with
+    its players, or a logged match filled in."""
+    from hyvekit.games import campaign_store
+    from hyvekit.render.printables import parse_names
+    from hyvekit.render.printables_queenbee import match_pad_context
+
+    record, state = campaign_store(campaigns_dir(ctx)).state(group_id)
+    game_kind = (record.header.get("game"), record.header.get("kind"))
+    if game_kind != ("queenbee", "matches"):
+        raise InvalidInputError("GROUP", group_id,
+                                "a Queen Bee match log (this one is "
+                                f"{game_kind[0]}/{game_kind[1]}; see 'hyvekit campaign list')")
+    gid = str(record.header.get("id") or group_id)
+    group = {"name": str(record.header.get("name") or gid), "id": gid}
+    options: dict[str, Any] = {"campaign": gid}
+    chosen, number = None, None
+    if match is not None:
+        count = len(state.matches)
+        if match.strip().lower() == "last" and count:
+            number = count
+        elif match.strip().isdigit() and 1 <= int(match) <= count:
+            number = int(match)
+        else:
+            raise InvalidInputError("--match", match, f"a match of this log: 1 to {count} or "
+                                    "'last'" if count else "a logged match (this log has none)")
+        chosen = state.matches[number - 1]
+        options["match"] = number
+    try:
+        from hyvekit.rules.queenbee.matches import MAX_PLAYERS
+
+        roster = list(state.roster) if len(state.roster) <= MAX_PLAYERS else []
+        context = match_pad_context(players, parse_names(names) if names else roster,
+                                    per_page=render["per_page"], group=group, match=chosen,
+                                    match_number=number)
+    except InvalidInputError as exc:
+        raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
+                                 param_hint=exc.field) from None
+    options["names"] = ",".join(s["name"] for s in context["seats"] if s["name"])
+    _, extra = _campaign_meta(record.header, group_id, state)
+    stem = f"{printable.file_stem}-{_slug(gid)}" + (f"-{number}" if number else "")
+    _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra, **render)
 
 
 def _beez_pad(ctx: typer.Context, printable, game_id: str, players, names, **render) -> None:

@@ -42,6 +42,7 @@ PRINTS = {
     "pad-beelives-years": (["pad", "beelives-years", "bl"], 1),
     "pad-beez": (["pad", "beez", "--names", ",".join(PLAYERS)], 1),
     "tracker-beelives": (["tracker", "beelives", "solo"], 1),
+    "pad-queenbee": (["pad", "queenbee", "qb", "--match", "last"], 1),
 }
 
 
