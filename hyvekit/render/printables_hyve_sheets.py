@@ -346,6 +346,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "builder": builder,
         "turbo_boost": sheet.turbo_boost,
         "mode_rules": mode_rules(sheet),
+        "win_loss": win_loss(sheet),
         "hyve_count": HYVES,
         "builder_hexes": BUILDER_SHAPE_HEXES,
         "die_start": DIE_MIN,
@@ -380,6 +381,50 @@ def load_definitions() -> dict[str, SheetDefinition]:
     return sheet_definitions()
 
 
+def win_loss(sheet: SheetDefinition) -> dict[str, str]:
+    """How a scenario of ``sheet`` is won and lost (hyve.txt, "How to Win (or Lose)"), as the
+    sheet's foot and the modes aid print it: ``{"win": ..., "lose": ...}``."""
+    return {"win": f"all turns played, OR all {HYVES} hyves complete"
+                   + (", OR the HP die enters Thriving" if sheet.hp_track.thriving else "")
+                   + ".",
+            "lose": "Population 0, OR the HP die enters Colony Collapse (both at once: you "
+                    "lose)."}
+
+
+def hyve_modes_context(**_: Any) -> dict[str, Any]:
+    """Context of ``aid-hyve-modes.html``: the six game modes other than Standard on one
+    sheet, each with its settings where they differ from Standard's, its rules in short
+    (:func:`mode_rules`), its demands or wasp attacks, and how it is won and lost; every
+    text and number from the sheet definitions and the rules core."""
+    sheets = load_definitions()
+    standard = next(s for s in sheets.values() if s.mode == "standard")
+    base = dict(sheet_hyve_context(standard)["settings"])
+    modes = []
+    for sheet in sheets.values():
+        if sheet.mode == "standard" or sheet.mode in {m["mode"] for m in modes}:
+            continue
+        ctx = sheet_hyve_context(sheet)
+        changed = [{"name": k, "value": v, "standard": base.get(k)}
+                   for k, v in ctx["settings"] if base.get(k) != v]
+        if sheet.turns != standard.turns:
+            changed.append({"name": "Turns", "value": str(sheet.turns),
+                            "standard": str(standard.turns)})
+        extra = []
+        if any(x["demand"] for x in ctx["seasons"]):
+            extra = [f"{x['name']}: {x['demand']}" for x in ctx["seasons"] if x["demand"]]
+        elif ctx["wasp"]:
+            extra = [f"{a['number']}: {a['text']}" for a in ctx["wasp"]["attacks"]]
+        modes.append({"mode": sheet.mode, "name": sheet.mode_label, "changed": changed,
+                      "rules": ctx["mode_rules"], "extra": extra,
+                      "extra_label": "Demands (they stack)" if ctx["seasons"] and any(
+                          x["demand"] for x in ctx["seasons"]) else "Wasp attacks",
+                      "win_loss": win_loss(sheet), "seasons": [
+                          {"name": x["name"], "effects": x["effects"]} for x in ctx["seasons"]]
+                      if sheet.mode == "coldsnap" else []})
+    return {"title": "HYVE Game Modes", "modes": modes, "standard": standard.mode_label,
+            "source": "HYVE rulebook: Game Modes, Game Settings, How to Win (or Lose)"}
+
+
 def _register_all() -> None:
     for sid, sheet in load_definitions().items():
         label = sheet.mode_label
@@ -395,3 +440,10 @@ def _register_all() -> None:
 
 
 _register_all()
+register(Printable("aid hyve-modes", "aid-hyve-modes.html", "HYVE Game Modes",
+                   "HYVE game modes reference: the six modes other than Standard on one sheet, "
+                   "each with the settings it changes, its rules, its demands or wasp attacks, "
+                   "and how it is won and lost.",
+                   "hyvekit print aid hyve-modes --paper letter", per_page=(1, 2),
+                   command=("print", "aid", "hyve-modes"), expect="Game Modes"),
+         hyve_modes_context, aid="hyve-modes")

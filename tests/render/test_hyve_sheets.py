@@ -247,3 +247,31 @@ def test_long_live_the_queen_seasons_effects_line_up(tmp_path, paper):
             tops.setdefault(id(column), round(box.position_y, 1))
     assert len(tops) == len(sheet.seasons)
     assert len(set(tops.values())) == 1, tops
+
+
+# --- aid hyve-modes -----------------------------------------------------------------------------
+
+def test_modes_aid_has_the_six_other_modes_with_their_rules_from_the_rules_core():
+    from hyvekit.render.printables_hyve_sheets import hyve_modes_context, mode_rules, win_loss
+
+    ctx = hyve_modes_context()
+    sheets = {s.mode: s for s in sheet_definitions().values()}
+    assert [m["mode"] for m in ctx["modes"]] == [m for m in sheets if m != "standard"]
+    assert len(ctx["modes"]) == 6
+    for m in ctx["modes"]:
+        assert m["rules"] == mode_rules(sheets[m["mode"]]) and m["rules"]
+        assert m["win_loss"] == win_loss(sheets[m["mode"]])
+    llq = next(m for m in ctx["modes"] if m["mode"] == "long-live-the-queen")
+    assert len(llq["extra"]) == len(sheets["long-live-the-queen"].seasons)
+    assert {"name": "Scoring", "value": "Wobbly", "standard": "Flat"} in llq["changed"]
+
+
+def test_modes_aid_prints_on_one_page(in_tmp):
+    result = runner.invoke(app, ["print", "aid", "hyve-modes", "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    out = in_tmp / "output" / "aid-hyve-modes.pdf"
+    assert page_sizes(out) == [SIZES["letter"]]
+    text = " ".join(pdf_text(out).split())
+    for label in ("Coldsnap", "Mites Challenge", "Wasp War", "Bee Builder", "Turbo Mode",
+                  "Long Live the Queen"):
+        assert label.upper() in text.upper()
