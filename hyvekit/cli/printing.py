@@ -563,10 +563,16 @@ def report(
 def tracker(
     ctx: typer.Context,
     game: str = typer.Argument(..., metavar="GAME", show_default=False,
-                               help="The game: beelives (solo goal tracker and year sheet)."),
+                               help="The game: beelives (solo goal tracker and year sheet) or "
+                                    "beelives-hive (a player's hive board)."),
     campaign: Optional[str] = typer.Argument(
         None, metavar="CAMPAIGN", show_default=False,
-        help="Id of a solo Bee Lives campaign to pre-fill from; blank without it."),
+        help="Id of a solo Bee Lives campaign to pre-fill from (beelives-hive: any Bee Lives "
+             "campaign); blank without it."),
+    player: Optional[str] = typer.Option(
+        None, "--player", metavar="NAME",
+        help="beelives-hive with a CAMPAIGN: only this player's hive (default: one page a "
+             "hive)."),
     card: list[str] = typer.Option(
         [], "--card", metavar="NAME",
         help="A solo card for a blank tracker (repeatable: a scenario or campaign card and a "
@@ -593,12 +599,26 @@ def tracker(
     Example: hyvekit print tracker beelives --card three-generations --card builder
 
     Example: hyvekit print tracker beelives my-solo --paper letter --ink-saver
+
+    beelives-hive is a player's hive board to keep in pencil (comb and swarm thresholds,
+    stored cubes, workers and brood, the queen, the disease track sides A and B, the eight
+    actions); with a Bee Lives CAMPAIGN one page a hive, pre-filled from its summary.
+
+    Example: hyvekit print tracker beelives-hive spring-league --player Susan
     """
     from hyvekit.render.printables_beelives_campaign import tracker_context
 
-    if game.strip().lower() != "beelives":
-        raise typer.BadParameter(f"no tracker for {game!r}; accepted games: beelives",
-                                 param_hint="GAME")
+    kind = game.strip().lower()
+    if kind == "beelives-hive":
+        _hive_tracker(ctx, campaign, player, card, board_file, paper=paper, copies=copies,
+                      out=out, templates=templates, per_page=per_page, ink_saver=ink_saver)
+        return
+    if kind != "beelives":
+        raise typer.BadParameter(f"no tracker for {game!r}; accepted games: beelives, "
+                                 "beelives-hive", param_hint="GAME")
+    if player is not None:
+        raise typer.BadParameter("--player picks a hive of 'tracker beelives-hive CAMPAIGN'",
+                                 param_hint="--player")
     printable = CATALOGUE["tracker beelives"]
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
@@ -632,6 +652,42 @@ def tracker(
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
             extra_meta=extra)
+
+
+def _hive_tracker(ctx: typer.Context, campaign: str | None, player: str | None, card,
+                  board_file, **render) -> None:
+    """``print tracker beelives-hive [CAMPAIGN] [--player NAME]``."""
+    from hyvekit.render.printables_beelives_hive import hive_board_context
+
+    printable = CATALOGUE["tracker beelives-hive"]
+    _check_per_page(printable, render["per_page"])
+    if card:
+        raise typer.BadParameter("--card is for 'tracker beelives'", param_hint="--card")
+    options: dict[str, Any] = {}
+    extra: dict[str, str] = {}
+    stem = None
+    if campaign:
+        if board_file is not None:
+            raise typer.BadParameter("the campaign gives the board (the one it is played "
+                                     "with): leave out --board", param_hint="--board")
+        header, state, view = _load_beelives(ctx, campaign)
+        try:
+            context = hive_board_context(view, board=_campaign_board(state), player=player)
+        except InvalidInputError as exc:
+            raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
+                                     param_hint=exc.field) from None
+        cid, extra = _campaign_meta(header, campaign, state)
+        options["campaign"] = cid
+        if player:
+            options["player"] = player
+        stem = f"{printable.file_stem}-{_slug(cid)}" + (f"-{_slug(player)}" if player else "")
+    else:
+        if player is not None:
+            raise typer.BadParameter("--player needs a CAMPAIGN", param_hint="--player")
+        if board_file is not None:
+            options["board"] = str(board_file)
+        context = hive_board_context(board=_board(printable, board_file))
+    _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra, **render)
 
 
 @app.command("all")

@@ -75,6 +75,7 @@ MODULES = (
     "hyvekit.render.printables_queenbee",
     "hyvekit.render.printables_reports",
     "hyvekit.render.printables_beelives_campaign",
+    "hyvekit.render.printables_beelives_hive",
 )
 
 

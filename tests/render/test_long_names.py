@@ -43,6 +43,7 @@ PRINTS = {
     "pad-beez": (["pad", "beez", "--names", ",".join(PLAYERS)], 1),
     "tracker-beelives": (["tracker", "beelives", "solo"], 1),
     "pad-queenbee": (["pad", "queenbee", "qb", "--match", "last"], 1),
+    "tracker-beelives-hive": (["tracker", "beelives-hive", "bl"], len(PLAYERS)),
 }
 
 

@@ -470,3 +470,58 @@ def test_bee_lives_reports_leave_no_page_nearly_empty(campaigns, tmp_path, paper
         run(campaigns, "print", "report", cid, "--paper", paper, "--out", str(out))
         uses = [f for _, f in page_fractions(sheet_pixels(out))]
         assert all(f >= 1 / 3 for f in uses[:-1]), (cid, paper, uses)
+
+
+# --- tracker beelives-hive ---------------------------------------------------------------------
+
+def test_hive_board_blank_has_the_boards_comb_tracks_and_the_eight_actions():
+    from hyvekit.render.printables_beelives_hive import hive_board_context
+    from hyvekit.rules.beelives.hive import ACTIONS
+
+    board = bl.board()
+    ctx = hive_board_context()
+    (page,) = ctx["pages"]
+    assert [c["size"] for c in page["comb"]] == list(range(board.comb_min, board.comb_max + 1))
+    assert all(c["yellow"] == board.threshold(c["size"]) and
+               c["purple"] == board.threshold(c["size"], nomadic=True) for c in page["comb"])
+    assert [a["key"] for a in ctx["actions"]] == list(ACTIONS) and len(ACTIONS) == 8
+    sides = {t["side"]: t for t in ctx["tracks"]}
+    assert set(sides) == {"A", "B"}
+    assert [s["level"] for s in sides["A"]["spaces"]] == [s.level for s in board.track("A").spaces]
+    assert any(s["half"] for s in sides["B"]["spaces"])
+    assert not any(s["half"] for s in sides["A"]["spaces"])
+    assert {q["key"] for q in ctx["queens"]} == set(board.queen_types)
+
+
+def test_hive_board_prefilled_one_page_a_hive(campaigns, tmp_path):
+    from hyvekit.render.printables_beelives_hive import hive_board_context
+
+    st = status(campaigns, "league")
+    view = campaign_view({"id": "league", "name": "Spring league"}, st)
+    pages = hive_board_context(view)["pages"]
+    hives = {h["name"]: h for h in st["hives"]}
+    assert [p["name"] for p in pages] == list(hives)
+    for p in pages:
+        h = hives[p["name"]]
+        assert p["queen"] == h["queen"] and p["paused"] == h["paused"]
+        assert [c["size"] for c in p["comb"] if c["now"]] == [h["comb"]]
+        assert {s["key"]: s["value"] for s in p["stored"]} == {
+            k: h[k] for k in ("honey", "pollen", "water", "empty")}
+    out = tmp_path / "h.pdf"
+    run(campaigns, "print", "tracker", "beelives-hive", "league", "--player", "susan",
+        "--out", str(out))
+    assert page_sizes(out) == [SIZES["a4"]]
+    text = flat(pdf_text(out))
+    assert "Susan" in text and "Jeremy" not in text and "Spring league" in text
+    assert pdf_metadata(out)["/HyvekitCampaign"] == "league"
+
+
+def test_hive_board_bad_player_is_exit_2(campaigns):
+    import io
+
+    from hyvekit.cli.app import run as run_cli
+
+    err = io.StringIO()
+    code = run_cli(["--campaigns-dir", str(campaigns), "print", "tracker", "beelives-hive",
+                    "league", "--player", "nobody"], stdout=io.StringIO(), stderr=err)
+    assert code == 2 and "Susan" in err.getvalue()
