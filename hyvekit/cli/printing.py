@@ -315,9 +315,9 @@ def pad(
         None, "--players", "-p", min=1, max=6,
         help="Player columns, 1-4 (Queen Bee seats 1-6; default: the number of --names, else "
              "the most)."),
-    match: Optional[str] = typer.Option(
-        None, "--match", metavar="N", help="Queen Bee: fill in match N of the match log (1 "
-                                           "is the first; 'last' the newest)."),
+    match: Annotated[Optional[str], typer.Option(
+        "--match", metavar="N", help="Queen Bee: fill in match N of the match log (1 is the "
+                                     "first; 'last' the newest).")] = None,
     names: Optional[str] = typer.Option(None, "--names", metavar='"ANN,BOB"',
                                         help="Player names to pre-print, comma separated."),
     board_file: BoardFile = None,
@@ -569,10 +569,10 @@ def tracker(
         None, metavar="CAMPAIGN", show_default=False,
         help="Id of a solo Bee Lives campaign to pre-fill from (beelives-hive: any Bee Lives "
              "campaign); blank without it."),
-    player: Optional[str] = typer.Option(
-        None, "--player", metavar="NAME",
+    player: Annotated[Optional[str], typer.Option(
+        "--player", metavar="NAME",
         help="beelives-hive with a CAMPAIGN: only this player's hive (default: one page a "
-             "hive)."),
+             "hive).")] = None,
     card: list[str] = typer.Option(
         [], "--card", metavar="NAME",
         help="A solo card for a blank tracker (repeatable: a scenario or campaign card and a "
