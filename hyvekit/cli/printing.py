@@ -183,6 +183,17 @@ def _load_beelives(ctx: typer.Context, campaign_id: str) -> tuple[dict, Any, dic
     return record.header, state, campaign_view(record.header, summary)
 
 
+def _legacy_sheet(sheet_id: str):
+    """The packaged legacy sheet ``sheet_id`` of a blank print (``--sheet``)."""
+    from hyvekit.data.hyve import legacy_sheets
+
+    sheets = legacy_sheets()
+    if sheet_id not in sheets:
+        raise typer.BadParameter(f"{sheet_id!r} is not a legacy sheet; accepted: "
+                                 + ", ".join(sheets), param_hint="--sheet")
+    return sheets[sheet_id]
+
+
 def _campaign_meta(header: dict, campaign_id: str, state) -> tuple[str, dict[str, str]]:
     """The campaign id and the metadata of a print pre-filled from it."""
     cid = str(header.get("id") or campaign_id)
@@ -219,17 +230,10 @@ def legacy_sheet(
     if run:
         header, state = _load_run(ctx, run)
         context = legacy_sheet_context(state, header)
-        options["run"] = str(header.get("id") or run)
-        extra = {"campaign": options["run"], "state_sha256": state_sha256(state)}
-        stem = f"legacy-sheet-{_slug(str(header.get('id') or run))}"
+        options["run"], extra = _campaign_meta(header, run, state)
+        stem = f"legacy-sheet-{_slug(options['run'])}"
     else:
-        from hyvekit.data.hyve import legacy_sheets
-
-        sheets = legacy_sheets()
-        if sheet not in sheets:
-            raise typer.BadParameter(f"{sheet!r} is not a legacy sheet; accepted: "
-                                     + ", ".join(sheets), param_hint="--sheet")
-        context = legacy_sheet_context(sheet=sheets[sheet])
+        context = legacy_sheet_context(sheet=_legacy_sheet(sheet))
         options["sheet"] = sheet
         stem = printable.file_stem if sheet == "legacy-1" else f"legacy-sheet-{sheet}"
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
@@ -279,18 +283,10 @@ def booklet(
     if run:
         header, state = _load_run(ctx, run)
         parts = booklet_parts(state, header, path=sheets_file)
-        rid = str(header.get("id") or run)
-        options["run"] = rid
-        extra = {"campaign": rid, "state_sha256": state_sha256(state)}
-        stem = f"booklet-{_slug(rid)}"
+        options["run"], extra = _campaign_meta(header, run, state)
+        stem = f"booklet-{_slug(options['run'])}"
     else:
-        from hyvekit.data.hyve import legacy_sheets
-
-        known = legacy_sheets()
-        if sheet not in known:
-            raise typer.BadParameter(f"{sheet!r} is not a legacy sheet; accepted: "
-                                     + ", ".join(known), param_hint="--sheet")
-        parts = booklet_parts(sheet=known[sheet], path=sheets_file)
+        parts = booklet_parts(sheet=_legacy_sheet(sheet), path=sheets_file)
         options["sheet"] = sheet
         stem = "booklet" if sheet == "legacy-1" else f"booklet-{sheet}"
     (template, context), *more = parts

@@ -5,29 +5,19 @@ known."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from hyvekit.cli.app import app
 from hyvekit.data.hyve import legacy_sheets
 from hyvekit.render.printables_hyve_sheets import booklet_parts
 from hyvekit.rules.hyve.legacy_run import mode_named
 from hyvekit.rules.hyve.sheets import MODE_LABELS
 
 from layout_measure import page_fractions, sheet_pixels, words_near_the_edge
-from render_helpers import page_sizes, page_texts, pdf_metadata
+from render_helpers import run_hyvekit, page_sizes, page_texts, pdf_metadata
 
 pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
-runner = CliRunner()
 SIZES = {"a4": (595, 842), "letter": (612, 792)}
-
-
-def hyvekit(folder: Path, *args: str, code: int = 0):
-    result = runner.invoke(app, ["--campaigns-dir", str(folder), *args])
-    assert result.exit_code == code, result.output
-    return result
 
 
 def modes_of(sheet) -> list[str]:
@@ -55,7 +45,7 @@ def test_parts_follow_the_run_configuration(legacy_state, run_header):
 
 def test_a_blank_booklet_has_the_sheet_then_its_five_scenarios(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    hyvekit(tmp_path / "c", "print", "booklet")
+    run_hyvekit(tmp_path / "c", "print", "booklet")
     out = tmp_path / "output" / "booklet.pdf"
     texts = page_texts(out)
     assert len(texts) == 6 and "Hyve Legacy Sheet" in texts[0]
@@ -67,10 +57,10 @@ def test_a_blank_booklet_has_the_sheet_then_its_five_scenarios(tmp_path, monkeyp
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_run_booklet_is_prefilled_and_fits_the_page(tmp_path, paper):
     folder = tmp_path / "c"
-    hyvekit(folder, "hyve", "legacy", "new", "Summer run", "--id", "summer", "--colours",
+    run_hyvekit(folder, "hyve", "legacy", "new", "Summer run", "--id", "summer", "--colours",
             "black,blue,yellow,green,purple")
     out = tmp_path / "b.pdf"
-    hyvekit(folder, "print", "booklet", "summer", "--paper", paper, "--out", str(out),
+    run_hyvekit(folder, "print", "booklet", "summer", "--paper", paper, "--out", str(out),
             "--copies", "2")
     assert page_sizes(out) == [SIZES[paper]] * 12
     texts = [" ".join(t.split()) for t in page_texts(out)[:6]]

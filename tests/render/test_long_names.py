@@ -9,14 +9,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from hyvekit.cli.app import app
 from hyvekit.rules.validate import MAX_PLAYER_NAME
 from hyvekit.store.campaigns import MAX_NAME
 
 from layout_measure import EDGE_MM, words_near_the_edge
-from render_helpers import page_count, pdf_text
+from render_helpers import run_hyvekit, page_count, pdf_text
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext not installed"),
@@ -27,7 +25,6 @@ NAME = ("Summerhive" * 10)[:MAX_NAME]
 PLAYERS = [(stem * 3)[:MAX_PLAYER_NAME] for stem in
            ("Maximilianwolfgang", "Annabellemarguerite", "Bartholomewjeremiah",
             "Christophermontgomery")]
-runner = CliRunner()
 
 # what is printed: the command after ``hyvekit print``, and the pages it has
 PRINTS = {
@@ -47,25 +44,18 @@ PRINTS = {
 }
 
 
-def hyvekit(folder: Path, *args: str):
-    result = runner.invoke(app, ["--campaigns-dir", str(folder), *args],
-                           catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return result
-
-
 @pytest.fixture(scope="module")
 def campaigns(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("campaigns")
-    hyvekit(folder, "hyve", "legacy", "new", NAME, "--id", "run")
-    hyvekit(folder, "queenbee", "new", NAME, "--id", "qb", "--players", ",".join(PLAYERS))
-    hyvekit(folder, "queenbee", "log", "qb", "--players", ",".join(PLAYERS), "--winner",
+    run_hyvekit(folder, "hyve", "legacy", "new", NAME, "--id", "run")
+    run_hyvekit(folder, "queenbee", "new", NAME, "--id", "qb", "--players", ",".join(PLAYERS))
+    run_hyvekit(folder, "queenbee", "log", "qb", "--players", ",".join(PLAYERS), "--winner",
             PLAYERS[0], "--defeated", ",".join(PLAYERS[1:]), "--alliance",
             f"{PLAYERS[1]}={PLAYERS[0]}")
-    hyvekit(folder, "beelives", "new", NAME, "--years", "3", "--id", "bl",
+    run_hyvekit(folder, "beelives", "new", NAME, "--years", "3", "--id", "bl",
             *[a for p, queen in zip(PLAYERS, ("prolific", "aggressive", "hygienic", "nomadic"))
               for a in ("-p", f"{p}:{queen}")])
-    hyvekit(folder, "beelives", "new", NAME, "-p", f"{PLAYERS[0]}:prolific", "--solo",
+    run_hyvekit(folder, "beelives", "new", NAME, "-p", f"{PLAYERS[0]}:prolific", "--solo",
             "challenge", "--challenge", "pacifist", "--id", "solo")
     return folder
 
@@ -80,7 +70,7 @@ def test_the_names_are_the_longest_accepted():
 def test_longest_names_print_whole_inside_the_page(campaigns, tmp_path, what, paper):
     args, pages = PRINTS[what]
     out = tmp_path / f"{what}.pdf"
-    hyvekit(campaigns, "print", *args, "--paper", paper, "--out", str(out))
+    run_hyvekit(campaigns, "print", *args, "--paper", paper, "--out", str(out))
     near = list(words_near_the_edge(out))
     assert not near, f"{what} ({paper}): within {EDGE_MM} mm of the edge: {near[:3]}"
     if pages is not None:

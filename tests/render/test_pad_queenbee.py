@@ -7,36 +7,28 @@ import io
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from hyvekit.cli.app import app, run
+from hyvekit.cli.app import run
 from hyvekit.render.catalogue import CATALOGUE, blank_context, load_all
 from hyvekit.render.printables_queenbee import SKILL_RULES, queenbee_reference_context
 from hyvekit.rules.queenbee.matches import MAX_PLAYERS, MAX_SKILLS
 
-from render_helpers import pdf_metadata, pdf_text
+from render_helpers import run_hyvekit, pdf_metadata, pdf_text
 
 load_all()
 pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
-runner = CliRunner()
 
 
 def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def hyvekit(folder: Path, *args: str):
-    result = runner.invoke(app, ["--campaigns-dir", str(folder), *args],
-                           catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return result
-
 
 @pytest.fixture(scope="module")
 def group(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("campaigns")
-    hyvekit(folder, "queenbee", "new", "Friday hive", "--players", "ann,bob,cy,dee")
-    hyvekit(folder, "queenbee", "log", "friday-hive", "--players", "ann,bob,cy", "--winner",
+    run_hyvekit(folder, "queenbee", "new", "Friday hive", "--players", "ann,bob,cy,dee")
+    run_hyvekit(folder, "queenbee", "log", "friday-hive", "--players", "ann,bob,cy", "--winner",
             "cy", "--defeated", "bob,ann", "--alliance", "bob=cy", "--skill", "ann=Drones",
             "--skill", "bob=Royal guard", "--skill", "cy=Fast larvae", "--date", "2026-11-20")
     return folder
@@ -53,14 +45,14 @@ def test_blank_sheet_has_every_seat_and_skill_and_the_rules_from_the_rules_core(
 
 def test_blank_sheet_prints_the_names_given(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    hyvekit(tmp_path / "c", "print", "pad", "queenbee", "--names", "Ann,Bob,Cy")
+    run_hyvekit(tmp_path / "c", "print", "pad", "queenbee", "--names", "Ann,Bob,Cy")
     text = flat(pdf_text(tmp_path / "output" / "pad-queenbee.pdf"))
     assert text.count("Ann") == 2 and "Queens fell" in text and "Forced alliance" in text
 
 
 def test_a_logged_match_fills_the_first_sheet_and_the_group_the_second(group, tmp_path):
     out = tmp_path / "m.pdf"
-    hyvekit(group, "print", "pad", "queenbee", "friday-hive", "--match", "last", "--out",
+    run_hyvekit(group, "print", "pad", "queenbee", "friday-hive", "--match", "last", "--out",
             str(out))
     text = flat(pdf_text(out))
     assert "Match 1 (logged)" in text and "2026-11-20" in text
