@@ -18,10 +18,28 @@ for month in examples/beelives/campaign/solo-y1-0[1-5]-*.toml; do
 done
 "$bin" --campaigns-dir "$work/campaigns" print tracker beelives solo-demo \
   --out "$work/all/tracker-beelives-demo.pdf" > /dev/null
+"$bin" --campaigns-dir "$work/campaigns" print booklet demo-legacy \
+  --out "$work/all/booklet-demo.pdf" > /dev/null
+# a Queen Bee match log with one match, for a pre-filled match sheet
+"$bin" --campaigns-dir "$work/campaigns" queenbee new "Friday hive" --players ann,bob,cy,dee \
+  > /dev/null
+"$bin" --campaigns-dir "$work/campaigns" queenbee log friday-hive --players ann,bob,cy \
+  --winner cy --defeated bob,ann --alliance bob=cy --skill ann=Drones --skill bob=Guards \
+  --skill cy=Scouts > /dev/null
+"$bin" --campaigns-dir "$work/campaigns" print pad queenbee friday-hive --match last \
+  --out "$work/all/pad-queenbee-demo.pdf" > /dev/null
+"$bin" --campaigns-dir "$work/campaigns" print tracker beelives-hive solo-demo \
+  --out "$work/all/tracker-beelives-hive-demo.pdf" > /dev/null
 rm "$work/all/report.pdf"  # the example report; the demo run's report is shown instead
 for pdf in "$work"/all/*.pdf; do
   name=$(basename "$pdf" .pdf)
   pdftoppm -png -r 28 -f 1 -l 1 -singlefile "$pdf" "docs/images/$name"
+done
+# the printables of issue 14, larger: page 1 (the booklet: its first scenario sheet, page 2)
+for name in booklet-demo pad-queenbee-demo aid-hyve-modes tracker-beelives-hive-demo; do
+  page=1; [ "$name" = booklet-demo ] && page=2
+  pdftoppm -png -r 60 -f "$page" -l "$page" -singlefile "$work/all/$name.pdf" \
+    "docs/images/$name"
 done
 rm -rf "$work"
 # the full-screen session: Textual's SVG screenshot of a seeded game

@@ -104,7 +104,7 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
             paper: Paper, copies: int, out: Optional[Path], templates: Optional[Path],
             options: dict[str, Any], stem: str | None = None, per_page: int = 1,
             ink_saver: bool = False, extra_meta: dict[str, str] | None = None,
-            echo: bool = True) -> Path:
+            echo: bool = True, more: tuple = ()) -> Path:
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
     never another kind of file nor anything in the campaigns folder."""
     from hyvekit.cli.common import safe_output
@@ -118,7 +118,7 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
         used["templates"] = str(templates)
     path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
                       out=target, templates_dir_override=templates, per_page=per_page,
-                      ink_saver=ink_saver,
+                      ink_saver=ink_saver, more=more,
                       metadata={"title": printable.title, "printable": printable.key,
                                 "options": used, **(extra_meta or {})})
     if echo:
@@ -183,6 +183,17 @@ def _load_beelives(ctx: typer.Context, campaign_id: str) -> tuple[dict, Any, dic
     return record.header, state, campaign_view(record.header, summary)
 
 
+def _legacy_sheet(sheet_id: str):
+    """The packaged legacy sheet ``sheet_id`` of a blank print (``--sheet``)."""
+    from hyvekit.data.hyve import legacy_sheets
+
+    sheets = legacy_sheets()
+    if sheet_id not in sheets:
+        raise typer.BadParameter(f"{sheet_id!r} is not a legacy sheet; accepted: "
+                                 + ", ".join(sheets), param_hint="--sheet")
+    return sheets[sheet_id]
+
+
 def _campaign_meta(header: dict, campaign_id: str, state) -> tuple[str, dict[str, str]]:
     """The campaign id and the metadata of a print pre-filled from it."""
     cid = str(header.get("id") or campaign_id)
@@ -219,22 +230,69 @@ def legacy_sheet(
     if run:
         header, state = _load_run(ctx, run)
         context = legacy_sheet_context(state, header)
-        options["run"] = str(header.get("id") or run)
-        extra = {"campaign": options["run"], "state_sha256": state_sha256(state)}
-        stem = f"legacy-sheet-{_slug(str(header.get('id') or run))}"
+        options["run"], extra = _campaign_meta(header, run, state)
+        stem = f"legacy-sheet-{_slug(options['run'])}"
     else:
-        from hyvekit.data.hyve import legacy_sheets
-
-        sheets = legacy_sheets()
-        if sheet not in sheets:
-            raise typer.BadParameter(f"{sheet!r} is not a legacy sheet; accepted: "
-                                     + ", ".join(sheets), param_hint="--sheet")
-        context = legacy_sheet_context(sheet=sheets[sheet])
+        context = legacy_sheet_context(sheet=_legacy_sheet(sheet))
         options["sheet"] = sheet
         stem = printable.file_stem if sheet == "legacy-1" else f"legacy-sheet-{sheet}"
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
             extra_meta=extra)
+
+
+BOOKLET = Printable(
+    "booklet", "legacy-sheet.html", "Hyve Legacy Booklet",
+    "Hyve Legacy booklet: the legacy sheet, then the scenario sheet of each of the five "
+    "scenarios of the run configuration, in order, in one PDF.",
+    "hyvekit print booklet my-run", per_page=(1,), pages=6)
+
+
+@app.command("booklet")
+def booklet(
+    ctx: typer.Context,
+    run: Optional[str] = typer.Argument(
+        None, metavar="RUN", help="Id of a legacy run to pre-fill from; blank without it."),
+    sheet: str = typer.Option("legacy-1", "--sheet", metavar="ID",
+                              help="Sheet of a blank booklet: legacy-1, legacy-2 or legacy-3."),
+    sheets_file: Optional[Path] = typer.Option(
+        None, "--sheets", metavar="FILE", exists=True, dir_okay=False,
+        help="Your own scenario sheet definitions (TOML, same shape as hyve_sheets.toml)."),
+    paper: Paper = PaperOption,
+    copies: int = CopiesOption,
+    ink_saver: InkSaver = False,
+    out: Optional[Path] = OutOption,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print a Hyve Legacy booklet: the legacy sheet, then the scenario sheets of the run's
+    five scenarios in the order of its run configuration, each in its mode, one PDF.
+
+    With RUN every page is pre-filled as far as the run knows it: the legacy sheet as 'print
+    legacy-sheet RUN'; a scenario played shows its result and the run's colours; the scenario
+    in play (or next) its colours, bread levels and Courier box; a later one the colours and
+    the bread levels as the run stands. The PDF records the run id and a hash of its state.
+
+    Example: hyvekit print booklet my-run --paper letter
+    """
+    from hyvekit.render.printables_hyve_sheets import booklet_parts
+
+    options: dict[str, Any] = {}
+    extra: dict[str, str] = {}
+    if sheets_file is not None:
+        options["sheets"] = str(sheets_file)
+    if run:
+        header, state = _load_run(ctx, run)
+        parts = booklet_parts(state, header, path=sheets_file)
+        options["run"], extra = _campaign_meta(header, run, state)
+        stem = f"booklet-{_slug(options['run'])}"
+    else:
+        parts = booklet_parts(sheet=_legacy_sheet(sheet), path=sheets_file)
+        options["sheet"] = sheet
+        stem = "booklet" if sheet == "legacy-1" else f"booklet-{sheet}"
+    (template, context), *more = parts
+    _render(ctx, BOOKLET, context, paper=paper, copies=copies, out=out, templates=templates,
+            options=options, stem=stem, ink_saver=ink_saver, extra_meta=extra,
+            more=tuple(more))
 
 
 @app.command("pad")
@@ -246,10 +304,16 @@ def pad(
         None, metavar="CAMPAIGN", show_default=False,
         help="Bee Lives pads (beelives, beelives-years): id of a Bee Lives campaign to take the "
              "player names (and on the multi-year pad the game length) from; the beez pad: id "
-             "of a Beez game (its names, cards and, once scored, every score)."),
+             "of a Beez game (its names, cards and, once scored, every score); the queenbee "
+             "match sheet: id of a Queen Bee match log (its players, or with --match a logged "
+             "match)."),
     players: Optional[int] = typer.Option(
-        None, "--players", "-p", min=1, max=4,
-        help="Player columns, 1-4 (default: the number of --names, else 4)."),
+        None, "--players", "-p", min=1, max=6,
+        help="Player columns, 1-4 (Queen Bee seats 1-6; default: the number of --names, else "
+             "the most)."),
+    match: Annotated[Optional[str], typer.Option(
+        "--match", metavar="N", help="Queen Bee: fill in match N of the match log (1 is the "
+                                     "first; 'last' the newest).")] = None,
     names: Optional[str] = typer.Option(None, "--names", metavar='"ANN,BOB"',
                                         help="Player names to pre-print, comma separated."),
     board_file: BoardFile = None,
@@ -276,6 +340,8 @@ def pad(
     Example: hyvekit print pad beelives-years spring-league --copies 2
 
     Example: hyvekit print pad beez friday
+
+    Example: hyvekit print pad queenbee friday-hive --match last
     """
     from hyvekit.render.printables import parse_names
 
@@ -285,6 +351,15 @@ def pad(
         raise typer.BadParameter(f"no scoring pad for {game!r}; accepted games: "
                                  + ", ".join(sorted(PADS)), param_hint="GAME") from None
     _check_per_page(printable, per_page)
+    if match is not None and not (campaign and printable.key == "pad queenbee"):
+        raise typer.BadParameter("--match fills in a match of a Queen Bee match log: "
+                                 "hyvekit print pad queenbee GROUP --match N",
+                                 param_hint="--match")
+    if campaign and printable.key == "pad queenbee":
+        _queenbee_pad(ctx, printable, campaign, match, players, names, paper=paper,
+                      copies=copies, out=out, templates=templates, per_page=per_page,
+                      ink_saver=ink_saver)
+        return
     if campaign and printable.key == "pad beez":
         _beez_pad(ctx, printable, campaign, players, names, paper=paper, copies=copies,
                   out=out, templates=templates, per_page=per_page, ink_saver=ink_saver)
@@ -327,6 +402,51 @@ def pad(
         options["players"] = len(context["players"])
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, per_page=per_page, ink_saver=ink_saver)
+
+
+def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | None, players,
+                  names, **render) -> None:
+    """``print pad queenbee GROUP [--match N]``: the match sheet of a Queen Bee match log, with
+    its players, or a logged match filled in."""
+    from hyvekit.games import campaign_store
+    from hyvekit.render.printables import parse_names
+    from hyvekit.render.printables_queenbee import match_pad_context
+
+    record, state = campaign_store(campaigns_dir(ctx)).state(group_id)
+    game_kind = (record.header.get("game"), record.header.get("kind"))
+    if game_kind != ("queenbee", "matches"):
+        raise InvalidInputError("GROUP", group_id,
+                                "a Queen Bee match log (this one is "
+                                f"{game_kind[0]}/{game_kind[1]}; see 'hyvekit campaign list')")
+    gid = str(record.header.get("id") or group_id)
+    group = {"name": str(record.header.get("name") or gid), "id": gid}
+    options: dict[str, Any] = {"campaign": gid}
+    chosen, number = None, None
+    if match is not None:
+        count = len(state.matches)
+        if match.strip().lower() == "last" and count:
+            number = count
+        elif match.strip().isdigit() and 1 <= int(match) <= count:
+            number = int(match)
+        else:
+            raise InvalidInputError("--match", match, f"a match of this log: 1 to {count} or "
+                                    "'last'" if count else "a logged match (this log has none)")
+        chosen = state.matches[number - 1]
+        options["match"] = number
+    try:
+        from hyvekit.rules.queenbee.matches import MAX_PLAYERS
+
+        roster = list(state.roster) if len(state.roster) <= MAX_PLAYERS else []
+        context = match_pad_context(players, parse_names(names) if names else roster,
+                                    per_page=render["per_page"], group=group, match=chosen,
+                                    match_number=number)
+    except InvalidInputError as exc:
+        raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
+                                 param_hint=exc.field) from None
+    options["names"] = ",".join(s["name"] for s in context["seats"] if s["name"])
+    _, extra = _campaign_meta(record.header, group_id, state)
+    stem = f"{printable.file_stem}-{_slug(gid)}" + (f"-{number}" if number else "")
+    _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra, **render)
 
 
 def _beez_pad(ctx: typer.Context, printable, game_id: str, players, names, **render) -> None:
@@ -439,10 +559,16 @@ def report(
 def tracker(
     ctx: typer.Context,
     game: str = typer.Argument(..., metavar="GAME", show_default=False,
-                               help="The game: beelives (solo goal tracker and year sheet)."),
+                               help="The game: beelives (solo goal tracker and year sheet) or "
+                                    "beelives-hive (a player's hive board)."),
     campaign: Optional[str] = typer.Argument(
         None, metavar="CAMPAIGN", show_default=False,
-        help="Id of a solo Bee Lives campaign to pre-fill from; blank without it."),
+        help="Id of a solo Bee Lives campaign to pre-fill from (beelives-hive: any Bee Lives "
+             "campaign); blank without it."),
+    player: Annotated[Optional[str], typer.Option(
+        "--player", metavar="NAME",
+        help="beelives-hive with a CAMPAIGN: only this player's hive (default: one page a "
+             "hive).")] = None,
     card: list[str] = typer.Option(
         [], "--card", metavar="NAME",
         help="A solo card for a blank tracker (repeatable: a scenario or campaign card and a "
@@ -469,12 +595,26 @@ def tracker(
     Example: hyvekit print tracker beelives --card three-generations --card builder
 
     Example: hyvekit print tracker beelives my-solo --paper letter --ink-saver
+
+    beelives-hive is a player's hive board to keep in pencil (comb and swarm thresholds,
+    stored cubes, workers and brood, the queen, the disease track sides A and B, the eight
+    actions); with a Bee Lives CAMPAIGN one page a hive, pre-filled from its summary.
+
+    Example: hyvekit print tracker beelives-hive spring-league --player Susan
     """
     from hyvekit.render.printables_beelives_campaign import tracker_context
 
-    if game.strip().lower() != "beelives":
-        raise typer.BadParameter(f"no tracker for {game!r}; accepted games: beelives",
-                                 param_hint="GAME")
+    kind = game.strip().lower()
+    if kind == "beelives-hive":
+        _hive_tracker(ctx, campaign, player, card, board_file, paper=paper, copies=copies,
+                      out=out, templates=templates, per_page=per_page, ink_saver=ink_saver)
+        return
+    if kind != "beelives":
+        raise typer.BadParameter(f"no tracker for {game!r}; accepted games: beelives, "
+                                 "beelives-hive", param_hint="GAME")
+    if player is not None:
+        raise typer.BadParameter("--player picks a hive of 'tracker beelives-hive CAMPAIGN'",
+                                 param_hint="--player")
     printable = CATALOGUE["tracker beelives"]
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
@@ -508,6 +648,42 @@ def tracker(
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
             extra_meta=extra)
+
+
+def _hive_tracker(ctx: typer.Context, campaign: str | None, player: str | None, card,
+                  board_file, **render) -> None:
+    """``print tracker beelives-hive [CAMPAIGN] [--player NAME]``."""
+    from hyvekit.render.printables_beelives_hive import hive_board_context
+
+    printable = CATALOGUE["tracker beelives-hive"]
+    _check_per_page(printable, render["per_page"])
+    if card:
+        raise typer.BadParameter("--card is for 'tracker beelives'", param_hint="--card")
+    options: dict[str, Any] = {}
+    extra: dict[str, str] = {}
+    stem = None
+    if campaign:
+        if board_file is not None:
+            raise typer.BadParameter("the campaign gives the board (the one it is played "
+                                     "with): leave out --board", param_hint="--board")
+        header, state, view = _load_beelives(ctx, campaign)
+        try:
+            context = hive_board_context(view, board=_campaign_board(state), player=player)
+        except InvalidInputError as exc:
+            raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
+                                     param_hint=exc.field) from None
+        cid, extra = _campaign_meta(header, campaign, state)
+        options["campaign"] = cid
+        if player:
+            options["player"] = player
+        stem = f"{printable.file_stem}-{_slug(cid)}" + (f"-{_slug(player)}" if player else "")
+    else:
+        if player is not None:
+            raise typer.BadParameter("--player needs a CAMPAIGN", param_hint="--player")
+        if board_file is not None:
+            options["board"] = str(board_file)
+        context = hive_board_context(board=_board(printable, board_file))
+    _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra, **render)
 
 
 @app.command("all")

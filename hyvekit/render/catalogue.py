@@ -75,6 +75,7 @@ MODULES = (
     "hyvekit.render.printables_queenbee",
     "hyvekit.render.printables_reports",
     "hyvekit.render.printables_beelives_campaign",
+    "hyvekit.render.printables_beelives_hive",
 )
 
 
@@ -102,6 +103,14 @@ def load_all() -> dict[str, Printable]:
     for name in MODULES:
         if importlib.util.find_spec(name) is not None:
             importlib.import_module(name)
+    # the catalogue's order is MODULES' (then registration) order, whichever module was
+    # imported first
+    rank = {name: i for i, name in enumerate(MODULES)}
+    ordered = sorted(CATALOGUE, key=lambda k: rank.get(BUILDERS[k].__module__, len(rank)))
+    if ordered != list(CATALOGUE):
+        entries = {k: CATALOGUE[k] for k in ordered}
+        CATALOGUE.clear()
+        CATALOGUE.update(entries)
     return CATALOGUE
 
 

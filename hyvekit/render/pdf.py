@@ -19,7 +19,7 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,7 @@ PER_PAGE = (1, 2, 4)
 # A5 layout at A6 size (the same factor on Letter), so text is never below 71 % of its size.
 NUP_SCALE = 1 / math.sqrt(2)
 MM = 72 / 25.4
-CROP_MARK = {"from_edge_mm": 4.0, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
+CROP_MARK = {"from_edge_mm": 5.5, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
 
 
 def paper_size(paper: str) -> dict[str, Any]:
@@ -89,7 +89,8 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
                copies: int = 1, out: str | Path,
                templates_dir_override: str | Path | None = None,
                metadata: Mapping[str, Any] | None = None, per_page: int = 1,
-               ink_saver: bool = False) -> Path:
+               ink_saver: bool = False,
+               more: Sequence[tuple[str, Mapping[str, Any]]] = ()) -> Path:
     """Render ``template_name`` with ``context`` to a PDF at ``out``; return ``out``.
 
     The template is rendered once by weasyprint; pypdf then places it ``per_page`` times on
@@ -108,6 +109,8 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     :param copies: 1–1000 sheets (with ``per_page`` 4, 10 copies are 40 slips).
     :param per_page: 1, 2 or 4 copies on each sheet.
     :param ink_saver: add ``ink-saver.css`` after the other stylesheets.
+    :param more: further ``(template_name, context)`` documents whose pages follow, in order,
+        in the same PDF (a booklet: one copy is all their pages).
     :param out: the PDF file to write.
     :param templates_dir_override: the player's folder of templates and CSS; a file there
         replaces the packaged file of the same name.
@@ -124,7 +127,6 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     page = paper_size(paper)
     copies = require_int("--copies", copies, 1, MAX_COPIES)
     per_page = require_int("--per-page", per_page, 1, 4)
-    layout = impose_geometry(page["key"], per_page)
     out = Path(out)
     meta = dict(metadata or {})
     meta.setdefault("title", str(context.get("title", template_name)))
@@ -132,16 +134,18 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     meta.setdefault("options", {})
     meta["version"] = hyvekit.__version__
 
-    search_path(templates_dir_override)  # validates the override folder before any import
-    html = render_html(template_name, {**context, "paper": page, "page": layout["page"],
-                                       "per_page": per_page, "ink_saver": bool(ink_saver),
-                                       "copies": copies, "meta": meta},
-                       templates_dir_override)
-    pdf_once = _weasyprint(html, templates_dir_override)
-    if per_page == 1:
-        data = _duplicate(pdf_once, copies, meta)
-    else:
-        data = _impose(pdf_once, page, layout, copies, meta)
+    document = render_document(template_name, context, paper=page["key"], copies=copies,
+                               per_page=per_page, ink_saver=ink_saver, meta=meta,
+                               templates_dir_override=templates_dir_override)
+    if more:
+        documents = [document] + [
+            render_document(name, extra, paper=page["key"], copies=copies, per_page=per_page,
+                            ink_saver=ink_saver, meta=meta,
+                            templates_dir_override=templates_dir_override)
+            for name, extra in more]
+        document = document.copy([p for d in documents for p in d.pages])
+    data = sheets(document.write_pdf(), paper=page["key"], copies=copies, per_page=per_page,
+                  meta=meta)
 
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
@@ -158,8 +162,35 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     return out
 
 
-def _weasyprint(html: str, override: str | Path | None) -> bytes:
-    """One weasyprint render of ``html`` with the packaged-only fetcher."""
+def render_document(template_name: str, context: Mapping[str, Any], *, paper: str = "a4",
+                    copies: int = 1, per_page: int = 1, ink_saver: bool = False,
+                    meta: Mapping[str, Any], templates_dir_override: str | Path | None = None):
+    """The weasyprint document (laid-out pages) of ``template_name`` on the page one copy of
+    an N-up ``paper`` sheet is drawn on; :func:`render_pdf` writes it.  The tests read its
+    boxes to measure what is printed (writing cells, text sizes)."""
+    page = paper_size(paper)
+    layout = impose_geometry(page["key"], per_page)
+    search_path(templates_dir_override)  # validates the override folder before any import
+    html = render_html(template_name, {**context, "paper": page, "page": layout["page"],
+                                       "per_page": per_page, "ink_saver": bool(ink_saver),
+                                       "copies": copies, "meta": meta},
+                       templates_dir_override)
+    return _weasyprint(html, templates_dir_override)
+
+
+def sheets(pdf_once: bytes, *, paper: str, copies: int, per_page: int,
+           meta: Mapping[str, Any]) -> bytes:
+    """The printed sheets: the pages of ``pdf_once`` repeated ``copies`` times, placed
+    ``per_page`` times on each sheet of ``paper`` with crop marks."""
+    page = paper_size(paper)
+    if per_page == 1:
+        return _duplicate(pdf_once, copies, meta)
+    return _impose(pdf_once, page, impose_geometry(page["key"], per_page), copies, meta)
+
+
+def _weasyprint(html: str, override: str | Path | None):
+    """One weasyprint render (a laid-out document) of ``html`` with the packaged-only
+    fetcher."""
     import logging
 
     from weasyprint import HTML
@@ -172,7 +203,7 @@ def _weasyprint(html: str, override: str | Path | None) -> bytes:
     fetcher = packaged_fetcher(templates_dir(), overrides)
     base_url = templates_dir().resolve().as_uri() + "/"
     try:
-        return HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf()
+        return HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
     except FatalURLFetchingError as exc:
         url = getattr(exc, "url", None) or str(exc)
         reason = getattr(exc, "reason", None)

@@ -545,6 +545,7 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
         grid.append({
             "year": y, "in_game": in_game,
             "optional": not filled and campaign_card is None and y > 1,
+            "games": V.year_games(y),   # "long & epic game" for year 2, "epic game" for 3
             "months": [{"abbr": V.abbr(months[i]), "season": seasons[i],
                         "played": (y, i + 1) in done,
                         "current": filled and (y, i + 1) == current and (y, i + 1) not in done}
@@ -593,7 +594,6 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
                     for r in V.season_runs()],
         "months_per_year": len(months),
         "lengths": list(range(1, V.max_years() + 1)),
-        "variants": " / ".join(name for _, name in sorted(V.game_lengths().items())),
         "statuses": STATUSES,
         "rating": view.get("rating", ""),
         "source": "Bee Lives rulebook: Solo Play, Solo Play Cards, Multiple Years Variant"

@@ -175,10 +175,16 @@ def beelives_report(view: Mapping[str, Any]) -> dict[str, Any]:
                                    "(disputed)"))
     if len(players) > len(shown):
         facts.append(("Charts", f"the first {len(shown)} players"))
-    verdicts = [{**v, "card": "Standard goal" if v["card"] == "standard" else v["card"],
+    # the standard goal (a worker bee survives each winter) is every game's, not the card's
+    # it is judged with (as the solo tracker prints it)
+    verdicts = [{**v, "card": STANDARD_GOAL if v["card"] == "standard"
+                 or v.get("goal") == "survive_winter" else v["card"],
                  "line": verdict_line(v)} for v in view.get("verdicts") or []]
     return {"kind": "beelives", "facts": facts, "year_rows": year_rows,
             "verdicts": verdicts, "charts": charts}
+
+
+STANDARD_GOAL = "Standard goal"
 
 
 def verdict_line(verdict: Mapping[str, Any]) -> str:

@@ -181,11 +181,67 @@ def _run_scenario(sheet: SheetDefinition, state, header: dict[str, Any]) -> int 
     return number
 
 
+def _scenario_note(state, shown: int | None, now: int | None) -> str:
+    """What a run's sheet for scenario ``shown`` knows: the result of a scenario played, or
+    that a later one shows the run as it stands before scenario ``now``."""
+    if shown is None:
+        return ""
+    result = next((r for r in state.results if r.number == shown), None)
+    if result is not None:
+        return (f"played: {'won' if result.won else 'lost'}, HP {result.hp_past_start:+d} past "
+                f"the start, population {result.population}, {result.hyves} hyves")
+    if now is not None and shown > now:
+        return f"bread levels as the run stands before scenario {now}"
+    return ""
+
+
+def booklet_parts(state=None, header: dict[str, Any] | None = None, sheet=None,
+                  path: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """The Hyve Legacy booklet, as ``(template, context)`` documents: the legacy sheet, then
+    the scenario sheet of each scenario of its run configuration, in order, in the mode it
+    names (Standard for a name that is no mode); with a run ``state`` each is pre-filled as
+    far as the run knows it, else blank (legacy sheet ``sheet``, default the first).
+
+    :param path: the player's own scenario sheet definitions (``--sheets``).
+    """
+    from hyvekit.data.hyve import sheet_definition
+    from hyvekit.render.printables import blank_sheet, legacy_sheet_context
+    from hyvekit.rules.hyve.legacy_run import mode_named
+
+    if state is not None:
+        legacy = state.sheet
+        parts = [("legacy-sheet.html", legacy_sheet_context(state, header or {}))]
+    else:
+        legacy = sheet or blank_sheet()
+        parts = [("legacy-sheet.html", legacy_sheet_context(sheet=legacy))]
+    for number, name in enumerate(legacy.run, 1):
+        definition = sheet_definition(mode_named(name) or "standard", path)
+        parts.append(("sheet-hyve.html", sheet_hyve_context(
+            definition, state, header, scenario=number if state is not None else None)))
+    return parts
+
+
+def _queen_pips(sheet: SheetDefinition) -> list[int]:
+    """Long Live the Queen's Approval (and Disapproval) pips, numbered 1…N: as many as the
+    stacking demands can mark (ruling H76), or the sheet's own larger number."""
+    if sheet.mode != "long-live-the-queen" and sheet.queen_pips is None:
+        return []
+    from hyvekit.rules.hyve.long_live_the_queen import most_marks
+
+    return list(range(1, max(most_marks(sheet), sheet.queen_pips or 0) + 1))
+
+
 def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any] | None = None,
-                       ) -> dict[str, Any]:
+                       scenario: int | None = None) -> dict[str, Any]:
     """Context of ``sheet-hyve.html`` for ``sheet``; with a legacy run ``state`` (and its
     record ``header``) the setup colours, bread levels (crossed-out types marked) and a Courier
-    box are pre-filled."""
+    box are pre-filled.
+
+    :param scenario: the run's scenario (1–5) the sheet is for (a booklet's sheets); default
+        the one being played, else the next one.  A scenario already played shows its result
+        and only what stays the same through a run (the colours); one still to come shows the
+        run as it stands now, without the Courier box of the scenario in play.
+    """
     from hyvekit.render.printables import _ink
     from hyvekit.rules.hyve.modes import DIE_VALUES, LIGHT_ATTACKS
     from hyvekit.rules.hyve.phases import PROPORTION
@@ -201,10 +257,16 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     levels = None
     crossed: tuple[int, ...] = ()
     courier = None
+    now = shown = past = None
+    if state is not None:
+        now = state.scenario if state.phase == "playing" else state.next_scenario
+        shown = _run_scenario(sheet, state, header) if scenario is None else scenario
+        past = scenario is not None and (not now or scenario < now)
     if state is not None:
         for d in BEE_TYPES:
             colour = state.colour_of(d)
             swatches[d] = {"name": colour, **_ink(state.sheet.ink(colour))}
+    if state is not None and not past:
         levels = state.bread_levels
         crossed = tuple(state.crossed_bread)
         unused: dict[str, list[str]] = {}
@@ -213,7 +275,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         courier = [{"colour": c, "swatch": {"name": c, **_ink(state.sheet.ink(c))},
                     "text": ", ".join(f"{kinds.count(k)} {k.upper() if k == 'hp' else k}"
                                       for k in ("population", "hp", "nectar") if k in kinds)}
-                   for c, kinds in unused.items()]
+                   for c, kinds in unused.items()] if shown == now or scenario is None else None
     setup = [{"die": d, "swatch": swatches.get(d)} for d in BEE_TYPES]
 
     chamber = sheet.chamber
@@ -258,7 +320,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     run = None
     if state is not None:
         run = {"name": str(header.get("name") or ""), "id": str(header.get("id") or ""),
-               "scenario": _run_scenario(sheet, state, header)}
+               "scenario": shown, "note": _scenario_note(state, shown, now)}
     return {
         "title": f"Hyve {sheet.mode_label} Sheet" if sheet.mode != "standard"
                  else "Hyve Standard Sheet",
@@ -269,7 +331,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "hp": hp,
         "track": {"start": track.start, "top": track.top, "thriving": track.thriving,
                   "scoring": sheet.scoring},
-        "queen_pips": list(range(sheet.queen_pips or 0)),
+        "queen_pips": _queen_pips(sheet),
         "hyves": hyves_svg(sheet),
         "dashed_hyves": sheet.mode == "bee-builder",
         "structured": sheet.placement == "structured",
@@ -284,6 +346,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "builder": builder,
         "turbo_boost": sheet.turbo_boost,
         "mode_rules": mode_rules(sheet),
+        "win_loss": win_loss(sheet),
         "hyve_count": HYVES,
         "builder_hexes": BUILDER_SHAPE_HEXES,
         "die_start": DIE_MIN,
@@ -318,6 +381,50 @@ def load_definitions() -> dict[str, SheetDefinition]:
     return sheet_definitions()
 
 
+def win_loss(sheet: SheetDefinition) -> dict[str, str]:
+    """How a scenario of ``sheet`` is won and lost (hyve.txt, "How to Win (or Lose)"), as the
+    sheet's foot and the modes aid print it: ``{"win": ..., "lose": ...}``."""
+    return {"win": f"all turns played, OR all {HYVES} hyves complete"
+                   + (", OR the HP die enters Thriving" if sheet.hp_track.thriving else "")
+                   + ".",
+            "lose": "Population 0, OR the HP die enters Colony Collapse (both at once: you "
+                    "lose)."}
+
+
+def hyve_modes_context(**_: Any) -> dict[str, Any]:
+    """Context of ``aid-hyve-modes.html``: the six game modes other than Standard on one
+    sheet, each with its settings where they differ from Standard's, its rules in short
+    (:func:`mode_rules`), its demands or wasp attacks, and how it is won and lost; every
+    text and number from the sheet definitions and the rules core."""
+    sheets = load_definitions()
+    standard = next(s for s in sheets.values() if s.mode == "standard")
+    base = dict(sheet_hyve_context(standard)["settings"])
+    modes = []
+    for sheet in sheets.values():
+        if sheet.mode == "standard" or sheet.mode in {m["mode"] for m in modes}:
+            continue
+        ctx = sheet_hyve_context(sheet)
+        changed = [{"name": k, "value": v, "standard": base.get(k)}
+                   for k, v in ctx["settings"] if base.get(k) != v]
+        if sheet.turns != standard.turns:
+            changed.append({"name": "Turns", "value": str(sheet.turns),
+                            "standard": str(standard.turns)})
+        extra = []
+        if any(x["demand"] for x in ctx["seasons"]):
+            extra = [f"{x['name']}: {x['demand']}" for x in ctx["seasons"] if x["demand"]]
+        elif ctx["wasp"]:
+            extra = [f"{a['number']}: {a['text']}" for a in ctx["wasp"]["attacks"]]
+        modes.append({"mode": sheet.mode, "name": sheet.mode_label, "changed": changed,
+                      "rules": ctx["mode_rules"], "extra": extra,
+                      "extra_label": "Demands (they stack)" if ctx["seasons"] and any(
+                          x["demand"] for x in ctx["seasons"]) else "Wasp attacks",
+                      "win_loss": win_loss(sheet), "seasons": [
+                          {"name": x["name"], "effects": x["effects"]} for x in ctx["seasons"]]
+                      if sheet.mode == "coldsnap" else []})
+    return {"title": "HYVE Game Modes", "modes": modes, "standard": standard.mode_label,
+            "source": "HYVE rulebook: Game Modes, Game Settings, How to Win (or Lose)"}
+
+
 def _register_all() -> None:
     for sid, sheet in load_definitions().items():
         label = sheet.mode_label
@@ -333,3 +440,10 @@ def _register_all() -> None:
 
 
 _register_all()
+register(Printable("aid hyve-modes", "aid-hyve-modes.html", "HYVE Game Modes",
+                   "HYVE game modes reference: the six modes other than Standard on one sheet, "
+                   "each with the settings it changes, its rules, its demands or wasp attacks, "
+                   "and how it is won and lost.",
+                   "hyvekit print aid hyve-modes --paper letter", per_page=(1, 2),
+                   command=("print", "aid", "hyve-modes"), expect="Game Modes"),
+         hyve_modes_context, aid="hyve-modes")

@@ -291,6 +291,72 @@ def _seats(seats: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+# --- Queen Bee match sheet (pad queenbee) ------------------------------------------------------
+
+SOURCE_MATCH = "Queen Bee rulebook: End of the Game, Advanced Rules"
+MATCHES_PER_PAGE = 2     # 1-up and 2-up: two matches per page; 4-up: one match per slip
+# Advanced Rules, "One Hive Skill per Player" and "Two Hive Skills per Player" (transcribed)
+SKILL_RULES = (
+    "Hive skills (advanced rules): play with either one skill per player or two. One: during "
+    "setup, deal each player two hive skill cards; each chooses one and discards the other. "
+    "Two: lay out all the hive skill cards; in turn order each player takes a first skill, "
+    "then the last to choose chooses first for the second, and so on back around the table.",
+)
+
+
+def match_seats(players: int | None = None, names: list[str] | None = None,
+                match: Any = None) -> list[dict[str, Any]]:
+    """One row per seat: the player, hive skills, the order the queen fell in, the queen a
+    forced alliance served, the winner.  ``match`` (a logged
+    :class:`~hyvekit.rules.queenbee.matches.Match`) fills every row."""
+    from hyvekit.render.printables import player_columns
+    from hyvekit.rules.queenbee.matches import MAX_PLAYERS
+
+    if match is not None:
+        skills, served = dict(match.skills), dict(match.alliances)
+        fell = {p: i for i, p in enumerate(match.defeated, 1)}
+        return [{"number": i, "name": p, "skills": list(skills.get(p, ())),
+                 "fell": fell.get(p, ""), "served": served.get(p, ""),
+                 "winner": p == match.winner} for i, p in enumerate(match.players, 1)]
+    return [{**seat, "skills": [], "fell": "", "served": "", "winner": False}
+            for seat in player_columns(players, names, MAX_PLAYERS)]
+
+
+def match_pad_context(players: int | None = None, names: list[str] | None = None,
+                      per_page: int = 1, group: dict[str, Any] | None = None,
+                      match: Any = None, match_number: int | None = None) -> dict[str, Any]:
+    """Context of ``pad-queenbee.html``: match sheets (two a page, one on a 4-up slip) with a
+    row per seat: player, hive skills, the order the queens fell, forced alliances, winner.
+
+    :param players: seats, 1–6; default the number of ``names``, else 6 (a match has 2–6).
+    :param names: names pre-printed on the first seats of a blank sheet.
+    :param group: ``{"name", "id"}`` of the match log it is printed for.
+    :param match: a logged match to fill in (``match_number`` is its number): the first sheet
+        of the page; the other (not on a 4-up slip) is blank, with ``names``.
+    :raises InvalidInputError: seats out of 1–6, more names than seats, a name too long.
+    """
+    from hyvekit.rules.queenbee.matches import MAX_PLAYERS, MAX_SKILLS, MIN_PLAYERS
+
+    blank = {"seats": match_seats(players, names), "match": None}
+    count = 1 if per_page >= 4 else MATCHES_PER_PAGE
+    games = [blank] * count
+    if match is not None:
+        games = [{"seats": match_seats(match=match),
+                  "match": {"number": match_number, "date": match.date or "",
+                            "note": match.note or ""}}] + games[1:]
+    reference = queenbee_reference_context()
+    return {
+        "title": "Queen Bee Match Sheet",
+        "seats": blank["seats"],
+        "skill_slots": list(range(MAX_SKILLS)),
+        "games": games,
+        "group": group,
+        "player_range": f"{MIN_PLAYERS}\u2013{MAX_PLAYERS} players",
+        "rules": (reference["end"], *SKILL_RULES),
+        "source": SOURCE_MATCH,
+    }
+
+
 # --- registration --------------------------------------------------------------------------
 
 register(Printable("aid queenbee-reference", "aid-queenbee-reference.html",
@@ -309,3 +375,12 @@ register(Printable("aid queenbee-cards", "aid-queenbee-cards.html", "Queen Bee C
                    "hyvekit print aid queenbee-cards --paper letter", per_page=(1,),
                    command=("print", "aid", "queenbee-cards"), expect="Deck by player count"),
          queenbee_cards_context, aid="queenbee-cards")
+register(Printable("pad queenbee", "pad-queenbee.html", "Queen Bee Match Sheet",
+                   "Queen Bee match sheet, two matches a page: players in seat order, hive "
+                   "skills, the order the queens fell, forced alliances, winner; blank, or "
+                   "pre-filled from a match log.",
+                   'hyvekit print pad queenbee --names "Ann,Bob,Cy" --per-page 2',
+                   per_page=(1, 2, 4), command=("print", "pad", "queenbee"),
+                   expect="Queens fell"),
+         lambda players=None, names=(), per_page=1, **_: match_pad_context(
+             players, list(names), per_page), pad="queenbee")

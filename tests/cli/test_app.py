@@ -98,7 +98,8 @@ def test_debug_shows_the_traceback(hk):
 @pytest.mark.parametrize("args, line", [
     (("hyve", "hp", "--die", "x", "--position", "3", "--gain", "1"),
      "--die: got 'x', expected a whole number"),
-    (("print", "pad", "beelives", "--players", "5"), "--players: got '5', expected at most 4"),
+    (("print", "pad", "beelives", "--players", "5"),
+     "--players: got 5, expected a whole number from 1 to 4"),
     (("print", "pad", "beelives", "--players=0"), "--players: got '0', expected at least 1"),
     (("print", "pad", "beelives", "--paper", "a5"), "--paper: got 'a5', expected one of a4, "
                                                     "letter"),

@@ -5,6 +5,19 @@ from __future__ import annotations
 EVIL_NAME = '<img src="file:///etc/passwd">'
 
 
+def run_hyvekit(folder, *args: str, code: int = 0):
+    """``hyvekit --campaigns-dir FOLDER ARGS...`` in process (typer's runner); asserts the
+    exit code and returns the result."""
+    from typer.testing import CliRunner
+
+    from hyvekit.cli.app import app
+
+    result = CliRunner().invoke(app, ["--campaigns-dir", str(folder), *args],
+                                catch_exceptions=code != 0)
+    assert result.exit_code == code, result.output
+    return result
+
+
 def pdf_text(path) -> str:
     return "\n".join(page_texts(path))
 

@@ -214,3 +214,64 @@ def test_the_reference_aid_names_the_standard_sheets_settings_and_the_rules_core
     assert [j["name"] for j in ctx["jellies"]] == [name for name, _ in JELLIES.values()]
     assert [r["name"] for r in ctx["rewards"]] == [name for name, _ in REWARDS.values()]
     assert ctx["rewards"][1]["text"] == REWARDS["migratory"][1]
+
+
+# --- issue 14: Long Live the Queen's pips and columns -----------------------------------------
+
+def test_long_live_the_queen_prints_a_pip_for_every_mark_the_demands_can_make():
+    from hyvekit.rules.hyve.long_live_the_queen import demands_in_force, most_marks
+
+    sheet = sheet_definitions()["long-live-the-queen"]
+    # one check a turn of every demand in force (they stack, ruling H76)
+    marks = sum(len(demands_in_force(sheet, i)) * len(s.effects)
+                for i, s in enumerate(sheet.seasons))
+    assert most_marks(sheet) == marks == 4 + 8 + 12 + 16
+    assert sheet_hyve_context(sheet)["queen_pips"] == list(range(1, marks + 1))
+    assert sheet_hyve_context(sheet_definitions()["standard"])["queen_pips"] == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_long_live_the_queen_seasons_effects_line_up(tmp_path, paper):
+    """Every season column's first effect starts at the same height (the Winter demand is one
+    line long, the others two)."""
+    from layout_measure import _boxes, _classes, render
+
+    sheet = sheet_definitions()["long-live-the-queen"]
+    r = render("llq", "sheet-hyve.html", sheet_hyve_context(sheet), paper, 1, tmp_path)
+    tops = {}
+    for box, ancestors in _boxes(r.document.pages[0]._page_box):
+        element = getattr(box, "element", None)
+        if element is not None and "effect" in _classes(element) and type(box).__name__ \
+                == "BlockBox":
+            column = next(b for b in reversed(ancestors) if b.element_tag == "td")
+            tops.setdefault(id(column), round(box.position_y, 1))
+    assert len(tops) == len(sheet.seasons)
+    assert len(set(tops.values())) == 1, tops
+
+
+# --- aid hyve-modes -----------------------------------------------------------------------------
+
+def test_modes_aid_has_the_six_other_modes_with_their_rules_from_the_rules_core():
+    from hyvekit.render.printables_hyve_sheets import hyve_modes_context, mode_rules, win_loss
+
+    ctx = hyve_modes_context()
+    sheets = {s.mode: s for s in sheet_definitions().values()}
+    assert [m["mode"] for m in ctx["modes"]] == [m for m in sheets if m != "standard"]
+    assert len(ctx["modes"]) == 6
+    for m in ctx["modes"]:
+        assert m["rules"] == mode_rules(sheets[m["mode"]]) and m["rules"]
+        assert m["win_loss"] == win_loss(sheets[m["mode"]])
+    llq = next(m for m in ctx["modes"] if m["mode"] == "long-live-the-queen")
+    assert len(llq["extra"]) == len(sheets["long-live-the-queen"].seasons)
+    assert {"name": "Scoring", "value": "Wobbly", "standard": "Flat"} in llq["changed"]
+
+
+def test_modes_aid_prints_on_one_page(in_tmp):
+    result = runner.invoke(app, ["print", "aid", "hyve-modes", "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    out = in_tmp / "output" / "aid-hyve-modes.pdf"
+    assert page_sizes(out) == [SIZES["letter"]]
+    text = " ".join(pdf_text(out).split())
+    for label in ("Coldsnap", "Mites Challenge", "Wasp War", "Bee Builder", "Turbo Mode",
+                  "Long Live the Queen"):
+        assert label.upper() in text.upper()

@@ -80,11 +80,11 @@ def test_years_pad_prints_names_years_and_rows(tmp_path):
     for name in ("Ann", "Bob", "Cy"):
         assert name in text
     assert "Player 4" not in text          # three names: three players
-    assert text.count("Running total") == 3
+    # one column per score line, one row per player and year
     assert text.count("Year 3 epic game – optional") == 3
     for label in ("VP earned during play", "Surviving worker bees", "Remaining honey",
-                  "Starvation tokens", "A worker bee survived"):
-        assert text.count(label) >= 3, label
+                  "Starvation tokens", "A worker bee survived", "Running total"):
+        assert label in text, label
     assert "Score victory points for surviving bees and remaining honey after each winter" in text
     assert "You must have at least one worker bee that survives each winter" in text
     assert "Tie-breakers: pollen / bees / comb" in text

@@ -136,7 +136,8 @@ def test_every_bee_lives_board_printable_takes_the_board(board_file):
     keys = sorted(k for k, p in CATALOGUE.items() if "board" in p.uses)
     assert keys == sorted(["pad beelives", "pad beelives-years", "aid beelives-month",
                            "aid beelives-wild", "aid beelives-queens", "aid beelives-raid",
-                           "aid beelives-solo", "aid beelives-resources", "tracker beelives"])
+                           "aid beelives-solo", "aid beelives-resources", "tracker beelives",
+                           "tracker beelives-hive"])
     for key in keys:
         packaged, own = build_context(key), build_context(key, board=board)
         assert packaged["title"] == own["title"]

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import hyvekit
 from hyvekit.cli.app import app
 from hyvekit.render.env import templates_dir
-from hyvekit.render.pdf import impose_geometry, render_pdf
+from hyvekit.render.pdf import CROP_MARK, impose_geometry, render_pdf
 from hyvekit.render.catalogue import CATALOGUE, load_all
 from hyvekit.render.printables import beelives_pad_context
 
@@ -217,7 +217,7 @@ def test_crop_marks_at_the_cut_lines_and_nothing_crosses_them(tmp_path, paper, p
         span = range(height) if kind == "v" else range(width)
         near = [any(dark(pos + d, i) if kind == "v" else dark(i, pos + d) for d in (-1, 0, 1))
                 for i in span]
-        edge = int(4 / 25.4 * 72)   # ticks start 4 mm in from the sheet's edge
+        edge = int(CROP_MARK["from_edge_mm"] / 25.4 * 72)   # where the ticks start
         assert any(near[edge:edge + 12]) and any(near[-edge - 12:-edge]), "no crop marks"
         # away from the ticks and the centre cross, the cut line runs through blank paper
         mid = len(span) // 2
@@ -363,3 +363,35 @@ def test_the_wheel_ships_the_fonts(wheel):
     for name in (*BUNDLED_FONTS, "LICENSE-DejaVu.txt"):
         assert f"hyvekit/templates/fonts/{name}" in names
     assert "hyvekit/templates/ink-saver.css" in names
+
+
+@NEEDS_POPPLER
+def test_a_used_black_resource_shows_its_cross(tmp_path):
+    """A crossed-out colour box is crossed in the colour's text colour: on a black swatch
+    the cross is light, so a used black resource stays visibly used."""
+    from hyvekit.data.hyve import legacy_sheets
+    from hyvekit.render.printables import legacy_sheet_context
+    from hyvekit.rules.hyve.legacy import (
+        BuyResources, Courier, Shop, StartScenario, new_legacy, play,
+    )
+    from layout_measure import DPI, MM_PX, _boxes, _classes, render
+
+    s = new_legacy(legacy_sheets()["legacy-1"], ["black", "blue", "yellow", "green", "purple"])
+    s = play(s, Shop((BuyResources("population", ("black", "black")),)))
+    s = play(play(s, StartScenario()), Courier(1, 1))       # bee 1 is black: both used
+    r = render("legacy", "legacy-sheet.html", legacy_sheet_context(s, {"name": "b", "id": "b"}),
+               "a4", 1, tmp_path)
+    width, _, px = r.pages[0]
+    crossed = [b for b, _ in _boxes(r.document.pages[0]._page_box)
+               if getattr(b, "element", None) is not None
+               and {"filled", "crossed"} <= _classes(b.element) and b.element_tag == "span"
+               and type(b).__name__ == "InlineBlockBox"]
+    assert len(crossed) == 2
+    scale = DPI / 25.4 / MM_PX
+    for box in crossed:
+        cx = int((box.position_x + box.margin_width() / 2) * scale)
+        cy = int((box.position_y + box.margin_height() / 2) * scale)
+        # on the cross, towards the top-left corner (clear of the die number in the middle)
+        centre = px[int(cy - 2.2 * MM_PX * scale) * width + int(cx - 2.2 * MM_PX * scale)]
+        edge = px[int((box.position_y + 1.2 * MM_PX) * scale) * width + cx]  # top middle
+        assert centre > 160 and edge < 100, (centre, edge)   # a light cross on black

@@ -260,8 +260,14 @@ class SheetLimits:
 def scenario_mode(state: LegacyState, number: int) -> str | None:
     """The game mode id (``rules/hyve/sheets.py`` MODES) of scenario ``number`` 1–5 of the run
     configuration ("Standard", "Wasp War", ...), or None for a name that is no known mode."""
+    return mode_named(state.sheet.run[number - 1])
+
+
+def mode_named(name: str) -> str | None:
+    """The game mode id a run configuration's scenario name names ("Wasp War" →
+    ``"wasp-war"``), or None for a name that is no known mode."""
     from hyvekit.rules.hyve.sheets import MODE_LABELS
-    name = state.sheet.run[number - 1].strip().lower()
+    name = name.strip().lower()
     return next((m for m, label in MODE_LABELS.items()
                  if name in (m, label.lower(), label.lower().replace(" mode", ""))), None)
 

@@ -47,6 +47,22 @@ def demands_in_force(sheet: SheetDefinition, season_index: int) -> tuple[Demand,
     return demands
 
 
+def most_marks(sheet: SheetDefinition) -> int:
+    """The most Approval (or Disapproval) pips a scenario can mark: every turn checks the
+    demands in force ("these demands stack"; ruling H76), one mark each; with one turn per
+    effect of each season, 4 + 8 + 12 + 16 = 40 on the packaged sheet.
+
+    :raises InvalidInputError: a sheet without demands.
+    """
+    total = sum(len(season.effects) * sum(1 for s in sheet.seasons[:i + 1]
+                                          if s.demand is not None)
+                for i, season in enumerate(sheet.seasons))
+    if not total:
+        raise InvalidInputError("sheet", sheet.id, "a Long Live the Queen sheet (one demand "
+                                "per season)")
+    return total
+
+
 def demand_met(demand: Demand, facts: QueenFacts, track: HpTrack) -> bool:
     """Whether ``demand`` is satisfied ("Demand types"; rulings H77, H78):
 

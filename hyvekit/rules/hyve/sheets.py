@@ -454,7 +454,8 @@ class SheetDefinition:
         pips = None
         if "queen" in raw:
             q = _check_keys(f"{w}: queen", raw["queen"], _QUEEN_KEYS)
-            pips = require_int(f"{w}: queen.pips", q.get("pips"), 1, 99)
+            if "pips" in q:
+                pips = require_int(f"{w}: queen.pips", q.get("pips"), 1, 99)
         return cls(id=sid, name=str(raw["name"]), mode=mode, starting_population=pop,
                    refresh_max=refresh, scoring=scoring, placement=placement,
                    migration=migration, starting_bread=bread, hp_track=track, hyves=hyves,

@@ -1,0 +1,86 @@
+"""``hyvekit print pad queenbee [GROUP] [--match N]``: the Queen Bee match sheet (players in
+seat order, hive skills, the order the queens fell, forced alliances, winner)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from hyvekit.cli.app import run
+from hyvekit.render.catalogue import CATALOGUE, blank_context, load_all
+from hyvekit.render.printables_queenbee import SKILL_RULES, queenbee_reference_context
+from hyvekit.rules.queenbee.matches import MAX_PLAYERS, MAX_SKILLS
+
+from render_helpers import run_hyvekit, pdf_metadata, pdf_text
+
+load_all()
+pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+
+@pytest.fixture(scope="module")
+def group(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("campaigns")
+    run_hyvekit(folder, "queenbee", "new", "Friday hive", "--players", "ann,bob,cy,dee")
+    run_hyvekit(folder, "queenbee", "log", "friday-hive", "--players", "ann,bob,cy", "--winner",
+            "cy", "--defeated", "bob,ann", "--alliance", "bob=cy", "--skill", "ann=Drones",
+            "--skill", "bob=Royal guard", "--skill", "cy=Fast larvae", "--date", "2026-11-20")
+    return folder
+
+
+def test_blank_sheet_has_every_seat_and_skill_and_the_rules_from_the_rules_core():
+    ctx = blank_context("pad queenbee")
+    assert len(ctx["games"]) == 2 and all(len(g["seats"]) == MAX_PLAYERS for g in ctx["games"])
+    assert len(ctx["skill_slots"]) == MAX_SKILLS
+    assert ctx["rules"] == (queenbee_reference_context()["end"], *SKILL_RULES)
+    assert len(blank_context("pad queenbee", per_page=4)["games"]) == 1
+    assert CATALOGUE["pad queenbee"].per_page == (1, 2, 4)
+
+
+def test_blank_sheet_prints_the_names_given(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    run_hyvekit(tmp_path / "c", "print", "pad", "queenbee", "--names", "Ann,Bob,Cy")
+    text = flat(pdf_text(tmp_path / "output" / "pad-queenbee.pdf"))
+    assert text.count("Ann") == 2 and "Queens fell" in text and "Forced alliance" in text
+
+
+def test_a_logged_match_fills_the_first_sheet_and_the_group_the_second(group, tmp_path):
+    out = tmp_path / "m.pdf"
+    run_hyvekit(group, "print", "pad", "queenbee", "friday-hive", "--match", "last", "--out",
+            str(out))
+    text = flat(pdf_text(out))
+    assert "Match 1 (logged)" in text and "2026-11-20" in text
+    assert "Friday hive (friday-hive)" in text
+    for skill in ("Drones", "Royal guard", "Fast larvae"):
+        assert skill in text
+    assert "dee" in text                      # the group's roster on the blank sheet
+    assert pdf_metadata(out)["/HyvekitCampaign"] == "friday-hive"
+
+
+def test_the_match_rows_say_who_fell_when_and_whom_they_served(group):
+    from hyvekit.games import campaign_store
+    from hyvekit.render.printables_queenbee import match_seats
+
+    _, log = campaign_store(group).state("friday-hive")
+    seats = {s["name"]: s for s in match_seats(match=log.matches[0])}
+    assert (seats["bob"]["fell"], seats["ann"]["fell"], seats["cy"]["fell"]) == (1, 2, "")
+    assert seats["bob"]["served"] == "cy" and seats["cy"]["winner"]
+    assert not seats["ann"]["winner"] and seats["ann"]["skills"] == ["Drones"]
+
+
+@pytest.mark.parametrize("args", [
+    ["friday-hive", "--match", "7"], ["friday-hive", "--match", "x"], ["--match", "1"],
+    ["no-such-group"], ["--players", "7"],
+])
+def test_bad_input_is_one_line_and_exit_2(group, args):
+    err = io.StringIO()
+    code = run(["--campaigns-dir", str(group), "print", "pad", "queenbee", *args, "--out",
+                str(group / "x.pdf")], stdout=io.StringIO(), stderr=err)
+    assert code == 2, err.getvalue()
+    assert len(err.getvalue().strip().splitlines()) == 1

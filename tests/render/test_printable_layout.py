@@ -1,0 +1,107 @@
+"""Every printable measured as a player uses it, on A4 and Letter, 1-, 2- and 4-up (as far as
+the printable allows): the cells written in with a pencil are at least 7 mm tall and never
+on a dark fill; no text on a 1-up page is under 6 pt (7 pt for instructions); nothing is
+printed within 5 mm of a sheet's edge (the footer and the crop marks included); no page is
+less than a third used, but the last of a document of several pages.
+
+Each printable is rendered once per paper and layout (the module's cache), and every
+assertion reads that render.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from hyvekit.render.catalogue import CATALOGUE, blank_context, load_all
+
+from layout_measure import (
+    EDGE_MM, INSTRUCTION_PT, MIN_PT, WRITE_MM, edge_distances, page_use, render, text_sizes,
+    writing_cells,
+)
+
+load_all()
+
+pytestmark = [
+    pytest.mark.skipif(shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None,
+                       reason="poppler (pdftoppm, pdftotext) not installed"),
+    pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning"),
+]
+
+CASES = [(key, paper, n) for key in sorted(CATALOGUE) for paper in ("a4", "letter")
+         for n in CATALOGUE[key].per_page]
+ONE_UP = [c for c in CASES if c[2] == 1]
+_RENDERS: dict = {}
+
+
+@pytest.fixture(scope="module")
+def renders(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("layout")
+
+    def get(key, paper, per_page):
+        if (key, paper, per_page) not in _RENDERS:
+            _RENDERS[key, paper, per_page] = render(
+                key, CATALOGUE[key].template, blank_context(key, per_page), paper, per_page,
+                folder)
+        return _RENDERS[key, paper, per_page]
+
+    yield get
+    _RENDERS.clear()
+
+
+def _id(case):
+    return f"{case[0].replace(' ', '-')}-{case[1]}-{case[2]}up"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_writing_cells_are_7_mm_tall_and_not_on_a_dark_fill(renders, case):
+    r = renders(*case)
+    short = [(p, what, round(h, 1)) for p, what, h, _ in writing_cells(r) if h < WRITE_MM - 0.05]
+    dark = [(p, what) for p, what, _, on_dark in writing_cells(r) if on_dark]
+    assert not short, f"{r.label}: writing cells under {WRITE_MM} mm: {short[:5]}"
+    assert not dark, f"{r.label}: writing cells on a dark fill: {dark[:5]}"
+
+
+@pytest.mark.parametrize("case", ONE_UP, ids=_id)
+def test_no_text_under_6_pt_and_no_instruction_under_7_pt(renders, case):
+    r = renders(*case)
+    small = [(text, round(size, 1)) for _, text, size, instruction in text_sizes(r)
+             if size < (INSTRUCTION_PT if instruction else MIN_PT) - 0.01]
+    assert not small, f"{r.label}: text too small to read: {small[:6]}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_nothing_printed_within_5_mm_of_an_edge(renders, case):
+    r = renders(*case)
+    near = list(edge_distances(r))
+    assert not near, f"{r.label}: printed within {EDGE_MM} mm of an edge: {near[:4]}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_no_page_less_than_a_third_used(renders, case):
+    r = renders(*case)
+    uses = list(page_use(r))
+    assert len(uses) == CATALOGUE[case[0]].pages, f"{r.label}: {len(uses)} pages"
+    checked = uses[:-1] if len(uses) > 1 else uses
+    empty = [(p, round(f, 2)) for p, f in checked if f < 1 / 3]
+    assert not empty, f"{r.label}: pages less than a third used: {empty}"
+
+
+def test_the_measures_catch_what_they_look_for(tmp_path):
+    """The measures themselves: a short writing row, a name cell in a black band, 5 pt text
+    and a word past the sheet's edge are all found."""
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "bad.html").write_text(
+        '{% extends "base.html" %}{% block content %}'
+        '<table><tr><th style="background:#000;color:#fff"><div class="write" '
+        'style="height:9mm">Player 1</div></th></tr><tr><td style="height:4mm;border:1px solid '
+        '#000"></td></tr></table><p style="font-size:5pt">tiny</p>'
+        '<p style="margin-left:-9mm">edge</p>{% endblock %}')
+    r = render("bad", "bad.html", {"source": "test"}, "a4", 1, tmp_path, templates=own)
+    cells = list(writing_cells(r))
+    assert any(on_dark for *_, on_dark in cells)
+    assert any(h < WRITE_MM for _, _, h, _ in cells)
+    assert any(size < MIN_PT for _, _, size, _ in text_sizes(r))
+    assert list(edge_distances(r))
