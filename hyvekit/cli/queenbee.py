@@ -224,7 +224,10 @@ def _load_group(ctx: typer.Context, group: str):
 def _names(option: str, text: str | None) -> list[str]:
     if text is None:
         return []
-    return [n.strip() for n in text.split(",") if n.strip()]
+    from hyvekit.rules.validate import player_name
+    # a new name fits every printable's cell (the one limit of a player's name); records
+    # made before keep theirs (the match log reads names of up to matches.MAX_NAME)
+    return [player_name(option, n.strip()) for n in text.split(",") if n.strip()]
 
 
 def _resolve(option: str, name: str, players: list[str]) -> str:

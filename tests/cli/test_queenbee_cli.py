@@ -136,3 +136,14 @@ def test_new_refuses_a_roster_of_one_and_its_hint_can_be_pasted(hk):
     import shlex
     args = shlex.split(hint.removeprefix("next: hyvekit "))
     assert hk(*args).returncode == 0
+
+
+def test_a_queen_bee_player_name_has_the_limit_the_pad_prints(hk, tmp_path):
+    from hyvekit.rules.validate import MAX_PLAYER_NAME
+    long = "Q" * (MAX_PLAYER_NAME + 1)
+    r = hk("queenbee", "new", "Long", "--players", f"{long},Bob")
+    assert r.returncode == 2 and f"at most {MAX_PLAYER_NAME}" in r.stderr
+    longest = "Q" * MAX_PLAYER_NAME
+    assert hk("queenbee", "new", "Longest", "--players", f"{longest},Bob").returncode == 0
+    pad = hk("print", "pad", "queenbee", "longest", "--out", str(tmp_path / "qb.pdf"))
+    assert pad.returncode == 0, pad.stderr
