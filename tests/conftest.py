@@ -29,6 +29,7 @@ class Hyvekit:
 
     def _env(self, env: dict[str, str] | None) -> dict[str, str | None]:
         return {"HYVEKIT_CAMPAIGNS": str(self.campaigns), "COLUMNS": "120",
+                "HYVEKIT_OUTPUT": str(self.root / "output"),
                 "HYVEKIT_DEBUG": None, **(env or {})}
 
     def __call__(self, *args: str, env: dict[str, str] | None = None,
@@ -51,8 +52,10 @@ class Hyvekit:
 @pytest.fixture(autouse=True)
 def _own_data_folder(tmp_path_factory, monkeypatch):
     """No test writes into the user's own data folder (an installed hyvekit's default
-    campaigns and output folders): XDG_DATA_HOME points into the test's temporary folder."""
+    campaigns and output folders): XDG_DATA_HOME points into the test's temporary folder, and
+    prints go to ./output of the folder a test runs in."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    monkeypatch.setenv("HYVEKIT_OUTPUT", "output")     # prints go to ./output, as in a checkout
 
 
 @pytest.fixture()

@@ -11,6 +11,8 @@ import typer
 
 DEFAULT_CAMPAIGNS = "campaigns"
 ENV_CAMPAIGNS = "HYVEKIT_CAMPAIGNS"
+DEFAULT_OUTPUT = "output"
+ENV_OUTPUT = "HYVEKIT_OUTPUT"
 
 JsonOption = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
 
@@ -45,6 +47,12 @@ def campaigns_dir(ctx: typer.Context | None = None) -> Path:
             return Path(ctx.obj["campaigns_dir"])
         ctx = ctx.parent
     return Path(os.environ.get(ENV_CAMPAIGNS) or default_folder(DEFAULT_CAMPAIGNS))
+
+
+def output_dir() -> Path:
+    """Where prints go by default: ``$HYVEKIT_OUTPUT``, else :func:`default_folder`
+    ``("output")`` (``./output`` in the checkout, the user's data folder when installed)."""
+    return Path(os.environ.get(ENV_OUTPUT) or default_folder(DEFAULT_OUTPUT))
 
 
 def console():

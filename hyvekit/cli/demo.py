@@ -50,9 +50,11 @@ def log_demo_run(folder: Path):
 
 
 def demo(ctx: typer.Context,
-         out_dir: Path = typer.Option(Path("output") / "demo", "--out-dir", metavar="DIR",
-                                      help="Where the three PDFs go (a folder of their own, "
-                                           "so your own prints in output/ stay as they are)."),
+         out_dir: Path | None = typer.Option(None, "--out-dir", metavar="DIR",
+                                             help="Where the three PDFs go (default: demo/ "
+                                                  "in the output folder, a folder of their "
+                                                  "own, so your own prints stay as they "
+                                                  "are)."),
          ) -> None:
     """Log a Hyve Legacy run from the rulebook's example figures and print three PDFs.
 
@@ -61,10 +63,12 @@ def demo(ctx: typer.Context,
     Example: hyvekit demo
     """
     from hyvekit.cli import printing
+    from hyvekit.cli.common import output_dir
     from hyvekit.cli.hyve import print_legacy_status
     from hyvekit.games import campaign_store
     from hyvekit.store.errors import CampaignExistsError
 
+    out_dir = output_dir() / "demo" if out_dir is None else out_dir
     store = campaign_store(campaigns_dir(ctx))
     if store.exists(DEMO_ID) and store.load(DEMO_ID).header["name"] != DEMO_NAME:
         raise CampaignExistsError(DEMO_ID, store.path(DEMO_ID))  # before any step is shown

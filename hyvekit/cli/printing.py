@@ -29,7 +29,6 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-DEFAULT_OUTPUT = Path("output")
 
 
 class Paper(str, Enum):
@@ -110,7 +109,8 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
     from hyvekit.cli.common import safe_output
     from hyvekit.render.pdf import render_pdf
 
-    target = safe_output(out or DEFAULT_OUTPUT / f"{stem or printable.file_stem}.pdf", ctx,
+    from hyvekit.cli.common import output_dir
+    target = safe_output(out or output_dir() / f"{stem or printable.file_stem}.pdf", ctx,
                          option="--out", same_kind=b"%PDF")
     used = {"paper": paper.value, "copies": copies, "per_page": per_page,
             "ink_saver": ink_saver, **options}
@@ -398,10 +398,17 @@ def pad(
     options: dict[str, Any] = {"names": ",".join(name_list)}
     if board_file is not None:
         options["board"] = str(board_file)
+    stem = None
     if "players" in context:   # a pad with player columns (the Hyve legacy pad has none)
         options["players"] = len(context["players"])
+        # pads for other players get their own file: a pad printed for Ann and Bob never
+        # replaces one for a group of four
+        if name_list:
+            stem = f"{printable.file_stem}-{_slug('-'.join(name_list))}"
+        elif players is not None:
+            stem = f"{printable.file_stem}-{players}p"
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
-            options=options, per_page=per_page, ink_saver=ink_saver)
+            options=options, per_page=per_page, ink_saver=ink_saver, stem=stem)
 
 
 def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | None, players,
@@ -689,8 +696,9 @@ def _hive_tracker(ctx: typer.Context, campaign: str | None, player: str | None, 
 @app.command("all")
 def print_all(
     ctx: typer.Context,
-    out_dir_text: str = typer.Option(str(DEFAULT_OUTPUT), "--out-dir", metavar="DIR",
-                                     help="Folder to write into (created if needed)."),
+    out_dir_text: str | None = typer.Option(None, "--out-dir", metavar="DIR",
+                                            help="Folder to write into (created if needed; "
+                                                 "default: the output folder, see README)."),
     paper: Paper = PaperOption,
     ink_saver: InkSaver = False,
     templates: Optional[Path] = TemplatesOption,
@@ -707,6 +715,9 @@ def print_all(
     from hyvekit.cli.common import safe_output
     from hyvekit.render.catalogue import blank_context
 
+    if out_dir_text is None:
+        from hyvekit.cli.common import output_dir
+        out_dir_text = str(output_dir())
     if not out_dir_text.strip():
         raise InvalidInputError("--out-dir", out_dir_text, "a folder path (an empty name would "
                                 "print into the current folder; say '.' for that)")

@@ -250,3 +250,20 @@ def test_accepted_values_are_listed_in_help_from_the_rules_and_data(hk):
             assert w in out, (path, w)
     assert all(VALUES[name]() for name in VALUES)           # every list has values
 
+
+
+def test_outside_the_checkout_prints_go_to_the_users_data_folder(hk):
+    import os
+    data = Path(os.environ["XDG_DATA_HOME"])
+    r = hk("print", "aid", "hyve-reference", env={"HYVEKIT_OUTPUT": None})
+    assert r.returncode == 0, r.stderr
+    assert Path(r.stdout.strip()).is_relative_to(data / "hyvekit" / "output")
+
+
+def test_pads_for_other_players_do_not_replace_each_other(hk):
+    a = hk("print", "pad", "beelives", "--names", "Ann,Bob")
+    b = hk("print", "pad", "beelives", "--players", "4")
+    c = hk("print", "pad", "beelives")
+    paths = {r.stdout.strip() for r in (a, b, c)}
+    assert all(r.returncode == 0 for r in (a, b, c)) and len(paths) == 3
+    assert all(Path(hk.root, p).is_file() or Path(p).is_file() for p in paths)

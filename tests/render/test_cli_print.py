@@ -50,8 +50,8 @@ def test_list_names_every_printable():
 def test_pad_default_output_and_names(in_tmp):
     result = invoke("print", "pad", "beelives", "--names", "Ann,Bob")
     assert result.exit_code == 0, result.output
-    out = in_tmp / "output" / "pad-beelives.pdf"
-    assert result.output.strip() == os.path.join("output", "pad-beelives.pdf")
+    out = in_tmp / "output" / "pad-beelives-ann-bob.pdf"     # the names in the file's name
+    assert result.output.strip() == os.path.join("output", "pad-beelives-ann-bob.pdf")
     text = pdf_text(out)
     assert "Ann" in text and "Bob" in text and "Player 3" not in text
     assert page_sizes(out) == [(595, 842)]
