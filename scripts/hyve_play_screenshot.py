@@ -74,7 +74,7 @@ def main() -> None:
         for command in (["hyve", "legacy", "new", "Summer Run", "--easy"],
                         ["hyve", "legacy", "shop", RUN, "--bread", "1", "--bread", "1",
                          "--perk", "deep-stores", "--hp", "red:2", "--population", "red:2"],
-                        ["hyve", "legacy", "start", RUN]):
+                        ["hyve", "legacy", "start", RUN, "--yes"]):
             assert run(["--campaigns-dir", folder, *command], stdout=io.StringIO()) == 0
         asyncio.run(shoot(Path(folder), args.out, (columns, rows)))
     print(f"wrote {args.out}")
