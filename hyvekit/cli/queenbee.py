@@ -292,7 +292,7 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
     Example: hyvekit queenbee log friday-hive --players ann,bob,cy --winner ann --defeated cy,bob --alliance cy=ann
     """
     from hyvekit.rules.queenbee import matches as M
-    _, state = _load_group(ctx, group)
+    record, state = _load_group(ctx, group)
     plist = _names("--players", players)
     if len(plist) != len(set(p.casefold() for p in plist)):
         raise InvalidInputError("--players", players, "distinct names")
@@ -318,7 +318,9 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
         M.check(state, M.parse_event(kind, data))
         typer.echo("dry run: the match is valid; nothing was recorded")
         return
-    event, after = _store(ctx).append(group, kind, data)
+    # the record read above is the one appended to (read and replayed once) unless another
+    # command changed it meanwhile
+    ((event, after),) = _store(ctx).append_many(group, [(kind, data)], known=(record, state))
     typer.echo(f"logged match {len(after.matches)} (event {event['seq']}): "
                f"{M.describe_event(kind, data)}")
 

@@ -89,7 +89,9 @@ def check_plain(where: str, value: Any) -> Any:
     :raises DocumentError: the first place that breaks one of these, by its path
         (``header.1.settings.year``, ``turn[2].bees``).
     """
-    stack: list[tuple[Any, tuple, int]] = [(value, (), 0)]
+    if _plain(value):
+        return value
+    stack: list[tuple[Any, tuple, int]] = [(value, (), 0)]   # the place of the first fault
     while stack:
         item, path, depth = stack.pop()
         if isinstance(item, dict):
@@ -108,6 +110,39 @@ def check_plain(where: str, value: Any) -> Any:
             raise DocumentError(where, _too_deep(_path(path)))
         stack.extend((v, (*path, k), depth + 1) for k, v in items)
     return value
+
+
+def _plain(value: Any) -> bool:
+    """Whether :func:`check_plain` passes ``value``: the same walk without the paths (a
+    record's thousands of values are checked fast; the paths are worked out only for a
+    fault)."""
+    stack = [(value, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item, depth = pop()
+        kind = type(item)
+        if kind is dict:
+            children = item.values()
+        elif kind is list or kind is tuple:
+            children = item
+        elif kind is str or kind is bool or item is None:
+            continue
+        elif kind is int:
+            if not -_BIG < item < _BIG:
+                return False
+            continue
+        elif kind is float:
+            if not math.isfinite(item):
+                return False
+            continue
+        else:
+            return False                  # a subclass: left to the careful walk
+        if depth >= MAX_DEPTH:
+            return False
+        for child in children:
+            if type(child) is not str:
+                push((child, depth + 1))
+    return True
 
 
 def _path(path: tuple) -> str:

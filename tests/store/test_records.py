@@ -64,10 +64,10 @@ def test_export_import_round_trip_under_a_new_id(store, tmp_path):
     assert one["header"]["id"] == cid and two["header"]["id"] == "copy"
     two["header"]["id"] = cid
     assert two == one
-    # byte for byte, apart from the id line
+    # byte for byte, apart from the id
     text1, text2 = f1.read_text("utf-8"), f2.read_text("utf-8")
-    assert text1.count(f'"id": "{cid}"') == 1
-    assert text2 == text1.replace(f'"id": "{cid}"', '"id": "copy"')
+    assert text1.count(f'"id":"{cid}"') == 1
+    assert text2 == text1.replace(f'"id":"{cid}"', '"id":"copy"')
     # every event came across, reverted ones included, with their status
     assert [e["status"] for e in one["events"]].count("reverted") == 1
     assert len(one["events"]) == 10
