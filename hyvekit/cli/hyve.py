@@ -668,10 +668,13 @@ def print_turns(state, reports) -> None:
     console().print(table(f"{state.sheet.name}: {counted(len(reports), 'turn')} replayed",
                           ["turn", "dice", "HP die on", "population", "hyves",
                            "status", "claims differ"], rows))
+    import shutil
+    import textwrap
+    width = max(40, shutil.get_terminal_size((80, 24)).columns)
     for r in reports:
         typer.echo(f"turn {r.turn}:")
         for e in r.events:
-            typer.echo(f"  {e}")
+            typer.echo(textwrap.fill(e, width, initial_indent="  ", subsequent_indent="    "))
     if state.active < 6:
         typer.echo(f"active hyve {state.active + 1}:")
         typer.echo(state.hyves[state.active].format())
@@ -683,7 +686,7 @@ def print_turns(state, reports) -> None:
         for d in r.differences:
             typer.echo(f"claim differs: turn {r.turn}: {d}")
     if state.sheet.assumed:
-        typer.echo("note: the sheet's values are hyvekit's own (assumed); give your "
+        typer.echo("note: the sheet's values are hyvekit's own (assumed); give your\n"
                    "booklet's with sheets = FILE in [scenario].")
 
 

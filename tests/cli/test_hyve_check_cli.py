@@ -91,3 +91,13 @@ def test_a_malformed_turn_names_its_line(hk, tmp_path):
     result = hk("hyve", "check", str(path))
     number = bad.splitlines().index('dice = [4, 4, 2, "x"]') + 1
     assert result.returncode == 2 and f"bad.toml line {number}: turn 2 dice" in result.stderr
+
+
+def test_hyve_check_reads_in_80_columns(hk):
+    from pathlib import Path
+    example = Path(__file__).resolve().parents[2] / "examples" / "hyve" / \
+        "long-live-the-queen-full.toml"
+    r = hk("hyve", "check", str(example), env={"COLUMNS": "80"})
+    assert r.returncode == 0, r.stderr
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
+    assert "  Demands: met" in r.stdout
