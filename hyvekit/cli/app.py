@@ -129,9 +129,9 @@ def _text_values_without_pydantic() -> None:
     """typer 0.29 checks every value given on the command line through a pydantic
     ``TypeAdapter`` built when the command runs (importing pydantic: about a third of a small
     command's start-up).  A text value (``str``, ``list[str]``) needs no checking: it is taken
-    as typer takes it (``str(value)``, a list of them); the others (numbers, paths, choices)
-    get typer's own checking, built when such a value is first given (an option left out
-    needs none)."""
+    as typer takes it (``str(value)``, a list of them); so is a path that asks for none of
+    typer's checks (``Path(value)``); the others (numbers, checked paths, choices) get typer's
+    own checking, built when such a value is first given (an option left out needs none)."""
     try:
         from typer import _coercion
         from typer._typing import get_args, get_origin
@@ -152,6 +152,22 @@ def _text_values_without_pydantic() -> None:
                 and getattr(info, "click_type", None) is None
                 and descriptor.choices is None and not descriptor.is_path)
 
+    from pathlib import Path
+    # a path option as typer takes it when none of its checks is asked for
+    unchecked = (("exists", False), ("file_okay", True), ("dir_okay", True),
+                 ("writable", False), ("readable", True), ("resolve_path", False),
+                 ("allow_dash", False))
+
+    def plain_path(descriptor) -> bool:
+        info = descriptor.parameter_info
+        annotation = descriptor.annotation
+        if get_origin(annotation) is list and get_args(annotation) == (Path,):
+            annotation = Path
+        return (annotation is Path and descriptor.file_annotation is None
+                and getattr(info, "parser", None) is None
+                and getattr(info, "click_type", None) is None
+                and all(getattr(info, name, default) == default for name, default in unchecked))
+
     class Deferred(_coercion.RuntimeParam):
         """Stands for typer's runtime param until a value needs it (``coerce`` itself, which
         passes None through, is typer's)."""
@@ -163,6 +179,12 @@ def _text_values_without_pydantic() -> None:
                 if isinstance(value, (list, tuple)) and all(isinstance(v, str)
                                                             for v in value):
                     return list(value)
+            if plain_path(param.type_descriptor):
+                if isinstance(value, (str, Path)):
+                    return Path(value)
+                if isinstance(value, (list, tuple)) and all(isinstance(v, (str, Path))
+                                                            for v in value):
+                    return [Path(v) for v in value]
             param._runtime_param = None
             return built(param)._coerce_value(value, param=param, ctx=ctx)
 

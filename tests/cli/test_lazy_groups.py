@@ -81,3 +81,12 @@ def test_shell_completion_finds_the_lazy_groups_their_commands_and_options(hk):
     assert "shop" in complete("hyvekit", "hyve", "legacy", "")
     assert complete("hyvekit", "hyve", "legacy", "shop", "run", "--pe") == ["--perk"]
     assert "--install-completion" in hk("--help").stdout
+
+
+def test_a_file_argument_needs_no_pydantic(tmp_path):
+    """A path asking for none of typer's checks is taken as ``Path(value)`` (no pydantic
+    TypeAdapter: a third of a small command's start-up)."""
+    from pathlib import Path
+    example = Path(__file__).resolve().parents[2] / "examples" / "hyve" / "standard-legal.toml"
+    modules = _modules_after(["hyve", "check", str(example)], tmp_path)
+    assert "hyvekit.rules.hyve.record" in modules and "pydantic" not in modules
