@@ -168,6 +168,41 @@ def _text_values_without_pydantic() -> None:
                 and getattr(info, "click_type", None) is None
                 and all(getattr(info, name, default) == default for name, default in unchecked))
 
+    def plain_number(descriptor):
+        """``int`` or ``float`` for a number option typer would check only for its type and
+        range (no parser, no clamping); else None."""
+        info = descriptor.parameter_info
+        annotation = descriptor.annotation
+        if annotation not in (int, float) or descriptor.file_annotation is not None \
+                or getattr(info, "parser", None) is not None \
+                or getattr(info, "click_type", None) is not None \
+                or getattr(info, "clamp", False) or descriptor.choices is not None:
+            return None
+        return annotation
+
+    def number(value, kind, param):
+        """``value`` as typer's checking would take it, with its words when it is refused
+        (what :func:`usage_line` turns into one line)."""
+        def refused(words: str):
+            exc = typer.BadParameter(words, param=param)
+            exc.hyvekit_given = value           # what was given, for the one line
+            return exc
+
+        try:
+            got = kind(value)
+        except (TypeError, ValueError):
+            raise refused("Input should be a valid "
+                          + ("integer" if kind is int else "number")) from None
+        if kind is float and got != got:
+            raise refused("Input should be a finite number")
+        info = param.type_descriptor.parameter_info
+        lo, hi = getattr(info, "min", None), getattr(info, "max", None)
+        if lo is not None and got < lo:
+            raise refused(f"Input should be greater than or equal to {lo}")
+        if hi is not None and got > hi:
+            raise refused(f"Input should be less than or equal to {hi}")
+        return got
+
     class Deferred(_coercion.RuntimeParam):
         """Stands for typer's runtime param until a value needs it (``coerce`` itself, which
         passes None through, is typer's)."""
@@ -179,6 +214,10 @@ def _text_values_without_pydantic() -> None:
                 if isinstance(value, (list, tuple)) and all(isinstance(v, str)
                                                             for v in value):
                     return list(value)
+            kind = plain_number(param.type_descriptor)
+            if kind is not None and isinstance(value, (str, int, float)) \
+                    and not isinstance(value, bool):
+                return number(value, kind, param)
             if plain_path(param.type_descriptor):
                 if isinstance(value, (str, Path)):
                     return Path(value)
@@ -368,11 +407,15 @@ def usage_line(exc, argv: list[str]) -> str:
     numbers and choices), else the problem; then where to get help."""
     message = " ".join(exc.format_message().split()).rstrip(".")
     param = getattr(exc, "param", None)
-    given = _given(argv, param) if param is not None else None
+    given = getattr(exc, "hyvekit_given", None)
+    if given is None and param is not None:
+        given = _given(argv, param)
     head, _, problem = message.partition(": ")
     allowed = _allowed(problem) if head.startswith("Invalid value for") else None
     if allowed and given is not None:
-        field = (getattr(param, "opts", None) or [getattr(param, "name", "value")])[0]
+        opts = getattr(param, "opts", None) or []
+        field = opts[0] if opts and opts[0].startswith("-") else \
+            getattr(param, "metavar", None) or getattr(param, "name", None) or "value"
         message = f"{field}: got {given!r}, expected {allowed}"
     if given is not None and repr(given) not in message and f"'{given}'" not in message:
         message = message.rstrip(".") + f" (got {given!r})"

@@ -90,3 +90,13 @@ def test_a_file_argument_needs_no_pydantic(tmp_path):
     example = Path(__file__).resolve().parents[2] / "examples" / "hyve" / "standard-legal.toml"
     modules = _modules_after(["hyve", "check", str(example)], tmp_path)
     assert "hyvekit.rules.hyve.record" in modules and "pydantic" not in modules
+
+
+def test_a_number_option_needs_no_pydantic_and_reads_the_same_when_refused(tmp_path, hk):
+    modules = _modules_after(["hyve", "honey", "--hp-past-start", "7", "--population", "12",
+                              "--hyves", "4"], tmp_path)
+    assert "pydantic" not in modules
+    r = hk("beelives", "export-month", "league", "0")
+    assert r.returncode == 2 and "N: got '0', expected at least 1" in r.stderr
+    r = hk("queenbee", "deck", "--players", "x")
+    assert r.returncode == 2 and "--players: got 'x', expected a whole number" in r.stderr
