@@ -142,43 +142,33 @@ def _text_values_without_pydantic() -> None:
     if getattr(built, "_hyvekit", False) or not hasattr(_coercion, "RuntimeParam"):
         return
 
-    def plain_text(descriptor) -> bool:
-        info = descriptor.parameter_info
-        annotation = descriptor.annotation
-        if get_origin(annotation) is list and get_args(annotation) == (str,):
-            annotation = str
-        return (annotation is str and descriptor.file_annotation is None
-                and getattr(info, "parser", None) is None
-                and getattr(info, "click_type", None) is None
-                and descriptor.choices is None and not descriptor.is_path)
-
     from pathlib import Path
-    # a path option as typer takes it when none of its checks is asked for
+    # a path as typer takes it when none of its checks is asked for
     unchecked = (("exists", False), ("file_okay", True), ("dir_okay", True),
                  ("writable", False), ("readable", True), ("resolve_path", False),
                  ("allow_dash", False))
 
-    def plain_path(descriptor) -> bool:
+    def plain(descriptor):
+        """``(kind, many)`` for a value typer would check only for its type (text, a path
+        asking for no check, a number with at most a range: no parser, choices, clamping),
+        ``many`` for a list of them; else None."""
         info = descriptor.parameter_info
-        annotation = descriptor.annotation
-        if get_origin(annotation) is list and get_args(annotation) == (Path,):
-            annotation = Path
-        return (annotation is Path and descriptor.file_annotation is None
-                and getattr(info, "parser", None) is None
-                and getattr(info, "click_type", None) is None
-                and all(getattr(info, name, default) == default for name, default in unchecked))
-
-    def plain_number(descriptor):
-        """``int`` or ``float`` for a number option typer would check only for its type and
-        range (no parser, no clamping); else None."""
-        info = descriptor.parameter_info
-        annotation = descriptor.annotation
-        if annotation not in (int, float) or descriptor.file_annotation is not None \
-                or getattr(info, "parser", None) is not None \
-                or getattr(info, "click_type", None) is not None \
-                or getattr(info, "clamp", False) or descriptor.choices is not None:
+        kind = descriptor.annotation
+        many = get_origin(kind) is list
+        if many:
+            (kind,) = get_args(kind) or (None,)
+        if (kind not in (str, Path, int, float) or descriptor.file_annotation is not None
+                or getattr(info, "parser", None) is not None
+                or getattr(info, "click_type", None) is not None
+                or descriptor.choices is not None):
             return None
-        return annotation
+        if kind is str and descriptor.is_path:
+            return None
+        if kind is Path and not all(getattr(info, n, d) == d for n, d in unchecked):
+            return None
+        if kind in (int, float) and (many or getattr(info, "clamp", False)):
+            return None
+        return kind, many
 
     def number(value, kind, param):
         """``value`` as typer's checking would take it, with its words when it is refused
@@ -208,22 +198,17 @@ def _text_values_without_pydantic() -> None:
         passes None through, is typer's)."""
 
         def _coerce_value(self, value, param, ctx):
-            if plain_text(param.type_descriptor):
-                if isinstance(value, str):
-                    return value
-                if isinstance(value, (list, tuple)) and all(isinstance(v, str)
-                                                            for v in value):
-                    return list(value)
-            kind = plain_number(param.type_descriptor)
-            if kind is not None and isinstance(value, (str, int, float)) \
-                    and not isinstance(value, bool):
-                return number(value, kind, param)
-            if plain_path(param.type_descriptor):
-                if isinstance(value, (str, Path)):
-                    return Path(value)
-                if isinstance(value, (list, tuple)) and all(isinstance(v, (str, Path))
-                                                            for v in value):
-                    return [Path(v) for v in value]
+            found = plain(param.type_descriptor)
+            if found is not None:
+                kind, many = found
+                if kind in (int, float):
+                    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+                        return number(value, kind, param)
+                elif not many and isinstance(value, (str, Path)):
+                    return kind(value)
+                elif many and isinstance(value, (list, tuple)) \
+                        and all(isinstance(v, (str, Path)) for v in value):
+                    return [kind(v) for v in value]
             param._runtime_param = None
             return built(param)._coerce_value(value, param=param, ctx=ctx)
 
