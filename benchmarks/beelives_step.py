@@ -18,11 +18,13 @@ hives are all gone before month 27 has no player's turn there: the next seed is 
   own moves after it);
 * ``decision + legal``: what is due, with its legal options (``beelives next``), before the
   step (the player's turn) and after it;
-* the store: the record read and replayed (``store.state``), and a whole append of the step
-  (lock, read, replay, check, write with fsync; the record file put back before each run).
+* the store: the record read (``store.state``) with its state kept and without (replayed),
+  and a whole append of the step (lock, read, check, write with fsync; the record file and
+  its kept state put back before each run), with its state kept and without.
 
 (b) Processes (wall time and the child's CPU time, median of ``--repeat`` runs, the commands
-interleaved so a busy machine slows them alike; the record put back before each ``do``):
+interleaved so a busy machine slows them alike; the record and its kept state put back before
+each command that reads the month-27 record or writes):
 ``python -m hyvekit --version``, ``beelives do CAMPAIGN STEP`` and ``beelives next CAMPAIGN``,
 for a new campaign (its first step: the spring card) and for the month-27 record; each with
 its ratio to ``--version``.  The children get the environment of this process without
@@ -59,7 +61,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # run as a script or loaded by path
 from docs_section import replace_section as _replace_section
-from timing import child_times, cpu_median
+from timing import child_times, cpu_median, put_back, save_record
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = "## Bee Lives at the table: one step"
@@ -182,13 +184,12 @@ def fresh(state):
     return dataclasses.replace(state, table=dataclasses.replace(state.table))
 
 
-def in_process(store, state, step: str, folder: Path, saved: Path, repeat: int) -> list:
+def in_process(store, state, step: str, work: Path, repeat: int) -> list:
+    from hyvekit.games import ADAPTERS
     from hyvekit.rules.beelives import campaign as C
     from hyvekit.rules.beelives import campaign_table as CT
-    path = folder / f"{CAMPAIGN}.json"
-
-    def put_back():
-        shutil.copyfile(saved, path)
+    from hyvekit.store.campaigns import CampaignStore
+    plain = CampaignStore(store.folder, ADAPTERS)            # keeps no state
 
     after = C.play(state, "step", {"do": step})
     rows = [
@@ -201,46 +202,55 @@ def in_process(store, state, step: str, folder: Path, saved: Path, repeat: int) 
          cpu_median(lambda s: CT.decision(s).legal, repeat, lambda: fresh(state))),
         ("decision + legal after the step",
          cpu_median(lambda s: CT.decision(s).legal, repeat, lambda: fresh(after))),
-        ("store: read and replay the record",
+        ("store: read the record, its state kept",
          cpu_median(lambda: store.state(CAMPAIGN), repeat)),
-        ("store: append the step (read, replay, check, write)",
-         cpu_median(lambda _: store.append(CAMPAIGN, "step", {"do": step}), repeat, put_back)),
+        ("store: read and replay the record (no state kept)",
+         cpu_median(lambda: plain.state(CAMPAIGN), repeat)),
+        ("store: append the step, its state kept (lock, read, check, write)",
+         cpu_median(lambda _: store.append(CAMPAIGN, "step", {"do": step}), repeat,
+                    lambda: put_back(work, CAMPAIGN))),
+        ("store: append the step, no state kept (lock, read, replay, check, write)",
+         cpu_median(lambda _: plain.append(CAMPAIGN, "step", {"do": step}), repeat,
+                    lambda: put_back(work, CAMPAIGN))),
     ]
-    put_back()
+    put_back(work, CAMPAIGN)
     return rows
 
 
 def processes(env: dict, work: Path, step: str, repeat: int) -> list:
     """``(label, wall median, cpu median)`` of each command, interleaved."""
     py = [sys.executable, "-m", "hyvekit"]
-    folder = work / "campaigns"
-    cmds = [
-        ("hyvekit --version", py + ["--version"], None),
-        ("beelives do, new campaign", py + ["beelives", "do", NEW, FIRST_STEP], NEW),
-        ("beelives next, new campaign", py + ["beelives", "next", NEW], None),
-        (f"beelives do, month {MONTH}", py + ["beelives", "do", CAMPAIGN, step], CAMPAIGN),
-        (f"beelives next, month {MONTH}", py + ["beelives", "next", CAMPAIGN], None),
+    cmds = [   # label, command, the record to put back before it, with its kept state
+        ("hyvekit --version", py + ["--version"], None, True),
+        ("beelives do, new campaign", py + ["beelives", "do", NEW, FIRST_STEP], NEW, True),
+        ("beelives next, new campaign", py + ["beelives", "next", NEW], None, True),
+        (f"beelives do, month {MONTH}", py + ["beelives", "do", CAMPAIGN, step], CAMPAIGN,
+         True),
+        (f"beelives next, month {MONTH}", py + ["beelives", "next", CAMPAIGN], CAMPAIGN, True),
+        (f"beelives do, month {MONTH}, no state kept",
+         py + ["beelives", "do", CAMPAIGN, step], CAMPAIGN, False),
+        (f"beelives next, month {MONTH}, no state kept", py + ["beelives", "next", CAMPAIGN],
+         CAMPAIGN, False),
     ]
     wall: dict[str, list[float]] = {c[0]: [] for c in cmds}
     cpu: dict[str, list[float]] = {c[0]: [] for c in cmds}
 
-    def run(cmd, restore):
+    def run(cmd, restore, kept):
         if restore is not None:
-            shutil.copyfile(work / f"{restore}.json", folder / f"{restore}.json")
+            put_back(work, restore, kept)
         return child_times(cmd, env, work)
 
-    for _, cmd, restore in cmds:                 # bytecode written, caches warm
-        run(cmd, restore)
+    for _, cmd, restore, kept in cmds:          # bytecode written, caches warm
+        run(cmd, restore, kept)
     for _ in range(repeat):
-        for label, cmd, restore in cmds:
-            w, c = run(cmd, restore)
+        for label, cmd, restore, kept in cmds:
+            w, c = run(cmd, restore, kept)
             wall[label].append(w)
             cpu[label].append(c)
-    for _, _, restore in cmds:
-        if restore is not None:
-            shutil.copyfile(work / f"{restore}.json", folder / f"{restore}.json")
+    for cid in (NEW, CAMPAIGN):
+        put_back(work, cid)
     return [(label, statistics.median(wall[label]), statistics.median(cpu[label]))
-            for label, _, _ in cmds]
+            for label, *_ in cmds]
 
 
 # --- report ----------------------------------------------------------------------------------
@@ -362,6 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     (header, state0, steps, step), seed = first_game(args.seed, args.into)
     played = time.perf_counter() - t0
     work = Path(tempfile.mkdtemp(prefix="hyvekit-bench-"))
+    os.environ["HYVEKIT_CACHE"] = str(work / "cache")      # states kept here, not the user's
     try:
         folder = work / "campaigns"
         store = campaign_store(folder)
@@ -369,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
         store.append_many(CAMPAIGN, [("step", {"do": s}) for s in steps])
         store.create("New epic", "beelives", "campaign", header, NEW)
         for cid in (CAMPAIGN, NEW):
-            shutil.copyfile(folder / f"{cid}.json", work / f"{cid}.json")
+            save_record(store, work, cid)
         size = (folder / f"{CAMPAIGN}.json").stat().st_size
         record, state = store.state(CAMPAIGN)
         assert (len(state.months), state.table.steps) == (MONTH - 1, state0.table.steps), \
@@ -383,12 +394,12 @@ def main(argv: list[str] | None = None) -> int:
                   "seed": seed,
                   "steps": len(steps), "step": step,
                   "record_kib": round(size / 1024), "repeat": args.repeat,
-                  "in_process": in_process(store, state, step, folder,
-                                           work / f"{CAMPAIGN}.json", args.repeat),
+                  "in_process": in_process(store, state, step, work, args.repeat),
                   "processes": []}
         if not args.no_processes:
             env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
             env["HYVEKIT_CAMPAIGNS"] = str(folder)
+            env["HYVEKIT_CACHE"] = str(work / "cache")
             env["COLUMNS"] = "100"
             result["processes"] = processes(env, work, step, args.repeat)
     finally:

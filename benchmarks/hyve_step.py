@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from docs_section import replace_section  # noqa: E402
-from timing import child_times, cpu_median  # noqa: E402
+from timing import child_times, cpu_median, put_back, save_record  # noqa: E402
 
 HEADING = "## HYVE at the table: one step"
 SCENARIO, NEW = "long", "new"
@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from hyvekit.data.hyve import sheet_table
-    from hyvekit.games import campaign_store
+    from hyvekit.games import ADAPTERS, campaign_store
+    from hyvekit.store.campaigns import CampaignStore
     from hyvekit.rules.hyve import table as T
     from hyvekit.rules.hyve.table_record import scenario_settings
 
@@ -84,19 +85,17 @@ def main(argv: list[str] | None = None) -> int:
     cut = max(k for k in range(len(steps) - 2) if steps[k] == "gather")   # at "assign"
     step = steps[cut]
     work = Path(tempfile.mkdtemp(prefix="hyve-step-"))
+    os.environ["HYVEKIT_CACHE"] = str(work / "cache")      # states kept here, not the user's
     folder = work / "campaigns"
     store = campaign_store(folder)
     settings = scenario_settings(sheet_table("standard"), game.start.colours)
     store.create("Long", "hyve", "scenario", settings, campaign_id=SCENARIO)
     store.append_many(SCENARIO, [("step", {"do": s}) for s in steps[:cut]])
     store.create("New", "hyve", "scenario", settings, campaign_id=NEW)
-    saved = {c: work / f"{c}.json" for c in (SCENARIO, NEW)}
-    for c, p in saved.items():
-        shutil.copyfile(folder / f"{c}.json", p)
+    for c in (SCENARIO, NEW):
+        save_record(store, work, c)
     size = (folder / f"{SCENARIO}.json").stat().st_size
-
-    def put_back():
-        shutil.copyfile(saved[SCENARIO], folder / f"{SCENARIO}.json")
+    plain = CampaignStore(folder, ADAPTERS)                 # keeps no state
 
     def fresh():
         return T.replay(game.start, steps[:cut])
@@ -106,16 +105,22 @@ def main(argv: list[str] | None = None) -> int:
                                                fresh)),
         ("pending + legal (as hyve next)", cpu_median(lambda t: T.pending(t).legal,
                                                       args.repeat, fresh)),
-        ("store: read and replay the record", cpu_median(lambda: store.state(SCENARIO),
-                                                         args.repeat)),
-        ("store: append the step (read, replay, check, write)",
+        ("store: read the record, its state kept", cpu_median(lambda: store.state(SCENARIO),
+                                                              args.repeat)),
+        ("store: read and replay the record (no state kept)",
+         cpu_median(lambda: plain.state(SCENARIO), args.repeat)),
+        ("store: append the step, its state kept (lock, read, check, write)",
          cpu_median(lambda _: store.append(SCENARIO, "step", {"do": step}), args.repeat,
-                    put_back)),
+                    lambda: put_back(work, SCENARIO))),
+        ("store: append the step, no state kept (lock, read, replay, check, write)",
+         cpu_median(lambda _: plain.append(SCENARIO, "step", {"do": step}), args.repeat,
+                    lambda: put_back(work, SCENARIO))),
     ]
-    put_back()
+    put_back(work, SCENARIO)
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["HYVEKIT_CAMPAIGNS"] = str(folder)
+    env["HYVEKIT_CACHE"] = str(work / "cache")
     py = [sys.executable, "-m", "hyvekit"]
     cmds = [
         ("hyvekit --version", py + ["--version"], None),
@@ -123,18 +128,19 @@ def main(argv: list[str] | None = None) -> int:
         ("hyve next, new scenario", py + ["hyve", "next", "--scenario", NEW], None),
         (f"hyve do, {cut} steps in", py + ["hyve", "do", "--scenario", SCENARIO, step],
          SCENARIO),
-        (f"hyve next, {cut} steps in", py + ["hyve", "next", "--scenario", SCENARIO], None),
+        (f"hyve next, {cut} steps in", py + ["hyve", "next", "--scenario", SCENARIO],
+         SCENARIO),
     ]
     wall = {c[0]: [] for c in cmds}
     cpu = {c[0]: [] for c in cmds}
     for _, cmd, restore in cmds:                   # bytecode written, caches warm
         if restore:
-            shutil.copyfile(saved[restore], folder / f"{restore}.json")
+            put_back(work, restore)
         child_times(cmd, env, work)
     for _ in range(args.repeat):
         for label, cmd, restore in cmds:
             if restore:
-                shutil.copyfile(saved[restore], folder / f"{restore}.json")
+                put_back(work, restore)
             w, c = child_times(cmd, env, work)
             wall[label].append(w)
             cpu[label].append(c)
@@ -154,9 +160,11 @@ def main(argv: list[str] | None = None) -> int:
         c = statistics.median(cpu[label])
         lines.append(f"| {label} | {statistics.median(wall[label]) * 1000:.0f} | "
                      f"{c * 1000:.0f} | {c / base:.2f} |")
-    lines += ["", "Every command replays the record's steps (each pushed on the table: the step "
-              "parsed, the turn so far played by the engine); a scenario's record is at most a "
-              "few hundred steps, so the replay stays well under the start-up."]
+    lines += ["", "A command takes the state kept for the record's bytes "
+              "(`hyvekit/store/states.py`); with none kept it replays the record's steps (each "
+              "pushed on the table: the step parsed, the turn so far played by the engine) and "
+              "keeps the state. A scenario's record is at most a few hundred steps, so even "
+              "the replay stays under the start-up."]
     text = "\n".join(lines) + "\n"
     print(text)
     if args.write_docs:

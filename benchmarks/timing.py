@@ -1,5 +1,6 @@
-"""Timing helpers the benchmark scripts share: a median of CPU time in process, and one
-child process's wall and CPU time."""
+"""Timing helpers the benchmark scripts share: a median of CPU time in process, one child
+process's wall and CPU time, and a campaign record (with its kept state) saved and put back
+between runs."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import gc
 import resource
 import statistics
 import subprocess
+import shutil
 import time
+from pathlib import Path
 
 
 def cpu_median(fn, repeat: int, setup=None) -> float:
@@ -36,3 +39,26 @@ def child_times(cmd, env: dict, cwd) -> tuple[float, float]:
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(map(str, cmd))} failed: {done.stderr.decode()[-800:]}")
     return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+
+
+def save_record(store, work: Path, cid: str) -> None:
+    """Save the record ``cid`` of ``store`` (a campaigns folder ``work/campaigns``) and its
+    kept state into ``work``, for :func:`put_back` (its state kept first)."""
+    store.state(cid)
+    path = store.path(cid)
+    shutil.copyfile(path, work / f"{cid}.json")
+    shutil.copyfile(store.states._entry(path), work / f"{cid}.state")
+
+
+def put_back(work: Path, cid: str, kept: bool = True) -> None:
+    """The record ``cid`` as :func:`save_record` saved it in ``work`` and, when ``kept``, its
+    kept state (in ``work/cache``); without ``kept`` no state is kept for it (the next command
+    replays it)."""
+    from hyvekit.store.states import StateCache
+    path = work / "campaigns" / f"{cid}.json"
+    shutil.copyfile(work / f"{cid}.json", path)
+    entry = StateCache(work / "cache")._entry(path)
+    if kept:
+        shutil.copyfile(work / f"{cid}.state", entry)
+    else:
+        entry.unlink(missing_ok=True)

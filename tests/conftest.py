@@ -51,10 +51,13 @@ class Hyvekit:
 
 @pytest.fixture(autouse=True)
 def _own_data_folder(tmp_path_factory, monkeypatch):
-    """No test writes into the user's own data folder (an installed hyvekit's default
-    campaigns and output folders): XDG_DATA_HOME points into the test's temporary folder, and
-    prints go to ./output of the folder a test runs in."""
+    """No test writes into the user's own data or cache folders (an installed hyvekit's
+    default campaigns and output folders, its kept states): XDG_DATA_HOME and XDG_CACHE_HOME
+    point into the test's temporary folder, and prints go to ./output of the folder a test
+    runs in."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    monkeypatch.delenv("HYVEKIT_CACHE", raising=False)
     monkeypatch.setenv("HYVEKIT_OUTPUT", "output")     # prints go to ./output, as in a checkout
 
 

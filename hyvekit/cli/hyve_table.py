@@ -265,7 +265,12 @@ def new(ctx: typer.Context,
 def next_(ctx: typer.Context,
           run: str | None = typer.Argument(None, metavar="[RUN]",
                                            help="A legacy run's id: its current scenario."),
-          scenario: str | None = ScenarioOption, as_json: bool = JsonOption) -> None:
+          scenario: str | None = ScenarioOption,
+          sheets: Path | None = typer.Option(None, "--sheets", metavar="FILE",
+                                             help="Before a legacy scenario's first step: "
+                                                  "your booklet's sheet definitions (TOML), "
+                                                  "as 'hyve do --sheets' takes them."),
+          as_json: bool = JsonOption) -> None:
     """What is due now: the sheet (turn and season, HP die, population, bread levels, royal
     jellies, the active hyve with its hex names, the larva chamber, the dice) and the decision
     due with its legal steps. --json gives {"actor", "decision", "prompt", "legal": [...],
@@ -273,7 +278,7 @@ def next_(ctx: typer.Context,
 
     Example: hyvekit hyve next summer-run
     """
-    at = _open(ctx, run, scenario)
+    at = _open(ctx, run, scenario, sheets)
     data = next_data(at)
     if as_json:
         print_json(data)

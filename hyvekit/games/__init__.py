@@ -40,9 +40,11 @@ def adapter_for(game: str, kind: str) -> GameAdapter:
 
 def campaign_store(folder: str | Path) -> Any:
     """The :class:`~hyvekit.store.campaigns.CampaignStore` of ``folder`` with hyvekit's
-    games."""
+    games, keeping derived states in the user's cache folder
+    (:func:`hyvekit.store.states.default_folder`)."""
     from hyvekit.store.campaigns import CampaignStore
-    return CampaignStore(folder, ADAPTERS)
+    from hyvekit.store.states import StateCache, default_folder
+    return CampaignStore(folder, ADAPTERS, StateCache(default_folder()))
 
 
 def require_kind(folder: str | Path, campaign_id: str, game: str, kind: str, field: str,

@@ -54,7 +54,17 @@ from hyvekit.store.errors import (
 )
 from hyvekit.store.migrations import SCHEMA_VERSION, migrate
 from hyvekit.store.slug import check_id, slugify
-from hyvekit.store.storage import atomic_write_text, campaign_lock, dump_json, read_json_record
+from hyvekit.store.states import Kept, StateCache
+from hyvekit.store.states import digest as digest_of
+from hyvekit.store.storage import (
+    atomic_write_bytes,
+    atomic_write_text,
+    campaign_lock,
+    dump_json,
+    parse_json_record,
+    read_record_bytes,
+    with_new_events,
+)
 
 EXPORT_FORMAT = "hyvekit-campaign"
 NOTE = "note"                  # a free-text event every campaign accepts; it changes no state
@@ -98,20 +108,46 @@ class MissingSourceError(StoreError):
                          "a file (the record keeps the values it was created with)")
 
 
-@dataclass(frozen=True)
 class Record:
     """A campaign as stored: ``header`` dict and ``events`` in order (dicts with ``seq``,
-    ``type``, ``data``, ``at``, ``status`` = "active" | "reverted")."""
+    ``type``, ``data``, ``at``, ``status`` = "active" | "reverted").
 
-    path: Path
-    header: dict[str, Any]
-    events: tuple[dict[str, Any], ...]
-    stored_version: int = SCHEMA_VERSION   # schema version of the file on disk
+    :ivar stored_version: the schema version of the file on disk.
+    :ivar digest: the SHA-256 of the file's bytes it was read from (None when not read).
+    A record read with its state kept (:mod:`hyvekit.store.states`) reads its events from
+    those bytes only when they are asked for.
+    """
+
+    __slots__ = ("path", "header", "stored_version", "digest", "_events", "_raw")
+
+    def __init__(self, path: Path, header: dict[str, Any],
+                 events: tuple[dict[str, Any], ...] | None = (),
+                 stored_version: int = SCHEMA_VERSION, *, digest: str | None = None,
+                 raw: bytes | None = None):
+        self.path, self.header, self.stored_version = path, header, stored_version
+        self.digest, self._events, self._raw = digest, events, raw
+
+    @property
+    def events(self) -> tuple[dict[str, Any], ...]:
+        """Every event, in ``seq`` order."""
+        if self._events is None:      # kept state: the bytes were read and checked before
+            self._events = _record_from_raw(self.path, self._raw)[0].events
+        return self._events
 
     @property
     def active(self) -> tuple[dict[str, Any], ...]:
         """The events that count (not reverted), in order."""
         return tuple(e for e in self.events if e.get("status") == "active")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Record):
+            return NotImplemented
+        return _same_record(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Record({str(self.path)!r}, id={self.header.get('id')!r})"
 
 
 HEADER_TEXTS = ("id", "name", "game", "kind")    # the header's fields that are texts
@@ -137,8 +173,8 @@ def _check_containers(path: Path, doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def _record_from_doc(path: Path, doc: dict[str, Any],
-                     stored_version: int = SCHEMA_VERSION) -> Record:
+def _record_from_doc(path: Path, doc: dict[str, Any], stored_version: int = SCHEMA_VERSION,
+                     digest: str | None = None) -> Record:
     """Validate the shape and the header's types of a parsed record file (after migration).
 
     :raises CorruptRecordError: the first field of the wrong shape or type, by name.
@@ -169,7 +205,22 @@ def _record_from_doc(path: Path, doc: dict[str, Any],
         if event.get("status") not in ("active", "reverted"):
             raise CorruptRecordError(path, f"event {seq} has status {event.get('status')!r}, "
                                      "expected 'active' or 'reverted'")
-    return Record(path, header, tuple(sorted(events, key=lambda e: e["seq"])), stored_version)
+    return Record(path, header, tuple(sorted(events, key=lambda e: e["seq"])), stored_version,
+                  digest=digest)
+
+
+def _record_from_raw(path: Path, raw: bytes,
+                     digest: str | None = None) -> tuple[Record, dict[str, Any]]:
+    """The record and the document (as parsed, before any migration) of a file's bytes.
+
+    :raises CorruptRecordError, SchemaVersionError: as :meth:`CampaignStore.load`.
+    """
+    doc = parse_json_record(path, raw)
+    version = _header_version(path, doc)
+    if version > SCHEMA_VERSION:
+        raise SchemaVersionError(str(path), version, SCHEMA_VERSION)
+    return _record_from_doc(path, migrate(doc, version) if version < SCHEMA_VERSION else doc,
+                            version, digest), doc
 
 
 @dataclass(frozen=True)
@@ -232,11 +283,15 @@ class CampaignStore:
     :param folder: where the ``<id>.json`` records live (created on first write).
     :param games: the adapters of the games the store may replay, by ``(game, kind)``
         (``hyvekit.games.ADAPTERS`` for hyvekit's own).
+    :param states: where derived states are kept beside the records
+        (:class:`~hyvekit.store.states.StateCache`), or None to replay every record whole
+        each time it is read.
     """
 
-    def __init__(self, folder: str | Path, games: Games):
+    def __init__(self, folder: str | Path, games: Games, states: StateCache | None = None):
         self.folder = Path(folder)
         self.games = games
+        self.states = states
 
     def adapter(self, game: str, kind: str) -> GameAdapter:
         """The adapter of ``game``/``kind``. :raises InvalidInputError: none (lists them)."""
@@ -296,14 +351,36 @@ class CampaignStore:
     def _read_doc(self, campaign_id: str) -> tuple[Record, dict[str, Any]]:
         """The record and the file's document as parsed (before any migration)."""
         path = self.path(campaign_id)
-        doc = read_json_record(path)
-        if doc is None:
+        return _record_from_raw(path, self._bytes(campaign_id, path))
+
+    def _bytes(self, campaign_id: str, path: Path) -> bytes:
+        raw = read_record_bytes(path)
+        if raw is None:
             raise CampaignNotFoundError(campaign_id, self.folder, self.ids())
-        version = _header_version(path, doc)
-        if version > SCHEMA_VERSION:
-            raise SchemaVersionError(str(path), version, SCHEMA_VERSION)
-        return _record_from_doc(path, migrate(doc, version) if version < SCHEMA_VERSION else doc,
-                                version), doc
+        return raw
+
+    def _read_kept(self, campaign_id: str) -> _Read:
+        """The record with its kept state when there is one for these bytes (the events then
+        read only when asked for), else the record and document parsed."""
+        path = self.path(campaign_id)
+        raw = self._bytes(campaign_id, path)
+        if self.states is None:
+            record, doc = _record_from_raw(path, raw)
+            return _Read(record, raw, doc, None)
+        digest = digest_of(raw)
+        kept = self.states.get(path, digest)
+        if kept is not None:
+            record = Record(path, kept.header, None, kept.stored_version, digest=digest, raw=raw)
+            return _Read(record, raw, None, kept)
+        record, doc = _record_from_raw(path, raw, digest)
+        return _Read(record, raw, doc, None)
+
+    def _keep(self, record: Record, raw: bytes, state: Any, max_key: int | None,
+              max_seq: int) -> None:
+        """Keep ``state`` as what the record file's bytes ``raw`` replay to."""
+        if self.states is not None:
+            self.states.put(record.path, digest_of(raw),
+                            Kept(record.header, record.stored_version, max_key, max_seq, state))
 
     def load(self, campaign_id: str) -> Record:
         """Read a record. :raises CampaignNotFoundError, CorruptRecordError, SchemaVersionError."""
@@ -373,9 +450,14 @@ class CampaignStore:
         return CheckReport(record, tuple(findings), checked, 0)
 
     def state(self, campaign_id: str) -> tuple[Record, Any]:
-        """``(record, derived state)`` of a campaign."""
-        record = self._read(campaign_id)
-        return record, self.replay(record)
+        """``(record, derived state)`` of a campaign: the state kept for the record's bytes
+        when there is one, else the record replayed (and its state kept)."""
+        read = self._read_kept(campaign_id)
+        if read.kept is not None:
+            return read.record, read.kept.state
+        state = self.replay(read.record)
+        self._keep(read.record, read.raw, state, _max_key(read.doc), _max_seq(read.record))
+        return read.record, state
 
     # -- writing ---------------------------------------------------------------------------
     def _db(self, path: Path):
@@ -481,14 +563,20 @@ class CampaignStore:
         path = self.path(campaign_id)
         self._check_folder(writing=True)
         with campaign_lock(path):
-            record, doc = self._read_doc(campaign_id)
+            read = self._read_kept(campaign_id)
+            record = read.record
             adapter = self._adapter_of(record)
-            if known is not None and _same_record(known[0], record):
+            if read.kept is not None:
+                state = read.kept.state
+            elif known is not None and _same_record(known[0], record):
                 state = known[1]
             else:
                 state = self.replay(record)
+            as_read = record
             record = self._frozen(record, adapter)
-            seq = max((e["seq"] for e in record.events), default=0)
+            first = _max_seq(record) if read.kept is None else read.kept.max_seq
+            max_key = _max_key(read.doc) if read.kept is None else read.kept.max_key
+            seq = first
             out = []
             for event_type, data in events:
                 if event_type == NOTE:
@@ -507,11 +595,24 @@ class CampaignStore:
                     state = adapter.play(state, event_type, data)
                     event["result"] = event_result(adapter, state)
                 out.append((event, state))
-            if record.stored_version == SCHEMA_VERSION:     # the file as read, plus the events
-                atomic_write_text(path, dump_json(_with_events(doc, [e for e, _ in out])))
-            else:
+            added = [e for e, _ in out]
+            if record.stored_version != SCHEMA_VERSION:
                 self._write_migrated(record)
-                self._db(path).table("events").insert_multiple([e for e, _ in out])
+                self._db(path).table("events").insert_multiple(added)
+                return out
+            # the file as read, plus the events: spliced in after the last event when the
+            # file is as dump_json writes it and its header unchanged, else written whole
+            raw = None
+            if record is as_read and max_key is not None:
+                raw = with_new_events(read.raw, record.header, max_key + 1, added)
+            if raw is None:
+                doc = read.doc if read.doc is not None else _record_from_raw(path, read.raw)[1]
+                raw = dump_json(_with_events(doc, added)).encode("utf-8")
+                max_key = _max_key(doc)
+            atomic_write_bytes(path, raw)
+            if out:
+                self._keep(record, raw, out[-1][1], None if max_key is None
+                           else max_key + len(added), seq)
             return out
 
     def undo(self, campaign_id: str, to: int | None = None) -> list[dict[str, Any]]:
@@ -598,6 +699,8 @@ class CampaignStore:
             trash.mkdir(exist_ok=True)
             target = trash / f"{campaign_id}-{datetime.now(timezone.utc):%Y%m%dT%H%M%S%f}.json"
             shutil.move(str(path), target)
+            if self.states is not None:
+                self.states.forget(path)
         Path(str(path) + ".lock").unlink(missing_ok=True)
         return target
 
@@ -666,10 +769,40 @@ def _with_events(doc: dict[str, Any], events: list[dict[str, Any]]) -> dict[str,
     return {**doc, "events": {str(k): v for k, v in table.items()}}
 
 
+@dataclass(frozen=True)
+class _Read:
+    """A record file as read: the record, its bytes, the document parsed (None when its
+    state was kept and it was not parsed) and the kept state (None when not kept)."""
+
+    record: Record
+    raw: bytes
+    doc: dict[str, Any] | None
+    kept: Kept | None
+
+
+def _max_key(doc: dict[str, Any] | None) -> int | None:
+    """The highest number of a parsed record's events table (0 when empty); None when a key
+    is not a number."""
+    if doc is None:
+        return None
+    try:
+        return max((int(k) for k in doc.get("events", {})), default=0)
+    except (TypeError, ValueError):
+        return None
+
+
+def _max_seq(record: Record) -> int:
+    return max((e["seq"] for e in record.events), default=0)
+
+
 def _same_record(a: Record, b: Record) -> bool:
-    """Whether two reads of a record give the same header and events (so the same state)."""
-    return (a.path == b.path and a.stored_version == b.stored_version and a.header == b.header
-            and a.events == b.events)
+    """Whether two reads of a record give the same header and events (so the same state):
+    the same bytes when both were read from a file."""
+    if a.path != b.path or a.stored_version != b.stored_version:
+        return False
+    if a.digest is not None and b.digest is not None:
+        return a.digest == b.digest
+    return a.header == b.header and a.events == b.events
 
 
 def _doc_from_record(record: Record) -> dict[str, Any]:

@@ -28,7 +28,16 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)   # not on Windows (links there need ri
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: temp file in the same folder, fsync, replace.
+    """Write ``text`` to ``path`` atomically as UTF-8 (:func:`atomic_write_bytes`).
+
+    :raises OSError: the folder is not writable (the old file is then untouched).
+    """
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: temp file in the same folder, fsync, replace,
+    fsync of the folder.
 
     :raises OSError: the folder is not writable (the old file is then untouched).
     """
@@ -39,8 +48,8 @@ def atomic_write_text(path: Path, text: str) -> None:
         raise type(exc)(exc.errno, exc.strerror, str(path)) from None
     try:
         os.fchmod(fd, _mode_for(path))
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -99,13 +108,26 @@ def _mode_for(path: Path) -> int:
 def read_json_record(path: Path) -> dict[str, Any] | None:
     """Parse a record file; None when it does not exist.
 
+    :raises CorruptRecordError: as :func:`parse_json_record`.
+    """
+    raw = read_record_bytes(path)
+    return None if raw is None else parse_json_record(path, raw)
+
+
+def read_record_bytes(path: Path) -> bytes | None:
+    """A record file's bytes; None when it does not exist."""
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def parse_json_record(path: Path, raw: bytes) -> dict[str, Any]:
+    """Parse the bytes of the record file ``path``.
+
     :raises CorruptRecordError: not UTF-8, not JSON, a value the strict reader refuses (a
         number too long, nesting too deep, ``NaN``), or not a JSON object (names the problem).
     """
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        return None
     if not raw.strip():
         raise CorruptRecordError(Path(path), "the file is empty")
     try:
@@ -119,13 +141,26 @@ def read_json_record(path: Path) -> dict[str, Any] | None:
     return data
 
 
+def _encoder() -> Callable[[Any], str]:
+    return json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
+
+
+def _entry_order(item: tuple[str, Any]) -> tuple[int, int, str]:
+    """A table's entries in order: whole-number keys (tinydb's ids) by number, then the
+    others by name."""
+    key = item[0]
+    return (0, int(key), "") if key.isdigit() and key.isascii() else (1, 0, key)
+
+
 def dump_json(data: Any) -> str:
     """The one JSON form of records and exports: compact JSON (sorted keys, UTF-8, a trailing
     newline), a table of tables written one entry a line — a record's header and each of its
-    events on a line of their own, so a record reads and compares line by line and is written
-    by ``json``'s C encoder (an indented file was pure Python: a third of a long record's
-    append).  Any JSON reader reads it; ``json.loads(dump_json(x)) == x``."""
-    encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
+    events on a line of their own, the events in the order of their numbers — so a record
+    reads and compares line by line, is written by ``json``'s C encoder (an indented file was
+    pure Python: a third of a long record's append), and takes new events at the end of its
+    events table (:func:`with_new_events`).  Any JSON reader reads it;
+    ``json.loads(dump_json(x)) == x``."""
+    encode = _encoder()
     if not (isinstance(data, dict) and data and all(isinstance(k, str) for k in data)):
         return encode(data) + "\n"
     lines = ["{"]
@@ -133,7 +168,7 @@ def dump_json(data: Any) -> str:
     for i, (key, value) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
         if isinstance(value, dict) and value and all(isinstance(k, str) for k in value):
-            inner = sorted(value.items())
+            inner = sorted(value.items(), key=_entry_order)
             lines.append(f"{encode(key)}:{{")
             lines += [f"{encode(k)}:{encode(v)}{',' if j < len(inner) - 1 else ''}"
                       for j, (k, v) in enumerate(inner)]
@@ -141,6 +176,30 @@ def dump_json(data: Any) -> str:
         else:
             lines.append(f"{encode(key)}:{encode(value)}{comma}")
     return "\n".join(lines + ["}"]) + "\n"
+
+
+_EVENTS_HEAD = b'{\n"events":{\n'
+
+
+def with_new_events(raw: bytes, header: dict[str, Any], first_key: int,
+                    events: list[dict[str, Any]]) -> bytes | None:
+    """The record file ``raw`` with ``events`` added at the end of its events table under the
+    keys ``first_key``, ``first_key + 1``...: byte for byte what :func:`dump_json` writes for
+    the whole document with them, without reading or writing the other events again.
+
+    ``raw`` must be a record as :func:`dump_json` writes it (an events table that is not empty,
+    then the one ``header`` entry ``"1"``, nothing else) and ``first_key`` above every key in
+    its events table; None when ``raw`` does not end with that header or start with the
+    events table (the caller then writes the whole document).
+    """
+    encode = _encoder()
+    tail = f'\n}},\n"header":{{\n"1":{encode(header)}\n}}\n}}\n'.encode("utf-8")
+    body = len(raw) - len(tail)
+    if (body <= len(_EVENTS_HEAD) or not raw.startswith(_EVENTS_HEAD)
+            or not raw.endswith(tail) or raw[body - 1:body] != b"}"):
+        return None
+    added = "".join(f",\n{encode(str(first_key + i))}:{encode(e)}" for i, e in enumerate(events))
+    return raw[:body] + added.encode("utf-8") + tail
 
 
 class AtomicJSONStorage(Storage):

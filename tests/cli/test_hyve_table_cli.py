@@ -266,3 +266,17 @@ def test_every_shipped_turn_record_replays_through_do_turn_by_turn_as_hyve_check
                 table["status"]) == (report["population"], report["hp"]["die"],
                                      report["hp"]["position"], report["status"]), report["turn"]
     assert reports
+
+
+def test_next_before_a_legacy_scenarios_first_step_shows_the_booklets_sheets(hk):
+    """``hyve next --sheets FILE`` shows the sheet ``hyve do --sheets FILE`` will play."""
+    cid = _setup_run(hk)
+    packaged = (Path(__file__).parents[2] / "hyvekit" / "data" / "hyve_sheets.toml").read_text()
+    assert packaged.count("\nstarting_population = 6") == 2
+    mine = hk.root / "mine.toml"
+    mine.write_text(packaged.replace("\nstarting_population = 6", "\nstarting_population = 7"))
+    assert _next(hk, cid)["table"]["population"] == 6
+    shown = json.loads(hk("hyve", "next", cid, "--sheets", str(mine), "--json").stdout)
+    assert shown["table"]["population"] == 7
+    assert hk("hyve", "do", cid, "--sheets", str(mine), "roll", "--seed", "1").returncode == 0
+    assert _next(hk, cid)["table"]["population"] == 7       # kept from the first step on

@@ -12,6 +12,7 @@ from .helpers import make_run
 
 
 def test_a_known_replay_is_taken_when_the_record_is_unchanged(store):
+    store = SC.CampaignStore(store.folder, store.games)     # no kept states: the caller's
     cid = make_run(store)
     record, state = store.state(cid)
     seen = []
@@ -37,6 +38,7 @@ def test_a_known_replay_is_taken_when_the_record_is_unchanged(store):
 
 
 def test_a_stale_known_replay_is_not_taken(store):
+    store = SC.CampaignStore(store.folder, store.games)
     cid = make_run(store)
     stale = store.state(cid)
     store.append(cid, "note", {"text": "written by another command"})

@@ -6,7 +6,6 @@ import json
 import subprocess
 import sys
 import textwrap
-import time
 
 from hyvekit.games import campaign_store
 

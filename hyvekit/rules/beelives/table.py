@@ -183,6 +183,10 @@ class Table:
         """The month is played (Cleanup over), or, when ``lost``, its card turned over."""
         return self.result is not None or (self.lost and bool(self.plan.card))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, without the decision worked out for them (it holds a function)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_pending"}
+
 
 def new_table(start: GameState, comps: Components) -> Table:
     """The month due in ``start`` at its beginning.

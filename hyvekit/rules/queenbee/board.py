@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.common import IllegalActionError, require_int
 from hyvekit.rules.validate import not_one_of
 
 R_BEES = "Queen Bee: Game Components — 90 Bees"
