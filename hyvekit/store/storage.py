@@ -1,4 +1,4 @@
-"""Crash-safe tinydb storage and the per-campaign file lock.
+"""Crash-safe tinydb storage and the per-campaign file lock (:class:`RecordLock`).
 
 A write serialises the whole document first, writes it to a temporary file in the same folder,
 fsyncs it, ``os.replace``s it over the record and fsyncs the folder: a reader (or a process
@@ -14,11 +14,10 @@ import json
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-from tinydb.storages import Storage
 
 from hyvekit.rules.documents import DocumentError, parse_json
 from hyvekit.store.errors import CorruptRecordError, StoreError
@@ -202,24 +201,38 @@ def with_new_events(raw: bytes, header: dict[str, Any], first_key: int,
     return raw[:body] + added.encode("utf-8") + tail
 
 
-class AtomicJSONStorage(Storage):
-    """A tinydb :class:`~tinydb.storages.Storage` over one JSON file, written atomically.
+def _atomic_json_storage() -> type:
+    from tinydb.storages import Storage
 
-    Reads raise :class:`CorruptRecordError` for a file that does not parse, so tinydb never
-    gets the chance to write over it.
-    """
+    class AtomicJSONStorage(Storage):
+        """A tinydb :class:`~tinydb.storages.Storage` over one JSON file, written atomically.
 
-    def __init__(self, path: str | Path):
-        self.path = Path(path)
+        Reads raise :class:`CorruptRecordError` for a file that does not parse, so tinydb
+        never gets the chance to write over it.
+        """
 
-    def read(self) -> dict[str, Any] | None:
-        return read_json_record(self.path)
+        def __init__(self, path: str | Path):
+            self.path = Path(path)
 
-    def write(self, data: dict[str, Any]) -> None:
-        atomic_write_text(self.path, dump_json(data))
+        def read(self) -> dict[str, Any] | None:
+            return read_json_record(self.path)
 
-    def close(self) -> None:  # nothing held open between operations
-        pass
+        def write(self, data: dict[str, Any]) -> None:
+            atomic_write_text(self.path, dump_json(data))
+
+        def close(self) -> None:  # nothing held open between operations
+            pass
+
+    return AtomicJSONStorage
+
+
+def __getattr__(name: str) -> Any:
+    """``AtomicJSONStorage``, made when first asked for: only undo, redo and a record of an
+    older schema write through tinydb, so other commands do not import it."""
+    if name == "AtomicJSONStorage":
+        cls = globals()["AtomicJSONStorage"] = _atomic_json_storage()
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class CampaignBusyError(StoreError):
@@ -239,9 +252,81 @@ def say_waiting(record_path: Path) -> None:
           flush=True)
 
 
+class RecordLock:
+    """An exclusive lock on a lock file, held by an open descriptor: ``flock`` on POSIX (the
+    lock filelock's ``UnixFileLock`` takes, so older hyvekits and this one exclude each
+    other), ``msvcrt.locking`` on Windows.  The system drops it when the process ends,
+    however it ends.  The file is opened without following a link.
+
+    :param path: the lock file (created when missing).
+    """
+
+    POLL_S = 0.05                 # seconds between two tries while another process holds it
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        self._fd: int | None = None
+
+    def _try(self) -> bool:
+        """Take the lock if it is free now; whether it was taken.
+
+        :raises OSError: the file cannot be opened (or is a link).
+        """
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o666)
+        try:
+            _lock_fd(fd)
+            if os.fstat(fd).st_nlink == 0:   # removed while we waited (a delete): try anew
+                _unlock_fd(fd)
+                os.close(fd)
+                return False
+        except OSError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def acquire(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the lock; whether it was taken."""
+        deadline = time.monotonic() + timeout
+        while not self._try():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(self.POLL_S, left))
+        return True
+
+    def release(self) -> None:
+        """Let the lock go (nothing when not held)."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            try:
+                _unlock_fd(fd)
+            finally:
+                os.close(fd)
+
+
+if os.name == "nt":              # pragma: no cover - tested on POSIX only
+    import msvcrt
+
+    def _lock_fd(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    def _unlock_fd(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+else:
+    import fcntl
+
+    def _lock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
 def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S, *,
                   on_wait: Callable[[Path], None] | None = say_waiting):
-    """An exclusive :class:`filelock.FileLock` on ``<record>.lock`` for a read-modify-write.
+    """An exclusive :class:`RecordLock` on ``<record>.lock`` for a read-modify-write.
     Entering it also removes the record's stale temporary files (:func:`remove_stale_temps`).
     When the lock is not had within :data:`LOCK_NOTICE_S`, ``on_wait(record_path)`` is called
     once (by default a line on stderr) and the wait goes on up to ``timeout`` s in all.
@@ -250,8 +335,6 @@ def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S, *,
     :raises CampaignsFolderError: the lock file cannot be created, or is a link (never
         followed: a dangling link would create its target outside the folder).
     """
-    from filelock import FileLock, Timeout
-
     from hyvekit.store.errors import CampaignsFolderError
 
     lock_path = str(record_path) + ".lock"
@@ -263,22 +346,18 @@ def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S, *,
                    if os.path.islink(lock_path) else f"cannot be created ({exc.strerror})")
         raise CampaignsFolderError(Path(record_path).parent,
                                    f"{Path(lock_path).name} {problem}") from None
-    lock = FileLock(lock_path, timeout=timeout)
+    lock = RecordLock(lock_path)
 
     class _Guard:
         def __enter__(self):
-            try:
-                first = min(LOCK_NOTICE_S, timeout) if on_wait else timeout
-                try:
-                    lock.acquire(timeout=first)
-                except Timeout:
-                    if not on_wait or first >= timeout:
-                        raise
-                    on_wait(Path(record_path))
-                    lock.acquire(timeout=timeout - first)
-            except Timeout:
+            first = min(LOCK_NOTICE_S, timeout) if on_wait else timeout
+            taken = lock.acquire(first)
+            if not taken and on_wait and first < timeout:
+                on_wait(Path(record_path))
+                taken = lock.acquire(timeout - first)
+            if not taken:
                 raise CampaignBusyError(f"{record_path} is locked by another hyvekit command; "
-                                        "try again when it has finished") from None
+                                        "try again when it has finished")
             remove_stale_temps(Path(record_path))
             return lock
 

@@ -100,3 +100,14 @@ def test_a_number_option_needs_no_pydantic_and_reads_the_same_when_refused(tmp_p
     assert r.returncode == 2 and "N: got '0', expected at least 1" in r.stderr
     r = hk("queenbee", "deck", "--players", "x")
     assert r.returncode == 2 and "--players: got 'x', expected a whole number" in r.stderr
+
+
+def test_a_step_at_the_table_imports_no_file_lock_library(hk, tmp_path):
+    """The record's lock is hyvekit's own (``storage.RecordLock``), and a step reads the kept
+    state without tinydb."""
+    assert hk("beelives", "new", "League", "-p", "Ann:nomadic", "-p", "Bo:prolific"
+              ).returncode == 0
+    modules = _modules_after(["--campaigns-dir", str(hk.campaigns), "beelives", "do",
+                              "league", "draw"], tmp_path)
+    assert "hyvekit.store.storage" in modules
+    assert [m for m in ("filelock", "tinydb") if m in modules] == []
