@@ -61,6 +61,43 @@ def console():
     return Console(highlight=False)
 
 
+def terminal_width() -> int:
+    """The columns prose is wrapped to: ``COLUMNS``, else the terminal's width, else 80 (at
+    least 40)."""
+    import shutil
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+#: a command named in prose (``hyvekit campaign undo RUN --to 2``), up to a ``;``, ``)`` or ``,``
+_COMMAND = (r"\bhyvekit (?:hyve|beelives|beez|queenbee|campaign|print|data|examples"
+                    r"|demo)\b(?: [^ ;),]+)*")
+
+
+def wrapped(text: str, indent: str = "  ", first: str = "", keep: int = 0) -> str:
+    """Each line of ``text`` wrapped at spaces to :func:`terminal_width`, ``first`` before it and
+    ``indent`` before the lines it is broken into: never inside a word or a path, nor in its
+    first ``keep`` characters (an error's rule or field); a ``hyvekit ...`` command it names
+    stays on one line where that fits."""
+    import re
+    import textwrap
+    width = terminal_width()
+
+    def fill(line: str, commands: bool) -> list[str]:
+        if commands:
+            line = re.sub(_COMMAND, lambda m: m.group().replace(" ", "\0"), line)
+        parts = textwrap.wrap(line, width, initial_indent=first, subsequent_indent=indent,
+                              break_long_words=False, break_on_hyphens=False)
+        return [p.replace("\0", " ") for p in parts] or [""]
+
+    lines: list[str] = []
+    for k, line in enumerate(text.split("\n")):
+        if k == 0 and keep:
+            line = line[:keep].replace(" ", "\0") + line[keep:]
+        parts = fill(line, True)
+        lines += parts if max(map(len, parts)) <= width else fill(line, False)
+    return "\n".join(lines)
+
+
 def print_json(data: Any) -> None:
     """Print ``data`` as indented JSON on stdout."""
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))

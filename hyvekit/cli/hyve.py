@@ -9,7 +9,7 @@ import typer
 
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed, console,
-                                 located, note_if_renamed, print_json, table)
+                                 located, note_if_renamed, print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
@@ -668,13 +668,10 @@ def print_turns(state, reports) -> None:
     console().print(table(f"{state.sheet.name}: {counted(len(reports), 'turn')} replayed",
                           ["turn", "dice", "HP die on", "population", "hyves",
                            "status", "claims differ"], rows))
-    import shutil
-    import textwrap
-    width = max(40, shutil.get_terminal_size((80, 24)).columns)
     for r in reports:
         typer.echo(f"turn {r.turn}:")
         for e in r.events:
-            typer.echo(textwrap.fill(e, width, initial_indent="  ", subsequent_indent="    "))
+            typer.echo(wrapped(e, indent="    ", first="  "))
     if state.active < 6:
         typer.echo(f"active hyve {state.active + 1}:")
         typer.echo(state.hyves[state.active].format())

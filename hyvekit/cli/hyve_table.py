@@ -18,7 +18,8 @@ from typing import Any
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, with_expected
+from hyvekit.cli.common import (JsonOption, campaigns_dir, console, print_json, with_expected,
+                                 wrapped)
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 
@@ -354,14 +355,11 @@ def new_events(before, after) -> list[str]:
 def print_happened(steps: list[str], happened: list[str]) -> None:
     """The steps made and what the rules did with them (scoring, Feed Bees, Migration, the
     HP die, the seasonal effect...), each line wrapped to the terminal."""
-    import textwrap
     out = console()
-    width = max(40, out.width - 2)
     for s in steps:
         out.print(f"  did {s}", highlight=False)
     for line in happened:
-        for part in textwrap.wrap(line, width - 4, subsequent_indent="  ") or [""]:
-            out.print(f"    {part}", highlight=False)
+        out.print(wrapped(line, indent="      ", first="    "), highlight=False)
 
 
 def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random
