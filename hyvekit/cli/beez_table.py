@@ -22,6 +22,7 @@ from hyvekit.cli.common import (
     print_json,
     table,
     with_expected,
+    wrapped,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
@@ -112,10 +113,10 @@ def new(ctx: typer.Context,
     if game_id is None:
         note_if_renamed(name, cid)
     hidden = [p for p in settings["players"] if p not in settings["secret"]]
-    typer.echo(f"created Beez game {cid!r}: {', '.join(settings['players'])}"
-               + (" (Rules for Experts)" if expert else ""))
+    typer.echo(wrapped(f"created Beez game {cid!r}: {', '.join(settings['players'])}"
+                       + (" (Rules for Experts)" if expert else "")))
     if hidden:
-        typer.echo(f"secret objectives revealed at the end: {', '.join(hidden)}")
+        typer.echo(wrapped(f"secret objectives revealed at the end: {', '.join(hidden)}"))
     typer.echo(f"next: hyvekit beez next {cid}")
 
 
@@ -312,5 +313,5 @@ def cards(cards_file: Path | None = CardsOption, as_json: bool = JsonOption) -> 
     console().print(table("Beez objective cards", ["id", "card", "kind", "honey", "scored"],
                           [[i["id"], i["name"], i["kind"], "" if i["honey"] is None
                             else i["honey"], i["scored"]] for i in items]))
-    typer.echo("add your box's cards: hyvekit data copy beez my-beez.toml, then --cards "
-               "my-beez.toml")
+    typer.echo(wrapped("add your box's cards: hyvekit data copy beez my-beez.toml, then "
+                       "--cards my-beez.toml"))

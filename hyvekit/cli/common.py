@@ -224,5 +224,5 @@ def note_if_renamed(name: str, campaign_id: str) -> None:
     except Exception:  # noqa: BLE001 - a name without a slug has no "own" id to compare
         return
     if wanted and wanted != campaign_id:
-        typer.echo(f"note: a campaign {wanted!r} exists already; this one is {campaign_id!r} "
-                   "(use that id in the commands)")
+        typer.echo(wrapped(f"note: a campaign {wanted!r} exists already; this one is "
+                           f"{campaign_id!r} (use that id in the commands)"))

@@ -258,7 +258,7 @@ def new(ctx: typer.Context,
         print_json({"id": cid, "name": record.header["name"], "mode": settings["sheet"]["mode"]
                     if "mode" in settings["sheet"] else mode})
         return
-    typer.echo(f"created HYVE scenario {cid} ({mode})")
+    typer.echo(wrapped(f"created HYVE scenario {cid} ({mode})"))
     typer.echo(f"next: hyvekit hyve next --scenario {cid}")
 
 
