@@ -16,8 +16,8 @@ import typer
 
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.beelives import app, wild_state, winter_vp
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed,
-                                 print_json, table, with_expected, wrapped)
+from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console,
+                                 note_if_renamed, print_json, table, with_expected, wrapped)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.common import counted
 
@@ -150,8 +150,10 @@ def new(ctx: typer.Context,
                                f": {card} — {text}"))
     if checked.map:
         typer.echo("played on the map: hyvekit keeps the tiles, distances and placements")
-    typer.echo(f"next: hyvekit beelives next {cid}   (play the month at the table)")
-    typer.echo(f"  or: hyvekit beelives log {cid} MONTH.toml   (log a month file)")
+    typer.echo(command_hint(["beelives", "next", cid],
+                            lead="next (play the month at the table): "))
+    typer.echo(command_hint(["beelives", "log", cid, "MONTH.toml"],
+                            lead="  or (log a month file): "))
 
 
 @app.command("draw")

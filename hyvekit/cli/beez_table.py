@@ -17,6 +17,7 @@ from hyvekit.cli.beez import LayoutOption, _existing, app
 from hyvekit.cli.common import (
     JsonOption,
     campaigns_dir,
+    command_hint,
     console,
     note_if_renamed,
     print_json,
@@ -117,7 +118,7 @@ def new(ctx: typer.Context,
                        + (" (Rules for Experts)" if expert else "")))
     if hidden:
         typer.echo(wrapped(f"secret objectives revealed at the end: {', '.join(hidden)}"))
-    typer.echo(f"next: hyvekit beez next {cid}")
+    typer.echo(command_hint(["beez", "next", cid]))
 
 
 def next_data(t) -> dict:
@@ -226,8 +227,8 @@ def print_decision(data: dict, game: str) -> None:
         out.print("  (upper case = large nectar; 'empty' when you took none)", highlight=False)
     if data["more"]:
         out.print(f"  (also: {data['more']})", highlight=False)
-    example = data["legal"][0] if data["legal"] else ""
-    out.print(f"next: hyvekit beez do {game} \"{example}\"", highlight=False)
+    typer.echo(command_hint(["beez", "do", game], step=data["legal"][0] if data["legal"]
+                            else ""))
 
 
 @app.command("next")

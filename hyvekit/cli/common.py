@@ -98,6 +98,26 @@ def wrapped(text: str, indent: str = "  ", first: str = "", keep: int = 0) -> st
     return "\n".join(lines)
 
 
+def command_hint(words: list[str], step: str | None = None, lead: str = "next: ") -> str:
+    """``lead`` and ``hyvekit WORDS [STEP]`` to paste into a shell: ``words`` as given (quoted
+    already where they need it), ``step`` in double quotes (in single quotes when it holds one
+    of ``"$`\\!``); a line that would pass :func:`terminal_width` is broken between words
+    with a shell continuation (`` \\``)."""
+    if step is not None:
+        from shlex import quote
+        words = [*words, quote(step) if set(step) & set('"$`\\!') else f'"{step}"']
+    width = terminal_width()
+    lines, line = [], f"{lead}hyvekit"
+    for k, word in enumerate(words):
+        room = width - (0 if k == len(words) - 1 else 2)      # 2: the " \\" of a break after it
+        if len(line) + 1 + len(word) > room:
+            lines.append(f"{line} \\")
+            line = f"    {word}"
+        else:
+            line += f" {word}"
+    return "\n".join([*lines, line])
+
+
 def print_json(data: Any) -> None:
     """Print ``data`` as indented JSON on stdout."""
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))

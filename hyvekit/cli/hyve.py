@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed, console,
-                                 located, note_if_renamed, print_json, table, wrapped)
+from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, command_hint, confirmed,
+                                 console, located, note_if_renamed, print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
@@ -83,7 +83,7 @@ def new(ctx: typer.Context,
     elif chosen.assumed:
         typer.echo(wrapped(f"note: {sheets_file} still marks this sheet as assumed: put in "
                            "your booklet's costs and honey and set assumed = false."))
-    typer.echo(f"next: hyvekit hyve legacy shop {rid} --bread 1 --dry-run")
+    typer.echo(command_hint(["hyve", "legacy", "shop", rid, "--bread", "1", "--dry-run"]))
 
 
 @legacy_app.command()
@@ -730,10 +730,11 @@ def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) 
                 typer.echo("honey: none (a normal-mode loss ends the legacy)")
             else:
                 typer.echo(wrapped(f"honey: {play.honey.describe()}"))
-            if not r.won and state.easy:
-                typer.echo(f"to log it: hyvekit hyve legacy play {run} {file} --cross-out TYPE")
-            elif problem is None:
-                typer.echo(f"to log it: hyvekit hyve legacy play {run} {file}")
+            cross_out = ["--cross-out", "TYPE"] if not r.won and state.easy else []
+            if cross_out or problem is None:
+                from shlex import quote
+                typer.echo(command_hint(["hyve", "legacy", "play", run, quote(str(file)),
+                                         *cross_out], lead="to log it: "))
     if problem is not None:
         raise problem
     check_claims(data["claims_differ"])

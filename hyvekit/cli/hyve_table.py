@@ -18,8 +18,8 @@ from typing import Any
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, print_json, with_expected,
-                                 wrapped)
+from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console, print_json,
+                                 with_expected, wrapped)
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 
@@ -158,8 +158,8 @@ def print_decision(data: dict[str, Any], where: str) -> None:
         out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if data["more"]:
         out.print(f"  ({data['more']})")
-    example = data["legal"][0] if data["legal"] else "roll"
-    out.print(f"next: hyvekit hyve do {where} \"{example}\"", highlight=False)
+    typer.echo(command_hint(["hyve", "do", where], step=data["legal"][0] if data["legal"]
+                            else "roll"))
 
 
 def option_rows(legal: list[str], width: int, shown: int = SHOWN) -> list[str]:
@@ -259,7 +259,7 @@ def new(ctx: typer.Context,
                     if "mode" in settings["sheet"] else mode})
         return
     typer.echo(wrapped(f"created HYVE scenario {cid} ({mode})"))
-    typer.echo(f"next: hyvekit hyve next --scenario {cid}")
+    typer.echo(command_hint(["hyve", "next", "--scenario", cid]))
 
 
 @app.command("next")

@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed, print_json,
-                                 table, wrapped)
+from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console,
+                                 note_if_renamed, print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
@@ -267,8 +267,8 @@ def new(ctx: typer.Context,
                        + (f" for {', '.join(log.roster)}" if log.roster else "")))
     names = list(log.roster[:2]) if log.roster else ["ann", "bob"]
     from shlex import quote
-    typer.echo(f"next: hyvekit queenbee log {gid} --players {quote(','.join(names))} "
-               f"--winner {quote(names[0])} --defeated {quote(names[1])}")
+    typer.echo(command_hint(["queenbee", "log", gid, "--players", quote(",".join(names)),
+                             "--winner", quote(names[0]), "--defeated", quote(names[1])]))
 
 
 @app.command("log")
