@@ -8,7 +8,8 @@ Around the call it sets up what a new process would get, and puts everything bac
 - the environment: a copy of this process's one with the given changes (restored after);
 - the working folder (``os.chdir`` for the call, then back);
 - ``sys.stdin``, ``sys.stdout`` and ``sys.stderr``: separate in-memory streams with the encoding
-  and error handlers Python gives a pipe (``PYTHONIOENCODING``, UTF-8 mode or the locale);
+  and error handlers Python gives a pipe (``PYTHONIOENCODING``, UTF-8 mode or the locale;
+  stderr may say it is a terminal);
   stdin holds ``input`` (empty when there is none); output is decoded with universal newlines,
   as ``subprocess.run(text=True)`` does;
 - warnings: Python's default filters, shown on stderr (pytest would otherwise collect them);
@@ -61,11 +62,19 @@ def _show_on_stderr(message, category, filename, lineno, file=None, line=None) -
     sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
+class _Terminal(io.TextIOWrapper):
+    """A stream that says it is a terminal (stderr shown to a person)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def run_in_process(args: list[str], *, cwd: Path, env: dict[str, str | None],
-                   input: str | None = None) -> subprocess.CompletedProcess:
+                   input: str | None = None, terminal: bool = False
+                   ) -> subprocess.CompletedProcess:
     """``hyvekit ARGS`` in folder ``cwd`` with the environment changes ``env`` (``None``
     removes a variable); returns what ``subprocess.run(..., capture_output=True, text=True)``
-    would."""
+    would.  ``terminal``: stderr says it is a terminal, as when a person runs the command."""
     refused = sorted(k for k in env if k.startswith(START_UP_ONLY))
     if refused:
         raise ValueError(f"{', '.join(refused)} take effect only in a new process: use "
@@ -84,7 +93,8 @@ def run_in_process(args: list[str], *, cwd: Path, env: dict[str, str | None],
         stdin = io.TextIOWrapper(io.BytesIO((input or "").encode(encoding, errors)),
                                  encoding=encoding, errors=errors)
         stdout = io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors=errors)
-        stderr = io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors="backslashreplace")
+        stderr = (_Terminal if terminal else io.TextIOWrapper)(
+            io.BytesIO(), encoding=encoding, errors="backslashreplace")
         warnings.resetwarnings()
         for action, category in _DEFAULT_FILTERS:
             warnings.simplefilter(action, category)

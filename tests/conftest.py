@@ -20,7 +20,7 @@ class Hyvekit:
     ``hk(...)`` runs the command line inside the test process (see ``cli_process.py``);
     ``hk.process(...)`` starts ``python -m hyvekit`` for tests about the process itself.
     Both take the same arguments and return a ``subprocess.CompletedProcess`` (``returncode``,
-    ``stdout``, ``stderr``).
+    ``stdout``, ``stderr``); ``hk(..., terminal=True)`` runs with stderr on a terminal.
     """
 
     def __init__(self, root: Path):
@@ -33,8 +33,10 @@ class Hyvekit:
                 "HYVEKIT_DEBUG": None, **(env or {})}
 
     def __call__(self, *args: str, env: dict[str, str] | None = None,
-                 input: str | None = None) -> subprocess.CompletedProcess:
-        return run_in_process(list(args), cwd=self.root, env=self._env(env), input=input)
+                 input: str | None = None, terminal: bool = False
+                 ) -> subprocess.CompletedProcess:
+        return run_in_process(list(args), cwd=self.root, env=self._env(env), input=input,
+                              terminal=terminal)
 
     def process(self, *args: str, env: dict[str, str] | None = None,
                 input: str | None = None) -> subprocess.CompletedProcess:

@@ -497,10 +497,12 @@ def _run(args: list[str]) -> int:
         if type(exc).__name__ == "NoArgsIsHelpError":  # a bare group: typer showed its help
             code = 0
         else:
-            typer.echo(usage_line(exc, args), err=True)
+            from hyvekit.cli.errors import shown
+            typer.echo(shown(usage_line(exc, args)), err=True)
             code = 2
     except ClickException as exc:
-        typer.echo(f"hyvekit: {' '.join(exc.format_message().split())}", err=True)
+        from hyvekit.cli.errors import shown
+        typer.echo(shown(f"hyvekit: {' '.join(exc.format_message().split())}"), err=True)
         code = exc.exit_code
     except Abort:
         typer.echo("Aborted: nothing was changed.", err=True)

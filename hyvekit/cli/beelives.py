@@ -10,7 +10,8 @@ from typing import Any, Optional
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import JsonOption, console, located, print_json, table, with_expected
+from hyvekit.cli.common import (JsonOption, console, located, print_json, table, with_expected,
+                                 wrapped)
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.common import counted
@@ -34,7 +35,7 @@ def _board(path: Optional[Path]):
 
 
 def _note(text: str) -> None:
-    typer.echo(f"note: {text}", err=True)
+    typer.echo(wrapped(f"note: {text}"), err=True)
 
 
 def _queen(option: str, value: Optional[str], board) -> Optional[str]:
@@ -147,11 +148,11 @@ def score(
                                "comb", "can win"], rows))
         if result.winners:
             how = f" (tie-breaker: {result.tiebreak})" if result.tiebreak else ""
-            typer.echo(f"winner: {' and '.join(result.winners)}{how}")
+            typer.echo(wrapped(f"winner: {' and '.join(result.winners)}{how}"))
         else:
             typer.echo("winner: none (no player has a surviving worker bee)")
         if result.ineligible:
-            typer.echo(f"cannot win: {', '.join(result.ineligible)}")
+            typer.echo(wrapped(f"cannot win: {', '.join(result.ineligible)}"))
         if rating:
             typer.echo(f"solo rating: {rating}")
     check_claims(result, winner=claimed_winner, totals=totals)
@@ -438,8 +439,8 @@ def wild_turn(
             "scout": "scouts an empty space (the first player chooses; draw one tile)",
             "dormant": "does nothing (dormant)", "nothing": "does nothing"}[d.action]
     line = f"line {d.step} of the {situation.season} chart: " if d.step else ""
-    typer.echo(f"{line}the wild hive {what}")
-    typer.echo(f"why: {d.reason}")
+    typer.echo(wrapped(f"{line}the wild hive {what}"))
+    typer.echo(wrapped(f"why: {d.reason}"))
     typer.echo(f"strength: {strength} → {d.strength}")
 
 
@@ -504,11 +505,11 @@ def card(
         print_json(_card_json(c, board))
         return
     typer.echo(f"{c.name} ({c.season} card)")
-    typer.echo(f"text: {c.text}")
+    typer.echo(wrapped(f"text: {c.text}"))
     for line in c.effects() or ["no structured effect"]:
-        typer.echo(f"effect: {line}")
+        typer.echo(wrapped(f"effect: {line}"))
     if c.note:
-        typer.echo(f"reading: {c.note}")
+        typer.echo(wrapped(f"reading: {c.note}"))
     rows = [[tile, _cubes_text(base),
              ", ".join(f"{v:+d} {r}" for v, r in zip(delta, ("honey", "pollen", "water")) if v)
              or "-", _cubes_text(gives)]
@@ -681,7 +682,7 @@ def check(
                              for l in sc.lines]))
             if sc.winners:
                 how = f" (tie-breaker: {sc.tiebreak})" if sc.tiebreak else ""
-                typer.echo(f"winner: {' and '.join(sc.winners)}{how}")
+                typer.echo(wrapped(f"winner: {' and '.join(sc.winners)}{how}"))
             rating = _solo_rating(result, board)
             if rating:
                 typer.echo(f"solo score chart: {rating}")

@@ -16,8 +16,8 @@ import typer
 
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.beelives import app, wild_state, winter_vp
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed,
-                                 print_json, table, with_expected)
+from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console,
+                                 note_if_renamed, print_json, table, with_expected, wrapped)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.common import counted
 
@@ -140,18 +140,20 @@ def new(ctx: typer.Context,
             "solo-campaign": f"solo campaign mode ({checked.years} years)"}[kind]
     if campaign_id is None:
         note_if_renamed(name, cid)
-    typer.echo(f"created Bee Lives campaign {cid!r}: {what}, "
-               f"{', '.join(p.name for p in checked.players)}")
+    typer.echo(wrapped(f"created Bee Lives campaign {cid!r}: {what}, "
+                       f"{', '.join(p.name for p in checked.players)}"))
     for label, card in (("challenge card", drawn or checked.challenge),
                         ("scenario card", checked.scenario), ("campaign card", checked.campaign)):
         if card:
             text = comps.solo.find(card).text
-            typer.echo(f"{label}{' drawn' if drawn and label == 'challenge card' else ''}: "
-                       f"{card} — {text}")
+            typer.echo(wrapped(f"{label}{' drawn' if drawn and label == 'challenge card' else ''}"
+                               f": {card} — {text}"))
     if checked.map:
         typer.echo("played on the map: hyvekit keeps the tiles, distances and placements")
-    typer.echo(f"next: hyvekit beelives next {cid}   (play the month at the table)")
-    typer.echo(f"  or: hyvekit beelives log {cid} MONTH.toml   (log a month file)")
+    typer.echo(command_hint(["beelives", "next", cid],
+                            lead="next (play the month at the table): "))
+    typer.echo(command_hint(["beelives", "log", cid, "MONTH.toml"],
+                            lead="  or (log a month file): "))
 
 
 @app.command("draw")
@@ -173,7 +175,7 @@ def draw(ctx: typer.Context, campaign: str = CampaignArg,
     if as_json:
         print_json({"seq": event["seq"], "challenge": card})
         return
-    typer.echo(f"challenge card drawn: {card} — {state.comps.solo.find(card).text}")
+    typer.echo(wrapped(f"challenge card drawn: {card} — {state.comps.solo.find(card).text}"))
 
 
 # --- log --------------------------------------------------------------------------------------
@@ -263,8 +265,8 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
                             [[w.name, w.strength, wild_state(w.dormant, w.haunted, w.infected)]
                              for w in state.game.wild]))
     if entry.override:
-        typer.echo("override: " + (f"disputed — {entry.dispute}" if entry.dispute
-                                   else "the rules core found nothing to dispute"))
+        typer.echo(wrapped("override: " + (f"disputed — {entry.dispute}" if entry.dispute
+                                           else "the rules core found nothing to dispute")))
         if not entry.derived:
             typer.echo("override: the month could not be played; the claimed values were "
                        "recorded as the hives' state")
@@ -272,10 +274,10 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
     if state.settings.solo:
         for v in goals(state):
             if v["goal"] != "survive_winter":
-                typer.echo(f"goal {v['status']}: {v['reason']}")
+                typer.echo(wrapped(f"goal {v['status']}: {v['reason']}"))
     seqs = [e["seq"] for e, _ in done]
     what = f"event {seqs[0]}" if len(seqs) == 1 else f"events {seqs[0]}-{seqs[-1]}"
-    typer.echo(f"{what} recorded; next: {next_step(state)}")
+    typer.echo(wrapped(f"{what} recorded; next: {next_step(state)}"))
 
 
 # --- year-end ---------------------------------------------------------------------------------
@@ -314,7 +316,7 @@ def year_end(ctx: typer.Context, campaign: str = CampaignArg,
         return
     print_winter(state, w)
     from hyvekit.rules.beelives.campaign import next_step
-    typer.echo(f"event {event['seq']} recorded; next: {next_step(state)}")
+    typer.echo(wrapped(f"event {event['seq']} recorded; next: {next_step(state)}"))
 
 
 def print_winter(state, w) -> None:
@@ -339,8 +341,8 @@ def _print_scores(state) -> None:
                           [[p["name"], p["total"], "yes" if p["eligible"] else "no"]
                            for p in sc["players"]]))
     if sc["winners"]:
-        typer.echo(f"winner: {' and '.join(sc['winners'])}"
-                   + (f" (tie-breaker: {sc['tiebreak']})" if sc["tiebreak"] else ""))
+        typer.echo(wrapped(f"winner: {' and '.join(sc['winners'])}"
+                           + (f" (tie-breaker: {sc['tiebreak']})" if sc["tiebreak"] else "")))
     elif data.get("outcome") == "lost":
         typer.echo("no winner: a solo goal failed (see the goals)")
     if sc.get("rating"):
@@ -439,7 +441,8 @@ def print_campaign_status(record, state) -> None:
               f"{data['next']}")
     _print_scores(state)
     if data["board"]["assumed"]:
-        typer.echo("note: swarm thresholds and disease levels are hyvekit's assumed board values"
-                   + (f" (board file: {data['board']['file']})" if data["board"]["file"]
-                      else " (--board FILE when creating a campaign to use your own)"),
-                   err=True)
+        typer.echo(wrapped("note: swarm thresholds and disease levels are hyvekit's assumed "
+                           "board values" + (f" (board file: {data['board']['file']})"
+                                             if data["board"]["file"] else
+                                             " (--board FILE when creating a campaign to use "
+                                             "your own)")), err=True)

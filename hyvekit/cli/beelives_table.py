@@ -20,7 +20,8 @@ from hyvekit.cli.beelives_campaign import (
     load_campaign,
     require_campaign,
 )
-from hyvekit.cli.common import JsonOption, console, print_json, table, with_expected
+from hyvekit.cli.common import (JsonOption, command_hint, console, print_json, table,
+                                 with_expected)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 #: options shown per line in the text view
@@ -79,7 +80,7 @@ def print_decision(data: dict, campaign: str) -> None:
     actors = {o.split(": ", 1)[0] for o in legal if ": " in o}
     example = (legal[0] if len(actors) > 1 else legal[0].split(": ", 1)[-1]) if legal \
         else "roll"
-    out.print(f"next: hyvekit beelives do {campaign} \"{example}\"")
+    typer.echo(command_hint(["beelives", "do", campaign], step=example))
 
 
 def option_lines(legal: list[str], odds: dict[str, str]) -> list[str]:

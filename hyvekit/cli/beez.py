@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.common import JsonOption, console, print_json, table
+from hyvekit.cli.common import JsonOption, console, print_json, table, wrapped
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
@@ -146,8 +146,9 @@ def flight(facing: int = typer.Option(..., "--facing", metavar="SIDE",
         print_json({"facing": facing, "direction": direction, "distance": distance,
                     "distances": list(distances), "allowed": True})
     else:
-        typer.echo(f"ok: {distance} spaces towards side {direction}; turn your bee to face "
-                   f"side {direction} (it is the 'not allowed' side on your next flight)")
+        typer.echo(wrapped(f"ok: {distance} spaces towards side {direction}; turn your bee to "
+                           f"face side {direction} (it is the 'not allowed' side on your next "
+                           "flight)"))
 
 
 @app.command("check-store")
@@ -201,11 +202,12 @@ def check_store(honeycomb: Path = typer.Argument(..., metavar="HONEYCOMB",
             print_json({"distance": distance, "legal_chambers": [str(c) for c in free],
                         "storable": most, "must_go_back": len(nectar) - most})
             return
-        typer.echo(f"legal chambers for a flight of {distance}: "
-                   f"{', '.join(map(str, free)) or 'none'}")
-        typer.echo(f"{most} of {len(nectar)} nectar can be stored"
-                   + (f"; {len(nectar) - most} must go back on the flower (a large one on the "
-                      "centre, with your bee on top)" if most < len(nectar) else ""))
+        typer.echo(wrapped(f"legal chambers for a flight of {distance}: "
+                           f"{', '.join(map(str, free)) or 'none'}"))
+        typer.echo(wrapped(f"{most} of {len(nectar)} nectar can be stored"
+                           + (f"; {len(nectar) - most} must go back on the flower (a large one "
+                              "on the centre, with your bee on top)" if most < len(nectar)
+                              else "")))
         return
     placements = [(n, parse_chamber(c)) for n, c in zip(nectar, at) if c.strip() != "-"]
     result = settle_collected(hc, nectar, distance, placements, expert)
@@ -218,7 +220,8 @@ def check_store(honeycomb: Path = typer.Argument(..., metavar="HONEYCOMB",
                                                   labels=False).splitlines()})
         return
     typer.echo(format_honeycomb(result.honeycomb, palette))
-    typer.echo(f"stored {result.marker_moves}: move your player marker {result.marker_moves} "
-               f"space(s) right ({result.honeycomb.count} nectar stored)")
+    typer.echo(wrapped(f"stored {result.marker_moves}: move your player marker "
+                       f"{result.marker_moves} space(s) right ({result.honeycomb.count} nectar "
+                       "stored)"))
     for line in result.describe_returned():
-        typer.echo(f"goes back: {line}")
+        typer.echo(wrapped(f"goes back: {line}"))

@@ -17,11 +17,13 @@ from hyvekit.cli.beez import LayoutOption, _existing, app
 from hyvekit.cli.common import (
     JsonOption,
     campaigns_dir,
+    command_hint,
     console,
     note_if_renamed,
     print_json,
     table,
     with_expected,
+    wrapped,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
@@ -112,11 +114,11 @@ def new(ctx: typer.Context,
     if game_id is None:
         note_if_renamed(name, cid)
     hidden = [p for p in settings["players"] if p not in settings["secret"]]
-    typer.echo(f"created Beez game {cid!r}: {', '.join(settings['players'])}"
-               + (" (Rules for Experts)" if expert else ""))
+    typer.echo(wrapped(f"created Beez game {cid!r}: {', '.join(settings['players'])}"
+                       + (" (Rules for Experts)" if expert else "")))
     if hidden:
-        typer.echo(f"secret objectives revealed at the end: {', '.join(hidden)}")
-    typer.echo(f"next: hyvekit beez next {cid}")
+        typer.echo(wrapped(f"secret objectives revealed at the end: {', '.join(hidden)}"))
+    typer.echo(command_hint(["beez", "next", cid]))
 
 
 def next_data(t) -> dict:
@@ -225,8 +227,8 @@ def print_decision(data: dict, game: str) -> None:
         out.print("  (upper case = large nectar; 'empty' when you took none)", highlight=False)
     if data["more"]:
         out.print(f"  (also: {data['more']})", highlight=False)
-    example = data["legal"][0] if data["legal"] else ""
-    out.print(f"next: hyvekit beez do {game} \"{example}\"", highlight=False)
+    typer.echo(command_hint(["beez", "do", game], step=data["legal"][0] if data["legal"]
+                            else ""))
 
 
 @app.command("next")
@@ -312,5 +314,5 @@ def cards(cards_file: Path | None = CardsOption, as_json: bool = JsonOption) -> 
     console().print(table("Beez objective cards", ["id", "card", "kind", "honey", "scored"],
                           [[i["id"], i["name"], i["kind"], "" if i["honey"] is None
                             else i["honey"], i["scored"]] for i in items]))
-    typer.echo("add your box's cards: hyvekit data copy beez my-beez.toml, then --cards "
-               "my-beez.toml")
+    typer.echo(wrapped("add your box's cards: hyvekit data copy beez my-beez.toml, then "
+                       "--cards my-beez.toml"))

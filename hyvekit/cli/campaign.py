@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed, console,
-                                 print_json, table)
+                                 print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.common import counted
 
@@ -94,7 +94,8 @@ def list_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
         print_json(rows)
         return
     if not rows:
-        typer.echo(f"No campaigns in {st.folder}. Start one: hyvekit hyve legacy new \"My run\"")
+        typer.echo(wrapped(f"No campaigns in {st.folder}. Start one: hyvekit hyve legacy new "
+                           "\"My run\""))
         return
     console().print(table(f"Campaigns in {st.folder}", ["id", "name", "game", "kind",
                                                         "active events", "created"],
@@ -195,9 +196,9 @@ def check(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID
                                   rows))
         verdict = ("every event replays to the result stored with it" if report.ok
                    else "some events replay differently now (see above)")
-        typer.echo(f"{name}: {counted(report.checked, 'event')} replayed; {verdict}."
-                   + (f" {report.not_checked} later event(s) not checked: they follow the "
-                      "refused one." if report.not_checked else ""))
+        typer.echo(wrapped(f"{name}: {counted(report.checked, 'event')} replayed; {verdict}."
+                           + (f" {report.not_checked} later event(s) not checked: they follow "
+                              "the refused one." if report.not_checked else "")))
     if not report.ok:
         raise typer.Exit(1)
 
@@ -226,7 +227,7 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
     reverted = st.undo(campaign_id, to)
     record = st.load(campaign_id)
     for e in reverted:
-        typer.echo(f"reverted event {e['seq']} ({e['type']}): {_describe(record, e)}")
+        typer.echo(wrapped(f"reverted event {e['seq']} ({e['type']}): {_describe(record, e)}"))
 
 
 @app.command()
@@ -288,8 +289,8 @@ def import_(ctx: typer.Context, file: Path = typer.Argument(..., help="An export
         raise InvalidInputError("FILE", str(file), f"a campaign whose id is free: "
                                 f"{exc.campaign_id!r} exists already (import it under "
                                 "another id with --as NEW-ID)") from None
-    typer.echo(f"imported {record.header['id']} ({len(record.events)} events, "
-               f"{len(record.active)} active)")
+    typer.echo(wrapped(f"imported {record.header['id']} ({len(record.events)} events, "
+                       f"{len(record.active)} active)"))
 
 
 @app.command()
@@ -305,7 +306,7 @@ def delete(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="I
         typer.echo(f"kept {campaign_id}: nothing was changed")
         return
     target = st.delete(campaign_id)
-    typer.echo(f"deleted {campaign_id}; the record was kept at {target}")
+    typer.echo(wrapped(f"deleted {campaign_id}; the record was kept at {target}"))
 
 
 @app.command()

@@ -61,6 +61,63 @@ def console():
     return Console(highlight=False)
 
 
+def terminal_width() -> int:
+    """The columns prose is wrapped to: ``COLUMNS``, else the terminal's width, else 80 (at
+    least 40)."""
+    import shutil
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+#: a command named in prose (``hyvekit campaign undo RUN --to 2``), up to a ``;``, ``)`` or ``,``
+_COMMAND = (r"\bhyvekit (?:hyve|beelives|beez|queenbee|campaign|print|data|examples"
+                    r"|demo)\b(?: [^ ;),]+)*")
+
+
+def wrapped(text: str, indent: str = "  ", first: str = "", keep: int = 0) -> str:
+    """Each line of ``text`` wrapped at spaces to :func:`terminal_width`, ``first`` before it and
+    ``indent`` before the lines it is broken into: never inside a word or a path, nor in its
+    first ``keep`` characters (an error's rule or field); a ``hyvekit ...`` command it names
+    stays on one line where that fits."""
+    import re
+    import textwrap
+    width = terminal_width()
+
+    def fill(line: str, commands: bool) -> list[str]:
+        if commands:
+            line = re.sub(_COMMAND, lambda m: m.group().replace(" ", "\0"), line)
+        parts = textwrap.wrap(line, width, initial_indent=first, subsequent_indent=indent,
+                              break_long_words=False, break_on_hyphens=False)
+        return [p.replace("\0", " ") for p in parts] or [""]
+
+    lines: list[str] = []
+    for k, line in enumerate(text.split("\n")):
+        if k == 0 and keep:
+            line = line[:keep].replace(" ", "\0") + line[keep:]
+        parts = fill(line, True)
+        lines += parts if max(map(len, parts)) <= width else fill(line, False)
+    return "\n".join(lines)
+
+
+def command_hint(words: list[str], step: str | None = None, lead: str = "next: ") -> str:
+    """``lead`` and ``hyvekit WORDS [STEP]`` to paste into a shell: ``words`` as given (quoted
+    already where they need it), ``step`` in double quotes (in single quotes when it holds one
+    of ``"$`\\!``); a line that would pass :func:`terminal_width` is broken between words
+    with a shell continuation (`` \\``)."""
+    if step is not None:
+        from shlex import quote
+        words = [*words, quote(step) if set(step) & set('"$`\\!') else f'"{step}"']
+    width = terminal_width()
+    lines, line = [], f"{lead}hyvekit"
+    for k, word in enumerate(words):
+        room = width - (0 if k == len(words) - 1 else 2)      # 2: the " \\" of a break after it
+        if len(line) + 1 + len(word) > room:
+            lines.append(f"{line} \\")
+            line = f"    {word}"
+        else:
+            line += f" {word}"
+    return "\n".join([*lines, line])
+
+
 def print_json(data: Any) -> None:
     """Print ``data`` as indented JSON on stdout."""
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
@@ -187,5 +244,5 @@ def note_if_renamed(name: str, campaign_id: str) -> None:
     except Exception:  # noqa: BLE001 - a name without a slug has no "own" id to compare
         return
     if wanted and wanted != campaign_id:
-        typer.echo(f"note: a campaign {wanted!r} exists already; this one is {campaign_id!r} "
-                   "(use that id in the commands)")
+        typer.echo(wrapped(f"note: a campaign {wanted!r} exists already; this one is "
+                           f"{campaign_id!r} (use that id in the commands)"))

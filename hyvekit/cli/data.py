@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import JsonOption, console, print_json, safe_output, table
+from hyvekit.cli.common import JsonOption, console, print_json, safe_output, table, wrapped
 from hyvekit.rules.validate import not_one_of
 
 app = typer.Typer(
@@ -69,8 +69,8 @@ def list_(as_json: bool = JsonOption) -> None:
                           ["table", "assumed", "from rulebook", "use your own copy with"],
                           [[r["table"], r["assumed_marks"], r["rulebook_marks"],
                             r["your_own_file"]] for r in rows]))
-    typer.echo("assumed = hyvekit's own values (the rulebooks do not print them); "
-               "'hyvekit data copy TABLE FILE' gives you a copy to fill in.")
+    typer.echo(wrapped("assumed = hyvekit's own values (the rulebooks do not print them); "
+                       "'hyvekit data copy TABLE FILE' gives you a copy to fill in."))
 
 
 def _text(name: str) -> str:
@@ -108,5 +108,5 @@ def copy(ctx: typer.Context,
     target.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target.absolute(), text)
     key = name.strip().lower().removesuffix(".toml").replace("-", "_")
-    typer.echo(f"wrote {target}: enter your values (and set assumed = false where you do), "
-               f"then use it with: {USED_BY.get(key, 'its option')}")
+    typer.echo(wrapped(f"wrote {target}: enter your values (and set assumed = false where you "
+                       f"do), then use it with: {USED_BY.get(key, 'its option')}"))

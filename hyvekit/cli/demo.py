@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from hyvekit.cli.common import campaigns_dir
+from hyvekit.cli.common import campaigns_dir, wrapped
 
 DEMO_ID = "demo-legacy"
 DEMO_NAME = "hyvekit demo legacy"
@@ -73,17 +73,19 @@ def demo(ctx: typer.Context,
     if store.exists(DEMO_ID) and store.load(DEMO_ID).header["name"] != DEMO_NAME:
         raise CampaignExistsError(DEMO_ID, store.path(DEMO_ID))  # before any step is shown
 
-    typer.echo("1. A legacy run on hyvekit's Legacy I sheet, colours "
-               + ", ".join(f"{v}={c}" for v, c in enumerate(DEMO_COLOURS, start=1)))
-    typer.echo("2. Shopping with the 15 starting honey: three 1-type bread upgrades "
-               "(2 + 3 + 4 = 9 honey) and 6 Population (3 honey)")
-    typer.echo("3. Scenario 1 won with 12 population, 4 completed hyves, HP die 7 past start "
-               "(the rulebook's example; its text gives 8 honey, see docs/rulings.md R1)")
+    typer.echo(wrapped("1. A legacy run on hyvekit's Legacy I sheet, colours "
+                       + ", ".join(f"{v}={c}" for v, c in enumerate(DEMO_COLOURS, start=1)),
+                       indent="   "))
+    typer.echo(wrapped("2. Shopping with the 15 starting honey: three 1-type bread upgrades "
+                       "(2 + 3 + 4 = 9 honey) and 6 Population (3 honey)", indent="   "))
+    typer.echo(wrapped("3. Scenario 1 won with 12 population, 4 completed hyves, HP die 7 past "
+                       "start (the rulebook's example; its text gives 8 honey, see "
+                       "docs/rulings.md R1)", indent="   "))
     record, state = log_demo_run(campaigns_dir(ctx))
     typer.echo("")
     print_legacy_status(record, state)
     typer.echo("")
-    typer.echo(f"4. Printing into {out_dir}/:")
+    typer.echo(wrapped(f"4. Printing into {out_dir}/:", indent="   "))
     common = {"paper": printing.Paper.a4, "copies": 1, "templates": None}
     printing.legacy_sheet(ctx, run=DEMO_ID, sheet="legacy-1",
                           out=out_dir / "legacy-sheet.pdf", **common)

@@ -1,5 +1,7 @@
 """The one error table: library errors → one message line and an exit code.
 
+On a terminal the line is wrapped to its width (:func:`shown`).
+
 Exit codes: 0 ok, 1 a rule says no (the message names the rule), 2 bad input or usage,
 3 an internal error (a bug: please report it).  No traceback unless ``HYVEKIT_DEBUG=1``.
 """
@@ -51,10 +53,29 @@ def classify(exc: BaseException) -> tuple[int, str]:
                       "(run again with HYVEKIT_DEBUG=1 for the traceback)")
 
 
+def shown(line: str, named: str = "") -> str:
+    """An error ``line`` (``hyvekit: KIND: ...``) as stderr shows it: the one line scripts and
+    logs read, or on a terminal wrapped to its width, the lines after the first indented and
+    the first naming what is at fault (``named``, else the first word after KIND)."""
+    try:
+        terminal = sys.stderr.isatty()
+    except (AttributeError, ValueError):       # no stream, or a closed one
+        terminal = False
+    if not terminal:
+        return line
+    from hyvekit.cli.common import wrapped
+    kind, _, rest = line.removeprefix("hyvekit: ").partition(": ")
+    if not (named and rest.startswith(named)):
+        named = rest.split(" ", 1)[0]
+    return wrapped(line, keep=len(f"hyvekit: {kind}: {named}"))
+
+
 def report(exc: BaseException) -> int:
-    """Print ``exc`` as one line on stderr (plus a traceback when debugging); return the code."""
+    """Print ``exc`` as one error line on stderr (:func:`shown`; a traceback too when
+    debugging); return the code."""
     code, message = classify(exc)
-    print(f"hyvekit: {message}", file=sys.stderr)
+    named = getattr(exc, "rule", None) or getattr(exc, "field", None)
+    print(shown(f"hyvekit: {message}", str(named or "")), file=sys.stderr)
     if os.environ.get("HYVEKIT_DEBUG") == "1":
         traceback.print_exception(exc)
     return code

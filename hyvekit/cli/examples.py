@@ -15,7 +15,7 @@ from pathlib import Path
 
 import typer
 
-from hyvekit.cli.common import checkout_root
+from hyvekit.cli.common import checkout_root, wrapped
 
 #: the folders of examples, as the help examples name them
 EXAMPLE_FOLDERS = ("examples", "docs")
@@ -83,8 +83,8 @@ def examples(copy: Path | None = typer.Option(None, "--copy", metavar="DIR",
                                 "(reinstall it)")
     if copy is None:
         files = _files(root)
-        typer.echo(f"Examples that come with hyvekit ({len(files)}); a command given one of "
-                   "these paths reads it from any folder:")
+        typer.echo(wrapped(f"Examples that come with hyvekit ({len(files)}); a command given "
+                           "one of these paths reads it from any folder:"))
         for p in files:
             typer.echo(f"  {p.as_posix()}")
             about = _about(root / p)
@@ -104,4 +104,4 @@ def examples(copy: Path | None = typer.Option(None, "--copy", metavar="DIR",
     for p in wanted:
         (copy / p).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(root / p, copy / p)
-    typer.echo(f"copied {len(wanted)} files into {copy} (examples/, docs/)")
+    typer.echo(wrapped(f"copied {len(wanted)} files into {copy} (examples/, docs/)"))

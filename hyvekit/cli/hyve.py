@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed, console,
-                                 located, note_if_renamed, print_json, table)
+from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, command_hint, confirmed,
+                                 console, located, note_if_renamed, print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
@@ -74,15 +74,16 @@ def new(ctx: typer.Context,
     rid = record.header["id"]
     if run_id is None:
         note_if_renamed(name, rid)
-    typer.echo(f"created legacy run {rid!r} on {chosen.name}: {chosen.starting_honey} starting "
-               f"honey to spend")
+    typer.echo(wrapped(f"created legacy run {rid!r} on {chosen.name}: "
+                       f"{chosen.starting_honey} starting honey to spend"))
     if chosen.assumed and sheets_file is None:
-        typer.echo("note: this sheet's costs and honey are hyvekit's own values (the rulebook "
-                   "does not print them); pass --sheets FILE to use your booklet's.")
+        typer.echo(wrapped("note: this sheet's costs and honey are hyvekit's own values (the "
+                           "rulebook does not print them); pass --sheets FILE to use your "
+                           "booklet's."))
     elif chosen.assumed:
-        typer.echo(f"note: {sheets_file} still marks this sheet as assumed: put in your "
-                   "booklet's costs and honey and set assumed = false.")
-    typer.echo(f"next: hyvekit hyve legacy shop {rid} --bread 1 --dry-run")
+        typer.echo(wrapped(f"note: {sheets_file} still marks this sheet as assumed: put in "
+                           "your booklet's costs and honey and set assumed = false."))
+    typer.echo(command_hint(["hyve", "legacy", "shop", rid, "--bread", "1", "--dry-run"]))
 
 
 @legacy_app.command()
@@ -146,15 +147,15 @@ def start(ctx: typer.Context, run: str = RunArg, yes: bool = YesOption) -> None:
         L.check(state, L.StartScenario())       # a refused start asks nothing
         if not confirmed(f"{lost} unspent honey will be lost when scenario {state.scenario + 1} "
                          "starts. Start it?", yes):
-            typer.echo(f"nothing was changed: {lost} honey to spend "
-                       f"(hyvekit hyve legacy shop {run} ...)")
+            typer.echo(wrapped(f"nothing was changed: {lost} honey to spend "
+                               f"(hyvekit hyve legacy shop {run} ...)"))
             return
     _, after = _store(ctx).append(run, *L.action_to_event(L.StartScenario()))
     typer.echo(f"scenario {after.scenario} of {L.SCENARIOS} started: "
                f"{after.sheet.run[after.scenario - 1]}")
     levels = ", ".join(f"{t}-type {lvl}" for t, lvl in zip(L.BEE_TYPES, after.bread_levels))
-    typer.echo(f"set up: colours {', '.join(f'{v}={after.colour_of(v)}' for v in L.BEE_TYPES)}; "
-               f"bread levels {levels}")
+    colours = ", ".join(f"{v}={after.colour_of(v)}" for v in L.BEE_TYPES)
+    typer.echo(wrapped(f"set up: colours {colours}; bread levels {levels}"))
     if lost:
         typer.echo(f"{lost} unspent honey was lost")
 
@@ -183,8 +184,8 @@ def courier(ctx: typer.Context, run: str = RunArg,
         return
     parts = [f"{n} {L.RESOURCE_LABELS[k]}" for k, n in claim.items() if k != "nectar" and n]
     parts += [f"{n} {c} Nectar" for c, n in claim["nectar"].items()]
-    typer.echo(f"{value}-Bee ({state.colour_of(value)}): gain {', '.join(parts)}; those "
-               "resources are crossed out")
+    typer.echo(wrapped(f"{value}-Bee ({state.colour_of(value)}): gain {', '.join(parts)}; "
+                       "those resources are crossed out"))
 
 
 @legacy_app.command()
@@ -222,7 +223,7 @@ def result(ctx: typer.Context, run: str = RunArg,
 def print_result(run: str, after, cross: int | None) -> None:
     """The lines ``legacy result`` and ``legacy play`` print after logging a result."""
     for line in result_lines(run, after, cross):
-        typer.echo(line)
+        typer.echo(wrapped(line))
 
 
 def result_lines(run: str, after, cross: int | None) -> list[str]:
@@ -315,18 +316,18 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
                     "honey": None if play.honey is None else play.honey.total})
         return
     for a in play.couriers:
-        typer.echo(("would log " if dry_run else "logged ")
-                   + L.describe_event(*L.action_to_event(a)))
+        typer.echo(wrapped(("would log " if dry_run else "logged ")
+                           + L.describe_event(*L.action_to_event(a))))
     if dry_run:
         r = play.result
-        typer.echo("would log " + L.describe_event("result", L.action_to_event(
-            actions[-1])[1]))
-        typer.echo("dry run: nothing was recorded; honey "
-                   + ("none (a normal-mode loss ends the legacy)" if play.honey is None
-                      else play.honey.describe())
-                   + ("" if r.won or not state.easy else
-                      "; logging it needs --cross-out TYPE" if needs_cross else
-                      f"; {cross}-type bread would be crossed out"))
+        typer.echo(wrapped("would log " + L.describe_event("result", L.action_to_event(
+            actions[-1])[1])))
+        typer.echo(wrapped("dry run: nothing was recorded; honey "
+                           + ("none (a normal-mode loss ends the legacy)" if play.honey is None
+                              else play.honey.describe())
+                           + ("" if r.won or not state.easy else
+                              "; logging it needs --cross-out TYPE" if needs_cross else
+                              f"; {cross}-type bread would be crossed out")))
         return
     print_result(run, after, cross)
 
@@ -371,11 +372,12 @@ def easy(ctx: typer.Context, run: str = RunArg,
     _, state = _load_run(ctx, run)
     cross = None if cross_out is None else L.parse_bread_type(cross_out, state.colours)
     _, after = _store(ctx).append(run, *L.action_to_event(L.SwitchEasy(cross)))
-    typer.echo("the run is now in easy mode: a lost scenario crosses out one bread type "
-               "instead of ending the legacy")
+    typer.echo(wrapped("the run is now in easy mode: a lost scenario crosses out one bread "
+                       "type instead of ending the legacy"))
     if cross:
-        typer.echo(f"scenario {after.scenario} counts as lost in easy mode: {cross}-type bread "
-                   f"crossed out, honey {after.results[-1].honey.describe()}")
+        typer.echo(wrapped(f"scenario {after.scenario} counts as lost in easy mode: "
+                           f"{cross}-type bread crossed out, honey "
+                           f"{after.results[-1].honey.describe()}"))
 
 
 @legacy_app.command()
@@ -526,13 +528,14 @@ def hp(scoring: Optional[str] = typer.Option(
                     "thriving_space": track.thriving, "assumed_track": sheet.assumed})
         return
     verb = "gain" if r.gaining else "lose"
-    typer.echo(f"{chosen} scoring, {verb} {r.amount} HP from die {die} on position {position} "
-               f"({sheet.name} track: 0 = Colony Collapse, start {track.start}, "
-               + (f"Thriving {track.top})" if track.thriving else f"top {track.top}, no Thriving)"))
-    typer.echo(describe(r))
+    typer.echo(wrapped(f"{chosen} scoring, {verb} {r.amount} HP from die {die} on position "
+                       f"{position} ({sheet.name} track: 0 = Colony Collapse, start "
+                       f"{track.start}, " + (f"Thriving {track.top})" if track.thriving
+                                             else f"top {track.top}, no Thriving)")))
+    typer.echo(wrapped(describe(r)))
     if sheet.assumed:
-        typer.echo("note: the track length is hyvekit's own (assumed); pass --sheets FILE for "
-                   "your booklet's.")
+        typer.echo(wrapped("note: the track length is hyvekit's own (assumed); pass --sheets "
+                           "FILE for your booklet's."))
 
 
 @app.command("score-hyve")
@@ -593,12 +596,13 @@ def score_hyve_cmd(
                                                    "counted hexes"], rows))
         if s.excised:
             what = s.excised_space.describe()
-            typer.echo(f"Excisor: {s.excised} ({what}) crossed out before scoring"
-                       + ("" if s.excised_space.kind == "nectar" else "; it had no colour"))
+            typer.echo(wrapped(f"Excisor: {s.excised} ({what}) crossed out before scoring"
+                               + ("" if s.excised_space.kind == "nectar"
+                                  else "; it had no colour")))
         if builder and s.inert:
             typer.echo(f"Bee Builder: {s.inert} unbuilt space{'s' if s.inert > 1 else ''} "
                        "inert")
-        typer.echo(s.equation())
+        typer.echo(wrapped(s.equation()))
     if claimed is not None:
         check_claim(s, claimed)
 
@@ -668,13 +672,10 @@ def print_turns(state, reports) -> None:
     console().print(table(f"{state.sheet.name}: {counted(len(reports), 'turn')} replayed",
                           ["turn", "dice", "HP die on", "population", "hyves",
                            "status", "claims differ"], rows))
-    import shutil
-    import textwrap
-    width = max(40, shutil.get_terminal_size((80, 24)).columns)
     for r in reports:
         typer.echo(f"turn {r.turn}:")
         for e in r.events:
-            typer.echo(textwrap.fill(e, width, initial_indent="  ", subsequent_indent="    "))
+            typer.echo(wrapped(e, indent="    ", first="  "))
     if state.active < 6:
         typer.echo(f"active hyve {state.active + 1}:")
         typer.echo(state.hyves[state.active].format())
@@ -684,10 +685,10 @@ def print_turns(state, reports) -> None:
         typer.echo(f"scenario {state.status.upper()}: {', '.join(state.end)}")
     for r in reports:
         for d in r.differences:
-            typer.echo(f"claim differs: turn {r.turn}: {d}")
+            typer.echo(wrapped(f"claim differs: turn {r.turn}: {d}"))
     if state.sheet.assumed:
-        typer.echo("note: the sheet's values are hyvekit's own (assumed); give your\n"
-                   "booklet's with sheets = FILE in [scenario].")
+        typer.echo(wrapped("note: the sheet's values are hyvekit's own (assumed); give your "
+                           "booklet's with sheets = FILE in [scenario]."))
 
 
 def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) -> None:
@@ -717,22 +718,23 @@ def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) 
     else:
         print_turns(play.final, play.reports)
         for c in play.couriers:
-            typer.echo("courier: " + L.describe_event(*L.action_to_event(c))[9:])
+            typer.echo(wrapped("courier: " + L.describe_event(*L.action_to_event(c))[9:]))
         r = play.result
         if r is None:
             typer.echo(f"scenario {play.scenario} is still being played after "
                        f"{counted(len(play.reports), 'turn')}: nothing to log yet")
         else:
-            typer.echo(f"result: {L.describe_event(*L.action_to_event(r))}, courier bonus "
-                       f"{r.courier_bonus}")
+            typer.echo(wrapped(f"result: {L.describe_event(*L.action_to_event(r))}, courier "
+                               f"bonus {r.courier_bonus}"))
             if play.honey is None:
                 typer.echo("honey: none (a normal-mode loss ends the legacy)")
             else:
-                typer.echo(f"honey: {play.honey.describe()}")
-            if not r.won and state.easy:
-                typer.echo(f"to log it: hyvekit hyve legacy play {run} {file} --cross-out TYPE")
-            elif problem is None:
-                typer.echo(f"to log it: hyvekit hyve legacy play {run} {file}")
+                typer.echo(wrapped(f"honey: {play.honey.describe()}"))
+            cross_out = ["--cross-out", "TYPE"] if not r.won and state.easy else []
+            if cross_out or problem is None:
+                from shlex import quote
+                typer.echo(command_hint(["hyve", "legacy", "play", run, quote(str(file)),
+                                         *cross_out], lead="to log it: "))
     if problem is not None:
         raise problem
     check_claims(data["claims_differ"])

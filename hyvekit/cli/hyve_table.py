@@ -18,7 +18,8 @@ from typing import Any
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, with_expected
+from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console, print_json,
+                                 with_expected, wrapped)
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 
@@ -157,8 +158,8 @@ def print_decision(data: dict[str, Any], where: str) -> None:
         out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if data["more"]:
         out.print(f"  ({data['more']})")
-    example = data["legal"][0] if data["legal"] else "roll"
-    out.print(f"next: hyvekit hyve do {where} \"{example}\"", highlight=False)
+    typer.echo(command_hint(["hyve", "do", where], step=data["legal"][0] if data["legal"]
+                            else "roll"))
 
 
 def option_rows(legal: list[str], width: int, shown: int = SHOWN) -> list[str]:
@@ -257,8 +258,8 @@ def new(ctx: typer.Context,
         print_json({"id": cid, "name": record.header["name"], "mode": settings["sheet"]["mode"]
                     if "mode" in settings["sheet"] else mode})
         return
-    typer.echo(f"created HYVE scenario {cid} ({mode})")
-    typer.echo(f"next: hyvekit hyve next --scenario {cid}")
+    typer.echo(wrapped(f"created HYVE scenario {cid} ({mode})"))
+    typer.echo(command_hint(["hyve", "next", "--scenario", cid]))
 
 
 @app.command("next")
@@ -359,14 +360,11 @@ def new_events(before, after) -> list[str]:
 def print_happened(steps: list[str], happened: list[str]) -> None:
     """The steps made and what the rules did with them (scoring, Feed Bees, Migration, the
     HP die, the seasonal effect...), each line wrapped to the terminal."""
-    import textwrap
     out = console()
-    width = max(40, out.width - 2)
     for s in steps:
         out.print(f"  did {s}", highlight=False)
     for line in happened:
-        for part in textwrap.wrap(line, width - 4, subsequent_indent="  ") or [""]:
-            out.print(f"    {part}", highlight=False)
+        out.print(wrapped(line, indent="      ", first="    "), highlight=False)
 
 
 def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random

@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, note_if_renamed, print_json,
-                                 table)
+from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console,
+                                 note_if_renamed, print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError
 
 app = typer.Typer(
@@ -28,10 +28,10 @@ GroupArg = typer.Argument(..., metavar="GROUP", help="The match log's id (see 'h
 
 def _assumed_note(dice) -> None:
     if dice.assumed:
-        typer.echo("note: this depends on hyvekit's assumed die faces (yellow "
-                   f"{','.join(map(str, dice.yellow))}, black "
-                   f"{','.join(map(str, dice.black))}); the rulebook gives only the maxima 3 "
-                   "and 4. Pass --faces FILE with your dice.")
+        typer.echo(wrapped("note: this depends on hyvekit's assumed die faces (yellow "
+                           f"{','.join(map(str, dice.yellow))}, black "
+                           f"{','.join(map(str, dice.black))}); the rulebook gives only the "
+                           "maxima 3 and 4. Pass --faces FILE with your dice."))
 
 
 @app.command()
@@ -95,13 +95,15 @@ def odds(attacker: str = typer.Option(..., "--attacker", "-a", metavar="BEES",
         return
     p = result.probability
     typer.echo(f"attack succeeds: {result.percent:.2f}%  (exactly {p.numerator}/{p.denominator})")
-    typer.echo(f"attacker rolls {result.attacker_dice[0]} yellow + {result.attacker_dice[1]} "
-               f"black, defender {result.defender_dice[0]} yellow + {result.defender_dice[1]} "
-               f"black; {'one re-roll each' if result.reroll else 'no re-rolls'}"
-               + (f"; attacker cards: {', '.join(result.cards)}" if result.cards else ""))
+    typer.echo(wrapped(f"attacker rolls {result.attacker_dice[0]} yellow + "
+                       f"{result.attacker_dice[1]} black, defender {result.defender_dice[0]} "
+                       f"yellow + {result.defender_dice[1]} black; "
+                       f"{'one re-roll each' if result.reroll else 'no re-rolls'}"
+                       + (f"; attacker cards: {', '.join(result.cards)}" if result.cards
+                          else "")))
     for note in result.notes:
         if not note.startswith("depends on hyvekit"):
-            typer.echo(f"note: {note}")
+            typer.echo(wrapped(f"note: {note}"))
     _assumed_note(dice)
 
 
@@ -261,12 +263,12 @@ def new(ctx: typer.Context,
     gid = record.header["id"]
     if group_id is None:
         note_if_renamed(name, gid)
-    typer.echo(f"created Queen Bee match log {gid!r}"
-               + (f" for {', '.join(log.roster)}" if log.roster else ""))
+    typer.echo(wrapped(f"created Queen Bee match log {gid!r}"
+                       + (f" for {', '.join(log.roster)}" if log.roster else "")))
     names = list(log.roster[:2]) if log.roster else ["ann", "bob"]
     from shlex import quote
-    typer.echo(f"next: hyvekit queenbee log {gid} --players {quote(','.join(names))} "
-               f"--winner {quote(names[0])} --defeated {quote(names[1])}")
+    typer.echo(command_hint(["queenbee", "log", gid, "--players", quote(",".join(names)),
+                             "--winner", quote(names[0]), "--defeated", quote(names[1])]))
 
 
 @app.command("log")
@@ -321,8 +323,8 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
     # the record read above is the one appended to (read and replayed once) unless another
     # command changed it meanwhile
     ((event, after),) = _store(ctx).append_many(group, [(kind, data)], known=(record, state))
-    typer.echo(f"logged match {len(after.matches)} (event {event['seq']}): "
-               f"{M.describe_event(kind, data)}")
+    typer.echo(wrapped(f"logged match {len(after.matches)} (event {event['seq']}): "
+                       f"{M.describe_event(kind, data)}"))
 
 
 @app.command()
