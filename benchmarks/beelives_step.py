@@ -302,49 +302,36 @@ def tables(result: dict, before: dict | None) -> str:
 
 #: what the section says beside the figures (kept here so --write-docs keeps it)
 NOTES = """\
-What a command pays (measured on 2026-12-01 with `python -X importtime` and cProfile, CPU
-time):
+What a command pays (measured with `python -X importtime` and cProfile, CPU time):
 
-- Start-up, about 60 ms: Python (12 ms) and typer (40 ms), what `--version` costs. Then only
-  the command group named on the command line is made: `hyvekit/cli/app.py` lists the groups
-  (`GROUPS`; a group's modules are imported in order, the first holding its typer app) and the
-  root group (`LazyGroup`) makes each when it is looked up, so `beelives do` imports the Bee
-  Lives commands and no HYVE, Beez, Queen Bee or printing code; `--help` and a bare `hyvekit`
-  still make every group, to list them. typer 0.29 checks every value given through a
-  pydantic `TypeAdapter`, built when the command runs (importing pydantic: about 50 ms): text
-  values (`str`, `list[str]`) are taken as typer takes them without it, and typer's own
-  checking is built only when a number, path or choice is given (same messages).
-- The rules and the libraries a step needs: the month sequencer and the table (about 60 ms,
-  most of it making the rules' frozen dataclasses), rich for the tables (15 ms), filelock for
-  the record's lock (10 ms), the packaged board and cards (TOML, 7 ms to parse); the map's
-  modules only when a map is played (`hyvekit/data/beelives.py` no longer imports them to
-  read the packaged map data). With the step
-  itself (resolved, the legal options after it, the record written with two fsyncs, the
-  tables printed) a `do` on a new campaign costs about 200 ms: 1.4 to 1.6 × the old
-  `--version` (from one run to the next on this shared machine), 3.4 × the new one. Under
-  1.3 × the old `--version` would need a lighter rules import (fewer modules, or fewer
-  dataclasses, for a step) or no filelock.
-- The record: every command reads the record and replays its events (a campaign state is never
-  stored). At month 27 that is about 1,100 `step` events here; each is pushed on the month's
-  table (the decision due, the step checked by the sequencer, the turn played) and the step
-  that ends a month plays the month record as `beelives log` would. `do` replays once and
-  hands that state to the store's append, which takes it when the record read under the lock
-  is the same (`append_many(..., known=(record, state))`); the append adds its events to the
-  document it read instead of reading the file twice more through tinydb, and `dump_json`
-  writes the same text as `json.dumps(indent=1, sort_keys=True)` in about half the time
-  (`json` indents in pure Python): the file written is the same, byte for byte. A replay costs
-  a little less: a turn without dice is played once instead of once to check it and once
-  more (`table._play_again`). (Copying the rules' frozen dataclasses without their generated
-  `__init__`, and caching the dice's field names, were tried: no gain measured.)
-- What is left at month 27: the replay (about 0.25 ms a step: the step parsed, checked by the
-  sequencer and played; at each month's end the month record written as TOML, read back and
-  played again, a fifth of the replay), writing the record (about 2 MB of indented JSON, 30 to 40 ms).
-  Applying the step itself, and working out what is due after it with its legal options,
-  take a few milliseconds (the table above). Much less per command would need a stored
-  state (a cache beside the record, keyed by its content and the rules' version) or a
-  smaller record; neither is done. `beelives play` replays the whole record for every step
-  it stores: handing `append_many` the record it checks before the step and its state
-  (`known=`), as `do` does, would save that.
+- Start-up: Python and typer, what `--version` costs. Then only the command group named on
+  the command line is made (`hyvekit/cli/app.py`, `GROUPS`, `LazyGroup`), so `beelives do`
+  imports the Bee Lives commands and no HYVE, Beez, Queen Bee or printing code; values typer
+  would check only for their type are taken without pydantic.
+- The rules and the libraries a step needs: the month sequencer and the table (most of it
+  making the rules' frozen dataclasses; the solo cards' and the map's modules only when
+  played), rich for the tables, the kept state (pickle, hashlib). The record's lock is
+  hyvekit's own (`storage.RecordLock`, `flock`; filelock cost 10 to 14 ms to import) and
+  tinydb is imported only by undo, redo and writes of older records.
+- The record: a command reads the record file's bytes and takes their SHA-256; the state
+  kept for exactly those bytes by this code (`hyvekit/store/states.py`, an entry per record
+  in the user's cache folder) is taken, and the events are not even parsed (they are read
+  only when a command asks for them). `do` applies its steps to that state and, under the
+  lock, reads the file again: the same bytes, so the same kept state; its events are spliced
+  in after the last one (`storage.with_new_events`: byte for byte what writing the whole
+  document gives), the file written atomically (two fsyncs), the state after them kept.
+  What still grows with the record: reading, hashing and writing the file (1.5 MB at month
+  27 here), a few ms. With no state kept (the first command after an upgrade, or after
+  another program changed the file) the record is replayed whole once (about 0.3 ms a step:
+  each step pushed on the month's table, and the step that ends a month plays the month
+  record as `beelives log` would), and its state kept.
+- So a step at month 27 costs about what one on a new campaign does. What is left of the
+  goal (`do` within 1.3 × `--version`) is the start-up itself: typer, the rules' import and
+  rich take several times what `--version` costs before a step is read; the step, the
+  legal options after it and the write are a few milliseconds (the first table). Meeting it
+  would need a different start-up (no typer for `do`, or the rules without dataclasses);
+  `beelives play` keeps one process for the whole game, where a step costs the figures of
+  the first table.
 """
 
 

@@ -20,7 +20,6 @@ from test_beelives_campaign_cli import ok, status
 
 from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import campaign as C
-from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.randomplay import random_month
 

@@ -7,12 +7,11 @@ loaded by this command only."""
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import random
 
 import pytest
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, RichLog
 
 from hyvekit.cli.hyve_play import (PlaySession, colour_styles, hex_at, hex_offset,
                                    rich_colour, step_hex)

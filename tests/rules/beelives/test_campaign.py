@@ -20,7 +20,6 @@ from hypothesis import given, settings, strategies as st
 
 from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import campaign as C
-from hyvekit.rules.beelives import game as g
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -426,7 +426,6 @@ def test_four_segments_join_in_clockwise_order_into_one_map():
 # --- solo scenario maps ---------------------------------------------------------------------
 
 def test_scenario_starting_maps_come_from_the_solo_cards():
-    from hyvekit.rules.beelives import solo as S
 
     cards = bl.solo_cards()
     nb = M.from_starting_map(cards.find("New Bee on the Block").map, player="Ann")
