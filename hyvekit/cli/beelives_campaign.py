@@ -433,7 +433,7 @@ def print_campaign_status(record, state) -> None:
         f = data["fire"]
         near = f["hive_spaces_from_fire"]
         out.print(f"wildfire: started on the {f['edge']} edge, spreading {f['spreads']}; "
-                  f"{f['burnt']} tile(s) burnt; "
+                  f"{counted(f['burnt'], 'tile')} burnt; "
                   + ("your hive burned" if f["hive_burned"] else
                      f"your hive is {counted(near, 'space')} from the fire" if near is not None
                      else "no tile burnt yet"))

@@ -55,6 +55,10 @@ def print_table(view: dict) -> None:
                         [[w["name"], w["strength"],
                           wild_state(w["dormant"], w["haunted"], w["infected"])]
                          for w in view["wild"]]))
+    if view.get("map"):
+        from hyvekit.cli.beelives_map import map_lines
+        for line in map_lines(view["map"]):
+            out.print(line, highlight=False, soft_wrap=True)
 
 
 def print_decision(data: dict, campaign: str) -> None:

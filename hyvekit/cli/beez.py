@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.common import JsonOption, console, print_json, table, wrapped
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.common import InvalidInputError, counted
 
 app = typer.Typer(
     help=("Beez: score honeycombs against the objective cards, plan flights, check storing.\n\n"
@@ -221,7 +221,8 @@ def check_store(honeycomb: Path = typer.Argument(..., metavar="HONEYCOMB",
         return
     typer.echo(format_honeycomb(result.honeycomb, palette))
     typer.echo(wrapped(f"stored {result.marker_moves}: move your player marker "
-                       f"{result.marker_moves} space(s) right ({result.honeycomb.count} nectar "
+                       f"{counted(result.marker_moves, 'space')} right "
+                       f"({result.honeycomb.count} nectar "
                        "stored)"))
     for line in result.describe_returned():
         typer.echo(wrapped(f"goes back: {line}"))

@@ -197,7 +197,8 @@ def check(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID
         verdict = ("every event replays to the result stored with it" if report.ok
                    else "some events replay differently now (see above)")
         typer.echo(wrapped(f"{name}: {counted(report.checked, 'event')} replayed; {verdict}."
-                           + (f" {report.not_checked} later event(s) not checked: they follow "
+                           + (f" {counted(report.not_checked, 'later event')} not checked: "
+                              "they follow "
                               "the refused one." if report.not_checked else "")))
     if not report.ok:
         raise typer.Exit(1)

@@ -28,7 +28,7 @@ from hyvekit.render.catalogue import (  # noqa: F401 - re-exported for older cal
     register,
 )
 from hyvekit.render.text import fraction, ordinal, signed, times_word, word
-from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.common import InvalidInputError, counted, require_int
 from hyvekit.rules.hyve.legacy import (
     BEE_TYPES,
     HONEY_PER_HYVE,
@@ -276,7 +276,7 @@ def player_columns(players: int | None, names: list[str] | None,
     players = require_int("--players", players, 1, max_players)
     if len(names) > players:
         raise InvalidInputError("--names", ",".join(names),
-                                f"at most {players} name(s), one per player")
+                                f"at most {counted(players, 'name')}, one per player")
     for name in names:
         if len(name) > MAX_NAME_LENGTH:
             raise InvalidInputError("--names", name,

@@ -19,7 +19,7 @@ from hyvekit.render import beelives_values as V
 from hyvekit.render.printables_beelives_campaign import (campaign_view, card_entry, goal_line,
                                                          running_vp, year_values)
 from hyvekit.render.text import word
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.common import InvalidInputError, counted
 
 INKS = ("#1b1b1b", "#2166ac", "#b2182b", "#4d9221")   # per player; labels double them
 DASHES = (None, (4, 2), (1.5, 1.5), (6, 2, 1.5, 2))
@@ -171,7 +171,7 @@ def beelives_report(view: Mapping[str, Any]) -> dict[str, Any]:
             + (f"; solo score chart: {view['rating']}" if view.get("rating") else "")))
     overrides = sum(1 for m in view.get("months", ()) if m.get("override"))
     if overrides:
-        facts.append(("Overrides", f"{overrides} month(s) recorded with --override "
+        facts.append(("Overrides", f"{counted(overrides, 'month')} recorded with --override "
                                    "(disputed)"))
     if len(players) > len(shown):
         facts.append(("Charts", f"the first {len(shown)} players"))

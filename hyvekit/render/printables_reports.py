@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
+from hyvekit.rules.common import counted
 
 Describe = Callable[[str, dict[str, Any]], str]
 
@@ -379,7 +380,8 @@ def report_context(header: dict[str, Any], events: Sequence[dict[str, Any]], sta
                      "created": _when(header.get("created"))},
         **body,
         "history": history,
-        "history_note": (f"{len(history)} event(s), {reverted} reverted (undone events stay "
+        "history_note": (f"{counted(len(history), 'event')}, {reverted} reverted (undone "
+                         "events stay "
                          "in the record)"),
         "source": ("hyvekit campaign report" + (", example" if example else "")
                    + ": " + GAME_LABELS.get((game, kind), f"{game}/{kind}")),

@@ -179,3 +179,28 @@ def test_export_month_never_writes_over_a_record_or_a_file(hk, tmp_path):
     assert hk("beelives", "export-month", "spring-league", "1", "--out", str(out),
               "--force").returncode == 0
     assert out.read_text().startswith("year = 1")
+
+
+def test_a_game_on_the_map_shows_the_map_with_the_coordinates_its_steps_name(hk):
+    r = hk("beelives", "new", "Map", "-p", "Ann:nomadic", "-p", "Bo:prolific", "--map")
+    assert r.returncode == 0, r.stderr
+    assert hk("beelives", "do", "map", 'card "Beginning of the Flow"').returncode == 0
+    scouts = [o for o in _next(hk, "map")["legal"] if o.startswith("Ann: scout")]
+    assert hk("beelives", "do", "map", "--seed", "3", scouts[0]).returncode == 0
+    data = _next(hk, "map")
+    tiles = data["table"]["map"]["tiles"]
+    assert len(tiles) == 3                                  # both start tiles and the scouted
+    out = hk("beelives", "next", "map", env={"COLUMNS": "80"}).stdout
+    lines = out.splitlines()
+    assert any(line.startswith("map (q,r): B bloom") for line in lines)
+    assert "1 Ann, 2 Bo" in out
+    for t in tiles:                                         # each hex with its q,r
+        assert f"{t['q']},{t['r']}" in out
+    assert "B0,0 1" in out                                  # Ann's hive on its start tile
+    assert max(map(len, lines)) <= 80
+
+
+def test_a_game_without_the_map_shows_none(hk):
+    _new(hk)
+    assert _next(hk)["table"]["map"] is None
+    assert "map (q,r)" not in hk("beelives", "next", "spring-league").stdout

@@ -200,7 +200,7 @@ def test_courier_bees_logged_by_hand_keep_the_scenario_off_the_table(hk):
     cid = _setup_run(hk)
     assert hk("hyve", "legacy", "courier", cid, "5").returncode == 0
     r = hk("hyve", "do", cid, "roll")
-    assert r.returncode == 1 and "courier bee(s) were already logged" in r.stderr
+    assert r.returncode == 1 and "courier bees were already logged by hand" in r.stderr
     assert "campaign undo" in r.stderr
 
 

@@ -41,7 +41,7 @@ from hyvekit.rules.beelives.wildfire import (
     spread_at_month_start,
 )
 from hyvekit.rules.beelives.zombees import stated_first_infection, stated_hive_infection
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted, require_int
 from hyvekit.rules.validate import not_one_of
 
 
@@ -225,7 +225,8 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
                                      given=[n for n, _ in names] or stated.get("season_d6"))
         return game, []
     if len(names) != want:
-        raise IllegalActionError(rule, f"{want} wild hive(s) of strength {strength} spawn at "
+        raise IllegalActionError(rule, f"{counted(want, 'wild hive')} of strength {strength} "
+                                 f"spawn{'s' if want == 1 else ''} at "
                                  f"the start of this month: state spawn = [names] ('none' for "
                                  "one that cannot be placed)", expected=want, given=len(names))
     events = []

@@ -560,7 +560,8 @@ def view(state: CampaignState) -> dict[str, Any]:
     ``card`` in effect, ``round``, ``first_player``, ``hives`` (each player hive: queen,
     workers, ``free`` unassigned, resources, comb, empty, disease, VP, starvation tokens) and
     ``wild`` (name, strength, dormant, haunted, infected) as they stand after the steps so far,
-    and ``steps``, the month's steps so far."""
+    ``steps``, the month's steps so far, and ``map`` (tiles, hives, workers out: the shape of
+    :func:`~hyvekit.rules.beelives.map_text.to_dict`; None without the map)."""
     game = state.game
     t = state.table if isinstance(state.table, T.Table) else None
     now = t.state if t is not None and t.state is not None else game
@@ -593,7 +594,17 @@ def view(state: CampaignState) -> dict[str, Any]:
         "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant,
                   "haunted": w.haunted, "infected": w.infected} for w in now.wild],
         "steps": list(t.steps) if t is not None else [],
+        "map": _map_dict(now.map),
     }
+
+
+def _map_dict(m) -> dict[str, Any] | None:
+    """A game's map as plain JSON (:func:`~hyvekit.rules.beelives.map_text.to_dict`), None
+    without the map."""
+    if m is None:
+        return None
+    from hyvekit.rules.beelives.map_text import to_dict
+    return to_dict(m)
 
 
 def odds(state: CampaignState) -> dict[str, str]:

@@ -92,7 +92,7 @@ from hyvekit.rules.beelives.wild_turns import (
     WildScout,
     WildSwarm,
 )
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import close_matches
 
 R_TABLE = "Bee Lives: the decision due"
@@ -617,7 +617,7 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
                                 itertools.combinations(kept, drop)})
                 q = N._quote(a.actor)
                 return Hole("removed", "remove", a.actor, f"{a.actor}'s party of {final} "
-                            f"bees lost {drop} dice bracket(s): remove {drop} of the dice "
+                            f"bees lost {counted(drop, 'dice bracket')}: remove {drop} of the dice "
                             f"{''.join(map(str, kept))}",
                             values=tuple((c, f"{q}: remove {''.join(map(str, c))}")
                                          for c in combos), neutral=combos[0])

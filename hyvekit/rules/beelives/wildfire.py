@@ -157,7 +157,8 @@ def fire_spawns(game: GameState, card: CampaignCard,
                                  "hives (spaces from the fire): state fire_spawn_d4 = [rolls]",
                                  expected=f"{want} rolls of the D4", given=list(rolls))
     if len(names) != want:
-        raise IllegalActionError(R_WILDFIRE, f"{want} wild hive(s) of strength {strength} spawn "
+        raise IllegalActionError(R_WILDFIRE, f"{counted(want, 'wild hive')} of strength {strength} "
+                                 f"spawn{'s' if want == 1 else ''} "
                                  "at the start of this month: state spawn = [{ wild = NAME, "
                                  "at = [q, r] }, ...] ('none' for a roll without a legal space)",
                                  expected=want, given=len(names))
@@ -188,8 +189,9 @@ def fire_spawns(game: GameState, card: CampaignCard,
             raise InvalidInputError(f"{where}.at", None, "the new wild hive's map tile: one of "
                                     + ", ".join(map(str, legal)))
         if at not in places:
-            raise IllegalActionError(R_WILDFIRE, f"roll {i + 1} ({d4}): {n} spawns {d4} "
-                                     f"space(s) from the fire, not on {list(at)}",
+            raise IllegalActionError(R_WILDFIRE, f"roll {i + 1} ({d4}): {n} spawns "
+                                     f"{counted(d4, 'space')} from the fire, not on "
+                                     f"{list(at)}",
                                      expected=legal, given=list(at))
         game, ev = spawn_wild(game, n, strength, cause=f"card: {card.name}",
                                 by=game.players[0].name, rule=R_WILDFIRE, at=at,

@@ -334,8 +334,9 @@ def check_no_logged_couriers(state: L.LegacyState, events: Sequence[Mapping[str,
     logged = [e for e in since if e["type"] == "courier"]
     if state.phase == "playing" and logged:
         raise IllegalActionError(
-            L.R_COURIER, f"{len(logged)} courier bee(s) were already logged for scenario "
-            f"{state.scenario} (event(s) {', '.join(str(e['seq']) for e in logged)}); the "
+            L.R_COURIER, f"courier bees were already logged by hand for scenario "
+            f"{state.scenario} ({'event' if len(logged) == 1 else 'events'} "
+            f"{', '.join(str(e['seq']) for e in logged)}); the "
             "turn record brings its own courier bees", expected="no courier logged yet",
             given=len(logged),
             hint=f"undo them first: hyvekit campaign undo {run_id} "

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.hyve.actions import WILD, Bee
 from hyvekit.rules.hyve.hp import move_hp
 from hyvekit.rules.hyve.larva import LarvaChamber
@@ -335,7 +335,7 @@ def _next_turn(s: ScenarioState) -> ScenarioState:
     """The turn is over: every Sensilla choice must have been used; on to the next Refresh."""
     left = tuple(x for x in s.sensilla if x is not HOLE)
     if left:
-        raise IllegalActionError(R_SENSILLA, f"{len(left)} Sensilla choice(s) left over: "
+        raise IllegalActionError(R_SENSILLA, f"{counted(len(left), 'Sensilla choice')} left over: "
                                  "the die entered no more uncoloured spaces this turn",
                                  expected=0, given=len(left))
     return replace(s, phase="refresh", sensilla=(), turn=s.turn + 1, bees=(), pool=(), used=(),

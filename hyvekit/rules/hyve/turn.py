@@ -167,7 +167,8 @@ def _repurpose(s: ScenarioState, a: Repurpose) -> ScenarioState:
         want = a.bee.face
         if len(pool) < want:
             raise IllegalActionError(R_REPURPOSE, f"a {want}-Bee rerolls {want} bees but only "
-                                     f"{len(pool)} unassigned bee(s) are left",
+                                     f"{counted(len(pool), 'unassigned bee')} "
+                                     f"{'is' if len(pool) == 1 else 'are'} left",
                                      expected=f"at most {len(pool)}", given=want)
         if n != want:
             raise IllegalActionError(R_REPURPOSE, f"a {want}-Bee rerolls exactly {want} other "

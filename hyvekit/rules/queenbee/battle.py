@@ -487,7 +487,8 @@ def check_battle(battle: Battle, dice: Dice, cards: Mapping[str, Card]) -> Battl
             savable = removed["warrior"] + removed["worker"]
             saved = min(escapes, savable)
             if escapes:
-                notes.append(f"Bee Escape: the {side} saves {saved} worker or warrior bee(s) "
+                notes.append(f"Bee Escape: the {side} saves "
+                             f"{counted(saved, 'worker or warrior bee')} "
                              "(their choice) and moves them to any available hive space")
             removed = {k: v for k, v in removed.items() if v}
             results[side] = SideResult(total, removed, saved, {},

@@ -47,7 +47,7 @@ from functools import lru_cache
 from math import gcd
 from typing import Any
 
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.queenbee.battle import Bees, r_card
 from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Card, Dice, find_card
 
@@ -505,7 +505,7 @@ def attack_odds(attacker: Bees, defender: Bees, dice: Dice, cards: list[str] | t
     rerolls = sum(1 for t in tokens if t in REROLL_CARDS)
     work = ny + nb + added + my + mb + 2 * rerolls
     if rerolls and work > MAX_REROLL_WORK:
-        raise InvalidInputError("--card", f"{rerolls} re-roll card(s) with "
+        raise InvalidInputError("--card", f"{counted(rerolls, 're-roll card')} with "
                                 f"{ny + nb + added + my + mb} dice",
                                 f"dice in the battle + 2 per Helping Paw or Again and Again "
                                 f"at most {MAX_REROLL_WORK}, to answer in seconds")

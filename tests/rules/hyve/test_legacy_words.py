@@ -64,5 +64,5 @@ def test_couriers_logged_by_hand_for_the_scenario_being_played_ruling_r21():
     check_no_logged_couriers(playing, events[:1], "r")
     with pytest.raises(IllegalActionError) as err:
         check_no_logged_couriers(playing, events, "r")
-    assert err.value.rule == L.R_COURIER and "event(s) 2, 3" in err.value.message
+    assert err.value.rule == L.R_COURIER and "events 2, 3" in err.value.message
     assert "campaign undo r --to 1" in err.value.hint
