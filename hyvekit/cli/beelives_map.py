@@ -10,9 +10,10 @@ from typing import Any
 CELL = 8
 
 
-def map_lines(m: dict[str, Any]) -> list[str]:
+def map_lines(m: dict[str, Any], width: int | None = None) -> list[str]:
     """The map ``m`` (the shape of :func:`~hyvekit.rules.beelives.map_text.to_dict`) in lines
-    of at most the terminal's width (:func:`~hyvekit.cli.common.terminal_width`): a legend, then each group of touching tiles (the tiles
+    of at most ``width`` characters (default: the terminal's,
+    :func:`~hyvekit.cli.common.terminal_width`): a legend, then each group of touching tiles (the tiles
     around each hive before they join) drawn as pointy-topped hexes — a hex reads ``B0,-1 1``:
     the tile (B bloom, W wilt, H harvest, ~ wet; lower case: its dark side is up, with
     ``h``/``i``/``x`` after it for haunted, infected, burnt), its ``q,r``, the hive on it
@@ -34,7 +35,7 @@ def map_lines(m: dict[str, Any]) -> list[str]:
         return f"{letter.lower() if dark else letter}{dark}{c[0]},{c[1]}" + (
             f" {marks[hive['name']]}" if hive else "")
 
-    width = terminal_width()
+    width = width or terminal_width()
     legend = ", ".join(f"{marks[h['name']]} {h['name']}" for h in m["hives"])
     out = wrapped(f"map (q,r): B bloom W wilt H harvest ~ wet (dark side: h haunted, "
                   f"i infected, x burnt); {legend}").splitlines()
@@ -49,7 +50,7 @@ def map_lines(m: dict[str, Any]) -> list[str]:
             for c in rows[r]:
                 col = (CELL // 2) * (2 * c[0] + c[1] - x0)
                 line = line.ljust(col) + cell(c)
-            drawn.append("  " + line.rstrip())
+            drawn.append("  │ " + line.rstrip())   # the edge keeps each row's offset
         if max(map(len, drawn)) <= width:
             out += [""] + drawn
         else:

@@ -185,9 +185,10 @@ class PlaySession:
 
     # --- the screen's contents (rich renderables) ------------------------------------------
 
-    def table_renderable(self):
-        """The table now: the phase, the card, the hives, the wild hives (the month and year
-        are the screen's title)."""
+    def table_renderable(self, width: int | None = None):
+        """The table now: the phase, the card, the hives, the wild hives, the map of a game on
+        the map (at most ``width`` columns wide; the month and year are the screen's
+        title)."""
         from rich import box
         from rich.console import Group
         from rich.table import Table
@@ -215,7 +216,11 @@ class PlaySession:
             state = wild_state(w["dormant"], w["haunted"], w["infected"])
             if state != "active":
                 wild.append(f" ({state})", style="dim")
-        return Group(head, hives, wild)
+        if not view.get("map"):
+            return Group(head, hives, wild)
+        from hyvekit.cli.beelives_map import map_lines
+        return Group(head, hives, wild, Text("\n".join(map_lines(view["map"], width)),
+                                             no_wrap=True, overflow="ellipsis"))
 
     def decision_renderable(self, width: int | None = None):
         """The decision due: who decides, the legal options grouped by their first word (as

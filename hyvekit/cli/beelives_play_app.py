@@ -141,9 +141,9 @@ class PlayApp(App[None]):
             view = session.data["table"]
             self.query_one("#table").border_title = (
                 f"{session.name} · year {view['year']} {view['month']} ({view['season']})")
-            self.query_one("#table", Static).update(session.table_renderable())
             # option rows broken between options: the panel's width less its padding
             width = max(20, self.size.width - 6)
+            self.query_one("#table", Static).update(session.table_renderable(width))
             self.query_one("#due", Static).update(session.decision_renderable(width))
             who = session.data["actor"] or ("dice" if session.data["decision"] == "dice"
                                             else "")

@@ -212,3 +212,17 @@ def test_textual_is_imported_by_the_play_command_only(tmp_path):
                             cwd=tmp_path, env={"HYVEKIT_CAMPAIGNS": str(tmp_path),
                                                "PATH": "/usr/bin:/bin"})
     assert "TEXTUAL []" in result.stderr, result.stderr
+
+
+def test_a_game_on_the_map_shows_its_map_in_the_screen(hk):
+    r = hk("beelives", "new", "Map", "-p", "Ann:nomadic", "-p", "Bo:prolific", "--map")
+    assert r.returncode == 0, r.stderr
+    assert hk("beelives", "do", "map", 'card "Beginning of the Flow"').returncode == 0
+    app = PlayApp(PlaySession(hk.campaigns, "map", seed=1))
+
+    async def drive() -> None:
+        async with app.run_test(size=(100, 40)):
+            shown = _text(app, "#table")
+            assert "map (q,r)" in shown and "B0,0 1" in shown and "B24,0 2" in shown
+
+    asyncio.run(drive())
