@@ -72,7 +72,11 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
     kind = (record.header["game"], record.header["kind"])
     if kind == ("hyve", "scenario"):                  # RUN may name a scenario too
         return AtTable(record.header["id"], "scenario", record, state, state, pending(state))
-    if scenario is not None or kind != ("hyve", "legacy"):
+    if scenario is not None and kind == ("hyve", "legacy"):     # a run named as a scenario
+        raise InvalidInputError("--scenario", scenario, "the id of a HYVE scenario (this is a "
+                                f"Hyve Legacy run: name it without --scenario, e.g. hyvekit "
+                                f"hyve next {record.header['id']})")
+    if kind != ("hyve", "legacy"):
         raise InvalidInputError("--scenario" if scenario else "RUN", scenario or run,
                                 "the id of a Hyve Legacy run or a HYVE scenario (this is a "
                                 f"{kind[0]}/{kind[1]} record)")
@@ -376,7 +380,7 @@ def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random
     """
     from hyvekit.games import campaign_store
     from hyvekit.rules.hyve.table_record import R_AT_TABLE, legacy_resolve, resolve
-    if at.decision.kind == "over":
+    if at.decision.kind == "over" and at.kind == "legacy":     # the run's scenario has ended
         raise IllegalActionError(R_AT_TABLE, at.decision.prompt, expected="no more steps",
                                  given=steps[0] if steps else None)
     if at.kind == "legacy":

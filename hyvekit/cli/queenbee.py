@@ -10,7 +10,7 @@ import typer
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console,
                                  note_if_renamed, print_json, table, wrapped)
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.common import InvalidInputError, counted
 
 app = typer.Typer(
     help=("Queen Bee: deck set-up by player count, battle checks, exact attack odds and match "
@@ -347,7 +347,7 @@ def print_match_status(record, state) -> None:
     data = summary(state)
     out = console()
     out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · "
-              f"{data['matches']} match(es)")
+              f"{counted(data['matches'], 'match', 'matches')}")
     out.print(table("Standings", ["player", "played", "wins", "win rate", "average place"],
                     [[r["player"], r["played"], r["wins"],
                       "-" if r["win_rate"] is None else f"{r['win_rate']:.0%}",

@@ -280,3 +280,27 @@ def test_next_before_a_legacy_scenarios_first_step_shows_the_booklets_sheets(hk)
     assert shown["table"]["population"] == 7
     assert hk("hyve", "do", cid, "--sheets", str(mine), "roll", "--seed", "1").returncode == 0
     assert _next(hk, cid)["table"]["population"] == 7       # kept from the first step on
+
+
+def test_a_run_named_as_a_scenario_is_refused_with_the_command_for_a_run(hk):
+    cid = _setup_run(hk)
+    r = hk("hyve", "next", "--scenario", cid)
+    assert r.returncode == 2
+    assert "this is a Hyve Legacy run" in r.stderr and f"hyvekit hyve next {cid}" in r.stderr
+    assert "a Hyve Legacy run or" not in r.stderr
+
+
+def test_a_step_after_a_scenario_ended_outside_a_run_names_the_turn_structure(hk):
+    from hyvekit.games import campaign_store
+    from hyvekit.rules.hyve.table_record import resolve
+    assert hk("hyve", "new", "G").returncode == 0
+    store = campaign_store(hk.campaigns)
+    t = store.state("g")[1]
+    rng, steps = random.Random(3), []
+    while T.pending(t).kind != "over":
+        t, done = resolve(t, [T.pending(t).legal[0]], rng)
+        steps += done
+    store.append_many("g", [("step", {"do": s}) for s in steps])
+    r = hk("hyve", "do", "--scenario", "g", "roll")
+    assert r.returncode == 1
+    assert f"rule: {T.R_TABLE}: the scenario has ended" in r.stderr and "Legacy" not in r.stderr

@@ -147,3 +147,12 @@ def test_a_queen_bee_player_name_has_the_limit_the_pad_prints(hk, tmp_path):
     assert hk("queenbee", "new", "Longest", "--players", f"{longest},Bob").returncode == 0
     pad = hk("print", "pad", "queenbee", "longest", "--out", str(tmp_path / "qb.pdf"))
     assert pad.returncode == 0, pad.stderr
+
+
+def test_status_counts_the_matches_in_words(hk):
+    assert hk("queenbee", "new", "G", "--players", "ann,bob").returncode == 0
+    for n, words in ((1, "· 1 match\n"), (2, "· 2 matches\n")):
+        assert hk("queenbee", "log", "g", "--players", "ann,bob", "--winner", "ann",
+                  "--defeated", "bob").returncode == 0
+        out = hk("queenbee", "status", "g").stdout
+        assert words in out, (n, out)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import Hive, gain_disease, move_mite_back, require_unassigned
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
 
 R_FORAGE = "Bee Lives: Forage"
@@ -142,7 +142,9 @@ def check(hive: Hive, action: Action, board: Board) -> None:
         require_unassigned(hive, action.bees, R_WAX, "build wax")
         cost = action.bees * action.honey_per_bee
         if cost > hive.honey:
-            raise IllegalActionError(R_WAX, f"{action.bees} bees need {cost} honey, the comb "
+            needs = "needs" if action.bees == 1 else "need"
+            raise IllegalActionError(R_WAX, f"{counted(action.bees, 'bee')} {needs} "
+                                     f"{cost} honey, the comb "
                                      f"has {hive.honey}", expected=cost, given=hive.honey)
         if hive.comb + action.bees > board.comb_max:
             raise IllegalActionError(R_WAX, f"the comb has at most {board.comb_max} cells "
@@ -153,7 +155,9 @@ def check(hive: Hive, action: Action, board: Board) -> None:
         require_unassigned(hive, bees, R_COOL, f"cooling a hive of {hive.workers} workers")
         water = bees * action.water_per_bee
         if water > hive.water:
-            raise IllegalActionError(R_COOL, f"{bees} bees need {water} water, the comb has "
+            needs = "needs" if bees == 1 else "need"
+            raise IllegalActionError(R_COOL, f"{counted(bees, 'bee')} {needs} {water} water, "
+                                     "the comb has "
                                      f"{hive.water}", expected=water, given=hive.water)
     elif isinstance(action, Requeen):
         if action.queen not in board.queen_types:

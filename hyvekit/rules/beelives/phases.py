@@ -18,7 +18,7 @@ from typing import Literal
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import (PROLIFIC_BROOD_PER_BEE, Assigned, Hive, halve_disease,
                                          settle_half_space)
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
 
 R_EGG = "Bee Lives: Egg Phase"
@@ -115,7 +115,9 @@ def feeding_phase(hive: Hive, board: Board, *, tokens: int = 0,
     starving = max(0, hive.workers - spent * per)
     allowed = starvation_tokens_allowed(hive.workers, starving, board.last_bees)
     if not 0 <= tokens <= allowed:
-        raise IllegalActionError(R_FEEDING, f"{starving} bees starve and {allowed} of them are "
+        starve = "starves" if starving == 1 else "starve"
+        raise IllegalActionError(R_FEEDING, f"{counted(starving, 'bee')} {starve} and "
+                                 f"{allowed} of them {'is' if allowed == 1 else 'are'} "
                                  f"among the last {board.last_bees}: at most {allowed} "
                                  f"starvation tokens, got {tokens}", expected=allowed, given=tokens)
     lost = starving - tokens

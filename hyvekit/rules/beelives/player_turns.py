@@ -33,7 +33,7 @@ from hyvekit.rules.beelives.state import (
     required,
 )
 from hyvekit.rules.beelives.zombees import infected_gain
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
 
 
@@ -96,7 +96,7 @@ class Step:
 
 def _stated_bees(action: PlayerAction, expected: int, rule: str, why: str) -> None:
     if action.bees is not None and action.bees != expected:
-        raise IllegalActionError(rule, f"{why}: {expected} bees, got {action.bees}",
+        raise IllegalActionError(rule, f"{why}: {counted(expected, 'bee')}, got {action.bees}",
                                  expected=expected, given=action.bees)
 
 

@@ -22,7 +22,7 @@ from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import AGGRESSIVE_BEES_PER_STRENGTH as AGGRESSIVE
 from hyvekit.rules.beelives.hive import (Assigned, Hive, gain_disease, hive_at_level,
                                          stealing_disease)
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
 
 R_RAID = "Bee Lives: Raid"
@@ -68,8 +68,9 @@ def check_rolls(board: Board, bees: int, rolls: tuple[tuple[int, ...], ...],
             party -= 1
         want = board.dice_for(party)
         if len(roll) != want:
-            raise IllegalActionError(rule, f"a raid party of {party} bees rolls {want} raid "
-                                     f"dice, got {len(roll)}", expected=want, given=len(roll))
+            raise IllegalActionError(rule, f"a raid party of {counted(party, 'bee')} rolls "
+                                     f"{counted(want, 'raid die', 'raid dice')}, got {len(roll)}",
+                                     expected=want, given=len(roll))
         for value in roll:
             if value not in board.die_faces:
                 raise not_one_of("raid die", value, [str(f) for f in sorted(set(board.die_faces))])

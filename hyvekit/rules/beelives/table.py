@@ -601,8 +601,9 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
                         board.die_faces, neutral=(max(board.die_faces),) * board.dice_for(party))
         if "kept" not in done and len(a.rolls) <= MAX_REROLLS and party > 1:
             return Hole("kept", "reroll", a.actor, f"{a.actor}'s raid: total "
-                        f"{sum(a.rolls[-1])} with {party} bees: keep, or reroll (one bee of "
-                        "the party is sacrificed)", values=((True, "keep"), (False, "reroll")),
+                        f"{sum(a.rolls[-1])} with {counted(party, 'bee')}: keep, or reroll "
+                        "(one bee of the party is sacrificed)",
+                        values=((True, "keep"), (False, "reroll")),
                         neutral=True)
         if "sacrifice" not in done:
             return _sacrifice_hole(state, a, party)
@@ -1162,11 +1163,11 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
             try:
                 faces = N._dice_word("dice", body.replace(" ", ""))
             except InvalidInputError:
-                raise InvalidInputError("dice", text, f"roll, or {hole.dice} faces of "
+                raise InvalidInputError("dice", text, f"roll, or {counted(hole.dice, 'face')} of "
                                         f"{hole.faces[0]}-{hole.faces[-1]}",
                                         suggestions=close_matches(body, ["roll"])) from None
             if len(faces) != hole.dice or any(f not in hole.faces for f in faces):
-                raise InvalidInputError("dice", text, f"roll, or {hole.dice} faces of "
+                raise InvalidInputError("dice", text, f"roll, or {counted(hole.dice, 'face')} of "
                                         f"{hole.faces[0]}-{hole.faces[-1]}")
         said = "".join(map(str, faces)) if all(f < 10 for f in faces) else ",".join(
             map(str, faces))

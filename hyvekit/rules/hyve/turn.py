@@ -284,7 +284,8 @@ def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> 
     elif len(hexes) != want:
         extra = " (Fecundity adds one)" if want != n else ""
         raise IllegalActionError(rule, f"{want} larva go into the hyve{extra}, "
-                                 f"{len(hexes)} hex(es) given", expected=want, given=len(hexes))
+                                 f"{counted(len(hexes), 'hex', 'hexes')} given", expected=want,
+                                 given=len(hexes))
     s, gained = _place(s, [(h, "larva") for h in hexes], rule, excise)
     if hexes:
         s = _log(s, f"{why}: {len(hexes)} larva on {', '.join(spot_name(h) for h in hexes)}")
@@ -447,7 +448,7 @@ def _add_larva_times(s: ScenarioState, value: int, times: int, a: JellyFill
     elif len(cells) != sum(want):
         extra = " (Fecundity adds one each time)" if want[0] != value else ""
         raise IllegalActionError(R_QUEEN, f"Overwork Queen places {sum(want)} larva{extra}, "
-                                 f"{len(cells)} hex(es) given", expected=sum(want),
+                                 f"{counted(len(cells), 'hex', 'hexes')} given", expected=sum(want),
                                  given=len(cells))
     start = 0
     for k, n in enumerate(want):
@@ -532,7 +533,7 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
     elif len(nectar) != counts["nectar"]:
         raise IllegalActionError(R_COURIER, f"every {colour} resource is claimed at once: "
                                  f"{counts['nectar']} {colour} nectar to place, "
-                                 f"{len(a.nectar)} hex(es) given",
+                                 f"{counted(len(a.nectar), 'hex', 'hexes')} given",
                                  expected=counts["nectar"], given=len(a.nectar))
     resources = tuple(replace(r, used=True) if r.colour == colour else r for r in s.resources)
     s = replace(s, pool=pool, resources=resources)

@@ -379,7 +379,7 @@ def test_reroll_sacrifices_a_bee_first_and_rolls_the_smaller_pool_ruling_l16(boa
     assert result.strength.party == 4 and result.stolen == 4 and result.attacker_lost == 1
     with pytest.raises(IllegalActionError) as err:
         R.check_rolls(board, 5, ((1, 1), (4, 4)))
-    assert "4 bees rolls 1" in str(err.value)
+    assert "4 bees rolls 1 raid die" in str(err.value)
     with pytest.raises(IllegalActionError):
         R.check_rolls(board, 1, ((1,), (1,)))
     with pytest.raises(IllegalActionError):
