@@ -238,6 +238,8 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
 
     Example: hyvekit beelives log league examples/beelives/campaign/2p-y1-01-march.toml
     """
+    from hyvekit.cli.examples import example_files
+    files = [f for given in files for f in example_files(given)]    # the README's patterns
     if override and len(files) > 1:
         raise InvalidInputError("--override", f"{len(files)} files", "one FILE at a time")
     events = [("month", _month_event(f, override, reason)) for f in files]

@@ -44,6 +44,19 @@ def example_file(path: Path) -> Path:
     return path
 
 
+def example_files(path: Path) -> list[Path]:
+    """:func:`example_file` of ``path``, and for a pattern (``*``, ``?``, ``[...]``) into
+    ``examples/`` or ``docs/`` that matches nothing here — a shell leaves such a pattern as it
+    is — the files of the copy that comes with hyvekit it matches, in name order."""
+    path = Path(path)
+    if path.exists() or not any(c in str(path) for c in "*?[") or path.is_absolute() \
+            or not path.parts or path.parts[0] not in EXAMPLE_FOLDERS:
+        return [example_file(path)]
+    root = examples_root()
+    found = sorted(p for p in root.glob(str(path)) if p.is_file()) if root is not None else []
+    return found or [path]
+
+
 def _files(root: Path) -> list[Path]:
     out = []
     for folder in ("examples", "docs/examples"):

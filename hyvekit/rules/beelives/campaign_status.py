@@ -198,5 +198,9 @@ def describe(event_type: str, data: Mapping[str, Any]) -> str:
                                                    data["queens"].items()))
         return "winter upkeep and year end" + (f" ({'; '.join(extra)})" if extra else "")
     if event_type == "step":
-        return f"at the table: {data.get('do')}"
+        text = str(data.get("do"))
+        faces = text.replace("/", " ").split()
+        if faces and all(f.isdigit() for f in faces):     # a die's faces, rolled or entered
+            return f"at the table: rolled {text}"
+        return f"at the table: {text}"
     return event_type
