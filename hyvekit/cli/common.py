@@ -166,13 +166,15 @@ def confirmed(question: str, yes: bool, *, option: str = "--yes") -> bool:
 
 
 def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
-                same_kind: bytes | None = None, force: bool = False) -> Path:
+                same_kind: bytes | None = None, made_by: bytes | None = None,
+                force: bool = False) -> Path:
     """Check an output path so that writing it can destroy nothing.
 
     Refuses a folder, any path inside the campaigns folder, and an existing file unless it
-    starts with ``same_kind`` (``b"%PDF"``: re-printing over an older PDF is fine); any other
-    existing file is replaced only with ``force`` or when the player says yes (a declined
-    replacement stops the command, writing nothing).
+    starts with ``same_kind`` (``b"%PDF"``: re-printing over an older print is fine) and, when
+    ``made_by`` is given, holds it (``/Creator (hyvekit``: a PDF hyvekit printed, not someone's
+    rulebook); without ``same_kind`` an existing file is replaced only with ``force`` or when
+    the player says yes (a declined replacement stops the command, writing nothing).
 
     :raises InvalidInputError: naming ``option``, the path and what is allowed.
     """
@@ -192,6 +194,10 @@ def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
         if same_kind and head != same_kind:
             raise InvalidInputError(option, str(path), "a new file or an older PDF: this file "
                                     "exists, is not a PDF and would be lost")
+        if same_kind and made_by is not None and made_by not in path.read_bytes():
+            raise InvalidInputError(option, str(path), "a new file or a PDF hyvekit printed: "
+                                    "this PDF was not made by hyvekit and would be lost (choose "
+                                    "another name, or move it away first)")
         if not same_kind and not confirmed(f"{path} exists; replace it?", False,
                                            option="--force"):
             typer.echo(f"kept {path}: nothing was written")

@@ -107,11 +107,12 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
     never another kind of file nor anything in the campaigns folder."""
     from hyvekit.cli.common import safe_output
-    from hyvekit.render.pdf import render_pdf
+    from hyvekit.render.pdf import PRINTED_BY, render_pdf
 
     from hyvekit.cli.common import output_dir
     target = safe_output(out or output_dir() / f"{stem or printable.file_stem}.pdf", ctx,
-                         option="--out", same_kind=b"%PDF")
+                         option="--out", same_kind=b"%PDF",
+                         made_by=PRINTED_BY.encode())
     used = {"paper": paper.value, "copies": copies, "per_page": per_page,
             "ink_saver": ink_saver, **options}
     if templates is not None:
@@ -714,6 +715,7 @@ def print_all(
 
     from hyvekit.cli.common import safe_output
     from hyvekit.render.catalogue import blank_context
+    from hyvekit.render.pdf import PRINTED_BY
 
     if out_dir_text is None:
         from hyvekit.cli.common import output_dir
@@ -727,7 +729,8 @@ def print_all(
     entries = list(CATALOGUE.values())
     targets = [out_dir / f"{p.file_stem}.pdf" for p in entries]
     for target in targets:   # refuse before writing anything
-        safe_output(target, ctx, option="--out-dir", same_kind=b"%PDF")
+        safe_output(target, ctx, option="--out-dir", same_kind=b"%PDF",
+                    made_by=PRINTED_BY.encode())
     written = []
     columns = (TextColumn("[bold]{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())

@@ -343,6 +343,11 @@ def keywords(meta: Mapping[str, Any]) -> str:
     return "; ".join(parts)
 
 
+#: the key of every print's document information that says hyvekit printed it (a later
+#: print may replace such a file: ``cli.common.safe_output``)
+PRINTED_BY = "/HyvekitPrintable"
+
+
 def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
     """Write hyvekit's metadata into ``writer`` and return the PDF bytes."""
     options = json.dumps(meta.get("options", {}), sort_keys=True, default=str)
@@ -353,7 +358,7 @@ def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
         "/Creator": f"hyvekit {meta['version']}",
         "/Producer": str(producer),
         "/Keywords": keywords(meta),
-        "/HyvekitPrintable": str(meta["printable"]),
+        PRINTED_BY: str(meta["printable"]),
         "/HyvekitVersion": str(meta["version"]),
         "/HyvekitOptions": options,
     }

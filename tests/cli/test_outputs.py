@@ -32,6 +32,14 @@ def test_print_replaces_an_older_pdf_but_not_another_file(hk, tmp_path):
     assert again.returncode == 0 and pdf.read_bytes().startswith(b"%PDF")
 
 
+def test_print_does_not_replace_a_pdf_hyvekit_did_not_print(hk, tmp_path):
+    rulebook = tmp_path / "rulebook.pdf"
+    rulebook.write_bytes(b"%PDF-1.4\nsomeone's rulebook\n%%EOF\n")
+    refused = hk("print", "aid", "beelives-month", "--out", str(rulebook))
+    assert refused.returncode == 2 and "not made by hyvekit" in refused.stderr
+    assert rulebook.read_bytes() == b"%PDF-1.4\nsomeone's rulebook\n%%EOF\n"
+
+
 def test_export_never_overwrites_without_force_and_never_into_the_folder(hk, run, tmp_path):
     target = tmp_path / "run.json"
     target.write_text("precious")
