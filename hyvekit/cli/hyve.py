@@ -406,6 +406,8 @@ def print_legacy_status(record, state) -> None:
              "complete": "complete"}[state.phase]
     out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · "
               f"{state.sheet.name} · {'easy' if state.easy else 'normal'} mode · {phase}")
+    if state.phase == "failed":             # what the ledger said when the scenario was lost
+        out.print(wrapped(result_lines(record.header["id"], state, None)[0]), highlight=False)
     if state.table is not None:
         now = state.table.now
         out.print(f"at the table: turn {now.turn}, {counted(len(state.table.steps), 'step')} so "

@@ -87,9 +87,13 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
         number, t = state.played_tables[-1]
         then = "hyvekit hyve legacy shop/start" if state.phase == "shopping" else \
             "hyvekit hyve legacy status"
+        after = f"next: {then} {record.header['id']}"
+        if state.phase == "failed":          # lost in normal mode: how the run may go on
+            from hyvekit.cli.hyve import result_lines
+            after = result_lines(record.header["id"], state, None)[0]
         return AtTable(record.header["id"], "legacy", record, state, t, Decision(
             "over", f"scenario {number} has ended ({t.now.status}: {', '.join(t.now.end)}) and "
-            f"its result is in the ledger; next: {then} {record.header['id']}"))
+            f"its result is in the ledger; {after}"))
     sheet = None if state.table is not None else sheet_definition(run_mode(state), sheets)
     t = legacy_table(state, sheet)
     return AtTable(record.header["id"], "legacy", record, state, t, legacy_decision(state, t),

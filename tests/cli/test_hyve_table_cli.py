@@ -109,8 +109,8 @@ def test_export_turns_gives_the_record_hyve_check_replays(hk, tmp_path):
     assert turns[0]["population"] == _next(hk, "--scenario", "g")["table"]["population"]
 
 
-def _setup_run(hk, name="Run"):
-    assert hk("hyve", "legacy", "new", name, "--easy").returncode == 0
+def _setup_run(hk, name="Run", easy=True):
+    assert hk("hyve", "legacy", "new", name, *(["--easy"] if easy else [])).returncode == 0
     cid = name.lower()
     shop = hk("hyve", "legacy", "shop", cid, "--bread", "1", "--bread", "1", "--perk",
               "deep-stores", "--hp", "red:2", "--population", "red:2")
@@ -304,3 +304,15 @@ def test_a_step_after_a_scenario_ended_outside_a_run_names_the_turn_structure(hk
     r = hk("hyve", "do", "--scenario", "g", "roll")
     assert r.returncode == 1
     assert f"rule: {T.R_TABLE}: the scenario has ended" in r.stderr and "Legacy" not in r.stderr
+
+
+def test_a_scenario_lost_at_the_table_in_normal_mode_says_how_the_run_may_go_on(hk):
+    cid = _setup_run(hk, "Hard", easy=False)
+    r = hk("hyve", "do", cid, *_example_steps(hk, cid))
+    assert r.returncode == 0, r.stderr
+    hint = f"switch to easy mode: hyvekit hyve legacy easy {cid} --cross-out TYPE"
+    assert hint in " ".join(r.stdout.split())
+    shown = hk("hyve", "next", cid)
+    assert shown.returncode == 0 and hint in " ".join(shown.stdout.split())
+    status = hk("hyve", "legacy", "status", cid)
+    assert "lost in normal mode" in status.stdout and hint in " ".join(status.stdout.split())
