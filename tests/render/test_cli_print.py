@@ -74,10 +74,11 @@ def test_pad_letter_copies_players(in_tmp):
     ["print", "aid", "queenbee-card"],
     ["print", "legacy-sheet", "--sheet", "legacy-9"],
 ])
-def test_bad_input_exits_2(in_tmp, args):
-    result = runner.invoke(app, args)
-    assert result.exit_code == 2, result.output
-    assert not (in_tmp / "output").exists()
+def test_bad_input_exits_2(hk, args):
+    result = hk(*args)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert len(result.stderr.splitlines()) == 1 and "bad input" in result.stderr
+    assert not (hk.root / "output").exists()
 
 
 def test_unknown_game_lists_the_accepted_ones(in_tmp):

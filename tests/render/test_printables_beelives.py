@@ -111,9 +111,10 @@ def test_years_pad_context_options():
             B.years_pad_context(**bad)
 
 
-def test_years_pad_refuses_five_players_and_4up(tmp_path):
-    result = runner.invoke(app, ["print", "pad", "beelives-years", "--players", "5"])
-    assert result.exit_code == 2
+def test_years_pad_refuses_five_players_and_4up(tmp_path, hk):
+    result = hk("print", "pad", "beelives-years", "--players", "5")
+    assert result.returncode == 2 and "--players: got 5, expected a whole number from 1 to 4" \
+        in result.stderr
     result = runner.invoke(app, ["print", "pad", "beelives-years", "--per-page", "4",
                                  "--out", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and "--per-page" in result.output
