@@ -640,10 +640,10 @@ def check_cmd(
     from hyvekit.rules.hyve.record import check_claims, replay, report_dict
     from hyvekit.cli.examples import example_file
 
-    file = example_file(file)
-    if run is not None:
+    if run is not None:            # the hint to log it names the file as given
         _check_against_run(ctx, run, file, as_json)
         return
+    file = example_file(file)
     try:
         record = read_record(file)
     except InvalidInputError as exc:
