@@ -697,11 +697,19 @@ class CampaignStore:
 
     def delete(self, campaign_id: str) -> Path:
         """Move a record into ``<folder>/.trash/`` (nothing is destroyed); return where it went.
+        A record that does not parse (:class:`CorruptRecordError`) is moved too, byte for byte
+        as it is: deleting it is how a player clears it from the folder, and the trash keeps it
+        for whoever can mend it.
 
+        :raises CampaignNotFoundError: no such record.
+        :raises SchemaVersionError: a record of a newer hyvekit (that one can delete it).
         :raises CampaignsFolderError: ``.trash`` is a link or a file (never followed out).
         """
         with self._write_lock(campaign_id) as path:
-            self._read(campaign_id)  # refuse unknown ids; corrupt files raise before moving
+            try:
+                self._read(campaign_id)
+            except CorruptRecordError:
+                pass                              # moved as it is, never rewritten
             trash = self.folder / ".trash"
             if trash.is_symlink() or (trash.exists() and not trash.is_dir()):
                 raise CampaignsFolderError(self.folder, ".trash is a link or a file; hyvekit "
