@@ -3,7 +3,8 @@
 On a terminal the line is wrapped to its width (:func:`shown`).
 
 Exit codes: 0 ok, 1 a rule says no (the message names the rule), 2 bad input or usage,
-3 an internal error (a bug: please report it).  No traceback unless ``HYVEKIT_DEBUG=1``.
+3 an internal error (a bug: please report it); 130 stopped by Ctrl-C (``cli/entry.py``).
+No traceback unless ``HYVEKIT_DEBUG=1``.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ def classify(exc: BaseException) -> tuple[int, str]:
         where = f"{exc.filename}: " if exc.filename else ""
         return EXIT_INPUT, f"bad input: {where}{exc.strerror or exc}"
     if isinstance(exc, KeyboardInterrupt):
-        return 130, "interrupted; campaign records are written whole or not at all"
+        from hyvekit.cli.entry import EXIT_INTERRUPTED, interrupted
+        return EXIT_INTERRUPTED, interrupted()
     return EXIT_BUG, (f"internal error: {exc.__class__.__name__}: {exc} "
                       "(run again with HYVEKIT_DEBUG=1 for the traceback)")
 
