@@ -457,10 +457,14 @@ def run(argv: list[str] | None = None, *, stdin: IO[str] | None = None,
         try:
             return _run(args)
         except SystemExit as exc:          # sys.exit() inside a command: what Python would do
+            if isinstance(exc.__context__, BrokenPipeError):   # typer's or rich's exit on
+                from hyvekit.cli.entry import pipe_closed      # a closed pipe
+                return pipe_closed()
             return _system_exit_code(exc)
         finally:
             for name in saved:
-                getattr(sys, name).flush()
+                if not getattr(sys, name).closed:
+                    getattr(sys, name).flush()
     finally:
         for name, stream in saved.items():
             setattr(sys, name, stream)

@@ -262,7 +262,8 @@ def export_(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="
                                     f"{file.absolute().parent})")
     text = store(ctx).export(campaign_id)
     if file is None:
-        sys.stdout.write(text)
+        if sys.stdout is not None:      # None: started with no standard output at all
+            sys.stdout.write(text)
         return
     from hyvekit.store.storage import atomic_write_text
     atomic_write_text(file.absolute(), text)

@@ -3,7 +3,9 @@ one guard, so that however a command is stopped it ends the way a command-line t
 
 - Ctrl-C, at any moment, even while Python still imports typer: the one line of
   :func:`interrupted` on stderr and exit code 130 (128 + SIGINT), no traceback unless
-  ``HYVEKIT_DEBUG=1``.
+  ``HYVEKIT_DEBUG=1``;
+- a closed pipe (``hyvekit beelives next ID | head -1``): nothing said, exit code 141
+  (128 + SIGPIPE, what a shell reports for a tool SIGPIPE ended), :func:`pipe_closed`.
 
 Only ``os`` and ``sys`` are imported here: start-up pays nothing for it, and it works before
 anything else of hyvekit is imported.
@@ -13,6 +15,7 @@ import os
 import sys
 
 EXIT_INTERRUPTED = 130    # 128 + SIGINT
+EXIT_PIPE = 141           # 128 + SIGPIPE
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -20,8 +23,12 @@ def main(argv: list[str] | None = None) -> None:
     try:
         from hyvekit.cli.app import run
         code = run(argv)
+        if sys.stdout is not None and not sys.stdout.closed:
+            sys.stdout.flush()   # here, where a closed pipe is still caught, not as Python exits
     except KeyboardInterrupt as exc:
         code = _say_interrupted(exc)
+    except BrokenPipeError:
+        code = pipe_closed()
     sys.exit(code)
 
 
@@ -68,3 +75,27 @@ def _say_interrupted(exc: BaseException) -> int:
         pass
     return EXIT_INTERRUPTED
 
+
+def pipe_closed() -> int:
+    """A reader of hyvekit's output went away (``| head -1``): say nothing and return
+    :data:`EXIT_PIPE`.  Standard output is pointed at the null device, so that Python's flush
+    of what is still pending when it exits does not fail again (the recipe of Python's
+    documentation, "Note on SIGPIPE"); so is standard error when it is the closed one."""
+    for stream, surely in ((sys.stdout, True), (sys.stderr, False)):
+        if stream is None:
+            continue
+        if not surely:                       # stderr: only when its own flush fails
+            try:
+                stream.flush()
+                continue
+            except (OSError, ValueError):
+                pass
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(devnull, stream.fileno())
+            finally:
+                os.close(devnull)
+        except (OSError, ValueError):        # a stream with no file (in process): nothing
+            pass
+    return EXIT_PIPE

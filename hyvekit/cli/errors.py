@@ -3,8 +3,9 @@
 On a terminal the line is wrapped to its width (:func:`shown`).
 
 Exit codes: 0 ok, 1 a rule says no (the message names the rule), 2 bad input or usage,
-3 an internal error (a bug: please report it); 130 stopped by Ctrl-C (``cli/entry.py``).
-No traceback unless ``HYVEKIT_DEBUG=1``.
+3 an internal error (a bug: please report it); 130 stopped by Ctrl-C, 141 the reader of the
+output went away (a closed pipe: nothing said), as ``cli/entry.py`` ends the process.  No
+traceback unless ``HYVEKIT_DEBUG=1``.
 """
 
 from __future__ import annotations
@@ -72,9 +73,22 @@ def shown(line: str, named: str = "") -> str:
     return wrapped(line, keep=len(f"hyvekit: {kind}: {named}"))
 
 
+def _output_gone(exc: BaseException) -> bool:
+    """Whether ``exc`` is a write to a standard output nobody reads: a closed pipe, or a
+    standard output that was closed."""
+    if isinstance(exc, BrokenPipeError):
+        return True
+    return (type(exc) is ValueError and str(exc).rstrip(".") == "I/O operation on closed file"
+            and bool(getattr(sys.stdout, "closed", False)))
+
+
 def report(exc: BaseException) -> int:
     """Print ``exc`` as one error line on stderr (:func:`shown`; a traceback too when
-    debugging); return the code."""
+    debugging); return the code.  A closed pipe says nothing (:func:`~hyvekit.cli.entry.
+    pipe_closed`)."""
+    if _output_gone(exc):                                # nobody reads the output any more
+        from hyvekit.cli.entry import pipe_closed
+        return pipe_closed()
     code, message = classify(exc)
     named = getattr(exc, "rule", None) or getattr(exc, "field", None)
     print(shown(f"hyvekit: {message}", str(named or "")), file=sys.stderr)

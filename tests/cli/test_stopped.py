@@ -1,12 +1,13 @@
 """A command stopped from outside (``hyvekit/cli/entry.py``): Ctrl-C says in one line whether a
 campaign record may have changed and where to look, exit code 130, no traceback, even while
-Python still imports typer.
+Python still imports typer; a closed pipe (``| head -1``) says nothing and gives 141.
 
 The real processes here send SIGINT to themselves at a point the test chooses (a store method
 patched in the child, an import hook), so the moment is never a matter of timing."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -154,3 +155,75 @@ def test_ctrl_c_after_a_write_in_process_wraps_on_an_80_column_terminal(hk, leag
     assert " ".join(result.stderr.split()).endswith(
         "what was stored: hyvekit campaign history league")
     assert "a note" in hk("campaign", "history", league).stdout
+
+
+# -- a closed pipe ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ("beelives", "next", "league"),              # rich tables (rich's own broken-pipe exit)
+    ("beelives", "next", "league", "--json"),    # typer.echo (typer's)
+    ("campaign", "export", "league"),            # sys.stdout.write: fails as it is flushed
+    ("--help",),                                 # typer's help
+    ("--version",),
+])
+def test_output_into_a_closed_pipe_is_quiet_exit_141(hk, league, args):
+    env = {**os.environ, "HYVEKIT_CAMPAIGNS": str(hk.campaigns)}
+    env.pop("HYVEKIT_DEBUG", None)
+    child = subprocess.Popen([sys.executable, "-m", "hyvekit", *args], cwd=hk.root, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child.stdout.close()                         # the reader is gone before anything is read
+    err = child.stderr.read()
+    child.stderr.close()
+    assert child.wait(timeout=120) == 141, err
+    assert err == b""
+
+
+def test_head_of_a_long_output(hk, league):
+    """``hyvekit ... | head -1``, as a shell runs it."""
+    script = (f'"{sys.executable}" -m hyvekit beelives next league | head -1; '
+              'echo "status ${PIPESTATUS[0]}"')
+    env = {**os.environ, "HYVEKIT_CAMPAIGNS": str(hk.campaigns)}
+    result = subprocess.run(["bash", "-c", script], cwd=hk.root, env=env,
+                            capture_output=True, text=True, timeout=120)
+    first, status = result.stdout.splitlines()
+    assert first.startswith("year 1 March") and result.stderr == ""
+    assert status in ("status 141", "status 0")  # 0: all of it fitted before head went
+
+
+class _ClosedPipe(io.StringIO):
+    """A standard output whose reader went away."""
+
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_closed_standard_output_in_process_is_141_and_says_nothing(hk, league, monkeypatch):
+    from hyvekit.cli.app import run
+    monkeypatch.setenv("HYVEKIT_CAMPAIGNS", str(hk.campaigns))
+    monkeypatch.setenv("COLUMNS", "120")
+    for args in (["beelives", "next", league], ["campaign", "export", league],
+                 ["campaign", "list"]):
+        err = io.StringIO()
+        assert run(args, stdout=_ClosedPipe(), stderr=err) == 141, args
+        assert err.getvalue() == "", args
+
+
+def test_a_closed_standard_output_is_141_and_says_nothing(hk, league, monkeypatch):
+    from hyvekit.cli.app import run
+    monkeypatch.setenv("HYVEKIT_CAMPAIGNS", str(hk.campaigns))
+    for args in (["beelives", "next", league], ["campaign", "export", league]):
+        closed, err = io.StringIO(), io.StringIO()
+        closed.close()
+        assert run(args, stdout=closed, stderr=err) == 141, (args, err.getvalue())
+        assert err.getvalue() == "", args
+
+
+def test_no_standard_output_at_all_is_no_internal_error(hk, league):
+    """``hyvekit ... >&-``: Python gives the process no ``sys.stdout``; what it prints is
+    dropped, as Python drops it, and no command fails for it."""
+    env = {**os.environ, "HYVEKIT_CAMPAIGNS": str(hk.campaigns)}
+    for args in ("campaign export league", "beelives next league", "--version"):
+        result = subprocess.run(["bash", "-c", f'"{sys.executable}" -m hyvekit {args} >&-'],
+                                cwd=hk.root, env=env, capture_output=True, text=True,
+                                timeout=120)
+        assert result.returncode == 0 and result.stderr == "", (args, result.stderr)
