@@ -1,6 +1,6 @@
-"""Allow ``python -m hyvekit``."""
+"""Allow ``python -m hyvekit``: the console script's entry point (``cli/entry.py``)."""
 
-from hyvekit.cli.app import main
+from hyvekit.cli.entry import main
 
 if __name__ == "__main__":
     main()

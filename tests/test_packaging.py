@@ -15,7 +15,7 @@ def test_wheel_carries_templates_data_and_the_console_script(wheel):
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-        assert "hyvekit = hyvekit.cli.app:main" in zf.read(entry_points).decode()
+        assert "hyvekit = hyvekit.cli.entry:main" in zf.read(entry_points).decode()
     packaged = {Path(p).name for p in (ROOT / "templates").iterdir() if p.is_file()}
     assert packaged, "the templates folder is empty"
     for name in packaged:

@@ -303,9 +303,27 @@ def _command(name: str) -> Any:
         rich_markup_mode=app.rich_markup_mode)
 
 
+class _Interrupted(Exception):
+    """Ctrl-C inside the command line (its ``__cause__`` the ``KeyboardInterrupt``), carried
+    past typer, which would turn it into a silent exit code 130, to the error table."""
+
+
 class LazyGroup(typer.core.TyperGroup):
     """hyvekit's root group: its commands are :data:`COMMANDS` and :data:`GROUPS`, made when
-    looked up (see :class:`_LazyCommands`)."""
+    looked up (see :class:`_LazyCommands`).  Ctrl-C while it reads the command line or runs a
+    command reaches :func:`run` as :class:`_Interrupted`."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt as exc:
+            raise _Interrupted() from exc
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            raise _Interrupted() from exc
 
     def __init__(self, *, commands: Any = None, **attrs: Any) -> None:
         makers: dict[str, Callable[[], Any]] = {}
@@ -410,8 +428,10 @@ def usage_line(exc, argv: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Console-script entry point: :func:`run` the command line, exit with its code."""
-    sys.exit(run(argv))
+    """:func:`run` the command line and exit with its code, as the console script does
+    (:func:`hyvekit.cli.entry.main`: Ctrl-C and a closed pipe end it quietly there)."""
+    from hyvekit.cli.entry import main as entry_main
+    entry_main(argv)
 
 
 def run(argv: list[str] | None = None, *, stdin: IO[str] | None = None,
@@ -426,6 +446,9 @@ def run(argv: list[str] | None = None, *, stdin: IO[str] | None = None,
     tests run the CLI in process this way); by default the process's own streams are used.
     """
     args = list(sys.argv[1:] if argv is None else argv)
+    storage = sys.modules.get("hyvekit.store.storage")
+    if storage is not None:                 # an earlier run in this process locked them
+        storage.locked.clear()
     streams = {"stdin": stdin, "stdout": stdout, "stderr": stderr}
     saved = {name: getattr(sys, name) for name, stream in streams.items() if stream is not None}
     try:
@@ -434,10 +457,14 @@ def run(argv: list[str] | None = None, *, stdin: IO[str] | None = None,
         try:
             return _run(args)
         except SystemExit as exc:          # sys.exit() inside a command: what Python would do
+            if isinstance(exc.__context__, BrokenPipeError):   # typer's or rich's exit on
+                from hyvekit.cli.entry import pipe_closed      # a closed pipe
+                return pipe_closed()
             return _system_exit_code(exc)
         finally:
             for name in saved:
-                getattr(sys, name).flush()
+                if not getattr(sys, name).closed:
+                    getattr(sys, name).flush()
     finally:
         for name, stream in saved.items():
             setattr(sys, name, stream)
@@ -507,6 +534,10 @@ def _run(args: list[str]) -> int:
     except Abort:
         typer.echo("Aborted: nothing was changed.", err=True)
         code = 1
+    except _Interrupted as exc:
+        from hyvekit.cli.errors import report
+
+        code = report(exc.__cause__)
     except SystemExit:
         raise
     except BaseException as exc:  # noqa: BLE001 - the error table decides

@@ -262,7 +262,8 @@ def export_(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="
                                     f"{file.absolute().parent})")
     text = store(ctx).export(campaign_id)
     if file is None:
-        sys.stdout.write(text)
+        if sys.stdout is not None:      # None: started with no standard output at all
+            sys.stdout.write(text)
         return
     from hyvekit.store.storage import atomic_write_text
     atomic_write_text(file.absolute(), text)
@@ -297,17 +298,30 @@ def import_(ctx: typer.Context, file: Path = typer.Argument(..., help="An export
 @app.command()
 def delete(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"),
            yes: bool = YesOption) -> None:
-    """Delete a campaign: its file moves to the folder's .trash/ (nothing is destroyed).
+    """Delete a campaign: its file moves to the folder's .trash/ (nothing is destroyed), as
+    it is, even when it cannot be read.
 
     Example: hyvekit campaign delete old-run --yes
     """
+    from hyvekit.store.errors import CorruptRecordError
     st = store(ctx)
-    st.load(campaign_id)
-    if not confirmed(f"Move campaign {campaign_id!r} to the trash?", yes):
+    try:
+        st.load(campaign_id)                 # an unknown id is refused before asking
+        unreadable = None
+    except CorruptRecordError as exc:
+        unreadable = exc.problem
+    question = (f"Move campaign {campaign_id!r} to the trash?" if unreadable is None else
+                f"Campaign {campaign_id!r} cannot be read ({unreadable}); move its file to "
+                "the trash as it is?")
+    if not confirmed(question, yes):
         typer.echo(f"kept {campaign_id}: nothing was changed")
         return
     target = st.delete(campaign_id)
-    typer.echo(wrapped(f"deleted {campaign_id}; the record was kept at {target}"))
+    if unreadable is None:
+        typer.echo(wrapped(f"deleted {campaign_id}; the record was kept at {target}"))
+    else:
+        typer.echo(wrapped(f"deleted {campaign_id}; the record could not be read "
+                           f"({unreadable}) and was moved as it was to {target}"))
 
 
 @app.command()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import functools
 import json
 import os
 from pathlib import Path
@@ -57,8 +59,21 @@ def output_dir() -> Path:
 
 def console():
     """A rich console for people (imported lazily to keep start-up fast)."""
+    return _console_class()(highlight=False)
+
+
+@functools.cache
+def _console_class():
+    """rich's ``Console``, but a closed pipe is left to the CLI to end (``cli/entry.py``:
+    quietly, exit code 141) rather than exited from with code 1 as rich does."""
     from rich.console import Console
-    return Console(highlight=False)
+
+    class HyvekitConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    return HyvekitConsole
 
 
 def terminal_width() -> int:

@@ -3,7 +3,9 @@
 On a terminal the line is wrapped to its width (:func:`shown`).
 
 Exit codes: 0 ok, 1 a rule says no (the message names the rule), 2 bad input or usage,
-3 an internal error (a bug: please report it).  No traceback unless ``HYVEKIT_DEBUG=1``.
+3 an internal error (a bug: please report it); 130 stopped by Ctrl-C, 141 the reader of the
+output went away (a closed pipe: nothing said), as ``cli/entry.py`` ends the process.  No
+traceback unless ``HYVEKIT_DEBUG=1``.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ def classify(exc: BaseException) -> tuple[int, str]:
         where = f"{exc.filename}: " if exc.filename else ""
         return EXIT_INPUT, f"bad input: {where}{exc.strerror or exc}"
     if isinstance(exc, KeyboardInterrupt):
-        return 130, "interrupted; campaign records are written whole or not at all"
+        from hyvekit.cli.entry import EXIT_INTERRUPTED, interrupted
+        return EXIT_INTERRUPTED, interrupted()
     return EXIT_BUG, (f"internal error: {exc.__class__.__name__}: {exc} "
                       "(run again with HYVEKIT_DEBUG=1 for the traceback)")
 
@@ -70,9 +73,22 @@ def shown(line: str, named: str = "") -> str:
     return wrapped(line, keep=len(f"hyvekit: {kind}: {named}"))
 
 
+def _output_gone(exc: BaseException) -> bool:
+    """Whether ``exc`` is a write to a standard output nobody reads: a closed pipe, or a
+    standard output that was closed."""
+    if isinstance(exc, BrokenPipeError):
+        return True
+    return (type(exc) is ValueError and str(exc).rstrip(".") == "I/O operation on closed file"
+            and bool(getattr(sys.stdout, "closed", False)))
+
+
 def report(exc: BaseException) -> int:
     """Print ``exc`` as one error line on stderr (:func:`shown`; a traceback too when
-    debugging); return the code."""
+    debugging); return the code.  A closed pipe says nothing (:func:`~hyvekit.cli.entry.
+    pipe_closed`)."""
+    if _output_gone(exc):                                # nobody reads the output any more
+        from hyvekit.cli.entry import pipe_closed
+        return pipe_closed()
     code, message = classify(exc)
     named = getattr(exc, "rule", None) or getattr(exc, "field", None)
     print(shown(f"hyvekit: {message}", str(named or "")), file=sys.stderr)

@@ -35,9 +35,7 @@ class InvalidInputError(HyvekitError):
         self.suggestions = tuple(suggestions)
         text = (f"{field}: missing, expected {allowed}" if given is None
                 else f"{field}: got {shorten(given)}, expected {allowed}")
-        if self.suggestions:
-            text += f" (did you mean {' or '.join(self.suggestions)}?)"
-        super().__init__(text)
+        super().__init__(text + did_you_mean(self.suggestions))
 
 
     def within(self, where: str) -> InvalidInputError:
@@ -82,6 +80,13 @@ class IllegalActionError(HyvekitError):
         """The same rule violation (rule, expected, given, hint) worded as ``message``."""
         return IllegalActionError(self.rule, message, expected=self.expected, given=self.given,
                                   hint=self.hint)
+
+
+def did_you_mean(suggestions: Iterable[str]) -> str:
+    """`` (did you mean a or b?)`` after a refusal of a mistyped name, for its close matches
+    (nothing when there are none)."""
+    suggestions = tuple(suggestions)
+    return f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
 
 
 def shorten(value: object, limit: int = 60) -> str:

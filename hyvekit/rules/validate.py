@@ -22,6 +22,10 @@ T = TypeVar("T")
 #: at most this many close matches are suggested for a mistyped name
 SUGGESTIONS = 3
 
+#: at most this many names are listed for a mistyped one among names that grow without bound
+#: (a player's campaigns), the closest first
+LISTED = 5
+
 
 def require_int(field: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
     """``value`` as an int within ``[lo, hi]`` (text of a number is read too).
@@ -155,13 +159,34 @@ def close_matches(given: object, names: Iterable[str], n: int = SUGGESTIONS) -> 
     return tuple(by_fold[h] for h in hits)
 
 
+def listing(given: object, names: Iterable[str], *, most: int | None = None,
+            rest: str = "") -> str:
+    """``names`` as a refusal of the mistyped ``given`` lists them: all of them, in their
+    order; or, with ``most`` and more names than that, the ``most`` closest to ``given`` (its
+    :func:`close_matches` first, then the likest) and ``and N more``, ``rest`` after it
+    (``"; hyvekit campaign list shows them all"``)."""
+    names = list(names)
+    if most is None or len(names) <= most:
+        return ", ".join(names)
+    first = close_matches(given, names)
+    want = fold(str(given))
+    likeness = {n: difflib.SequenceMatcher(None, want, fold(n)).ratio() for n in names}
+    others = sorted((n for n in names if n not in first), key=lambda n: -likeness[n])
+    shown = [*first, *others][:most]
+    return f"{', '.join(shown)} and {len(names) - len(shown)} more{rest}"
+
+
 def not_one_of(field: str, given: object, names: Iterable[object], *,
                allowed: str | None = None) -> InvalidInputError:
     """The error for ``given`` that is none of ``names``: it lists them (``allowed``, by default
-    "one of" every name) and suggests the close matches of a mistyped one.  The one place a
-    name a player types is refused (``raise not_one_of("--solo", solo, SOLO_MODES)``)."""
+    "one of" every name, :func:`listing`) and suggests the close matches of a mistyped one.
+    The one place a name a player types is refused (``raise not_one_of("--solo", solo,
+    SOLO_MODES)``); an unknown campaign id is worded from the same pieces
+    (:class:`~hyvekit.store.errors.CampaignNotFoundError`: its ids grow without bound, so
+    at most :data:`LISTED` are listed)."""
     names = [str(n) for n in names]
-    return InvalidInputError(field, given, allowed or "one of " + (", ".join(names) or "none"),
+    return InvalidInputError(field, given, allowed or "one of " + (listing(given, names)
+                                                                   or "none"),
                              suggestions=close_matches(given, names))
 
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -331,6 +333,25 @@ class CampaignStore:
         return sorted(p.stem for p in self.folder.glob("*.json")
                       if not p.name.startswith(".") and not p.is_dir())
 
+    @contextmanager
+    def _write_lock(self, campaign_id: str) -> Iterator[Path]:
+        """The lock of a record that is there, for a read-modify-write (:func:`campaign_lock`):
+        the id is checked before the lock file is made, so a mistyped one leaves nothing
+        behind (nor does a record deleted while this waited for its lock).
+
+        :raises CampaignNotFoundError: no such record (with its close matches).
+        """
+        path = self.path(campaign_id)
+        if not path.exists():
+            raise CampaignNotFoundError(campaign_id, self.folder, self.ids())
+        self._check_folder(writing=True)
+        try:
+            with campaign_lock(path):
+                yield path
+        except CampaignNotFoundError:       # deleted meanwhile: its lock file goes too
+            Path(str(path) + ".lock").unlink(missing_ok=True)
+            raise
+
     def exists(self, campaign_id: str) -> bool:
         """Whether a record file with this id is in the folder (:raises InvalidIdError:)."""
         return self.path(campaign_id).exists()
@@ -493,9 +514,7 @@ class CampaignStore:
         :raises AdoptRefusedError: an event the new values refuse; the file is left untouched.
         :raises MissingSourceError: a file the record was created from is gone.
         """
-        path = self.path(campaign_id)
-        self._check_folder(writing=True)
-        with campaign_lock(path):
+        with self._write_lock(campaign_id):
             record = self._read(campaign_id)
             adapter = self._adapter_of(record)
             settings = record.header["settings"]
@@ -560,9 +579,7 @@ class CampaignStore:
             record read under the lock is still that one (the same header and events), its
             state is taken instead of replaying the record again.
         """
-        path = self.path(campaign_id)
-        self._check_folder(writing=True)
-        with campaign_lock(path):
+        with self._write_lock(campaign_id) as path:
             read = self._read_kept(campaign_id)
             record = read.record
             adapter = self._adapter_of(record)
@@ -622,9 +639,7 @@ class CampaignStore:
         :returns: the events reverted (newest last).
         :raises NothingToUndoError: no active event to revert.
         """
-        path = self.path(campaign_id)
-        self._check_folder(writing=True)
-        with campaign_lock(path):
+        with self._write_lock(campaign_id) as path:
             record = self._read(campaign_id)
             active = record.active
             if to is None:
@@ -655,9 +670,7 @@ class CampaignStore:
         :raises IllegalActionError, InvalidInputError: the rules now refuse one of them; the
             file is left untouched.
         """
-        path = self.path(campaign_id)
-        self._check_folder(writing=True)
-        with campaign_lock(path):
+        with self._write_lock(campaign_id) as path:
             record = self._read(campaign_id)
             last_active = max((e["seq"] for e in record.active), default=0)
             undone = [e for e in record.events
@@ -684,13 +697,19 @@ class CampaignStore:
 
     def delete(self, campaign_id: str) -> Path:
         """Move a record into ``<folder>/.trash/`` (nothing is destroyed); return where it went.
+        A record that does not parse (:class:`CorruptRecordError`) is moved too, byte for byte
+        as it is: deleting it is how a player clears it from the folder, and the trash keeps it
+        for whoever can mend it.
 
+        :raises CampaignNotFoundError: no such record.
+        :raises SchemaVersionError: a record of a newer hyvekit (that one can delete it).
         :raises CampaignsFolderError: ``.trash`` is a link or a file (never followed out).
         """
-        path = self.path(campaign_id)
-        self._check_folder(writing=True)
-        with campaign_lock(path):
-            self._read(campaign_id)  # refuse unknown ids; corrupt files raise before moving
+        with self._write_lock(campaign_id) as path:
+            try:
+                self._read(campaign_id)
+            except CorruptRecordError:
+                pass                              # moved as it is, never rewritten
             trash = self.folder / ".trash"
             if trash.is_symlink() or (trash.exists() and not trash.is_dir()):
                 raise CampaignsFolderError(self.folder, ".trash is a link or a file; hyvekit "

@@ -16,16 +16,20 @@ class StoreError(Exception):
 
 
 class CampaignNotFoundError(StoreError):
-    """No campaign with this id in the campaigns folder."""
+    """No campaign with this id in the campaigns folder: its close matches (``suggestions``)
+    and the ids closest to it, at most :data:`~hyvekit.rules.validate.LISTED` however many
+    campaigns there are, worded as :func:`~hyvekit.rules.validate.not_one_of` words a name."""
 
     def __init__(self, campaign_id: str, folder: Path, known: list[str]):
         self.campaign_id, self.folder, self.known = campaign_id, folder, known
-        from hyvekit.rules.validate import close_matches
-        hint = f"; known: {', '.join(known)}" if known else "; the folder holds no campaign"
+        from hyvekit.rules.errors import did_you_mean
+        from hyvekit.rules.validate import LISTED, close_matches, listing
         self.suggestions = close_matches(campaign_id, known)
-        if self.suggestions:
-            hint += f" (did you mean {' or '.join(self.suggestions)}?)"
-        super().__init__(f"no campaign {campaign_id!r} in {folder}{hint}")
+        listed = listing(campaign_id, known, most=LISTED,
+                         rest="; hyvekit campaign list shows them all")
+        hint = f"; known: {listed}" if known else "; the folder holds no campaign"
+        super().__init__(f"no campaign {campaign_id!r} in {folder}"
+                         f"{did_you_mean(self.suggestions)}{hint}")
 
 
 class CampaignExistsError(StoreError):

@@ -324,6 +324,12 @@ else:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+#: the records whose lock this process has taken to write them, in order (what a command
+#: stopped by Ctrl-C names: ``cli/entry.py``); whoever runs several commands in one process
+#: empties it before each
+locked: list[Path] = []
+
+
 def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S, *,
                   on_wait: Callable[[Path], None] | None = say_waiting):
     """An exclusive :class:`RecordLock` on ``<record>.lock`` for a read-modify-write.
@@ -358,6 +364,7 @@ def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S, *,
             if not taken:
                 raise CampaignBusyError(f"{record_path} is locked by another hyvekit command; "
                                         "try again when it has finished")
+            locked.append(Path(record_path))        # before anything of it is written
             remove_stale_temps(Path(record_path))
             return lock
 

@@ -42,7 +42,17 @@ def test_a_bee_lives_command_loads_only_the_bee_lives_commands(hk, tmp_path):
 def test_version_loads_no_command_group(tmp_path):
     modules = _modules_after(["--version"], tmp_path)
     assert not [m for m in modules if m.startswith("hyvekit.cli.") and m not in (
-        "hyvekit.cli.app", "hyvekit.cli.common")]
+        "hyvekit.cli.app", "hyvekit.cli.common", "hyvekit.cli.entry")]
+
+
+def test_the_entry_point_imports_nothing_before_it_guards_the_app():
+    """``cli/entry.py`` catches Ctrl-C around the import of the app: it imports nothing of
+    hyvekit or typer itself."""
+    code = ("import sys\nbefore = set(sys.modules)\nimport hyvekit.cli.entry\n"
+            "print(' '.join(sorted(set(sys.modules) - before)))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert set(result.stdout.split()) <= {"hyvekit", "hyvekit.cli", "hyvekit.cli.entry"}
 
 
 def test_help_lists_every_group_in_order(hk):

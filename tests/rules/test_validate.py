@@ -88,3 +88,21 @@ def test_solo_cards_are_found_with_hyphens_as_the_help_writes_them():
     cards = solo_cards()
     assert cards.find("three-generations").name == "Three Generations"
     assert cards.find("under_siege").name == "Under Siege"
+
+
+def test_a_long_list_shows_the_closest_names_and_how_many_more():
+    names = [f"run-{n}" for n in range(20)] + ["league", "league-2", "leaguer"]
+    listed = v.listing("leage", names, most=v.LISTED, rest="; see them all")
+    shown, _, more = listed.partition(" and ")
+    assert shown.split(", ")[:3] == list(v.close_matches("leage", names))
+    assert len(shown.split(", ")) == v.LISTED and set(shown.split(", ")) <= set(names)
+    assert more == f"{len(names) - v.LISTED} more; see them all"
+    # a list that fits is shown whole, in its order; without a limit every name is
+    assert v.listing("x", ["b", "a"], most=5) == "b, a"
+    assert v.listing("x", names) == ", ".join(names)
+
+
+def test_a_name_not_one_of_a_few_lists_them_all_with_its_close_matches():
+    e = v.not_one_of("--season", "sumer", ["spring", "summer", "fall"])
+    assert str(e) == ("--season: got 'sumer', expected one of spring, summer, fall "
+                      "(did you mean summer?)")

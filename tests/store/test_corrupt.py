@@ -1,16 +1,17 @@
 """Corrupted campaign files: every operation refuses them with a CorruptRecordError naming the
 file and the problem, the CLI prints one line (exit code 2, no traceback), and the file is never
-written over, moved or rewritten."""
+written over or rewritten; only ``campaign delete`` moves it, byte for byte, into .trash."""
 
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
 from hyvekit.games import campaign_store
 from hyvekit.store.campaigns import CampaignStore
-from hyvekit.store.errors import CampaignExistsError, CorruptRecordError
+from hyvekit.store.errors import CampaignExistsError, CampaignNotFoundError, CorruptRecordError
 
 from .helpers import cli, make_run, snapshot
 
@@ -85,7 +86,6 @@ def _store_ops(store: CampaignStore):
         "append-many": lambda: store.append_many(CID, [("note", {"text": "x"})]),
         "undo": lambda: store.undo(CID),
         "undo-to": lambda: store.undo(CID, 0),
-        "delete": lambda: store.delete(CID),
         "export": lambda: store.export(CID),
     }
 
@@ -105,6 +105,50 @@ def test_store_operations_raise_corrupt_record_error(corrupt):
     assert not (store.folder / ".trash").exists() or not any((store.folder / ".trash").iterdir())
     assert sorted(p.name for p in store.folder.iterdir() if not p.name.endswith(".lock")) == \
         ["bad-run.json", "good-run.json"]
+
+
+def test_delete_moves_a_corrupt_file_into_the_trash_byte_for_byte(corrupt):
+    store, path, _ = corrupt
+    data, inode = path.read_bytes(), path.stat().st_ino
+    target = store.delete(CID)
+    assert target.parent == store.folder / ".trash"
+    assert target.read_bytes() == data and target.stat().st_ino == inode    # moved, not copied
+    assert not path.exists() and store.ids() == ["good-run"]
+    assert not os.path.exists(str(path) + ".lock")
+    with pytest.raises(CampaignNotFoundError):
+        store.delete(CID)
+
+
+@pytest.mark.parametrize("args, answer", [(["campaign", "delete", CID, "--yes"], None),
+                                          (["campaign", "delete", CID], "y\n")])
+def test_cli_delete_says_a_corrupt_record_was_moved_as_it_was(corrupt, args, answer):
+    store, path, words = corrupt
+    data = path.read_bytes()
+    result = cli(args, store.folder, input=answer)
+    assert result.exit_code == 0, result.output
+    (target,) = (store.folder / ".trash").iterdir()
+    assert target.read_bytes() == data and not path.exists()
+    said = " ".join(result.stdout.split())                # as one line, however it is wrapped
+    assert "could not be read" in said and words in said
+    assert "moved as it was" in said and str(target) in said
+
+
+def test_a_corrupt_record_is_not_moved_into_a_trash_that_is_a_file(corrupt):
+    store, path, _ = corrupt
+    before = snapshot(path)
+    (store.folder / ".trash").write_text("not a folder")
+    result = cli(["campaign", "delete", CID, "--yes"], store.folder)
+    assert result.exit_code == 2 and ".trash is a link or a file" in result.stderr
+    assert snapshot(path) == before
+
+
+def test_cli_delete_of_a_corrupt_record_declined_keeps_it(corrupt):
+    store, path, _ = corrupt
+    before = snapshot(path)
+    result = cli(["campaign", "delete", CID], store.folder, input="n\n")
+    said = " ".join(result.stdout.split())
+    assert result.exit_code == 0 and "cannot be read" in said and "nothing was changed" in said
+    assert snapshot(path) == before and not (store.folder / ".trash").exists()
 
 
 def test_create_or_import_over_a_corrupt_file_is_refused(corrupt, tmp_path):
@@ -131,8 +175,6 @@ CLI_COMMANDS = [
     ["campaign", "undo", CID, "--to", "0"],
     ["campaign", "export", CID],
     ["campaign", "export", CID, "OUT"],
-    ["campaign", "delete", CID, "--yes"],
-    ["campaign", "delete", CID],
     ["hyve", "legacy", "status", CID],
     ["hyve", "legacy", "shop", CID, "--perk", "tenacity"],
     ["hyve", "legacy", "start", CID, "--yes"],

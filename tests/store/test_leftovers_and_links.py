@@ -10,7 +10,7 @@ import os
 import pytest
 from filelock import FileLock
 
-from hyvekit.store.errors import CampaignsFolderError
+from hyvekit.store.errors import CampaignNotFoundError, CampaignsFolderError
 from hyvekit.store.storage import CampaignBusyError, campaign_lock, temp_files
 
 from .helpers import cli, make_run
@@ -168,3 +168,63 @@ def test_a_campaign_made_before_the_name_limit_still_replays(store):
     shown = cli(["campaign", "show", "old", "--json"], store.folder)
     assert shown.exit_code == 0, shown.output
     assert "A" * (MAX_PLAYER_NAME + 6) in shown.stdout
+
+
+# -- a mistyped id leaves nothing behind --------------------------------------------------
+
+def _files(folder):
+    return sorted(p.name for p in folder.rglob("*"))
+
+
+def test_a_mistyped_id_is_refused_before_any_lock_file_is_made(store):
+    cid = make_run(store, "League")
+    store.append(cid, "note", {"text": "one"})
+    store.undo(cid)
+    before = _files(store.folder)
+    for name, op in {"append": lambda: store.append("leage", "note", {"text": "x"}),
+                     "append_many": lambda: store.append_many("leage", []),
+                     "undo": lambda: store.undo("leage"), "redo": lambda: store.redo("leage"),
+                     "adopt": lambda: store.adopt("leage"),
+                     "delete": lambda: store.delete("leage")}.items():
+        with pytest.raises(CampaignNotFoundError) as info:
+            op()
+        assert info.value.suggestions == ("league",), name
+        assert _files(store.folder) == before, name
+
+
+WRITING_COMMANDS = [
+    ["campaign", "undo", "leage"], ["campaign", "undo", "leage", "--to", "0", "--yes"],
+    ["campaign", "redo", "leage"], ["campaign", "note", "leage", "a note"],
+    ["campaign", "delete", "leage", "--yes"], ["campaign", "check", "leage", "--adopt"],
+    ["hyve", "legacy", "shop", "leage", "--perk", "tenacity"],
+    ["beelives", "do", "leage", "draw"], ["hyve", "do", "leage", "roll"],
+    ["beez", "do", "leage", "x"],
+    ["queenbee", "log", "leage", "--players", "a,b", "--winner", "a", "--defeated", "b"],
+]
+
+
+@pytest.mark.parametrize("args", WRITING_COMMANDS, ids=lambda a: "-".join(a[:2]))
+def test_a_writing_command_given_a_mistyped_id_adds_no_file(store, args):
+    make_run(store, "League")
+    before = _files(store.folder)
+    result = cli(args, store.folder)
+    assert result.exit_code == 2, result.output
+    assert "no campaign 'leage'" in result.stderr and "did you mean league?" in result.stderr
+    assert _files(store.folder) == before
+
+
+def test_a_record_deleted_while_a_writer_waits_leaves_no_lock_file(store, monkeypatch):
+    cid = make_run(store)
+    path = store.path(cid)
+    os.unlink(str(path) + ".lock")                  # left by the create
+    checked, deleting = store._check_folder, []
+
+    def deleted_meanwhile(writing=False):           # runs after the id was found, before
+        checked(writing)                            # the append takes the lock
+        if writing and not deleting:
+            deleting.append(cid)
+            store.delete(cid)
+    monkeypatch.setattr(store, "_check_folder", deleted_meanwhile)
+    with pytest.raises(CampaignNotFoundError):
+        store.append(cid, "note", {"text": "x"})
+    assert [p.name for p in store.folder.iterdir()] == [".trash"]

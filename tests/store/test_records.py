@@ -662,6 +662,30 @@ def test_cli_delete_with_yes_or_confirmation(store):
     assert result.exit_code == 2 and "no campaign 'no-such-run'" in result.stderr
 
 
+def test_an_unknown_id_lists_its_close_matches_first_and_at_most_a_handful(store):
+    from hyvekit.rules.validate import LISTED
+    for n in range(12):
+        make_run(store, f"Run {n}")
+    for name in ("League", "League 2"):
+        make_run(store, name)
+    with pytest.raises(CampaignNotFoundError) as info:
+        store.load("leage")
+    message = str(info.value)
+    assert info.value.suggestions[0] == "league"
+    assert message.startswith(f"no campaign 'leage' in {store.folder} (did you mean league")
+    listed, _, more = message.split("; known: ")[1].partition(" and ")
+    assert listed.split(", ")[:2] == ["league", "league-2"]
+    assert len(listed.split(", ")) == LISTED
+    assert more == f"{14 - LISTED} more; hyvekit campaign list shows them all"
+    # a few campaigns are all listed
+    store.delete("league-2")
+    for n in range(10):
+        store.delete(f"run-{n}")
+    with pytest.raises(CampaignNotFoundError) as info:
+        store.load("leage")
+    assert str(info.value).endswith("; known: league, run-10, run-11")
+
+
 class _Counter:
     """A toy game: the store replays it as it replays hyvekit's, knowing neither."""
 
