@@ -2,7 +2,9 @@
 
 * Hyve Legacy run: the scenarios with their honey (earned, spent, lost), a bar chart of the HP
   positions past the Starting Space per scenario, a bar chart of honey earned / spent / lost
-  per scenario, and the history table (every event, reverted ones included).
+  per scenario, and the history table (every event, reverted ones included) as the ledger
+  sees it: a scenario played at the table is one row a run of steps, then the courier bees
+  and the result its last step logged (:func:`legacy_history`).
 * Queen Bee match log: the standings, a wins-per-player bar chart, the matches table and the
   history table.
 * Any other campaign kind: its summary's plain values and the history table.
