@@ -458,7 +458,6 @@ def _beez_pad(ctx: typer.Context, printable, game_id: str, players, names, **ren
     from hyvekit.games import record_of
     from hyvekit.games.beez import GAME, KIND
     from hyvekit.render.printables_beez import game_pad_context
-    from hyvekit.rules.beez.table import view
 
     if players is not None or names:
         raise typer.BadParameter("the game gives the players: leave out --players and --names",
@@ -466,7 +465,7 @@ def _beez_pad(ctx: typer.Context, printable, game_id: str, players, names, **ren
     record, state = record_of(campaigns_dir(ctx), game_id, GAME, KIND, "CAMPAIGN",
                               "a Beez game (see 'hyvekit campaign list')", " record")
     cid, extra = _campaign_meta(record.header, game_id, state)
-    context = game_pad_context(view(state), cid, per_page=render["per_page"])
+    context = game_pad_context(state, record.header, cid, per_page=render["per_page"])
     options = {"campaign": cid, "names": ",".join(p["name"] for p in context["players"]),
                "players": len(context["players"])}
     _render(ctx, printable, context, options=options, stem=f"{printable.file_stem}-{_slug(cid)}",

@@ -309,9 +309,10 @@ def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] |
         drawn yet), "verdicts": [{"card", "goal", "status", "reason", "year", "player"}],
         "outcome", "year", "month" (1-9, the next month to play), "stage", "next",
         "months_played", "months": [{"year", "month", "label", "card", "vp": {player: VP
-        gained}, "override": bool}], "winters": {year: {player: {"bees", "honey", "tokens",
-        "vp"}}}, "hives": {player: {"workers", "honey", "vp", "starvation", ...}},
-        "scores": {player: {"total", "eligible"}}, "winners": [str], "rating": str}``.
+        gained}, "starvation": {player: starvation tokens taken}, "override": bool}],
+        "winters": {year: {player: {"bees", "honey", "tokens", "vp"}}}, "hives": {player:
+        {"workers", "honey", "vp", "starvation", ...}}, "scores": {player: {"total",
+        "eligible", "starvation_vp"}}, "winners": [str], "rating": str}``.
     """
     header = dict(header or {})
     summary = dict(summary or {})
@@ -350,10 +351,12 @@ def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] |
         if year is None or month is None:
             continue
         gained = m.get("vp") if isinstance(m.get("vp"), Mapping) else {}
+        taken = m.get("starvation") if isinstance(m.get("starvation"), Mapping) else {}
         months.append({"year": year, "month": month,
                        "label": f"Y{year} {V.abbr(V.months()[month - 1])}",
                        "card": str(m.get("card") or ""), "override": bool(m.get("override")),
-                       "vp": {str(k): _int(v) or 0 for k, v in gained.items()}})
+                       "vp": {str(k): _int(v) or 0 for k, v in gained.items()},
+                       "starvation": {str(k): _int(v) or 0 for k, v in taken.items()}})
     winters: dict[int, dict[str, dict[str, int | None]]] = {}
     for w in _get(summary, "winters", default=[]) or []:
         year = _int(_get(w, "year"))
@@ -369,7 +372,8 @@ def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] |
              if isinstance(h, Mapping) and h.get("name") is not None}
     scores_raw = _get(summary, "scores", default={}) or {}
     scores = {str(p.get("name")): {"total": _int(p.get("total")),
-                                   "eligible": bool(p.get("eligible"))}
+                                   "eligible": bool(p.get("eligible")),
+                                   "starvation_vp": _int(p.get("starvation_vp"))}
               for p in _get(scores_raw, "players", default=[]) or [] if isinstance(p, Mapping)}
     played = _int(_get(summary, "months_played"))
     return {
@@ -427,7 +431,10 @@ def year_values(view: Mapping[str, Any]) -> dict[int, dict[str, dict[str, Any]]]
     * ``bees``, ``honey``: surviving worker bees and remaining honey after the year's winter
       (None until it is played; ``now_bees`` holds the current worker bees of the year in
       play);
-    * ``starvation``: starvation tokens taken at that winter;
+    * ``starvation``: starvation tokens taken at that winter; ``play_starvation``: those
+      taken during the year's months (Feeding Phase);
+    * ``starvation_vp``: for the last year of a finished game, the VP every starvation token
+      of the game costs in the final score (None before: tokens count at the end only);
     * ``total``: the running total at the end of the year: the VP so far, after the winter's
       scoring; for the last year of a finished game the final score (End of the Game).
     """
@@ -438,11 +445,13 @@ def year_values(view: Mapping[str, Any]) -> dict[int, dict[str, dict[str, Any]]]
     years = sorted({m["year"] for m in view.get("months", ())} | set(winters))
     for y in years:
         for p in players:
-            gained = sum(m["vp"].get(p, 0) or 0 for m in view.get("months", ())
-                         if m["year"] == y)
+            months = [m for m in view.get("months", ()) if m["year"] == y]
+            gained = sum(m["vp"].get(p, 0) or 0 for m in months)
             w = winters.get(y, {}).get(p)
             cumulative[p] += gained + ((w or {}).get("vp") or 0)
             row = {"vp": gained, "bees": None, "honey": None, "starvation": None,
+                   "play_starvation": sum(m.get("starvation", {}).get(p, 0) for m in months),
+                   "starvation_vp": None,
                    "total": cumulative[p], "now_bees": None, "winter": w is not None}
             if w is not None:
                 row.update(bees=w.get("bees"), honey=w.get("honey"),
@@ -452,6 +461,7 @@ def year_values(view: Mapping[str, Any]) -> dict[int, dict[str, dict[str, Any]]]
             if view.get("stage") == "over" and y == view.get("years") and \
                     (view.get("scores") or {}).get(p, {}).get("total") is not None:
                 row["total"] = view["scores"][p]["total"]
+                row["starvation_vp"] = view["scores"][p].get("starvation_vp")
             out.setdefault(y, {})[p] = row
     return out
 

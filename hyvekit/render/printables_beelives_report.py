@@ -99,11 +99,12 @@ def _clip(name: str, n: int = 18) -> str:
     return name if len(name) <= n else name[:n - 1] + "\u2026"
 
 
-def beelives_report(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The Bee Lives part of a report: facts, the years table, the goals' verdicts and the
-    charts: VP at the end of each year and worker bees after each winter (bars, one per player;
-    the year in play shows its VP so far and its worker bees now), and VP at the end of each
-    month (lines, one per player)."""
+def beelives_report(view: Mapping[str, Any], board: Any = None) -> dict[str, Any]:
+    """The Bee Lives part of a report: facts, the years table (with the note how its last
+    running total is scored, from ``board``: the campaign's, default the packaged one), the
+    goals' verdicts and the charts: VP at the end of each year and worker bees after each
+    winter (bars, one per player; the year in play shows its VP so far and its worker bees
+    now), and VP at the end of each month (lines, one per player)."""
     from hyvekit.render.printables_reports import _chart
 
     players = list(view.get("players") or [])
@@ -180,7 +181,12 @@ def beelives_report(view: Mapping[str, Any]) -> dict[str, Any]:
     verdicts = [{**v, "card": STANDARD_GOAL if v["card"] == "standard"
                  or v.get("goal") == "survive_winter" else v["card"],
                  "line": verdict_line(v)} for v in view.get("verdicts") or []]
+    years_note = ("Starvation tokens cost VP at the end of the game only: the last year's "
+                  "running total is the final score (End of the Game): "
+                  f"{V.total_formula(V.board_or_default(board))}, counting every token "
+                  "taken, during play and at winter.")
     return {"kind": "beelives", "facts": facts, "year_rows": year_rows,
+            "years_note": years_note,
             "verdicts": verdicts, "charts": charts}
 
 
@@ -227,7 +233,7 @@ def beelives_report_context(header: Mapping[str, Any], events: Sequence[dict[str
 
     context = report_context(dict(header), events, state, describe=describe,
                              summary=lambda _state: dict(summary))
-    context.update(beelives_report(campaign_view(header, summary)))
+    context.update(beelives_report(campaign_view(header, summary), state.comps.board))
     context["campaign"]["game"] = "Bee Lives campaign"
     context["source"] = "hyvekit campaign report: Bee Lives campaign"
     return context

@@ -37,15 +37,19 @@ _PER_UNIT = {"per-colour": "per different colour", "line-of-different-colours": 
              "same-colour-shape": "per shape", "count-of-colour": "per nectar"}
 
 
-def objective_kinds() -> list[dict[str, Any]]:
-    """The objective-card kinds of the scoring example (``[[objective]]`` of beez.toml), each
-    with its honey drops as text and whether the value or the shape is hyvekit's assumption."""
-    from hyvekit.data.beez import objectives as load_objectives
+def objective_kinds(cards=None) -> list[dict[str, Any]]:
+    """The objective cards ``cards`` (default the kinds of the scoring example,
+    ``[[objective]]`` of beez.toml), each with its honey drops as text and whether the value
+    or the shape is hyvekit's assumption."""
+    if cards is None:
+        from hyvekit.data.beez import objectives as load_objectives
+        cards = load_objectives().values()
 
     kinds = []
-    for o in load_objectives().values():
+    for o in cards:
         unit = _PER_UNIT.get(o.kind)
-        honey = f"{o.honey} {unit}" if unit else f"{o.honey}"
+        honey = ("counted by hand" if o.honey is None
+                 else f"{o.honey} {unit}" if unit else f"{o.honey}")
         notes = []
         if o.assumed:
             notes.append("value assumed")
@@ -102,6 +106,8 @@ def beez_pad_context(players: int | None = None, names: list[str] | None = None,
         "players": _columns(players, names),
         "sections": pad_sections(),
         "games": list(range(1, (1 if per_page >= 4 else GAMES_PER_PAGE) + 1)),
+        "head": None,
+        "objectives_head": "Objective cards of the scoring example (honey drops)",
         "objectives": objective_kinds(),
         "assumed_note": ASSUMED_NOTE,
         "rules": PAD_RULES,
@@ -110,14 +116,19 @@ def beez_pad_context(players: int | None = None, names: list[str] | None = None,
     }
 
 
-def game_pad_context(view: dict[str, Any], game_id: str, per_page: int = 1) -> dict[str, Any]:
-    """The scoring pad pre-filled from a Beez game played at the table (``view`` is
-    :func:`hyvekit.rules.beez.table.view`): the player names and the common cards; once the
-    game is scored, each card's honey drops, the secret cards, the totals, the large nectar
-    and the winner ticked; one game on the page.
+def game_pad_context(t, header: dict[str, Any], game_id: str,
+                     per_page: int = 1) -> dict[str, Any]:
+    """The scoring pad pre-filled from a Beez game played at the table (``t``: its
+    :class:`~hyvekit.rules.beez.table.Table`, ``header``: its record's header): the game's
+    name and date, the player names and the common cards; once the game is scored, each card's
+    honey drops, the secret cards, the totals, the large nectar and the winner ticked; one game
+    on the page; the legend lists the game's cards (:func:`~hyvekit.rules.beez.table.shown_cards`).
 
     :raises InvalidInputError: what :func:`beez_pad_context` raises.
     """
+    from hyvekit.rules.beez.table import shown_cards, view as table_view
+
+    view = table_view(t)
     names = [p["name"] for p in view["players"]]
     context = beez_pad_context(len(names), names, per_page=per_page)
     scores = view.get("scores")
@@ -143,7 +154,23 @@ def game_pad_context(view: dict[str, Any], game_id: str, per_page: int = 1) -> d
             "winner": tuple(p["name"] in view["winners"] for p in scores)}
     state = ("scored" if scores else f"in progress, round {view['round']}")
     context["source"] = f"{context['source']} \u00b7 Beez game {game_id} ({state})"
+    context["head"] = {"name": f"{header.get('name') or game_id} ({game_id})",
+                       "date": local_date(header.get("created"))}
+    context["objectives"] = objective_kinds(shown_cards(t))
+    context["objectives_head"] = "Objective cards of this game (honey drops)" + (
+        "" if view["over"] else "; the secret ones are revealed at the end")
     return context
+
+
+def local_date(stamp: object) -> str:
+    """``2026-12-02T23:44:19+00:00`` → the date it was on this machine (``2026-12-03`` an hour
+    east of UTC); anything else, ``""``."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(str(stamp)).astimezone().date().isoformat()
+    except ValueError:
+        return ""
 
 
 # --- Beez turn reference ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.common import InvalidInputError, counted
 from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX,
                                        BUILDER_SHAPE_HEXES, HYVES,
                                        JELLIES, OFFENSIVE_MAX, REWARDS, SheetDefinition)
@@ -181,15 +181,25 @@ def _run_scenario(sheet: SheetDefinition, state, header: dict[str, Any]) -> int 
     return number
 
 
+def table_progress(table) -> str:
+    """``turn 3 of 16, 12 steps so far``: a scenario being played at the table."""
+    return (f"turn {table.now.turn} of {table.now.sheet.turns}, "
+            f"{counted(len(table.steps), 'step')} so far")
+
+
 def _scenario_note(state, shown: int | None, now: int | None) -> str:
-    """What a run's sheet for scenario ``shown`` knows: the result of a scenario played, or
-    that a later one shows the run as it stands before scenario ``now``."""
+    """What a run's sheet for scenario ``shown`` knows: the result of a scenario played, that
+    it is being played at the table, or that a later one shows the run as it stands before
+    scenario ``now``."""
     if shown is None:
         return ""
     result = next((r for r in state.results if r.number == shown), None)
     if result is not None:
-        return (f"played: {'won' if result.won else 'lost'}, HP {result.hp_past_start:+d} past "
-                f"the start, population {result.population}, {result.hyves} hyves")
+        return (f"played{' at the table' if shown in dict(state.played_tables) else ''}: "
+                f"{'won' if result.won else 'lost'}, HP {result.hp_past_start:+d} past "
+                f"the start, population {result.population}, {counted(result.hyves, 'hyve')}")
+    if state.table is not None and shown == state.scenario:
+        return f"at the table: {table_progress(state.table)}; the sheet shows its set-up"
     if now is not None and shown > now:
         return f"bread levels as the run stands before scenario {now}"
     return ""

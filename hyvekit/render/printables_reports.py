@@ -2,7 +2,9 @@
 
 * Hyve Legacy run: the scenarios with their honey (earned, spent, lost), a bar chart of the HP
   positions past the Starting Space per scenario, a bar chart of honey earned / spent / lost
-  per scenario, and the history table (every event, reverted ones included).
+  per scenario, and the history table (every event, reverted ones included) as the ledger
+  sees it: a scenario played at the table is one row a run of steps, then the courier bees
+  and the result its last step logged (:func:`legacy_history`).
 * Queen Bee match log: the standings, a wins-per-player bar chart, the matches table and the
   history table.
 * Any other campaign kind: its summary's plain values and the history table.
@@ -203,37 +205,98 @@ def history_rows(events: Sequence[dict[str, Any]], describe: Describe | None) ->
         status = "reverted" if reverted else "active"
         if reverted and e.get("reverted_at"):
             status += f" {_when(e['reverted_at'])}"
-        rows.append({"seq": e.get("seq"), "when": _when(e.get("at")), "type": e.get("type"),
-                     "what": what, "status": status, "reverted": reverted})
+        rows.append({"seq": e.get("seq"), "when": _when(e.get("at")), "when_to": "",
+                     "type": e.get("type"), "what": what, "status": status,
+                     "reverted": reverted, "derived": False})
     return rows
 
 
 # --- Hyve Legacy ---------------------------------------------------------------------------
 
-def _legacy_honey_spent(settings_state, events: Sequence[dict[str, Any]]) -> dict[int, int]:
-    """Honey spent in the shop after each scenario (0 = the starting honey), by replaying the
-    active events from the run's first state."""
-    from hyvekit.rules.hyve import legacy as L
+def _steps_row(e: dict[str, Any], state) -> dict[str, Any]:
+    """The history row of a run of ``step`` events starting with ``e`` (``state``: the run
+    before it)."""
+    reverted = e.get("status") == "reverted"
+    return {"seq": e.get("seq"), "first_seq": e.get("seq"), "when": _when(e.get("at")),
+            "type": e.get("type"), "steps": 0, "scenario": state.scenario,
+            "name": state.sheet.run[state.scenario - 1] if state.scenario else "",
+            "first_turn": state.table.now.turn if state.table is not None else 1,
+            "reverted": reverted, "status": "reverted" if reverted else "active",
+            "when_to": "", "derived": False}
 
-    spent: dict[int, int] = {}
-    state = settings_state
+
+def _add_step(row: dict[str, Any], e: dict[str, Any], state) -> None:
+    """Count step ``e`` in its run's ``row`` (``state``: the run after it, when active)."""
+    row["steps"] += 1
+    if row["steps"] > 1:
+        row["seq"] = f"{row['first_seq']}\u2013{e.get('seq')}"
+        last = _when(e.get("at"))
+        if last != row["when"]:
+            row["when_to"] = last[11:] if last[:10] == row["when"][:10] else last
+    where = f"Scenario {row['scenario']} ({row['name']}) at the table"
+    if row["reverted"]:
+        if e.get("reverted_at"):
+            row["status"] = f"reverted {_when(e['reverted_at'])}"
+        row["what"] = f"{where}: {counted(row['steps'], 'step')}, undone"
+        return
+    table = state.table if state.table is not None else state.played_tables[-1][1]
+    now = table.now
+    turns = (f"turn {now.turn}" if now.turn == row["first_turn"]
+             else f"turns {row['first_turn']}\u2013{now.turn}")
+    row["what"] = f"{where}: {counted(row['steps'], 'step')}, {turns}"
+    if state.table is None:
+        row["what"] += f"; {now.status} on turn {now.turn}, and the ledger logged:"
+    elif table.over:
+        row["what"] += f"; {now.status} on turn {now.turn}, a bread type to cross out is due"
+
+
+def legacy_history(header: dict[str, Any], events: Sequence[dict[str, Any]],
+                   describe: Describe | None) -> list[dict[str, Any]]:
+    """The history of a run as its ledger sees it: a row per ledger event or note, one per
+    run of steps at the table, and after the step that ended a scenario a row for each courier
+    bee and the result it logged (:func:`~hyvekit.rules.hyve.table_record.logged_event`)."""
+    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.rules.hyve.table_record import STEP, logged_event
+
+    describe = describe or L.describe_event
+    state = L.state_from_settings(header["settings"])
+    rows: list[dict[str, Any]] = []
+    run = None
     for e in events:
-        if e.get("status") != "active" or e.get("type") == NOTE:
+        kind, data = e.get("type"), e.get("data", {}) or {}
+        active = e.get("status") == "active"
+        if kind != STEP:
+            run = None
+            rows += history_rows([e], describe)
+            if active and kind != NOTE:
+                state = logged_event(state, kind, data)[0]
             continue
-        after = L.apply(state, L.parse_event(e["type"], e.get("data", {}) or {}))
-        if e["type"] == "shop":
-            spent[state.scenario] = spent.get(state.scenario, 0) + state.honey - after.honey
-        state = after
-    return spent
+        if run is None or run["reverted"] == active:
+            run = _steps_row(e, state)
+            rows.append(run)
+        logged = ()
+        if active:
+            state, logged = logged_event(state, kind, data)
+        _add_step(run, e, state)
+        for action in logged:
+            rows.append({"seq": "", "when": "", "when_to": "", "type": "logged",
+                         "derived": True,
+                         "what": describe(*L.action_to_event(action)), "status": "active",
+                         "reverted": False})
+        if logged:
+            run = None
+    return rows
 
 
-def legacy_report(header: dict[str, Any], events: Sequence[dict[str, Any]],
-                  state) -> dict[str, Any]:
-    """The legacy part of a report: overview, scenario rows and the two charts."""
+def legacy_report(header: dict[str, Any], events: Sequence[dict[str, Any]], state,
+                  describe: Describe | None = None) -> dict[str, Any]:
+    """The legacy part of a report: overview, scenario rows, the two charts and the history
+    (:func:`legacy_history`)."""
+    from hyvekit.render.printables_hyve_sheets import table_progress
     from hyvekit.rules.hyve import legacy as L
 
-    first = L.state_from_settings(header["settings"])
-    spent = _legacy_honey_spent(first, events)
+    spent = L.honey_spent(state)
+    at_table = dict(state.played_tables)
     results = {r.number: r for r in state.results}
     lost = list(state.honey_lost)
     rows = [{"label": "Start", "name": "starting Honey", "status": "", "hp": None,
@@ -246,8 +309,11 @@ def legacy_report(header: dict[str, Any], events: Sequence[dict[str, Any]],
             status = "won" if r.won else ("lost (easy mode)" if r.honey is not None else "lost")
             if r.crossed_out:
                 status += f", {r.crossed_out}-type bread crossed out"
+            if n in at_table:
+                status += f"; played at the table, {counted(len(at_table[n].turns), 'turn')}"
         elif state.phase == "playing" and state.scenario == n:
-            status = "playing"
+            status = ("playing" if state.table is None
+                      else f"playing at the table: {table_progress(state.table)}")
         else:
             status = ""
         rows.append({
@@ -274,7 +340,9 @@ def legacy_report(header: dict[str, Any], events: Sequence[dict[str, Any]],
          "ink": INK_LOST},
     ], height=112)
     summary = L.legacy_summary(state)
-    phase = {"shopping": "shopping", "playing": f"playing scenario {state.scenario}",
+    playing = f"playing scenario {state.scenario}" + (
+        "" if state.table is None else f" at the table ({table_progress(state.table)})")
+    phase = {"shopping": "shopping", "playing": playing,
              "failed": "ended (lost in normal difficulty)",
              "complete": "complete"}.get(state.phase, state.phase)
     facts = [
@@ -288,6 +356,7 @@ def legacy_report(header: dict[str, Any], events: Sequence[dict[str, Any]],
         ("Honey to spend now", str(state.honey) if state.phase == "shopping" else "\u2014"),
     ]
     return {"kind": "legacy", "facts": facts, "scenarios": rows,
+            "history": legacy_history(header, events, describe),
             "charts": [{"title": "HP positions past the Starting Space, per scenario",
                         **hp_chart},
                        {"title": "Honey per scenario: earned, spent, lost at the next start",
@@ -365,13 +434,15 @@ def report_context(header: dict[str, Any], events: Sequence[dict[str, Any]], sta
     game, kind = str(header.get("game", "")), str(header.get("kind", ""))
     describe = describe or describer(game, kind)
     if (game, kind) == ("hyve", "legacy"):
-        body = legacy_report(header, events, state)
+        body = legacy_report(header, events, state, describe)
     elif (game, kind) == ("queenbee", "matches"):
         body = matches_report(header, events, state)
     else:
         body = _generic_report(summary(state) if summary else {})
-    history = history_rows(events, describe)
-    reverted = sum(1 for h in history if h["reverted"])
+    history = body.pop("history") if "history" in body else history_rows(events, describe)
+    reverted = sum(1 for e in events if e.get("status") == "reverted")
+    steps = sum(h.get("steps", 0) for h in history)
+    runs = f"; {counted(steps, 'step')} at the table, one line a run of steps" if steps else ""
     return {
         "title": "Campaign Report",
         "example": example,
@@ -380,9 +451,8 @@ def report_context(header: dict[str, Any], events: Sequence[dict[str, Any]], sta
                      "created": _when(header.get("created"))},
         **body,
         "history": history,
-        "history_note": (f"{counted(len(history), 'event')}, {reverted} reverted (undone "
-                         "events stay "
-                         "in the record)"),
+        "history_note": (f"{counted(len(events), 'event')}, {reverted} reverted (undone "
+                         f"events stay in the record){runs}"),
         "source": ("hyvekit campaign report" + (", example" if example else "")
                    + ": " + GAME_LABELS.get((game, kind), f"{game}/{kind}")),
     }

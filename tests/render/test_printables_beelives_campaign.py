@@ -526,3 +526,70 @@ def test_hive_board_bad_player_is_exit_2(campaigns):
     code = run_cli(["--campaigns-dir", str(campaigns), "print", "tracker", "beelives-hive",
                     "league", "--player", "nobody"], stdout=io.StringIO(), stderr=err)
     assert code == 2 and "Susan" in err.getvalue()
+
+
+def _game_with_starvation_tokens(folder: Path, seed: int = 2) -> str:
+    """A two-year game of Susan and Jeremy played at the table to its end, each step chosen
+    at random among the legal ones or rolled (seed 2: both take starvation tokens during
+    play)."""
+    import random
+
+    from hyvekit.data.beelives import campaign_components, packaged_board
+    from hyvekit.games import campaign_store
+    from hyvekit.rules.beelives import campaign as C
+    from hyvekit.rules.beelives import campaign_table as CT
+
+    raw = {"kind": "multi-year", "years": 2, "players": [
+        {"name": "Susan", "queen": "prolific"}, {"name": "Jeremy", "queen": "aggressive"}]}
+    comps = campaign_components(packaged_board())
+    rng = random.Random(seed)
+    state = C.new_campaign(C.settings_from_dict(raw, comps), comps)
+    steps: list[str] = []
+    while (d := CT.decision(state)) is not None:
+        option = rng.choice(d.legal)
+        if d.kind == "dice" and rng.random() < 0.5:
+            option = "roll"
+        resolved, state = CT.resolve_steps(state, [option], rng)
+        steps += resolved
+    store = campaign_store(folder)
+    cid = store.create("Hungry league", "beelives", "campaign", raw).header["id"]
+    store.append_many(cid, [("step", {"do": s}) for s in steps])
+    return cid
+
+
+def test_the_years_table_adds_up_to_the_final_score_with_starvation_tokens(tmp_path):
+    """Starvation tokens taken during play (Feeding Phase) are shown per year, and the last
+    year's row shows what every token costs in the final score: each row's shown columns add
+    up to its running total."""
+    from hyvekit.games import adapter_for, campaign_store
+    from hyvekit.render.printables_beelives_report import beelives_report_context
+
+    folder = tmp_path / "campaigns"
+    cid = _game_with_starvation_tokens(folder)
+    record, state = campaign_store(folder).state(cid)
+    summary = adapter_for("beelives", "campaign").summary(state)
+    assert summary["stage"] == "over"
+    ctx = beelives_report_context(record.header, record.events, state, summary)
+    starvation = {h["name"]: h["starvation"] for h in summary["hives"]}
+    per_token = state.comps.board.starvation_vp
+    for player in ("Susan", "Jeremy"):
+        rows = [r for r in ctx["year_rows"] if r["player"] == player]
+        assert [r["year"] for r in rows] == [1, 2] and all(r["winter"] for r in rows)
+        during = sum(r["play_starvation"] for r in rows)
+        assert during > 0, "seed 2 takes starvation tokens during play"
+        assert during + sum(r["starvation"] for r in rows) == starvation[player]
+        assert rows[0]["starvation_vp"] is None
+        assert rows[1]["starvation_vp"] == per_token * starvation[player]
+        total = 0
+        for r in rows:
+            total += r["vp"] + r["bees"] + r["honey"] + (r["starvation_vp"] or 0)
+            assert total == r["total"], (player, r)
+        assert rows[1]["total"] == next(p["total"] for p in summary["scores"]["players"]
+                                        if p["name"] == player)
+    out = tmp_path / "r.pdf"
+    run(folder, "print", "report", cid, "--out", str(out))
+    text = flat(pdf_text(out))
+    for phrase in ("Starvation tokens during play", "Starvation VP (end of game)",
+                   "the last year's running total is the final score",
+                   "2 × starvation tokens, counting every token taken"):
+        assert phrase in text, phrase

@@ -45,3 +45,43 @@ def test_the_pad_of_a_game_takes_no_names_and_only_a_beez_game(hk):
     assert r.returncode == 2 and "leave out --players" in r.stderr
     r = hk("print", "pad", "beez", "nothing-here")
     assert r.returncode != 0 and "Traceback" not in r.stderr
+
+
+def test_the_pad_of_a_game_carries_its_name_date_and_cards(hk):
+    """A game's pad names the game, its date (the record's ``created``, on this machine's
+    clock) and lists the game's cards under a heading of its own: the common ones, the
+    secret ones once the game is over."""
+    from hyvekit.games import campaign_store
+    from hyvekit.render.printables_beez import local_date
+
+    assert hk(*NEW).returncode == 0
+    record, _ = campaign_store(hk.campaigns).state("friday")
+    date = local_date(record.header["created"])
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", date)
+    text, _ = _text(hk, "friday")
+    assert "Game Friday (friday)" in text and f"Date {date}" in text
+    assert "cards of the scoring example" not in text
+    assert ("Objective cards of this game (honey drops); the secret ones are revealed at the "
+            "end Both 4/5 rows filled 12 Middle row filled 7* Different colours 2 per "
+            "different colour Each nectar") in text
+    for (mf, ms), (sf, ss) in zip(MARTIN_FLIGHTS, SOPHIE_FLIGHTS):
+        assert hk("beez", "do", "friday", mf, *ms, sf, *ss).returncode == 0
+    text, _ = _text(hk, "friday")
+    assert ("Objective cards of this game (honey drops) Both 4/5 rows filled 12 Middle row "
+            "filled 7* Different colours 2 per different colour Three colours in a line 3 per "
+            "line Bow of one colour 4 per shape* Queen cup 7 Each nectar") in text
+
+
+def test_a_local_date_is_the_day_on_this_machine(monkeypatch):
+    import time
+
+    from hyvekit.render.printables_beez import local_date
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        assert local_date("2026-12-02T23:44:19+00:00") == "2026-12-03"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert local_date(None) == "" and local_date("soon") == ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -266,3 +267,107 @@ def test_report_help_has_an_example():
     out = invoke("print", "report", "--help").output
     assert "Example: hyvekit print report" in out
     assert "--ink-saver" in out and "--paper" in out and "--copies" in out
+
+
+# --- a run played at the table -----------------------------------------------------------------
+
+EXAMPLE = (Path(__file__).resolve().parents[2] / "examples" / "hyve"
+           / "legacy-scenario-1.toml")
+
+
+def _table_run(hk, name: str = "Table run") -> str:
+    """The run of examples/hyve/legacy-scenario-1.toml, its scenario 1 started."""
+    assert hk("hyve", "legacy", "new", name, "--easy").returncode == 0
+    cid = name.lower().replace(" ", "-")
+    shop = hk("hyve", "legacy", "shop", cid, "--bread", "1", "--bread", "1", "--perk",
+              "deep-stores", "--hp", "red:2", "--population", "red:2")
+    assert shop.returncode == 0, shop.stderr
+    assert hk("hyve", "legacy", "start", cid, "--yes").returncode == 0
+    return cid
+
+
+def _example_steps(hk, cid: str) -> list[str]:
+    """The example's turns as the steps of the run's scenario at the table."""
+    import tomllib
+
+    from hyvekit.data.hyve import sheet_definitions
+    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.rules.hyve.legacy_play import run_setup, run_sheet
+    from hyvekit.rules.hyve.record import parse_record
+    from hyvekit.rules.hyve.table import new_table
+    from hyvekit.rules.hyve.table_steps import steps_for
+
+    _, state = load_legacy_state(hk.campaigns, cid)
+    start = run_setup(state, run_sheet(state, sheet_definitions()))
+    record = parse_record(tomllib.loads(EXAMPLE.read_text()), start=start)
+    return steps_for(new_table(start), record.turns)[1]
+
+
+def _report(hk, cid: str, out: str):
+    from hyvekit.games import campaign_store
+    from hyvekit.render.printables_reports import report_context
+
+    result = hk("print", "report", cid, "--out", out)
+    assert result.returncode == 0, result.stderr
+    record, state = campaign_store(hk.campaigns).state(cid)
+    return _flat(pdf_text(hk.root / out)), report_context(record.header, record.events, state)
+
+
+def test_report_of_a_run_played_at_the_table(hk):
+    cid = _table_run(hk)
+    assert hk("hyve", "do", cid, "roll", "--seed", "1").returncode == 0
+    text, _ = _report(hk, cid, "mid.pdf")
+    assert "playing scenario 1 at the table (turn 1 of 16, 1 step so far)" in text
+    assert "Scenario 1 (Standard) at the table: 1 step, turn 1" in text
+    # the roll undone, then the example played to its end and its bread type crossed out
+    assert hk("campaign", "undo", cid).returncode == 0
+    steps = _example_steps(hk, cid)
+    assert hk("hyve", "do", cid, *steps, "cross-out 2").returncode == 0
+    text, ctx = _report(hk, cid, "report.pdf")
+    assert "Scenario 1 (Standard) at the table: 1 step, undone" in text
+    assert (f"Scenario 1 (Standard) at the table: {len(steps) + 1} steps, turns 1–8; lost on "
+            "turn 8, and the ledger logged:") in text
+    # what the ledger logged when the scenario ended, as hyve legacy play logs it
+    logged = [h["what"] for h in ctx["history"] if h["derived"]]
+    assert logged == ["courier: 5-Bee on turn 1", "courier: wild Bee on turn 2",
+                      "courier: wild Bee on turn 3", "courier: wild Bee on turn 4",
+                      "lost: HP -5 past start, population 5, 1 hyve, 2-type bread crossed out"]
+    for line in logged:
+        assert line in text
+    assert f"{3 + len(steps) + 1} events, 1 reverted" in text
+    assert f"{len(steps) + 2} steps at the table" in text
+    # the scenario row: its result, the honey it earned (as if won), the table's turns
+    first = ctx["scenarios"][1]
+    assert first["status"] == ("lost (easy mode), 2-type bread crossed out; played at the "
+                               "table, 8 turns")
+    assert first["breakdown"] == {"hp": 0, "population": 1, "hyves": 1, "courier": 3}
+    assert first["earned"] == 5 and first["spent"] == 0          # nothing bought yet
+    assert ctx["scenarios"][0]["spent"] == 13 and ctx["scenarios"][0]["lost"] == 2
+    assert "0 + 1 + 1 + 3" in text
+
+
+def _printables(hk, cid: str) -> dict[str, str]:
+    """The text of each printable that takes a run, printed from ``cid``."""
+    texts = {}
+    for name, args in (("legacy-sheet", ("legacy-sheet", cid)), ("booklet", ("booklet", cid)),
+                       ("sheet", ("sheet", "hyve", "--run", cid))):
+        result = hk("print", *args, "--out", f"{name}.pdf")
+        assert result.returncode == 0, (name, result.stderr)
+        texts[name] = _flat(pdf_text(hk.root / f"{name}.pdf"))
+    return texts
+
+
+def test_the_sheets_of_a_run_at_the_table_mid_scenario_and_after_it_ended(hk):
+    cid = _table_run(hk)
+    assert hk("hyve", "do", cid, "roll", "--seed", "1").returncode == 0
+    texts = _printables(hk, cid)
+    for name in ("booklet", "sheet"):
+        assert ("scenario 1 (at the table: turn 1 of 16, 1 step so far; the sheet shows its "
+                "set-up)") in texts[name], name
+    assert hk("campaign", "undo", cid).returncode == 0
+    assert hk("hyve", "do", cid, *_example_steps(hk, cid), "cross-out 2").returncode == 0
+    texts = _printables(hk, cid)
+    assert "to spend now: 5" in texts["legacy-sheet"]          # the honey it earned
+    assert ("scenario 1 (played at the table: lost, HP -5 past the start, population 5, "
+            "1 hyve)") in texts["booklet"]
+    assert "Hyve Coldsnap Sheet" in texts["sheet"] and "scenario 2" in texts["sheet"]

@@ -139,7 +139,9 @@ def summary(state: CampaignState) -> dict[str, Any]:
                     "override": m.override, "reason": m.reason, "dispute": m.dispute,
                     "derived": m.derived,
                     "vp": {n: h.get("vp_gained", 0)
-                           for n, h in (m.summary.get("hives") or {}).items()}}
+                           for n, h in (m.summary.get("hives") or {}).items()},
+                    "starvation": {n: h.get("starvation_tokens", 0)
+                                   for n, h in (m.summary.get("hives") or {}).items()}}
                    for m in state.months],
         "overrides": sum(1 for m in state.months if m.override),
         "winters": [{"year": w.year, "hives": [dict(h) for h in w.hives]}
@@ -163,7 +165,9 @@ def summary(state: CampaignState) -> dict[str, Any]:
         sc = state.scores
         lost = s.solo and outcome == "lost"      # a failed solo goal: nobody wins
         out["scores"] = {"players": [{"name": l.player.name, "total": l.total,
-                                      "eligible": l.eligible} for l in sc.lines],
+                                      "eligible": l.eligible,
+                                      "starvation": l.player.starvation,
+                                      "starvation_vp": l.starvation_vp} for l in sc.lines],
                          "winners": [] if lost else list(sc.winners),
                          "tiebreak": None if lost else sc.tiebreak}
         if s.solo and s.years == 1:

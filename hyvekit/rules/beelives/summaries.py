@@ -36,6 +36,9 @@ class HiveFacts:
     :ivar failed: ``(action, bees)`` of actions that failed (Zombees' action roll, a haunted
         tile's forage roll): not in ``actions``, ``foraged`` or ``scouts``.
     :ivar scares: Raid actions that scared ghosts away (Haunted Hives): not raids on a hive.
+    :ivar starvation_tokens: starvation tokens taken in the Feeding Phase instead of losing
+        one of the last three worker bees (each worth the board's ``starvation_vp`` at the end
+        of the game).
     """
 
     name: str
@@ -60,6 +63,7 @@ class HiveFacts:
     spawned: tuple[str, ...] = ()
     failed: tuple[tuple[str, int], ...] = ()
     scares: int = 0
+    starvation_tokens: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able dict."""
@@ -155,7 +159,8 @@ def summarize(events: Sequence[Event], state: GameState, comps: Components) -> M
                        "suffered": [], "swarmed": False, "stayed": None, "swarm_wild": None,
                        "swarm_queen": None,
                        "start": "", "queens": [], "requeens": [], "hatched": 0, "lost": 0,
-                       "level": 0, "vp": 0, "spawned": [], "failed": [], "scares": 0}
+                       "level": 0, "vp": 0, "spawned": [], "failed": [], "scares": 0,
+                       "tokens": 0}
     month = year = season = card = None
     peak: dict[str, int] = {}
     spawns: dict[str, Event] = {}
@@ -189,6 +194,8 @@ def summarize(events: Sequence[Event], state: GameState, comps: Components) -> M
                 seen(name, strength)
         elif k == "event":
             card = ev["card"]
+        elif k == "feeding" and ev.get("hive") in acc:
+            acc[ev["hive"]]["tokens"] += ev.get("tokens", 0)
         elif k == "brood":
             acc[ev["hive"]]["hatched"] += ev["hatched"]
             acc[ev["hive"]]["lost"] += ev["lost"]
@@ -266,6 +273,7 @@ def summarize(events: Sequence[Event], state: GameState, comps: Components) -> M
             a["stayed"], a["swarm_wild"], a["swarm_queen"], a["start"] or p.hive.queen,
             tuple(a["queens"]) or (p.hive.queen,), tuple(a["requeens"]), a["hatched"],
             a["lost"], min(a["level"], p.hive.disease(board)), p.hive.comb, a["vp"],
-            tuple(a["spawned"]), tuple(a["failed"]), a["scares"])
+            tuple(a["spawned"]), tuple(a["failed"]), a["scares"],
+            starvation_tokens=a["tokens"])
     return MonthSummary(year or state.year, month or "", season or "", card, hives, wild,
                         tuple(events))

@@ -496,6 +496,16 @@ def final_scores(t: Table) -> tuple[tuple[PlayerScore, ...], Outcome] | None:
     return tuple(scored), winners(scored)
 
 
+def shown_cards(t: Table) -> tuple[Objective, ...]:
+    """The game's objective cards everyone may see: the common ones, and once the game is
+    over the secret ones revealed (Game Setup 4: "revealed at the end"), each card once."""
+    cards = list(t.setup.common)
+    if t.game.over:
+        for hand in t.secret:
+            cards += [c for c in hand or () if c.id not in {x.id for x in cards}]
+    return tuple(cards)
+
+
 def view(t: Table) -> dict:
     """The table for people and ``next --json``: the round, whose turn, each player's
     honeycomb (text rows), nectar and large nectar, the common cards, the nectar left on the

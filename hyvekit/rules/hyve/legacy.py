@@ -49,8 +49,8 @@ from hyvekit.rules.hyve.legacy_run import (R_BREAD, R_CORE, R_COURIER, R_EASY, R
                                            LegacyState, Phase, Purchase, Resource, Result,
                                            ScenarioResult, SheetLimits, Shop, StartScenario,
                                            SwitchEasy, affordable, apply, check, cost,
-                                           courier_claim, new_legacy, play, scenario_limits,
-                                           scenario_mode)
+                                           courier_claim, honey_spent, new_legacy, play,
+                                           scenario_limits, scenario_mode)
 from hyvekit.rules.hyve.legacy_sheet import (BEE_TYPES, RESOURCE_KINDS, RESOURCE_LABELS,
                                              SCENARIOS, WILD, LegacySheet, perk_label,
                                              sheets_from_tables)
@@ -69,8 +69,8 @@ __all__ = [
     "R_START", "R_WIN", "RESOURCES_PER_HONEY", "START_BREAD_LEVEL", "Action", "BuyBread",
     "BuyPerk", "BuyResources", "Courier", "LegacyState", "Phase", "Purchase", "Resource",
     "Result", "ScenarioResult", "SheetLimits", "Shop", "StartScenario", "SwitchEasy",
-    "affordable", "apply", "check", "cost", "courier_claim", "new_legacy", "play",
-    "scenario_limits", "scenario_mode",
+    "affordable", "apply", "check", "cost", "courier_claim", "honey_spent", "new_legacy",
+    "play", "scenario_limits", "scenario_mode",
     # legacy_words
     "normalise_perk", "parse_bee", "parse_bread_type", "parse_colour_counts", "parse_purchases",
     # legacy_events

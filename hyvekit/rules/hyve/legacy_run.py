@@ -625,6 +625,16 @@ def play(state: LegacyState, action: Action) -> LegacyState:
     return apply(state, action)
 
 
+def honey_spent(state: LegacyState) -> dict[int, int]:
+    """Honey spent in the shop before each scenario, by the number of the scenario played
+    before it (0: the starting honey): the honey there was to spend less what was left — lost
+    when the next scenario began ("Gaining Honey": "Any unspent Honey that you have is lost
+    upon beginning the scenario"), or still to spend now."""
+    available = (state.sheet.starting_honey, *state.honey_well)
+    left = state.honey_lost + ((state.honey,) if state.phase == "shopping" else ())
+    return {n: available[n] - kept for n, kept in enumerate(left) if available[n] is not None}
+
+
 def courier_claim(state: LegacyState, bee: int) -> dict[str, Any]:
     """What a courier bee would give now: ``{"population": n, "hp": n, "nectar": {colour: n}}``
     for a coloured bee, ``{"honey_track_square": k, "bonus": honey}`` for a wild one."""

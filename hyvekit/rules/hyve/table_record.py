@@ -22,7 +22,8 @@ from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.hyve import legacy as L
-from hyvekit.rules.hyve.legacy_play import legacy_actions, played, run_mode, run_setup
+from hyvekit.rules.hyve.legacy_play import (apply_play, legacy_actions, played, run_mode,
+                                            run_setup)
 from hyvekit.rules.hyve.record import Claim, Record
 from hyvekit.rules.hyve.scenario import new_scenario
 from hyvekit.rules.hyve.sheets import BEE_TYPES, SheetDefinition
@@ -133,6 +134,11 @@ def play_legacy_step(state: L.LegacyState, data: Mapping[str, Any]) -> L.LegacyS
     :raises IllegalActionError: no scenario is being played; a step against the rules.
     :raises InvalidInputError: a malformed step; a first step without its sheet.
     """
+    return _logged_step(state, data)[0]
+
+
+def _logged_step(state: L.LegacyState, data: Mapping[str, Any]
+                 ) -> tuple[L.LegacyState, tuple[L.Action, ...]]:
     text = _text(data, ("do", "sheet"))
     sheet = None
     if state.table is not None and "sheet" in data:
@@ -142,11 +148,18 @@ def play_legacy_step(state: L.LegacyState, data: Mapping[str, Any]) -> L.LegacyS
             raise InvalidInputError("step event sheet", "missing",
                                     "the scenario sheet of the scenario's first step")
         sheet = SheetDefinition.from_dict(dict(data["sheet"]))
-    return _step(state, legacy_table(state, sheet), text)[0]
+    state, _, actions = _step_logged(state, legacy_table(state, sheet), text)
+    return state, actions
 
 
 def _step(state: L.LegacyState, t: Table, text: str,
           rng: random.Random | None = None) -> tuple[L.LegacyState, str]:
+    return _step_logged(state, t, text, rng)[:2]
+
+
+def _step_logged(state: L.LegacyState, t: Table, text: str, rng: random.Random | None = None
+                 ) -> tuple[L.LegacyState, str, tuple[L.Action, ...]]:
+    """The run after one step, the step as stored and the ledger actions it logged."""
     if needs_cross_out(state, t):
         d = legacy_decision(state, t)
         text = " ".join(text.lower().split())
@@ -154,12 +167,14 @@ def _step(state: L.LegacyState, t: Table, text: str,
             raise IllegalActionError(L.R_EASY, f"{d.prompt}: {text!r} is not one",
                                      expected=list(d.legal), given=text,
                                      hint="legal: " + ", ".join(d.legal))
-        return finish(state, t, int(text.split()[-1])), text
+        state, actions = _finished(state, t, int(text.split()[-1]))
+        return state, text, actions
     t, stored = push(t, text, rng)
     state = replace(state, table=t)
     if t.over and not needs_cross_out(state, t):
-        return finish(state, t, None), stored
-    return state, stored
+        state, actions = _finished(state, t, None)
+        return state, stored, actions
+    return state, stored, ()
 
 
 def legacy_resolve(state: L.LegacyState, t: Table, texts: Sequence[str],
@@ -188,11 +203,17 @@ def finish(state: L.LegacyState, t: Table, cross_out: int | None) -> L.LegacySta
     :raises IllegalActionError: the ledger refuses them (a result that does not fit on the
         sheet...).
     """
+    return _finished(state, t, cross_out)[0]
+
+
+def _finished(state: L.LegacyState, t: Table, cross_out: int | None
+              ) -> tuple[L.LegacyState, tuple[L.Action, ...]]:
     run = replace(state, table=None)
     record = Record(t.start, t.turns, (Claim(),) * len(t.turns))
-    for action in legacy_actions(played(run, t.start.sheet, record), cross_out):
-        run = L.play(run, action)
-    return replace(run, played_tables=run.played_tables + ((state.scenario, t),))
+    play = played(run, t.start.sheet, record)
+    run = apply_play(run, play, cross_out)
+    return (replace(run, played_tables=run.played_tables + ((state.scenario, t),)),
+            legacy_actions(play, cross_out))
 
 
 def play_legacy_event(state: L.LegacyState, kind: str, data: Mapping[str, Any]
@@ -200,15 +221,27 @@ def play_legacy_event(state: L.LegacyState, kind: str, data: Mapping[str, Any]
     """Any event of a legacy run: a step at the table, or a ledger event — refused while a
     scenario is being played at the table (its couriers and result are derived when it ends).
     """
+    return logged_event(state, kind, data)[0]
+
+
+def logged_event(state: L.LegacyState, kind: str, data: Mapping[str, Any]
+                 ) -> tuple[L.LegacyState, tuple[L.Action, ...]]:
+    """:func:`play_legacy_event`, with what the ledger logged: a ledger event's own action,
+    the courier bees and result of the step that ends a scenario at the table, nothing for
+    any other step.
+
+    :raises IllegalActionError, InvalidInputError: as :func:`play_legacy_event`.
+    """
     if kind == STEP:
-        return play_legacy_step(state, data)
+        return _logged_step(state, data)
     if state.table is not None:
         raise IllegalActionError(R_AT_TABLE, f"scenario {state.scenario} is being played at "
                                  f"the table ({counted(len(state.table.steps), 'step')}); its "
                                  "courier bees and result are logged when it ends",
                                  expected="a step (hyvekit hyve do)", given=kind,
                                  hint="hyvekit campaign undo RUN takes back the steps")
-    return L.play(state, L.parse_event(kind, dict(data)))
+    action = L.parse_event(kind, dict(data))
+    return L.play(state, action), (action,)
 
 
 def scenario_table(state: L.LegacyState, number: int | None = None) -> Table:

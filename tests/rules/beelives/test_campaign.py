@@ -248,8 +248,10 @@ def test_the_whole_two_year_campaign_ends_with_the_hand_worked_scores():
     state = C.play(state, "year-end", {"starvation": {"Jeremy": "take"}})
     # Susan 26 VP + 0 honey + 2 bees = 28; Jeremy 7 VP + 0 honey + 3 bees - 2 (token) = 8
     assert C.summary(state)["scores"] == {
-        "players": [{"name": "Susan", "total": 28, "eligible": True},
-                    {"name": "Jeremy", "total": 8, "eligible": True}],
+        "players": [{"name": "Susan", "total": 28, "eligible": True, "starvation": 0,
+                     "starvation_vp": 0},
+                    {"name": "Jeremy", "total": 8, "eligible": True, "starvation": 1,
+                     "starvation_vp": -2}],
         "winners": ["Susan"], "tiebreak": ""}
     assert state.over and C.next_step(state) == "nothing: the game is over"
     assert all(v["status"] == "met" for v in C.goals(state))

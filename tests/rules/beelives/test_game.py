@@ -112,6 +112,10 @@ def test_feeding_starvation_tokens_are_stated_choices(comps, board):
     feed = next(e for e in events if e["kind"] == "feeding" and e["hive"] == "Susan")
     assert (feed["honey"], feed["starved"], feed["tokens"]) == (1, 0, 1)
     assert s2.player("Susan").hive.starvation == 1
+    # what the month did says so (the report's years table counts them)
+    facts = g.summarize(events, s2, comps).hives
+    assert facts["Susan"].starvation_tokens == 1 and facts["Jeremy"].starvation_tokens == 0
+    assert facts["Susan"].to_dict()["starvation_tokens"] == 1
     with pytest.raises(IllegalActionError, match="Feeding Phase") as e:
         g.start_month(s, month('month = 2\ncard = "Perfect Weather"\n'
                                '[players.Susan]\nstarvation_tokens = 2'), comps)

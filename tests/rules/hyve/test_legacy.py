@@ -123,6 +123,24 @@ def test_won_scenario_fills_its_honey_well_and_that_honey_is_spent_next(run):
     assert s.honey_well[0] == 8  # the well records what was earned
 
 
+def test_honey_spent_is_what_there_was_to_spend_less_what_was_left(run):
+    """Spent in each shopping trip: the starting honey or a scenario's honey, less what was lost
+    at the next start or is still to spend; a trip not made yet, or a normal-mode loss, has
+    none."""
+    assert L.honey_spent(run) == {0: 0}
+    s = shop(shop(run, L.BuyBread(2)), L.BuyPerk("tenacity"))
+    first = run.honey - s.honey
+    assert L.honey_spent(s) == {0: first}
+    s = L.play(started(s), L.Result(True, 7, 12, 4))          # 8 honey earned
+    assert L.honey_spent(s) == {0: first, 1: 0}
+    s = shop(s, L.BuyBread(1))
+    assert L.honey_spent(s) == {0: first, 1: 8 - s.honey}
+    s = started(s)
+    assert L.honey_spent(s) == {0: first, 1: 8 - s.honey_lost[1]}
+    lost = L.play(s, L.Result(False, 2, 3, 1))                 # normal mode: no honey
+    assert set(L.honey_spent(lost)) == {0, 1}
+
+
 def test_legacy_ends_after_scenario_five(run):
     s = run
     for _ in range(5):

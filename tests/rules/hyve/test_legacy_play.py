@@ -274,3 +274,30 @@ def test_each_prefix_of_the_example_logs_the_couriers_of_its_turns(turns):
     assert (play.final.population, play.final.die, play.final.position,
             play.final.hyves_completed) == (last["population"], last["die"], last["position"],
                                             last["hyves"])
+
+
+# --- the same scenario played at the table (rules/hyve/table_record.py) ------------------------
+
+def test_the_step_that_ends_a_scenario_at_the_table_logs_what_legacy_play_logs():
+    """logged_event: a ledger event logs its own action, a step nothing, the last step (here
+    the easy-mode cross-out) the couriers and the result of the example's turns."""
+    from hyvekit.data.hyve import sheet_table
+    from hyvekit.rules.hyve.record import parse_record
+    from hyvekit.rules.hyve.table import new_table
+    from hyvekit.rules.hyve.table_record import logged_event
+    from hyvekit.rules.hyve.table_steps import steps_for
+
+    state = example_run()
+    start = run_setup(state, run_sheet(state, sheet_definitions()))
+    _, steps = steps_for(new_table(start), parse_record(example_raw(), start=start).turns)
+    s, logged = state, []
+    for k, text in enumerate([*steps, "cross-out 2"]):
+        first = {"sheet": sheet_table("standard")} if k == 0 else {}
+        s, actions = logged_event(s, "step", {"do": text, **first})
+        logged.append(actions)
+    assert all(a == () for a in logged[:-1])
+    play = play_file(state, example_raw(), EXAMPLES)
+    assert logged[-1] == legacy_actions(play, 2)
+    assert replace(s, played_tables=()) == apply_play(state, play, cross_out=2)
+    after, actions = logged_event(s, "shop", {"purchases": [{"item": "bread", "bee_type": 3}]})
+    assert actions == (L.Shop((L.BuyBread(3),)),) and after == L.play(s, actions[0])
