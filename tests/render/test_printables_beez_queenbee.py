@@ -106,10 +106,9 @@ def test_beez_pad_refuses_bad_options(kwargs):
         build_context("pad beez", **kwargs)
 
 
-def test_beez_pad_cli_refuses_five_players(tmp_path):
-    result = runner.invoke(app, ["print", "pad", "beez", "--players", "5", "--out",
-                                 str(tmp_path / "x.pdf")])
-    assert result.exit_code == 2
+def test_beez_pad_cli_refuses_five_players(tmp_path, hk):
+    result = hk("print", "pad", "beez", "--players", "5", "--out", str(tmp_path / "x.pdf"))
+    assert result.returncode == 2 and "--players: got 5" in result.stderr
     assert not (tmp_path / "x.pdf").exists()
 
 

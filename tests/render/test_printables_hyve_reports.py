@@ -92,10 +92,11 @@ def test_legacy_pad_prints_the_formulas_and_a_run_name(in_tmp):
 
 
 @pytest.mark.parametrize("args", [["--players", "2"], ["--names", "Ann,Bob"]])
-def test_legacy_pad_is_one_run_per_copy(in_tmp, args):
-    result = runner.invoke(app, ["print", "pad", "hyve-legacy", *args])
-    assert result.exit_code == 2, result.output
-    assert not (in_tmp / "output").exists()
+def test_legacy_pad_is_one_run_per_copy(hk, args):
+    result = hk("print", "pad", "hyve-legacy", *args)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "bad input: " + args[0] in result.stderr
+    assert not (hk.root / "output").exists()
 
 
 # --- reports -----------------------------------------------------------------------------------
