@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 from hyvekit.data import load_toml, packaged_toml
 from hyvekit.rules.beelives.board import Board, board_from_tables
 from hyvekit.rules.beelives.seasons import SeasonCard, cards_from_dict
-from hyvekit.rules.beelives.solo import SoloCards, solo_cards_from_tables
 
 if TYPE_CHECKING:                  # the map's modules load when a map is played (or read)
     from hyvekit.rules.beelives.map import MapData
+    from hyvekit.rules.beelives.solo_cards import SoloCards
 
 BOARD_TABLE = "beelives.toml"
 SEASONS_TABLE = "beelives_seasons.toml"
@@ -95,7 +95,36 @@ def season_cards(path: str | Path | None = None) -> tuple[SeasonCard, ...]:
 
 @lru_cache(maxsize=1)
 def _packaged_solo_cards() -> SoloCards:
+    from hyvekit.rules.beelives.solo_cards import solo_cards_from_tables
     return solo_cards_from_tables(_packaged(SOLO_TABLE))
+
+
+class _PackagedSoloCards:
+    """The packaged solo cards as the components hold them: read when first used (a game
+    without solo cards reads neither their file nor their module), then the same as
+    :func:`solo_cards` gives."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):          # pickle's and copy's look-ups, not the cards'
+            raise AttributeError(name)
+        return getattr(_packaged_solo_cards(), name)
+
+    def __reduce__(self) -> str:
+        return "_PACKAGED_SOLO"            # pickled and copied as the one instance
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _PackagedSoloCards) or _packaged_solo_cards() == other
+
+    def __hash__(self) -> int:
+        return hash(_packaged_solo_cards())
+
+    def __repr__(self) -> str:
+        return repr(_packaged_solo_cards())
+
+
+_PACKAGED_SOLO = _PackagedSoloCards()
 
 
 def solo_cards(path: str | Path | None = None) -> SoloCards:
@@ -105,6 +134,7 @@ def solo_cards(path: str | Path | None = None) -> SoloCards:
     """
     if not path:
         return _packaged_solo_cards()
+    from hyvekit.rules.beelives.solo_cards import solo_cards_from_tables
     return solo_cards_from_tables(_packaged(SOLO_TABLE), load_toml(path))
 
 
@@ -128,11 +158,12 @@ def map_data(path: str | Path | None = None) -> MapData:
 def components(board: Board | None = None, cards: tuple[SeasonCard, ...] | None = None,
                solo: SoloCards | None = None):
     """The month sequencer's :class:`~hyvekit.rules.beelives.game.Components`: the board,
-    season cards and solo cards given, the packaged ones for those left out."""
-    from hyvekit.rules.beelives.game import Components
+    season cards and solo cards given, the packaged ones for those left out (the solo cards
+    read when first used)."""
+    from hyvekit.rules.beelives.state import Components
     return Components(board if board is not None else packaged_board(),
                       cards if cards is not None else _packaged_season_cards(),
-                      solo if solo is not None else _packaged_solo_cards())
+                      solo if solo is not None else _PACKAGED_SOLO)
 
 
 def campaign_components(board: Board | None = None, cards: tuple[SeasonCard, ...] | None = None,

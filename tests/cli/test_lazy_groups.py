@@ -1,6 +1,6 @@
 """hyvekit/cli/app.py makes a command group when the command line names it: a Bee Lives
 command imports no other game's commands, no printing code and no pydantic; ``--help`` lists
-every group, in order."""
+every group, in order.  A plain Bee Lives game imports none of the solo cards' modules."""
 
 from __future__ import annotations
 
@@ -37,6 +37,26 @@ def test_a_bee_lives_command_loads_only_the_bee_lives_commands(hk, tmp_path):
                             "hyvekit.render.catalogue", "hyvekit.rules.hyve", "pydantic")
                 if m in modules]
     assert unwanted == []
+
+
+#: the solo cards' modules, the raids and the winter's scoring (hyvekit.rules.beelives)
+SOLO_AND_LATER = ("solo", "solo_cards", "solo_goals", "solofacts", "zombees", "haunted_hives",
+                  "under_siege", "wildfire", "three_generations", "raids", "winter", "endgame")
+
+
+def test_a_plain_game_imports_no_solo_card_module(hk, tmp_path):
+    """``status`` and ``next`` of a two-player game import neither the solo cards (their
+    modules, their file) nor the raids or the winter; ``status`` no month sequencer either."""
+    assert hk("beelives", "new", "League", "-p", "Ann:nomadic", "-p", "Bo:prolific"
+              ).returncode == 0
+    status, next_ = (_modules_after(["--campaigns-dir", str(hk.campaigns), "beelives", command,
+                                     "league"], tmp_path) for command in ("status", "next"))
+    assert "hyvekit.rules.beelives.campaign" in status
+    assert "hyvekit.rules.beelives.campaign_table" in next_
+    for modules in (status, next_):
+        assert [m for m in SOLO_AND_LATER if f"hyvekit.rules.beelives.{m}" in modules] == []
+    assert [m for m in ("game", "table", "player_turns", "campaign_month")
+            if f"hyvekit.rules.beelives.{m}" in status] == []
 
 
 def test_version_loads_no_command_group(tmp_path):

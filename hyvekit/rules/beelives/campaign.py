@@ -44,13 +44,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hyvekit.rules.beelives import solo as S
-from hyvekit.rules.beelives.campaign_month import month_facts, play_month_event, play_year_end
 from hyvekit.rules.beelives.campaign_settings import (EVENTS, KINDS, R_CAMPAIGN, R_CHALLENGE,
-                                                      R_THREE_GEN, R_UNDER_SIEGE, R_WINTER,
-                                                      R_YEARS, R_ZOMBEES, RANDOM, SOLO_KINDS,
+                                                      R_THREE_GEN, R_UNDER_SIEGE, R_WILDFIRE,
+                                                      R_WINTER, R_YEARS, R_ZOMBEES, RANDOM,
+                                                      SOLO_KINDS,
                                                       CampaignSettings, CampaignState,
                                                       Components, MonthEntry, PlayerSetting,
                                                       WinterEntry, check_draw,
@@ -60,11 +59,13 @@ from hyvekit.rules.beelives.campaign_settings import (EVENTS, KINDS, R_CAMPAIGN,
                                                       solo_card)
 from hyvekit.rules.beelives.campaign_status import (describe, goals, hive_rows, next_step,
                                                     result, summary)
-from hyvekit.rules.beelives.record import _str as _text
-from hyvekit.rules.beelives.record import _table as _keys
-from hyvekit.rules.beelives.wildfire import R_WILDFIRE
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.validate import record_table as _keys
+from hyvekit.rules.validate import text as _text
+
+if TYPE_CHECKING:                   # imported when first asked for: see __getattr__
+    from hyvekit.rules.beelives.campaign_month import month_facts
 
 __all__ = ["EVENTS", "KINDS", "R_CAMPAIGN", "R_CHALLENGE", "R_THREE_GEN", "R_UNDER_SIEGE",
            "R_WILDFIRE", "R_WINTER", "R_YEARS", "R_ZOMBEES", "RANDOM", "SOLO_KINDS",
@@ -72,6 +73,15 @@ __all__ = ["EVENTS", "KINDS", "R_CAMPAIGN", "R_CHALLENGE", "R_THREE_GEN", "R_UND
            "WinterEntry", "check_draw", "describe", "draw_challenge", "parse_player_option",
            "settings_from_options", "SOLO_MODES", "goals", "hive_rows", "month_facts",
            "new_campaign", "next_step", "play", "result", "settings_from_dict", "summary"]
+
+
+def __getattr__(name: str) -> Any:
+    """:func:`month_facts`, imported from :mod:`.campaign_month` (with the month sequencer)
+    when first asked for."""
+    if name == "month_facts":
+        from hyvekit.rules.beelives.campaign_month import month_facts
+        return month_facts
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def play(state: CampaignState, event_type: str, data: Mapping[str, Any]) -> CampaignState:
@@ -85,8 +95,10 @@ def play(state: CampaignState, event_type: str, data: Mapping[str, Any]) -> Camp
     if event_type == "draw-card":
         return _draw_card(state, data)
     if event_type == "month":
+        from hyvekit.rules.beelives.campaign_month import play_month_event
         return play_month_event(state, data)
     if event_type == "year-end":
+        from hyvekit.rules.beelives.campaign_month import play_year_end
         return play_year_end(state, data)
     if event_type == "step":
         from hyvekit.rules.beelives.campaign_table import play_step
@@ -97,5 +109,5 @@ def play(state: CampaignState, event_type: str, data: Mapping[str, Any]) -> Camp
 def _draw_card(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     _keys("draw-card", data, ("card",))
     check_draw(state, data.get("card"))
-    card = solo_card(state.comps, _text("card", data.get("card")), S.ChallengeCard, "challenge")
+    card = solo_card(state.comps, _text("card", data.get("card")), "challenge")
     return replace(state, challenge=card.name)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives import game as g
-from hyvekit.rules.beelives import solo as S
+from hyvekit.rules.beelives import solo_cards as S
 from hyvekit.rules.beelives.campaign_settings import (
     MAX_REASON,
     MONTH_EVENT_KEYS,
@@ -27,10 +27,6 @@ from hyvekit.rules.beelives.campaign_settings import (
     require_playable,
 )
 
-# the record parser's checks: one wording for malformed campaign settings and month files
-from hyvekit.rules.beelives.record import _coord, _int
-from hyvekit.rules.beelives.record import _str as _text
-from hyvekit.rules.beelives.record import _table as _keys
 from hyvekit.rules.beelives.solofacts import spawn_origin
 from hyvekit.rules.beelives.under_siege import UNDER_SIEGE, stated_siege_spawns, stated_siege_turns
 from hyvekit.rules.beelives.wildfire import (
@@ -43,6 +39,15 @@ from hyvekit.rules.beelives.wildfire import (
 from hyvekit.rules.beelives.zombees import stated_first_infection, stated_hive_infection
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted, require_int
 from hyvekit.rules.validate import not_one_of
+
+# the record parser's checks: one wording for malformed campaign settings and month files
+from hyvekit.rules.validate import coord as _coord
+from hyvekit.rules.validate import record_table as _keys
+from hyvekit.rules.validate import text as _text
+from hyvekit.rules.validate import whole as _int
+
+if TYPE_CHECKING:
+    from hyvekit.rules.beelives.solo_goals import MonthFacts
 
 
 def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
@@ -207,7 +212,8 @@ def _card_spawns_at_start(state: CampaignState, game: g.GameState, plan: g.Month
         yr = card.year(year)
         d6 = stated.get("season_d6", (None,))[0]
         try:
-            want, strength = S.season_start_spawns(yr, plan.month, d6)
+            from hyvekit.rules.beelives.three_generations import season_start_spawns
+            want, strength = season_start_spawns(yr, plan.month, d6)
         except InvalidInputError as exc:
             raise InvalidInputError(f"stated.season_d6 ({R_THREE_GEN})", exc.given,
                                     exc.allowed) from None
@@ -350,7 +356,7 @@ def _summary_dict(summary: g.MonthSummary | None, game: g.GameState, board,
 def month_facts(before: g.GameState, after: g.GameState, summary: g.MonthSummary | None,
                 spawns: Sequence[Mapping[str, Any]], *, map_tiles: int, map_length: int,
                 hive_burned: bool = False, hive_infected: bool = False,
-                board=None) -> S.MonthFacts:
+                board=None) -> MonthFacts:
     """The solo hive's month as :class:`~hyvekit.rules.beelives.solo.MonthFacts` (ruling L103).
 
     A played month goes through :func:`hyvekit.rules.beelives.solofacts.month_facts` (the month
@@ -361,6 +367,7 @@ def month_facts(before: g.GameState, after: g.GameState, summary: g.MonthSummary
     claimed ones.  Map size and length come from the campaign (stated or counted).
     """
     from hyvekit.rules.beelives import solofacts
+    from hyvekit.rules.beelives.solo_goals import MonthFacts, WildFact
     name = before.players[0].name
     own = {s["wild"]: s for s in spawns}
     if summary is not None:
@@ -376,26 +383,26 @@ def month_facts(before: g.GameState, after: g.GameState, summary: g.MonthSummary
         end = {w.name: w.strength for w in after.wild}
         for n, s in own.items():
             if n not in seen:
-                wild.append(S.WildFact(n, end.get(n, 0), max(s["strength"], end.get(n, 0), 1),
-                                       True, spawn_origin(s["cause"])))
+                wild.append(WildFact(n, end.get(n, 0), max(s["strength"], end.get(n, 0), 1),
+                                     True, spawn_origin(s["cause"])))
         return replace(f, wild_hives=tuple(wild), hive_burned=hive_burned,
                        hive_infected=hive_infected)
     first = before.year == 1 and before.month == 1
     end = {w.name: w.strength for w in after.wild}
     names = list(dict.fromkeys([w.name for w in before.wild] + list(end)))
-    wild = tuple(S.WildFact(n, end.get(n, 0), max(end.get(n, 0), next(
+    wild = tuple(WildFact(n, end.get(n, 0), max(end.get(n, 0), next(
         (w.strength for w in before.wild if w.name == n), 0), 1),
         spawned=n in own or n not in {w.name for w in before.wild},
         origin=(spawn_origin(own[n]["cause"]) if n in own
                 else "" if n in {w.name for w in before.wild} else "season_card"))
         for n in names)
     hive = after.players[0].hive
-    return S.MonthFacts(before.year, before.month, before.players[0].hive.queen,
-                        brood_hatched=None if first else 0,
-                        worst_disease=min(0, hive.disease(board)) if board else 0,
-                        comb=hive.comb, map_tiles=map_tiles,
-                        map_length=min(map_length, map_tiles), wild_hives=wild,
-                        hive_burned=hive_burned, hive_infected=hive_infected)
+    return MonthFacts(before.year, before.month, before.players[0].hive.queen,
+                      brood_hatched=None if first else 0,
+                      worst_disease=min(0, hive.disease(board)) if board else 0,
+                      comb=hive.comb, map_tiles=map_tiles,
+                      map_length=min(map_length, map_tiles), wild_hives=wild,
+                      hive_burned=hive_burned, hive_infected=hive_infected)
 
 
 def add_facts(state: CampaignState, before: g.GameState, summary: g.MonthSummary | None,

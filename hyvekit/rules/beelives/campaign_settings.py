@@ -8,18 +8,23 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hyvekit.rules.beelives import game as g
-from hyvekit.rules.beelives import solo as S
+from hyvekit.rules.beelives import state as g
+from hyvekit.rules.beelives.hexgrid import length as map_length
 from hyvekit.rules.beelives.hive import PLAYER_HIVES
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 
 # the record parser's checks: one wording for malformed campaign settings and month files
-from hyvekit.rules.beelives.record import _str as _text
-from hyvekit.rules.beelives.record import _table as _keys
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.validate import record_table as _keys
+from hyvekit.rules.validate import text as _text
 from hyvekit.rules.validate import player_name
 from hyvekit.rules.validate import not_one_of
+
+if TYPE_CHECKING:                  # the solo cards' modules load when a solo game needs them
+    from hyvekit.rules.beelives.solo_cards import Card, SoloCards
+    from hyvekit.rules.beelives.solo_goals import MonthFacts
+    from hyvekit.rules.beelives.wildfire import FireFront
 
 R_CAMPAIGN = "Bee Lives: Campaign"
 
@@ -37,6 +42,9 @@ R_THREE_GEN = "Bee Lives: Three Generations"
 
 
 R_ZOMBEES = "Bee Lives: Zombees"
+
+
+R_WILDFIRE = "Bee Lives: Wildfire"
 
 
 R_WINTER = "Bee Lives: Winter Upkeep"
@@ -210,7 +218,7 @@ class Components:
     and season cards) and the solo cards."""
 
     game: g.Components
-    solo: S.SoloCards
+    solo: SoloCards
 
     @property
     def board(self):
@@ -270,16 +278,14 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
             raise InvalidInputError("challenge", raw["challenge"], "no challenge card in a "
                                     f"{kind} game (challenge, scenario or campaign mode)")
         text = _text("challenge", raw["challenge"])
-        challenge = RANDOM if text.lower() == RANDOM else solo_card(comps, text, S.ChallengeCard,
-                                                                 "challenge").name
+        challenge = RANDOM if text.lower() == RANDOM else solo_card(comps, text, "challenge").name
     elif kind == "solo-challenge":
         raise InvalidInputError("challenge", None, "a challenge card name or 'random'")
     if raw.get("scenario") is not None:
         if kind != "solo-scenario":
             raise InvalidInputError("scenario", raw["scenario"], "a scenario card only in "
                                     "solo-scenario mode")
-        scenario = solo_card(comps, _text("scenario", raw["scenario"]), S.ScenarioCard,
-                         "scenario").name
+        scenario = solo_card(comps, _text("scenario", raw["scenario"]), "scenario").name
     elif kind == "solo-scenario":
         raise InvalidInputError("scenario", None, "a scenario card name")
     years = raw.get("years")
@@ -287,10 +293,11 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
         if kind != "solo-campaign":
             raise InvalidInputError("campaign", raw["campaign"], "a campaign card only in "
                                     "solo-campaign mode")
-        card = solo_card(comps, _text("campaign", raw["campaign"]), S.CampaignCard, "campaign")
+        card = solo_card(comps, _text("campaign", raw["campaign"]), "campaign")
         campaign = card.name
-        years = S.game_length(card, None if years is None else
-                              require_int("years", years, 1, 3))
+        from hyvekit.rules.beelives.solo_goals import game_length
+        years = game_length(card, None if years is None else
+                            require_int("years", years, 1, 3))
     elif kind == "solo-campaign":
         raise InvalidInputError("campaign", None, "a campaign card name")
     years = require_int("years", 1 if years is None else years, 1, 3)
@@ -306,11 +313,18 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
                             campaign, board_file, on_map)
 
 
-def solo_card(comps: Components, name: str, cls: type, what: str):
+def solo_card(comps: Components, name: str, what: str):
+    """The solo card called ``name``, of the kind ``what`` (``challenge``, ``scenario`` or
+    ``campaign``).
+
+    :raises InvalidInputError: no such card, or a card of another kind (the cards listed).
+    """
+    from hyvekit.rules.beelives import solo_cards as S
     card = comps.solo.find(name)
+    cls, names = {"challenge": (S.ChallengeCard, comps.solo.challenges),
+                  "scenario": (S.ScenarioCard, comps.solo.scenarios),
+                  "campaign": (S.CampaignCard, comps.solo.campaigns)}[what]
     if not isinstance(card, cls):
-        names = {S.ChallengeCard: comps.solo.challenges, S.ScenarioCard: comps.solo.scenarios,
-                 S.CampaignCard: comps.solo.campaigns}[cls]
         raise InvalidInputError(what, name, f"a {what} card: " + ", ".join(c.name for c in names))
     return card
 
@@ -372,11 +386,11 @@ class CampaignState:
     months: tuple[MonthEntry, ...] = ()
     winters: tuple[WinterEntry, ...] = ()
     challenge: str | None = None
-    facts: tuple[S.MonthFacts, ...] = ()
+    facts: tuple[MonthFacts, ...] = ()
     map_tiles: int = 1
     map_length: int = 1
     scores: Any = None
-    fire: S.FireFront | None = None
+    fire: FireFront | None = None
     month_data: tuple[Mapping[str, Any], ...] = ()
     table: Any = None
 
@@ -384,9 +398,9 @@ class CampaignState:
     def over(self) -> bool:
         return self.game.stage == "over"
 
-    def cards(self) -> tuple[S.Card, ...]:
+    def cards(self) -> tuple[Card, ...]:
         """The solo cards in play (scenario or campaign card first, then the challenge)."""
-        out: list[S.Card] = []
+        out: list[Card] = []
         s = self.settings
         if s.scenario:
             out.append(self.comps.solo.find(s.scenario))
@@ -409,8 +423,9 @@ def new_campaign(settings: CampaignSettings, comps: Components) -> CampaignState
     tiles = 1
     wild: tuple[g.WildHiveState, ...] = ()
     if s.scenario:
+        from hyvekit.rules.beelives.solo_cards import ScenarioCard
         card = comps.solo.find(s.scenario)
-        assert isinstance(card, S.ScenarioCard)
+        assert isinstance(card, ScenarioCard)
         active = card.wild_active_in_first_spring
         options = replace(options, wild_dormant_first_spring=not active,
                           haunted_hives=card.name == g.HAUNTED_HIVES)
@@ -421,8 +436,9 @@ def new_campaign(settings: CampaignSettings, comps: Components) -> CampaignState
         # "Year 1: Normal rules apply"; the year 2 rules go on through year 3 (ruling L93)
         options = replace(options, zombees_from_year=2)
     if s.challenge and s.challenge != RANDOM:
+        from hyvekit.rules.beelives.solo_cards import ChallengeCard
         ch = comps.solo.find(s.challenge)
-        if isinstance(ch, S.ChallengeCard) and ch.spawn is not None:
+        if isinstance(ch, ChallengeCard) and ch.spawn is not None:
             options = replace(options, under_siege=True)      # in-turn rule (ruling L106)
     names = [p.name for p in s.players]
     game = g.new_game([(p.name, p.queen) for p in s.players], comps.board,
@@ -437,7 +453,7 @@ def new_campaign(settings: CampaignSettings, comps: Components) -> CampaignState
         else:
             m = bee_map.starting_map(names)
         game = replace(game, map=m)
-    length = 1 if not s.scenario else S.map_length(
+    length = 1 if not s.scenario else map_length(
         t.coord for t in comps.solo.find(s.scenario).map.tiles)  # type: ignore[union-attr]
     return CampaignState(s, comps, game, challenge=s.challenge, map_tiles=tiles,
                          map_length=length)

@@ -7,14 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hyvekit.rules.beelives import game as g
-from hyvekit.rules.beelives import solo as S
 from hyvekit.rules.beelives.campaign_settings import RANDOM, CampaignState
-
-# the record parser's checks: one wording for malformed campaign settings and month files
-from hyvekit.rules.beelives.wildfire import (
-    fire_summary,
-)
+from hyvekit.rules.beelives.state import AT_RISK, FAILED, MET, SURVIVE, month_name
 
 
 def goals(state: CampaignState) -> tuple[dict[str, Any], ...]:
@@ -28,8 +22,9 @@ def goals(state: CampaignState) -> tuple[dict[str, Any], ...]:
     """
     cards = state.cards()
     if state.settings.solo and cards:
-        vs = S.combined_verdicts(cards, state.facts, years=state.settings.years,
-                                 over=state.over)
+        from hyvekit.rules.beelives.solo_goals import combined_verdicts
+        vs = combined_verdicts(cards, state.facts, years=state.settings.years,
+                               over=state.over)
         return tuple({"card": v.card, "goal": v.goal, "status": v.status, "reason": v.reason,
                       "year": v.year} for v in vs)
     out = []
@@ -38,15 +33,15 @@ def goals(state: CampaignState) -> tuple[dict[str, Any], ...]:
         for p in state.game.players:
             h = done.get(y, {}).get(p.name)
             if h is None:
-                status, reason = S.AT_RISK, (f"{p.name}: at least one worker bee must survive "
-                                             f"the winter of year {y}")
+                status, reason = AT_RISK, (f"{p.name}: at least one worker bee must survive "
+                                           f"the winter of year {y}")
             elif h["bees"] >= 1:
-                status, reason = S.MET, (f"{p.name}: {h['bees']} worker bees survived the winter "
-                                         f"of year {y}")
+                status, reason = MET, (f"{p.name}: {h['bees']} worker bees survived the winter "
+                                       f"of year {y}")
             else:
-                status, reason = S.FAILED, (f"{p.name}: no worker bee survived the winter of "
-                                            f"year {y}")
-            out.append({"card": "standard", "goal": S.SURVIVE, "status": status,
+                status, reason = FAILED, (f"{p.name}: no worker bee survived the winter of "
+                                          f"year {y}")
+            out.append({"card": "standard", "goal": SURVIVE, "status": status,
                         "reason": reason, "year": y, "player": p.name})
     return tuple(out)
 
@@ -56,7 +51,7 @@ def next_step(state: CampaignState) -> str:
     game = state.game
     steps = getattr(state.table, "steps", None)
     if steps:
-        return (f"year {game.year} {g.month_name(game.month)} is being played at the table "
+        return (f"year {game.year} {month_name(game.month)} is being played at the table "
                 f"({len(steps)} step{'' if len(steps) == 1 else 's'} so far): hyvekit "
                 "beelives next")
     if state.challenge == RANDOM:
@@ -65,7 +60,7 @@ def next_step(state: CampaignState) -> str:
         return "nothing: the game is over"
     if game.stage == "winter":
         return f"winter upkeep of year {game.year} (hyvekit beelives year-end)"
-    return (f"year {game.year} {g.month_name(game.month)} (hyvekit beelives next: play it at "
+    return (f"year {game.year} {month_name(game.month)} (hyvekit beelives next: play it at "
             "the table; or log a month file)")
 
 
@@ -90,7 +85,7 @@ def result(state: CampaignState) -> dict[str, Any]:
     and the final totals."""
     game = state.game
     out: dict[str, Any] = {
-        "year": game.year, "month": g.month_name(game.month), "stage": game.stage,
+        "year": game.year, "month": month_name(game.month), "stage": game.stage,
         "card": game.card, "challenge": state.challenge,
         "hives": {r["name"]: {k: r[k] for k in ("queen", "workers", "honey", "pollen", "water",
                                                   "comb", "disease", "vp", "starvation")}
@@ -118,24 +113,25 @@ def summary(state: CampaignState) -> dict[str, Any]:
     board = state.comps.board
     goal_list = list(goals(state))
     if s.solo and state.cards():
-        outcome = S.outcome(S.Verdict(v["card"], v["goal"], v["status"], v["reason"])
-                            for v in goal_list)
+        from hyvekit.rules.beelives.solo_goals import Verdict, outcome as solo_outcome
+        outcome = solo_outcome(Verdict(v["card"], v["goal"], v["status"], v["reason"])
+                               for v in goal_list)
     else:
-        outcome = ("lost" if any(v["status"] == S.FAILED for v in goal_list) and s.solo
+        outcome = ("lost" if any(v["status"] == FAILED for v in goal_list) and s.solo
                    else "over" if state.over else "in play")
     out: dict[str, Any] = {
         "kind": s.kind, "years": s.years, "players": [p.name for p in s.players],
         "cards": {"challenge": state.challenge, "scenario": s.scenario,
                   "campaign": s.campaign},
         "solo_hard": s.solo_hard,
-        "year": game.year, "month": g.month_name(game.month), "season": game.season,
+        "year": game.year, "month": month_name(game.month), "season": game.season,
         "stage": game.stage, "next": next_step(state), "card": game.card,
         "steps_at_table": len(getattr(state.table, "steps", ()) or ()),
         "first_player": game.players[game.first_player].name,
         "hives": hive_rows(state),
         "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant,
                   "haunted": w.haunted, "infected": w.infected} for w in game.wild],
-        "months": [{"year": m.year, "month": g.month_name(m.month), "card": m.card,
+        "months": [{"year": m.year, "month": month_name(m.month), "card": m.card,
                     "override": m.override, "reason": m.reason, "dispute": m.dispute,
                     "derived": m.derived,
                     "vp": {n: h.get("vp_gained", 0)
@@ -158,9 +154,11 @@ def summary(state: CampaignState) -> dict[str, Any]:
         if game.map is not None:     # the dark sides a forage or an action must roll on
             for side in ("haunted", "infected"):
                 out["map"][side] = [list(c) for c, t in game.map.tiles if t.dark == side]
-    fire = fire_summary(state)            # Wildfire on the map (ruling L133)
-    if fire is not None:
-        out["fire"] = fire
+    if state.fire is not None:            # Wildfire on the map (ruling L133)
+        from hyvekit.rules.beelives.wildfire import fire_summary
+        fire = fire_summary(state)
+        if fire is not None:
+            out["fire"] = fire
     if state.scores is not None:
         sc = state.scores
         lost = s.solo and outcome == "lost"      # a failed solo goal: nobody wins
@@ -186,7 +184,7 @@ def describe(event_type: str, data: Mapping[str, Any]) -> str:
         m = data.get("month") if isinstance(data.get("month"), Mapping) else {}
         month = m.get("month")
         if isinstance(month, int) and 1 <= month <= 9:
-            month = g.month_name(month)
+            month = month_name(month)
         text = f"year {m.get('year', 1)} {month}: {m.get('card')}"
         if data.get("override"):
             text += " — OVERRIDE (disputed)" + (f": {data['reason']}" if data.get("reason")

@@ -22,25 +22,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from hyvekit.rules.beelives import game as G
-from hyvekit.rules.beelives import record as rec
-from hyvekit.rules.beelives import solo as S
 from hyvekit.rules.beelives import table as T
-from hyvekit.rules.beelives.campaign_month import play_month_event, play_year_end
 from hyvekit.rules.beelives.campaign_settings import (
     R_THREE_GEN,
+    R_WILDFIRE,
     RANDOM,
     CampaignState,
     require_playable,
 )
 from hyvekit.rules.beelives.notation import _quote
 from hyvekit.rules.beelives.plan import MonthPlan
-from hyvekit.rules.beelives.record import _str as _text
-from hyvekit.rules.beelives.record import _table as _keys
+from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import NONE, located, map_module
-from hyvekit.rules.beelives.wildfire import R_WILDFIRE
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.common import counted
+from hyvekit.rules.validate import record_table as _keys
+from hyvekit.rules.validate import text as _text
 
 R_AT_TABLE = "Bee Lives: playing at the table"
 
@@ -96,8 +93,9 @@ def _prelude_rules(state: CampaignState) -> tuple[int, int] | None:
     card = _three_generations(state)
     if card is None or state.game.stage != "month" or isinstance(state.table, T.Table):
         return None
+    from hyvekit.rules.beelives.three_generations import season_start_spawns
     try:
-        want, strength = S.season_start_spawns(card.year(state.game.year), state.game.month, 1)
+        want, strength = season_start_spawns(card.year(state.game.year), state.game.month, 1)
     except (InvalidInputError, KeyError, AttributeError):
         return None
     return (want, strength) if want else None
@@ -105,14 +103,15 @@ def _prelude_rules(state: CampaignState) -> tuple[int, int] | None:
 
 def _prelude_game(state: CampaignState, prelude: Prelude) -> Any:
     """The game with the prelude's wild hives spawned so far."""
+    from hyvekit.rules.beelives.three_generations import season_start_spawns
     game = state.game
     card = _three_generations(state)
-    _, strength = S.season_start_spawns(card.year(game.year), game.month, 1)
+    _, strength = season_start_spawns(card.year(game.year), game.month, 1)
     for name, at in prelude.spawns:
         if name != NONE:
-            game, _ = G.spawn_wild(game, name, strength, cause=f"card: {R_THREE_GEN_CARD}",
-                                   by=game.players[0].name, rule=R_THREE_GEN, at=at,
-                                   comps=state.comps.game)
+            game, _ = spawn_wild(game, name, strength, cause=f"card: {R_THREE_GEN_CARD}",
+                                 by=game.players[0].name, rule=R_THREE_GEN, at=at,
+                                 comps=state.comps.game)
     return game
 
 
@@ -124,8 +123,9 @@ def _prelude_decision(state: CampaignState) -> T.Decision | None:
         return T.Decision("dice", None, f"{R_THREE_GEN_CARD}: roll the D6 for the season's "
                           "wild hives (half the roll, rounded up, spawn at strength 4)",
                           ("roll",), more="or the face rolled, 1-6")
+    from hyvekit.rules.beelives.three_generations import season_start_spawns
     card = _three_generations(state)
-    want, _ = S.season_start_spawns(card.year(state.game.year), state.game.month, prelude.d6)
+    want, _ = season_start_spawns(card.year(state.game.year), state.game.month, prelude.d6)
     if len(prelude.spawns) >= want:
         return None
     game = _prelude_game(state, prelude)
@@ -228,9 +228,10 @@ class FirePrelude:
 
 
 def _fire_card(state: CampaignState):
-    from hyvekit.rules.beelives.wildfire import wildfire_card
-    if state.game.stage != "month" or isinstance(state.table, T.Table):
+    if (not state.settings.campaign or state.game.stage != "month"
+            or isinstance(state.table, T.Table)):       # no campaign card: no Wildfire
         return None
+    from hyvekit.rules.beelives.wildfire import wildfire_card
     return wildfire_card(state, state.game.year)
 
 
@@ -249,9 +250,9 @@ def _fire_game(state: CampaignState, fp: FirePrelude) -> tuple[Any, bool, int, i
         burned = bool(fire is not None and fire.hive_burned)
     for name, at in fp.spawns:
         if name != NONE:
-            game, _ = G.spawn_wild(game, name, strength, cause=f"card: {card.name}",
-                                   by=game.players[0].name, rule=R_WILDFIRE, at=at,
-                                   comps=state.comps.game)
+            game, _ = spawn_wild(game, name, strength, cause=f"card: {card.name}",
+                                 by=game.players[0].name, rule=R_WILDFIRE, at=at,
+                                 comps=state.comps.game)
     return game, burned, want, strength
 
 
@@ -389,13 +390,15 @@ def _winter_decision(state: CampaignState) -> T.Decision:
 def month_record(plan: MonthPlan) -> dict[str, Any]:
     """The month record (the ``month`` table of a ``month`` event) of ``plan``: what
     ``beelives export-month`` writes and ``beelives log`` reads."""
-    return tomllib.loads(rec.dump_month(plan))
+    from hyvekit.rules.beelives.record import dump_month
+    return tomllib.loads(dump_month(plan))
 
 
 def month_file_text(entry: Mapping[str, Any]) -> str:
     """A month of :attr:`CampaignState.month_data` as the month file (TOML text) that
     ``beelives log`` takes: the month record and, when there are any, its ``[stated]``
     values."""
+    from hyvekit.rules.beelives import record as rec
     text = rec.dump_month(rec.parse_month(entry["month"], "month"))
     if entry.get("stated"):
         text += "\n[stated]\n" + "".join(f"{k} = {rec._toml_value(v)}\n"
@@ -427,12 +430,13 @@ def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     t = table_of(state)
     assert t is not None
     t = T.push(t, text)
-    if t.lost and t.done:                       # Wildfire burned the hive: the card only
+    if not t.done:
+        return replace(state, table=t)
+    from hyvekit.rules.beelives.campaign_month import play_month_event
+    if t.lost:                                  # Wildfire burned the hive: the card only
         return play_month_event(replace(state, table=None), {
             "month": {"year": t.start.year, "month": t.start.month, "card": t.plan.card},
             "stated": dict(t.stated)})
-    if not t.done:
-        return replace(state, table=t)
     data: dict[str, Any] = {"month": month_record(t.plan)}
     if t.stated:
         data["stated"] = dict(t.stated)
@@ -442,6 +446,8 @@ def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
 def _winter(state: CampaignState, text: str) -> CampaignState:
     """``year-end [take NAME,NAME] [queen TYPE]``."""
     import shlex
+
+    from hyvekit.rules.beelives.campaign_month import play_year_end
     d = decision(state)
     assert d is not None
     try:

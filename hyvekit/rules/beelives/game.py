@@ -18,10 +18,16 @@ This module gathers the sequencer's public names; each lives in the module of it
 * the solo cards the sequencer plays: :mod:`.zombees`, :mod:`.haunted_hives`,
   :mod:`.under_siege`.
 
+The names of :mod:`.winter` and :mod:`.zombees` are imported when first asked for (a month
+needs neither module before its winter, or without Zombees).
+
 Every step returns plain-dict events (``{"kind": "forage", "hive": "Susan", ...}``).
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives.action_phase import (SCARE_REFUSES, TURN_DICE, Actor,
                                                  check_turn_keys, next_actor, play_turn)
@@ -53,11 +59,28 @@ from hyvekit.rules.beelives.state import (HAUNTED_HIVES, JOIN_MONTH, MONTHS, NON
 from hyvekit.rules.beelives.summaries import HiveFacts, MonthSummary, WildFacts, summarize
 from hyvekit.rules.beelives.wild_turns import (WILD_ACTION_CLASSES, WildAction, WildForage,
                                                WildNothing, WildRaid, WildScout, WildSwarm)
-from hyvekit.rules.beelives.winter import final_scoring, play_winter
-from hyvekit.rules.beelives.zombees import (ERRATIC, ZOMBEE_DISEASE_FACTOR, infect_wild,
-                                            infected_gain)
+
+if TYPE_CHECKING:                   # imported when first asked for: see __getattr__
+    from hyvekit.rules.beelives.winter import final_scoring, play_winter
+    from hyvekit.rules.beelives.zombees import (ERRATIC, ZOMBEE_DISEASE_FACTOR, infect_wild,
+                                                infected_gain)
 
 _zombees_card = zombees_card
+
+#: the names imported when first asked for (:func:`__getattr__`), by module
+_LAZY = {"final_scoring": "winter", "play_winter": "winter", "ERRATIC": "zombees",
+         "ZOMBEE_DISEASE_FACTOR": "zombees", "infect_wild": "zombees",
+         "infected_gain": "zombees"}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of :data:`_LAZY`, imported from its module when first asked for."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(
+        importlib.import_module(f"hyvekit.rules.beelives.{_LAZY[name]}"), name)
+    return value
+
 
 __all__ = ["Actor", "BuildWax", "CleanBees", "CoolHive", "Defend", "Forage", "Pass",
            "PLAYER_ACTION_CLASSES", "PlayerAction", "Raid", "Requeen", "ScareGhosts", "Scout",

@@ -6,6 +6,7 @@ against the derived ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from hyvekit.rules.beelives.action_phase import play_turn
 from hyvekit.rules.beelives.board import Board
@@ -13,9 +14,11 @@ from hyvekit.rules.beelives.cleanup import end_month
 from hyvekit.rules.beelives.month_start import start_month
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.state import R_CLAIM, Components, Event, GameState, located, month_name
-from hyvekit.rules.beelives.summaries import MonthSummary, summarize
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.validate import not_one_of
+
+if TYPE_CHECKING:                  # the summaries load when a month ends
+    from hyvekit.rules.beelives.summaries import MonthSummary
 
 CLAIM_FIELDS = ("honey", "pollen", "water", "empty", "brood", "workers", "comb", "disease", "vp",
                 "starvation")
@@ -54,6 +57,7 @@ def play_month(state: GameState, plan: MonthPlan, comps: Components, *,
     except (IllegalActionError, InvalidInputError) as exc:
         raise located(exc, f"{where}, end of the Action Phase") from None
     events += evs
+    from hyvekit.rules.beelives.summaries import summarize
     summary = summarize(events, state, comps)
     if claims:
         check_claims(plan, summary, state, comps.board, where)

@@ -1,6 +1,9 @@
 """A player's turn in the Action Phase (rules/bee-lives.txt, "Action Phase", "Actions":
 Forage, Scout, Raid, Defend, Build Wax, Clean Bees, Cool Hive, Requeen), with the season
 card's D6 after foraging or scouting and its first-turn spawns.
+
+The raids (:mod:`.raids`) and the solo cards' rules an action calls (:mod:`.haunted_hives`,
+:mod:`.zombees`) are imported by the actions that use them, when they are played.
 """
 
 from __future__ import annotations
@@ -9,10 +12,9 @@ from dataclasses import KW_ONLY, dataclass, replace
 from typing import ClassVar
 
 from hyvekit.rules.beelives import actions as act
-from hyvekit.rules.beelives import raids, seasons
+from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives.board import TILE_TYPES
 from hyvekit.rules.beelives.card_hooks import card_rules
-from hyvekit.rules.beelives.haunted_hives import forage_roll, not_haunted, scare_ghosts
 from hyvekit.rules.beelives.hive import Hive, require_unassigned
 from hyvekit.rules.beelives.spawning import no_placement, spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
@@ -32,7 +34,6 @@ from hyvekit.rules.beelives.state import (
     map_module,
     required,
 )
-from hyvekit.rules.beelives.zombees import infected_gain
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
 
@@ -134,6 +135,8 @@ class Forage(PlayerAction):
 
     def effect(self, state: GameState, comps: Components, hive: Hive, ev: Event, *,
                trial: bool) -> Step:
+        from hyvekit.rules.beelives.haunted_hives import forage_roll
+        from hyvekit.rules.beelives.zombees import infected_gain
         board, card, name, m = comps.board, comps.card(state.card), self.actor, state.map
         p = state.player(name)
         if m is not None:
@@ -262,6 +265,7 @@ class ScareGhosts(PlayerAction):
 
     def effect(self, state: GameState, comps: Components, hive: Hive, ev: Event, *,
                trial: bool) -> Step:
+        from hyvekit.rules.beelives.haunted_hives import scare_ghosts
         state, hive = scare_ghosts(state, self.actor, self.bees, self.at, hive, comps)
         ev.update(bees=1, scare_ghosts=True)
         if self.at is not None:
@@ -473,12 +477,13 @@ def no_roll_after_failure(action: PlayerAction) -> None:
 
     :raises IllegalActionError: any of them stated.
     """
+    from hyvekit.rules.beelives.raids import R_RAID
     stated = {"d6": action.dice.card_d6, "siege_d6": action.dice.siege_d6,
               **{k: getattr(action, k, None) for k in ("rolls", "removed", "sacrifice_defending",
                                                        "sacrifice_unassigned", "sacrifices")}}
-    for key, rule in (("d6", R_CARD), ("siege_d6", R_UNDER_SIEGE), ("rolls", raids.R_RAID),
-                      ("removed", raids.R_RAID), ("sacrifice_defending", raids.R_RAID),
-                      ("sacrifice_unassigned", raids.R_RAID), ("sacrifices", raids.R_RAID)):
+    for key, rule in (("d6", R_CARD), ("siege_d6", R_UNDER_SIEGE), ("rolls", R_RAID),
+                      ("removed", R_RAID), ("sacrifice_defending", R_RAID),
+                      ("sacrifice_unassigned", R_RAID), ("sacrifices", R_RAID)):
         if stated[key] not in (None, (), 0):
             raise IllegalActionError(rule, f"the {action.action} failed: it is not carried out, "
                                      f"so nothing follows it ({key})", expected=f"no {key}",
@@ -515,6 +520,9 @@ def _rolls(turn: Raid) -> tuple[tuple[int, ...], ...]:
 
 def _player_raid(state: GameState, turn: Raid, comps: Components, ev: Event
                  ) -> tuple[GameState, Hive, Event]:
+    from hyvekit.rules.beelives import raids
+    from hyvekit.rules.beelives.haunted_hives import not_haunted
+    from hyvekit.rules.beelives.zombees import infected_gain
     board = comps.board
     card = comps.card(state.card)
     name = turn.actor

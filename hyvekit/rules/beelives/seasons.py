@@ -38,14 +38,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hyvekit.rules.beelives.actions import Forage, forage_offer
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
-from hyvekit.rules.beelives.wild import WildDecision, WildSituation, check_situation, wild_turn
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import find
 from hyvekit.rules.validate import not_one_of
+
+if TYPE_CHECKING:                  # the wild hives' charts load when a wild hive plays
+    from hyvekit.rules.beelives.wild import WildDecision, WildSituation
 
 SEASONS = ("spring", "summer", "fall")
 CARDS_PER_SEASON = 9            # Components: "27 Season Cards (9 Spring Cards, 9 Summer Cards,
@@ -462,6 +463,7 @@ def wild_first_turn(card: SeasonCard | None, situation: WildSituation,
 
     :param situation: what the wild hive faces (``situation.target``: the closest hive).
     """
+    from hyvekit.rules.beelives.wild import WildDecision, check_situation, wild_turn
     check_situation(situation, board)
     t = situation.target
     if (card is not None and card.wild_first_turn_raid and not situation.dormant
@@ -476,6 +478,7 @@ def chart_effect(card: SeasonCard, board: Board,
                  season: str | None = None) -> list[tuple[str, Cubes, Cubes, Cubes]]:
     """For each tile type: (tile, seasonal chart values, the card's change, what a forage
     gives) in ``season`` (default the card's own), never below 0 (ruling L9)."""
+    from hyvekit.rules.beelives.actions import Forage, forage_offer
     season = season or card.season
     out = []
     for tile in TILE_TYPES:

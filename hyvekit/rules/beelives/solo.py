@@ -44,14 +44,11 @@ from hyvekit.rules.beelives.hexgrid import is_connected
 from hyvekit.rules.beelives.hexgrid import length as map_length
 from hyvekit.rules.beelives.solo_cards import (
            ACTIONS,
-           AT_RISK,
            D4,
            D6,
-           FAILED,
            GOAL_KINDS,
            HIVE_TARGETS,
            MAX_YEARS,
-           MET,
            MONTH_NAMES,
            MONTHS_PER_YEAR,
            ORIGINS,
@@ -60,7 +57,6 @@ from hyvekit.rules.beelives.solo_cards import (
            RAID_TARGETS,
            SEASONS,
            SPAWN_STRENGTH_BY_YEAR,
-           SURVIVE,
            SWARM_OR_CARD,
            TILE_TYPES,
            WILD_MAX,
@@ -94,6 +90,7 @@ from hyvekit.rules.beelives.solo_goals import (
            outcome,
            verdicts,
 )
+from hyvekit.rules.beelives.state import AT_RISK, FAILED, MET, SURVIVE
 from hyvekit.rules.beelives.three_generations import season_start_spawns
 from hyvekit.rules.beelives.under_siege import scout_spawn
 from hyvekit.rules.beelives.wildfire import (

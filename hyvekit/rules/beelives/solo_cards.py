@@ -60,7 +60,6 @@ SWARM_OR_CARD = ("swarm", "wild_swarm", "season_card", "challenge_card", "scenar
 SPAWN_STRENGTH_BY_YEAR = (3, 4, 5)   # Multiple Years Variant: year 2 → 4, year 3 → 5 (L82)
 
 
-MET, AT_RISK, FAILED = "met", "at risk", "failed"
 WILD_MAX = 14                        # priority charts: "at maximum (14)"
 D6, D4 = 6, 4
 
@@ -102,9 +101,6 @@ GOAL_KINDS: dict[str, tuple[str, ...]] = {
 
 YEAR_GOALS = ("queen_all_year", "scouts_in_year", "different_queen_at_start",
               "requeen_in_season", "swarm_and_move_in_season", "hive_not_burned")
-
-
-SURVIVE = "survive_winter"
 
 
 FILE_KEYS = ("source", "basic", "challenge", "scenario", "campaign")

@@ -11,11 +11,8 @@ from dataclasses import dataclass, field
 
 from hyvekit.rules.beelives.solo_cards import (
     ACTIONS,
-    AT_RISK,
-    FAILED,
     HIVE_TARGETS,
     MAX_YEARS,
-    MET,
     MONTH_NAMES,
     MONTHS_PER_YEAR,
     ORIGINS,
@@ -25,7 +22,6 @@ from hyvekit.rules.beelives.solo_cards import (
     R_SWARM,
     RAID_TARGETS,
     SEASONS,
-    SURVIVE,
     SWARM_OR_CARD,
     WILD_MAX,
     BasicRules,
@@ -34,6 +30,7 @@ from hyvekit.rules.beelives.solo_cards import (
     Goal,
     spawn_strength,
 )
+from hyvekit.rules.beelives.state import AT_RISK, FAILED, MET, SURVIVE
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
 

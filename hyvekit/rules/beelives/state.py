@@ -111,6 +111,15 @@ WILD_ACTIONS = ("swarm", "forage", "raid", "scout", "nothing")
 NONE = "none"                 # a stated spawn that could not be placed
 
 
+#: a goal's status: the standard goal's (End of the Game) and the solo cards' goals'
+MET, AT_RISK, FAILED = "met", "at risk", "failed"
+
+
+#: the standard goal (Multiple Years Variant): "at least one worker bee that survives each
+#: winter" (End of the Game: only a player with a surviving bee can win)
+SURVIVE = "survive_winter"
+
+
 def month_name(month: int) -> str:
     """``1`` → ``"March"`` … ``9`` → ``"November"``."""
     return MONTHS[month - 1]

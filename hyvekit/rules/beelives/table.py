@@ -83,7 +83,6 @@ from hyvekit.rules.beelives.state import (
     map_module,
     month_name,
 )
-from hyvekit.rules.beelives.summaries import summarize
 from hyvekit.rules.beelives.wild_turns import (
     WildAction,
     WildForage,
@@ -1353,6 +1352,7 @@ def _finish(t: Table) -> Table:
     s2, evs = end_month(s, t.comps, solo_spawn=plan.solo_spawn,
                         solo_spawn_at=plan.solo_spawn_at, joins=plan.joins)
     events = t.events + tuple(evs)
+    from hyvekit.rules.beelives.summaries import summarize
     summary = summarize(list(events), s2, t.comps)
     return replace(t, plan=plan, result=MonthResult(s2, events, summary))
 

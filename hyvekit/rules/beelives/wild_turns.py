@@ -11,7 +11,6 @@ from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives import wild as wildmod
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.beelives.card_hooks import card_rules
-from hyvekit.rules.beelives.haunted_hives import not_haunted
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import (
     NO_DICE,
@@ -182,6 +181,7 @@ class WildRaid(WildAction):
     action: ClassVar[str] = "raid"
 
     def effect(self, t: _WildTurn) -> None:
+        from hyvekit.rules.beelives.haunted_hives import not_haunted
         w, state, ev, board, desperate = t.w, t.state, t.ev, t.board, t.desperate
         not_haunted(w, "raid (skip the chart's raid lines)")
         if "raid" not in t.chart and not desperate:

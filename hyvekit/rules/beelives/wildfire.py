@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from hyvekit.rules.beelives.campaign_settings import R_WILDFIRE
 from hyvekit.rules.beelives.hexgrid import Coord
 from hyvekit.rules.beelives.hexgrid import distance as hex_distance
 from hyvekit.rules.beelives.solo_cards import D4, CampaignCard, die_roll
@@ -29,7 +30,6 @@ from hyvekit.rules.common import counted
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.campaign import CampaignState
 
-R_WILDFIRE = "Bee Lives: Wildfire"
 WILDFIRE = "Wildfire"
 WILDFIRE_SPREADS = {"opposite": "toward you", "right": "left", "closest": "away from you",
                     "left": "right"}          # the card's words for each start edge
