@@ -117,10 +117,11 @@ checked against the digest and a fingerprint of the rules, data and store) is ta
 of replaying the record, and its events are not even parsed; the new match is checked
 against that state and spliced in after the last event (`storage.with_new_events`: byte
 for byte what writing the whole document gives); the state after it is kept for the new
-bytes. What still grows with the log: reading, hashing and writing the file (about 1 MB at
-2,001 matches), and `queenbee log` reading the record once before the lock (parsed then:
-the command needs its header). With no state kept (the first command after an upgrade, or
-after another program changed the file) the record is replayed whole once, and kept.
+bytes. `queenbee log` reads the record once before the lock too (its header and state,
+from the kept state the same way). What still grows with the log: reading, hashing and
+writing the file (about 1 MB at 2,001 matches) and the kept state itself (the match log's
+state holds every match). With no state kept (the first command after an upgrade, or after
+another program changed the file) the record is replayed whole once, and kept.
 """
 
 
