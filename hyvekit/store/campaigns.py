@@ -591,9 +591,8 @@ class CampaignStore:
                 state = self.replay(record)
             as_read = record
             record = self._frozen(record, adapter)
-            first = _max_seq(record) if read.kept is None else read.kept.max_seq
+            seq = _max_seq(record) if read.kept is None else read.kept.max_seq
             max_key = _max_key(read.doc) if read.kept is None else read.kept.max_key
-            seq = first
             out = []
             for event_type, data in events:
                 if event_type == NOTE:
