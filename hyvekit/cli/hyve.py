@@ -409,9 +409,8 @@ def print_legacy_status(record, state) -> None:
     if state.phase == "failed":             # what the ledger said when the scenario was lost
         out.print(wrapped(result_lines(record.header["id"], state, None)[0]), highlight=False)
     if state.table is not None:
-        now = state.table.now
-        out.print(f"at the table: turn {now.turn}, {counted(len(state.table.steps), 'step')} so "
-                  f"far "
+        from hyvekit.rules.hyve.table import progress
+        out.print(f"at the table: {progress(state.table)} "
                   f"(hyvekit hyve next {record.header['id']})", highlight=False)
     if state.sheet.assumed:
         out.print("[dim]costs, starting honey and honey track are hyvekit's own values, "

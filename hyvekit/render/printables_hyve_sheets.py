@@ -181,12 +181,6 @@ def _run_scenario(sheet: SheetDefinition, state, header: dict[str, Any]) -> int 
     return number
 
 
-def table_progress(table) -> str:
-    """``turn 3 of 16, 12 steps so far``: a scenario being played at the table."""
-    return (f"turn {table.now.turn} of {table.now.sheet.turns}, "
-            f"{counted(len(table.steps), 'step')} so far")
-
-
 def _scenario_note(state, shown: int | None, now: int | None) -> str:
     """What a run's sheet for scenario ``shown`` knows: the result of a scenario played, that
     it is being played at the table, or that a later one shows the run as it stands before
@@ -199,7 +193,8 @@ def _scenario_note(state, shown: int | None, now: int | None) -> str:
                 f"{'won' if result.won else 'lost'}, HP {result.hp_past_start:+d} past "
                 f"the start, population {result.population}, {counted(result.hyves, 'hyve')}")
     if state.table is not None and shown == state.scenario:
-        return f"at the table: {table_progress(state.table)}; the sheet shows its set-up"
+        from hyvekit.rules.hyve.table import progress
+        return f"at the table: {progress(state.table)}; the sheet shows its set-up"
     if now is not None and shown > now:
         return f"bread levels as the run stands before scenario {now}"
     return ""

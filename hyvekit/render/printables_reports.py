@@ -292,7 +292,7 @@ def legacy_report(header: dict[str, Any], events: Sequence[dict[str, Any]], stat
                   describe: Describe | None = None) -> dict[str, Any]:
     """The legacy part of a report: overview, scenario rows, the two charts and the history
     (:func:`legacy_history`)."""
-    from hyvekit.render.printables_hyve_sheets import table_progress
+    from hyvekit.rules.hyve.table import progress as table_progress
     from hyvekit.rules.hyve import legacy as L
 
     spent = L.honey_spent(state)

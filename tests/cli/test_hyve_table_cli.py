@@ -192,7 +192,7 @@ def test_legacy_status_says_a_scenario_is_at_the_table(hk):
     cid = _setup_run(hk)
     assert hk("hyve", "do", cid, "roll", "--seed", "2").returncode == 0
     r = hk("hyve", "legacy", "status", cid)
-    assert r.returncode == 0 and "at the table: turn 1, 1 step so far" in r.stdout
+    assert r.returncode == 0 and "at the table: turn 1 of 16, 1 step so far" in r.stdout
 
 
 def test_courier_bees_logged_by_hand_keep_the_scenario_off_the_table(hk):

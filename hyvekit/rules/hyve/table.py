@@ -978,6 +978,11 @@ def _formations(s: ScenarioState, open_action=None) -> list[str]:
     return lines
 
 
+def progress(t: Table) -> str:
+    """Where a scenario at the table stands, in words: ``turn 3 of 16, 12 steps so far``."""
+    return f"turn {t.now.turn} of {t.now.sheet.turns}, {counted(len(t.steps), 'step')} so far"
+
+
 def view(t: Table) -> dict[str, Any]:
     """The sheet now, JSON-able: turn and season, HP die and track space, population, bread
     levels, the active hyve (:func:`hyve_lines`), the larva chamber, the royal jellies, this
