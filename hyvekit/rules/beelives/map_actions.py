@@ -254,7 +254,9 @@ def check_raid_range(m: BeeMap, raider: str, target: str) -> int:
             return d
     d = hive_distance(m, raider, target)
     raise IllegalActionError(R_RAID, f"the target must be within {MAX_DISTANCE} spaces, got "
-                             + ("another segment" if d is None else f"{d} spaces")
+                             + ("a hive on another segment of the map (the segments join at "
+                                "the end of spring: Joining the Map)" if d is None
+                                else f"{d} spaces")
                              + (" (haunted hives cannot be raided)"
                                 if m.hive(target).dark == "haunted" else ""),
                              expected=MAX_DISTANCE, given=d)
