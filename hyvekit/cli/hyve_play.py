@@ -198,8 +198,11 @@ class PlaySession:
                  scenario: str | None = None, *, seed: int | None = None,
                  sheets: Path | None = None) -> None:
         from hyvekit.games import campaign_store
-        self.folder, self.run, self.scenario = Path(folder), run, scenario
         self.store = campaign_store(folder)
+        if run is not None and scenario is None and \
+                self.store.load(run).header.get("kind") == "scenario":
+            run, scenario = None, run          # RUN may name a scenario, as for next and do
+        self.folder, self.run, self.scenario = Path(folder), run, scenario
         self.sheets = sheets
         self.rng = random.Random(seed)
         self.ended: list[str] = []      # a legacy scenario just ended: its result (the ledger)
@@ -494,8 +497,8 @@ def chamber_text(line: str, styles: dict[str, str]):
     colour."""
     from rich.text import Text
     head, sep, rest = line.partition(":  ")
-    if not sep:
-        return Text(line, style="dim")
+    if not sep:              # the column heads: Textual drops a line's leading spaces,
+        return Text("\u200b" + line, style="dim")      # not those after a zero-width one
     out = Text(head + sep, style="dim")
     for k, mark in enumerate(rest.split(" ")):
         if k:

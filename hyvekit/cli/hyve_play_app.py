@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from hyvekit.cli.beelives_play import error_line
 from hyvekit.cli.beelives_play_app import PlayApp, StepInput
+from hyvekit.rules.common import counted
 from hyvekit.cli.hyve_play import _rows, hex_at, hex_offset, hyve_text
 
 #: how each kind of log line is shown
@@ -117,7 +118,15 @@ class HyvePlayApp(PlayApp):
     #prompt { height: 1; background: $boost; }
     #who { width: auto; padding: 0 0 0 1; color: $accent; text-style: bold; }
     #step { width: 1fr; }
+    Screen.narrow #top, Screen.narrow #sheet-box { height: 8; }
+    Screen.narrow #hyves { grid-size: 1 1; width: 25; height: 7; }
+    Screen.narrow HyveView { display: none; }
+    Screen.narrow HyveView.active { display: block; }
     """
+
+    #: below this many columns only the active hyve is drawn beside the sheet (six hyves
+    #: take 73 columns, and the sheet needs about 30)
+    NARROW = 105
 
     def compose(self) -> ComposeResult:
         yield Static(id="head", markup=False)
@@ -149,9 +158,13 @@ class HyvePlayApp(PlayApp):
         except Exception:  # noqa: BLE001 - show() puts the error on the screen
             steps = 0
         if steps:
-            self.log_line("info", f"this scenario so far: {steps} steps")
+            self.log_line("info", f"this scenario so far: {counted(steps, 'step')}")
         self.show()
         self.step_line.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a narrow terminal, only the active hyve beside the sheet."""
+        self.screen.set_class(event.size.width < self.NARROW, "narrow")
 
     @property
     def step_line(self) -> Input:

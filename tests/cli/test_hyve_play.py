@@ -272,3 +272,27 @@ def test_play_help_has_an_example(hk):
     """(That Textual is loaded by the play commands only: test_beelives_play.)"""
     r = hk("hyve", "play", "--help")
     assert r.returncode == 0 and "hyvekit hyve play summer-run" in r.stdout
+
+
+def test_a_scenario_id_given_as_run_opens_that_scenario(hk):
+    """``hyve play ID`` takes a scenario's id as ``next`` and ``do`` do (no --scenario)."""
+    assert hk("hyve", "new", "Tuesday").returncode == 0
+    session = PlaySession(hk.campaigns, "tuesday", seed=1)
+    assert (session.run, session.scenario) == (None, "tuesday")
+    assert session.data["decision"] == "dice"
+
+
+@pytest.mark.parametrize("size, shown", [((80, 24), 1), ((120, 34), 6)])
+def test_a_narrow_terminal_shows_the_active_hyve_beside_a_readable_sheet(hk, size, shown):
+    cid = _setup_run(hk)
+    app = HyvePlayApp(PlaySession(hk.campaigns, cid, seed=1))
+
+    async def drive() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            views = [v for v in app.query(HyveView) if v.display]
+            assert len(views) == shown and views[0].has_class("active")
+            assert app.query_one("#sheet-box").size.width >= 30
+            assert app.query_one("#head").region.y == 0          # nothing scrolled away
+
+    asyncio.run(drive())
