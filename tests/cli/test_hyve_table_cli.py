@@ -316,3 +316,17 @@ def test_a_scenario_lost_at_the_table_in_normal_mode_says_how_the_run_may_go_on(
     assert shown.returncode == 0 and hint in " ".join(shown.stdout.split())
     status = hk("hyve", "legacy", "status", cid)
     assert "lost in normal mode" in status.stdout and hint in " ".join(status.stdout.split())
+
+
+def test_bees_placed_while_gathering_are_no_longer_listed_unassigned(hk):
+    assert hk("hyve", "new", "G").returncode == 0
+    assert hk("hyve", "do", "--scenario", "g", "roll", "--seed", "3", "gather").returncode == 0
+    before = _next(hk, "--scenario", "g")
+    place = next(o for o in before["legal"] if "@" in o)
+    assert hk("hyve", "do", "--scenario", "g", place).returncode == 0
+    after = _next(hk, "--scenario", "g")
+    bee = place.split("@")[0]
+    face = 6 if bee.upper() == "W" else int(bee)
+    left = list(before["table"]["unassigned"])
+    left.remove(face)
+    assert sorted(after["table"]["unassigned"]) == sorted(left)

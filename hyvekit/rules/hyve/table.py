@@ -950,6 +950,7 @@ def _unassigned(t: Table, s: ScenarioState) -> list[int]:
              [b.face for b, _, _ in a.shapes] if isinstance(a, Build) else [])
     if isinstance(a, Build) and t.turn.building is not None:
         taken.append(t.turn.building.face)
+    taken += [p.bee.face for p in t.turn.gather or ()]     # Gather Nectar's placed so far
     for f in taken:
         if f in left:
             left.remove(f)
