@@ -359,9 +359,9 @@ def raid_odds(
                     "assumed_dice_faces": odds.assumed})
     else:
         rows = [[h, str(p), f"{float(p):.1%}"] for h, p in odds.stolen]
-        console().print(table(f"Raid of {bees} bees on a hive with {target_honey} honey",
+        console().print(table(f"Raid of {counted(bees, 'bee')} on a hive with {target_honey} honey",
                               ["honey stolen", "probability", "%"], rows))
-        typer.echo(f"success (stolen ≥ half of {bees} bees): {odds.success} "
+        typer.echo(f"success (stolen ≥ half of {counted(bees, 'bee')}): {odds.success} "
                    f"= {float(odds.success):.1%}")
         typer.echo(f"expected honey stolen: {float(odds.expected_stolen):.2f}; expected bees "
                    f"lost to rerolls: {float(odds.expected_rerolls):.2f}")

@@ -695,11 +695,12 @@ def _sacrifice_hole(state: GameState, a: Raid, party: int) -> Hole:
                 for dd in range(h.assigned.defend + 1) for uu in range(h.unassigned + 1)
                 if dd + uu <= party]
         return Hole("sacrifice", "sacrifice", a.target, f"{a.actor} raids {a.target} with "
-                    f"{party} bees, dice {''.join(map(str, a.rolls[-1]))}: bees sacrificed "
+                    f"{counted(party, 'bee')}, dice {''.join(map(str, a.rolls[-1]))}: bees "
+                    "sacrificed "
                     "(defending/unassigned)", values=tuple(vals), neutral=(0, 0))
     vals = [(n, f"{N._quote(a.actor)}: sacrifice {n}") for n in range(party + 1)]
-    return Hole("sacrifice", "sacrifice", a.actor, f"{a.actor} raids {a.target} with {party} "
-                f"bees, dice {''.join(map(str, a.rolls[-1]))}: bees of the party sacrificed to "
+    return Hole("sacrifice", "sacrifice", a.actor, f"{a.actor} raids {a.target} with "
+                f"{counted(party, 'bee')}, dice {''.join(map(str, a.rolls[-1]))}: bees of the party sacrificed to "
                 "weaken it further", values=tuple(vals), neutral=0)
 
 
@@ -1404,7 +1405,8 @@ def event_words(ev: Event) -> str | None:
                 (f", {ev['lost']} lost to disease" if ev.get("lost") else "") +
                 (", queen paused" if ev.get("paused") else ""))
     if k == "swarm":
-        return (f"Swarm Phase: {who} swarms ({ev['reason']}): {ev['bees_lost']} bees leave, "
+        return (f"Swarm Phase: {who} swarms ({ev['reason']}): {counted(ev['bees_lost'], 'bee')} "
+                f"{'leaves' if ev['bees_lost'] == 1 else 'leave'}, "
                 f"{ev['choice']}s" + (f", +{ev['vp']} VP" if ev.get("vp") else ""))
     if k == "spawn":
         return (f"wild hive {ev['wild']} spawns at strength {ev['strength']} ({ev['cause']})"
