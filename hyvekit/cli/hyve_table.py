@@ -85,12 +85,12 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
     from hyvekit.rules.hyve.table_record import legacy_decision, legacy_table
     if state.table is None and state.phase != "playing" and state.played_tables:
         number, t = state.played_tables[-1]
-        then = "hyvekit hyve legacy shop/start" if state.phase == "shopping" else \
-            "hyvekit hyve legacy status"
-        after = f"next: {then} {record.header['id']}"
+        rid = record.header["id"]
+        after = (f"next: hyvekit hyve legacy shop {rid} (or start {rid})"
+                 if state.phase == "shopping" else f"next: hyvekit hyve legacy status {rid}")
         if state.phase == "failed":          # lost in normal mode: how the run may go on
             from hyvekit.cli.hyve import result_lines
-            after = result_lines(record.header["id"], state, None)[0]
+            after = result_lines(rid, state, None)[0].split(": ", 1)[1]   # not "scenario N"
         return AtTable(record.header["id"], "legacy", record, state, t, Decision(
             "over", f"scenario {number} has ended ({t.now.status}: {', '.join(t.now.end)}) and "
             f"its result is in the ledger; {after}"))
