@@ -204,3 +204,11 @@ def test_a_game_without_the_map_shows_none(hk):
     _new(hk)
     assert _next(hk)["table"]["map"] is None
     assert "map (q,r)" not in hk("beelives", "next", "spring-league").stdout
+
+
+def test_a_forage_too_far_is_refused_for_its_distance_before_what_it_takes(hk):
+    _new(hk)
+    assert hk("beelives", "do", "spring-league", 'card "Beginning of the Flow"').returncode == 0
+    r = hk("beelives", "do", "spring-league", "forage bloom 9")
+    assert r.returncode == 1 and "at most 3 spaces away, got 9" in r.stderr
+    assert "state take" not in r.stderr

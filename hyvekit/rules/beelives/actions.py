@@ -109,16 +109,24 @@ def cool_bees(workers: int) -> int:
     return math.ceil(workers / COOL_WORKERS_PER_BEE)
 
 
+def check_distance(action: Forage, board: Board) -> None:
+    """Forage: "up to three spaces away" (the board's ``max_distance``).
+
+    :raises IllegalActionError: (Bee Lives: Forage) a tile farther away.
+    """
+    if not 0 <= action.distance <= board.max_distance:
+        raise IllegalActionError(R_FORAGE, f"a tile at most {board.max_distance} spaces away, "
+                                 f"got {action.distance}", expected=board.max_distance,
+                                 given=action.distance)
+
+
 def check(hive: Hive, action: Action, board: Board) -> None:
     """Raise :class:`IllegalActionError` (naming the rule) if ``action`` is against the rules.
 
     :raises InvalidInputError: malformed values (negative bees, unknown tile...).
     """
     if isinstance(action, Forage):
-        if not 0 <= action.distance <= board.max_distance:
-            raise IllegalActionError(R_FORAGE, f"a tile at most {board.max_distance} spaces away, "
-                                     f"got {action.distance}", expected=board.max_distance,
-                                     given=action.distance)
+        check_distance(action, board)
         offer = forage_offer(board, action)
         take = offer if action.take is None else action.take
         if len(take) != 3 or any(v < 0 for v in take):

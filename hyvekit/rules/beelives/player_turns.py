@@ -169,6 +169,7 @@ class Forage(PlayerAction):
                       haunt_d6=self.dice.haunt_d6)
             return Step(state, hive)
         if self.take is None:
+            act.check_distance(f, board)          # before asking how much it takes
             offer = act.forage_offer(board, f)
             if sum(offer) > hive.empty:
                 raise IllegalActionError(act.R_FORAGE, f"the tile gives {sum(offer)} cubes and "
