@@ -211,6 +211,35 @@ def history_rows(events: Sequence[dict[str, Any]], describe: Describe | None) ->
     return rows
 
 
+def step_runs(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """:func:`history_rows` with each run of ``step`` rows (played at the table, all active or
+    all undone) as one row: its events ``a–b``, when it began and ended, how many steps, the
+    first and the last."""
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        last = out[-1] if out else None
+        if (row.get("type") != "step" or last is None or last.get("type") != "step"
+                or last["reverted"] != row["reverted"]):
+            out.append({**row, "steps": 1 if row.get("type") == "step" else 0,
+                        "first": row["what"], "first_seq": row["seq"]})
+            continue
+        last["steps"] += 1
+        last["seq"] = f"{last['first_seq']}\u2013{row['seq']}"
+        if row["when"] != last["when"]:
+            last["when_to"] = row["when"][11:] if row["when"][:10] == last["when"][:10] \
+                else row["when"]
+        last["status"] = row["status"]
+        last["what"] = (f"{counted(last['steps'], 'step')} at the table, from "
+                        f"{_step_text(last['first'])} to {_step_text(row['what'])}"
+                        + (", undone" if row["reverted"] else ""))
+    return out
+
+
+def _step_text(what: str) -> str:
+    """A step row's text without its "at the table: " lead."""
+    return what.split("at the table: ", 1)[-1]
+
+
 # --- Hyve Legacy ---------------------------------------------------------------------------
 
 def _steps_row(e: dict[str, Any], state) -> dict[str, Any]:
@@ -439,7 +468,8 @@ def report_context(header: dict[str, Any], events: Sequence[dict[str, Any]], sta
         body = matches_report(header, events, state)
     else:
         body = _generic_report(summary(state) if summary else {})
-    history = body.pop("history") if "history" in body else history_rows(events, describe)
+    history = body.pop("history") if "history" in body else \
+        step_runs(history_rows(events, describe))
     reverted = sum(1 for e in events if e.get("status") == "reverted")
     steps = sum(h.get("steps", 0) for h in history)
     runs = f"; {counted(steps, 'step')} at the table, one line a run of steps" if steps else ""

@@ -372,3 +372,20 @@ def test_the_sheets_of_a_run_at_the_table_mid_scenario_and_after_it_ended(hk):
     assert ("scenario 1 (played at the table: lost, HP -5 past the start, population 5, "
             "1 hyve)") in texts["booklet"]
     assert "Hyve Coldsnap Sheet" in texts["sheet"] and "scenario 2" in texts["sheet"]
+
+
+def test_a_run_of_steps_at_the_table_is_one_history_row():
+    from hyvekit.render.printables_reports import history_rows, step_runs
+
+    def event(seq, kind, do=None, status="active", at="2026-12-01T10:00:00+00:00"):
+        return {"seq": seq, "type": kind, "data": {"do": do} if do else {"text": "x"},
+                "status": status, "at": at}
+
+    events = [event(1, "step", "draw"), event(2, "step", "Susan: pass"),
+              event(3, "step", "Jeremy: pass", at="2026-12-01T11:30:00+00:00"),
+              event(4, "note"), event(5, "step", "draw", "reverted")]
+    rows = step_runs(history_rows(events, lambda kind, data: f"at the table: {data['do']}"))
+    assert [r["seq"] for r in rows] == ["1\u20133", 4, 5]
+    assert rows[0]["what"] == "3 steps at the table, from draw to Jeremy: pass"
+    assert rows[0]["steps"] == 3 and rows[0]["when_to"]
+    assert rows[2]["reverted"] and rows[2]["steps"] == 1
