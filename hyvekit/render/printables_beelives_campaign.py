@@ -405,22 +405,25 @@ def months_done(view: Mapping[str, Any]) -> set[tuple[int, int]]:
 
 
 def running_vp(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """VP of every player at the end of each month played (VP gained in the months so far plus
-    the VP scored at the winters before it): ``[{"label", "year", "month", "vp": {player:
-    VP}}]``, in order."""
+    """VP of every player at the end of each month played and after each winter played (VP
+    gained in the months so far plus the VP scored at the winters so far): ``[{"label",
+    "year", "month", "vp": {player: VP}}]``, in order (a winter's ``month`` is
+    ``"winter"``)."""
     total = {p: 0 for p in view.get("players", ())}
     winters = view.get("winters") or {}
-    out, year = [], None
-    for m in view.get("months", ()):
-        if year is not None and m["year"] > year:
-            for y in range(year, m["year"]):
-                for p, w in winters.get(y, {}).items():
-                    total[p] = total.get(p, 0) + (w.get("vp") or 0)
-        year = m["year"]
+    months = list(view.get("months", ()))
+    out = []
+    for k, m in enumerate(months):
         for p, gained in m["vp"].items():
             total[p] = total.get(p, 0) + (gained or 0)
         out.append({"label": m["label"], "year": m["year"], "month": m["month"],
                     "vp": dict(total)})
+        year_ends = k + 1 == len(months) or months[k + 1]["year"] > m["year"]
+        if year_ends and m["year"] in winters:
+            for p, w in winters[m["year"]].items():
+                total[p] = total.get(p, 0) + (w.get("vp") or 0)
+            out.append({"label": f"Y{m['year']} winter", "year": m["year"], "month": "winter",
+                        "vp": dict(total)})
     return out
 
 

@@ -593,3 +593,15 @@ def test_the_years_table_adds_up_to_the_final_score_with_starvation_tokens(tmp_p
                    "the last year's running total is the final score",
                    "2 × starvation tokens, counting every token taken"):
         assert phrase in text, phrase
+
+
+def test_the_running_vp_has_a_point_after_each_winter_played(campaigns):
+    st = status(campaigns, "league")
+    view = campaign_view({"id": "league"}, st)
+    run = running_vp(view)
+    winters = [r for r in run if r["month"] == "winter"]
+    assert [w["label"] for w in winters] == ["Y1 winter"]           # year 2 not over yet
+    at = run.index(winters[0])
+    before, after = run[at - 1]["vp"], winters[0]["vp"]
+    gained = {h["hive"]: h["vp"] for h in st["winters"][0]["hives"]}
+    assert all(after[p] == before[p] + gained[p] for p in gained)
