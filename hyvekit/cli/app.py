@@ -520,6 +520,9 @@ def _run(args: list[str]) -> int:
     try:
         code = app(args=root_options_first(args), prog_name="hyvekit",
                    standalone_mode=False)
+        if code == 130:      # Ctrl-C where typer caught it itself (as the command ended)
+            from hyvekit.cli.errors import report
+            code = report(KeyboardInterrupt())
     except UsageError as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # a bare group: typer showed its help
             code = 0

@@ -227,3 +227,12 @@ def test_no_standard_output_at_all_is_no_internal_error(hk, league):
                                 cwd=hk.root, env=env, capture_output=True, text=True,
                                 timeout=120)
         assert result.returncode == 0 and result.stderr == "", (args, result.stderr)
+
+
+def test_ctrl_c_as_typer_ends_the_command_is_the_one_line_too(hk, league, monkeypatch):
+    """Ctrl-C after the command's work, where typer catches it itself and returns exit code
+    130: the same line, not a silent 130."""
+    from hyvekit.cli import app as app_module
+    monkeypatch.setattr(app_module, "app", lambda **kwargs: 130)
+    result = hk("beelives", "next", league)
+    assert result.returncode == 130 and result.stderr.splitlines() == [ONE_LINE_NONE]
