@@ -10,15 +10,29 @@ from typing import Any
 CELL = 8
 
 
-def map_lines(m: dict[str, Any], width: int | None = None) -> list[str]:
+def reach_of(legal: list[str]) -> set[tuple[int, int]]:
+    """The empty spaces the legal scouts name (``Ann: scout wet at -1,0``)."""
+    import re
+    out = set()
+    for option in legal:
+        step = option.split(": ", 1)[-1]
+        hit = re.fullmatch(r"scout \S+ at (-?\d+),(-?\d+)", step)
+        if hit:
+            out.add((int(hit.group(1)), int(hit.group(2))))
+    return out
+
+
+def map_lines(m: dict[str, Any], width: int | None = None,
+              reach: set[tuple[int, int]] = frozenset()) -> list[str]:
     """The map ``m`` (the shape of :func:`~hyvekit.rules.beelives.map_text.to_dict`) in lines
     of at most ``width`` characters (default: the terminal's,
     :func:`~hyvekit.cli.common.terminal_width`): a legend, then each group of touching tiles (the tiles
     around each hive before they join) drawn as pointy-topped hexes — a hex reads ``B0,-1 1``:
     the tile (B bloom, W wilt, H harvest, ~ wet; lower case: its dark side is up, with
     ``h``/``i``/``x`` after it for haunted, infected, burnt), its ``q,r``, the hive on it
-    (1-9 the players', a-z the wild hives').  A group wider than ``width`` is listed row by
-    row instead."""
+    (1-9 the players', a-z the wild hives'); ``reach``: empty spaces to show as ``+q,r``
+    (where the hive due may scout, :func:`reach_of`).  A group wider than ``width`` is listed
+    row by row instead."""
     from hyvekit.cli.common import terminal_width, wrapped
     from hyvekit.rules.beelives.hexgrid import components
     from hyvekit.rules.beelives.map_tiles import DARK_MARKS, TILE_LETTERS
@@ -27,7 +41,11 @@ def map_lines(m: dict[str, Any], width: int | None = None) -> list[str]:
     hives = {(h["q"], h["r"]): h for h in m["hives"]}
     marks = _marks(m["hives"])
 
+    reach = set(reach) - set(tiles)
+
     def cell(c: tuple[int, int]) -> str:
+        if c not in tiles:
+            return f"+{c[0]},{c[1]}"
         t = tiles[c]
         letter = TILE_LETTERS[t["type"]]
         dark = DARK_MARKS.get(t.get("dark") or "", "")
@@ -38,8 +56,10 @@ def map_lines(m: dict[str, Any], width: int | None = None) -> list[str]:
     width = width or terminal_width()
     legend = ", ".join(f"{marks[h['name']]} {h['name']}" for h in m["hives"])
     out = wrapped(f"map (q,r): B bloom W wilt H harvest ~ wet (dark side: h haunted, "
-                  f"i infected, x burnt); {legend}").splitlines()
-    for group in sorted(components(tiles), key=lambda g: min((c[1], c[0]) for c in g)):
+                  f"i infected, x burnt); {legend}"
+                  + ("; + a space you may scout" if reach else "")).splitlines()
+    for group in sorted(components(set(tiles) | reach),
+                        key=lambda g: min((c[1], c[0]) for c in g)):
         x0 = min(2 * q + r for q, r in group)
         rows: dict[int, list[tuple[int, int]]] = {}
         for c in sorted(group, key=lambda c: (c[1], c[0])):

@@ -218,9 +218,10 @@ class PlaySession:
                 wild.append(f" ({state})", style="dim")
         if not view.get("map"):
             return Group(head, hives, wild)
-        from hyvekit.cli.beelives_map import map_lines
-        return Group(head, hives, wild, Text("\n".join(map_lines(view["map"], width)),
-                                             no_wrap=True, overflow="ellipsis"))
+        from hyvekit.cli.beelives_map import map_lines, reach_of
+        drawn = map_lines(view["map"], width, reach=reach_of(self.data["legal"]))
+        return Group(head, hives, wild, Text("\n".join(drawn), no_wrap=True,
+                                             overflow="ellipsis"))
 
     def decision_renderable(self, width: int | None = None):
         """The decision due: who decides, the legal options grouped by their first word (as

@@ -40,8 +40,9 @@ def next_data(state) -> dict:
             "table": CT.view(state)}
 
 
-def print_table(view: dict) -> None:
-    """The table now, for people: where the month stands, the hives, the wild hives."""
+def print_table(view: dict, legal: list[str] = ()) -> None:
+    """The table now, for people: where the month stands, the hives, the wild hives, the map
+    (with the spaces the ``legal`` scouts name)."""
     out = console()
     out.print(f"year {view['year']} {view['month']} ({view['season']}) · {view['phase']}")
     out.print(f"card: {view['card'] or 'none'} · first player: {view['first_player']}")
@@ -56,8 +57,8 @@ def print_table(view: dict) -> None:
                           wild_state(w["dormant"], w["haunted"], w["infected"])]
                          for w in view["wild"]]))
     if view.get("map"):
-        from hyvekit.cli.beelives_map import map_lines
-        for line in map_lines(view["map"]):
+        from hyvekit.cli.beelives_map import map_lines, reach_of
+        for line in map_lines(view["map"], reach=reach_of(list(legal))):
             out.print(line, highlight=False, soft_wrap=True)
 
 
@@ -149,7 +150,7 @@ def next_(ctx: typer.Context, campaign: str = CampaignArg, as_json: bool = JsonO
     if as_json:
         print_json(data)
         return
-    print_table(data["table"])
+    print_table(data["table"], data["legal"])
     print_decision(data, record.header["id"])
 
 
@@ -206,7 +207,7 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
                       f"(card: {entry.card}); VP gained: " + (", ".join(
                           f"{n} {h.get('vp_gained', 0)}"
                           for n, h in entry.summary.get("hives", {}).items()) or "none"))
-    print_table(data["table"])
+    print_table(data["table"], data["legal"])
     print_decision(data, record.header["id"])
 
 

@@ -186,6 +186,9 @@ def test_a_game_on_the_map_shows_the_map_with_the_coordinates_its_steps_name(hk)
     assert r.returncode == 0, r.stderr
     assert hk("beelives", "do", "map", 'card "Beginning of the Flow"').returncode == 0
     scouts = [o for o in _next(hk, "map")["legal"] if o.startswith("Ann: scout")]
+    shown = hk("beelives", "next", "map", env={"COLUMNS": "80"}).stdout
+    spaces = {o.rsplit(" at ", 1)[1] for o in scouts}
+    assert spaces and all(f"+{at}" in shown for at in spaces)   # where Ann may scout
     assert hk("beelives", "do", "map", "--seed", "3", scouts[0]).returncode == 0
     data = _next(hk, "map")
     tiles = data["table"]["map"]["tiles"]
