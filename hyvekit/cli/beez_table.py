@@ -148,13 +148,14 @@ def print_table(v: dict) -> None:
                                    and not v["over"] else "")
               + (" · Rules for Experts" if v["expert"] else ""), highlight=False)
     out.print(f"common objectives: {', '.join(v['common'])}", highlight=False)
+    from hyvekit.rules.beez.honeycomb import ROW_NAMES
     width = max(11, *(len(p["name"]) for p in v["players"])) + 2
-    label = max(len("nectar"), *(len(x) for x in v["labels"]))
+    label = max(len("nectar"), *(len(x) + 2 for x in v["labels"]))
     lines = [" " * (label + 3) + "".join(p["name"].center(9).ljust(width)
                                          for p in v["players"])]
-    for row, lab in enumerate(v["labels"]):
-        lines.append(f"{lab:>{label}} | " + "".join(p["honeycomb"][row].center(9).ljust(width)
-                                                    for p in v["players"]))
+    for row, lab in enumerate(v["labels"]):     # the row's letter, as the steps name chambers
+        lines.append(f"{ROW_NAMES[row]} {lab:>{label - 2}} | " + "".join(
+            p["honeycomb"][row].center(9).ljust(width) for p in v["players"]))
     lines.append(f"{'nectar':>{label}}   " + "".join(
         f"{p['nectar']} ({p['large_nectar']} large)".center(9).ljust(width)
         for p in v["players"]))

@@ -121,3 +121,12 @@ def test_campaign_show_prints_the_beez_table_and_the_decision(hk):
     r = hk("campaign", "show", "friday")
     assert r.returncode == 0, r.stderr
     assert "Martin" in r.stdout and "next: hyvekit beez do friday" in r.stdout
+
+
+def test_next_names_each_honeycomb_row_by_the_letter_its_chambers_take(hk):
+    assert hk(*NEW).returncode == 0
+    out = hk("beez", "next", "friday").stdout
+    rows = [line.split(" | ")[0].split() for line in out.splitlines() if " | " in line]
+    assert [r[0] for r in rows] == list("ABCDE")
+    from hyvekit.data.beez import packaged_layout
+    assert [r[1] for r in rows] == list(packaged_layout().labels)
