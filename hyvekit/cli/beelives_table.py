@@ -78,8 +78,11 @@ def print_decision(data: dict, campaign: str) -> None:
         for row in between_options(line.split(" · "), max(20, out.width - 4)):
             out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if odds:
+        from hyvekit.rules.beelives.raids import SUCCESS_DIVISOR
         out.print(table(None, ["raid", "chance of success, honey (first roll, no sacrifice)"],
                         [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
+        out.print(f"  (a raid succeeds when the honey stolen is at least 1/{SUCCESS_DIVISOR} "
+                  "of the bees sent)", highlight=False)
     if data["more"]:
         out.print(f"  ({data['more']})")
     actors = {o.split(": ", 1)[0] for o in legal if ": " in o}

@@ -215,3 +215,13 @@ def test_a_forage_too_far_is_refused_for_its_distance_before_what_it_takes(hk):
     r = hk("beelives", "do", "spring-league", "forage bloom 9")
     assert r.returncode == 1 and "at most 3 spaces away, got 9" in r.stderr
     assert "state take" not in r.stderr
+
+
+def test_the_raid_odds_say_what_a_success_is(hk):
+    from hyvekit.rules.beelives.raids import SUCCESS_DIVISOR
+    _new(hk)
+    assert hk("beelives", "do", "spring-league", 'card "Beginning of the Flow"',
+              "forage bloom 0 take 5/5/0").returncode == 0
+    out = hk("beelives", "next", "spring-league").stdout
+    assert "raid Susan 1" in out and "% success" in out
+    assert f"honey stolen is at least 1/{SUCCESS_DIVISOR} of the bees sent" in out
