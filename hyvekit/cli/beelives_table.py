@@ -21,7 +21,7 @@ from hyvekit.cli.beelives_campaign import (
     require_campaign,
 )
 from hyvekit.cli.common import (JsonOption, command_hint, console, print_json, table,
-                                 with_expected)
+                                 with_expected, wrapped)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 #: options shown per line in the text view
@@ -71,7 +71,9 @@ def print_decision(data: dict, campaign: str) -> None:
         return
     who = (f"{data['actor']} decides" if data["actor"] else
            "the rules leave no choice" if data["auto"] else "a die is due")
-    out.print(f"[bold]due:[/bold] {data['prompt']} ({who})")
+    from rich.text import Text
+    due = wrapped(f"due: {data['prompt']} ({who})", indent="    ")
+    out.print(Text.assemble(("due:", "bold"), due[4:]), soft_wrap=True)
     legal = data["legal"]
     odds = data["odds"]
     for line in option_lines(legal, odds):
@@ -81,10 +83,12 @@ def print_decision(data: dict, campaign: str) -> None:
         from hyvekit.rules.beelives.raids import SUCCESS_DIVISOR
         out.print(table(None, ["raid", "chance of success, honey (first roll, no sacrifice)"],
                         [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
-        out.print(f"  (a raid succeeds when the honey stolen is at least 1/{SUCCESS_DIVISOR} "
-                  "of the bees sent)", highlight=False)
+        out.print(wrapped(f"(a raid succeeds when the honey stolen is at least "
+                          f"1/{SUCCESS_DIVISOR} of the bees sent)", first="  ", indent="   "),
+                  highlight=False, soft_wrap=True)
     if data["more"]:
-        out.print(f"  ({data['more']})")
+        out.print(wrapped(f"({data['more']})", first="  ", indent="   "), highlight=False,
+                  soft_wrap=True)
     actors = {o.split(": ", 1)[0] for o in legal if ": " in o}
     example = (legal[0] if len(actors) > 1 else legal[0].split(": ", 1)[-1]) if legal \
         else "roll"
