@@ -32,8 +32,8 @@ import typer
 from hyvekit.cli.beelives_play import changed_outside, newest
 from hyvekit.cli.common import campaigns_dir
 from hyvekit.cli.hyve import app
-from hyvekit.cli.hyve_table import ScenarioOption, after_steps, next_data, open_table, \
-    option_rows, store_steps
+from hyvekit.cli.hyve_table import ScenarioOption, TableSheetsOption, after_steps, next_data, \
+    open_table, option_rows, store_steps
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 R_PLAY = "hyvekit hyve play"
@@ -514,9 +514,7 @@ def play(ctx: typer.Context,
          scenario: str | None = ScenarioOption,
          seed: int | None = typer.Option(None, "--seed", metavar="N",
                                          help="Seed for hyvekit's dice (default: fresh)."),
-         sheets: Path | None = typer.Option(None, "--sheets", metavar="FILE",
-                                            help="A legacy scenario's first step: your "
-                                                 "booklet's sheet definitions (TOML).")) -> None:
+         sheets: Path | None = TableSheetsOption) -> None:
     """Play a HYVE scenario at the table in a full-screen session: the six hyves as hex grids
     in your colours, the HP track and die, population, bread, royal jellies, the larva
     chamber, the season's effects left, the dice of the turn, and the decision due with its

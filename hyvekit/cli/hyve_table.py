@@ -26,6 +26,10 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 ScenarioOption = typer.Option(None, "--scenario", metavar="ID",
                               help="A scenario played outside a run (made by 'hyvekit hyve "
                                    "new'), instead of a legacy run's current scenario.")
+#: next, do and play: the booklet's sheets a legacy scenario's first step sets up
+TableSheetsOption = typer.Option(None, "--sheets", metavar="FILE",
+                                 help="A legacy scenario's first step: your booklet's sheet "
+                                      "definitions (TOML).")
 SHOWN = 40
 
 
@@ -275,10 +279,7 @@ def next_(ctx: typer.Context,
           run: str | None = typer.Argument(None, metavar="[RUN]",
                                            help="A legacy run's id: its current scenario."),
           scenario: str | None = ScenarioOption,
-          sheets: Path | None = typer.Option(None, "--sheets", metavar="FILE",
-                                             help="Before a legacy scenario's first step: "
-                                                  "your booklet's sheet definitions (TOML), "
-                                                  "as 'hyve do --sheets' takes them."),
+          sheets: Path | None = TableSheetsOption,
           as_json: bool = JsonOption) -> None:
     """What is due now: the sheet (turn and season, HP die, population, bread levels, royal
     jellies, the active hyve with its hex names, the larva chamber, the dice) and the decision
@@ -307,9 +308,7 @@ def do(ctx: typer.Context,
        scenario: str | None = ScenarioOption,
        seed: int | None = typer.Option(None, "--seed", metavar="N",
                                        help="Seed for hyvekit's dice (default: fresh)."),
-       sheets: Path | None = typer.Option(None, "--sheets", metavar="FILE",
-                                          help="A legacy scenario's first step: your "
-                                               "booklet's sheet definitions (TOML)."),
+       sheets: Path | None = TableSheetsOption,
        as_json: bool = JsonOption) -> None:
     """Apply steps at the table and store each as it is made: the dice (roll: hyvekit rolls;
     or the faces rolled), each worker assignment and its choices, where each nectar and
