@@ -11,7 +11,6 @@ steps are ``step`` events of the record.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console
                                  with_expected, wrapped)
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
+from hyvekit.rules.values import dataclass
 
 ScenarioOption = typer.Option(None, "--scenario", metavar="ID",
                               help="A scenario played outside a run (made by 'hyvekit hyve "

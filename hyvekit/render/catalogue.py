@@ -16,11 +16,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import close_matches
+from hyvekit.rules.values import dataclass
 
 Builder = Callable[..., dict[str, Any]]
 

@@ -25,7 +25,6 @@ import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.documents import check_plain, parse_json
 from hyvekit.rules.errors import shorten
 from hyvekit.rules.validate import has_control, is_whole
+from hyvekit.rules.values import dataclass
 from hyvekit.store.adapters import (
     GameAdapter,
     Games,

@@ -26,11 +26,11 @@ import os
 import pickle
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hyvekit import __version__
+from hyvekit.rules.values import dataclass
 
 ENV_CACHE = "HYVEKIT_CACHE"       # the cache folder (default: the user's cache folder)
 MAGIC = b"hyvekit-state 1"

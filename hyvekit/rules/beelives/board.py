@@ -15,11 +15,11 @@ assumed value says so through :meth:`Board.assumed_tables`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 RESOURCES = ("honey", "pollen", "water")
 TILE_TYPES = ("bloom", "wilt", "harvest", "wet")

@@ -19,7 +19,7 @@ import itertools
 import random
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives import table as T
@@ -38,6 +38,7 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.common import counted
 from hyvekit.rules.validate import record_table as _keys
 from hyvekit.rules.validate import text as _text
+from hyvekit.rules.values import dataclass
 
 R_AT_TABLE = "Bee Lives: playing at the table"
 

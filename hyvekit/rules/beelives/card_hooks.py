@@ -22,9 +22,10 @@ The hook points, in the order a month meets them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from hyvekit.rules.values import dataclass
 
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.plan import MonthPlan

@@ -7,7 +7,6 @@ Units: bees (worker bees), honey, pollen, comb cells, disease levels (0 or negat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from hyvekit.rules.beelives.board import Board
@@ -15,6 +14,7 @@ from hyvekit.rules.beelives.hive import PLAYER_HIVES
 from hyvekit.rules.beelives.phases import starvation_tokens_allowed
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 R_WINTER = "Bee Lives: Winter Upkeep"
 R_END = "Bee Lives: End of the Game"

@@ -37,7 +37,6 @@ actions and the charts' queries), :mod:`.map_join` (starting map, joining) and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from hyvekit.rules.beelives.board import TILE_TYPES
@@ -118,6 +117,7 @@ from hyvekit.rules.beelives.map_tiles import (
     validate_map,
 )
 from hyvekit.rules.common import InvalidInputError, require_int
+from hyvekit.rules.values import dataclass
 
 __all__ = ["activation_order", "BeeMap", "bees_needed", "burn", "burnt_tiles", "check_forage",
            "check_join", "check_raid_range", "check_scout", "check_spawn", "cleanup",

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cached_property
 
 from hyvekit.rules.beelives.board import TILE_TYPES
@@ -15,6 +14,7 @@ from hyvekit.rules.beelives.hexgrid import AXES, Coord, components, distance, le
 from hyvekit.rules.beelives.hexgrid import spaces_within as _spaces_within
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 MAX_DISTANCE = 3            # "up to three spaces away" (Forage, Scout, Swarm Phase, Raid, charts)
 

@@ -8,7 +8,7 @@ The raids (:mod:`.raids`) and the solo cards' rules an action calls (:mod:`.haun
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass, replace
+from dataclasses import KW_ONLY, replace
 from typing import ClassVar
 
 from hyvekit.rules.beelives import actions as act
@@ -36,6 +36,7 @@ from hyvekit.rules.beelives.state import (
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ Every malformed value raises :class:`InvalidInputError` naming its place
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from hyvekit.rules.beelives import game as g
@@ -52,6 +52,7 @@ from hyvekit.rules.validate import record_table as _table
 from hyvekit.rules.validate import text as _str
 from hyvekit.rules.validate import whole as _int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 HEADER_KEYS = ("game", "player", "month", "winter", "start")
 GAME_KEYS = ("first_player", "map") + tuple(f.name for f in fields(g.Options))

@@ -37,13 +37,13 @@ when the played cards were discarded).  Units: honey / pollen / water cubes, bee
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import find
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 if TYPE_CHECKING:                  # the wild hives' charts load when a wild hive plays
     from hyvekit.rules.beelives.wild import WildDecision, WildSituation

@@ -7,13 +7,13 @@ or a player's own table of the same shape.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Union
 
 from hyvekit.rules.beelives.hexgrid import is_connected
 from hyvekit.rules.common import AmbiguousInputError, InvalidInputError, require_int, require_table
 from hyvekit.rules.validate import find
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 SEASONS = ("spring", "summer", "fall")
 

@@ -7,7 +7,7 @@ mode's increased-difficulty rule.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from hyvekit.rules.beelives.solo_cards import (
     ACTIONS,
@@ -33,6 +33,7 @@ from hyvekit.rules.beelives.solo_cards import (
 from hyvekit.rules.beelives.state import AT_RISK, FAILED, MET, SURVIVE
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 
 @dataclass(frozen=True)

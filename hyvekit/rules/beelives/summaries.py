@@ -5,10 +5,11 @@ goals; rules/bee-lives.txt, Solo Play goals).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from typing import Any
 
 from hyvekit.rules.beelives.state import MONTHS, Components, Event, GameState
+from hyvekit.rules.values import dataclass
 
 
 @dataclass(frozen=True)

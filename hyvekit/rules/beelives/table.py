@@ -39,7 +39,7 @@ import math
 import random
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -93,6 +93,7 @@ from hyvekit.rules.beelives.wild_turns import (
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import close_matches
+from hyvekit.rules.values import dataclass
 
 R_TABLE = "Bee Lives: the decision due"
 

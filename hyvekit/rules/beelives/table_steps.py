@@ -45,7 +45,7 @@ is used.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 
 from hyvekit.rules.beelives import notation as N
 from hyvekit.rules.beelives.action_phase import next_actor
@@ -72,6 +72,7 @@ from hyvekit.rules.beelives.table import (
 )
 from hyvekit.rules.beelives.wild_turns import WildRaid
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.values import dataclass
 
 R_STEPS = "Bee Lives: a month record at the table"
 

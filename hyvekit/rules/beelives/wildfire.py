@@ -15,7 +15,7 @@ here the campaign states the dice and plays the steps on its map (rulings L130-L
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives.campaign_settings import R_WILDFIRE
@@ -26,6 +26,7 @@ from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import NONE, WILD_HIVE_TOKENS, Components, GameState
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.common import counted
+from hyvekit.rules.values import dataclass
 
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.campaign import CampaignState

@@ -7,7 +7,7 @@ tables are in :mod:`hyvekit.rules.beelives.solo`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives.board import Board
@@ -30,6 +30,7 @@ from hyvekit.rules.beelives.state import (
     zombees_card,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.values import dataclass
 
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.campaign import CampaignState

@@ -12,9 +12,9 @@ is the forbidden one on the next flight.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from hyvekit.rules.common import IllegalActionError, require_int
+from hyvekit.rules.values import dataclass
 
 R_FLIGHT = "Beez: Phase 1 — flight plan"
 SIDES = 6

@@ -11,12 +11,13 @@ next state, :func:`play` does both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Sequence
 
 from hyvekit.rules.beez.honeycomb import (Chamber, Honeycomb, Layout, Nectar, StorageResult,
                                           settle_collected)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.values import dataclass
 
 R_END = "Beez: Game End"
 R_TURN = "Beez: Gameplay"

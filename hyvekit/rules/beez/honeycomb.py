@@ -21,11 +21,12 @@ here take the tables already read).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 # --- rule names (sections of beez.txt) ------------------------------------------------------
 R_STORE = "Beez: Phase 3 — storing nectar"

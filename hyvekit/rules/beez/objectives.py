@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -49,6 +48,7 @@ from hyvekit.rules.beez.honeycomb import (
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted, require_int
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 R_SCORING = "Beez: Game End — scoring"
 COMMON_OBJECTIVES = 3   # Setup 4: "these three cards are the common objectives"

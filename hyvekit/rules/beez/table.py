@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from hyvekit.rules.beez.game import END_TRIGGER, BeezGame, Turn, new_game, play
 from hyvekit.rules.beez.honeycomb import (
@@ -60,6 +60,7 @@ from hyvekit.rules.beez.objectives import (
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import close_matches
+from hyvekit.rules.values import dataclass
 
 R_TABLE = "Beez: the decision due"
 VERBS = ("fly", "empty", "store", "secret", "value")

@@ -14,12 +14,12 @@ Units: die faces 1–6, die values 1–5, hexes (axial ``(q, r)``; a target in a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Union
 
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.hyve.larva import Line
 from hyvekit.rules.hyve.sheets import Hex
+from hyvekit.rules.values import dataclass
 
 WILD = 6                        # Setup: the "Bee" face is wild
 ACTIONS = ("repurpose", "bakery", "larva-chamber", "queens-attendants", "courier", "marshal",

@@ -5,7 +5,6 @@ go, and the end of the game when the hyves are built.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.hyve.mode_shapes import (
@@ -21,6 +20,7 @@ from hyvekit.rules.hyve.mode_shapes import (
 )
 from hyvekit.rules.hyve.scoring import cell_name
 from hyvekit.rules.hyve.sheets import HYVES, Hex
+from hyvekit.rules.values import dataclass
 
 
 @dataclass(frozen=True)

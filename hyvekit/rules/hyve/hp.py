@@ -19,11 +19,11 @@ on its top position when it would move further up (ruling H4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 R_HP = "Hyve: Tracking HP"
 R_WIN = "Hyve: How to Win (or Lose)"

@@ -30,10 +30,10 @@ empty, a die value for a populated square, ``-`` placed, ``x`` eaten.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.sheets import Cell, Chamber
+from hyvekit.rules.values import dataclass
 
 R_EGGS = "Hyve: Tend Eggs"
 R_LARVA = "Hyve: Tend Larva"

@@ -8,9 +8,9 @@ completed hyves (0–6).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from hyvekit.rules.common import IllegalActionError, require_int
+from hyvekit.rules.values import dataclass
 
 R_HONEY = "Hyve Legacy: Gaining Honey"
 

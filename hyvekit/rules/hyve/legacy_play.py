@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
@@ -37,6 +37,7 @@ from hyvekit.rules.hyve.scenario import ScenarioState, new_scenario
 from hyvekit.rules.hyve.sheets import MODE_LABELS, SheetDefinition
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
+from hyvekit.rules.values import dataclass
 
 
 def run_mode(state: L.LegacyState) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Literal
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
@@ -31,6 +31,7 @@ from hyvekit.rules.hyve.legacy_sheet import (BEE_TYPES, RESOURCE_KINDS, RESOURCE
                                              SCENARIOS, WILD, LegacySheet, perk_label)
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
+from hyvekit.rules.values import dataclass
 
 # --- rule names (sections of hyve.txt, Legacy Mode) ------------------------------------------
 R_START = "Hyve Legacy: Starting a Legacy"

@@ -11,12 +11,12 @@ marked assumed) or from the player's own sheet file; reading files is the data l
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 # --- constants the rulebook gives --------------------------------------------------------------
 SCENARIOS = 5                 # Starting a Legacy: "the 5 Scenarios that make up the Legacy"

@@ -4,12 +4,12 @@ Royal Approval and The Coronation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.hyve.mode_shapes import CORONATION_MARGIN, R_QUEEN
 from hyvekit.rules.hyve.phases import EndCheck, check_end
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, HYVES, Demand, HpTrack, SheetDefinition
+from hyvekit.rules.values import dataclass
 
 
 @dataclass(frozen=True)

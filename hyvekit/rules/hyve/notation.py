@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
@@ -51,6 +50,7 @@ from hyvekit.rules.hyve.actions import WILD, Bee, bee
 from hyvekit.rules.hyve.larva import LarvaChamber, Line
 from hyvekit.rules.hyve.scoring import cell_name, parse_cell
 from hyvekit.rules.hyve.sheets import JELLIES, REWARDS, SheetDefinition
+from hyvekit.rules.values import dataclass
 
 #: every verb, with its form (for the error that lists them)
 FORMS = {

@@ -18,7 +18,7 @@ Every function is pure: it takes values and returns a frozen result; nothing is 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
@@ -26,6 +26,7 @@ from hyvekit.rules.hyve.hp import HpResult, move_hp
 from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX, HYVES,
                                        MIGRATIONS, Effect, HpTrack, SheetDefinition)
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 R_REFRESH = "Hyve: Refresh"
 R_CONTROLLED = "Hyve Legacy: Perks — Controlled Rolls"

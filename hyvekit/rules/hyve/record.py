@@ -42,7 +42,7 @@ allowed); :func:`replay` plays it and returns a :class:`TurnReport` per turn, ra
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_table
@@ -56,6 +56,7 @@ from hyvekit.rules.hyve.turn import (DEFAULT_COLOURS, PERKS, WILD, Bakery, Bee, 
                                      TendEggs, TendLarva, Turn, WaspAttack, bee, new_scenario,
                                      play_turn, summary)
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 R_WIN = "Hyve: How to Win (or Lose)"
 

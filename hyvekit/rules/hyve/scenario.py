@@ -17,7 +17,7 @@ Units: population, HP, track positions (0 = Colony Collapse), bread levels 1–6
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.hyve.actions import WILD, Bee
@@ -32,6 +32,7 @@ from hyvekit.rules.hyve.scoring import (CROSSED, EMPTY as HEX_EMPTY, HEXES, LARV
 from hyvekit.rules.hyve.sheets import (AXIAL_NEIGHBOURS, BEE_TYPES, BREAD_MAX, HYVES, JELLIES,
                                        Hex, SheetDefinition, hexagon)
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 # --- rule names --------------------------------------------------------------------------------
 R_SETUP = "Hyve: Setup"

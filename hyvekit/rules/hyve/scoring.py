@@ -43,11 +43,11 @@ Units: HP; hexes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import prod
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.sheets import AXIAL_NEIGHBOURS, Hex, hexagon
+from hyvekit.rules.values import dataclass
 
 R_SCORE = "Hyve: Gather Nectar — scoring"
 R_DEEP_STORES = "Hyve Legacy: Perks — Deep Stores"

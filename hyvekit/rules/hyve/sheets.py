@@ -22,11 +22,12 @@ starting space outside the track, a season without effects, a mode part missing 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError, require_int, require_table
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 R_SHEET = "Hyve: Game Sheets"
 

@@ -38,7 +38,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
@@ -55,6 +55,7 @@ from hyvekit.rules.hyve.scenario import (R_SENSILLA, R_TURN, REPURPOSE_WILD_MAX,
 from hyvekit.rules.hyve.scoring import HEXES, NECTAR, Space, cell_name
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX
 from hyvekit.rules.hyve.turn import apply
+from hyvekit.rules.values import dataclass
 
 R_TABLE = "Hyve: Turn Structure"
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.hyve.mode_shapes import (
@@ -20,6 +19,7 @@ from hyvekit.rules.hyve.mode_shapes import (
 )
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, Chamber
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 TURBO_ACTIONS = ("repurpose", "bakery", "tend-eggs", "tend-larva", "queens-attendants")
 

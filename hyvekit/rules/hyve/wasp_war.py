@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
@@ -21,6 +20,7 @@ from hyvekit.rules.hyve.mode_shapes import (
 )
 from hyvekit.rules.hyve.phases import TENACITY_REDUCTION, EndCheck, check_end
 from hyvekit.rules.hyve.sheets import OFFENSIVE_MAX, HpTrack, WaspWar
+from hyvekit.rules.values import dataclass
 
 FormationKind = Literal["defensive", "offensive"]
 

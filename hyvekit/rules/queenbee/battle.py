@@ -24,7 +24,7 @@ Text forms (what a player types, see :func:`parse_bees`, :func:`parse_dice`,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from hyvekit.rules.validate import require_table
@@ -33,6 +33,7 @@ from hyvekit.rules.queenbee import board
 from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Card, Dice, card_key, find_card
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
+from hyvekit.rules.values import dataclass
 
 R_BATTLE = "Queen Bee: Battle"
 R_SEQUENCE = "Queen Bee: Battle — Sequence of Battle"

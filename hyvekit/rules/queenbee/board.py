@@ -13,10 +13,10 @@ Every check raises :class:`IllegalActionError` naming the rule, or returns ``Non
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from hyvekit.rules.common import IllegalActionError, require_int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.values import dataclass
 
 R_BEES = "Queen Bee: Game Components — 90 Bees"
 R_BOARD = "Queen Bee: Game Board"

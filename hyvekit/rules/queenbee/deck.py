@@ -10,12 +10,12 @@ Units: cards.  Seats are numbered from 1 (the first player) in turn order.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any
 
 from hyvekit.rules.common import require_int
 from hyvekit.rules.queenbee.tables import Card
+from hyvekit.rules.values import dataclass
 
 R_SETUP = "Queen Bee: Setup"
 CARDS_DEALT = 3            # Setup: "deal three cards to each player"

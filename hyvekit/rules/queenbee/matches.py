@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.values import dataclass
 
 R_PLAYERS = "Queen Bee: Object of the Game"
 R_END = "Queen Bee: End of the Game"

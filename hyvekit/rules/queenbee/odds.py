@@ -41,7 +41,6 @@ card phase uses :class:`~fractions.Fraction`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
@@ -50,6 +49,7 @@ from typing import Any
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.queenbee.battle import Bees, r_card
 from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Card, Dice, find_card
+from hyvekit.rules.values import dataclass
 
 MAX_DICE = 10              # per side: the box has 10 dice of each colour
 MAX_DICE_SENSITIVE = 6     # per side, when Maximum Power, Helping Paw or Again and Again is named

@@ -15,12 +15,12 @@ or a player's file is the data layer's job (``data/queenbee.py``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import find
+from hyvekit.rules.values import dataclass
 
 R_COMPONENTS = "Queen Bee: Game Components"
 
