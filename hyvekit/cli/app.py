@@ -282,14 +282,41 @@ class _LazyCommands(MutableMapping):
 
 
 def _group(name: str) -> Any:
-    """The click group of :data:`GROUPS` ``name``, built as ``app.add_typer(module.app,
-    name=name)`` would build it."""
+    """The click group of :data:`GROUPS` ``name``, as ``app.add_typer(module.app, name=name)``
+    would build it, except that its commands are made when first looked up (typer would make
+    every one of them, reading each function's parameters, before running the one named):
+    :func:`_lazy_group`."""
     modules = [importlib.import_module(m) for m in GROUPS[name]]
     holder = typer.Typer()
     holder.add_typer(modules[0].app, name=name)
-    return typer.main.get_group_from_info(
-        holder.registered_groups[0], pretty_exceptions_short=app.pretty_exceptions_short,
-        rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
+    return _lazy_group(holder.registered_groups[0])
+
+
+def _lazy_group(info: Any) -> Any:
+    """``typer.main.get_group_from_info(info)`` with the group's own commands in a
+    :class:`_LazyCommands` (in the order typer lists them: the commands, then the sub-groups,
+    which are made the same way)."""
+    from copy import copy
+    options = {"pretty_exceptions_short": app.pretty_exceptions_short,
+               "rich_markup_mode": app.rich_markup_mode}
+    typer_app = info.typer_instance
+    shell = copy(typer_app)                       # the group without its commands
+    shell.registered_commands, shell.registered_groups = [], []
+    shell_info = copy(info)
+    shell_info.typer_instance = shell
+    group = typer.main.get_group_from_info(shell_info, **options,
+                                           suggest_commands=app.suggest_commands)
+    makers: dict[str, Callable[[], Any]] = {}
+    for command in typer_app.registered_commands:
+        named = command.name or typer.main.get_command_name(command.callback.__name__)
+        makers[named] = lambda command=command: typer.main.get_command_from_info(
+            command, **options)
+    lazy = _LazyCommands(makers)
+    for sub in typer_app.registered_groups:
+        sub_group = _lazy_group(sub)
+        lazy[sub_group.name] = sub_group
+    group.commands = lazy
+    return group
 
 
 def _command(name: str) -> Any:

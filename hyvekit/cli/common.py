@@ -58,8 +58,10 @@ def output_dir() -> Path:
 
 
 def console():
-    """A rich console for people (imported lazily to keep start-up fast)."""
-    return _console_class()(highlight=False)
+    """A rich console for people (imported lazily to keep start-up fast).  Text is printed as
+    given: no highlighting, and no ``:name:`` emoji codes (a campaign called "Spring :sun:"
+    stays so; rich's table of codes is not even imported)."""
+    return _console_class()(highlight=False, emoji=False)
 
 
 @functools.cache

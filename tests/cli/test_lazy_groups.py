@@ -141,3 +141,29 @@ def test_a_step_at_the_table_imports_no_file_lock_library(hk, tmp_path):
                               "league", "draw"], tmp_path)
     assert "hyvekit.store.storage" in modules
     assert [m for m in ("filelock", "tinydb") if m in modules] == []
+
+
+def test_a_group_makes_only_the_commands_looked_up():
+    """``beelives do`` makes the ``do`` command alone (typer would read every command's
+    parameters first); ``--help`` of the group still lists them all, in typer's order."""
+    from hyvekit.cli import app as fresh
+    group = fresh._group("beelives")
+    holder = typer.Typer()
+    holder.add_typer(sys.modules["hyvekit.cli.beelives"].app, name="beelives")
+    eager = typer.main.get_group_from_info(holder.registered_groups[0],
+                                           pretty_exceptions_short=True, rich_markup_mode="rich",
+                                           suggest_commands=True)
+    assert list(group.commands) == list(eager.commands)
+    assert {"do", "next", "play"} <= set(group.commands)
+    assert group.commands._made == {}
+    do = group.get_command(None, "do")
+    assert do.name == "do" and group.get_command(None, "do") is do
+    assert set(group.commands._made) == {"do"}
+    legacy = fresh._group("hyve").get_command(None, "legacy")
+    assert "shop" in legacy.commands and legacy.get_command(None, "shop").name == "shop"
+
+
+def test_names_are_printed_as_given_not_as_emoji(hk):
+    assert hk("beelives", "new", "Spring :bee: league", "-p", "Ann:nomadic").returncode == 0
+    listed = hk("campaign", "list", env={"COLUMNS": "120"})
+    assert "Spring :bee: league" in listed.stdout and "\N{HONEYBEE}" not in listed.stdout
