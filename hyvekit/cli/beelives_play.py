@@ -274,7 +274,7 @@ def play(ctx: typer.Context, campaign: str = CampaignArg,
     'beelives do' stores it; the wild hives' forced lines are played by hyvekit.
 
     Keys: ctrl+z (or 'u' on the step line) undoes the last step, ctrl+r rolls the dice due,
-    ctrl+q (or 'q' on the step line) quits — nothing is lost: 'play' again goes on where you
+    ctrl+q or ctrl+c (or 'q' on the step line) quits — nothing is lost: 'play' again goes on where you
     stopped.
 
     Example: hyvekit beelives play spring-league

@@ -93,6 +93,7 @@ class PlayApp(App[None]):
         Binding("ctrl+z", "undo", "Undo the last step", priority=True),
         Binding("ctrl+r", "roll", "Roll the dice due", priority=True),
         Binding("ctrl+q", "quit", "Quit (every step is kept)", priority=True),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),   # not Textual's hint
         Binding("pageup", "scroll_due(-1)", "Scroll the options", show=False),
         Binding("pagedown", "scroll_due(1)", "Scroll the options", show=False),
         Binding("u", "undo", "Undo", show=False),

@@ -524,7 +524,7 @@ def play(ctx: typer.Context,
     stores it; a legacy scenario's result goes into the run's ledger when it ends.
 
     Keys: ctrl+z (or 'u' on the step line) undoes the last step, ctrl+r rolls the dice due,
-    ctrl+q (or 'q' on the step line) quits — nothing is lost: 'play' again goes on where you
+    ctrl+q or ctrl+c (or 'q' on the step line) quits — nothing is lost: 'play' again goes on where you
     stopped.
 
     Example: hyvekit hyve play summer-run

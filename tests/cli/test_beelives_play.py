@@ -226,3 +226,19 @@ def test_a_game_on_the_map_shows_its_map_in_the_screen(hk):
             assert "map (q,r)" in shown and "B0,0 1" in shown and "B24,0 2" in shown
 
     asyncio.run(drive())
+
+
+def test_ctrl_c_quits_the_session_keeping_every_step(league):
+    """Ctrl-C ends ``play`` as q does (Textual would only show a hint), the step made kept."""
+    app = PlayApp(PlaySession(league.campaigns, CAMPAIGN, seed=1))
+
+    async def drive() -> None:
+        async with app.run_test() as pilot:
+            await _type(pilot, 'card "First Bloom"')
+            await pilot.press("enter")
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+        assert app.return_code == 0 and not app.is_running
+
+    asyncio.run(drive())
+    assert _steps(league) == ['card "First Bloom"']
