@@ -1077,16 +1077,27 @@ def _wild_due(t: Table) -> Decision | None:
 
 
 def legal_hint(d: Decision, text: str, most: int = 8) -> str:
-    """The legal options to show beside a refused ``text``: those of the same verb when there
-    are any (``defend 9`` → the defends), else the first ones; ``most`` at most, with how many
-    more there are."""
-    verb = text.split(": ", 1)[-1].split()[:1]
-    same = [o for o in d.legal if o.split(": ", 1)[-1].split()[:1] == verb] if verb else []
-    options = same or list(d.legal)
+    """The legal options to show beside a refused ``text``: those sharing its longest
+    leading words when there are any (``forage wet 5`` → the forages of the wet tile,
+    ``defend 9`` → the defends), else the first ones; ``most`` at most, with how many more
+    there are."""
+    options = _same_start(d, text) or list(d.legal)
     shown = "; ".join(o.split(": ", 1)[-1] for o in options[:most])
     more = len(options) - most
     return shown + (f"; … and {more} more (hyvekit beelives next lists them)" if more > 0
                     else "")
+
+
+def _same_start(d: Decision, text: str) -> list[str]:
+    """The legal options whose words begin with the most of ``text``'s words (its actor
+    left out; case forgiving), or [] when none begins with its first word."""
+    words = _norm(text.split(": ", 1)[-1]).split()
+    bodies = [(o, _norm(o.split(": ", 1)[-1]).split()) for o in d.legal]
+    for k in range(len(words), 0, -1):
+        same = [o for o, b in bodies if b[:k] == words[:k]]
+        if same:
+            return same
+    return []
 
 
 def _refuse(d: Decision, text: str, why: str = "") -> IllegalActionError:
@@ -1148,10 +1159,15 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
         if canon is None and d.kind == "join":
             return _turned_join(t, d, body)
         if canon is None:
-            words_allowed = sorted({x.split(":")[-1].split()[0] for x in d.legal})
-            raise InvalidInputError(d.kind, text, "; ".join(d.legal[:12]),
-                                    suggestions=close_matches(body.split()[0] if body else "",
-                                                              words_allowed))
+            verbs = sorted({x.split(": ", 1)[-1].split()[0] for x in d.legal})
+            verb = _norm(body).split()[0] if body.strip() else ""
+            same = _same_start(d, body)
+            if verb in verbs and any(len(_norm(o.split(": ", 1)[-1]).split())
+                                     == len(_norm(body).split()) for o in same):
+                raise _refuse(d, text)   # a whole option of this decision, not a legal one
+            raise InvalidInputError(d.kind, text, "; ".join((same or list(d.legal))[:12]),
+                                    suggestions=() if verb in verbs else
+                                    close_matches(verb, verbs))
         if spawn is not None:
             return _swarm_named(t, d, canon, spawn), f"{canon} spawn {N._quote(spawn)}"
         return _apply_choice(t, d, canon), canon

@@ -46,6 +46,7 @@ import re
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.errors import did_you_mean
 from hyvekit.rules.hyve.actions import WILD, Bee, bee
 from hyvekit.rules.hyve.larva import LarvaChamber, Line
 from hyvekit.rules.hyve.scoring import cell_name, parse_cell
@@ -237,7 +238,7 @@ def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step
         words = words[1:]
     if verb not in FORMS:
         close = difflib.get_close_matches(verb, list(FORMS), n=3, cutoff=0.6)
-        raise _bad(raw, ("did you mean " + " or ".join(FORMS[c] for c in close) + "?")
+        raise _bad(raw, (" or ".join(FORMS[c] for c in close) + did_you_mean(close))
                    if close else "")
     if verb == "roll":
         if len(words) > 1:

@@ -372,3 +372,49 @@ def test_a_choice_the_table_does_not_ask_for_and_another_month_are_refused():
         steps_for(start, comps, tokens)           # the first month has no Feeding Phase
     with pytest.raises(IllegalActionError, match="the month due is March of year 1"):
         steps_for(start, comps, replace(march, month=2))
+
+
+def _at_first(kind: str):
+    """The table of the example campaign's April at its first decision of ``kind``."""
+    from hyvekit.rules.beelives.table import new_table, pending, push
+    comps = CAMPAIGN.game
+    state = C.new_campaign(C.settings_from_dict(TWO, CAMPAIGN), CAMPAIGN).game
+    state = g.play_month(state, month_plan(EXAMPLES / "2p-y1-01-march.toml"), comps).state
+    w = walk(state, comps, month_plan(EXAMPLES / "2p-y1-02-april.toml"))
+    t = new_table(state, comps)
+    for step in w.steps:
+        if pending(t).kind == kind:
+            return t, pending(t)
+        t = push(t, step)
+    raise AssertionError(f"no {kind} decision in April")
+
+
+def test_a_refused_choice_names_the_options_it_began_like_and_a_wrong_value_is_a_rule():
+    """A choice with a known verb but a value the rules do not allow is a rule's refusal
+    (exit 1) with the legal options; an incomplete one is bad input listing the options of
+    that verb, without suggesting the verb typed; a mistyped verb gets the close match."""
+    from hyvekit.rules.beelives.table import push
+    from hyvekit.rules.common import InvalidInputError
+    t, d = _at_first("swarm")
+    body = d.legal[0].split(": ", 1)[-1]
+    verb = body.split()[0]
+    with pytest.raises(InvalidInputError) as short:
+        push(t, verb)                                   # "stay" without the queen
+    assert "did you mean" not in str(short.value)
+    assert all(o.split(": ", 1)[-1].startswith(verb) for o in short.value.allowed.split("; "))
+    with pytest.raises(IllegalActionError) as wrong:
+        push(t, f"{verb} nosuchqueen" if len(body.split()) == 2 else f"{verb} x y")
+    assert "is not legal" in str(wrong.value)
+    with pytest.raises(InvalidInputError) as typo:
+        push(t, verb[:-1] + "x" + verb[-1])
+    assert f"did you mean {verb}" in str(typo.value)
+
+
+def test_a_refused_step_shows_the_legal_steps_of_its_longest_start():
+    from hyvekit.rules.beelives.table import legal_hint
+    t, d = _at_first("action")
+    forages = [o for o in d.legal if o.split(": ", 1)[-1].startswith("forage ")]
+    tile = forages[-1].split(": ", 1)[-1].split()[1]
+    shown = legal_hint(d, f"forage {tile} 9", most=50).split("; ")
+    assert shown and all(s.startswith(f"forage {tile} ") for s in shown)
+    assert len(shown) == sum(o.split(": ", 1)[-1].startswith(f"forage {tile} ") for o in d.legal)
