@@ -367,9 +367,13 @@ def _take(pool: tuple[int, ...], faces, rule: str, what: str) -> tuple[int, ...]
     left = list(pool)
     for f in faces:
         if f not in left:
+            name = "wild Bee" if f == WILD else f"{f}-Bee"
+            named, there = list(faces).count(f), list(pool).count(f)
+            short = (f"{counted(named, name)} named, {there} unassigned" if there else
+                     f"no unassigned {name}")
             raise IllegalActionError(
-                rule, f"{what}: no unassigned {'wild Bee' if f == WILD else f'{f}-Bee'} left "
-                f"(unassigned: {_faces(pool)})", expected=sorted(pool), given=list(faces))
+                rule, f"{what}: {short} (unassigned: {_faces(pool)})", expected=sorted(pool),
+                given=list(faces))
         left.remove(f)
     return tuple(left)
 

@@ -121,6 +121,13 @@ def test_a_bee_not_rolled_cannot_be_assigned():
     assert "no unassigned 5-Bee" in str(exc.value)
 
 
+def test_naming_a_face_more_often_than_it_was_rolled_says_how_many_there_are():
+    s = rolled([1, 2, 3, 4, 5, 5])
+    with pytest.raises(IllegalActionError) as exc:
+        play(s, Bakery((bee(4), bee(4)), 4))
+    assert "2 4-Bees named, 1 unassigned (unassigned: 1, 2, 3, 4, 5, 5)" in str(exc.value)
+
+
 # Repurpose
 
 def test_repurpose_example_a_3_bee_rerolls_3_bees():
