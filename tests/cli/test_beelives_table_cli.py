@@ -225,3 +225,17 @@ def test_the_raid_odds_say_what_a_success_is(hk):
     out = hk("beelives", "next", "spring-league").stdout
     assert "raid Susan 1" in out and "% success" in out
     assert f"honey stolen is at least 1/{SUCCESS_DIVISOR} of the bees sent" in out
+
+
+def test_bees_out_on_a_raid_being_rolled_are_not_free(hk):
+    """While a raid's dice are due, the raider's bees sent are out: the table's free count
+    leaves them out; one die is 'the face rolled'."""
+    _new(hk, "Duo", "Ann:prolific", "Bob:aggressive")
+    for step in ('card "First Bloom"', "Ann: forage bloom 0 take 4/6/0", "Bob: raid Ann 1"):
+        r = hk("beelives", "do", "duo", step)
+        assert r.returncode == 0, r.stderr
+    data = _next(hk, "duo")
+    hives = {h["name"]: h for h in data["table"]["hives"]}
+    assert data["decision"] == "dice" and (hives["Bob"]["workers"], hives["Bob"]["free"]) == (3, 2)
+    assert data["more"].startswith("or the face rolled (1-4)")
+    assert "Bob   aggressive  3 (2)" in hk("beelives", "next", "duo").stdout

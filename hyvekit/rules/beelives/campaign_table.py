@@ -588,12 +588,14 @@ def view(state: CampaignState) -> dict[str, Any]:
     else:
         phase = "Cleanup Phase"
     board = state.comps.board
+    out = _bees_out(t, now)
     return {
         "year": game.year, "month": T.month_name(game.month), "season": game.season,
         "phase": phase, "card": now.card, "round": now.round if now.stage == "actions" else None,
         "first_player": game.players[game.first_player].name,
         "hives": [{"name": p.name, "queen": p.hive.queen, "workers": p.hive.workers,
-                   "free": p.hive.unassigned if now.stage == "actions" else p.hive.workers,
+                   "free": (max(0, p.hive.unassigned - out.get(p.name, 0))
+                            if now.stage == "actions" else p.hive.workers),
                    "honey": p.hive.honey, "pollen": p.hive.pollen, "water": p.hive.water,
                    "comb": p.hive.comb, "empty": p.hive.empty,
                    "disease": p.hive.disease(board), "vp": p.hive.vp,
@@ -603,6 +605,16 @@ def view(state: CampaignState) -> dict[str, Any]:
         "steps": list(t.steps) if t is not None else [],
         "map": _map_dict(now.map),
     }
+
+
+def _bees_out(t: T.Table | None, now: Any) -> dict[str, int]:
+    """The worker bees of the turn being played (its dice still to be decided: a raid's
+    bees out while the raid is rolled), by player; {} when no player's turn is under way."""
+    a = t.turn.action if t is not None and t.turn is not None else None
+    if a is None or getattr(a, "wild", False) or getattr(a, "bees", None) is None:
+        return {}
+    p = next((p for p in now.players if p.name == a.actor), None)
+    return {a.actor: a.assigned_bees(now, p)} if p is not None else {}
 
 
 def _map_dict(m) -> dict[str, Any] | None:

@@ -767,6 +767,11 @@ def _fill(state: GameState, pt: PendingTurn, hole: Hole, value: Any, comps: Comp
     return PendingTurn(a, done, pt.rolls)
 
 
+def _faces_rolled(n: int) -> str:
+    """``face rolled`` (one die), ``3 faces rolled``."""
+    return "face rolled" if n == 1 else f"{n} faces rolled"
+
+
 def _turn_decision(t: Table) -> Decision:
     state, pt = t.state, t.turn
     assert state is not None and pt is not None
@@ -774,7 +779,7 @@ def _turn_decision(t: Table) -> Decision:
     assert hole is not None and hole.kind != "auto"
     if hole.kind == "dice":
         return Decision("dice", None, hole.prompt, ("roll",),
-                        more=f"or the {hole.dice} faces rolled ({hole.faces[0]}-"
+                        more=f"or the {_faces_rolled(hole.dice)} ({hole.faces[0]}-"
                         f"{hole.faces[-1]}), e.g. " + str(hole.faces[-1]) * hole.dice)
     values = hole.values
     if hole.kind == "sacrifice":             # only what the sequencer accepts

@@ -319,7 +319,8 @@ def _pending(t: Table) -> Decision:
     if isinstance(a, Repurpose):
         n = len(a.reroll)
         return Decision("dice", f"Repurpose: roll the {counted(n, 'bee')} again", ("roll",),
-                        more=f"or the {n} faces rolled: dice F F ...")
+                        more=("or the face rolled: dice F" if n == 1 else
+                              f"or the {n} faces rolled: dice F F ..."))
     if isinstance(a, TendEggs) and _incomplete(a, turn):
         which = "the second " if a.cells else ""
         return Decision("shape", f"Tend Eggs ({a.bee}): where {which or 'the '}"
@@ -360,7 +361,8 @@ def _faces(faces) -> str:
 def _dice_decision(s: ScenarioState) -> Decision:
     normal = min(s.population, s.sheet.refresh_max)
     legal = ("roll",)
-    more = f"or the {normal} faces rolled: dice F F ..."
+    more = ("or the face rolled: dice F" if normal == 1 else
+            f"or the {normal} faces rolled: dice F F ...")
     if s.has("controlled-rolls"):
         legal += tuple(f"roll {n}" for n in range(0, normal))
         more = "or the faces rolled (Controlled Rolls: fewer dice)"
