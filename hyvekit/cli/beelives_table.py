@@ -169,7 +169,8 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
                                               "\"Lauren: sacrifice 0/1\", draw. Several are "
                                               "applied in order, all or none."),
        roll: bool = typer.Option(False, "--roll", help="Let hyvekit roll every die that comes "
-                                 "due after the steps (the faces are recorded)."),
+                                 "due, before, between or after the steps (the faces "
+                                 "are recorded)."),
        seed: int | None = typer.Option(None, "--seed", metavar="N",
                                           help="Seed for hyvekit's dice and card draws "
                                                "(default: fresh)."),
@@ -228,8 +229,9 @@ def export_month(ctx: typer.Context, campaign: str = CampaignArg,
                                                          "print it)."),
                  force: bool = typer.Option(False, "--force",
                                             help="Replace FILE if it exists.")) -> None:
-    """Write a month of the campaign as the month record (TOML) that 'beelives log' and
-    'beelives check' take — a month played at the table or logged from a file.
+    """Write a month of the campaign as the month record (TOML) that 'beelives log' takes
+    (and 'beelives check', after a game file: check GAME.toml MONTH.toml ...) — a month
+    played at the table or logged from a file.
 
     Example: hyvekit beelives export-month spring-league 1 --out march.toml
     """

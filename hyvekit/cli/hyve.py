@@ -116,7 +116,12 @@ def shop(ctx: typer.Context, run: str = RunArg,
         raise InvalidInputError("purchases", "none",
                                 "at least one --perk, --bread, --hp, --population or --nectar")
     action = L.Shop(tuple(purchases))
-    L.check(state, action)
+    try:
+        L.check(state, action)
+    except InvalidInputError as exc:        # a perk name is checked against the sheet
+        if exc.field != "perk":
+            raise
+        raise InvalidInputError("--perk", exc.given, exc.allowed, exc.suggestions) from None
     rows, s = [], state
     for p in purchases:
         price = L.cost(s, p)
@@ -370,6 +375,11 @@ def easy(ctx: typer.Context, run: str = RunArg,
     """
     from hyvekit.rules.hyve import legacy as L
     _, state = _load_run(ctx, run)
+    if cross_out is None and state.phase == "failed" and not state.easy:
+        raise InvalidInputError("--cross-out", None, "the bread type to cross out, 1-5 or its "
+                                f"colour ({', '.join(state.colours)}): scenario "
+                                f"{state.scenario} was lost, and in easy mode a lost scenario "
+                                "crosses out one bread-upgrade type")
     cross = None if cross_out is None else L.parse_bread_type(cross_out, state.colours)
     _, after = _store(ctx).append(run, *L.action_to_event(L.SwitchEasy(cross)))
     typer.echo(wrapped("the run is now in easy mode: a lost scenario crosses out one bread "

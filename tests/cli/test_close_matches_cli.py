@@ -29,7 +29,8 @@ def test_a_count_without_its_colour_is_bad_input_not_a_rule(hk, run):
 
 def test_a_mistyped_colour_perk_or_bread_type_gets_close_matches(hk, run):
     bad(hk("hyve", "legacy", "shop", run, "--population", "rde:2"), "did you mean red?")
-    bad(hk("hyve", "legacy", "shop", run, "--perk", "deep-stoers"), "did you mean deep-stores?")
+    bad(hk("hyve", "legacy", "shop", run, "--perk", "deep-stoers"), "--perk: got 'deep-stoers'",
+        "did you mean deep-stores?")
     bad(hk("hyve", "legacy", "shop", run, "--bread", "purpel"), "did you mean purple?")
     bad(hk("hyve", "legacy", "courier", run, "gren"), "did you mean green?")
 

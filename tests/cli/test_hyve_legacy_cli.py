@@ -82,6 +82,9 @@ def test_normal_loss_then_easy_mode(hk):
               "--population", "0", "--hyves", "2")
     assert lost.returncode == 0 and "legacy ends" in lost.stdout
     assert hk("hyve", "legacy", "start", "run", "--yes").returncode == 1
+    unnamed = hk("hyve", "legacy", "easy", "run")          # which type: bad input, not a rule
+    assert unnamed.returncode == 2 and "--cross-out: missing, expected the bread type to " \
+        "cross out, 1-5 or its colour" in unnamed.stderr
     switched = hk("hyve", "legacy", "easy", "run", "--cross-out", "2")
     assert switched.returncode == 0, switched.stderr
     s = status(hk)

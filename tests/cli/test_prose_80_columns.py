@@ -176,7 +176,7 @@ ERRORS = [(("hyve", "honey", "--hp-past-start", "7", "--population", "12", "--hy
           (("hyve", "do", "--scenario", SCENARIO_ID, "bogus step"), "bad input: step:"),
           (("beelives", "do", "league", "bogus"), "bad input: swarm:"),
           (("hyve", "legacy", "shop", "summer-run-2", "--perk", "deep-stoers"),
-           "bad input: perk:"),
+           "bad input: --perk:"),
           (("print", "pad", "beelives", "--paper", "a5"), "bad input: --paper:"),  # typer's
           (("campaign", "show", "nothing-here"), "campaign record: no campaign")]
 
