@@ -121,7 +121,15 @@ def new(ctx: typer.Context,
         if not board_file.is_file():
             raise InvalidInputError("--board", str(board_file), "an existing board file (TOML)")
         settings["board"] = str(board_file.resolve())
-    header, checked, comps = new_campaign_settings(settings)
+    try:
+        header, checked, comps = new_campaign_settings(settings)
+    except InvalidInputError as exc:        # a player's field: named by the --player given
+        import re
+        m = re.fullmatch(r"players\[(\d+)\]\.(\w+)", exc.field)
+        if m is None or not 0 < int(m[1]) <= len(player):
+            raise
+        raise InvalidInputError(f"--player {player[int(m[1]) - 1]}: {m[2]}", exc.given,
+                                exc.allowed, exc.suggestions) from None
     st = _store(ctx)
     record = st.create(name, GAME, KIND, header, campaign_id)
     cid = record.header["id"]

@@ -280,7 +280,10 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
               defeated: str = typer.Option(..., "--defeated", metavar="X,Y",
                                            help="The other queens in the order they fell."),
               skill: list[str] = typer.Option([], "--skill", metavar="NAME=SKILL[+SKILL]",
-                                              help="Hive skills of a player (repeatable)."),
+                                              help="Hive skills of a player (repeatable), as "
+                                                   "named on your skill cards (the rulebook "
+                                                   "does not list the 12 cards, so any name "
+                                                   "is taken), e.g. ann=stinger."),
               alliance: list[str] = typer.Option([], "--alliance", metavar="LOSER=QUEEN",
                                                  help="A forced alliance: LOSER's bees served "
                                                       "QUEEN (repeatable; 3+ players)."),

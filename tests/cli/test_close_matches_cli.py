@@ -65,3 +65,9 @@ def test_queen_bee_players_bees_and_cards(hk):
 
 def test_data_tables(hk):
     bad(hk("data", "show", "beelives_sols"), "did you mean beelives_solo")
+
+
+def test_a_mistyped_queen_is_named_by_the_player_option_given(hk):
+    line = bad(hk("beelives", "new", "Trio", "-p", "Ann:prolifc", "-p", "Bob:nomadic"),
+               "--player Ann:prolifc: queen: got 'prolifc'", "did you mean prolific?")
+    assert "players[" not in line
