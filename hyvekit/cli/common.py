@@ -145,8 +145,9 @@ def table(title: str | None, columns: list[str], rows: list[list[Any]]):
     from rich import box
     from rich.table import Table
     # A light box (no vertical rules) keeps 8-9 columns readable in an 80-column terminal.
+    # At least as wide as its title, which would otherwise wrap to a narrow table's width.
     t = Table(title=title, title_justify="left", header_style="bold", box=box.SIMPLE_HEAD,
-              pad_edge=False, padding=(0, 1, 0, 0))
+              pad_edge=False, padding=(0, 1, 0, 0), min_width=len(title) if title else None)
     # The first column (a name) stays on one line unless it is long: a long first column
     # kept whole would push the other columns off an 80-column terminal.
     first = max((len(str(r[0])) for r in rows if r and r[0] is not None), default=0)

@@ -3,6 +3,7 @@ characters, no word broken in two, counts with the right plural ("1 bow", "2 bow
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -88,3 +89,17 @@ def test_counts_read_with_the_right_plural(outputs, args):
     assert "(s)" not in out
     assert re.findall(r"(?<![\d.,/-])\b1 (?:bow|line|colour|turn|event|space|hyve|bee|"
                       r"month|year|roll|step|square|tile|pip|match|win)e?s\b", out) == []
+
+
+def test_a_title_longer_than_its_table_stays_on_one_line(outputs):
+    """A table is at least as wide as its title: a title of up to 80 characters is printed
+    whole on its line, not wrapped to a narrow table's width."""
+    from rich.console import Console
+
+    from hyvekit.cli.common import table
+    title = "Queen Bee deck for 5 players: 90 cards, a title much wider than the table"
+    out = Console(width=80, record=True, file=open(os.devnull, "w"))
+    out.print(table(title, ["card", "n"], [["Bandit", 4]]))
+    assert out.export_text().splitlines()[0].strip() == title
+    narrow = outputs[("queenbee", "deck", "--players", "5")][0].stdout
+    assert narrow.splitlines()[0].strip() == "Queen Bee deck for 5 players: 90 cards"
