@@ -87,7 +87,8 @@ def score(file: Path = typer.Argument(..., metavar="FILE",
                                            f"{p.large_nectar} large"])
             out.print(table(f"{p.name}", ["objective", "honey drops", "how"], rows))
             for a in p.assumptions:
-                out.print(f"  * depends on an assumption: {a}")
+                out.print(wrapped(f"* depends on an assumption: {a}", first="  ", indent="    "),
+                          soft_wrap=True, highlight=False)
         names = " and ".join(outcome.winners)
         top = max(p.total for p in players)
         if outcome.shared:

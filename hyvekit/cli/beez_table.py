@@ -178,7 +178,8 @@ def print_table(v: dict) -> None:
         rows.append(["large nectar"] + [p["large_nectar"] for p in v["scores"]])
         out.print(table("Honey drops", ["objective", *names], rows))
         for a in dict.fromkeys(a for p in v["scores"] for a in p["assumptions"]):
-            out.print(f"  * depends on an assumption: {a}", highlight=False)
+            out.print(wrapped(f"* depends on an assumption: {a}", first="  ", indent="    "),
+                      soft_wrap=True, highlight=False)
         who = " and ".join(v["winners"])
         out.print(f"[bold]{'Shared victory' if v['shared'] else 'Winner'}: {who}[/bold]"
                   + (" (more large nectar breaks the tie)" if v["tie_broken_by_large_nectar"]

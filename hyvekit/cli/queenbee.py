@@ -55,12 +55,14 @@ def deck(players: int = typer.Option(..., "--players", "-p", metavar="N",
                     [[n, kinds.get(n, ""), f"{c}{' *' if n in setup.assumed_counts else ''}"]
                      for n, c in setup.composition]))
     if setup.removed:
-        out.print("Removed: " + ", ".join(f"{n} ({c})" for n, c in setup.removed))
-    out.print("Dealt at the start: " + ", ".join(f"seat {i + 1}: {d}"
-                                               for i, d in enumerate(setup.dealt))
-              + f"; draw pile {setup.draw_pile}")
-    out.print("* copies per card are hyvekit's assumption (the rulebook gives the total of 93 "
-              "and the counts removed by the variants); the deck size is the rulebook's.")
+        out.print(wrapped("Removed: " + ", ".join(f"{n} ({c})" for n, c in setup.removed)),
+                  soft_wrap=True)
+    out.print(wrapped("Dealt at the start: " + ", ".join(f"seat {i + 1}: {d}"
+                                                       for i, d in enumerate(setup.dealt))
+                      + f"; draw pile {setup.draw_pile}"), soft_wrap=True)
+    out.print(wrapped("* copies per card are hyvekit's assumption (the rulebook gives the total "
+                      "of 93 and the counts removed by the variants); the deck size is the "
+                      "rulebook's."), soft_wrap=True)
 
 
 @app.command()

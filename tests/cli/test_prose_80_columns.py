@@ -62,6 +62,8 @@ STEPS = [(args, True) if isinstance(args[0], str) else args for args in [
     ("beez", "do", BEEZ, "fly 5 P w"),
     ("beez", "flight", "--facing", "1", "--direction", "3", "--distance", "4"),
     ("beez", "cards"),
+    ("beez", "score", "docs/examples/beez-score.toml"),          # its assumption notes
+    ("queenbee", "deck", "--players", "5"),                      # the deal, the note on copies
     ("queenbee", "new", "Friday hive with a long name", "--players",
      "annabelle,bobby,cyrus,deedee"),
     ("queenbee", "log", HIVE, "--players", "annabelle,bobby,cyrus", "--winner", "annabelle",
