@@ -4,10 +4,11 @@ A record is the truth: a state kept here is only what replaying it gave, and is 
 the very bytes it was derived from, by the very code that derived it.  Each record has one
 entry, a file in the cache folder named by a hash of the record's path::
 
-    hyvekit-state 1 <fingerprint> <digest>\\n
+    hyvekit-state 2 <fingerprint> <digest> <body digest>\\n
     <pickle of a Kept>
 
-``digest`` is the SHA-256 of the record file's bytes; ``fingerprint`` (:func:`fingerprint`)
+``digest`` is the SHA-256 of the record file's bytes, ``body digest`` that of the pickle
+after the line (an entry damaged or pieced together from two is passed over); ``fingerprint`` (:func:`fingerprint`)
 names hyvekit's and Python's versions and the size and time of every file of the rules, the
 game adapters, the packaged data and the store, so that a changed rule or table is never
 answered with a state the old one derived.  Any other entry (another record's bytes, other
@@ -33,7 +34,7 @@ from hyvekit import __version__
 from hyvekit.rules.values import dataclass
 
 ENV_CACHE = "HYVEKIT_CACHE"       # the cache folder (default: the user's cache folder)
-MAGIC = b"hyvekit-state 1"
+MAGIC = b"hyvekit-state 2"
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _PACKAGE = Path(__file__).resolve().parents[1]
 _DERIVING = ("__init__.py", "rules", "games", "data", "store")   # what a state depends on
@@ -126,10 +127,11 @@ class StateCache:
                 st = os.fstat(fh.fileno())
                 if not _own(st):
                     return None
-                line = fh.readline(200)
-                if line != _first_line(record_digest):
+                line = fh.readline(300)
+                body = fh.read()
+                if line != _first_line(record_digest, body):
                     return None
-                kept = pickle.loads(fh.read())
+                kept = pickle.loads(body)
         except Exception:              # cut short, other classes, not a pickle: replay instead
             return None
         return kept if isinstance(kept, Kept) else None
@@ -139,7 +141,8 @@ class StateCache:
         was written (a state that does not pickle, or a folder that cannot be written, is
         not)."""
         try:
-            data = _first_line(record_digest) + pickle.dumps(kept, pickle.HIGHEST_PROTOCOL)
+            body = pickle.dumps(kept, pickle.HIGHEST_PROTOCOL)
+            data = _first_line(record_digest, body) + body
         except Exception:
             return False
         entry = self._entry(record_path)
@@ -169,8 +172,9 @@ class StateCache:
             pass
 
 
-def _first_line(record_digest: str) -> bytes:
-    return b"%s %s %s\n" % (MAGIC, fingerprint().encode(), record_digest.encode())
+def _first_line(record_digest: str, body: bytes) -> bytes:
+    return b"%s %s %s %s\n" % (MAGIC, fingerprint().encode(), record_digest.encode(),
+                                hashlib.sha256(body).hexdigest().encode())
 
 
 def _own(st: os.stat_result) -> bool:

@@ -5,6 +5,7 @@ append splices its events into the file, byte for byte what writing it whole giv
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import pickle
 import shutil
@@ -99,6 +100,31 @@ def test_a_kept_state_of_other_code_or_a_broken_entry_is_passed_over(store, monk
         assert store.state(cid)[1] == SC.CampaignStore(store.folder, store.games).state(cid)[1]
     entry.write_bytes(good.splitlines(True)[0] + pickle.dumps({"not": "kept"}))
     assert store.states.get(record.path, digest) is None
+
+
+def test_an_entry_pieced_from_another_records_entry_is_passed_over(tmp_path):
+    """An entry's first line with another record's kept state after it (a damaged cache): the
+    state is not taken, and a step written then is a record every command reads."""
+    folder = tmp_path / "campaigns"
+    for args in (["beelives", "new", "Cache A", "-p", "Ann:prolific", "-p", "Bo:aggressive"],
+                 ["beelives", "do", "cache-a", "--seed", "1", "draw", "forage wet 0"],
+                 ["beelives", "new", "Cache B", "-p", "Ann:prolific", "-p", "Bo:aggressive"],
+                 ["beelives", "next", "cache-a"], ["beelives", "next", "cache-b"]):
+        assert cli(args, folder).exit_code == 0
+    store = campaign_store(folder)
+    a, b = (store.states._entry(store.path(c)) for c in ("cache-a", "cache-b"))
+    pieced = a.read_bytes().splitlines(True)[0] + b.read_bytes().split(b"\n", 1)[1]
+    a.write_bytes(pieced)
+    assert store.states.get(store.path("cache-a"),
+                            ST.digest(store.path("cache-a").read_bytes())) is None
+    done = cli(["beelives", "do", "cache-a", "--seed", "1", "draw"], folder)
+    assert done.exit_code == 2 and "Bo's action: got 'draw'" in done.stderr   # A's own state
+    legal = json.loads(cli(["beelives", "next", "cache-a", "--json"], folder).stdout)["legal"]
+    assert cli(["beelives", "do", "cache-a", legal[0]], folder).exit_code == 0
+    plain = SC.CampaignStore(folder, ADAPTERS)
+    assert plain.check("cache-a").ok
+    seqs = [e["seq"] for e in plain.load("cache-a").events]
+    assert len(seqs) == len(set(seqs)) == 3
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="files have no owners here")
