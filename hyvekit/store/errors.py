@@ -46,7 +46,8 @@ class CorruptRecordError(StoreError):
     def __init__(self, path: Path, problem: str):
         self.path, self.problem = path, problem
         super().__init__(f"{path} cannot be read: {problem}. The file was left untouched; "
-                         "restore it from a backup or an export, or move it away")
+                         "restore it from a backup or an export, or put it in the trash "
+                         f"(hyvekit campaign delete {Path(path).stem}, byte for byte)")
 
 
 class SchemaVersionError(StoreError):

@@ -47,6 +47,12 @@ def _event_without_seq(tmp_path) -> bytes:
     return json.dumps(doc).encode()
 
 
+def _event_key_not_a_number(tmp_path) -> bytes:
+    doc = json.loads(_valid_record_bytes(tmp_path))
+    doc["events"]["x"] = doc["events"].pop("2")
+    return json.dumps(doc).encode()
+
+
 # name -> (bytes of the file, words the problem must contain)
 CASES = {
     "truncated": (lambda tp: _valid_record_bytes(tp)[:-200], "invalid JSON"),
@@ -61,6 +67,7 @@ CASES = {
     "empty-object": (lambda tp: b"{}\n", "not a hyvekit campaign record"),
     "header-without-id": (_header_without_id, "'id'"),
     "event-without-seq": (_event_without_seq, "seq"),
+    "event-key-not-a-number": (_event_key_not_a_number, "events.x: a key that is not a number"),
 }
 
 
