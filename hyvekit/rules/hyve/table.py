@@ -393,6 +393,7 @@ def _probe(t: Table, turn: TurnSoFar, action) -> None:
 
     :raises IllegalActionError, InvalidInputError: no choice would make it legal.
     """
+    turn = replace(turn, egg_size=None)      # an earlier Tend Eggs' shape size is not this one's
     if isinstance(action, Repurpose) and action.reroll is None:
         s = _base(t, turn)
         sizes = _reroll_sizes(s, action, len(_after_bee(s, action)))
@@ -601,6 +602,12 @@ def _reroll_options(t: Table) -> tuple[str, ...]:
 
 
 def _shape_options(t: Table) -> tuple[str, ...]:
+    return tuple(_text(t, Step("shape", cells)) for cells in _shape_places(t))
+
+
+def _shape_places(t: Table) -> list[tuple]:
+    """The squares (in shape order) where the open Tend Eggs' next shape may go: it fits, and
+    for the first of a boosted two the second still fits beside it."""
     a = t.turn.open
     value = a.bee.stands_for
     chamber = _base(t, t.turn).chamber
@@ -616,8 +623,8 @@ def _shape_options(t: Table) -> tuple[str, ...]:
                             egg_size=len(cells))
             ok = _accepted(t, trial)
         if ok:
-            out.append(_text(t, Step("shape", cells)))
-    return tuple(out)
+            out.append(cells)
+    return out
 
 
 def _targets(s: ScenarioState, feature, rule: str) -> list:
@@ -763,7 +770,7 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
     elif d.kind == "assign" and (v in ("repurpose", "bakery", "eggs", "larva", "queen",
                                        "courier") or (v in ("marshal", "build")
                                                       and not step.args)):
-        turn = replace(turn, open=_opened(step))
+        turn = replace(turn, open=_opened(step), egg_size=None)   # a new action's shapes
         try:
             _probe(t, turn, turn.open)
         except IllegalActionError as exc:
@@ -774,6 +781,8 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
     elif d.kind == "shape" and v == "shape":
         if not step.args:
             raise _refuse(d, text, "a shape needs its squares")
+        if frozenset(step.args) not in {frozenset(c) for c in _shape_places(t)}:
+            raise _refuse(d, text, "not a place the shape fits, in the shape's squares")
         turn = replace(turn, open=replace(turn.open, cells=(turn.open.cells or ()) + step.args),
                        egg_size=len(step.args))
     elif d.kind == "nectar" and v == "nectar" and turn.open is None:

@@ -316,7 +316,7 @@ def test_notation_reads_forgivingly_and_names_the_forms():
         == "queen 4 plumose"
     with pytest.raises(InvalidInputError) as exc:
         parse_step("repurpse 3", sheet, chamber)
-    assert "did you mean repurpose BEE" in str(exc.value)
+    assert "expected repurpose BEE [boost] (did you mean repurpose?)" in str(exc.value)
     with pytest.raises(InvalidInputError):
         parse_step("larva W row", sheet, chamber)
 
@@ -373,3 +373,53 @@ def test_a_bee_that_already_gathered_is_refused_in_words():
     with pytest.raises(IllegalActionError) as exc:
         T.push(t, "1@C2")
     assert "no unassigned 1 bee is left to gather (left: 2 3 4 5 W)" in exc.value.message
+
+
+# --- Turbo Mode's boosted Tend Eggs --------------------------------------------------------------
+
+def test_turbo_a_boosted_tend_eggs_is_still_the_one_larva_chamber_action_of_the_turn():
+    t = _at(["dice 3 5 2 2 1 4", "eggs 4", "shape R1C1 R1C3 R3C1 R3C3"], mode="turbo")
+    assert not [o for o in T.pending(t).legal if o.startswith(("eggs", "larva"))]
+    with pytest.raises(IllegalActionError, match="Larva Chamber was already used this turn"):
+        T.push(t, "eggs 3 boost")
+
+
+def test_turbo_a_boosted_tend_eggs_needs_room_for_both_shapes():
+    t = _at(["dice 5 2 1 W 2 4", "eggs 4 boost", "shape R1C4 R1C5 R3C4 R3C5",
+             "shape R4C1 R4C3 R5C1 R5C3"], mode="turbo")
+    d = T.pending(t)
+    assert d.legal and "eggs 5 boost" not in d.legal
+    with pytest.raises(IllegalActionError):
+        T.push(t, "eggs 5 boost")
+
+
+def test_a_shape_is_placed_only_where_the_decision_lists_it():
+    t = _at(["dice 3 5 2 2 1 4", "eggs 3 boost"], mode="turbo")
+    d = T.pending(t)
+    assert d.kind == "shape" and d.legal
+    with pytest.raises(IllegalActionError, match="not a place the shape fits"):
+        T.push(t, "shape R1C1")
+    listed = d.legal[0].split()[1:]
+    t2, _ = T.push(t, "shape " + " ".join(reversed(listed)))       # any order of its squares
+    assert T.pending(t2).kind == "shape"                          # the boost's second shape
+
+
+def _egg_lover(rng):
+    """A player who tends eggs (boosted when offered) whenever the step is legal."""
+    def choose(d):
+        eggs = [o for o in d.legal if o.startswith("eggs")]
+        if eggs and rng.random() < 0.8:
+            return rng.choice(eggs)
+        return rng.choice(d.legal)
+    return choose
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_turbo_scenarios_tending_eggs_always_have_a_legal_step(seed):
+    rng = random.Random(seed)
+    t, choose = _table("turbo"), _egg_lover(rng)
+    while T.pending(t).kind not in ("over", "unsupported"):
+        d = T.pending(t)
+        assert d.legal, (d, t.steps[-6:])
+        t, _ = T.push(t, choose(d), rng)
+    assert t.now.status in ("won", "lost")
