@@ -88,13 +88,15 @@ def game_ended(honeycombs: Sequence[Honeycomb]) -> bool:
 def new_game(players: Sequence[str], layout: Layout, expert: bool = False) -> BeezGame:
     """A game with empty honeycombs; ``players`` in turn order from the start player.
 
-    :raises InvalidInputError: not 2–4 players (Contents: 4 honeycombs), or a repeated name.
+    :raises InvalidInputError: not 2–4 players (Contents: 4 honeycombs), or a repeated name
+        (case not counted).
     """
     names = tuple(str(p).strip() for p in players)
     if not 2 <= len(names) <= MAX_PLAYERS:
         raise InvalidInputError("players", len(names), f"2 to {MAX_PLAYERS} players")
-    if len(set(names)) != len(names):
-        raise InvalidInputError("players", ",".join(names), "different names")
+    if len({n.casefold() for n in names}) != len(names):     # steps name players in any case
+        raise InvalidInputError("players", ",".join(names),
+                                "different names (not only in upper and lower case)")
     return BeezGame(names, tuple(Honeycomb(layout) for _ in names), expert)
 
 

@@ -571,3 +571,11 @@ def test_the_same_card_as_a_common_and_a_secret_objective_is_refused_ruling_b19(
         O.check_player_cards("M", [O.manual("Queen cup", 7)], [O.manual("queen  cup", 7)])
     O.check_player_cards("M", [LIB["colours"]], [O.manual("Queen cup", 7),
                                                  O.manual("Drone", 3)])
+
+
+def test_players_named_alike_but_for_case_are_refused():
+    """A step names its player in any case (``ANN: empty``): ``ann`` and ``Ann`` would be
+    the same player there, so a game cannot have both."""
+    with pytest.raises(InvalidInputError, match="different names"):
+        G.new_game(["ann", "Ann"], LAYOUT)
+    assert G.new_game(["ann", "Bob"], LAYOUT).players == ("ann", "Bob")
