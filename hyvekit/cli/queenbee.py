@@ -234,6 +234,15 @@ def _names(option: str, text: str | None) -> list[str]:
     return [player_name(option, n.strip()) for n in text.split(",") if n.strip()]
 
 
+def _as_known(names: list[str], state) -> list[str]:
+    """``names`` spelled as the group knows them: as in its roster, else as first logged
+    (``ANN`` is the group's ``ann``); a new name as given."""
+    known: dict[str, str] = {}
+    for n in (*state.roster, *(p for m in state.matches for p in m.players)):
+        known.setdefault(n.casefold(), n)
+    return [known.get(n.casefold(), n) for n in names]
+
+
 def _resolve(option: str, name: str, players: list[str]) -> str:
     """A player name as spelled in --players (case-insensitive match)."""
     for p in players:
@@ -300,7 +309,7 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
     """
     from hyvekit.rules.queenbee import matches as M
     record, state = _load_group(ctx, group)
-    plist = _names("--players", players)
+    plist = _as_known(_names("--players", players), state)
     if len(plist) != len(set(p.casefold() for p in plist)):
         raise InvalidInputError("--players", players, "distinct names")
     skills: dict[str, list[str]] = {}

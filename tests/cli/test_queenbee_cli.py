@@ -156,3 +156,16 @@ def test_status_counts_the_matches_in_words(hk):
                   "--defeated", "bob").returncode == 0
         out = hk("queenbee", "status", "g").stdout
         assert words in out, (n, out)
+
+
+def test_names_typed_in_another_case_are_logged_as_the_group_spells_them(hk):
+    assert hk("queenbee", "new", "Fri", "--players", "ann,bob,cy").returncode == 0
+    r = hk("queenbee", "log", "fri", "--players", "ANN,bob", "--winner", "Ann", "--defeated",
+           "BOB")
+    assert r.returncode == 0 and "ann won (ann, bob)" in r.stdout
+    assert hk("queenbee", "new", "Open").returncode == 0              # no roster
+    assert hk("queenbee", "log", "open", "--players", "Dee,eve", "--winner", "Dee",
+              "--defeated", "eve").returncode == 0
+    r = hk("queenbee", "log", "open", "--players", "DEE,Eve", "--winner", "eve",
+           "--defeated", "dee")
+    assert r.returncode == 0 and "eve won (Dee, eve)" in r.stdout
