@@ -239,3 +239,14 @@ def test_bees_out_on_a_raid_being_rolled_are_not_free(hk):
     assert data["decision"] == "dice" and (hives["Bob"]["workers"], hives["Bob"]["free"]) == (3, 2)
     assert data["more"].startswith("or the face rolled (1-4)")
     assert "Bob   aggressive  3 (2)" in hk("beelives", "next", "duo").stdout
+
+
+def test_a_die_or_a_map_tile_an_action_does_not_have_is_refused_and_nothing_stored(hk):
+    _new(hk, "Keys", "Ann:prolific", "Bo:aggressive")
+    r = hk("beelives", "do", "keys", 'card "First Bloom"', "defend 1 d6 6")
+    assert r.returncode == 1 and "no D6 is rolled after a defend" in r.stderr
+    r = hk("beelives", "do", "keys", 'card "First Bloom"', "forage wet 0 at 5,5")
+    assert r.returncode == 2 and "not played on the map" in r.stderr
+    r = hk("beelives", "do", "keys", 'card "First Bloom"', "cool hive")
+    assert r.returncode == 2 and "zombee" not in r.stderr and "siege" not in r.stderr
+    assert _steps(hk, "keys") == []

@@ -225,8 +225,9 @@ def parse_action(text: str, state: GameState, *, actor: str | None = None) -> Ac
             i += 2
             continue
         if not positional:
-            raise InvalidInputError(f"{verb} ({actor})", w, "one of the keys "
-                                    + ", ".join(k for k in keys if _takes(cls, keys[k])),
+            own = [k for k in keys if _takes(cls, keys[k]) and not keys[k].startswith("dice.")]
+            raise InvalidInputError(f"{verb} ({actor})", w, "one of the keys " + ", ".join(own)
+                                    if own else f"nothing more: a {verb} takes no values",
                                     suggestions=close_matches(key, keys))
         name = positional.pop(0)
         _put(state, cls, name, w, values, dice, name.split(".")[-1])
@@ -255,6 +256,9 @@ def _put(state: GameState, cls: type, name: str, word: str, values: dict, dice: 
 
 def _value(state: GameState, field: str, word: str, said: str) -> Any:
     if field in _COORDS:
+        if state.map is None:
+            raise InvalidInputError(said, word, "nothing: this game is not played on the map "
+                                    "(a tile is named by its type and distance)")
         parts = word.split(",")
         if len(parts) != 2 or not all(_is_int(p) for p in parts):
             raise InvalidInputError(said, word, "a map tile q,r, e.g. 1,-2")

@@ -430,6 +430,10 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
         step = Step(state, hive)
     else:
         step = action.effect(state, comps, hive, ev, trial=trial)
+    if step.card_roll is None and dice.card_d6 is not None and fail is None:
+        raise IllegalActionError(R_CARD, f"no D6 is rolled after a {a}: a season card's D6 "
+                                 "follows only foraging or scouting", expected="no roll",
+                                 given=dice.card_d6)
     spawn_due = (None if step.card_roll is None
                  else _card_roll(card, step.card_roll, dice, step.state))
     state = step.state.with_hive(name, step.hive)

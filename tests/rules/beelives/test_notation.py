@@ -17,9 +17,12 @@ from hyvekit.rules.common import AmbiguousInputError, InvalidInputError
 COMPS = components()
 
 
-def _table():
+def _table(on_map: bool = False):
     state = g.new_game([("Susan", "prolific"), ("Jeremy", "aggressive"),
                         ("Mara's Hive", "nomadic")], COMPS.board)
+    if on_map:
+        from hyvekit.rules.beelives import map as M
+        state = replace(state, map=M.starting_map([p.name for p in state.players]))
     return replace(state, wild=(g.WildHiveState("ACORN", 6), g.WildHiveState("OAK", 3)))
 
 
@@ -51,9 +54,14 @@ def _table():
     ("ACORN: nothing", g.WildNothing("ACORN")),
 ])
 def test_each_action_prints_and_reads_back(text, action):
-    state = _table()
+    state = _table(on_map=any(k in text.split() for k in ("at", "spawn-at", "siege-at")))
     assert N.format_action(action) == text
     assert N.parse_action(text, state) == action
+
+
+def test_a_map_tile_is_refused_in_a_game_without_the_map():
+    with pytest.raises(InvalidInputError, match="not played on the map"):
+        N.parse_action("Susan: forage at 1,-2", _table())
 
 
 def test_reading_is_forgiving():
