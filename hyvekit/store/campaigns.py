@@ -226,8 +226,14 @@ def _record_from_raw(path: Path, raw: bytes,
     version = _header_version(path, doc)
     if version > SCHEMA_VERSION:
         raise SchemaVersionError(str(path), version, SCHEMA_VERSION)
-    return _record_from_doc(path, migrate(doc, version) if version < SCHEMA_VERSION else doc,
-                            version, digest), doc
+    record = _record_from_doc(path, migrate(doc, version) if version < SCHEMA_VERSION else doc,
+                              version, digest)
+    if record.header["id"] != Path(path).stem:
+        stem, cid = Path(path).stem, record.header["id"]
+        raise CorruptRecordError(path, f"its header says id {cid!r} but the file is "
+                                 f"{Path(path).name} (a record is found by its id: rename the "
+                                 f"file to {cid}.json, or set the header's id to {stem!r})")
+    return record, doc
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,12 @@ def _event_key_not_a_number(tmp_path) -> bytes:
     return json.dumps(doc).encode()
 
 
+def _header_id_not_the_file_name(tmp_path) -> bytes:
+    doc = json.loads(_valid_record_bytes(tmp_path))
+    doc["header"]["1"]["id"] = "other"
+    return json.dumps(doc).encode()
+
+
 # name -> (bytes of the file, words the problem must contain)
 CASES = {
     "truncated": (lambda tp: _valid_record_bytes(tp)[:-200], "invalid JSON"),
@@ -68,6 +74,8 @@ CASES = {
     "header-without-id": (_header_without_id, "'id'"),
     "event-without-seq": (_event_without_seq, "seq"),
     "event-key-not-a-number": (_event_key_not_a_number, "events.x: a key that is not a number"),
+    "header-id-not-the-file-name": (_header_id_not_the_file_name,
+                                    "its header says id 'other' but the file is bad-run.json"),
 }
 
 
