@@ -26,6 +26,7 @@ from hyvekit.cli.common import (
     wrapped,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.errors import steps_located
 
 GameArg = typer.Argument(..., metavar="GAME", help="The game's id (see 'hyvekit campaign list').")
 CardsOption = typer.Option(
@@ -275,11 +276,15 @@ def do(ctx: typer.Context, game: str = GameArg,
     said: list[str] = []
     resolved: list[str] = []
     t = state
+
+    def one(_: int, step: str) -> None:
+        nonlocal t
+        t = push(t, step)
+        resolved.append(t.steps[-1])
+        said.extend(t.said)
+
     try:
-        for step in steps:
-            t = push(t, step)
-            resolved.append(t.steps[-1])
-            said += t.said
+        steps_located(list(steps), one)
         done = _store(ctx).append_many(game, [("step", {"do": s}) for s in resolved],
                                        known=(record, state))
     except IllegalActionError as exc:

@@ -94,3 +94,28 @@ def shorten(value: object, limit: int = 60) -> str:
     whole)."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def located(exc: Exception, where: str) -> Exception:
+    """``exc`` located at ``where`` (a month, a turn, a phase, ``step 2 (roll)``), when it is
+    one of the rules' errors and ``where`` is given (:meth:`InvalidInputError.within`)."""
+    if not where:
+        return exc
+    if isinstance(exc, (IllegalActionError, InvalidInputError)):
+        return exc.within(where)
+    return exc
+
+
+def steps_located(texts, apply) -> None:
+    """``apply(i, text)`` for each step text in order; a step refused (one of the rules'
+    errors) is named ``step N (TEXT)`` when there are several, as each game's ``do`` says.
+
+    :raises IllegalActionError, InvalidInputError: the first step refused.
+    """
+    for i, text in enumerate(texts, 1):
+        try:
+            apply(i, text)
+        except (IllegalActionError, InvalidInputError) as exc:
+            if len(texts) > 1:
+                raise located(exc, f"step {i} ({text})") from None
+            raise

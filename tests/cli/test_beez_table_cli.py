@@ -130,3 +130,10 @@ def test_next_names_each_honeycomb_row_by_the_letter_its_chambers_take(hk):
     assert [r[0] for r in rows] == list("ABCDE")
     from hyvekit.data.beez import packaged_layout
     assert [r[1] for r in rows] == list(packaged_layout().labels)
+
+
+def test_a_refused_step_among_several_is_named_by_its_number(hk):
+    assert hk("beez", "new", "B", "--players", "a,b", "--common",
+              "both-4-5-rows,middle-row,colours").returncode == 0
+    r = hk("beez", "do", "b", "empty", "fly 9 P w")
+    assert r.returncode == 2 and "step 2 (fly 9 P w): flight distance: got 9" in r.stderr

@@ -330,3 +330,11 @@ def test_bees_placed_while_gathering_are_no_longer_listed_unassigned(hk):
     left = list(before["table"]["unassigned"])
     left.remove(face)
     assert sorted(after["table"]["unassigned"]) == sorted(left)
+
+
+def test_a_refused_step_among_several_is_named_by_its_number_too(hk):
+    assert hk("hyve", "new", "S2").returncode == 0
+    r = hk("hyve", "do", "s2", "roll", "9@Z9")
+    assert r.returncode == 2 and "step 2 (9@Z9): step: got '9@Z9'" in r.stderr
+    r = hk("hyve", "do", "s2", "dice 1 2 3 4 5 7")
+    assert r.returncode == 2 and "also typed 6" in r.stderr

@@ -33,7 +33,8 @@ from hyvekit.rules.beelives.campaign_settings import (
 from hyvekit.rules.beelives.notation import _quote
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.spawning import spawn_wild
-from hyvekit.rules.beelives.state import NONE, located, map_module
+from hyvekit.rules.beelives.state import NONE, map_module
+from hyvekit.rules.errors import steps_located
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.common import counted
 from hyvekit.rules.validate import record_table as _keys
@@ -488,14 +489,13 @@ def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
     out: list[str] = []
     said = [] if said is None else said
     state = _settle(state, out, rng, auto, roll, said)
-    for i, text in enumerate(texts, 1):
-        try:
-            state = _step(state, text, rng, out, said)
-        except (IllegalActionError, InvalidInputError) as exc:
-            if len(texts) > 1:
-                raise located(exc, f"step {i} ({text})") from None
-            raise
+
+    def one(_: int, text: str) -> None:
+        nonlocal state
+        state = _step(state, text, rng, out, said)
         state = _settle(state, out, rng, auto, roll, said)
+
+    steps_located(texts, one)
     return out, state
 
 

@@ -265,7 +265,8 @@ def _value(state: GameState, field: str, word: str, said: str) -> Any:
         return (int(parts[0]), int(parts[1]))
     if field in _INTS:
         if not _is_int(word):
-            raise InvalidInputError(said, word, "a whole number")
+            raise InvalidInputError(said, word, "a whole number of at most 4 digits"
+                                    if re.fullmatch(r"-?[0-9]+", word) else "a whole number")
         return int(word)
     if field == "tile":
         return find("tile", word, TILE_TYPES, partial=False)

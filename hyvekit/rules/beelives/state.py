@@ -23,7 +23,8 @@ from typing import Any
 from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import Assigned, Hive, new_hive, validate_hive
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int, require_table
+from hyvekit.rules.common import InvalidInputError, require_int, require_table
+from hyvekit.rules.errors import located  # noqa: F401 - the Bee Lives modules take it here
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.values import dataclass
 
@@ -585,16 +586,6 @@ NO_DICE = TurnDice()
 def zombees_card(comps: Components) -> Any:
     """The Zombees campaign card of the game's solo cards (its dice tables)."""
     return comps.solo_card(ZOMBEES)
-
-
-def located(exc: Exception, where: str) -> Exception:
-    """``exc`` located at ``where`` (a month, a turn, a phase), when it is one of the rules'
-    errors and ``where`` is given (:meth:`InvalidInputError.within`)."""
-    if not where:
-        return exc
-    if isinstance(exc, (IllegalActionError, InvalidInputError)):
-        return exc.within(where)
-    return exc
 
 
 def required(value: Any, name: str, what: str) -> Any:

@@ -1118,7 +1118,7 @@ def _strip_actor(d: Decision, text: str, state: GameState | None) -> str:
         if state is not None:
             who = N._hive(state, head.strip().strip("\"'"), "actor")
             if d.actor is None:
-                raise InvalidInputError("step", text, f"{rest.strip() or 'roll'} without a "
+                raise InvalidInputError("step", text, f"roll or the faces rolled, without a "
                                         f"name: nobody decides a die ({d.prompt})")
             if who != d.actor:
                 raise IllegalActionError(R_TABLE, f"{d.prompt}: {d.actor} decides now, not "

@@ -172,7 +172,7 @@ def _faces(text: str, words: list[str]) -> tuple[int, ...]:
         elif ch in "12345":
             faces.append(int(ch))
         else:
-            raise _bad(text, "die faces 1-5 and W (the wild Bee), e.g. dice 1 3 W 4")
+            raise _bad(text, "die faces 1-5 and W (the wild Bee, also typed 6), e.g. dice 1 3 W 4")
     return tuple(faces)
 
 

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
+from hyvekit.rules.errors import steps_located
 from hyvekit.rules.hyve import legacy as L
 from hyvekit.rules.hyve.legacy_play import (apply_play, legacy_actions, played, run_mode,
                                             run_setup)
@@ -87,9 +88,13 @@ def resolve(t: Table, texts: Sequence[str], rng: random.Random | None = None
     """
     rng = rng or random.Random()
     done = []
-    for text in texts:
+
+    def one(_: int, text: str) -> None:
+        nonlocal t
         t, stored = push(t, text, rng)
         done.append(stored)
+
+    steps_located(texts, one)
     return t, done
 
 
@@ -186,13 +191,17 @@ def legacy_resolve(state: L.LegacyState, t: Table, texts: Sequence[str],
     :raises InvalidInputError: a malformed step.
     """
     out: list[str] = []
-    for text in texts:
+
+    def one(_: int, text: str) -> None:
+        nonlocal state
         if out and state.table is None:
             raise IllegalActionError(R_AT_TABLE, f"scenario {state.scenario} has ended and "
                                      "its result is logged: no more steps",
                                      expected="no more steps", given=text)
         state, stored = _step(state, state.table or t, text, rng or random.Random())
         out.append(stored)
+
+    steps_located(texts, one)
     return out
 
 
