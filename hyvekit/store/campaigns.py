@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from hyvekit import __version__
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.documents import check_plain, parse_json
 from hyvekit.rules.errors import shorten
 from hyvekit.rules.validate import has_control, is_whole
@@ -51,6 +51,7 @@ from hyvekit.store.errors import (
     CampaignsFolderError,
     CorruptRecordError,
     NothingToUndoError,
+    RecordChangedError,
     SchemaVersionError,
     StoreError,
 )
@@ -619,7 +620,12 @@ class CampaignStore:
                 event = {"seq": seq, "type": event_type, "data": data, "at": _now(),
                          "status": "active"}
                 if event_type != NOTE:
-                    state = adapter.play(state, event_type, data)
+                    try:
+                        state = adapter.play(state, event_type, data)
+                    except (IllegalActionError, InvalidInputError) as exc:
+                        if known is not None and not _same_record(known[0], as_read):
+                            raise RecordChangedError(campaign_id, str(exc)) from exc
+                        raise
                     event["result"] = event_result(adapter, state)
                 out.append((event, state))
             added = [e for e, _ in out]

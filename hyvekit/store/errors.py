@@ -79,3 +79,18 @@ class InvalidIdError(StoreError):
 
 class NothingToUndoError(StoreError):
     """Undo asked for with no active event after the target (bad input: exit code 2)."""
+
+
+class RecordChangedError(StoreError):
+    """The record changed between a command's read and its write (another command stored
+    first), and the steps made on the old state no longer fit: nothing was stored (exit
+    code 1: the rules refuse them where the game now stands)."""
+
+    exit_code = 1
+
+    def __init__(self, campaign_id: str, problem: str):
+        self.campaign_id, self.problem = campaign_id, problem
+        super().__init__(f"campaign {campaign_id!r} changed while this command ran (another "
+                         f"command stored a step first), and its steps no longer fit "
+                         f"({problem}); nothing was stored: see where it stands with "
+                         f"'hyvekit campaign history {campaign_id}'")

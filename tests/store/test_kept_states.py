@@ -204,3 +204,22 @@ def test_a_deleted_record_leaves_no_kept_state(store):
     assert entry.exists()
     store.delete(cid)
     assert not entry.exists()
+
+
+def test_steps_made_on_a_state_another_command_changed_say_so(tmp_path):
+    """Two ``do draw`` at once: the second made its step on the state before the first one's
+    card; under the lock its step no longer fits, and it says why, storing nothing."""
+    from hyvekit.store.errors import RecordChangedError
+    folder = tmp_path / "campaigns"
+    assert cli(["beelives", "new", "Race", "-p", "Ann:prolific", "-p", "Bo:aggressive"],
+               folder).exit_code == 0
+    store = campaign_store(folder)
+    before = store.state("race")
+    store.append_many("race", [("step", {"do": 'card "First Bloom"'})], known=before)
+    with pytest.raises(RecordChangedError, match="changed while this command ran"):
+        store.append_many("race", [("step", {"do": 'card "A Cold Spike"'})], known=before)
+    assert len(store.load("race").events) == 1
+    with pytest.raises(Exception) as plain:                # without a race: the rule's own
+        store.append_many("race", [("step", {"do": 'card "A Cold Spike"'})],
+                          known=store.state("race"))
+    assert not isinstance(plain.value, RecordChangedError)
