@@ -249,4 +249,6 @@ def test_a_die_or_a_map_tile_an_action_does_not_have_is_refused_and_nothing_stor
     assert r.returncode == 2 and "not played on the map" in r.stderr
     r = hk("beelives", "do", "keys", 'card "First Bloom"', "cool hive")
     assert r.returncode == 2 and "zombee" not in r.stderr and "siege" not in r.stderr
+    r = hk("beelives", "do", "keys", 'card "First Bloom"', "forage wet 0 tak 3/1/0")
+    assert r.returncode == 2 and "keys take, bees, distance (did you mean take?)" in r.stderr
     assert _steps(hk, "keys") == []

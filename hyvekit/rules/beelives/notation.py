@@ -225,7 +225,8 @@ def parse_action(text: str, state: GameState, *, actor: str | None = None) -> Ac
             i += 2
             continue
         if not positional:
-            own = [k for k in keys if _takes(cls, keys[k]) and not keys[k].startswith("dice.")]
+            own = [k for k in keys if _takes(cls, keys[k]) and not keys[k].startswith("dice.")
+                   and (state.map is not None or keys[k] not in _COORDS)]
             raise InvalidInputError(f"{verb} ({actor})", w, "one of the keys " + ", ".join(own)
                                     if own else f"nothing more: a {verb} takes no values",
                                     suggestions=close_matches(key, keys))
