@@ -471,8 +471,8 @@ def _assign_options(t: Table, s: ScenarioState) -> tuple[str, ...]:
         steps += _boosted_openers(s, faces)
     if s.sheet.wasp is not None and pool:
         steps.append(Step("marshal"))
-    if s.sheet.builder_shapes and pool:
-        steps.append(Step("build"))
+    if s.sheet.builder_shapes and pool and _builders(t, replace(t.turn, open=Build(()))):
+        steps.append(Step("build"))             # a bee left has a place for its shape
     out = []
     for step in steps:
         try:
@@ -514,26 +514,29 @@ def _marshal_options(t: Table) -> tuple[str, ...]:
     return tuple(out) + (("marshal done",) if a.bees else ())
 
 
-def _builders(t: Table) -> tuple[str, ...]:
-    """The bees that can draw a shape now, and ``build done`` once one is drawn."""
-    a = t.turn.open
+def _builders(t: Table, turn: TurnSoFar | None = None) -> tuple[str, ...]:
+    """The bees that can draw a shape now (``turn``: the table's own, with a Build open),
+    and ``build done`` once one is drawn."""
+    turn = turn or t.turn
+    a = turn.open
     out = []
     for f in _left_faces(t, [b.face for b, _, _ in a.shapes]):
         for b in _bees_for_value(f):
-            if _build_places(t, b):
+            if _build_places(t, b, turn):
                 out.append(_text(t, Step("build", (b,))))
     return tuple(out) + (("build done",) if a.shapes else ())
 
 
-def _build_places(t: Table, b: Bee) -> list:
+def _build_places(t: Table, b: Bee, turn: TurnSoFar | None = None) -> list:
     """Every legal place of ``b``'s shape after the Build's shapes so far: ``(hyve, hexes)``
     (Bee Builder, Build Action; the rules core's :func:`legal_builds`)."""
     from hyvekit.rules.hyve.modes import Build as ModeBuild
     from hyvekit.rules.hyve.modes import apply_build, legal_builds
-    s = _base(t, t.turn)
+    turn = turn or t.turn
+    s = _base(t, turn)
     sheet = s.sheet
     so_far = [ModeBuild(x.face, hyve, tuple(hexes), x.value if x.wild else None)
-              for x, hyve, hexes in t.turn.open.shapes]
+              for x, hyve, hexes in turn.open.shapes]
     built = apply_build(sheet.builder_shapes, sheet.hyves, s.built, s.active + 1, so_far) \
         if so_far else s.built
     value = b.stands_for
@@ -687,7 +690,9 @@ def _need_decision(t: Table, need: Need) -> Decision:
             out = []
             for v in BEE_TYPES:
                 for h in _targets(s, Space(NECTAR, variety=str(v)), R_SENSILLA):
-                    out.append(_text(t, Step("sensilla", (v, h))))
+                    trial = replace(t.turn, sensilla=t.turn.sensilla + ((v, h),))
+                    if _accepted(t, trial):        # as the engine places it, after the turn
+                        out.append(_text(t, Step("sensilla", (v, h))))
             if not out and s.sheet.builder_shapes:         # no built room: ruling H82
                 out = [_text(t, Step("sensilla", (v, None))) for v in BEE_TYPES]
             return tuple(out)
@@ -775,6 +780,8 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
             _probe(t, turn, turn.open)
         except IllegalActionError as exc:
             raise _with_legal(exc, d) from None
+        if isinstance(turn.open, Build) and not _builders(t, turn):
+            raise _refuse(d, text, "no bee left has room for its shape")
     elif d.kind == "reroll" and v == "reroll":
         turn = replace(turn, open=replace(turn.open, reroll=step.args,
                                           result=() if not step.args else None))
@@ -843,6 +850,8 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
             if b.stands_for is None or b.face not in _left_faces(t, [x.face for x, _, _ in
                                                                       turn.open.shapes]):
                 raise _refuse(d, text, "that bee cannot build now")
+            if not _build_places(t, b, turn):
+                raise _refuse(d, text, f"no hyve has room for the {b.stands_for} shape")
             turn = replace(turn, building=b)
     elif d.kind == "hexes" and v == "hexes":
         hyve, hexes = step.args

@@ -423,3 +423,64 @@ def test_turbo_scenarios_tending_eggs_always_have_a_legal_step(seed):
         assert d.legal, (d, t.steps[-6:])
         t, _ = T.push(t, choose(d), rng)
     assert t.now.status in ("won", "lost")
+
+
+# --- Bee Builder: what random play found --------------------------------------------------------
+
+SENSILLA_CASES = [
+  (("sensilla", "fecundity", "controlled-rolls", "deep-stores", "tenacity"),
+   ["dice W W 3 W 5", "queen W1 plumose", "larva 5 row", "bakery 3: 3 W", "build", "build W3",
+    "hexes 1:C2 1:C3 1:D3 1:B3", "effect 3", "sensilla 3@D3", "dice 4 1 3", "larva 4 column",
+    "build", "build 3", "hexes 2:C1 2:C2 2:D2 2:B2", "build done", "gather", "1@2:B2"]),
+  (("excisor", "sensilla", "controlled-rolls", "deep-stores", "tenacity", "migratory"),
+   ["dice 1 2 1", "queen 1 plumose", "eggs 2", "shape R2C5 R2W", "build", "build 1",
+    "hexes 1:E1 1:D2 1:C3 1:B3", "effect 3", "sensilla 4@B3", "dice W 3 5 3 4",
+    "larva W column 4", "queen 5 overwork", "gather", "4@D2", "3@C3", "3@E1", "effect 4",
+    "sensilla 2", "dice W 5 1 W 4 W", "queen W2 fly-drones", "larva W column 1", "repurpose W",
+    "reroll 1", "dice 2", "build", "build 4", "hexes 2:D3 2:E3 2:C4 2:B4", "build done",
+    "gather", "5@2:D3", "excise B4"]),
+  (("sensilla", "controlled-rolls", "deep-stores", "resiliance", "vigorous"),
+   ["dice 5 5 3", "queen 5 overwork", "larva 5 row", "gather", "effect 2", "sensilla 2",
+    "dice 1 5 5 W 2 5 4 5 W 1", "queen W1 overwork", "sensilla 2", "repurpose 4",
+    "reroll 5 5 5 5", "dice W 2 5 4", "bakery 1: 1 W", "larva W row 4", "build", "build 2",
+    "hexes 1:C3 1:D3 1:B3 1:C4", "build 4", "hexes 2:C2 2:D2 2:B2 2:A2", "build 5",
+    "hexes 2:B3 2:C4 2:A3 2:C5", "build 2", "hexes 3:C2 3:D2 3:C3 3:D3", "build 1",
+    "hexes 4:C1 4:C2 4:C3 4:C4", "effect 4", "dice 3 W 3 4 4 W", "queen 3 overwork",
+    "larva 4 column", "bakery 3: 3 W", "repurpose W", "reroll 4", "dice 1", "gather",
+    "1@2:C5", "sensilla 1@3:D2", "sensilla 5@4:C4"]),
+]
+
+
+@pytest.mark.parametrize("perks,steps", SENSILLA_CASES, ids=["1", "2", "3"])
+def test_bee_builder_sensilla_lists_only_hexes_still_empty_after_the_turn(perks, steps):
+    """The HP die entered an uncoloured space after the turn's nectar was placed: a hex that
+    nectar went on is not offered for the Sensilla's nectar."""
+    t = T.replay(new_scenario(sheet_definition("bee-builder"), perks=perks), steps)
+    d = T.pending(t)
+    assert d.kind == "sensilla" and d.legal
+    for option in d.legal:
+        T.push(t, option)                         # every option listed is accepted
+
+
+BUILD_DEAD_END = ["dice 3 W 1 2 4 1", "queen W4 overwork beseech", "bakery 1: 1 1", "eggs 2", "shape R1C4 R2C4", "build", "build 4", "hexes 1:C2 1:D2 1:E2 1:B2", "build done", "gather", "3@E2", "effect 2", "dice W 5 W 3 W 5 4 4 W 4", "larva W column 3", "bakery 5: W W", "queen 4 fly-drones", "repurpose 4", "reroll 3 4 5 5", "dice 2 1 5 5", "build", "build W3", "hexes 2:C1 2:C2 2:D2 2:B2", "build 5", "hexes 3:C1 3:B1 3:B2 3:C3", "build 2", "hexes 4:D1 4:E1 4:D2 4:E2", "build 1", "hexes 4:A1 4:B2 4:C3 4:D3", "build done", "gather", "5@2:D2", "excise D3", "effect 1", "dice 3 3 4", "build", "build 4", "hexes 3:D3 3:E3 3:C4 3:B4", "build 3", "hexes 5:C3 5:C4 5:D4 5:B4", "build 3", "hexes 5:E1 5:C2 5:D2 5:D3", "effect 3", "dice 3", "eggs 3", "shape R2C2 R2C3 R3C3", "effect 4", "dice 1", "gather", "1@B2", "effect 1", "dice 2", "queen 2 overwork", "effect 4", "dice 1 5", "larva 5 column", "build", "build 1", "hexes 2:A2 2:B3 2:C4 2:D4", "effect 2", "dice 4 1", "repurpose 1", "reroll 4", "dice 1", "build", "build 1", "hexes 6:B2 6:C3 6:D3 6:E3", "effect 3", "dice 3"]
+
+
+def test_bee_builder_build_is_offered_only_when_a_bee_has_room_for_its_shape():
+    t = T.replay(new_scenario(sheet_definition("bee-builder"),
+                              perks=("excisor", "beseech", "deep-stores", "resiliance")),
+                 BUILD_DEAD_END)
+    d = T.pending(t)
+    assert d.legal and "build" not in d.legal
+    with pytest.raises(IllegalActionError, match="no bee left has room for its shape"):
+        T.push(t, "build")
+
+
+def test_bee_builder_a_bee_without_room_for_its_shape_is_refused(monkeypatch):
+    """``build B`` is refused when B's shape has no place (the check ``push`` makes, forced
+    here by leaving the shape no place: a sheet that full is long to reach by play)."""
+    t = T.replay(new_scenario(sheet_definition("bee-builder")), ["dice 3 3 3 3 3 3"])
+    t2, _ = T.push(t, "build")
+    T.push(t2, "build 3")                                   # room: accepted
+    monkeypatch.setattr(T, "_build_places", lambda *a, **k: [])
+    with pytest.raises(IllegalActionError, match="no hyve has room for the 3 shape"):
+        T.push(t2, "build 3")
