@@ -274,6 +274,8 @@ def _larva_count(s: ScenarioState, n: int) -> int:
 
 
 def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> ScenarioState:
+    if s.status != "playing":   # the HP gain just before ended it: nothing more (ruling H3)
+        return s
     want = _larva_count(s, n)
     hexes, more = open_tail(cells)
     short = 0
@@ -287,8 +289,9 @@ def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> 
                                  f"{counted(len(hexes), 'hex', 'hexes')} given", expected=want,
                                  given=len(hexes))
     s, gained = _place(s, [(h, "larva") for h in hexes], rule, excise)
-    if hexes:
-        s = _log(s, f"{why}: {len(hexes)} larva on {', '.join(spot_name(h) for h in hexes)}")
+    placed = [h for h in hexes if h is not HOLE]     # the scenario may end before an open one
+    if placed:
+        s = _log(s, f"{why}: {len(placed)} larva on {', '.join(spot_name(h) for h in placed)}")
     s = _no_room_left(s, short, rule, f"{why} larva")
     return _population(s, gained, f"{why} larva")
 

@@ -462,7 +462,20 @@ def test_bee_builder_sensilla_lists_only_hexes_still_empty_after_the_turn(perks,
         T.push(t, option)                         # every option listed is accepted
 
 
-BUILD_DEAD_END = ["dice 3 W 1 2 4 1", "queen W4 overwork beseech", "bakery 1: 1 1", "eggs 2", "shape R1C4 R2C4", "build", "build 4", "hexes 1:C2 1:D2 1:E2 1:B2", "build done", "gather", "3@E2", "effect 2", "dice W 5 W 3 W 5 4 4 W 4", "larva W column 3", "bakery 5: W W", "queen 4 fly-drones", "repurpose 4", "reroll 3 4 5 5", "dice 2 1 5 5", "build", "build W3", "hexes 2:C1 2:C2 2:D2 2:B2", "build 5", "hexes 3:C1 3:B1 3:B2 3:C3", "build 2", "hexes 4:D1 4:E1 4:D2 4:E2", "build 1", "hexes 4:A1 4:B2 4:C3 4:D3", "build done", "gather", "5@2:D2", "excise D3", "effect 1", "dice 3 3 4", "build", "build 4", "hexes 3:D3 3:E3 3:C4 3:B4", "build 3", "hexes 5:C3 5:C4 5:D4 5:B4", "build 3", "hexes 5:E1 5:C2 5:D2 5:D3", "effect 3", "dice 3", "eggs 3", "shape R2C2 R2C3 R3C3", "effect 4", "dice 1", "gather", "1@B2", "effect 1", "dice 2", "queen 2 overwork", "effect 4", "dice 1 5", "larva 5 column", "build", "build 1", "hexes 2:A2 2:B3 2:C4 2:D4", "effect 2", "dice 4 1", "repurpose 1", "reroll 4", "dice 1", "build", "build 1", "hexes 6:B2 6:C3 6:D3 6:E3", "effect 3", "dice 3"]
+BUILD_DEAD_END = [
+    "dice 3 W 1 2 4 1", "queen W4 overwork beseech", "bakery 1: 1 1", "eggs 2",
+    "shape R1C4 R2C4", "build", "build 4", "hexes 1:C2 1:D2 1:E2 1:B2", "build done", "gather",
+    "3@E2", "effect 2", "dice W 5 W 3 W 5 4 4 W 4", "larva W column 3", "bakery 5: W W",
+    "queen 4 fly-drones", "repurpose 4", "reroll 3 4 5 5", "dice 2 1 5 5", "build", "build W3",
+    "hexes 2:C1 2:C2 2:D2 2:B2", "build 5", "hexes 3:C1 3:B1 3:B2 3:C3", "build 2",
+    "hexes 4:D1 4:E1 4:D2 4:E2", "build 1", "hexes 4:A1 4:B2 4:C3 4:D3", "build done", "gather",
+    "5@2:D2", "excise D3", "effect 1", "dice 3 3 4", "build", "build 4",
+    "hexes 3:D3 3:E3 3:C4 3:B4", "build 3", "hexes 5:C3 5:C4 5:D4 5:B4", "build 3",
+    "hexes 5:E1 5:C2 5:D2 5:D3", "effect 3", "dice 3", "eggs 3", "shape R2C2 R2C3 R3C3",
+    "effect 4", "dice 1", "gather", "1@B2", "effect 1", "dice 2", "queen 2 overwork",
+    "effect 4", "dice 1 5", "larva 5 column", "build", "build 1", "hexes 2:A2 2:B3 2:C4 2:D4",
+    "effect 2", "dice 4 1", "repurpose 1", "reroll 4", "dice 1", "build", "build 1",
+    "hexes 6:B2 6:C3 6:D3 6:E3", "effect 3", "dice 3",]
 
 
 def test_bee_builder_build_is_offered_only_when_a_bee_has_room_for_its_shape():
@@ -484,3 +497,46 @@ def test_bee_builder_a_bee_without_room_for_its_shape_is_refused(monkeypatch):
     monkeypatch.setattr(T, "_build_places", lambda *a, **k: [])
     with pytest.raises(IllegalActionError, match="no hyve has room for the 3 shape"):
         T.push(t2, "build 3")
+
+
+
+THRIVING_BY_TEND_LARVA = [
+    "dice 3 5 2 5 2 4", "queen 5 overwork + plumose", "larva 4 row", "bakery 3: 3 2", "gather",
+    "5@B4", "effect 1", "dice W 5 4 3 2 3 1 W 1 4", "queen W3 plumose + W1 overwork", "eggs 5",
+    "shape R1C4 R3C4 R3C5 R4C4", "bakery 4: 4 W", "repurpose 3", "reroll 1 3 4", "dice 5 4 1",
+    "gather", "5@B3", "1@E2", "1@E1", "4@D4", "effect 2", "sensilla 5@C2",
+    "dice 1 4 1 2 1 2 W W 4", "queen W4 overwork + W3 fly-drones", "sensilla 1@A1",
+    "bakery 1: W 2", "repurpose 1", "reroll 1", "dice 4", "larva 1 column", "gather", "4@D1",
+    "4@A2", "4@C1", "effect 3", "sensilla 3@D3", "dice 1 1 3 W W 5", "eggs 5",
+    "shape R3C1 R4C1 R4C3 R5C1", "queen W3 overwork", "reward migratory", "repurpose 3",
+    "reroll 1 1 W", "dice 5 2 3", "gather", "2@C4", "5@E3", "3@C3", "effect 4",
+    "dice 3 3 3 3 2 W 3 2", "queen W1 fly-drones + W1 overwork-queen", "sensilla 4@C5",
+    "larva@B2", "larva@A3", "larva 3 row", "larva@B1", "larva@D2", "larva@A1", "larva@C3",
+    "repurpose 2", "reroll", "bakery 3: 3 3 3 3", "sensilla 1@D2", "effect 3", "sensilla 4@E2",
+    "dice 3 2 3 5 1 W 3 3 4 2", "repurpose 4", "reroll 3 3 3 5", "dice 5 4 W 1",
+    "queen W1 plumose + W3 overwork-queen", "larva@C4", "larva@B2", "larva@D4", "larva@E1",
+    "eggs 1 boost", "shape R1W R3W R4W", "shape R5C4 R5C5 R5W", "gather", "5@D1", "W5@B1",
+    "3@E3", "1@A2", "4@B3", "effect 1", "dice 1 1 W 4 1 3 5 5 4 1", "queen W4 plumose",
+    "reward monoculture", "sensilla 1@A3", "sensilla 4@C2", "repurpose 4", "reroll 1 1 3 4",
+    "dice 4 4 1 1", "larva 5 row", "larva@B4", "larva@C1", "larva@C5", "larva@D3", "larva@C3",
+    "bakery 1: 1 1 1 1", "gather", "4@C1", "5@E2", "4@E1", "effect 4",
+    "dice 2 3 1 1 5 5 4 1 3 5", "queen 4 overwork-queen + fly-drones", "larva@D3", "larva@C4",
+    "larva@A3", "larva@A1", "larva@D4", "larva 1 column", "larva@A2", "larva@B3",
+    "bakery 5: 5 5 5", "repurpose 1", "reroll 1", "dice W", "gather", "W3@C2", "3@B2", "3@D1",
+    "effect 2", "dice W 1 2 5 3 5 2 W 1 3", "queen W5 overwork-queen + W5 fly-drones",
+    "larva@B1", "larva@B4", "larva@E3", "larva@C5", "larva@D2", "sensilla 4@E1", "larva@D3",
+    "reward multi-culture", "sensilla 4@D1", "sensilla 1@C5", "sensilla 1@E2", "reward swarm",
+    "sensilla 3@B4",]
+
+
+def test_tend_larva_whose_hp_gain_enters_thriving_places_no_larva_ruling_h3():
+    """The Tend Larva's colours move the HP die into Thriving: the scenario ends there and
+    then (ruling H3), so its larva are not placed and no hex is asked for; every listed
+    step is accepted."""
+    perks = ("sensilla", "fecundity", "resiliance")
+    t = T.replay(new_scenario(sheet_definition("turbo"), perks=perks), THRIVING_BY_TEND_LARVA)
+    d = T.pending(t)
+    for option in d.legal:
+        T.push(t, option)
+    won, _ = T.push(t, "larva 1 row")
+    assert won.now.status == "won" and T.pending(won).kind == "over"
