@@ -402,6 +402,10 @@ def _probe(t: Table, turn: TurnSoFar, action) -> None:
         action = replace(action, reroll=tuple(rest[:n]), result=tuple(rest[:n]))
     elif isinstance(action, (Marshal, Build)):
         _trial(t, replace(turn, open=action, closed=True))
+        if isinstance(action, Build) and not action.shapes and \
+                not _builders(t, replace(turn, open=action)):
+            raise IllegalActionError(R_TABLE, "Build: no bee left has room for its shape",
+                                     expected="another action", given="build")
         return
     elif isinstance(action, TendEggs) and action.cells is None:
         chamber = _base(t, turn).chamber
@@ -471,8 +475,8 @@ def _assign_options(t: Table, s: ScenarioState) -> tuple[str, ...]:
         steps += _boosted_openers(s, faces)
     if s.sheet.wasp is not None and pool:
         steps.append(Step("marshal"))
-    if s.sheet.builder_shapes and pool and _builders(t, replace(t.turn, open=Build(()))):
-        steps.append(Step("build"))             # a bee left has a place for its shape
+    if s.sheet.builder_shapes and pool:
+        steps.append(Step("build"))
     out = []
     for step in steps:
         try:
@@ -780,8 +784,6 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
             _probe(t, turn, turn.open)
         except IllegalActionError as exc:
             raise _with_legal(exc, d) from None
-        if isinstance(turn.open, Build) and not _builders(t, turn):
-            raise _refuse(d, text, "no bee left has room for its shape")
     elif d.kind == "reroll" and v == "reroll":
         turn = replace(turn, open=replace(turn.open, reroll=step.args,
                                           result=() if not step.args else None))
