@@ -26,9 +26,9 @@ Options: ``frozen`` and ``order`` (the ones hyvekit uses).  ``InitVar`` fields, 
 from __future__ import annotations
 
 import dataclasses
+import operator
 import reprlib
 from dataclasses import MISSING, FrozenInstanceError
-from operator import attrgetter
 from typing import Any, Callable
 
 __all__ = ["dataclass"]
@@ -111,39 +111,28 @@ def _tuple_of(names: list[str]) -> Callable[[Any], tuple]:
     """The tuple of the attributes ``names`` of an object, as the standard library's generated
     ``(self.a, self.b,)``."""
     if len(names) >= 2:
-        return attrgetter(*names)
+        return operator.attrgetter(*names)
     if len(names) == 1:
-        one = attrgetter(names[0])
+        one = operator.attrgetter(names[0])
         return lambda obj: (one(obj),)
     return lambda obj: ()
 
 
 def _compare(key: Callable[[Any], tuple], name: str) -> Callable:
-    if name == "__eq__":
+    """``__eq__`` or an order method: ``key``'s tuples compared between instances of exactly
+    the same class, ``NotImplemented`` otherwise (as the standard library's)."""
+    if name == "__eq__":                       # the one called often: no operator lookup
         def method(self, other):
             if other.__class__ is self.__class__:
                 return key(self) == key(other)
             return NotImplemented
-    elif name == "__lt__":
-        def method(self, other):
-            if other.__class__ is self.__class__:
-                return key(self) < key(other)
-            return NotImplemented
-    elif name == "__le__":
-        def method(self, other):
-            if other.__class__ is self.__class__:
-                return key(self) <= key(other)
-            return NotImplemented
-    elif name == "__gt__":
-        def method(self, other):
-            if other.__class__ is self.__class__:
-                return key(self) > key(other)
-            return NotImplemented
-    else:
-        def method(self, other):
-            if other.__class__ is self.__class__:
-                return key(self) >= key(other)
-            return NotImplemented
+        return method
+    op = getattr(operator, name.strip("_"))
+
+    def method(self, other):
+        if other.__class__ is self.__class__:
+            return op(key(self), key(other))
+        return NotImplemented
     return method
 
 

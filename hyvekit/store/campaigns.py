@@ -169,11 +169,11 @@ def _check_containers(path: Path, doc: dict[str, Any]) -> dict[str, Any]:
     if len(headers) != 1 or not all(isinstance(h, dict) for h in headers.values()):
         raise CorruptRecordError(path, f"expected one header (a JSON object), found "
                                  f"{len(headers)}")
-    for key, event in (*headers.items(), *events.items()):
-        if not (key.isdecimal() and key.isascii() and int(key) >= 1):
-            where = "header" if key in headers and headers[key] is event else "events"
-            raise CorruptRecordError(path, f"{where}.{key}: a key that is not a number 1, 2, "
-                                     "... (hyvekit numbers the entries it writes)")
+    for where, table in (("header", headers), ("events", events)):
+        for key in table:
+            if not (key.isdecimal() and key.isascii() and int(key) >= 1):
+                raise CorruptRecordError(path, f"{where}.{key}: a key that is not a number 1, "
+                                         "2, ... (hyvekit numbers the entries it writes)")
     for key, event in events.items():
         if not isinstance(event, dict):
             raise CorruptRecordError(path, f"events.{key}: got {shorten(event)}, expected an "

@@ -17,10 +17,10 @@ from hyvekit.rules.beelives.state import (
     Components,
     Event,
     GameState,
-    located,
 )
 from hyvekit.rules.beelives.wild_turns import WildAction, wild_turn
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.errors import located
 from hyvekit.rules.values import dataclass
 
 

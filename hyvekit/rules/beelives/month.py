@@ -13,7 +13,8 @@ from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.cleanup import end_month
 from hyvekit.rules.beelives.month_start import start_month
 from hyvekit.rules.beelives.plan import MonthPlan
-from hyvekit.rules.beelives.state import R_CLAIM, Components, Event, GameState, located, month_name
+from hyvekit.rules.beelives.state import R_CLAIM, Components, Event, GameState, month_name
+from hyvekit.rules.errors import located
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.values import dataclass

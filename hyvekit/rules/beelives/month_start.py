@@ -20,11 +20,11 @@ from hyvekit.rules.beelives.state import (
     Event,
     GameState,
     PlayerState,
-    located,
     map_module,
     month_name,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.errors import located
 
 
 def start_month(state: GameState, plan: MonthPlan, comps: Components

@@ -24,7 +24,6 @@ from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import Assigned, Hive, new_hive, validate_hive
 from hyvekit.rules.common import InvalidInputError, require_int, require_table
-from hyvekit.rules.errors import located  # noqa: F401 - the Bee Lives modules take it here
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.values import dataclass
 

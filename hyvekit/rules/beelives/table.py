@@ -1392,7 +1392,7 @@ def replay(start: GameState, comps: Components, steps: tuple[str, ...] | list[st
         try:
             t = push(t, step)
         except (IllegalActionError, InvalidInputError) as exc:
-            from hyvekit.rules.beelives.state import located
+            from hyvekit.rules.errors import located
             raise located(exc, f"step {i} ({step})") from None
     return t
 

@@ -319,8 +319,7 @@ def _pending(t: Table) -> Decision:
     if isinstance(a, Repurpose):
         n = len(a.reroll)
         return Decision("dice", f"Repurpose: roll the {counted(n, 'bee')} again", ("roll",),
-                        more=("or the face rolled: dice F" if n == 1 else
-                              f"or the {n} faces rolled: dice F F ..."))
+                        more=_faces_rolled(n))
     if isinstance(a, TendEggs) and _incomplete(a, turn):
         which = "the second " if a.cells else ""
         return Decision("shape", f"Tend Eggs ({a.bee}): where {which or 'the '}"
@@ -358,11 +357,15 @@ def _faces(faces) -> str:
     return " ".join(face_text(f) for f in sorted(faces)) or "no bees"
 
 
+def _faces_rolled(n: int) -> str:
+    """How the faces rolled at the table are typed instead of ``roll``: ``n`` dice."""
+    return "or the face rolled: dice F" if n == 1 else f"or the {n} faces rolled: dice F F ..."
+
+
 def _dice_decision(s: ScenarioState) -> Decision:
     normal = min(s.population, s.sheet.refresh_max)
     legal = ("roll",)
-    more = ("or the face rolled: dice F" if normal == 1 else
-            f"or the {normal} faces rolled: dice F F ...")
+    more = _faces_rolled(normal)
     if s.has("controlled-rolls"):
         legal += tuple(f"roll {n}" for n in range(0, normal))
         more = "or the faces rolled (Controlled Rolls: fewer dice)"
