@@ -127,10 +127,8 @@ def next_data(t) -> dict:
     ``more``) and the table (``table``)."""
     from hyvekit.rules.beez.table import pending, view
     d = pending(t)
-    return {"actor": d.actor if d else None, "decision": d.kind if d else None,
-            "prompt": d.prompt if d else "the game is over and scored",
-            "legal": list(d.legal) if d else [], "more": d.more if d else "",
-            "table": view(t)}
+    return {"actor": d.actor, "decision": None if d.over else d.kind, "prompt": d.prompt,
+            "legal": list(d.legal), "more": d.more, "table": view(t)}
 
 
 def print_game_status(record, state) -> None:

@@ -71,7 +71,8 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
         raise InvalidInputError("RUN", run or "missing",
                                 "a legacy run's id, or --scenario ID (not both)")
     from hyvekit.games import campaign_store
-    from hyvekit.rules.hyve.table import Decision, pending
+    from hyvekit.rules.hyve.table import pending
+    from hyvekit.rules.table import over
     record, state = campaign_store(folder).state(scenario or run)
     kind = (record.header["game"], record.header["kind"])
     if kind == ("hyve", "scenario"):                  # RUN may name a scenario too
@@ -95,8 +96,8 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
         if state.phase == "failed":          # lost in normal mode: how the run may go on
             from hyvekit.cli.hyve import result_lines
             after = result_lines(rid, state, None)[0].split(": ", 1)[1]   # not "scenario N"
-        return AtTable(record.header["id"], "legacy", record, state, t, Decision(
-            "over", f"scenario {number} has ended ({t.now.status}: {', '.join(t.now.end)}) and "
+        return AtTable(record.header["id"], "legacy", record, state, t, over(
+            f"scenario {number} has ended ({t.now.status}: {', '.join(t.now.end)}) and "
             f"its result is in the ledger; {after}"))
     sheet = None if state.table is not None else sheet_definition(run_mode(state), sheets)
     t = legacy_table(state, sheet)

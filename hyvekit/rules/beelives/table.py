@@ -92,6 +92,7 @@ from hyvekit.rules.beelives.wild_turns import (
     WildSwarm,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
+from hyvekit.rules.table import Decision
 from hyvekit.rules.validate import close_matches
 from hyvekit.rules.values import dataclass
 
@@ -105,30 +106,6 @@ WILD_NAMES = ("ACORN", "DANDELION", "MUSHROOM", "APPLE", "SPIDER", "CLOVER", "TH
 MAX_REROLLS = 3
 
 Action = PlayerAction | WildAction
-
-
-class Decision:
-    """What is due: ``kind`` (see the module docstring), ``actor`` (the player or wild hive
-    deciding; None when a die is due or the tool plays), a one-line ``prompt`` and the
-    ``legal`` options, each a complete notation that :func:`push` accepts (worked out when
-    first asked for).  ``auto``: the rules leave no choice, the tool plays ``legal[0]`` (a wild
-    hive's only legal line).  ``more`` says what else is accepted beyond the list (the faces of
-    a die, a smaller take); :func:`raid_notes` gives the odds beside each raid.
-    """
-
-    def __init__(self, kind: str, actor: str | None, prompt: str,
-                 legal: tuple[str, ...] | Callable[[], tuple[str, ...]], more: str = "",
-                 auto: bool = False) -> None:
-        self.kind, self.actor, self.prompt, self.more, self.auto = kind, actor, prompt, more, auto
-        self._legal = legal
-
-    @functools.cached_property
-    def legal(self) -> tuple[str, ...]:
-        """The legal options (notations)."""
-        return self._legal() if callable(self._legal) else tuple(self._legal)
-
-    def __repr__(self) -> str:
-        return f"Decision({self.kind!r}, {self.actor!r}, {self.prompt!r})"
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ from hyvekit.rules.beez.objectives import (
     winners,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.table import Decision, over
 from hyvekit.rules.validate import close_matches
 from hyvekit.rules.values import dataclass
 
@@ -66,20 +67,6 @@ R_TABLE = "Beez: the decision due"
 VERBS = ("fly", "empty", "store", "secret", "value")
 #: honey drops listed as options of a ``value`` step (any up to MAX_HONEY is accepted)
 LISTED_VALUES = 30
-
-
-class Decision:
-    """What is due: ``kind`` (``flight``, ``store``, ``secret``, ``value``), ``actor`` (the
-    player deciding), a one-line ``prompt``, the ``legal`` options (each a notation
-    :func:`push` accepts) and ``more``: what else is accepted beyond the list."""
-
-    def __init__(self, kind: str, actor: str, prompt: str, legal: tuple[str, ...],
-                 more: str = "") -> None:
-        self.kind, self.actor, self.prompt, self.legal, self.more = (kind, actor, prompt,
-                                                                    legal, more)
-
-    def __repr__(self) -> str:
-        return f"Decision({self.kind!r}, {self.actor!r}, {self.prompt!r})"
 
 
 @dataclass(frozen=True)
@@ -138,7 +125,7 @@ class Table:
     @property
     def done(self) -> bool:
         """The game is over and scored: nothing is due."""
-        return pending(self) is None
+        return pending(self).over
 
 
 def new_table(setup: Setup) -> Table:
@@ -163,8 +150,9 @@ def new_table(setup: Setup) -> Table:
 
 # --- what is due -------------------------------------------------------------------------
 
-def pending(t: Table) -> Decision | None:
-    """The decision due, or None when the game is scored."""
+def pending(t: Table) -> Decision:
+    """The decision due; :data:`~hyvekit.rules.table.OVER` once the game is scored (its
+    ``result``: :func:`final_scores`)."""
     g, s = t.game, t.setup
     if not g.over:
         name = s.players[g.current]
@@ -189,7 +177,7 @@ def pending(t: Table) -> Decision | None:
                         "without a description, counted by hand)",
                         tuple(f"value {card.id} {n}" for n in range(LISTED_VALUES + 1)),
                         more=f"any whole number of honey drops 0-{MAX_HONEY}")
-    return None
+    return over("the game is over and scored", _scores(t))
 
 
 def supply(t: Table) -> dict[tuple[str, bool], int]:
@@ -270,7 +258,7 @@ def push(t: Table, text: str) -> Table:
     """
     d = pending(t)
     text = " ".join(str(text).split())
-    if d is None:
+    if d.over:
         raise IllegalActionError(R_TABLE, "the game is over and scored: nothing is due",
                                  expected="nothing", given=text)
     body = _strip_actor(d, text, t.setup.players)
@@ -487,8 +475,11 @@ def final_scores(t: Table) -> tuple[tuple[PlayerScore, ...], Outcome] | None:
     """Each player's score on the three common and their two secret cards (cards without a
     description at the values entered) and the winner (Game End), once the game is over and
     everything is revealed; else None."""
-    if pending(t) is not None:
-        return None
+    d = pending(t)
+    return d.result if d.over else None
+
+
+def _scores(t: Table) -> tuple[tuple[PlayerScore, ...], Outcome]:
     values = {(p, c): h for p, c, h in t.values}
     scored = []
     for i, name in enumerate(t.setup.players):

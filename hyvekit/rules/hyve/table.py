@@ -33,11 +33,9 @@ alongside an action: ``repurpose 3 boost``, two shapes of ``eggs 3 boost``, ``la
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import field, replace
 from typing import Any
 
@@ -55,9 +53,12 @@ from hyvekit.rules.hyve.scenario import (R_SENSILLA, R_TURN, REPURPOSE_WILD_MAX,
 from hyvekit.rules.hyve.scoring import HEXES, NECTAR, Space, cell_name
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX
 from hyvekit.rules.hyve.turn import apply
+from hyvekit.rules.table import Decision, over
 from hyvekit.rules.values import dataclass
 
 R_TABLE = "Hyve: Turn Structure"
+#: who decides every choice of a HYVE scenario (a solo game)
+PLAYER = "player"
 
 
 @dataclass(frozen=True)
@@ -134,30 +135,6 @@ class Table:
 def new_table(start: ScenarioState) -> Table:
     """A scenario at the table from its sheet after Setup (:func:`~.scenario.new_scenario`)."""
     return Table(start=start, state=start, now=start)
-
-
-class Decision:
-    """What is due: ``kind`` (``dice``, ``assign``, ``reroll``, ``shape``, ``larva``,
-    ``nectar``, ``excise``, ``sensilla``, ``reward``, ``effect``, ``mites``; Wasp War's
-    ``marshal``, ``wasp``, ``block``, ``eaten``; Bee Builder's ``build``, ``hexes``; ``over``),
-    a one-line ``prompt`` and the ``legal`` steps, each a notation
-    :func:`push` accepts (worked out when first asked for).  ``more`` says what else is
-    accepted beyond the list (the faces rolled at the table)."""
-
-    actor = "player"
-
-    def __init__(self, kind: str, prompt: str,
-                 legal: tuple[str, ...] | Callable[[], tuple[str, ...]] = (),
-                 more: str = "") -> None:
-        self.kind, self.prompt, self.more = kind, prompt, more
-        self._legal = legal
-
-    @functools.cached_property
-    def legal(self) -> tuple[str, ...]:
-        return self._legal() if callable(self._legal) else tuple(self._legal)
-
-    def __repr__(self) -> str:
-        return f"Decision({self.kind!r}, {self.prompt!r})"
 
 
 # --- playing the turn so far -------------------------------------------------------------------
@@ -308,46 +285,45 @@ def pending(t: Table) -> Decision:
 def _pending(t: Table) -> Decision:
     s0 = t.now
     if s0.status != "playing":
-        return Decision("over", f"the scenario has ended: {s0.status} ({', '.join(s0.end)})")
+        return over(f"the scenario has ended: {s0.status} ({', '.join(s0.end)})")
     turn = t.turn
     if turn.dice is None:
         return _dice_decision(t.state)
     a = turn.open
     if isinstance(a, Repurpose) and a.reroll is None:
-        return Decision("reroll", f"Repurpose ({a.bee}): which bees to reroll",
+        return Decision("reroll", PLAYER, f"Repurpose ({a.bee}): which bees to reroll",
                         lambda: _reroll_options(t))
     if isinstance(a, Repurpose):
         n = len(a.reroll)
-        return Decision("dice", f"Repurpose: roll the {counted(n, 'bee')} again", ("roll",),
-                        more=_faces_rolled(n))
+        return Decision("dice", PLAYER, f"Repurpose: roll the {counted(n, 'bee')} again",
+                        ("roll",), more=_faces_rolled(n))
     if isinstance(a, TendEggs) and _incomplete(a, turn):
         which = "the second " if a.cells else ""
-        return Decision("shape", f"Tend Eggs ({a.bee}): where {which or 'the '}"
+        return Decision("shape", PLAYER, f"Tend Eggs ({a.bee}): where {which or 'the '}"
                         f"{a.bee.stands_for} shape goes", lambda: _shape_options(t))
     if isinstance(a, Marshal) and not turn.closed:
-        return Decision("marshal", "Marshal: a bee on an empty formation hex"
+        return Decision("marshal", PLAYER, "Marshal: a bee on an empty formation hex"
                         + (", or done" if a.bees else ""), lambda: _marshal_options(t))
     if isinstance(a, Build) and not turn.closed:
         if turn.building is not None:
-            return Decision("hexes", f"Build ({turn.building}): where its shape goes",
+            return Decision("hexes", PLAYER, f"Build ({turn.building}): where its shape goes",
                             lambda: _build_options(t))
-        return Decision("build", "Build: a bee to draw its shape" + (", or done" if a.shapes
-                                                                     else ""),
-                        lambda: _builders(t))
+        return Decision("build", PLAYER, "Build: a bee to draw its shape"
+                        + (", or done" if a.shapes else ""), lambda: _builders(t))
     s, need = _trial(t, turn)
     if need is not None:
         return _need_decision(t, need)
     if s.phase == "season" and s.sheet.wasp is not None and turn.wasp is None:
-        return Decision("wasp", f"Wasp Attack (round {s.rounds_done + 1} of "
+        return Decision("wasp", PLAYER, f"Wasp Attack (round {s.rounds_done + 1} of "
                         f"{s.sheet.wasp.rounds}): roll the two Light Attack dice", ("roll",),
                         more="or the two faces rolled: wasp F F")
     if s.phase == "assign" and turn.gather is None:
-        return Decision("assign", f"Assign Workers: {_faces(s.pool)} unassigned; an action, "
-                        "or gather", lambda: _assign_options(t, s))
+        return Decision("assign", PLAYER, f"Assign Workers: {_faces(s.pool)} unassigned; an "
+                        "action, or gather", lambda: _assign_options(t, s))
     if s.phase == "season":
         left = s.available_effects
         season = s.sheet.seasons[s.season_index]
-        return Decision("effect", f"Seasonal Effect ({season.name}): choose one of "
+        return Decision("effect", PLAYER, f"Seasonal Effect ({season.name}): choose one of "
                         + ", ".join(f"{k} ({season.effects[k - 1].describe()})" for k in left),
                         tuple(f"effect {k}" for k in left))
     raise AssertionError(f"no decision at phase {s.phase}")   # pragma: no cover
@@ -369,7 +345,7 @@ def _dice_decision(s: ScenarioState) -> Decision:
     if s.has("controlled-rolls"):
         legal += tuple(f"roll {n}" for n in range(0, normal))
         more = "or the faces rolled (Controlled Rolls: fewer dice)"
-    return Decision("dice", f"Turn {s.turn}, Refresh: roll {normal} dice", legal, more)
+    return Decision("dice", PLAYER, f"Turn {s.turn}, Refresh: roll {normal} dice", legal, more)
 
 
 def _text(t: Table, step: Step) -> str:
@@ -666,15 +642,15 @@ def _need_decision(t: Table, need: Need) -> Decision:
             hexes = _targets(s, info["feature"], info["rule"])
             return tuple(_text(t, Step("nectar", (b, h)))
                          for f in sorted(set(faces)) for b in _bees_for_value(f) for h in hexes)
-        return Decision("nectar", f"Gather Nectar into hyve {s.active + 1}: {_faces(faces)} "
-                        "left; BEE@HEX", nectar)
+        return Decision("nectar", PLAYER, f"Gather Nectar into hyve {s.active + 1}: "
+                        f"{_faces(faces)} left; BEE@HEX", nectar)
     if need.kind == "place" and isinstance(turn.open, Courier):
         b = turn.open.bee
-        return Decision("nectar", f"Courier: where the {s.colour(b.face)} nectar goes",
+        return Decision("nectar", PLAYER, f"Courier: where the {s.colour(b.face)} nectar goes",
                         lambda: tuple(_text(t, Step("nectar", (b, h)))
                                       for h in _targets(s, info["feature"], info["rule"])))
     if need.kind == "place":
-        return Decision("larva", f"{_label(turn.open)}: where the next larva goes "
+        return Decision("larva", PLAYER, f"{_label(turn.open)}: where the next larva goes "
                         f"(hyve {s.active + 1})",
                         lambda: tuple(_text(t, Step("larva-at", (h,)))
                                       for h in _targets(s, info["feature"], info["rule"])))
@@ -690,8 +666,8 @@ def _need_decision(t: Table, need: Need) -> Decision:
                 if _accepted(t, trial):
                     out.append(f"excise {cell_name(h)}")
             return tuple(out)
-        return Decision("excise", f"Excisor: hyve {info['hyve']} is complete; cross out one "
-                        "space before it is scored, or none", excise)
+        return Decision("excise", PLAYER, f"Excisor: hyve {info['hyve']} is complete; cross "
+                        "out one space before it is scored, or none", excise)
     if need.kind == "sensilla":
         def sensilla() -> tuple[str, ...]:
             out = []
@@ -703,25 +679,25 @@ def _need_decision(t: Table, need: Need) -> Decision:
             if not out and s.sheet.builder_shapes:         # no built room: ruling H82
                 out = [_text(t, Step("sensilla", (v, None))) for v in BEE_TYPES]
             return tuple(out)
-        return Decision("sensilla", f"Sensilla: the HP die entered the uncoloured space "
+        return Decision("sensilla", PLAYER, f"Sensilla: the HP die entered the uncoloured space "
                         f"{info['label']}: its colour and the nectar's hex", sensilla)
     if need.kind == "reward":
-        return Decision("reward", f"{info['jelly']} is complete: choose a Queen's Reward",
+        return Decision("reward", PLAYER, f"{info['jelly']} is complete: choose a Queen's Reward",
                         tuple(f"reward {r}" for r in info["left"]))
     if need.kind == "block":
-        return Decision("block", "Wasp Attack: spend a defensive reserve to block a Light "
+        return Decision("block", PLAYER, "Wasp Attack: spend a defensive reserve to block a Light "
                         "Attack, or none", tuple(f"block {h}" for h in info["options"])
                         + ("block none",))
     if need.kind == "eaten":
         known = set(info["known"])
-        return Decision("eaten", f"Wasp Attack: the wasps eat {info['count']} populated "
+        return Decision("eaten", PLAYER, f"Wasp Attack: the wasps eat {info['count']} populated "
                         "larva: which", tuple(_text(t, Step("eat", (c,)))
                                                for c in s.chamber.populated(_squares(s))
                                                if c not in known))
     if need.kind == "mites":
         grid = s.hyves[s.active]
         known = set(info["known"])
-        return Decision("mites", f"Mites: cross out {info['count']} nectar of hyve "
+        return Decision("mites", PLAYER, f"Mites: cross out {info['count']} nectar of hyve "
                         f"{s.active + 1}",
                         tuple(f"mites {cell_name(h)}" for h in mites_choices(grid)
                               if h not in known))

@@ -28,7 +28,7 @@ from hyvekit.rules.hyve.legacy_play import (apply_play, legacy_actions, played, 
 from hyvekit.rules.hyve.record import Claim, Record
 from hyvekit.rules.hyve.scenario import new_scenario
 from hyvekit.rules.hyve.sheets import BEE_TYPES, SheetDefinition
-from hyvekit.rules.hyve.table import Decision, Table, new_table, pending, push
+from hyvekit.rules.hyve.table import PLAYER, Decision, Table, new_table, pending, push
 from hyvekit.rules.hyve.notation import is_roll
 
 STEP = "step"
@@ -126,8 +126,8 @@ def legacy_decision(state: L.LegacyState, t: Table) -> Decision:
     the table's decision, or after an easy-mode loss the bread type to cross out."""
     if needs_cross_out(state, t):
         left = [b for b in BEE_TYPES if b not in state.crossed_bread]
-        return Decision("cross-out", "Easy Mode: the scenario is lost; cross out one bread "
-                        "type (its upgrades are gone for the rest of the legacy)",
+        return Decision("cross-out", PLAYER, "Easy Mode: the scenario is lost; cross out one "
+                        "bread type (its upgrades are gone for the rest of the legacy)",
                         tuple(f"cross-out {b}" for b in left))
     return pending(t)
 

@@ -63,7 +63,7 @@ def test_a_two_player_game_flight_by_flight_scores_the_rulebook_example_36():
     assert (d.kind, d.actor) == ("secret", "Sophie")
     assert "secret colours bow" not in d.legal        # a common card (ruling B19)
     t = T.push(t, "Sophie: secret bow 'manual: \"Queen cup\" = 7'")
-    assert T.pending(t) is None
+    assert T.pending(t).over
     scored, outcome = T.final_scores(t)
     martin, sophie = scored
     assert [s.honey for s in martin.scores] == [12, 0, 10, 6, 8] and martin.total == 36
@@ -170,7 +170,7 @@ def test_every_legal_option_round_trips_and_is_accepted_in_random_games():
                               players=("A", "B", "C")[: 2 + game % 2]))
         for _ in range(400):
             d = T.pending(t)
-            if d is None:
+            if d.over:
                 break
             options = list(d.legal)
             for option in rng.sample(options, min(3, len(options))):
@@ -178,5 +178,5 @@ def test_every_legal_option_round_trips_and_is_accepted_in_random_games():
             # prefer storing flights, so the game reaches its end
             flights = [o for o in options if o.startswith("fly")] or options
             t = T.push(t, rng.choice(flights))
-        assert T.pending(t) is None and T.final_scores(t) is not None
+        assert T.pending(t).over and T.final_scores(t) is not None
         assert T.replay(t.setup, t.steps) == t

@@ -1,0 +1,149 @@
+"""The one shape of every game played at the table (docs/architecture.md, "Play at the
+table"), after python-chess's ``Board``: a table is a value, :meth:`Engine.pending` says what
+is due, :meth:`Engine.push` applies one step and keeps it, resolved, on the table it returns.
+
+* :class:`Decision` — what is due: who decides (``actor``), what (``kind``), a one-line
+  ``prompt`` and the ``legal`` steps, each a notation that ``push`` takes back; at the end of
+  a game (or of a legacy scenario) the kind is :data:`OVER` with the ``result``, never None.
+* :class:`Engine` — what each game's engine offers: ``new``, ``pending``, ``push``,
+  ``replay``, ``view``, ``preview``, and the step the last push kept (``last_step``) with
+  what it did in words (``said``).
+
+Bee Lives (:mod:`hyvekit.rules.beelives.engine`), HYVE (:mod:`hyvekit.rules.hyve.engine`) and
+Beez (:mod:`hyvekit.rules.beez.engine`) each meet it; the step path of every record
+(:func:`hyvekit.games.table.apply_steps`) and the faces over it (``next``, ``do``, ``play``)
+use nothing else.  This module holds no rule of any game.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+#: the kind of the decision after the last step of a game: nothing is due
+OVER = "over"
+#: the kind of a decision that a die (or a card drawn) answers: ``roll`` or the face
+DICE = "dice"
+
+TableT = TypeVar("TableT")
+
+
+class Decision:
+    """What is due at a table.
+
+    :ivar kind: what is decided (each game names its kinds; :data:`DICE` when a die is due,
+        :data:`OVER` when nothing is).
+    :ivar actor: the player (or wild hive) deciding; None when a die is due, the rules play
+        or the game is over.
+    :ivar prompt: one line for people.
+    :ivar legal: the legal steps, each a notation the engine's ``push`` accepts (worked out
+        when first asked for: a callable may be given); () when over.
+    :ivar more: what else is accepted beyond the list (the faces of a die, a smaller take).
+    :ivar auto: the rules leave no choice: the tool plays ``legal[0]``.
+    :ivar result: at :data:`OVER`, the game's result as the engine gives it (else None).
+    """
+
+    def __init__(self, kind: str, actor: str | None, prompt: str,
+                 legal: Sequence[str] | Callable[[], Sequence[str]] = (), more: str = "",
+                 auto: bool = False, result: Any = None) -> None:
+        self.kind, self.actor, self.prompt, self.more, self.auto = kind, actor, prompt, more, auto
+        self.result = result
+        self._legal = legal
+
+    @functools.cached_property
+    def legal(self) -> tuple[str, ...]:
+        """The legal steps (notations)."""
+        return tuple(self._legal() if callable(self._legal) else self._legal)
+
+    @property
+    def over(self) -> bool:
+        """Nothing is due: the game (or the legacy scenario) has ended."""
+        return self.kind == OVER
+
+    def _key(self) -> tuple:
+        return (self.kind, self.actor, self.prompt, self.legal, self.more, self.auto)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind!r}, {self.actor!r}, {self.prompt!r})"
+
+
+def over(prompt: str, result: Any = None) -> Decision:
+    """The decision after the last step: nothing is due; ``prompt`` says why."""
+    return Decision(OVER, None, prompt, (), result=result)
+
+
+class Engine(Protocol[TableT]):
+    """A game's table engine.  Tables are values: an engine never changes one in place.
+
+    ``game`` and ``kind`` name the records it plays (a record header's ``game``/``kind``).
+    """
+
+    game: str
+    kind: str
+
+    def new(self, setup: Any) -> TableT:
+        """The table before its first step, from the game's set-up value (built from a
+        record's settings by its facade in :mod:`hyvekit.games`).
+
+        :raises InvalidInputError: a set-up the game cannot start from.
+        """
+
+    def pending(self, t: TableT) -> Decision:
+        """The decision due at ``t``; :data:`OVER` when nothing is (never None)."""
+
+    def push(self, t: TableT, step: str, rng: random.Random | None = None) -> TableT:
+        """The table after ``step`` (a notation of the decision due; ``roll`` draws the faces
+        with ``rng``), with the step as it is stored (resolved) kept on it:
+        :meth:`last_step`.
+
+        :raises IllegalActionError: a step the rules refuse (the rule named, the legal steps
+            in ``expected``), or nothing due.
+        :raises InvalidInputError: a step that is not notation.
+        """
+
+    def last_step(self, t: TableT) -> str:
+        """The step the push that made ``t`` kept, resolved ("" before the first)."""
+
+    def said(self, before: TableT, after: TableT) -> tuple[str, ...]:
+        """What the rules did between ``before`` and ``after`` (one push), in words."""
+
+    def replay(self, start: TableT, steps: Sequence[str]) -> TableT:
+        """``start`` after ``steps`` (resolved: as :meth:`last_step` gives them), pushed in
+        order.
+
+        :raises IllegalActionError, InvalidInputError: a step refused (as :meth:`push`).
+        """
+
+    def view(self, t: TableT) -> dict[str, Any]:
+        """What any screen shows of ``t``, JSON-able."""
+
+    def preview(self, t: TableT, option: str) -> TableT:
+        """The table after the legal step ``option``: what that choice does (no die is
+        rolled for it: a ``roll`` is previewed with ``random.Random(0)``).
+
+        :raises IllegalActionError, InvalidInputError: as :meth:`push`.
+        """
+
+
+def replay_steps(engine: Engine[TableT], start: TableT, steps: Sequence[str]) -> TableT:
+    """:meth:`Engine.replay` as every engine does it: each step pushed in order, without
+    dice (the steps are resolved)."""
+    t = start
+    for step in steps:
+        t = engine.push(t, step)
+    return t
+
+
+def preview_step(engine: Engine[TableT], t: TableT, option: str) -> TableT:
+    """:meth:`Engine.preview` as every engine does it: ``option`` pushed with a fixed
+    ``random.Random(0)`` for any die it leaves to the tool."""
+    return engine.push(t, option, random.Random(0))
