@@ -4,7 +4,7 @@ legal options completed as you type), the log of what happened; undo, roll and q
 
 It is a face over the same library calls as ``beelives next`` and ``beelives do``
 (:mod:`hyvekit.cli.beelives_table`): each step is resolved by
-:func:`~hyvekit.rules.beelives.campaign_table.resolve_steps` and stored at once as a ``step``
+:func:`~hyvekit.games.table.apply_steps` and stored at once as a ``step``
 event (the store writes atomically), so a session stopped at any point loses nothing and
 ``next`` / ``do`` / ``play`` can take turns on one campaign.
 
@@ -113,20 +113,19 @@ class PlaySession:
         :raises IllegalActionError, InvalidInputError: the step refused, or the record changed
             by another command since it was read; nothing is stored.
         """
-        from hyvekit.rules.beelives import campaign_table as CT
+        from hyvekit.games.beelives import table_engine
+        from hyvekit.games.table import apply_steps
         text = " ".join(text.split())
         if not text:
             raise InvalidInputError("step", text, "a step: one of the legal options")
         self._require_unchanged()
         before = self.state
-        said: list[str] = []
-        resolved, _ = CT.resolve_steps(before, [text], self.rng, roll=self.roll, said=said)
-        done = self.store.append_many(self.id, [("step", {"do": s}) for s in resolved],
-                                      known=(self._record, before))
-        if done:
-            self.state, self._seen = done[-1][1], done[-1][0]["seq"]
+        applied = apply_steps(self.store, self.id, [text], self.rng, engine=table_engine(),
+                              roll=self.roll, known=(self._record, before))
+        if applied.done:
+            self.state, self._seen = applied.state, applied.done[-1][0]["seq"]
         self._data = None
-        return self._happened(before, resolved, said)
+        return self._happened(before, list(applied.steps), list(applied.said))
 
     def _happened(self, before, resolved: list[str], said: list[str]
                   ) -> list[tuple[str, str]]:

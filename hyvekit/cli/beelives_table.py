@@ -183,22 +183,20 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
 
     Example: hyvekit beelives do spring-league draw "forage harvest 2 take 3/1/0" roll
     """
-    from hyvekit.rules.beelives import campaign_table as CT
-    require_campaign(ctx, campaign)
+    from hyvekit.games.beelives import table_engine
+    from hyvekit.games.table import apply_steps
     record, state = load_campaign(ctx, campaign)
-    rng = random.Random(seed)
-    before, winters = len(state.months), len(state.winters)
     try:
-        said: list[str] = []
-        resolved, _ = CT.resolve_steps(state, list(steps), rng, roll=roll, said=said)
-        done = _store(ctx).append_many(campaign, [("step", {"do": s}) for s in resolved],
-                                       known=(record, state))
+        applied = apply_steps(_store(ctx), campaign, list(steps), random.Random(seed),
+                              engine=table_engine(), roll=roll, known=(record, state))
     except IllegalActionError as exc:
         raise with_expected(exc) from None
-    state = done[-1][1] if done else state
+    said, done, state = applied.said, applied.done, applied.state
+    before, winters = len(applied.before.months), len(applied.before.winters)
     data = next_data(state)
     if as_json:
-        print_json({"steps": resolved, "happened": said, "events": [e["seq"] for e, _ in done],
+        print_json({"steps": list(applied.steps), "happened": list(said),
+                    "events": [e["seq"] for e, _ in done],
                     "months_played": len(state.months) - before, **data})
         return
     out = console()

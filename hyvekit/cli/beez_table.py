@@ -265,29 +265,16 @@ def do(ctx: typer.Context, game: str = GameArg,
 
     Example: hyvekit beez do friday "fly 5 P w" "store w A2" "store P E3"
     """
-    from hyvekit.games import require_kind
-    from hyvekit.games.beez import GAME, KIND
-    from hyvekit.rules.beez.table import push
-    require_kind(campaigns_dir(ctx), game, GAME, KIND, "GAME", "the id of a Beez game",
-                 " record")
+    from hyvekit.games.beez import table_engine
+    from hyvekit.games.table import apply_steps
     record, state = load_game(ctx, game)
-    said: list[str] = []
-    resolved: list[str] = []
-    t = state
-
-    def one(_: int, step: str) -> None:
-        nonlocal t
-        t = push(t, step)
-        resolved.append(t.steps[-1])
-        said.extend(t.said)
-
     try:
-        steps_located(list(steps), one)
-        done = _store(ctx).append_many(game, [("step", {"do": s}) for s in resolved],
-                                       known=(record, state))
+        applied = apply_steps(_store(ctx), game, list(steps), engine=table_engine(),
+                              known=(record, state))
     except IllegalActionError as exc:
         raise with_expected(exc) from None
-    state = done[-1][1] if done else state
+    resolved, said, done, state = list(applied.steps), list(applied.said), applied.done, \
+        applied.state
     data = next_data(state)
     if as_json:
         print_json({"steps": resolved, "happened": said,

@@ -46,13 +46,6 @@ class AtTable:
     decision: Any
     sheets: Path | None = None
 
-    def first_step_data(self) -> dict[str, Any]:
-        """What a legacy run's first step of a scenario keeps beside the step: its sheet."""
-        if self.kind != "legacy" or self.state.table is not None:
-            return {}
-        from hyvekit.data.hyve import sheet_table
-        return {"sheet": sheet_table(self.table.start.sheet.id, self.sheets)}
-
 
 def _open(ctx: typer.Context, run: str | None, scenario: str | None,
           sheets: Path | None = None) -> AtTable:
@@ -332,6 +325,7 @@ def do(ctx: typer.Context,
     ended = at.kind == "legacy" and state.table is None
     final = state.played_tables[-1][1] if ended else (state if at.kind == "scenario"
                                                        else state.table)
+    from hyvekit.rules.hyve.table import new_events
     happened = new_events(at.table.now.events, final.now.events)
     if ended:
         from hyvekit.cli.hyve import print_result
@@ -356,15 +350,6 @@ def do(ctx: typer.Context,
     print_decision(data, _where(after))
 
 
-def new_events(before, after) -> list[str]:
-    """What the engine did since ``before`` (the sheet's event lines): the lines of ``after``
-    past their common beginning."""
-    k = 0
-    while k < min(len(before), len(after)) and before[k] == after[k]:
-        k += 1
-    return list(after[k:])
-
-
 def print_happened(steps: list[str], happened: list[str]) -> None:
     """The steps made and what the rules did with them (scoring, Feed Bees, Migration, the
     HP die, the seasonal effect...), each line wrapped to the terminal."""
@@ -377,27 +362,24 @@ def print_happened(steps: list[str], happened: list[str]) -> None:
 
 def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random
                 ) -> tuple[list[str], list]:
-    """Apply ``steps`` to ``at`` and store them, all or none: the steps as stored (rolls
-    resolved) and the store's ``(event, state)`` pairs.
+    """Apply ``steps`` to ``at`` and store them, all or none, each pushed once
+    (:func:`hyvekit.games.table.apply_steps`): the steps as stored (rolls resolved) and the
+    store's ``(event, state)`` pairs.
 
     :raises IllegalActionError, InvalidInputError: a step refused (nothing is stored).
     """
     from hyvekit.games import campaign_store
-    from hyvekit.rules.hyve.table_record import R_AT_TABLE, legacy_resolve, resolve
-    if at.decision.kind == "over" and at.kind == "legacy":     # the run's scenario has ended
-        raise IllegalActionError(R_AT_TABLE, at.decision.prompt, expected="no more steps",
-                                 given=steps[0] if steps else None)
+    from hyvekit.games import hyve as H
+    from hyvekit.games.table import apply_steps
+    known = (at.record, at.state) if at.record is not None else None
     if at.kind == "legacy":
-        if at.state.table is None and at.record is not None:
-            from hyvekit.rules.hyve.legacy_play import check_no_logged_couriers
-            check_no_logged_couriers(at.state, at.record.active, at.cid)   # ruling R21
-        resolved = legacy_resolve(at.state, at.table, steps, rng)
+        applied = apply_steps(campaign_store(folder), at.cid, steps, rng,
+                              engine=H.legacy_engine(at.sheets), known=known,
+                              event=H.legacy_step_event(at.sheets), check=H.check_legacy_step)
     else:
-        _, resolved = resolve(at.table, steps, rng)
-    first = at.first_step_data()
-    events = [("step", {"do": s, **(first if k == 0 else {})}) for k, s in enumerate(resolved)]
-    done = campaign_store(folder).append_many(at.cid, events, known=(at.record, at.state))
-    return resolved, done
+        applied = apply_steps(campaign_store(folder), at.cid, steps, rng,
+                              engine=H.scenario_engine(), known=known)
+    return list(applied.steps), list(applied.done)
 
 
 def after_steps(at: AtTable, state) -> AtTable | None:

@@ -169,3 +169,10 @@ def new_campaign_settings(settings: dict[str, Any]):
     if VALUES in frozen:
         header[VALUES] = frozen[VALUES]
     return header, checked, comps
+
+
+def table_engine():
+    """The engine of a Bee Lives campaign at the table
+    (:class:`~hyvekit.rules.beelives.engine.BeeLivesEngine`)."""
+    from hyvekit.rules.beelives.engine import ENGINE
+    return ENGINE

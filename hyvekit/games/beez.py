@@ -63,3 +63,9 @@ class BeezGameAdapter:
                                         p["large_nectar"]} for p in v["players"]},
                 "scores": {p["name"]: p["total"] for p in v.get("scores", [])},
                 "winners": v.get("winners", [])}
+
+
+def table_engine():
+    """The engine of a Beez game at the table (:class:`~hyvekit.rules.beez.engine.BeezEngine`)."""
+    from hyvekit.rules.beez.engine import ENGINE
+    return ENGINE

@@ -93,3 +93,47 @@ def load_legacy_state(campaigns_dir: str | Path, run_id: str):
     """
     record, state = load_legacy_record(campaigns_dir, run_id)
     return record.header, state
+
+
+# --- at the table ------------------------------------------------------------------------
+
+def scenario_engine():
+    """The engine of a HYVE scenario outside a run
+    (:class:`~hyvekit.rules.hyve.engine.HyveScenarioEngine`)."""
+    from hyvekit.rules.hyve.engine import SCENARIO
+    return SCENARIO
+
+
+def legacy_engine(sheets: str | Path | None = None):
+    """The engine of a Hyve Legacy run at the table
+    (:class:`~hyvekit.rules.hyve.engine.HyveLegacyEngine`): a scenario's first step is set
+    up on the sheet of its mode from the booklet (the packaged sheets, or ``sheets``)."""
+    from hyvekit.data.hyve import sheet_definition
+    from hyvekit.rules.hyve.engine import HyveLegacyEngine
+    return HyveLegacyEngine(lambda mode: sheet_definition(mode, sheets))
+
+
+def legacy_step_event(sheets: str | Path | None = None):
+    """The data of a legacy run's ``step`` event (for
+    :func:`~hyvekit.games.table.apply_steps`): ``{"do": STEP}``, and on a scenario's first
+    step the sheet it is played on (``"sheet"``: its table, so the run replays without the
+    booklet's file)."""
+    def event(engine, before, after) -> dict[str, Any]:
+        data: dict[str, Any] = {"do": engine.last_step(after)}
+        if before.table is None:
+            from hyvekit.data.hyve import sheet_table
+            t = after.table if after.table is not None else after.played_tables[-1][1]
+            data["sheet"] = sheet_table(t.start.sheet.id, sheets)
+        return data
+    return event
+
+
+def check_legacy_step(record, state) -> None:
+    """Before a legacy scenario's first step: no courier bees logged by hand for it
+    (ruling R21; :func:`~hyvekit.rules.hyve.legacy_play.check_no_logged_couriers`).
+
+    :raises IllegalActionError: they were.
+    """
+    if state.table is None:
+        from hyvekit.rules.hyve.legacy_play import check_no_logged_couriers
+        check_no_logged_couriers(state, record.active, record.header["id"])

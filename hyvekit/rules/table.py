@@ -22,6 +22,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
+from hyvekit.rules.errors import steps_located
+
 #: the kind of the decision after the last step of a game: nothing is due
 OVER = "over"
 #: the kind of a decision that a die (or a card drawn) answers: ``roll`` or the face
@@ -113,8 +115,8 @@ class Engine(Protocol[TableT]):
     def last_step(self, t: TableT) -> str:
         """The step the push that made ``t`` kept, resolved ("" before the first)."""
 
-    def said(self, before: TableT, after: TableT) -> tuple[str, ...]:
-        """What the rules did between ``before`` and ``after`` (one push), in words."""
+    def said(self, t: TableT) -> tuple[str, ...]:
+        """What the rules did with the step the push that made ``t`` kept, in words."""
 
     def replay(self, start: TableT, steps: Sequence[str]) -> TableT:
         """``start`` after ``steps`` (resolved: as :meth:`last_step` gives them), pushed in
@@ -134,16 +136,76 @@ class Engine(Protocol[TableT]):
         """
 
 
-def replay_steps(engine: Engine[TableT], start: TableT, steps: Sequence[str]) -> TableT:
-    """:meth:`Engine.replay` as every engine does it: each step pushed in order, without
-    dice (the steps are resolved)."""
-    t = start
-    for step in steps:
-        t = engine.push(t, step)
-    return t
+class BaseEngine:
+    """What every engine does the same way (python-chess's ``Board`` methods that variants do
+    not override): ``replay`` pushes the steps in order, ``preview`` pushes the option with
+    ``random.Random(0)``, ``last_step`` and ``said`` read the table's ``steps`` and ``said``.
+    A game's engine subclasses it and gives ``new``, ``pending``, ``push`` and ``view``."""
+
+    def push(self, t: Any, step: str, rng: random.Random | None = None) -> Any:
+        raise NotImplementedError
+
+    def last_step(self, t: Any) -> str:
+        """The last of the table's ``steps`` ("" before the first)."""
+        return t.steps[-1] if t.steps else ""
+
+    def said(self, t: Any) -> tuple[str, ...]:
+        """The table's ``said``."""
+        return t.said
+
+    def replay(self, start: Any, steps: Sequence[str]) -> Any:
+        """``start`` after ``steps`` (resolved), pushed in order without dice.
+
+        :raises IllegalActionError, InvalidInputError: a step refused.
+        """
+        t = start
+        for step in steps:
+            t = self.push(t, step)
+        return t
+
+    def preview(self, t: Any, option: str) -> Any:
+        """The table after ``option``, a die it leaves to the tool rolled with
+        ``random.Random(0)``.
+
+        :raises IllegalActionError, InvalidInputError: as :meth:`push`.
+        """
+        return self.push(t, option, random.Random(0))
 
 
-def preview_step(engine: Engine[TableT], t: TableT, option: str) -> TableT:
-    """:meth:`Engine.preview` as every engine does it: ``option`` pushed with a fixed
-    ``random.Random(0)`` for any die it leaves to the tool."""
-    return engine.push(t, option, random.Random(0))
+def play_steps(engine: Engine[TableT], t: TableT, texts: Sequence[str],
+               rng: random.Random | None = None, *, auto: bool = True,
+               roll: bool = False) -> list[TableT]:
+    """``texts`` pushed in order on ``t``, each once, and after each (and before the first)
+    the steps the tool makes itself: ``auto``, a decision the rules leave no choice in (its
+    only legal step); ``roll``, every die due (``roll``, with ``rng``).  All or none: the
+    caller keeps the tables only when every step was taken.
+
+    :returns: the table after each push, in order (its :meth:`Engine.last_step` is the step
+        as stored).
+    :raises IllegalActionError, InvalidInputError: the first step refused, ``step N (…)``
+        named when there are several (:func:`~hyvekit.rules.errors.steps_located`).
+    """
+    out: list[TableT] = []
+
+    def settle() -> None:
+        nonlocal t
+        while auto or roll:
+            d = engine.pending(t)
+            if d.auto and auto:
+                step = d.legal[0]
+            elif roll and d.kind == DICE:
+                step = "roll"
+            else:
+                return
+            t = engine.push(t, step, rng)
+            out.append(t)
+
+    def one(_: int, text: str) -> None:
+        nonlocal t
+        t = engine.push(t, text, rng)
+        out.append(t)
+        settle()
+
+    settle()
+    steps_located(list(texts), one)
+    return out

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -585,12 +585,65 @@ class CampaignStore:
 
     def append_many(self, campaign_id: str, events: list[tuple[str, dict[str, Any]]], *,
                     known: tuple[Record, Any] | None = None) -> list[tuple[dict, Any]]:
-        """Append several events atomically: all are validated in order, then written at once.
+        """Append several events atomically: all are validated in order (each played by the
+        record's adapter), then written at once.
 
         :param known: ``(record, state)`` the caller already has from :meth:`state`: when the
             record read under the lock is still that one (the same header and events), its
-            state is taken instead of replaying the record again.
+            state is taken instead of replaying the record again; when it is not and the rules
+            refuse an event, :class:`RecordChangedError` says so.
         """
+        def played(record: Record, state: Any, adapter: GameAdapter,
+                   changed: bool) -> list[tuple[str, dict[str, Any], Any]]:
+            out = []
+            for event_type, data in events:
+                if event_type == NOTE:
+                    data = _note(data)
+                else:
+                    check_plain(f"{event_type} event", data)     # before the rules read it
+                    try:
+                        state = adapter.play(state, event_type, data)
+                    except (IllegalActionError, InvalidInputError) as exc:
+                        if changed:
+                            raise RecordChangedError(campaign_id, str(exc)) from exc
+                        raise
+                out.append((event_type, data, state))
+            return out
+
+        return self._append(campaign_id, played, known)
+
+    def transact(self, campaign_id: str,
+                 make: Callable[[Record, Any], list[tuple[str, dict[str, Any], Any]]], *,
+                 known: tuple[Record, Any] | None = None) -> list[tuple[dict, Any]]:
+        """Append the events that ``make(record, state)`` gives, with the state after each,
+        all at once: ``make`` is called under the record's lock with the record as it is now
+        and its state (kept, ``known`` or replayed), and has checked every event by the rules
+        itself (each step pushed once: :func:`hyvekit.games.table.apply_steps`).  The events
+        are not played again here; a record read later without its kept state replays them
+        through its adapter.
+
+        :param known: as for :meth:`append_many`; when the record changed since, a rule's
+            refusal from ``make`` becomes :class:`RecordChangedError`.
+        :returns: ``(the stored event, the state after it)`` for each event.
+        :raises IllegalActionError, InvalidInputError: what ``make`` raises; nothing is
+            written then.
+        """
+        def played(record: Record, state: Any, adapter: GameAdapter,
+                   changed: bool) -> list[tuple[str, dict[str, Any], Any]]:
+            try:
+                return make(record, state)
+            except (IllegalActionError, InvalidInputError) as exc:
+                if changed:
+                    raise RecordChangedError(campaign_id, str(exc)) from exc
+                raise
+
+        return self._append(campaign_id, played, known)
+
+    def _append(self, campaign_id: str, played: Callable[..., list[tuple[str, dict, Any]]],
+                known: tuple[Record, Any] | None) -> list[tuple[dict, Any]]:
+        """Under the lock: the record and its state, the events ``played(record, state,
+        adapter, changed)`` gives with their states, written at once and the last state kept
+        (``changed``: ``known`` was given and the record is no longer that one)."""
         with self._write_lock(campaign_id) as path:
             read = self._read_kept(campaign_id)
             record = read.record
@@ -602,32 +655,19 @@ class CampaignStore:
             else:
                 state = self.replay(record)
             as_read = record
+            changed = known is not None and not _same_record(known[0], as_read)
             record = self._frozen(record, adapter)
             seq = _max_seq(record) if read.kept is None else read.kept.max_seq
             max_key = _max_key(read.doc) if read.kept is None else read.kept.max_key
             out = []
-            for event_type, data in events:
-                if event_type == NOTE:
-                    text = str(data.get("text", "")).strip()
-                    if not text or len(text) > MAX_NOTE:
-                        raise InvalidInputError("note", text[:40], f"1 to {MAX_NOTE} characters")
-                    if has_control(text, allowed="\n\t"):
-                        raise InvalidInputError("note", text[:40], "text without control "
-                                                "characters (lines and tabs are fine)")
-                    data = {"text": text}
+            for event_type, data, after in played(record, state, adapter, changed):
                 check_plain(f"{event_type} event", data)     # what its reader will accept
                 seq += 1
                 event = {"seq": seq, "type": event_type, "data": data, "at": _now(),
                          "status": "active"}
                 if event_type != NOTE:
-                    try:
-                        state = adapter.play(state, event_type, data)
-                    except (IllegalActionError, InvalidInputError) as exc:
-                        if known is not None and not _same_record(known[0], as_read):
-                            raise RecordChangedError(campaign_id, str(exc)) from exc
-                        raise
-                    event["result"] = event_result(adapter, state)
-                out.append((event, state))
+                    event["result"] = event_result(adapter, after)
+                out.append((event, after))
             added = [e for e, _ in out]
             if record.stored_version != SCHEMA_VERSION:
                 self._write_migrated(record)
@@ -790,6 +830,20 @@ class CampaignStore:
                 raise CampaignExistsError(cid, path)
             atomic_write_text(path, dump_json(as_record))
         return record
+
+
+def _note(data: dict[str, Any]) -> dict[str, Any]:
+    """A note event's data, checked: ``{"text": TEXT}``.
+
+    :raises InvalidInputError: empty, too long, or with control characters.
+    """
+    text = str(data.get("text", "")).strip()
+    if not text or len(text) > MAX_NOTE:
+        raise InvalidInputError("note", text[:40], f"1 to {MAX_NOTE} characters")
+    if has_control(text, allowed="\n\t"):
+        raise InvalidInputError("note", text[:40], "text without control "
+                                "characters (lines and tabs are fine)")
+    return {"text": text}
 
 
 def _with_events(doc: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:

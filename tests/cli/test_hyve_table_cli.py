@@ -292,14 +292,14 @@ def test_a_run_named_as_a_scenario_is_refused_with_the_command_for_a_run(hk):
 
 def test_a_step_after_a_scenario_ended_outside_a_run_names_the_turn_structure(hk):
     from hyvekit.games import campaign_store
-    from hyvekit.rules.hyve.table_record import resolve
+    from hyvekit.rules.hyve.engine import SCENARIO
     assert hk("hyve", "new", "G").returncode == 0
     store = campaign_store(hk.campaigns)
     t = store.state("g")[1]
     rng, steps = random.Random(3), []
     while T.pending(t).kind != "over":
-        t, done = resolve(t, [T.pending(t).legal[0]], rng)
-        steps += done
+        t = SCENARIO.push(t, T.pending(t).legal[0], rng)
+        steps.append(SCENARIO.last_step(t))
     store.append_many("g", [("step", {"do": s}) for s in steps])
     r = hk("hyve", "do", "--scenario", "g", "roll")
     assert r.returncode == 1

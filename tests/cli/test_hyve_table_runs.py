@@ -23,7 +23,7 @@ def _scenario_steps(state, rng):
     the steps as stored."""
     from dataclasses import replace
 
-    from hyvekit.rules.hyve.table_record import _step
+    from hyvekit.rules.hyve.table_record import step
     t = legacy_table(state, sheet_definition(run_mode(state)))
     steps = []
     while True:
@@ -33,7 +33,7 @@ def _scenario_steps(state, rng):
         choice = rng.choice(d.legal)
         if d.kind == "assign" and rng.random() < 0.4:
             choice = "gather"
-        state, stored = _step(state, t, choice, rng)
+        state, stored = step(state, t, choice, rng)
         steps.append(stored)
         if state.table is None:            # the scenario ended: its result is logged
             return steps

@@ -56,7 +56,7 @@ def league(hk):
 
 def test_ctrl_c_after_a_step_was_written_says_where_to_see_it(hk, league):
     before = hk.campaigns.joinpath("league.json").read_bytes()
-    result = _child(hk, _SIGINT_AT.format(name="append_many", before=False),
+    result = _child(hk, _SIGINT_AT.format(name="transact", before=False),
                     "beelives", "do", league, "draw")
     assert result.returncode == 130, result.stderr
     assert result.stderr.splitlines() == [

@@ -27,6 +27,7 @@ from hyvekit.rules.beelives.campaign_settings import (
     require_playable,
 )
 
+from hyvekit.rules.beelives.plan import same_month
 from hyvekit.rules.beelives.solofacts import spawn_origin
 from hyvekit.rules.beelives.under_siege import UNDER_SIEGE, stated_siege_spawns, stated_siege_turns
 from hyvekit.rules.beelives.wildfire import (
@@ -50,7 +51,9 @@ if TYPE_CHECKING:
     from hyvekit.rules.beelives.solo_goals import MonthFacts
 
 
-def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
+def play_month_event(state: CampaignState, data: Mapping[str, Any], *,
+                     played: tuple[g.GameState, g.MonthPlan, g.MonthResult] | None = None
+                     ) -> CampaignState:
     """Log one productive month.
 
     The month is parsed (:func:`hyvekit.rules.beelives.record.parse_month`), the solo cards'
@@ -66,6 +69,10 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     3. a month refused by another rule cannot be played: the month is counted as played (its
        card revealed, the first player marker passed) and each hive's claimed values replace
        its state at the start of the month (values not claimed stay as they were).
+
+    ``played``: the month as the table played it, ``(its start, its plan, its result)``
+    (:func:`~hyvekit.rules.beelives.campaign_table.push`): taken instead of playing the month
+    again when the month record starts from that state with that plan.
 
     :raises IllegalActionError: the month is against the rules and not overridden.
     :raises InvalidInputError: malformed month or stated values, an unknown name — never
@@ -111,7 +118,10 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any]) -> CampaignS
     dispute = ""
     summary: g.MonthSummary | None = None
     try:
-        result = g.play_month(game, plan, comps)
+        if played is not None and played[0] == game and same_month(played[1], plan):
+            result = played[2]                   # the steps at the table played it
+        else:
+            result = g.play_month(game, plan, comps)
         game, summary = result.state, result.summary
     except IllegalActionError as exc:
         if not override:

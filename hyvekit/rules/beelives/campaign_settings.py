@@ -379,6 +379,8 @@ class CampaignState:
         ``month`` event's, or what a month at the table gave).
     :ivar table: a month being played at the table
         (:class:`~hyvekit.rules.beelives.table.Table`, :mod:`.campaign_table`), or None.
+    :ivar last_step: the last step pushed at the table, resolved (:func:`.campaign_table.push`);
+        :ivar said: what the rules did with it, in words.  Neither is compared.
     """
 
     settings: CampaignSettings
@@ -394,6 +396,8 @@ class CampaignState:
     fire: FireFront | None = None
     month_data: tuple[Mapping[str, Any], ...] = ()
     table: Any = None
+    last_step: str = field(default="", compare=False)
+    said: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def over(self) -> bool:

@@ -34,7 +34,6 @@ from hyvekit.rules.beelives.notation import _quote
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import NONE, map_module
-from hyvekit.rules.errors import steps_located
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.common import counted
 from hyvekit.rules.validate import record_table as _keys
@@ -409,7 +408,8 @@ def month_file_text(entry: Mapping[str, Any]) -> str:
 
 
 def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
-    """Apply the ``step`` event ``{"do": NOTATION}`` (resolved: no ``roll`` or ``draw``).
+    """Apply the ``step`` event ``{"do": NOTATION}`` (resolved: no ``roll`` or ``draw``): a
+    record's step replayed (:func:`push` is how a step is made).
 
     :raises IllegalActionError: a step against the rules (the rule named, the legal options
         given), a campaign not played at the table (:func:`refuse_unsupported`).
@@ -421,17 +421,53 @@ def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
         raise InvalidInputError("do", text[:40], f"a step of 1 to {MAX_STEP} characters")
     if text.lower() in ("roll", "draw"):
         raise InvalidInputError("do", text, "a resolved step (the faces rolled, the card "
-                                "drawn): resolve it with resolve_steps")
+                                "drawn): resolve it with push")
+    return push(state, text)
+
+
+def push(state: CampaignState, text: str, rng: random.Random | None = None) -> CampaignState:
+    """The campaign after one step at the table (the Bee Lives engine's push,
+    :mod:`hyvekit.rules.table`): ``roll`` rolls the die due with ``rng``, ``draw`` turns over
+    the card (both resolved in :attr:`CampaignState.last_step`); the month's step that ends it
+    plays the month record the steps made (:func:`_month_played`).
+
+    :raises IllegalActionError: a step against the rules (the rule named, the legal options
+        given), nothing due, a campaign not played at the table.
+    :raises InvalidInputError: a step that is not a notation of the decision due.
+    """
+    text = " ".join(str(text).split())
+    d = decision(state)
+    if d is None:
+        raise IllegalActionError(R_AT_TABLE, "the game is over: nothing is due",
+                                 expected="nothing", given=text)
     refuse_unsupported(state)
-    if state.game.stage == "winter":
-        return _winter(state, text)
-    if _prelude_decision(state) is not None:
-        return _prelude_step(state, text)
-    if _fire_decision(state) is not None:
-        return _fire_step(state, text)
     t = table_of(state)
-    assert t is not None
-    t = T.push(t, text)
+    if t is None:                     # winter upkeep, the solo cards' start of a month
+        resolved = text
+        if d.kind == "dice" and text.lower() == "roll":
+            faces = 4 if "D4" in d.prompt else 6
+            resolved = str((rng or random.Random()).randint(1, faces))
+        if state.game.stage == "winter":
+            after = _winter(state, resolved)
+        elif _prelude_decision(state) is not None:
+            after = _prelude_step(state, resolved)
+        else:
+            after = _fire_step(state, resolved)
+        said = [_step_words(d, resolved)]
+        if d.kind == "winter":
+            said.append(f"Winter Upkeep after year {after.winters[-1].year} is played")
+    else:
+        t2 = T.push(t, text, rng)
+        resolved = t2.steps[-1]
+        said = [_step_words(d, resolved)]
+        said += _words(t, t2) if not t2.lost else ["the fire reached your hive: the game is lost"]
+        after = _month_played(state, t2)
+    return replace(after, last_step=resolved, said=tuple(said))
+
+
+def _month_played(state: CampaignState, t: T.Table) -> CampaignState:
+    """The campaign once the month's table is ``t``: still at the table, or, when the month
+    is played, with the month record its steps made played as ``beelives log`` plays it."""
     if not t.done:
         return replace(state, table=t)
     from hyvekit.rules.beelives.campaign_month import play_month_event
@@ -442,7 +478,8 @@ def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     data: dict[str, Any] = {"month": month_record(t.plan)}
     if t.stated:
         data["stated"] = dict(t.stated)
-    return play_month_event(replace(state, table=None), data)
+    return play_month_event(replace(state, table=None), data,
+                            played=(t.start, t.plan, t.result))
 
 
 def _winter(state: CampaignState, text: str) -> CampaignState:
@@ -477,55 +514,20 @@ def _winter(state: CampaignState, text: str) -> CampaignState:
 def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
                   auto: bool = True, roll: bool = False, said: list[str] | None = None
                   ) -> tuple[list[str], CampaignState]:
-    """The steps ``texts`` applied in order on a copy of ``state``, each resolved (``roll``:
-    the faces drawn with ``rng``; ``draw``: the card), and after each one the steps the tool
-    plays itself (``auto``: a wild hive's only legal line; ``roll``: every die due, rolled).
-    ``said``, when given, gets what happened in words
-    (:func:`~hyvekit.rules.beelives.table.event_words`).
+    """The steps ``texts`` pushed in order (:func:`hyvekit.rules.table.play_steps` with the
+    Bee Lives engine): each resolved, and after each one the steps the tool plays itself
+    (``auto``: a wild hive's only legal line; ``roll``: every die due, rolled).  ``said``,
+    when given, gets what happened in words.
 
     :returns: ``(resolved steps in order, the state after them)``.
     :raises IllegalActionError, InvalidInputError: the first step refused (``step N`` named).
     """
-    out: list[str] = []
-    said = [] if said is None else said
-    state = _settle(state, out, rng, auto, roll, said)
-
-    def one(_: int, text: str) -> None:
-        nonlocal state
-        state = _step(state, text, rng, out, said)
-        state = _settle(state, out, rng, auto, roll, said)
-
-    steps_located(texts, one)
-    return out, state
-
-
-def _step(state: CampaignState, text: str, rng: random.Random, out: list[str],
-          said: list[str], d: T.Decision | None = None) -> CampaignState:
-    """One step resolved and applied (see :func:`resolve_steps`); ``d``: the decision due,
-    when known."""
-    d = d or decision(state)
-    if d is None:
-        raise IllegalActionError(R_AT_TABLE, "the game is over: nothing is due",
-                                 expected="nothing", given=text)
-    text = " ".join(str(text).split())
-    t = table_of(state)
-    if t is None:                     # winter upkeep, the solo cards' start of a month
-        resolved = text
-        if d.kind == "dice" and text.lower() == "roll":
-            faces = 4 if "D4" in d.prompt else 6
-            resolved = str(rng.randint(1, faces))
-        state = play_step(state, {"do": resolved})
-        said.append(_step_words(d, resolved))
-        if d.kind == "winter":
-            said.append(f"Winter Upkeep after year {state.winters[-1].year} is played")
-    else:
-        t2 = T.push(t, text, rng)
-        resolved = t2.steps[-1]
-        said.append(_step_words(d, resolved))
-        said += _words(t, t2) if not t2.lost else ["the fire reached your hive: the game is lost"]
-        state = play_step(state, {"do": resolved})
-    out.append(resolved)
-    return state
+    from hyvekit.rules.beelives.engine import ENGINE
+    from hyvekit.rules.table import play_steps
+    tables = play_steps(ENGINE, state, texts, rng, auto=auto, roll=roll)
+    if said is not None:
+        said.extend(line for t in tables for line in t.said)
+    return [t.last_step for t in tables], (tables[-1] if tables else state)
 
 
 def _step_words(d: T.Decision | None, resolved: str) -> str:
@@ -544,22 +546,6 @@ def _words(before: T.Table, after: T.Table) -> list[str]:
     if after.result is not None:
         lines.append(f"{T.describe_month(after)} is played")
     return [x for x in lines if x]
-
-
-def _settle(state: CampaignState, out: list[str], rng: random.Random, auto: bool,
-            roll: bool, said: list[str]) -> CampaignState:
-    """Play the steps the tool makes itself (see :func:`resolve_steps`)."""
-    while (auto or roll) and state.game.stage == "month":
-        d = decision(state)
-        if d is None:
-            break
-        if d.auto and auto:
-            state = _step(state, d.legal[0], rng, out, said, d)
-        elif roll and d.kind == "dice":
-            state = _step(state, "roll", rng, out, said, d)
-        else:
-            break
-    return state
 
 
 def view(state: CampaignState) -> dict[str, Any]:

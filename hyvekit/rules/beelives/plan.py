@@ -5,7 +5,7 @@ end-of-month values (parsed from a month file by :mod:`hyvekit.rules.beelives.re
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import asdict, fields, replace
 
 from hyvekit.rules.beelives.player_turns import (
     PLAYER_ACTION_CLASSES,
@@ -218,3 +218,12 @@ class MonthPlan:
     def choice(self, name: str) -> PhaseChoices:
         """Player ``name``'s phase choices (none stated: no tokens, no swarm)."""
         return dict(self.choices).get(name, PhaseChoices())
+
+
+def same_month(a: MonthPlan, b: MonthPlan) -> bool:
+    """Whether two plans state the same month: equal but for ``where``, the record location
+    their messages name (a plan read from a month record has one, a plan made at the table
+    none)."""
+    def unlocated(p: MonthPlan) -> MonthPlan:
+        return replace(p, where="", turns=tuple(replace(t, where="") for t in p.turns))
+    return unlocated(a) == unlocated(b)

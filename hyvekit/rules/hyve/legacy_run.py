@@ -96,6 +96,9 @@ class LegacyState:
         (:class:`~hyvekit.rules.hyve.table.Table`; :mod:`hyvekit.rules.hyve.table_record`),
         or None; :ivar played_tables: ``(scenario number, table)`` of each scenario played at
         the table, in order (for ``hyve export-turns``).
+    :ivar last_step: the last step pushed at the table, resolved
+        (:class:`~hyvekit.rules.hyve.engine.HyveLegacyEngine`); :ivar said: what the rules did
+        with it, in words.  Neither is compared.
     """
 
     sheet: LegacySheet
@@ -115,6 +118,8 @@ class LegacyState:
     courier_turns: tuple[int, ...] = field(default=())
     table: Any = None
     played_tables: tuple[tuple[int, Any], ...] = ()
+    last_step: str = field(default="", compare=False)
+    said: tuple[str, ...] = field(default=(), compare=False)
 
     # -- derived views -----------------------------------------------------------------
     @property

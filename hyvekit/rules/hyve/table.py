@@ -110,7 +110,9 @@ class Table:
     :ivar start: the sheet after Setup; :ivar turns: the finished turns (a partial last one
         when the scenario ended during it); :ivar state: the sheet at the start of the current
         turn; :ivar turn: the current turn so far; :ivar now: the sheet after every step so far
-        (the engine stopped at the pending choice); :ivar steps: the steps made, as stored.
+        (the engine stopped at the pending choice); :ivar steps: the steps made, as stored;
+        :ivar said: what the rules did with the last step, in words (set by the engine,
+        :mod:`hyvekit.rules.hyve.engine`; not compared).
     """
 
     start: ScenarioState
@@ -120,10 +122,15 @@ class Table:
     now: ScenarioState | None = None
     steps: tuple[str, ...] = ()
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
+    said: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def over(self) -> bool:
         return self.now.status != "playing"
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, without what was worked out for them (a decision holds a function)."""
+        return {**self.__dict__, "_cache": {}}
 
     def all_turns(self) -> tuple[Turn, ...]:
         """The finished turns and the current one (when any of it is chosen)."""
@@ -979,6 +986,15 @@ def _formations(s: ScenarioState, open_action=None) -> list[str]:
     crossed = sorted(s.marshal.crossed_attacks)
     lines.append("attacks crossed out: " + (", ".join(map(str, crossed)) or "none"))
     return lines
+
+
+def new_events(before, after) -> list[str]:
+    """What the engine did since ``before`` (the sheet's event lines): the lines of ``after``
+    past their common beginning."""
+    k = 0
+    while k < min(len(before), len(after)) and before[k] == after[k]:
+        k += 1
+    return list(after[k:])
 
 
 def progress(t: Table) -> str:

@@ -21,7 +21,6 @@ from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
-from hyvekit.rules.errors import steps_located
 from hyvekit.rules.hyve import legacy as L
 from hyvekit.rules.hyve.legacy_play import (apply_play, legacy_actions, played, run_mode,
                                             run_setup)
@@ -76,26 +75,6 @@ def play_scenario_step(t: Table, data: Mapping[str, Any]) -> Table:
     :raises IllegalActionError, InvalidInputError: as :func:`hyvekit.rules.hyve.table.push`.
     """
     return push(t, _text(data))[0]
-
-
-def resolve(t: Table, texts: Sequence[str], rng: random.Random | None = None
-            ) -> tuple[Table, list[str]]:
-    """Apply ``texts`` in order: the table after them and each step as it is stored (``roll``
-    resolved to the faces ``rng`` gives).
-
-    :raises IllegalActionError, InvalidInputError: a step refused (nothing applied is kept by
-        the caller: it stores all the steps or none).
-    """
-    rng = rng or random.Random()
-    done = []
-
-    def one(_: int, text: str) -> None:
-        nonlocal t
-        t, stored = push(t, text, rng)
-        done.append(stored)
-
-    steps_located(texts, one)
-    return t, done
 
 
 # --- the current scenario of a legacy run ------------------------------------------------------
@@ -157,8 +136,15 @@ def _logged_step(state: L.LegacyState, data: Mapping[str, Any]
     return state, actions
 
 
-def _step(state: L.LegacyState, t: Table, text: str,
-          rng: random.Random | None = None) -> tuple[L.LegacyState, str]:
+def step(state: L.LegacyState, t: Table, text: str,
+         rng: random.Random | None = None) -> tuple[L.LegacyState, str]:
+    """The run after the step ``text`` in its current scenario (``t``: :func:`legacy_table`)
+    and the step as stored (``roll`` resolved to the faces ``rng`` gives); the step that
+    ends the scenario logs its courier bees and result (:func:`finish`).
+
+    :raises IllegalActionError: a step refused.
+    :raises InvalidInputError: a malformed step.
+    """
     return _step_logged(state, t, text, rng)[:2]
 
 
@@ -180,29 +166,6 @@ def _step_logged(state: L.LegacyState, t: Table, text: str, rng: random.Random |
         state, actions = _finished(state, t, None)
         return state, stored, actions
     return state, stored, ()
-
-
-def legacy_resolve(state: L.LegacyState, t: Table, texts: Sequence[str],
-                   rng: random.Random | None = None) -> list[str]:
-    """Apply ``texts`` to the run's current scenario (``t``: :func:`legacy_table`) in order:
-    each step as it is stored (``roll`` resolved to the faces ``rng`` gives).
-
-    :raises IllegalActionError: a step refused; a step after the scenario ended.
-    :raises InvalidInputError: a malformed step.
-    """
-    out: list[str] = []
-
-    def one(_: int, text: str) -> None:
-        nonlocal state
-        if out and state.table is None:
-            raise IllegalActionError(R_AT_TABLE, f"scenario {state.scenario} has ended and "
-                                     "its result is logged: no more steps",
-                                     expected="no more steps", given=text)
-        state, stored = _step(state, state.table or t, text, rng or random.Random())
-        out.append(stored)
-
-    steps_located(texts, one)
-    return out
 
 
 def finish(state: L.LegacyState, t: Table, cross_out: int | None) -> L.LegacyState:

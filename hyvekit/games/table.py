@@ -1,0 +1,88 @@
+"""The one step path of every game played at the table: steps typed at a terminal
+(``do``), in ``play`` or on a web page are parsed and pushed once each by the game's engine
+(:mod:`hyvekit.rules.table`), all or none, and stored with the state they produced, under the
+record's lock (:meth:`~hyvekit.store.campaigns.CampaignStore.transact`).  The store does not
+play them again; a record read later without its kept state replays them through its adapter.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.table import Engine, play_steps
+from hyvekit.rules.values import dataclass
+
+#: the event type of a step at the table
+STEP = "step"
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What :func:`apply_steps` stored.
+
+    :ivar before: the record's state the steps were pushed on (read under the lock).
+    :ivar steps: each step as stored (resolved: the faces rolled, the card drawn), the ones
+        the tool made itself (a forced line, a die rolled) included.
+    :ivar said: what the rules did with them, in words, in order.
+    :ivar done: the store's ``(event, state after it)`` for each step.
+    """
+
+    before: Any
+    steps: tuple[str, ...]
+    said: tuple[str, ...]
+    done: tuple[tuple[dict, Any], ...]
+
+    @property
+    def state(self) -> Any:
+        """The record's state after the steps."""
+        return self.done[-1][1] if self.done else self.before
+
+
+def step_event(engine: Engine, before: Any, after: Any) -> dict[str, Any]:
+    """The data of the ``step`` event that took ``before`` to ``after``: ``{"do": STEP}``."""
+    return {"do": engine.last_step(after)}
+
+
+def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
+                rng: random.Random | None = None, *, engine: Engine, roll: bool = False,
+                known: tuple[Any, Any] | None = None,
+                event: Callable[[Engine, Any, Any], dict[str, Any]] = step_event,
+                check: Callable[[Any, Any], None] | None = None) -> Applied:
+    """Push ``texts`` on the record's state, each once (with the steps the tool makes itself
+    after each: :func:`~hyvekit.rules.table.play_steps`), and append them as ``step`` events,
+    all or none.
+
+    :param store: the :class:`~hyvekit.store.campaigns.CampaignStore`.
+    :param engine: the engine of the record's game and kind.
+    :param roll: hyvekit rolls every die that comes due.
+    :param known: ``(record, state)`` the caller read before (shown to the player): when the
+        record changed since and a step is refused, the refusal says so.
+    :param event: the data of each step's event (default :func:`step_event`).
+    :param check: called with ``(record, state)`` under the lock before the first step (a
+        rule that needs the record's events).
+    :raises InvalidInputError: the record is not of the engine's game and kind; a step that
+        is not notation.
+    :raises IllegalActionError: a step the rules refuse (``step N (…)`` named among several);
+        nothing is stored.
+    """
+    pushed: list[Any] = []
+    start: list[Any] = []
+
+    def make(record: Any, state: Any) -> list[tuple[str, dict[str, Any], Any]]:
+        game, kind = record.header["game"], record.header["kind"]
+        if (game, kind) != (engine.game, engine.kind):
+            raise InvalidInputError("campaign", campaign_id, f"a {engine.game}/{engine.kind} "
+                                    f"record (this is a {game}/{kind} record)")
+        if check is not None:
+            check(record, state)
+        start.append(state)
+        pushed.extend(play_steps(engine, state, texts, rng or random.Random(), roll=roll))
+        befores = [state, *pushed[:-1]]
+        return [(STEP, event(engine, b, a), a) for b, a in zip(befores, pushed)]
+
+    done = store.transact(campaign_id, make, known=known)
+    return Applied(start[0], tuple(engine.last_step(t) for t in pushed),
+                   tuple(line for t in pushed for line in engine.said(t)), tuple(done))

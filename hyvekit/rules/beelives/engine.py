@@ -1,0 +1,54 @@
+"""The Bee Lives engine of the table protocol (:mod:`hyvekit.rules.table`): a campaign's
+table is its :class:`~hyvekit.rules.beelives.campaign_settings.CampaignState` — the month at
+the table, winter upkeep, the solo cards' start of a month — played step by step by
+:mod:`.campaign_table`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hyvekit.rules.beelives import campaign_table as CT
+from hyvekit.rules.beelives.campaign_settings import (CampaignSettings, CampaignState,
+                                                      new_campaign)
+from hyvekit.rules.beelives.state import Components
+from hyvekit.rules.table import BaseEngine, Decision, over
+
+
+class BeeLivesEngine(BaseEngine):
+    """Bee Lives campaigns at the table (rules/bee-lives.txt, How to Play): the decision due
+    (:func:`~.campaign_table.decision`), one step pushed (:func:`~.campaign_table.push`)."""
+
+    game, kind = "beelives", "campaign"
+
+    def new(self, setup: tuple[CampaignSettings, Components]) -> CampaignState:
+        """The campaign before its first event, from ``(settings, components)``."""
+        settings, comps = setup
+        return new_campaign(settings, comps)
+
+    def pending(self, t: CampaignState) -> Decision:
+        """The decision due; over once the last winter is played (``result``: the final
+        scores).
+
+        :raises IllegalActionError: a campaign not played at the table (a challenge card to
+            draw first).
+        """
+        d = CT.decision(t)
+        return d if d is not None else over("the game is over", t.scores)
+
+    def push(self, t: CampaignState, step: str, rng: random.Random | None = None
+             ) -> CampaignState:
+        return CT.push(t, step, rng)
+
+    def last_step(self, t: CampaignState) -> str:
+        return t.last_step
+
+    def said(self, t: CampaignState) -> tuple[str, ...]:
+        return t.said
+
+    def view(self, t: CampaignState) -> dict[str, Any]:
+        return CT.view(t)
+
+
+ENGINE = BeeLivesEngine()

@@ -1,0 +1,37 @@
+"""The Beez engine of the table protocol (:mod:`hyvekit.rules.table`): a game's table is
+its :class:`~hyvekit.rules.beez.table.Table`, played flight by flight by :mod:`.table`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hyvekit.rules.beez import table as T
+from hyvekit.rules.table import BaseEngine, Decision
+
+
+class BeezEngine(BaseEngine):
+    """A Beez game at the table (rules/beez.txt, Gameplay and Game End): the decision due
+    (:func:`~.table.pending`; over with the scores), one step pushed (:func:`~.table.push`;
+    no die: ``rng`` is not used)."""
+
+    game, kind = "beez", "game"
+
+    def new(self, setup: T.Setup) -> T.Table:
+        """The game before its first flight.
+
+        :raises InvalidInputError: as :func:`~.table.new_table`.
+        """
+        return T.new_table(setup)
+
+    def pending(self, t: T.Table) -> Decision:
+        return T.pending(t)
+
+    def push(self, t: T.Table, step: str, rng: random.Random | None = None) -> T.Table:
+        return T.push(t, step)
+
+    def view(self, t: T.Table) -> dict[str, Any]:
+        return T.view(t)
+
+
+ENGINE = BeezEngine()
