@@ -42,7 +42,7 @@ def _queens() -> list[str]:
 
 
 def _solo_modes() -> list[str]:
-    from hyvekit.rules.beelives.campaign_settings import SOLO_MODES
+    from hyvekit.games.beelives import SOLO_MODES
     return list(SOLO_MODES)
 
 
@@ -54,7 +54,7 @@ def _solo(kind: str) -> Callable[[], list[str]]:
 
 
 def _seasons() -> list[str]:
-    from hyvekit.rules.beelives.seasons import SEASONS
+    from hyvekit.games.beelives import SEASONS
     return list(SEASONS)
 
 
@@ -64,12 +64,12 @@ def _queenbee_cards() -> list[str]:
 
 
 def _odds_cards() -> list[str]:
-    from hyvekit.rules.queenbee.odds import ODDS_CARDS
+    from hyvekit.games.queenbee import ODDS_CARDS
     return list(ODDS_CARDS)
 
 
 def _spaces() -> list[str]:
-    from hyvekit.rules.queenbee.board import SPACE_TYPES
+    from hyvekit.games.queenbee import SPACE_TYPES
     return list(SPACE_TYPES)
 
 

@@ -39,7 +39,7 @@ def _note(text: str) -> None:
 
 
 def _queen(option: str, value: Optional[str], board) -> Optional[str]:
-    from hyvekit.rules.beelives.hive import parse_queen
+    from hyvekit.games.beelives import parse_queen
     return None if value is None else parse_queen(board, value, option)
 
 
@@ -61,7 +61,7 @@ def parse_roll(text: str) -> tuple[int, ...]:
 
 def _players_from_file(path: Path):
     from hyvekit.data import load_toml
-    from hyvekit.rules.beelives.endgame import PlayerEnd
+    from hyvekit.games.beelives import PlayerEnd
     raw = load_toml(path)
     rows = raw.get("player")
     if not isinstance(rows, list) or not rows:
@@ -83,7 +83,7 @@ def _players_from_file(path: Path):
 def winter_vp(e: dict) -> Any:
     """A winter's "VP scored" cell (:func:`hyvekit.rules.beelives.endgame.winter_points`): the
     points scored now, or the points that count in the final score instead."""
-    from hyvekit.rules.beelives.endgame import winter_points
+    from hyvekit.games.beelives import winter_points
     points, final = winter_points(e)
     return f"{points} in the final score" if final else points
 
@@ -114,8 +114,8 @@ def score(
 
     Example: hyvekit beelives score -p "Bob:vp=37,honey=9,starvation=1" -p "Susan:vp=32,honey=3,bees=4,pollen=2" --claimed-winner Susan
     """
-    from hyvekit.rules.beelives.endgame import check_claims, parse_player, score as do_score
-    from hyvekit.rules.beelives.endgame import solo_chart_rating
+    from hyvekit.games.beelives import check_claims, parse_player, score as do_score
+    from hyvekit.games.beelives import solo_chart_rating
     players = [parse_player(p) for p in player]
     if players_file is not None:
         players += _players_from_file(players_file)
@@ -179,7 +179,7 @@ def winter(
 
     Example: hyvekit beelives winter --bees 6 --honey 12 --level -2
     """
-    from hyvekit.rules.beelives.endgame import winter as do_winter, winter_level
+    from hyvekit.games.beelives import winter as do_winter, winter_level
     board = _board(board_file)
     bees = require_int("--bees", bees, 0, board.max_workers)
     honey = require_int("--honey", honey, 0, board.comb_max)
@@ -249,7 +249,7 @@ def raid(
 
     Example: hyvekit beelives raid --bees 5 --roll 1,2 --target-honey 5 --defenders 1 --sacrifice-unassigned 1 --remove 1
     """
-    from hyvekit.rules.beelives.raids import (PlayerRaid, WildRaid, raid_player_hive,
+    from hyvekit.games.beelives import (PlayerRaid, WildRaid, raid_player_hive,
                                               raid_wild_hive, stated_attacker, stated_defender)
     board = _board(board_file)
     bees = require_int("--bees", bees, 1, board.max_workers)
@@ -336,7 +336,7 @@ def raid_odds(
 
     Example: hyvekit beelives raid-odds --bees 8 --target-honey 6 --defenders 1 --reroll-below 5
     """
-    from hyvekit.rules.beelives.raids import RerollPolicy, raid_odds as do_odds
+    from hyvekit.games.beelives import RerollPolicy, raid_odds as do_odds
     board = _board(board_file)
     odds = do_odds(board, require_int("--bees", bees, 1, board.max_workers),
                    target_honey=require_int("--target-honey", target_honey, 1, board.comb_max),
@@ -381,7 +381,7 @@ def _parse_tile(text: str) -> tuple[str, int]:
 
 
 def _parse_target(text: str):
-    from hyvekit.rules.beelives.wild import Target
+    from hyvekit.games.beelives import Target
     parts = [p.strip() for p in text.split(":")]
     if len(parts) not in (3, 4) or not parts[1].isdigit() or not parts[2].lstrip("-").isdigit():
         raise InvalidInputError("--target", text, "KIND:DISTANCE:STRENGTH[:NAME], e.g. "
@@ -413,7 +413,7 @@ def wild_turn(
 
     Example: hyvekit beelives wild-turn --season fall --strength 3 --tile harvest:1
     """
-    from hyvekit.rules.beelives.wild import WildSituation, check_dormant, wild_turn as do_turn
+    from hyvekit.games.beelives import WildSituation, check_dormant, wild_turn as do_turn
     board = _board(None)
     check_dormant(season, dormant)
     situation = WildSituation(
@@ -452,7 +452,7 @@ CardsOption = typer.Option(None, "--cards", metavar="FILE",
 
 
 def _card_json(card, board) -> dict:
-    from hyvekit.rules.beelives.seasons import chart_effect
+    from hyvekit.games.beelives import chart_effect
     return {
         "name": card.name, "season": card.season, "text": card.text, "source": card.source,
         "note": card.note or None,
@@ -498,7 +498,7 @@ def card(
     Example: hyvekit beelives card "The Dearth"
     """
     from hyvekit.data.beelives import season_cards
-    from hyvekit.rules.beelives.seasons import chart_effect, find_card
+    from hyvekit.games.beelives import chart_effect, find_card
     board = _board(None)
     c = find_card(season_cards(cards_file), name)
     if as_json:
@@ -529,7 +529,7 @@ def cards(
     Example: hyvekit beelives cards --season summer
     """
     from hyvekit.data.beelives import season_cards
-    from hyvekit.rules.beelives.seasons import cards_of
+    from hyvekit.games.beelives import cards_of
     board = _board(None)
     chosen = cards_of(season_cards(cards_file), season)
     if as_json:
@@ -580,7 +580,7 @@ def _error_json(exc) -> dict:
 
 def _solo_rating(result, board):
     """The Solo Score Chart rating of a finished one-year solo game, else None."""
-    from hyvekit.rules.beelives.endgame import solo_chart_rating
+    from hyvekit.games.beelives import solo_chart_rating
     sc = result.scoring
     return None if sc is None else solo_chart_rating(sc, board, result.state.options.years)
 
@@ -608,7 +608,7 @@ def check(
     """
     from hyvekit.data import load_toml
     from hyvekit.data.beelives import components, season_cards
-    from hyvekit.rules.beelives import record as rec
+    from hyvekit.games import beelives as rec
     from hyvekit.cli.examples import example_file
     files = [example_file(f) for f in files]
     board = _board(board_file)

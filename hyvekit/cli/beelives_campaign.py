@@ -112,7 +112,7 @@ def new(ctx: typer.Context,
     import random
 
     from hyvekit.games.beelives import new_campaign_settings
-    from hyvekit.rules.beelives import campaign as C
+    from hyvekit.games import beelives as C
     settings = C.settings_from_options(player, first_player=first_player, years=years,
                                        solo=solo, hard=hard, challenge=challenge,
                                        scenario=scenario, campaign=campaign_card, on_map=on_map)
@@ -175,7 +175,7 @@ def draw(ctx: typer.Context, campaign: str = CampaignArg,
     """
     import random
 
-    from hyvekit.rules.beelives import campaign as C
+    from hyvekit.games import beelives as C
     record, state = load_campaign(ctx, campaign)
     C.check_draw(state)
     card = C.draw_challenge(state.comps, random.Random(seed))
@@ -190,7 +190,7 @@ def draw(ctx: typer.Context, campaign: str = CampaignArg,
 
 def _month_event(path: Path, override: bool, reason: Optional[str]) -> dict:
     from hyvekit.data import load_toml
-    from hyvekit.rules.beelives import record as rec
+    from hyvekit.games import beelives as rec
     from hyvekit.cli.examples import example_file
     path = example_file(path)
     if path.is_dir():
@@ -220,7 +220,7 @@ def _month_event(path: Path, override: bool, reason: Optional[str]) -> dict:
 
 
 def _month_rows(state) -> list[list]:
-    from hyvekit.rules.beelives.campaign import hive_rows
+    from hyvekit.games.beelives import hive_rows
     return [[r["name"], r["workers"], r["honey"], r["pollen"], r["water"], r["empty"],
              r["comb"], r["disease"], r["vp"]] for r in hive_rows(state)]
 
@@ -259,12 +259,12 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
     event, state = done[-1]
     entry = state.months[-1]
     if as_json:
-        from hyvekit.rules.beelives.campaign import summary
+        from hyvekit.games.beelives import summary
         print_json({"seq": event["seq"], "events": [e["seq"] for e, _ in done],
                     "override": entry.override, "dispute": entry.dispute,
                     "derived": entry.derived, "month": entry.summary, "status": summary(state)})
         return
-    from hyvekit.rules.beelives.game import month_name
+    from hyvekit.games.beelives import month_name
     out = console()
     out.print(table(f"logged year {entry.year} {month_name(entry.month)} — card: {entry.card}"
                     + (" (OVERRIDE)" if entry.override else ""),
@@ -280,7 +280,7 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
         if not entry.derived:
             typer.echo("override: the month could not be played; the claimed values were "
                        "recorded as the hives' state")
-    from hyvekit.rules.beelives.campaign import goals, next_step
+    from hyvekit.games.beelives import goals, next_step
     if state.settings.solo:
         for v in goals(state):
             if v["goal"] != "survive_winter":
@@ -319,13 +319,13 @@ def year_end(ctx: typer.Context, campaign: str = CampaignArg,
     event, state = _store(ctx).append(campaign, "year-end", data)
     w = state.winters[-1]
     if as_json:
-        from hyvekit.rules.beelives.campaign import summary
+        from hyvekit.games.beelives import summary
         print_json({"seq": event["seq"], "winter": {"year": w.year,
                                                     "hives": [dict(h) for h in w.hives]},
                     "status": summary(state)})
         return
     print_winter(state, w)
-    from hyvekit.rules.beelives.campaign import next_step
+    from hyvekit.games.beelives import next_step
     typer.echo(wrapped(f"event {event['seq']} recorded; next: {next_step(state)}"))
 
 
@@ -342,7 +342,7 @@ def print_winter(state, w) -> None:
 
 
 def _print_scores(state) -> None:
-    from hyvekit.rules.beelives.campaign import summary
+    from hyvekit.games.beelives import summary
     data = summary(state)
     sc = data.get("scores")
     if not sc:
@@ -370,7 +370,7 @@ def status(ctx: typer.Context, campaign: str = CampaignArg, as_json: bool = Json
     """
     record, state = load_campaign(ctx, campaign)
     if as_json:
-        from hyvekit.rules.beelives.campaign import summary
+        from hyvekit.games.beelives import summary
         print_json({"id": record.header["id"], "name": record.header["name"],
                     **summary(state)})
         return
@@ -379,7 +379,7 @@ def status(ctx: typer.Context, campaign: str = CampaignArg, as_json: bool = Json
 
 def print_campaign_status(record, state) -> None:
     """Rich tables of a Bee Lives campaign for people (also ``hyvekit campaign show``)."""
-    from hyvekit.rules.beelives.campaign import summary
+    from hyvekit.games.beelives import summary
     data = summary(state)
     out = console()
     cards = [f"{k} card: {v}" for k, v in data["cards"].items() if v]

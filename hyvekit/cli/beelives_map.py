@@ -34,8 +34,8 @@ def map_lines(m: dict[str, Any], width: int | None = None,
     (where the hive due may scout, :func:`reach_of`).  A group wider than ``width`` is listed
     row by row instead."""
     from hyvekit.cli.common import terminal_width, wrapped
-    from hyvekit.rules.beelives.hexgrid import components
-    from hyvekit.rules.beelives.map_tiles import DARK_MARKS, TILE_LETTERS
+    from hyvekit.games.beelives import components
+    from hyvekit.games.beelives import DARK_MARKS, TILE_LETTERS
 
     tiles = {(t["q"], t["r"]): t for t in m["tiles"]}
     hives = {(h["q"], h["r"]): h for h in m["hives"]}

@@ -129,7 +129,7 @@ class PlaySession:
 
     def _happened(self, before, resolved: list[str], said: list[str]
                   ) -> list[tuple[str, str]]:
-        from hyvekit.rules.beelives.state import month_name
+        from hyvekit.games.beelives import month_name
         out: list[tuple[str, str]] = []
         steps, typed = list(resolved), False
         for line in said:
@@ -159,7 +159,7 @@ class PlaySession:
             file...: ``hyvekit campaign undo`` undoes those).
         :raises NothingToUndoError: nothing to undo.
         """
-        from hyvekit.rules.beelives import campaign_table as CT
+        from hyvekit.games import beelives as CT
         undone: list[str] = []
         while True:
             active = self.store.load(self.id).active

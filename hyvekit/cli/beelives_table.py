@@ -31,7 +31,7 @@ SHOWN = 40
 def next_data(state) -> dict:
     """``next --json``: the pending decision (``actor``, ``decision``, ``prompt``, ``legal``,
     ``more``, ``auto``, raid ``odds``) and the table (``table``)."""
-    from hyvekit.rules.beelives import campaign_table as CT
+    from hyvekit.games import beelives as CT
     d = CT.decision(state)
     return {"actor": d.actor if d else None, "decision": d.kind if d else None,
             "prompt": d.prompt if d else "the game is over",
@@ -80,7 +80,7 @@ def print_decision(data: dict, campaign: str) -> None:
         for row in between_options(line.split(" · "), max(20, out.width - 4)):
             out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if odds:
-        from hyvekit.rules.beelives.raids import SUCCESS_DIVISOR
+        from hyvekit.games.beelives import SUCCESS_DIVISOR
         out.print(table(None, ["raid", "chance of success, honey (first roll, no sacrifice)"],
                         [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
         out.print(wrapped(f"(a raid succeeds when the honey stolen is at least "
@@ -207,7 +207,7 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
         for w in state.winters[winters:]:
             print_winter(state, w)
     if len(state.months) > before:
-        from hyvekit.rules.beelives.game import month_name
+        from hyvekit.games.beelives import month_name
         for entry in state.months[before:]:
             out.print(f"[bold]{month_name(entry.month)} of year {entry.year} played[/bold] "
                       f"(card: {entry.card}); VP gained: " + (", ".join(
@@ -233,7 +233,7 @@ def export_month(ctx: typer.Context, campaign: str = CampaignArg,
 
     Example: hyvekit beelives export-month spring-league 1 --out march.toml
     """
-    from hyvekit.rules.beelives.campaign_table import month_file_text
+    from hyvekit.games.beelives import month_file_text
     _, state = load_campaign(ctx, campaign)
     if number > len(state.month_data):
         raise InvalidInputError("N", number, f"1-{len(state.month_data)} (the months played)"

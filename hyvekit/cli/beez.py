@@ -52,10 +52,10 @@ def score(file: Path = typer.Argument(..., metavar="FILE",
     Example: hyvekit beez score docs/examples/beez-score.toml --json
     """
     from hyvekit.data import load_toml
-    from hyvekit.rules.beez.game import END_TRIGGER, game_ended
+    from hyvekit.games.beez import END_TRIGGER, game_ended
     from hyvekit.data import beez as tables
-    from hyvekit.rules.beez.honeycomb import format_honeycomb
-    from hyvekit.rules.beez.objectives import check_claims, parse_score_sheet
+    from hyvekit.games.beez import format_honeycomb
+    from hyvekit.games.beez import check_claims, parse_score_sheet
 
     raw = load_toml(_existing(file, "FILE"))
     lay, palette = _layout(layout), tables.palette()
@@ -119,7 +119,7 @@ def flight(facing: int = typer.Option(..., "--facing", metavar="SIDE",
 
     Example: hyvekit beez flight --facing 1 --direction 3 --distance 4
     """
-    from hyvekit.rules.beez.flight import allowed_distances, check_flight, flight_options
+    from hyvekit.games.beez import allowed_distances, check_flight, flight_options
     if distance is not None and direction is None:
         raise InvalidInputError("--distance", distance, "--direction SIDE with it")
     if direction is None:
@@ -177,7 +177,7 @@ def check_store(honeycomb: Path = typer.Argument(..., metavar="HONEYCOMB",
     Example: hyvekit beez check-store docs/examples/honeycomb.txt --distance 5 --collected "P w" --at A2 --at A3
     """
     from hyvekit.data.beez import palette as load_palette
-    from hyvekit.rules.beez.honeycomb import (format_honeycomb, max_storable,
+    from hyvekit.games.beez import (format_honeycomb, max_storable,
                                               parse_chamber, parse_honeycomb, parse_nectar,
                                               check_collected, check_collected_count,
                                               settle_collected)

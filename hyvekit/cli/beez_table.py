@@ -125,7 +125,7 @@ def new(ctx: typer.Context,
 def next_data(t) -> dict:
     """``next --json``: the decision due (``actor``, ``decision``, ``prompt``, ``legal``,
     ``more``) and the table (``table``)."""
-    from hyvekit.rules.beez.table import pending, view
+    from hyvekit.games.beez import pending, view
     d = pending(t)
     return {"actor": d.actor, "decision": None if d.over else d.kind, "prompt": d.prompt,
             "legal": list(d.legal), "more": d.more, "table": view(t)}
@@ -147,7 +147,7 @@ def print_table(v: dict) -> None:
                                    and not v["over"] else "")
               + (" · Rules for Experts" if v["expert"] else ""), highlight=False)
     out.print(f"common objectives: {', '.join(v['common'])}", highlight=False)
-    from hyvekit.rules.beez.honeycomb import ROW_NAMES
+    from hyvekit.games.beez import ROW_NAMES
     width = max(11, *(len(p["name"]) for p in v["players"])) + 2
     label = max(len("nectar"), *(len(x) + 2 for x in v["labels"]))
     lines = [" " * (label + 3) + "".join(p["name"].center(9).ljust(width)

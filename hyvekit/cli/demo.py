@@ -24,7 +24,7 @@ def log_demo_run(folder: Path):
     :raises CampaignExistsError: a campaign that is not the demo's already uses the demo id.
     """
     from hyvekit.data import hyve as hd
-    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.games import hyve as L
     from hyvekit.games import campaign_store
     from hyvekit.store.errors import CampaignExistsError
 

@@ -61,7 +61,7 @@ def new(ctx: typer.Context,
     Example: hyvekit hyve legacy new "Summer run" --colours yellow,blue,green,purple,red
     """
     from hyvekit.data.hyve import legacy_sheets
-    from hyvekit.rules.hyve.legacy import new_legacy
+    from hyvekit.games.hyve import new_legacy
     sheets = legacy_sheets(sheets_file)
     if sheet not in sheets:
         raise not_one_of("--sheet", sheet, sheets)
@@ -109,7 +109,7 @@ def shop(ctx: typer.Context, run: str = RunArg,
 
     Example: hyvekit hyve legacy shop summer-run --bread 1 --bread 1 --population red:2,purple:4
     """
-    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.games import hyve as L
     _, state = _load_run(ctx, run)
     purchases = L.parse_purchases(state.colours, perk, bread, hp, population, nectar)
     if not purchases:
@@ -145,7 +145,7 @@ def start(ctx: typer.Context, run: str = RunArg, yes: bool = YesOption) -> None:
 
     Example: hyvekit hyve legacy start summer-run --yes
     """
-    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.games import hyve as L
     _, state = _load_run(ctx, run)
     lost = state.honey
     if lost:
@@ -178,7 +178,7 @@ def courier(ctx: typer.Context, run: str = RunArg,
 
     Example: hyvekit hyve legacy courier summer-run red --turn 3
     """
-    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.games import hyve as L
     _, state = _load_run(ctx, run)
     value = L.parse_bee(bee, state.colours)
     claim = L.courier_claim(state, value)
@@ -214,7 +214,7 @@ def result(ctx: typer.Context, run: str = RunArg,
     Example: hyvekit hyve legacy result summer-run won --hp-past-start 7 --population 12 --hyves 4
     """
     from hyvekit.data.hyve import sheet_definitions
-    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.games import hyve as L
     if outcome.lower() not in ("won", "lost"):
         raise InvalidInputError("outcome", outcome, "won or lost")
     _, state = _load_run(ctx, run)
@@ -276,16 +276,16 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
     population)
     """
     from hyvekit.rules.common import IllegalActionError
-    from hyvekit.rules.hyve import legacy as L
-    from hyvekit.rules.hyve.legacy_play import (apply_play, check_no_logged_couriers,
+    from hyvekit.games import hyve as L
+    from hyvekit.games.hyve import (apply_play, check_no_logged_couriers,
                                                 legacy_actions, needs_cross_out, play_dict,
                                                 preview)
-    from hyvekit.rules.hyve.record import check_claims, report_dict
+    from hyvekit.games.hyve import check_claims, report_dict
     from hyvekit.games.hyve import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
     if state.table is not None:
-        from hyvekit.rules.hyve.table_record import play_legacy_event
+        from hyvekit.games.hyve import play_legacy_event
         play_legacy_event(state, "result", {})       # refused: a scenario at the table
     check_no_logged_couriers(state, record.active, record.header["id"])
     play = _play_file(state, file, as_json)
@@ -343,7 +343,7 @@ def _play_file(state, file: Path, as_json: bool):
     from hyvekit.data import load_toml
     from hyvekit.data.hyve import record_definitions
     from hyvekit.rules.common import IllegalActionError
-    from hyvekit.rules.hyve.legacy_play import play_record
+    from hyvekit.games.hyve import play_record
     from hyvekit.cli.examples import example_file
     file = example_file(file)
     if not file.is_file():
@@ -373,7 +373,7 @@ def easy(ctx: typer.Context, run: str = RunArg,
     Example: hyvekit hyve legacy easy summer-run (after a normal-mode loss add --cross-out
     TYPE: the bread type 1-5 or its colour to cross out)
     """
-    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.games import hyve as L
     _, state = _load_run(ctx, run)
     if cross_out is None and state.phase == "failed" and not state.easy:
         raise InvalidInputError("--cross-out", None, "the bread type to cross out, 1-5 or its "
@@ -396,7 +396,7 @@ def status(ctx: typer.Context, run: str = RunArg, as_json: bool = JsonOption) ->
 
     Example: hyvekit hyve legacy status summer-run --json
     """
-    from hyvekit.rules.hyve.legacy import legacy_summary
+    from hyvekit.games.hyve import legacy_summary
     from hyvekit.games.hyve import load_legacy_record
     record, state = load_legacy_record(campaigns_dir(ctx), run)  # refuses other kinds
     if as_json:
@@ -408,7 +408,7 @@ def status(ctx: typer.Context, run: str = RunArg, as_json: bool = JsonOption) ->
 
 def print_legacy_status(record, state) -> None:
     """Rich tables of a legacy run for people."""
-    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.games import hyve as L
     out = console()
     phase = {"shopping": f"shopping before scenario {state.scenario + 1}",
              "playing": f"playing scenario {state.scenario}",
@@ -419,7 +419,7 @@ def print_legacy_status(record, state) -> None:
     if state.phase == "failed":             # what the ledger said when the scenario was lost
         out.print(wrapped(result_lines(record.header["id"], state, None)[0]), highlight=False)
     if state.table is not None:
-        from hyvekit.rules.hyve.table import progress
+        from hyvekit.games.hyve import progress
         out.print(f"at the table: {progress(state.table)} "
                   f"(hyvekit hyve next {record.header['id']})", highlight=False)
     if state.sheet.assumed:
@@ -479,7 +479,7 @@ def honey(hp_past_start: int = typer.Option(..., "--hp-past-start", metavar="N",
 
     Example: hyvekit hyve honey --hp-past-start 7 --population 12 --hyves 4 --claimed 8
     """
-    from hyvekit.rules.hyve.legacy import check_honey_claim, honey_earned
+    from hyvekit.games.hyve import check_honey_claim, honey_earned
     b = honey_earned(hp_past_start, population, hyves, courier_bonus)
     if as_json:
         print_json({"hp": b.hp, "population": b.population, "hyves": b.hyves,
@@ -520,7 +520,7 @@ def hp(scoring: Optional[str] = typer.Option(
 
     Example: hyvekit hyve hp --scoring flat --die 3 --position 5 --gain 5
     """
-    from hyvekit.rules.hyve.hp import describe, move_hp
+    from hyvekit.games.hyve import describe, move_hp
     from hyvekit.data.hyve import sheet_definition
     if (gain is None) == (lose is None):
         raise InvalidInputError("--gain/--lose", "both" if gain is not None else "neither",
@@ -577,7 +577,7 @@ def score_hyve_cmd(
     """
     import sys
 
-    from hyvekit.rules.hyve.scoring import best_excision, check_claim, parse_hyve, score_hyve
+    from hyvekit.games.hyve import best_excision, check_claim, parse_hyve, score_hyve
     if file == "-":
         text = sys.stdin.read()
     else:
@@ -646,7 +646,7 @@ def check_cmd(
     """
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.data.hyve import read_record
-    from hyvekit.rules.hyve.record import check_claims, replay, report_dict
+    from hyvekit.games.hyve import check_claims, replay, report_dict
     from hyvekit.cli.examples import example_file
 
     if run is not None:            # the hint to log it names the file as given
@@ -705,9 +705,9 @@ def print_turns(state, reports) -> None:
 def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) -> None:
     """``hyve check FILE --run RUN``: replay as the run's scenario, log nothing."""
     from hyvekit.rules.common import IllegalActionError
-    from hyvekit.rules.hyve import legacy as L
-    from hyvekit.rules.hyve.legacy_play import check_no_logged_couriers, play_dict, preview
-    from hyvekit.rules.hyve.record import check_claims, report_dict
+    from hyvekit.games import hyve as L
+    from hyvekit.games.hyve import check_no_logged_couriers, play_dict, preview
+    from hyvekit.games.hyve import check_claims, report_dict
     from hyvekit.games.hyve import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)

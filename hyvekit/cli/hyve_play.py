@@ -100,12 +100,12 @@ CELL, MARGIN = 4, 2
 
 def _rows() -> list[list[str]]:
     """The hex names row by row (A1-A3, B1-B4, ... E1-E3)."""
-    from hyvekit.rules.hyve.scoring import ROW_LENGTHS, ROW_NAMES
+    from hyvekit.games.hyve import ROW_LENGTHS, ROW_NAMES
     return [[f"{ROW_NAMES[r]}{k + 1}" for k in range(n)] for r, n in enumerate(ROW_LENGTHS)]
 
 
 def _indent(row: int) -> int:
-    from hyvekit.rules.hyve.scoring import ROW_LENGTHS
+    from hyvekit.games.hyve import ROW_LENGTHS
     return (max(ROW_LENGTHS) - ROW_LENGTHS[row]) * CELL // 2
 
 
@@ -143,7 +143,7 @@ def hyve_text(grid, styles: dict[str, str], *, cursor: str | None = None,
     """
     from rich.text import Text
 
-    from hyvekit.rules.hyve.scoring import COLOURLESS, HEXES, LARVA, NECTAR, cell_name
+    from hyvekit.games.hyve import COLOURLESS, HEXES, LARVA, NECTAR, cell_name
     spaces = {cell_name(h): s for h, s in zip(HEXES, grid.spaces)}
     out = Text(no_wrap=True, overflow="crop")
     for y, row in enumerate(_rows()):

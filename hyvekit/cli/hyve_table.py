@@ -64,7 +64,7 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
         raise InvalidInputError("RUN", run or "missing",
                                 "a legacy run's id, or --scenario ID (not both)")
     from hyvekit.games import campaign_store
-    from hyvekit.rules.hyve.table import pending
+    from hyvekit.games.hyve import pending
     from hyvekit.rules.table import over
     record, state = campaign_store(folder).state(scenario or run)
     kind = (record.header["game"], record.header["kind"])
@@ -79,8 +79,8 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
                                 "the id of a Hyve Legacy run or a HYVE scenario (this is a "
                                 f"{kind[0]}/{kind[1]} record)")
     from hyvekit.data.hyve import sheet_definition
-    from hyvekit.rules.hyve.legacy_play import run_mode
-    from hyvekit.rules.hyve.table_record import legacy_decision, legacy_table
+    from hyvekit.games.hyve import run_mode
+    from hyvekit.games.hyve import legacy_decision, legacy_table
     if state.table is None and state.phase != "playing" and state.played_tables:
         number, t = state.played_tables[-1]
         rid = record.header["id"]
@@ -105,7 +105,7 @@ def _where(at: AtTable) -> str:
 def next_data(at: AtTable) -> dict[str, Any]:
     """``next --json``: the pending decision (``actor``, ``decision``, ``prompt``, ``legal``,
     ``more``) and the sheet (``table``)."""
-    from hyvekit.rules.hyve.table import view
+    from hyvekit.games.hyve import view
     d = at.decision
     over = d.kind == "over"
     return {"actor": None if over else d.actor, "decision": None if over else d.kind,
@@ -223,7 +223,7 @@ def _merged(options: list[str]) -> list[str]:
 
 def print_scenario_status(record, t) -> None:
     """``campaign show`` of a HYVE scenario played at the table: the sheet now."""
-    from hyvekit.rules.hyve.table import pending, view
+    from hyvekit.games.hyve import pending, view
     out = console()
     out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · HYVE scenario · "
               f"{counted(len(t.steps), 'step')}", highlight=False)
@@ -253,7 +253,7 @@ def new(ctx: typer.Context,
     """
     from hyvekit.data.hyve import sheet_table
     from hyvekit.games import campaign_store
-    from hyvekit.rules.hyve.table_record import scenario_settings
+    from hyvekit.games.hyve import scenario_settings
     if sheets is not None and not sheets.is_file():
         raise InvalidInputError("--sheets", str(sheets), "an existing TOML file")
     settings = scenario_settings(sheet_table(mode, sheets),
@@ -325,12 +325,12 @@ def do(ctx: typer.Context,
     ended = at.kind == "legacy" and state.table is None
     final = state.played_tables[-1][1] if ended else (state if at.kind == "scenario"
                                                        else state.table)
-    from hyvekit.rules.hyve.table import new_events
+    from hyvekit.games.hyve import new_events
     happened = new_events(at.table.now.events, final.now.events)
     if ended:
         from hyvekit.cli.hyve import print_result
         if as_json:
-            from hyvekit.rules.hyve.legacy import legacy_summary
+            from hyvekit.games.hyve import legacy_summary
             print_json({"steps": resolved, "events": [e["seq"] for e, _ in done],
                         "happened": happened, "scenario_logged": True, "decision": None,
                         "legal": [], "legacy": legacy_summary(state)})
@@ -392,8 +392,8 @@ def after_steps(at: AtTable, state) -> AtTable | None:
 
 def _at(at: AtTable, state) -> AtTable:
     """``at`` after its steps: ``state`` is the record's state now."""
-    from hyvekit.rules.hyve.table import pending
-    from hyvekit.rules.hyve.table_record import legacy_decision
+    from hyvekit.games.hyve import pending
+    from hyvekit.games.hyve import legacy_decision
     if at.kind == "scenario":
         return AtTable(at.cid, at.kind, None, state, state, pending(state))
     return AtTable(at.cid, at.kind, None, state, state.table,
@@ -421,13 +421,13 @@ def export_turns(ctx: typer.Context,
 
     Example: hyvekit hyve export-turns --scenario tuesday-game --out tuesday.toml
     """
-    from hyvekit.rules.hyve.record import dump_record
+    from hyvekit.games.hyve import dump_record
     if number is not None and scenario is not None:
         raise InvalidInputError("--number", number, "a legacy run's scenario number: give RUN "
                                 "instead of --scenario")
     if number is not None:
         from hyvekit.games.hyve import load_legacy_record
-        from hyvekit.rules.hyve.table_record import scenario_table
+        from hyvekit.games.hyve import scenario_table
         _, state = load_legacy_record(campaigns_dir(ctx), run)
         t = scenario_table(state, number)
     else:

@@ -139,13 +139,13 @@ def state_sha256(state) -> str:
     import hashlib
     import json
 
-    from hyvekit.rules.hyve.legacy import LegacyState, legacy_summary
+    from hyvekit.games.hyve import LegacyState, legacy_summary
     from hyvekit.store.adapters import jsonable
 
     if isinstance(state, LegacyState):
         value = legacy_summary(state)
     elif type(state).__module__.startswith("hyvekit.rules.beelives."):
-        from hyvekit.rules.beelives.campaign import CampaignState, summary
+        from hyvekit.games.beelives import CampaignState, summary
 
         value = summary(state) if isinstance(state, CampaignState) else jsonable(state)
     else:
@@ -438,7 +438,7 @@ def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | Non
         chosen = state.matches[number - 1]
         options["match"] = number
     try:
-        from hyvekit.rules.queenbee.matches import MAX_PLAYERS
+        from hyvekit.games.queenbee import MAX_PLAYERS
 
         roster = list(state.roster) if len(state.roster) <= MAX_PLAYERS else []
         context = match_pad_context(players, parse_names(names) if names else roster,
@@ -806,7 +806,7 @@ def sheet(
     if mode is None:
         mode = "standard"
         if loaded is not None:
-            from hyvekit.rules.hyve.legacy import scenario_mode
+            from hyvekit.games.hyve import scenario_mode
             state = loaded[1]
             number = state.scenario if state.phase == "playing" else state.next_scenario
             mode = (scenario_mode(state, number) if number else None) or "standard"

@@ -43,7 +43,7 @@ def deck(players: int = typer.Option(..., "--players", "-p", metavar="N",
     Example: hyvekit queenbee deck --players 5
     """
     from hyvekit.data import queenbee as tables
-    from hyvekit.rules.queenbee.deck import deck_for
+    from hyvekit.games.queenbee import deck_for
     setup = deck_for(players, tables.cards(), tables.variants())
     if as_json:
         print_json(setup.to_dict())
@@ -86,8 +86,8 @@ def odds(attacker: str = typer.Option(..., "--attacker", "-a", metavar="BEES",
 
     Example: hyvekit queenbee odds --attacker warrior:2,worker --defender queen,worker --card strong-sting
     """
-    from hyvekit.rules.queenbee.battle import parse_bees
-    from hyvekit.rules.queenbee.odds import attack_odds
+    from hyvekit.games.queenbee import parse_bees
+    from hyvekit.games.queenbee import attack_odds
     from hyvekit.data import queenbee as tables
     dice = tables.dice(faces)
     result = attack_odds(parse_bees(attacker, "--attacker"), parse_bees(defender, "--defender"),
@@ -142,7 +142,7 @@ def battle(attacker: Optional[str] = typer.Option(None, "--attacker", "-a", meta
 
     Example: hyvekit queenbee battle --attacker warrior:2 --defender worker:2 --attacker-dice b3,b2 --defender-dice y3,y2 --winner attacker
     """
-    from hyvekit.rules.queenbee import battle as B
+    from hyvekit.games import queenbee as B
     from hyvekit.data import queenbee as tables
     dice, cards = tables.dice(faces), tables.cards()
     if file is not None:
@@ -265,7 +265,7 @@ def new(ctx: typer.Context,
 
     Example: hyvekit queenbee new "Friday hive" --players ann,bob,cy,dee
     """
-    from hyvekit.rules.queenbee.matches import check_roster, new_log
+    from hyvekit.games.queenbee import check_roster, new_log
     roster = _names("--players", players)
     check_roster(roster, players)
     log = new_log(roster)
@@ -307,7 +307,7 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
 
     Example: hyvekit queenbee log friday-hive --players ann,bob,cy --winner ann --defeated cy,bob --alliance cy=ann
     """
-    from hyvekit.rules.queenbee import matches as M
+    from hyvekit.games import queenbee as M
     record, state = _load_group(ctx, group)
     plist = _as_known(_names("--players", players), state)
     if len(plist) != len(set(p.casefold() for p in plist)):
@@ -347,7 +347,7 @@ def status(ctx: typer.Context, group: str = GroupArg, as_json: bool = JsonOption
 
     Example: hyvekit queenbee status friday-hive --json
     """
-    from hyvekit.rules.queenbee.matches import summary
+    from hyvekit.games.queenbee import summary
     record, state = _load_group(ctx, group)
     if as_json:
         print_json({"id": record.header["id"], "name": record.header["name"], **summary(state)})
@@ -357,7 +357,7 @@ def status(ctx: typer.Context, group: str = GroupArg, as_json: bool = JsonOption
 
 def print_match_status(record, state) -> None:
     """Rich standings table of a match log for people."""
-    from hyvekit.rules.queenbee.matches import summary
+    from hyvekit.games.queenbee import summary
     data = summary(state)
     out = console()
     out.print(f"[bold]{record.header['name']}[/bold] ({record.header['id']}) · "

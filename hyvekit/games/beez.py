@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hyvekit.games.facade import rules_door
+
 GAME, KIND = "beez", "game"
 #: the settings keys that are not the rules core's
 FROZEN = ("cards", "cards_file", "layout", "layout_file")
@@ -69,3 +71,41 @@ def table_engine():
     """The engine of a Beez game at the table (:class:`~hyvekit.rules.beez.engine.BeezEngine`)."""
     from hyvekit.rules.beez.engine import ENGINE
     return ENGINE
+
+
+# --- the door from cli/ and render/ into Beez's rules (hyvekit.games.facade) ---
+
+#: what the faces take of the rules: name → the module of hyvekit.rules.beez it is read from
+RULES = {
+    "HIVE_DISTANCES": "flight",
+    "SIDES": "flight",
+    "TILE_SPACES": "flight",
+    "allowed_distances": "flight",
+    "check_flight": "flight",
+    "flight_options": "flight",
+    "END_TRIGGER": "game",
+    "MAX_PLAYERS": "game",
+    "PHASES": "game",
+    "game_ended": "game",
+    "ALL_CHAMBERS": "honeycomb",
+    "CHAMBERS": "honeycomb",
+    "ROWS": "honeycomb",
+    "ROW_LENGTHS": "honeycomb",
+    "ROW_NAMES": "honeycomb",
+    "check_collected": "honeycomb",
+    "check_collected_count": "honeycomb",
+    "format_honeycomb": "honeycomb",
+    "max_storable": "honeycomb",
+    "parse_chamber": "honeycomb",
+    "parse_honeycomb": "honeycomb",
+    "parse_nectar": "honeycomb",
+    "settle_collected": "honeycomb",
+    "COMMON_OBJECTIVES": "objectives",
+    "SECRET_OBJECTIVES": "objectives",
+    "check_claims": "objectives",
+    "parse_score_sheet": "objectives",
+    "pending": "table",
+    "shown_cards": "table",
+    "view": "table",
+}
+__getattr__ = rules_door(__name__, "hyvekit.rules.beez", RULES)

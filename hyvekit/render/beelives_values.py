@@ -73,7 +73,7 @@ def times(factor: int, what: str) -> str:
 def total_formula(board: Any) -> str:
     """End of the Game, in one line: ``"VP earned during play + remaining honey + surviving
     worker bees − 2 × starvation tokens"``."""
-    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP
+    from hyvekit.games.beelives import BEE_VP, HONEY_VP
 
     starvation = board.starvation_vp
     sign = MINUS if starvation < 0 else "+"
@@ -84,13 +84,13 @@ def total_formula(board: Any) -> str:
 
 def eligibility() -> str:
     """``"at least one surviving worker bee"`` (End of the Game)."""
-    from hyvekit.rules.beelives.endgame import ELIGIBLE_BEES
+    from hyvekit.games.beelives import ELIGIBLE_BEES
     return f"at least {word(ELIGIBLE_BEES)} surviving worker bee"
 
 
 def tie_breakers() -> tuple[tuple[str, str], ...]:
     """``(key, words)`` of each tie-breaker, in order (End of the Game)."""
-    from hyvekit.rules.beelives.endgame import TIE_BREAKERS
+    from hyvekit.games.beelives import TIE_BREAKERS
     return TIE_BREAKERS
 
 
@@ -119,13 +119,13 @@ def solo_chart(board: Any, fewer: str = "{high} VP or fewer") -> list[dict[str, 
 
 def months() -> tuple[str, ...]:
     """The nine productive months, March to November (How to Play)."""
-    from hyvekit.rules.beelives.game import MONTHS
+    from hyvekit.games.beelives import MONTHS
     return tuple(MONTHS)
 
 
 def month_seasons() -> tuple[str, ...]:
     """The season of each productive month (``"spring"`` ×3, ...)."""
-    from hyvekit.rules.beelives.game import SEASON_OF_MONTH
+    from hyvekit.games.beelives import SEASON_OF_MONTH
     return tuple(SEASON_OF_MONTH)
 
 
@@ -154,14 +154,14 @@ def season_runs() -> list[dict[str, Any]]:
 
 def max_years() -> int:
     """Multiple Years Variant: at most three years (epic game)."""
-    from hyvekit.rules.beelives.solo import MAX_YEARS
+    from hyvekit.games.beelives import MAX_YEARS
     return MAX_YEARS
 
 
 def game_lengths() -> dict[int, str]:
     """Multiple Years Variant: ``{2: "long", 3: "epic"}`` ("two years (long game) or three
     years (epic game)")."""
-    from hyvekit.rules.beelives.solo import YEAR_VARIANTS
+    from hyvekit.games.beelives import YEAR_VARIANTS
     return dict(YEAR_VARIANTS)
 
 

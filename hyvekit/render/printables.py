@@ -29,7 +29,7 @@ from hyvekit.render.catalogue import (  # noqa: F401 - re-exported for older cal
 )
 from hyvekit.render.text import fraction, ordinal, signed, times_word, word
 from hyvekit.rules.common import InvalidInputError, counted, require_int
-from hyvekit.rules.hyve.legacy import (
+from hyvekit.games.hyve import (
     BEE_TYPES,
     HONEY_PER_HYVE,
     HP_POSITIONS_PER_HONEY,
@@ -67,14 +67,14 @@ def _ink(hex_colour: str) -> dict[str, str]:
 def perk_effects() -> dict[str, str]:
     """Perk effects, transcribed from hyve.txt, Legacy Mode, "Perks" (the rulebook's order and
     spelling; :data:`hyvekit.rules.hyve.scenario.PERKS`), each number from the rules core."""
-    from hyvekit.rules.hyve.phases import (
+    from hyvekit.games.hyve import (
         MIGRATORY_HP,
         RESILIANCE_HP,
         TENACITY_REDUCTION,
         VIGOROUS_HP,
     )
-    from hyvekit.rules.hyve.scenario import BESEECH_TIMES, FECUNDITY_LARVA, PERKS
-    from hyvekit.rules.hyve.scoring import DEEP_STORES_MINIMUM
+    from hyvekit.games.hyve import BESEECH_TIMES, FECUNDITY_LARVA, PERKS
+    from hyvekit.games.hyve import DEEP_STORES_MINIMUM
 
     effects = {
         "resiliance": f"Gain exactly {RESILIANCE_HP} HP whenever you lose any number of "
@@ -225,7 +225,7 @@ def pad_rows(board: Any) -> tuple[dict[str, str], ...]:
     """The score rows of the end-of-game pad (End of the Game, Scoring Victory Points), with
     the board's VP values."""
     from hyvekit.render import beelives_values as V
-    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP
+    from hyvekit.games.beelives import BEE_VP, HONEY_VP
 
     return (
         {"key": "vp", "label": "VP earned during play", "note": V.play_vp(board)},
@@ -298,7 +298,7 @@ def beelives_pad_context(players: int | None = None, names: list[str] | None = N
     :raises InvalidInputError: players out of 1–4, more names than players.
     """
     from hyvekit.render import beelives_values as V
-    from hyvekit.rules.beelives.hive import PLAYER_HIVES  # Components: "4 Player Hives"
+    from hyvekit.games.beelives import PLAYER_HIVES  # Components: "4 Player Hives"
 
     board = V.board_or_default(board)
     columns = player_columns(players, names, PLAYER_HIVES)
@@ -322,8 +322,8 @@ def month_phases(board: Any) -> tuple[dict[str, Any], ...]:
     (:data:`hyvekit.rules.beelives.phases.MONTH_PHASES`), with the aid's reminders of each
     phase's section (Productive Months), the numbers from ``board`` and the rules core."""
     from hyvekit.render import beelives_values as V
-    from hyvekit.rules.beelives.phases import FIRST_MONTH_SKIPS, MONTH_PHASES, SWARM_LOSS_DIVISOR
-    from hyvekit.rules.beelives.seasons import BASE_BROOD_PER_POLLEN
+    from hyvekit.games.beelives import FIRST_MONTH_SKIPS, MONTH_PHASES, SWARM_LOSS_DIVISOR
+    from hyvekit.games.beelives import BASE_BROOD_PER_POLLEN
 
     starvation = V.vp(board.starvation_vp)
     last = word(board.last_bees)
@@ -379,7 +379,7 @@ def seasonal_chart(board: Any) -> tuple[dict[str, Any], ...]:
     """The Seasonal Resource Chart of ``board``: one row per tile type, one yield per season
     (``"5 honey, 5 pollen"``)."""
     from hyvekit.render.beelives_values import cubes_words
-    from hyvekit.rules.beelives.board import TILE_TYPES
+    from hyvekit.games.beelives import TILE_TYPES
 
     return tuple({"tile": tile.capitalize(),
                   "yields": tuple(cubes_words(board.chart(season, tile))
@@ -391,10 +391,10 @@ def beelives_month_context(board: Any = None) -> dict[str, Any]:
     """Context of ``aid-beelives-month.html`` (rule texts from the Bee Lives rulebook; every
     number from ``board``, default the packaged board, and the rules core)."""
     from hyvekit.render import beelives_values as V
-    from hyvekit.rules.beelives.actions import FORAGE_DISEASE
-    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP, WINTER_MONTHS, WINTER_STEPS
-    from hyvekit.rules.beelives.game import JOIN_MONTH
-    from hyvekit.rules.beelives.phases import FIRST_MONTH_SKIPS, MONTH_PHASES
+    from hyvekit.games.beelives import FORAGE_DISEASE
+    from hyvekit.games.beelives import BEE_VP, HONEY_VP, WINTER_MONTHS, WINTER_STEPS
+    from hyvekit.games.beelives import JOIN_MONTH
+    from hyvekit.games.beelives import FIRST_MONTH_SKIPS, MONTH_PHASES
 
     board = V.board_or_default(board)
     phases = month_phases(board)

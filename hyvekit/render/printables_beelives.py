@@ -52,7 +52,7 @@ def year_rows(board: Any) -> tuple[dict[str, str], ...]:
     "Multiple Years Variant" ("Score victory points for surviving bees and remaining honey after
     each winter. You must have at least one worker bee that survives each winter."), "End of
     the Game" (starvation tokens, the board's VP each)."""
-    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP
+    from hyvekit.games.beelives import BEE_VP, HONEY_VP
 
     return (
         {"key": "vp", "label": "VP earned during play", "note": "this year"},
@@ -81,7 +81,7 @@ def final_rows() -> tuple[dict[str, str], ...]:
 def years_rules(board: Any) -> tuple[str, ...]:
     """bee-lives.txt, "Multiple Years Variant" (all six bullets), with the board's spawn
     strengths."""
-    from hyvekit.rules.beelives.endgame import ELIGIBLE_BEES
+    from hyvekit.games.beelives import ELIGIBLE_BEES
 
     spring = board.seasons[0]
     later = range(2, V.max_years() + 1)
@@ -106,7 +106,7 @@ def years_rules(board: Any) -> tuple[str, ...]:
 def _players(players: int | None, names: list[str] | None) -> list[dict[str, Any]]:
     """Player columns, 1–4 (see :func:`hyvekit.render.printables.player_columns`)."""
     from hyvekit.render.printables import player_columns
-    from hyvekit.rules.beelives.hive import PLAYER_HIVES  # Components: "4 Player Hives"
+    from hyvekit.games.beelives import PLAYER_HIVES  # Components: "4 Player Hives"
     return player_columns(players, names, PLAYER_HIVES)
 
 
@@ -150,7 +150,7 @@ def wild_lines(board: Any) -> dict[str, str]:
     """bee-lives.txt, "Wild Hives": the wording of each kind of priority chart line (keys of
     :data:`hyvekit.rules.beelives.wild.PRIORITY`; ``"forage"`` for a tile's line), with the
     board's strengths and distances."""
-    from hyvekit.rules.beelives.wild import RAID_MARGIN
+    from hyvekit.games.beelives import RAID_MARGIN
 
     far = word(board.max_distance)
     swarm = board.wild_swarm_strength
@@ -196,8 +196,8 @@ def wild_charts(board: Any) -> dict[str, Any]:
     core's order): ``{"common": [{"number", "kind", "text"}] (the lines every season's chart
     starts with: swarm, overheating), "charts": [{"season", "lines"}] (the rest, per
     season)}``."""
-    from hyvekit.rules.beelives.board import TILE_TYPES
-    from hyvekit.rules.beelives.wild import PRIORITY
+    from hyvekit.games.beelives import TILE_TYPES
+    from hyvekit.games.beelives import PRIORITY
 
     texts = wild_lines(board)
     charts = [list(PRIORITY[season]) for season in board.seasons]
@@ -216,7 +216,7 @@ def wild_charts(board: Any) -> dict[str, Any]:
 
 def wild_basics(board: Any) -> tuple[dict[str, str], ...]:
     """bee-lives.txt, "Wild Hives" (the paragraphs before the charts) and "Action Phase"."""
-    from hyvekit.rules.beelives.wild import FORAGE_GAIN
+    from hyvekit.games.beelives import FORAGE_GAIN
 
     first, second = board.seasons[0], board.seasons[1]
     return (
@@ -247,7 +247,7 @@ def wild_basics(board: Any) -> tuple[dict[str, str], ...]:
 
 def wild_on_player(board: Any) -> tuple[str, ...]:
     """bee-lives.txt, "Wild Hive Raids", Raiding a Player Hive."""
-    from hyvekit.rules.beelives.wild import (
+    from hyvekit.games.beelives import (
         DEFENDER_BLOCKS,
         SACRIFICE_DEFENDING,
         SACRIFICE_UNASSIGNED,
@@ -272,7 +272,7 @@ def wild_on_player(board: Any) -> tuple[str, ...]:
 
 def wild_on_wild(board: Any) -> tuple[str, ...]:
     """bee-lives.txt, "Wild Hive Raids", Raiding Another Wild Hive."""
-    from hyvekit.rules.beelives.wild import BATTLE_CHANGE
+    from hyvekit.games.beelives import BATTLE_CHANGE
 
     return (
         "Roll the D6 once for each hive.",
@@ -319,7 +319,7 @@ def wild_context(board: Any = None, season_cards: Any = None) -> dict[str, Any]:
 
 def queens(board: Any) -> tuple[dict[str, str], ...]:
     """bee-lives.txt, "Queen Types": one entry per queen type of ``board``, in its order."""
-    from hyvekit.rules.beelives.hive import (
+    from hyvekit.games.beelives import (
         AGGRESSIVE_BEES_PER_STRENGTH,
         HYGIENIC_RAID_DISEASE,
         PROLIFIC_BROOD_PER_BEE,
@@ -366,8 +366,8 @@ def season_cards_by_season(season_cards: Any = None,
 
 def card_notes(board: Any) -> tuple[str, ...]:
     """bee-lives.txt, "Event Phase", "Cool Hive" and "Wild Hives" (dormant wild hives)."""
-    from hyvekit.rules.beelives.actions import COOL_WORKERS_PER_BEE
-    from hyvekit.rules.beelives.seasons import BASE_COOL_WATER_PER_BEE
+    from hyvekit.games.beelives import COOL_WORKERS_PER_BEE
+    from hyvekit.games.beelives import BASE_COOL_WATER_PER_BEE
 
     return (
         "Event Phase: reveal the top card of the current season deck; its effects stay active "
@@ -383,8 +383,8 @@ def card_notes(board: Any) -> tuple[str, ...]:
 
 def queens_context(board: Any = None, season_cards: Any = None) -> dict[str, Any]:
     """Context of ``aid-beelives-queens.html``."""
-    from hyvekit.rules.beelives.actions import REQUEEN_BEES
-    from hyvekit.rules.beelives.seasons import CARDS_PER_SEASON
+    from hyvekit.games.beelives import REQUEEN_BEES
+    from hyvekit.games.beelives import CARDS_PER_SEASON
 
     board = V.board_or_default(board)
     return {
@@ -426,8 +426,8 @@ def raid_setup(board: Any) -> tuple[dict[str, str], ...]:
 
 def raid_player(board: Any) -> tuple[dict[str, str], ...]:
     """bee-lives.txt, "Raiding a Player Hive"."""
-    from hyvekit.rules.beelives.hive import HYGIENIC_RAID_DISEASE, RAID_DISEASE_DIVISOR
-    from hyvekit.rules.beelives.raids import (
+    from hyvekit.games.beelives import HYGIENIC_RAID_DISEASE, RAID_DISEASE_DIVISOR
+    from hyvekit.games.beelives import (
         DEFENDER_REDUCTION,
         SACRIFICE_REDUCTION,
         SUCCESS_DIVISOR,
@@ -460,7 +460,7 @@ def raid_player(board: Any) -> tuple[dict[str, str], ...]:
 
 def raid_wild(board: Any) -> tuple[dict[str, str], ...]:
     """bee-lives.txt, "Raiding a Wild Hive"."""
-    from hyvekit.rules.beelives.raids import SACRIFICE_REDUCTION, WILD_STEAL_DISEASE
+    from hyvekit.games.beelives import SACRIFICE_REDUCTION, WILD_STEAL_DISEASE
 
     zero = word(board.wild_strength_min)
     return (
@@ -480,8 +480,8 @@ def raid_wild(board: Any) -> tuple[dict[str, str], ...]:
 def raid_modifiers(season_cards: Any = None) -> tuple[str, ...]:
     """What changes a raid's strength: the aggressive queen (Queen Types), Clean Bees and the
     season cards with a raid bonus (Season Cards)."""
-    from hyvekit.rules.beelives.hive import AGGRESSIVE_BEES_PER_STRENGTH, CLEAN_BEES_SAVES
-    from hyvekit.rules.beelives.seasons import PER_WORKERS
+    from hyvekit.games.beelives import AGGRESSIVE_BEES_PER_STRENGTH, CLEAN_BEES_SAVES
+    from hyvekit.games.beelives import PER_WORKERS
 
     bonuses = []
     for c in V.season_cards_or_default(season_cards):
@@ -644,9 +644,9 @@ def resources_aid_context(board: Any = None, season_cards: Any = None,
     :param board: the chart and forage distance; default the packaged board.
     :param season_cards: default the packaged season cards.
     """
-    from hyvekit.rules.beelives.actions import FORAGE_DISEASE, Forage, forage_offer
-    from hyvekit.rules.beelives.board import TILE_TYPES
-    from hyvekit.rules.beelives.seasons import forage_modifiers
+    from hyvekit.games.beelives import FORAGE_DISEASE, Forage, forage_offer
+    from hyvekit.games.beelives import TILE_TYPES
+    from hyvekit.games.beelives import forage_modifiers
 
     board = V.board_or_default(board)
     cards = V.season_cards_or_default(season_cards)

@@ -50,7 +50,7 @@ MODES = ("basic", "challenge", "scenario", "campaign")
 
 def standard_goal() -> str:
     """The standard goal of every solo game (End of the Game; Multiple Years Variant)."""
-    from hyvekit.rules.beelives.endgame import ELIGIBLE_BEES
+    from hyvekit.games.beelives import ELIGIBLE_BEES
     return (f"At least {word(ELIGIBLE_BEES)} worker bee survives each winter (End of the Game; "
             "Multiple Years Variant).")
 
@@ -85,7 +85,7 @@ def year_rows(board: Any) -> tuple[dict[str, str], ...]:
     """The year sheet: one column per year.  bee-lives.txt, "Multiple Years Variant" ("Score
     victory points for surviving bees and remaining honey after each winter"), "Scoring Victory
     Points", "End of the Game" (starvation tokens: the board's VP each)."""
-    from hyvekit.rules.beelives.endgame import BEE_VP, HONEY_VP
+    from hyvekit.games.beelives import BEE_VP, HONEY_VP
     return (
         {"key": "vp", "label": "VP earned during play"},
         {"key": "bees", "label": f"Surviving worker bees ({V.vp_each(BEE_VP)})"},
@@ -98,7 +98,7 @@ def year_rows(board: Any) -> tuple[dict[str, str], ...]:
 # --- the cards -----------------------------------------------------------------------------
 
 def _kind(card) -> str:
-    from hyvekit.rules.beelives import solo
+    from hyvekit.games import beelives as solo
 
     if isinstance(card, solo.ChallengeCard):
         return "challenge"
@@ -625,7 +625,7 @@ def pad_prefill(view: Mapping[str, Any]) -> dict[str, Any]:
     names = list(view.get("players") or [])
     if not names:
         raise InvalidInputError("campaign", view.get("id", ""), "a campaign with players")
-    from hyvekit.rules.beelives.hive import PLAYER_HIVES
+    from hyvekit.games.beelives import PLAYER_HIVES
 
     if len(names) > PLAYER_HIVES:
         raise InvalidInputError("campaign players", len(names),

@@ -23,9 +23,9 @@ SOURCE = "Bee Lives rulebook: Inside Your Hive, Disease Track, Queen Types, Acti
 def hive_actions(board: Any) -> tuple[dict[str, str], ...]:
     """The eight actions in the hive board's order (``rules.beelives.hive.ACTIONS``), each with
     the bees it takes and its rule in short ("Action Details")."""
-    from hyvekit.rules.beelives.actions import COOL_WORKERS_PER_BEE, FORAGE_DISEASE, REQUEEN_BEES
-    from hyvekit.rules.beelives.hive import ACTIONS, CLEAN_BEES_SAVES
-    from hyvekit.rules.beelives.seasons import BASE_COOL_WATER_PER_BEE, BASE_WAX_HONEY_PER_BEE
+    from hyvekit.games.beelives import COOL_WORKERS_PER_BEE, FORAGE_DISEASE, REQUEEN_BEES
+    from hyvekit.games.beelives import ACTIONS, CLEAN_BEES_SAVES
+    from hyvekit.games.beelives import BASE_COOL_WATER_PER_BEE, BASE_WAX_HONEY_PER_BEE
 
     far = word(board.max_distance)
     rules = {
@@ -66,7 +66,7 @@ def comb_cells(board: Any, comb: int | None = None) -> list[dict[str, Any]]:
 
 def disease_tracks(board: Any) -> list[dict[str, Any]]:
     """Sides A and B: each space's disease level; side B's half spaces marked."""
-    from hyvekit.rules.beelives.board import SIDES
+    from hyvekit.games.beelives import SIDES
 
     out = []
     for side in SIDES:

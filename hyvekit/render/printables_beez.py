@@ -71,7 +71,7 @@ def pad_sections() -> tuple[dict[str, Any], ...]:
     core's counts); Game End: "add up the honey drops you have made for the three common
     objectives and your own secret objectives"; tie: "the tied player who has collected more
     large nectar wins"."""
-    from hyvekit.rules.beez.objectives import COMMON_OBJECTIVES, SECRET_OBJECTIVES
+    from hyvekit.games.beez import COMMON_OBJECTIVES, SECRET_OBJECTIVES
     return (
         {"label": "Common objectives", "note": "face up, everyone may fulfil them", "rows": tuple(
             {"key": "common", "label": f"Common objective {i}", "write_card": True, "card": "",
@@ -88,7 +88,7 @@ PAD_RULES = ("Each nectar may only be scored once per objective card, but a nect
 def _columns(players: int | None, names: list[str] | None) -> list[dict[str, Any]]:
     """Player columns, 1–4 (see :func:`hyvekit.render.printables.player_columns`)."""
     from hyvekit.render.printables import player_columns
-    from hyvekit.rules.beez.game import MAX_PLAYERS
+    from hyvekit.games.beez import MAX_PLAYERS
     return player_columns(players, names, MAX_PLAYERS)
 
 
@@ -126,7 +126,7 @@ def game_pad_context(t, header: dict[str, Any], game_id: str,
 
     :raises InvalidInputError: what :func:`beez_pad_context` raises.
     """
-    from hyvekit.rules.beez.table import shown_cards, view as table_view
+    from hyvekit.games.beez import shown_cards, view as table_view
 
     view = table_view(t)
     names = [p["name"] for p in view["players"]]
@@ -184,7 +184,7 @@ def hive_svg_data(size: float = 100.0) -> dict[str, Any]:
     bee facing the top side): ``points`` of the hexagon, one ``side`` per edge (the facing side
     first, then clockwise) with its label from :func:`~hyvekit.rules.beez.flight.flight_options`,
     label position, an arrow from the centre, and the "not allowed" mark."""
-    from hyvekit.rules.beez.flight import flight_options
+    from hyvekit.games.beez import flight_options
 
     c = size / 2
     r = size * 0.33                         # circumradius of the hexagon
@@ -234,7 +234,7 @@ def honeycomb_svg_data(cell: float = 10.0) -> dict[str, Any]:
     """The honeycomb of Phase 3 (19 chambers in rows of 3, 4, 5, 4, 3) as SVG geometry from the
     rules core's chambers and the packaged layout's row labels; assumed labels are flagged."""
     from hyvekit.data.beez import layout as load_layout
-    from hyvekit.rules.beez.honeycomb import ALL_CHAMBERS, ROW_LENGTHS
+    from hyvekit.games.beez import ALL_CHAMBERS, ROW_LENGTHS
 
     layout = load_layout()
     w = cell * math.sqrt(3)               # pointy-topped chambers: width and row pitch
@@ -265,7 +265,7 @@ def honeycomb_svg_data(cell: float = 10.0) -> dict[str, Any]:
 def phase1() -> dict[str, Any]:
     """Phase 1: Flight plan (the hive; "Planning" 1-2), the hive's sides from the rules core
     (:data:`hyvekit.rules.beez.flight.HIVE_DISTANCES`)."""
-    from hyvekit.rules.beez.flight import HIVE_DISTANCES, SIDES, TILE_SPACES
+    from hyvekit.games.beez import HIVE_DISTANCES, SIDES, TILE_SPACES
 
     flyable = [d for d in HIVE_DISTANCES if d]
     sides = ", ".join(" or ".join(map(str, d)) + (" spaces" if i == 0 else "")
@@ -329,8 +329,8 @@ GOES_BACK = (
 def end_of_game() -> tuple[str, ...]:
     """Game End and the scoring example (the end trigger and the objectives' counts from the
     rules core)."""
-    from hyvekit.rules.beez.game import END_TRIGGER
-    from hyvekit.rules.beez.objectives import COMMON_OBJECTIVES, SECRET_OBJECTIVES
+    from hyvekit.games.beez import END_TRIGGER
+    from hyvekit.games.beez import COMMON_OBJECTIVES, SECRET_OBJECTIVES
     return (
         f"The game ends as soon as a player has stored {END_TRIGGER} or more nectar and moved "
         "their marker to the last space of the track. Finish the round so that everyone has had "
@@ -350,7 +350,7 @@ TIE_BREAK = ("Most honey drops wins. Tie: the tied player who collected more lar
 def expert() -> tuple[str, ...]:
     """Rules for Experts (1: setup step 4; 2: Phase 3 storing): one pile, one common objective,
     per honey type (Game Setup 4)."""
-    from hyvekit.rules.beez.objectives import COMMON_OBJECTIVES
+    from hyvekit.games.beez import COMMON_OBJECTIVES
     return (
         f"Setup, step 4: sort the objective cards into the {word(COMMON_OBJECTIVES)} honey "
         "types. Take the card shown in the rulebook's Rules for Experts from the pink-lid pile "
@@ -365,8 +365,8 @@ def expert() -> tuple[str, ...]:
 def beez_turn_context(**_: Any) -> dict[str, Any]:
     """Context of ``aid-beez-turn.html`` (rule texts from the Beez rulebook; the hive's sides
     from the rules core's flight plan, the honeycomb from its chambers and packaged layout)."""
-    from hyvekit.rules.beez.game import END_TRIGGER, PHASES
-    from hyvekit.rules.beez.honeycomb import CHAMBERS, ROWS
+    from hyvekit.games.beez import END_TRIGGER, PHASES
+    from hyvekit.games.beez import CHAMBERS, ROWS
 
     comb = honeycomb_svg_data()
     return {

@@ -15,7 +15,7 @@ from hyvekit.render.catalogue import Printable, register
 from hyvekit.render.printables import perk_effects
 from hyvekit.render.text import fraction, word
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.hyve.legacy import (BEE_TYPES, HONEY_PER_HYVE, HP_POSITIONS_PER_HONEY,
+from hyvekit.games.hyve import (BEE_TYPES, HONEY_PER_HYVE, HP_POSITIONS_PER_HONEY,
                                        POPULATION_PER_HONEY, SCENARIOS, perk_label)
 
 # --- Hyve reference aid ------------------------------------------------------------------------
@@ -40,7 +40,7 @@ def house_style(text: str) -> str:
 
 def setup(sheet: Any) -> tuple[str, ...]:
     """hyve.txt, "Setup"."""
-    from hyvekit.rules.hyve.hp import DIE_MIN
+    from hyvekit.games.hyve import DIE_MIN
     return (
         "Assign each colour a die value: fill the matching die face in the setup area. The "
         "\u201cBee\u201d face is wild for all purposes and has no colour.",
@@ -52,7 +52,7 @@ def setup(sheet: Any) -> tuple[str, ...]:
 
 def phases(sheet: Any) -> tuple[dict[str, Any], ...]:
     """hyve.txt, "Turn Structure" and the section of each phase."""
-    from hyvekit.rules.hyve.phases import BREAD_BELOW, BREAD_HP, PROPORTION
+    from hyvekit.games.hyve import BREAD_BELOW, BREAD_HP, PROPORTION
 
     refresh = sheet.refresh_max
     start = min(sheet.starting_bread)
@@ -97,7 +97,7 @@ def phases(sheet: Any) -> tuple[dict[str, Any], ...]:
 
 def actions() -> tuple[dict[str, Any], ...]:
     """hyve.txt, "2. Assign Workers": the four actions."""
-    from hyvekit.rules.hyve.scenario import REPURPOSE_WILD_MAX
+    from hyvekit.games.hyve import REPURPOSE_WILD_MAX
 
     return (
         {"name": "Repurpose", "sub": (),
@@ -134,8 +134,8 @@ def actions() -> tuple[dict[str, Any], ...]:
 def royal_jellies() -> tuple[dict[str, str], ...]:
     """hyve.txt, "Queen's Attendants": the Royal Jelly effects the rulebook lists, from the rules
     core (:data:`hyvekit.rules.hyve.sheets.JELLIES`), with Fly Drones' example worked out."""
-    from hyvekit.rules.hyve.scenario import FLY_DRONES_FACTOR
-    from hyvekit.rules.hyve.sheets import JELLIES
+    from hyvekit.games.hyve import FLY_DRONES_FACTOR
+    from hyvekit.games.hyve import JELLIES
 
     bee = 2   # the example's Bee
     examples = {"fly-drones": f" (a \u2018{bee}\u2019 Bee: lose {bee} Population, gain "
@@ -147,13 +147,13 @@ def royal_jellies() -> tuple[dict[str, str], ...]:
 
 def queens_rewards() -> tuple[dict[str, str], ...]:
     """hyve.txt, "Queen's Rewards", from the rules core (:data:`hyvekit.rules.hyve.sheets.REWARDS`)."""
-    from hyvekit.rules.hyve.sheets import REWARDS
+    from hyvekit.games.hyve import REWARDS
     return tuple({"name": name, "text": house_style(text)} for name, text in REWARDS.values())
 
 
 def scoring_modes() -> tuple[dict[str, str], ...]:
     """hyve.txt, "Tracking HP": Flat and Wobbly, the HP die's faces from the rules core."""
-    from hyvekit.rules.hyve.hp import DIE_MAX, DIE_MIN
+    from hyvekit.games.hyve import DIE_MAX, DIE_MIN
 
     top, low, square = DIE_MAX, DIE_MIN, DIE_MAX - DIE_MIN + 1
     return (
@@ -176,14 +176,14 @@ def scoring_modes() -> tuple[dict[str, str], ...]:
 
 
 def hp_note() -> str:
-    from hyvekit.rules.hyve.hp import DIE_MIN
+    from hyvekit.games.hyve import DIE_MIN
     return (f"The die always starts at {DIE_MIN} on the Starting position. Scoring is a game "
             "setting of each sheet.")
 
 
 def win_conditions() -> tuple[str, ...]:
     """hyve.txt, "How to Win (or Lose)": the win conditions."""
-    from hyvekit.rules.hyve.sheets import HYVES
+    from hyvekit.games.hyve import HYVES
     return (
         "Complete all turns (the Seasons track is fully marked).",
         f"Complete all {HYVES} hyves.",
@@ -201,7 +201,7 @@ WIN_NOTE = ("A condition met at any point ends the Scenario at once. If a win an
 
 def settings(sheet: Any) -> tuple[dict[str, str], ...]:
     """hyve.txt, "Game Settings" (the Standard sheet's starting Population and dice)."""
-    from hyvekit.rules.hyve.phases import PROPORTION
+    from hyvekit.games.hyve import PROPORTION
     return (
         {"name": "Starting Population",
          "text": f"Start with {sheet.starting_population} Population."},
@@ -256,7 +256,7 @@ def hyve_reference_context(sheet: Any = None) -> dict[str, Any]:
     :param sheet: the sheet definition whose game settings are named (default the Standard
         sheet).
     """
-    from hyvekit.rules.hyve.sheets import JELLIES, REWARDS
+    from hyvekit.games.hyve import JELLIES, REWARDS
 
     sheet = sheet or standard_sheet()
     steps = phases(sheet)

@@ -15,7 +15,7 @@ from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
 from hyvekit.rules.common import InvalidInputError, counted
-from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX,
+from hyvekit.games.hyve import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX,
                                        BUILDER_SHAPE_HEXES, HYVES,
                                        JELLIES, OFFENSIVE_MAX, REWARDS, SheetDefinition)
 
@@ -29,7 +29,7 @@ FRACTION_SIGNS = {2: "\u00bd", 3: "\u2153", 4: "\u00bc"}
 # hyve.txt, "2. Assign Workers" (short forms for the sheet)
 def actions() -> tuple[tuple[str, str], ...]:
     """The four actions in a line each (hyve.txt, "2. Assign Workers")."""
-    from hyvekit.rules.hyve.scenario import REPURPOSE_WILD_MAX
+    from hyvekit.games.hyve import REPURPOSE_WILD_MAX
     return (
         ("Repurpose", "Reroll exactly as many unassigned Bees as its value (Wild: "
                       f"1\u2013{REPURPOSE_WILD_MAX})."),
@@ -48,8 +48,8 @@ def mode_rules(sheet: SheetDefinition) -> tuple[str, ...]:
     """The rules of ``sheet``'s game mode in short (hyve.txt, Game Modes), each number from the
     sheet definition or the rules core."""
     from hyvekit.render.text import times_word, word
-    from hyvekit.rules.hyve.actions import WILD
-    from hyvekit.rules.hyve.modes import CORONATION_MARGIN, LIGHT_ATTACKS, TURBO_FACTOR
+    from hyvekit.games.hyve import WILD
+    from hyvekit.games.hyve import CORONATION_MARGIN, LIGHT_ATTACKS, TURBO_FACTOR
 
     if sheet.mode == "coldsnap":
         return ("Coldsnap effects: \u201cX \u2212 Pop HP\u201d loses X minus your current "
@@ -168,7 +168,7 @@ def _run_scenario(sheet: SheetDefinition, state, header: dict[str, Any]) -> int 
         names the mode; Legacy Mode, "Starting a Legacy").
     """
     from hyvekit.rules.common import InvalidInputError
-    from hyvekit.rules.hyve.legacy import scenario_mode
+    from hyvekit.games.hyve import scenario_mode
     number = state.scenario if state.phase == "playing" else state.next_scenario
     if not number:
         return None
@@ -193,7 +193,7 @@ def _scenario_note(state, shown: int | None, now: int | None) -> str:
                 f"{'won' if result.won else 'lost'}, HP {result.hp_past_start:+d} past "
                 f"the start, population {result.population}, {counted(result.hyves, 'hyve')}")
     if state.table is not None and shown == state.scenario:
-        from hyvekit.rules.hyve.table import progress
+        from hyvekit.games.hyve import progress
         return f"at the table: {progress(state.table)}; the sheet shows its set-up"
     if now is not None and shown > now:
         return f"bread levels as the run stands before scenario {now}"
@@ -211,7 +211,7 @@ def booklet_parts(state=None, header: dict[str, Any] | None = None, sheet=None,
     """
     from hyvekit.data.hyve import sheet_definition
     from hyvekit.render.printables import blank_sheet, legacy_sheet_context
-    from hyvekit.rules.hyve.legacy_run import mode_named
+    from hyvekit.games.hyve import mode_named
 
     if state is not None:
         legacy = state.sheet
@@ -231,7 +231,7 @@ def _queen_pips(sheet: SheetDefinition) -> list[int]:
     stacking demands can mark (ruling H76), or the sheet's own larger number."""
     if sheet.mode != "long-live-the-queen" and sheet.queen_pips is None:
         return []
-    from hyvekit.rules.hyve.long_live_the_queen import most_marks
+    from hyvekit.games.hyve import most_marks
 
     return list(range(1, max(most_marks(sheet), sheet.queen_pips or 0) + 1))
 
@@ -248,8 +248,8 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         run as it stands now, without the Courier box of the scenario in play.
     """
     from hyvekit.render.printables import _ink
-    from hyvekit.rules.hyve.modes import DIE_VALUES, LIGHT_ATTACKS
-    from hyvekit.rules.hyve.phases import PROPORTION
+    from hyvekit.games.hyve import DIE_VALUES, LIGHT_ATTACKS
+    from hyvekit.games.hyve import PROPORTION
 
     header = header or {}
     track = sheet.hp_track
@@ -318,8 +318,8 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
          + (" (per season)" if sheet.migration == "scaling"
             else f" ({FRACTION_SIGNS.get(PROPORTION, f'1/{PROPORTION}')} Pop)")),
     ]
-    from hyvekit.rules.hyve.hp import DIE_MIN
-    from hyvekit.rules.hyve.legacy import START_BREAD_LEVEL
+    from hyvekit.games.hyve import DIE_MIN
+    from hyvekit.games.hyve import START_BREAD_LEVEL
 
     last = "Wasp Attack" if sheet.wasp else "Seasonal Effect"
     run = None

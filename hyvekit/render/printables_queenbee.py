@@ -52,7 +52,7 @@ def _span(counts) -> str:
 def player_counts() -> list[tuple[int, ...]]:
     """The player counts (Object of the Game: 2–6) grouped by the deck variants that apply to
     them (Variants for 2 and 5-6 Players): ``[(2,), (3, 4), (5, 6)]``."""
-    from hyvekit.rules.queenbee.deck import MAX_PLAYERS, MIN_PLAYERS
+    from hyvekit.games.queenbee import MAX_PLAYERS, MIN_PLAYERS
     from hyvekit.data.queenbee import variants
 
     groups: list[tuple[frozenset, list[int]]] = []
@@ -86,10 +86,10 @@ def setup_variants() -> tuple[str, ...]:
 
 def queenbee_reference_context(**_: Any) -> dict[str, Any]:
     """Context of ``aid-queenbee-reference.html``; the numbers come from the rules core."""
-    from hyvekit.rules.queenbee.board import (BEES_PER_SPACE, HAND_LIMIT, LARVA_SPACES, MAX_BEES,
+    from hyvekit.games.queenbee import (BEES_PER_SPACE, HAND_LIMIT, LARVA_SPACES, MAX_BEES,
                                               QUEENS, SETUP_ROW, WARRIORS, WORKERS)
-    from hyvekit.rules.queenbee.deck import CARDS_DEALT
-    from hyvekit.rules.queenbee.tables import BLACK, MAXIMUM, YELLOW
+    from hyvekit.games.queenbee import CARDS_DEALT
+    from hyvekit.games.queenbee import BLACK, MAXIMUM, YELLOW
 
     r = _rules()
     flight, swarm, sting = r["flight_spaces"], r["swarm_bees"], r["sting_spaces"]
@@ -235,7 +235,7 @@ def queenbee_cards_context(**_: Any) -> dict[str, Any]:
     """Context of ``aid-queenbee-cards.html``: every card of the packaged table by type, with
     its count (assumed counts flagged as the data flags them), the deck by player count."""
     from hyvekit.data import queenbee as tables
-    from hyvekit.rules.queenbee.deck import CARDS_DEALT, dealt_per_seat, deck_for
+    from hyvekit.games.queenbee import CARDS_DEALT, dealt_per_seat, deck_for
 
     cards, variants = tables.cards(), tables.variants()
     effects = card_effects()
@@ -310,7 +310,7 @@ def match_seats(players: int | None = None, names: list[str] | None = None,
     forced alliance served, the winner.  ``match`` (a logged
     :class:`~hyvekit.rules.queenbee.matches.Match`) fills every row."""
     from hyvekit.render.printables import player_columns
-    from hyvekit.rules.queenbee.matches import MAX_PLAYERS
+    from hyvekit.games.queenbee import MAX_PLAYERS
 
     if match is not None:
         skills, served = dict(match.skills), dict(match.alliances)
@@ -335,7 +335,7 @@ def match_pad_context(players: int | None = None, names: list[str] | None = None
         of the page; the other (not on a 4-up slip) is blank, with ``names``.
     :raises InvalidInputError: seats out of 1–6, more names than seats, a name too long.
     """
-    from hyvekit.rules.queenbee.matches import MAX_PLAYERS, MAX_SKILLS, MIN_PLAYERS
+    from hyvekit.games.queenbee import MAX_PLAYERS, MAX_SKILLS, MIN_PLAYERS
 
     blank = {"seats": match_seats(players, names), "match": None}
     count = 1 if per_page >= 4 else MATCHES_PER_PAGE

@@ -179,10 +179,10 @@ def _when(stamp: object) -> str:
 def describer(game: str, kind: str) -> Describe | None:
     """The rules core's event describer of ``game``/``kind`` (None if hyvekit has none)."""
     if (game, kind) == ("hyve", "legacy"):
-        from hyvekit.rules.hyve.legacy import describe_event
+        from hyvekit.games.hyve import describe_event
         return describe_event
     if (game, kind) == ("queenbee", "matches"):
-        from hyvekit.rules.queenbee.matches import describe_event
+        from hyvekit.games.queenbee import describe_event
         return describe_event
     return None
 
@@ -284,8 +284,8 @@ def legacy_history(header: dict[str, Any], events: Sequence[dict[str, Any]],
     """The history of a run as its ledger sees it: a row per ledger event or note, one per
     run of steps at the table, and after the step that ended a scenario a row for each courier
     bee and the result it logged (:func:`~hyvekit.rules.hyve.table_record.logged_event`)."""
-    from hyvekit.rules.hyve import legacy as L
-    from hyvekit.rules.hyve.table_record import STEP, logged_event
+    from hyvekit.games import hyve as L
+    from hyvekit.games.hyve import STEP, logged_event
 
     describe = describe or L.describe_event
     state = L.state_from_settings(header["settings"])
@@ -321,8 +321,8 @@ def legacy_report(header: dict[str, Any], events: Sequence[dict[str, Any]], stat
                   describe: Describe | None = None) -> dict[str, Any]:
     """The legacy part of a report: overview, scenario rows, the two charts and the history
     (:func:`legacy_history`)."""
-    from hyvekit.rules.hyve.table import progress as table_progress
-    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.games.hyve import progress as table_progress
+    from hyvekit.games import hyve as L
 
     spent = L.honey_spent(state)
     at_table = dict(state.played_tables)
@@ -397,7 +397,7 @@ def legacy_report(header: dict[str, Any], events: Sequence[dict[str, Any]], stat
 def matches_report(header: dict[str, Any], events: Sequence[dict[str, Any]],
                    state) -> dict[str, Any]:
     """The match-log part of a report: standings, wins-per-player chart, matches table."""
-    from hyvekit.rules.queenbee.matches import standings
+    from hyvekit.games.queenbee import standings
 
     table = standings(state)
     shown = table[:MAX_CHART_PLAYERS]
@@ -493,7 +493,7 @@ def report_context(header: dict[str, Any], events: Sequence[dict[str, Any]], sta
 def example_report_context() -> dict[str, Any]:
     """A report of a small legacy run built in memory with the rules core: three scenarios
     (won, won, lost in easy mode), shopping, couriers, a note and an undone purchase."""
-    from hyvekit.rules.hyve import legacy as L
+    from hyvekit.games import hyve as L
 
     from hyvekit.data.hyve import legacy_sheets
 

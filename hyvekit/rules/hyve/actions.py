@@ -18,10 +18,9 @@ from typing import Union
 
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.hyve.larva import Line
-from hyvekit.rules.hyve.sheets import Hex
+from hyvekit.rules.hyve.sheets import WILD, Hex
 from hyvekit.rules.values import dataclass
 
-WILD = 6                        # Setup: the "Bee" face is wild
 ACTIONS = ("repurpose", "bakery", "larva-chamber", "queens-attendants", "courier", "marshal",
            "build")
 ACTION_LABELS = {"repurpose": "Repurpose", "bakery": "Bakery", "larva-chamber": "Larva Chamber",

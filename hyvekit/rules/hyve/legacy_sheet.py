@@ -16,12 +16,11 @@ from typing import Any
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.hyve.sheets import BEE_TYPES, WILD
 from hyvekit.rules.values import dataclass
 
 # --- constants the rulebook gives --------------------------------------------------------------
 SCENARIOS = 5                 # Starting a Legacy: "the 5 Scenarios that make up the Legacy"
-BEE_TYPES = (1, 2, 3, 4, 5)   # Setup: each colour is assigned a die value
-WILD = 6                      # Setup: 'The "Bee" face is used as a wild for all purposes'
 RESOURCE_KINDS = ("hp", "population", "nectar")   # Core Resources (HP, Population & Nectar)
 RESOURCE_LABELS = {"hp": "HP", "population": "Population", "nectar": "Nectar"}
 

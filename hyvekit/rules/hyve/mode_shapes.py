@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable
 
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.hyve.scoring import cell_name, parse_cell
-from hyvekit.rules.hyve.sheets import AXIAL_NEIGHBOURS, Hex
+from hyvekit.rules.hyve.sheets import AXIAL_NEIGHBOURS, WILD, Hex   # Wasp Attack: W counts as 6
 
 R_MITES = "Hyve: Mites Challenge"
 
@@ -55,7 +55,6 @@ R_QUEEN = "Hyve: Long Live the Queen — Demands & Royal Approval"
 R_CORONATION = "Hyve: Long Live the Queen — The Coronation"
 
 
-WILD = 6                     # Setup: the "Bee" face is wild; Wasp Attack: "Wild Bees count as 6"
 
 
 DIE_VALUES = (1, 2, 3, 4, 5, 6)

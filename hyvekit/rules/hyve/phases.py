@@ -24,7 +24,7 @@ from typing import Literal
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.hyve.hp import HpResult, move_hp
 from hyvekit.rules.hyve.sheets import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX, HYVES,
-                                       MIGRATIONS, Effect, HpTrack, SheetDefinition)
+                                       MIGRATIONS, WILD, Effect, HpTrack, SheetDefinition)
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.values import dataclass
 
@@ -33,7 +33,6 @@ R_CONTROLLED = "Hyve Legacy: Perks — Controlled Rolls"
 R_WIN = "Hyve: How to Win (or Lose)"
 
 REFRESH_MAX = 10        # Worker Refresh / 1. Refresh: "up to a maximum of 10 dice"
-WILD = 6                # Setup: the "Bee" face is wild and has no bread (4. Feed Bees)
 # 6. Seasonal Effects: BREAD_HP, BREAD_BELOW (hyvekit.rules.hyve.sheets, re-exported here).
 DIE_VALUES = (1, 2, 3, 4, 5, 6)
 PROPORTION = 3          # Migration, Proportional: "one-third (rounded down)"

@@ -42,6 +42,7 @@ PLACEMENTS = ("free", "structured")           # Game Settings, Placement Rules
 MIGRATIONS = ("scaling", "proportional")      # Game Settings, Migration
 HYVES = 6                                     # Game Sheets: "Hyve (6 Total)"
 BEE_TYPES = (1, 2, 3, 4, 5)                   # Setup: a colour per die value; 6 is wild
+WILD = 6                                      # Setup: the "Bee" face is wild for all purposes
 BREAD_MAX = 6                                 # Turbo Mode: "max 2-type bread ... six"
 ATTACK_NUMBERS = tuple(range(1, 13))          # Wasp War: light 1–6, heavy 2–12
 OFFENSIVE_MAX = 12                            # Wasp War: "If the sum ... exceeds 12"
