@@ -609,6 +609,7 @@ def check(
     from hyvekit.data import load_toml
     from hyvekit.data.beelives import components, season_cards
     from hyvekit.games import beelives as rec
+    from hyvekit.games.beelives import MONTHS
     from hyvekit.cli.examples import example_file
     files = [example_file(f) for f in files]
     board = _board(board_file)
@@ -671,7 +672,7 @@ def check(
             sick = [p.name for p in m.state.players if p.infected]
             if sick:                 # Zombees: every disease gain doubled, each action rolls
                 out.print(f"infected with zombees: {', '.join(sick)}")
-            if s.month_number == 9 and s.year in winters:
+            if s.month_number == len(MONTHS) and s.year in winters:     # the year's last
                 winter_table(s.year)
         for year in sorted(winters):
             winter_table(year)

@@ -677,7 +677,8 @@ def check_cmd(
 
 def print_turns(state, reports) -> None:
     """The turn table and what happened, as ``hyve check`` prints them."""
-    rows = [[r.turn, " ".join("W" if d == 6 else str(d) for d in r.dice),
+    from hyvekit.games.hyve import face_text
+    rows = [[r.turn, " ".join(face_text(d) for d in r.dice),
              f"{r.die} on {r.hp_label}", r.population, r.hyves_completed, r.status,
              "; ".join(r.differences) or "-"] for r in reports]
     console().print(table(f"{state.sheet.name}: {counted(len(reports), 'turn')} replayed",

@@ -423,6 +423,8 @@ class PlaySession:
         """The dice of the turn, each on its colour; those already assigned (or their nectar
         placed) dimmed."""
         from rich.text import Text
+
+        from hyvekit.games.hyve import face_text
         view = self.data["table"]
         out = Text("dice ", style="bold")
         if not view or not view["dice"]:
@@ -436,7 +438,7 @@ class PlaySession:
             free = not assigning or left[face] > 0
             left[face] -= 1
             style = styles.get(str(face), "bold reverse") if free else "dim strike"
-            out.append(f" {'W' if face == 6 else face} ", style=style)
+            out.append(f" {face_text(face)} ", style=style)
             out.append(" ")
         if free_count:
             out.append(f"· {free_count} unassigned", style="dim")

@@ -147,8 +147,9 @@ def print_sheet(view: dict[str, Any]) -> None:
         b = right[k] if k < len(right) else ""
         out.print(f"{a:<{width}}{b}".rstrip(), highlight=False)
     if view["dice"]:
-        faces = " ".join("W" if f == 6 else str(f) for f in view["dice"])
-        left = " ".join("W" if f == 6 else str(f) for f in sorted(view["unassigned"]))
+        from hyvekit.games.hyve import face_text
+        faces = " ".join(face_text(f) for f in view["dice"])
+        left = " ".join(face_text(f) for f in sorted(view["unassigned"]))
         out.print(f"dice {faces}" + (f" · unassigned {left}" if view["unassigned"] else ""),
                   highlight=False)
 

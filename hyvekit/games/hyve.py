@@ -204,6 +204,7 @@ RULES = {
     "DIE_VALUES": "modes",
     "LIGHT_ATTACKS": "modes",
     "TURBO_FACTOR": "modes",
+    "face_text": "notation",
     "BREAD_BELOW": "phases",
     "BREAD_HP": "phases",
     "MIGRATORY_HP": "phases",
