@@ -157,6 +157,7 @@ def play_to_month(seed: int, into: int):
     from hyvekit.games.beelives import new_campaign_settings
     from hyvekit.rules.beelives import campaign as C
     from hyvekit.rules.beelives import campaign_table as CT
+    from hyvekit.rules.beelives import engine as E
     header, checked, comps = new_campaign_settings(settings())
     state = C.new_campaign(checked, comps)
     rng = random.Random(seed)
@@ -172,7 +173,7 @@ def play_to_month(seed: int, into: int):
             last = (header, state, list(steps), choose(state, d, random.Random(seed)))
             if len(state.table.steps) >= into:
                 return last
-        resolved, state = CT.resolve_steps(state, [choose(state, d, rng)], rng)
+        resolved, state = E.resolve_steps(state, [choose(state, d, rng)], rng)
         steps += resolved
 
 
@@ -191,6 +192,7 @@ def in_process(store, state, step: str, work: Path, repeat: int) -> list:
     from hyvekit.games import ADAPTERS
     from hyvekit.rules.beelives import campaign as C
     from hyvekit.rules.beelives import campaign_table as CT
+    from hyvekit.rules.beelives import engine as E
     from hyvekit.store.campaigns import CampaignStore
     plain = CampaignStore(store.folder, ADAPTERS)            # keeps no state
 
@@ -199,7 +201,7 @@ def in_process(store, state, step: str, work: Path, repeat: int) -> list:
         ("play_step (the step applied)",
          cpu_median(lambda s: C.play(s, "step", {"do": step}), repeat, lambda: fresh(state))),
         ("resolve_steps (as beelives do)",
-         cpu_median(lambda s: CT.resolve_steps(s, [step], random.Random(1)), repeat,
+         cpu_median(lambda s: E.resolve_steps(s, [step], random.Random(1)), repeat,
                     lambda: fresh(state))),
         ("decision + legal now: the player's turn (as beelives next)",
          cpu_median(lambda s: CT.decision(s).legal, repeat, lambda: fresh(state))),

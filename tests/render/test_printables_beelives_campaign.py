@@ -538,6 +538,7 @@ def _game_with_starvation_tokens(folder: Path, seed: int = 2) -> str:
     from hyvekit.games import campaign_store
     from hyvekit.rules.beelives import campaign as C
     from hyvekit.rules.beelives import campaign_table as CT
+    from hyvekit.rules.beelives import engine as E
 
     raw = {"kind": "multi-year", "years": 2, "players": [
         {"name": "Susan", "queen": "prolific"}, {"name": "Jeremy", "queen": "aggressive"}]}
@@ -549,7 +550,7 @@ def _game_with_starvation_tokens(folder: Path, seed: int = 2) -> str:
         option = rng.choice(d.legal)
         if d.kind == "dice" and rng.random() < 0.5:
             option = "roll"
-        resolved, state = CT.resolve_steps(state, [option], rng)
+        resolved, state = E.resolve_steps(state, [option], rng)
         steps += resolved
     store = campaign_store(folder)
     cid = store.create("Hungry league", "beelives", "campaign", raw).header["id"]

@@ -511,25 +511,6 @@ def _winter(state: CampaignState, text: str) -> CampaignState:
     return play_year_end(state, data)
 
 
-def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
-                  auto: bool = True, roll: bool = False, said: list[str] | None = None
-                  ) -> tuple[list[str], CampaignState]:
-    """The steps ``texts`` pushed in order (:func:`hyvekit.rules.table.play_steps` with the
-    Bee Lives engine): each resolved, and after each one the steps the tool plays itself
-    (``auto``: a wild hive's only legal line; ``roll``: every die due, rolled).  ``said``,
-    when given, gets what happened in words.
-
-    :returns: ``(resolved steps in order, the state after them)``.
-    :raises IllegalActionError, InvalidInputError: the first step refused (``step N`` named).
-    """
-    from hyvekit.rules.beelives.engine import ENGINE
-    from hyvekit.rules.table import play_steps
-    tables = play_steps(ENGINE, state, texts, rng, auto=auto, roll=roll)
-    if said is not None:
-        said.extend(line for t in tables for line in t.said)
-    return [t.last_step for t in tables], (tables[-1] if tables else state)
-
-
 def _step_words(d: T.Decision | None, resolved: str) -> str:
     """A step as ``do`` shows it: the notation; a die with what it was rolled for; a line the
     tool played by a wild hive's chart."""

@@ -13,7 +13,7 @@ from hyvekit.rules.beelives import campaign_table as CT
 from hyvekit.rules.beelives.campaign_settings import (CampaignSettings, CampaignState,
                                                       new_campaign)
 from hyvekit.rules.beelives.state import Components
-from hyvekit.rules.table import BaseEngine, Decision, over
+from hyvekit.rules.table import BaseEngine, Decision, over, play_steps
 
 
 class BeeLivesEngine(BaseEngine):
@@ -52,3 +52,20 @@ class BeeLivesEngine(BaseEngine):
 
 
 ENGINE = BeeLivesEngine()
+
+
+def resolve_steps(state: CampaignState, texts: list[str], rng: random.Random, *,
+                  auto: bool = True, roll: bool = False, said: list[str] | None = None
+                  ) -> tuple[list[str], CampaignState]:
+    """The steps ``texts`` pushed in order (:func:`hyvekit.rules.table.play_steps` with the
+    Bee Lives engine): each resolved, and after each one the steps the tool plays itself
+    (``auto``: a wild hive's only legal line; ``roll``: every die due, rolled).  ``said``,
+    when given, gets what happened in words.
+
+    :returns: ``(resolved steps in order, the state after them)``.
+    :raises IllegalActionError, InvalidInputError: the first step refused (``step N`` named).
+    """
+    tables = play_steps(ENGINE, state, texts, rng, auto=auto, roll=roll)
+    if said is not None:
+        said.extend(line for t in tables for line in t.said)
+    return [t.last_step for t in tables], (tables[-1] if tables else state)

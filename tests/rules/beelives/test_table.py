@@ -15,6 +15,7 @@ import pytest
 from hyvekit.data.beelives import campaign_components, packaged_board
 from hyvekit.rules.beelives import campaign as C
 from hyvekit.rules.beelives import campaign_table as CT
+from hyvekit.rules.beelives import engine as E
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import notation as N
 from hyvekit.rules.beelives import table as T
@@ -64,7 +65,7 @@ def play_game(seed: int) -> tuple[C.CampaignState, list[str]]:
         option = rng.choice(d.legal)
         if d.kind == "dice" and rng.random() < 0.5:
             option = "roll"
-        resolved, state = CT.resolve_steps(state, [option], rng)
+        resolved, state = E.resolve_steps(state, [option], rng)
         steps += resolved
     return state, steps
 
@@ -78,7 +79,7 @@ def _states(seed: int, limit: int = 400):
         if d is None:
             return
         yield state, d
-        _, state = CT.resolve_steps(state, [rng.choice(d.legal)], rng)
+        _, state = E.resolve_steps(state, [rng.choice(d.legal)], rng)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 6, 7])
@@ -87,7 +88,7 @@ def test_every_legal_option_is_accepted_and_every_action_prints_as_it_parses(see
     for state, d in _states(seed, 80):
         options = d.legal if len(d.legal) <= 8 else rng.sample(d.legal, 8)
         for option in options:
-            CT.resolve_steps(state, [option], rng, auto=False)      # raises if refused
+            E.resolve_steps(state, [option], rng, auto=False)      # raises if refused
             if d.kind == "action":
                 t = CT.table_of(state)
                 assert N.format_action(N.parse_action(option, t.state)) == option
@@ -95,7 +96,7 @@ def test_every_legal_option_is_accepted_and_every_action_prints_as_it_parses(see
 
 def _first_turn(state):
     rng = random.Random(0)
-    _, state = CT.resolve_steps(state, ['card "First Bloom"'], rng)
+    _, state = E.resolve_steps(state, ['card "First Bloom"'], rng)
     return state
 
 
@@ -108,7 +109,7 @@ def _standard():
 def test_an_illegal_action_is_refused_with_the_rule_and_the_legal_options():
     state = _first_turn(_standard())
     with pytest.raises(IllegalActionError) as exc:
-        CT.resolve_steps(state, ["defend 7"], random.Random(0))
+        E.resolve_steps(state, ["defend 7"], random.Random(0))
     assert exc.value.rule and "Legal:" in str(exc.value)
     assert "Susan: defend 3" in exc.value.expected
 
@@ -116,32 +117,32 @@ def test_an_illegal_action_is_refused_with_the_rule_and_the_legal_options():
 def test_out_of_turn_the_step_names_who_decides():
     state = _first_turn(_standard())
     with pytest.raises(IllegalActionError, match="Susan decides now, not Jeremy"):
-        CT.resolve_steps(state, ["Jeremy: defend 1"], random.Random(0))
+        E.resolve_steps(state, ["Jeremy: defend 1"], random.Random(0))
 
 
 def test_an_unknown_verb_is_answered_with_close_matches():
     state = _first_turn(_standard())
     with pytest.raises(InvalidInputError) as exc:
-        CT.resolve_steps(state, ["forrage harvest 2"], random.Random(0))
+        E.resolve_steps(state, ["forrage harvest 2"], random.Random(0))
     assert "forage" in exc.value.suggestions
 
 
 def test_a_raid_asks_for_dice_then_keep_or_reroll_then_the_defenders_sacrifice():
     state = _first_turn(_standard())
     rng = random.Random(0)
-    _, state = CT.resolve_steps(state, ["forage bloom 0 take 5/5/0", "raid Susan 3"], rng)
+    _, state = E.resolve_steps(state, ["forage bloom 0 take 5/5/0", "raid Susan 3"], rng)
     d = CT.decision(state)
     assert (d.kind, d.actor, d.legal) == ("dice", None, ("roll",))
-    _, state = CT.resolve_steps(state, ["2"], rng)          # 3 bees: one die
+    _, state = E.resolve_steps(state, ["2"], rng)          # 3 bees: one die
     d = CT.decision(state)
     assert d.kind == "reroll" and set(d.legal) == {"keep", "reroll"}
-    _, state = CT.resolve_steps(state, ["reroll", "4"], rng)
+    _, state = E.resolve_steps(state, ["reroll", "4"], rng)
     d = CT.decision(state)
     assert d.kind == "reroll"                                # 2 bees left: may reroll again
-    _, state = CT.resolve_steps(state, ["keep"], rng)
+    _, state = E.resolve_steps(state, ["keep"], rng)
     d = CT.decision(state)
     assert d.kind == "sacrifice" and d.actor == "Susan" and "Susan: sacrifice 0/0" in d.legal
-    _, state = CT.resolve_steps(state, ["sacrifice 0/0"], rng)
+    _, state = E.resolve_steps(state, ["sacrifice 0/0"], rng)
     raid = state.table.plan.turns[-1]
     assert (raid.action, raid.target, raid.bees, raid.rolls) == ("raid", "Susan", 3,
                                                                   ((2,), (4,)))
@@ -149,7 +150,7 @@ def test_a_raid_asks_for_dice_then_keep_or_reroll_then_the_defenders_sacrifice()
 
 def test_roll_and_draw_are_kept_as_what_was_rolled_and_drawn():
     state = _standard()
-    steps, state = CT.resolve_steps(state, ["draw"], random.Random(7))
+    steps, state = E.resolve_steps(state, ["draw"], random.Random(7))
     assert steps[0].startswith("card ") and state.table.plan.card in steps[0]
     with pytest.raises(InvalidInputError, match="resolved step"):
         CT.play_step(state, {"do": "roll"})
@@ -187,12 +188,12 @@ def _first_decision(kind: str, seeds=range(60)):
 def test_a_swarm_may_name_its_wild_hive():
     state, d = _first_decision("swarm")
     option = next(o for o in d.legal if ": stay" in o and " at " not in o)
-    steps, after = CT.resolve_steps(state, [option + " spawn BRAMBLE"], random.Random(0))
+    steps, after = E.resolve_steps(state, [option + " spawn BRAMBLE"], random.Random(0))
     assert steps[0] == option + " spawn BRAMBLE"
     choice = dict(after.table.plan.choices)[d.actor].swarm
     assert choice.wild == "BRAMBLE"
     with pytest.raises(IllegalActionError, match="not in play"):     # a name in play
-        CT.resolve_steps(state, [option + f" spawn {d.actor}"], random.Random(0))
+        E.resolve_steps(state, [option + f" spawn {d.actor}"], random.Random(0))
 
 
 def test_a_first_player_without_bees_is_skipped_and_the_round_goes_on_in_turn_order():
