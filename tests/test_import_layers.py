@@ -1,7 +1,8 @@
 """Which way the imports go (docs/architecture.md, "Layers"): cli/ and render/ take a game's
 rules only through its facade in hyvekit.games (plus the rules' shared errors, values and
-checks); rules/ imports no other layer.  The test reads every module's imports, those inside
-functions included."""
+checks); rules/ imports no other layer, holds no import circle, and no module of Bee Lives'
+month sequencer imports a solo card's module (the cards are plug-ins).  The test reads every
+module's imports, those inside functions included (not those only a type checker reads)."""
 
 from __future__ import annotations
 
@@ -19,11 +20,20 @@ SHARED = {"hyvekit.rules.common", "hyvekit.rules.errors", "hyvekit.rules.values"
 LAYERS = ("cli", "render", "games", "store", "data")
 
 
+def _run_time_nodes(tree: ast.AST):
+    """Every node of ``tree`` but those under ``if TYPE_CHECKING:``."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            continue
+        yield node
+        yield from _run_time_nodes(node)
+
+
 def imports(path: Path) -> list[tuple[int, str]]:
-    """``(line, module)`` of every import in the file (``from M import N``: ``M.N`` when
-    ``M.N`` is a module of hyvekit, else ``M``)."""
+    """``(line, module)`` of every import in the file that runs (``from M import N``: ``M.N``
+    when ``M.N`` is a module of hyvekit, else ``M``)."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _run_time_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             out += [(node.lineno, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -64,3 +74,53 @@ def test_every_name_a_facade_offers_is_there():
             assert getattr(facade, name) is not None, (game, name)
         with pytest.raises(AttributeError):
             getattr(facade, "no_such_name")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _rules_graph() -> dict[str, set[str]]:
+    """Module → the modules of rules/ it imports."""
+    paths = {_module_name(p): p for p in modules("rules")}
+    return {name: {m for _, m in imports(path) if m in paths and m != name}
+            for name, path in paths.items()}
+
+
+def test_no_import_circle_inside_the_rules():
+    graph = _rules_graph()
+    circles, done = [], set()
+
+    def visit(node: str, path: list[str]) -> None:
+        if node in path:
+            circles.append(path[path.index(node):] + [node])
+            return
+        if node in done:
+            return
+        for nxt in sorted(graph[node]):
+            visit(nxt, path + [node])
+        done.add(node)
+
+    for start in sorted(graph):
+        visit(start, [])
+    assert circles == [], "\n".join(" -> ".join(c) for c in circles)
+
+
+#: Bee Lives' solo cards (their rules, their tables and the facts they are judged on), the
+#: plug-in list, and the campaign modules that put a game together with its cards
+CARD_MODULES = {"zombees", "haunted_hives", "under_siege", "wildfire", "three_generations",
+                "solo", "solo_cards", "solo_goals", "solofacts"}
+ABOVE_THE_CORE = {"cards", "campaign", "campaign_settings", "campaign_month",
+                  "campaign_status", "campaign_table", "engine", "randomplay", "simulate"}
+
+
+def test_no_core_module_imports_a_card_module():
+    """Bee Lives' sequencer and table meet the solo cards through their hooks only
+    (rules/beelives/card_hooks.py); the cards come with the game's components."""
+    prefix = "hyvekit.rules.beelives."
+    wrong = [f"{name} imports {m}" for name, deps in sorted(_rules_graph().items())
+             if name.startswith(prefix)
+             and name[len(prefix):] not in CARD_MODULES | ABOVE_THE_CORE
+             for m in sorted(deps) if m[len(prefix):] in CARD_MODULES]
+    assert wrong == []

@@ -18,7 +18,6 @@ from hyvekit.cli.beelives_campaign import (
     CampaignArg,
     _store,
     load_campaign,
-    require_campaign,
 )
 from hyvekit.cli.common import (JsonOption, command_hint, console, print_json, table,
                                  with_expected, wrapped)

@@ -26,7 +26,6 @@ from hyvekit.cli.common import (
     wrapped,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-from hyvekit.rules.errors import steps_located
 
 GameArg = typer.Argument(..., metavar="GAME", help="The game's id (see 'hyvekit campaign list').")
 CardsOption = typer.Option(

@@ -160,10 +160,11 @@ def components(board: Board | None = None, cards: tuple[SeasonCard, ...] | None 
     """The month sequencer's :class:`~hyvekit.rules.beelives.game.Components`: the board,
     season cards and solo cards given, the packaged ones for those left out (the solo cards
     read when first used)."""
+    from hyvekit.rules.beelives.cards import card_rules
     from hyvekit.rules.beelives.state import Components
     return Components(board if board is not None else packaged_board(),
                       cards if cards is not None else _packaged_season_cards(),
-                      solo if solo is not None else _PACKAGED_SOLO)
+                      solo if solo is not None else _PACKAGED_SOLO, card_rules)
 
 
 def campaign_components(board: Board | None = None, cards: tuple[SeasonCard, ...] | None = None,

@@ -1,19 +1,23 @@
 """The hooks through which the month sequencer plays the solo cards' rules (rules/bee-lives.txt,
-"Solo Play": Challenge, Scenario and Campaign Cards).
-
-Each card whose rules change a month lives in one module (:mod:`.zombees`,
-:mod:`.haunted_hives`, :mod:`.under_siege`) with one :class:`CardRules` subclass; the sequencer
-calls every card's hooks at the same points of the month, and a card not in play answers
-with nothing — or refuses its own dice when a record states them (e.g. ``zombee_d6`` in a game
-without Zombees).  Rules that belong to one action of one card (a haunted tile's forage roll,
-scaring the ghosts away, an infected hive's double disease) are functions of the card's
-module that the action calls.
+"Solo Play": Challenge, Scenario and Campaign Cards) — the cards are plug-ins, as python-chess's
+variants are: each card whose rules change a month lives in one module (:mod:`.zombees`,
+:mod:`.haunted_hives`, :mod:`.under_siege`) with one :class:`CardRules` subclass, the game's
+:class:`~.state.Components` carry the cards of the box (``comps.card_rules()``, given by the
+data layer from :mod:`.cards`), and no module of the sequencer imports a card's module.  The
+sequencer calls every card's hooks at the same points of the month, and a card not in play
+answers with nothing — or refuses its own dice when a record states them (e.g. ``zombee_d6``
+in a game without Zombees).
 
 The hook points, in the order a month meets them:
 
+* :meth:`CardRules.first_infection` — the month at the table begins: a wild hive the card
+  marks (Zombees' first infected hive);
 * :meth:`CardRules.before_month` — after the wild hives wake, before phases 1–4;
 * :meth:`CardRules.before_action` — before a player's action (it may fail) or a wild hive's
   turn (it may ignore its priority chart);
+* :meth:`CardRules.forage_roll`, :meth:`CardRules.check_raid`, :meth:`CardRules.card_action`
+  — inside an action: a forage's roll, a raid the card forbids, an action the card gives;
+* :meth:`CardRules.disease_gained` — a player's hive gains disease;
 * :meth:`CardRules.after_action` — right after the action's effect;
 * :meth:`CardRules.after_turn` — at the end of the turn, after a season card's spawn;
 * :meth:`CardRules.on_spawn` — a wild hive coming into play;
@@ -22,14 +26,15 @@ The hook points, in the order a month meets them:
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.values import dataclass
 
 if TYPE_CHECKING:
+    from hyvekit.rules.beelives.hive import Hive
     from hyvekit.rules.beelives.plan import MonthPlan
-    from hyvekit.rules.beelives.state import Components, Coord, Event, GameState
+    from hyvekit.rules.beelives.state import (Components, Coord, Event, GameState,
+                                              PlayerState)
 
 
 @dataclass(frozen=True)
@@ -103,10 +108,42 @@ class CardRules:
     def after_month(self, state: GameState, comps: Components) -> None:
         """End of the Cleanup Phase: refuse what the card left unused."""
 
+    def first_infection(self, start: GameState, comps: Components) -> Any:
+        """The month at the table ``start`` begins: the wild hive the card marks now, as the
+        card gives it (Zombees' ``FirstInfection``: the strongest wild hives, or where a new
+        one spawns), or None when the card marks none this month."""
+        return None
 
-@cache
-def card_rules() -> tuple[CardRules, ...]:
-    """Every card's hooks, in the order the sequencer calls them (the card modules import the
-    sequencer's, so they are imported here when first asked for)."""
-    from hyvekit.rules.beelives import haunted_hives, under_siege, zombees
-    return (haunted_hives.RULES, zombees.RULES, under_siege.RULES)
+    def forage_roll(self, state: GameState, action: Any, comps: Components) -> bool | None:
+        """A player's Forage (``action``, with its dice) before it is taken: None when the
+        card has no say, False when it fails on the card's roll, True when it succeeds on it.
+        """
+        return None
+
+    def check_raid(self, state: GameState, raider: str, target: str | None,
+                   comps: Components) -> None:
+        """A raid by ``raider`` (a player or wild hive) on ``target`` (None: not chosen yet).
+
+        :raises IllegalActionError: the card forbids it.
+        """
+
+    def card_action(self, state: GameState, action: Any, hive: Hive, comps: Components
+                    ) -> tuple[GameState, Hive] | None:
+        """An action only a card gives (``action``: a player action of
+        :mod:`.player_turns`): the table and the actor's hive after it, or None when it is not
+        this card's."""
+        return None
+
+    def disease_gained(self, state: GameState, player: PlayerState, hive: Hive, gained: int,
+                       comps: Components) -> Hive:
+        """``player``'s hive has just gained ``gained`` disease (``hive``): the hive after the
+        card's rule."""
+        return hive
+
+
+def disease_gained(state: GameState, player: PlayerState, hive: Hive, gained: int,
+                   comps: Components) -> Hive:
+    """``hive`` after every card's :meth:`CardRules.disease_gained`."""
+    for card in comps.card_rules():
+        hive = card.disease_gained(state, player, hive, gained, comps)
+    return hive

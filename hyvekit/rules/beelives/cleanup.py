@@ -9,7 +9,6 @@ from dataclasses import replace
 
 from hyvekit.rules.beelives import phases, seasons
 from hyvekit.rules.beelives.action_phase import next_actor
-from hyvekit.rules.beelives.card_hooks import card_rules
 from hyvekit.rules.beelives.spawning import no_placement, spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
     JOIN_MONTH,
@@ -85,7 +84,7 @@ def end_month(state: GameState, comps: Components, *, solo_spawn: str | None = N
     elif solo_spawn is not None:
         raise IllegalActionError(R_SOLO, "no solo spawn is due this month", expected="none",
                                  given=solo_spawn)
-    for card in card_rules():
+    for card in comps.card_rules():
         card.after_month(state, comps)
     if state.year == 1 and state.month == JOIN_MONTH:
         first = state.players[state.first_player].name

@@ -15,11 +15,11 @@ This module gathers the sequencer's public names; each lives in the module of it
 * :mod:`.month` — a whole month from a plan with its claims (:func:`play_month`);
 * :mod:`.winter` — :func:`play_winter` and :func:`final_scoring`;
 * :mod:`.summaries` — a month's facts per hive (:func:`summarize`);
-* the solo cards the sequencer plays: :mod:`.zombees`, :mod:`.haunted_hives`,
-  :mod:`.under_siege`.
+* the solo cards the sequencer plays are plug-ins (:mod:`.card_hooks`, :mod:`.cards`): their
+  names are their modules' (:mod:`.zombees`, :mod:`.haunted_hives`, :mod:`.under_siege`).
 
-The names of :mod:`.winter` and :mod:`.zombees` are imported when first asked for (a month
-needs neither module before its winter, or without Zombees).
+The names of :mod:`.winter` are imported when first asked for (a month needs none of them
+before its winter).
 
 Every step returns plain-dict events (``{"kind": "forage", "hive": "Susan", ...}``).
 """
@@ -62,15 +62,11 @@ from hyvekit.rules.beelives.wild_turns import (WILD_ACTION_CLASSES, WildAction, 
 
 if TYPE_CHECKING:                   # imported when first asked for: see __getattr__
     from hyvekit.rules.beelives.winter import final_scoring, play_winter
-    from hyvekit.rules.beelives.zombees import (ERRATIC, ZOMBEE_DISEASE_FACTOR, infect_wild,
-                                                infected_gain)
 
 _zombees_card = zombees_card
 
 #: the names imported when first asked for (:func:`__getattr__`), by module
-_LAZY = {"final_scoring": "winter", "play_winter": "winter", "ERRATIC": "zombees",
-         "ZOMBEE_DISEASE_FACTOR": "zombees", "infect_wild": "zombees",
-         "infected_gain": "zombees"}
+_LAZY = {"final_scoring": "winter", "play_winter": "winter"}
 
 
 def __getattr__(name: str) -> Any:
@@ -85,7 +81,7 @@ def __getattr__(name: str) -> Any:
 __all__ = ["Actor", "BuildWax", "CleanBees", "CoolHive", "Defend", "Forage", "Pass",
            "PLAYER_ACTION_CLASSES", "PlayerAction", "Raid", "Requeen", "ScareGhosts", "Scout",
            "TurnDice", "WILD_ACTION_CLASSES", "WildAction", "WildForage", "WildNothing",
-           "WildRaid", "WildScout", "WildSwarm", "as_action", "as_turn", "CLAIM_FIELDS", "Components", "ERRATIC", "Event", "GameState",
+           "WildRaid", "WildScout", "WildSwarm", "as_action", "as_turn", "CLAIM_FIELDS", "Components", "Event", "GameState",
            "HAUNTED_HIVES", "HiveFacts", "JOIN_MONTH", "MONTHS", "MonthPlan", "MonthResult",
            "MonthSummary", "NONE", "Options", "PLAYER_ACTIONS", "PhaseChoices", "PlayerState",
            "R_ACTION", "R_CARD", "R_CLAIM", "R_EVENT", "R_HAUNTED", "R_JOIN", "R_MONTH",
@@ -93,9 +89,9 @@ __all__ = ["Actor", "BuildWax", "CleanBees", "CoolHive", "Defend", "Forage", "Pa
            "SCARE_REFUSES", "SEASON_OF_MONTH", "SOLO_HARD_STRENGTH", "STAGES", "SwarmChoice",
            "TILE_TYPES", "TURN_DICE", "Turn", "UNDER_SIEGE_D6_MIN", "UNDER_SIEGE_STRENGTH",
            "WILD_ACTIONS", "WILD_HIVE_TOKENS", "WildFacts", "WildHiveState",
-           "ZOMBEE_DISEASE_FACTOR", "ZOMBEES", "check_claims", "check_turn_keys",
+           "ZOMBEES", "check_claims", "check_turn_keys",
            "derived_values", "draw_season_card", "end_month", "final_scoring",
-           "infect_wild", "infected_gain", "month_name", "new_game", "next_actor",
+           "month_name", "new_game", "next_actor",
            "phases_preview", "play_month", "play_turn", "play_winter",
            "season_deck", "season_of", "spawn_wild", "start_month", "summarize", "swarms_due",
            "validate_state", "zombees_card", "_early_phases", "_event", "_start_month",

@@ -6,9 +6,11 @@ raid or be raided.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from hyvekit.rules.beelives.card_hooks import CardRules, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, require_unassigned
+from hyvekit.rules.beelives.player_turns import ScareGhosts
 from hyvekit.rules.beelives.solo_cards import ScenarioCard, die_roll
 from hyvekit.rules.beelives.state import (
     HAUNTED_HIVES,
@@ -108,10 +110,28 @@ def not_haunted(w: WildHiveState, what: str) -> None:
 
 
 class HauntedHivesRules(CardRules):
-    """Haunted Hives' hook: "The first wild hive to appear is haunted ... When a haunted hive
-    swarms, the new wild hive is also haunted" (its tile flips)."""
+    """Haunted Hives' hooks: "The first wild hive to appear is haunted ... When a haunted hive
+    swarms, the new wild hive is also haunted" (its tile flips); a haunted tile's forage roll
+    (:func:`forage_roll`); haunted hives neither raid nor are raided (:func:`not_haunted`);
+    scaring the ghosts away (:func:`scare_ghosts`)."""
 
     name = HAUNTED_HIVES
+
+    def forage_roll(self, state: GameState, action: Any, comps: Components) -> bool | None:
+        return forage_roll(state, action.at, action.dice.haunt_d6, comps)
+
+    def check_raid(self, state: GameState, raider: str, target: str | None,
+                   comps: Components) -> None:
+        if not state.is_player(raider):
+            not_haunted(state.wild_hive(raider), "raid (skip the chart's raid lines)")
+        if target is not None and not state.is_player(target):
+            not_haunted(state.wild_hive(target), "be raided")
+
+    def card_action(self, state: GameState, action: Any, hive: Hive, comps: Components
+                    ) -> tuple[GameState, Hive] | None:
+        if not isinstance(action, ScareGhosts):
+            return None
+        return scare_ghosts(state, action.actor, action.bees, action.at, hive, comps)
 
     def on_spawn(self, state: GameState, new: NewWildHive, comps: Components
                  ) -> tuple[GameState, Marks]:

@@ -8,7 +8,6 @@ import random
 from dataclasses import replace
 
 from hyvekit.rules.beelives import phases, seasons
-from hyvekit.rules.beelives.card_hooks import card_rules
 from hyvekit.rules.beelives.plan import MonthPlan, PhaseChoices
 from hyvekit.rules.beelives.spawning import no_placement, spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
@@ -71,7 +70,7 @@ def _start_month(state: GameState, plan: MonthPlan, comps: Components,
     if state.season != "spring" or (state.year > 1 and state.options.wild_active_later_springs):
         state = replace(state, wild=tuple(replace(w, dormant=False) for w in state.wild))
     state = replace(state, spawned=False)
-    for card in card_rules():
+    for card in comps.card_rules():
         state, evs = card.before_month(state, plan, comps)
         events += evs
     if state.first_month:

@@ -2,8 +2,9 @@
 Forage, Scout, Raid, Defend, Build Wax, Clean Bees, Cool Hive, Requeen), with the season
 card's D6 after foraging or scouting and its first-turn spawns.
 
-The raids (:mod:`.raids`) and the solo cards' rules an action calls (:mod:`.haunted_hives`,
-:mod:`.zombees`) are imported by the actions that use them, when they are played.
+The raids (:mod:`.raids`) are imported by the actions that use them, when they are played;
+the solo cards' rules an action meets (a haunted tile's forage roll, an infected hive's
+disease, scaring the ghosts away) are the cards' hooks (:mod:`.card_hooks`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import ClassVar
 from hyvekit.rules.beelives import actions as act
 from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives.board import TILE_TYPES
-from hyvekit.rules.beelives.card_hooks import card_rules
+from hyvekit.rules.beelives.card_hooks import disease_gained
 from hyvekit.rules.beelives.hive import Hive, require_unassigned
 from hyvekit.rules.beelives.spawning import no_placement, spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
@@ -136,8 +137,6 @@ class Forage(PlayerAction):
 
     def effect(self, state: GameState, comps: Components, hive: Hive, ev: Event, *,
                trial: bool) -> Step:
-        from hyvekit.rules.beelives.haunted_hives import forage_roll
-        from hyvekit.rules.beelives.zombees import infected_gain
         board, card, name, m = comps.board, comps.card(state.card), self.actor, state.map
         p = state.player(name)
         if m is not None:
@@ -160,7 +159,7 @@ class Forage(PlayerAction):
         f = act.Forage(distance, tile, state.season, take=self.take,
                        modifiers=(seasons.forage_modifiers(card, tile),))
         _stated_bees(self, f.bees, act.R_FORAGE, f"forage at distance {distance}")
-        haunted = None if trial else forage_roll(state, self.at, self.dice.haunt_d6, comps)
+        haunted = None if trial else _forage_roll(state, self, comps)
         if haunted is False:                    # Haunted Hives: the forage failed
             no_roll_after_failure(self)
             require_unassigned(hive, f.bees, act.R_FORAGE, "forage")
@@ -179,7 +178,7 @@ class Forage(PlayerAction):
             f = replace(f, take=offer)
         before = hive.mite
         hive = act.play(hive, f, board)
-        hive = infected_gain(p, hive, hive.mite - before, board)
+        hive = disease_gained(state, p, hive, hive.mite - before, comps)
         ev.update(bees=f.bees, tile=tile, distance=distance, take=list(f.take or ()),
                   disease=hive.mite - before)
         if haunted:
@@ -267,8 +266,12 @@ class ScareGhosts(PlayerAction):
 
     def effect(self, state: GameState, comps: Components, hive: Hive, ev: Event, *,
                trial: bool) -> Step:
-        from hyvekit.rules.beelives.haunted_hives import scare_ghosts
-        state, hive = scare_ghosts(state, self.actor, self.bees, self.at, hive, comps)
+        done = next((r for c in comps.card_rules()
+                     if (r := c.card_action(state, self, hive, comps)) is not None), None)
+        if done is None:                                  # pragma: no cover - a card's own
+            raise IllegalActionError(R_ACTION, "no card in play gives this action",
+                                     expected="raid", given="scare ghosts")
+        state, hive = done
         ev.update(bees=1, scare_ghosts=True)
         if self.at is not None:
             ev["at"] = list(self.at)
@@ -410,7 +413,8 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
     first = p.turns == 0
     start = state
     fail = None if trial else next(
-        (f for f in (c.before_action(state, action, comps) for c in card_rules()) if f), None)
+        (f for f in (c.before_action(state, action, comps) for c in comps.card_rules()) if f),
+        None)
     if fail is not None:
         bees, die = fail.bees, fail.die
         # "each time you take an action": it must be an action the hive could take; a failed
@@ -441,7 +445,7 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
     events.append(ev)
     if trial:
         return state, events
-    for c in card_rules():
+    for c in comps.card_rules():
         state, evs = c.after_action(start, state, action, step.acted_on, comps)
         events += evs
     spawn_at, spawn_near = dice.spawn_at or step.spawn_at, None
@@ -471,7 +475,7 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
             events.append(sev)
         elif spawn_near is not None:
             no_placement(state, spawn_near, R_CARD)
-    for c in card_rules():
+    for c in comps.card_rules():
         state, evs = c.after_turn(state, action, step.siege_at, bool(ev.get("failed")), comps)
         events += evs
     return state, events
@@ -518,6 +522,14 @@ def _card_roll(card: seasons.SeasonCard | None, trigger: str, dice: TurnDice, st
     return (f"card: {card.name}", spawn_strength(state, sp.strength))
 
 
+def _forage_roll(state: GameState, action: Forage, comps: Components) -> bool | None:
+    """What the cards' rolls make of a Forage (:meth:`~.card_hooks.CardRules.forage_roll`):
+    None, no card rolls for it; else whether it succeeds (every card asked)."""
+    rolls = [r for c in comps.card_rules()
+             if (r := c.forage_roll(state, action, comps)) is not None]
+    return None if not rolls else all(rolls)
+
+
 def _rolls(turn: Raid) -> tuple[tuple[int, ...], ...]:
     if not turn.rolls:
         raise InvalidInputError("rolls", None, "the raid dice rolled, e.g. rolls = [[1, 2]]")
@@ -527,8 +539,6 @@ def _rolls(turn: Raid) -> tuple[tuple[int, ...], ...]:
 def _player_raid(state: GameState, turn: Raid, comps: Components, ev: Event
                  ) -> tuple[GameState, Hive, Event]:
     from hyvekit.rules.beelives import raids
-    from hyvekit.rules.beelives.haunted_hives import not_haunted
-    from hyvekit.rules.beelives.zombees import infected_gain
     board = comps.board
     card = comps.card(state.card)
     name = turn.actor
@@ -554,7 +564,7 @@ def _player_raid(state: GameState, turn: Raid, comps: Components, ev: Event
             bees, _rolls(turn), turn.sacrifice_defending, turn.sacrifice_unassigned,
             turn.removed, distance, already, bonus.raiding, dbonus.defending), board)
         state = state.with_hive(target, r.defender)
-        hive = infected_gain(p, r.attacker, r.disease, board)
+        hive = disease_gained(state, p, r.attacker, r.disease, comps)
         ev.update(bees=bees, target=target, target_kind="player", stolen=r.stolen,
                   success=r.success, strength=r.strength.strength, lost=r.attacker_lost,
                   disease=r.disease + hive.mite - r.attacker.mite, vp=r.attacker_vp,
@@ -562,7 +572,8 @@ def _player_raid(state: GameState, turn: Raid, comps: Components, ev: Event
                   defender_sacrificed=turn.sacrifice_defending + turn.sacrifice_unassigned)
     else:
         w = state.wild_hive(target)
-        not_haunted(w, "be raided")
+        for c in comps.card_rules():
+            c.check_raid(state, name, target, comps)
         if turn.sacrifice_defending or turn.sacrifice_unassigned:
             raise InvalidInputError("sacrifice_defending/sacrifice_unassigned", "given",
                                     "nothing for a wild hive target (use sacrifices)")
@@ -570,7 +581,7 @@ def _player_raid(state: GameState, turn: Raid, comps: Components, ev: Event
             bees, _rolls(turn), turn.sacrifices, None if turn.take is None else turn.take[0],
             distance, already, bonus.raiding), board)
         state = state.with_wild(replace(w, strength=r2.wild_strength))
-        hive = infected_gain(p, r2.attacker, r2.disease, board)
+        hive = disease_gained(state, p, r2.attacker, r2.disease, comps)
         ev.update(bees=bees, target=target, target_kind="wild", stolen=r2.taken,
                   success=r2.removed, strength=r2.strength, reduced=r2.reduced,
                   wild_strength=r2.wild_strength, removed=r2.removed,

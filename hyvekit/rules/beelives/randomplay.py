@@ -24,6 +24,7 @@ from dataclasses import replace
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import phases, seasons
 from hyvekit.rules.beelives import solo as solocards
+from hyvekit.rules.beelives.zombees import ERRATIC
 from hyvekit.rules.beelives.actions import cool_bees
 from hyvekit.rules.beelives.board import TILE_TYPES
 from hyvekit.rules.beelives.table import WILD_NAMES
@@ -238,7 +239,7 @@ def _erratic_candidates(state: g.GameState, name: str, comps: g.Components,
     the action cannot be taken)."""
     d6 = rng.randint(1, 6)
     words = solocards.infected_wild_action(g.zombees_card(comps), d6)
-    action, what = g.ERRATIC[words]
+    action, what = ERRATIC[words]
     w = state.wild_hive(name)
     out: list[g.Turn] = []
     m = state.map

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from hyvekit.rules.beelives.card_hooks import NewWildHive, card_rules
+from hyvekit.rules.beelives.card_hooks import NewWildHive
 from hyvekit.rules.beelives.state import (
     NONE,
     R_SPAWN,
@@ -66,7 +66,7 @@ def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: st
     strength = max(1, min(14, strength))
     haunted = infected_now = False
     marks: list[tuple[str, Any]] = []
-    for card in card_rules():
+    for card in comps.card_rules():
         state, m = card.on_spawn(state, NewWildHive(name, cause, by, infected), comps)
         haunted, infected_now = haunted or m.haunted, infected_now or m.infected
         marks += m.event

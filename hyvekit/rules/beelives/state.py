@@ -16,9 +16,9 @@ wild hive strength (0–14), map spaces (distance).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, fields, replace
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, field, fields, replace
+from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives.board import Board
@@ -26,6 +26,9 @@ from hyvekit.rules.beelives.hive import Assigned, Hive, new_hive, validate_hive
 from hyvekit.rules.common import InvalidInputError, require_int, require_table
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.values import dataclass
+
+if TYPE_CHECKING:
+    from hyvekit.rules.beelives.card_hooks import CardRules
 
 R_MONTH = "Bee Lives: Productive Months"
 
@@ -193,6 +196,12 @@ class Options:
                 raise InvalidInputError("options.later_year_spawn_strength", v,
                                         "a whole number from 1 to 14")
             require_int("options.later_year_spawn_strength", v, 1, 14)
+
+    @property
+    def cards_at_play(self) -> bool:
+        """Whether a solo card whose rules the month sequencer plays is in play (Under Siege,
+        Haunted Hives, Zombees: :mod:`.card_hooks`)."""
+        return bool(self.under_siege or self.haunted_hives or self.zombees_from_year)
 
 
 @dataclass(frozen=True)
@@ -518,13 +527,15 @@ def new_game(players: Sequence[tuple[str, str]], board: Board, *, first_player: 
 
 @dataclass(frozen=True)
 class Components:
-    """The board values, season cards and solo cards a game is played with (the solo cards
-    whose rules the sequencer plays: Haunted Hives, Zombees); the data layer gives the
-    packaged ones (``data/beelives.py``: ``components``)."""
+    """The board values, season cards and solo cards a game is played with, and
+    ``card_rules``: the hooks of the solo cards whose rules the sequencer plays
+    (:mod:`.card_hooks`; a function giving them, called when a month first needs them).
+    The data layer gives the packaged ones (``data/beelives.py``: ``components``)."""
 
     board: Board
     cards: tuple[seasons.SeasonCard, ...]
     solo: Any
+    card_rules: Callable[[], tuple[CardRules, ...]] = field(repr=False, compare=False)
 
     def solo_card(self, name: str) -> Any:
         """The solo card called ``name``.

@@ -49,7 +49,6 @@ from hyvekit.rules.beelives.action_phase import next_actor, play_turn
 from hyvekit.rules.beelives.actions import Forage as ForageValues
 from hyvekit.rules.beelives.actions import forage_offer
 from hyvekit.rules.beelives.board import TILE_TYPES
-from hyvekit.rules.beelives.card_hooks import card_rules
 from hyvekit.rules.beelives.cleanup import end_month
 from hyvekit.rules.beelives.month import MonthResult
 from hyvekit.rules.beelives.month_start import (
@@ -175,10 +174,8 @@ def new_table(start: GameState, comps: Components) -> Table:
         raise IllegalActionError(R_ACTION, f"no month is due now ({start.stage})",
                                  expected="month", given=start.stage)
     plan = MonthPlan(start.year, start.month, "")
-    if _zombees_start(start):
-        from hyvekit.rules.beelives.state import zombees_card
-        from hyvekit.rules.beelives.zombees import first_infected
-        first = first_infected(zombees_card(comps), {w.name: w.strength for w in start.wild})
+    first = _first_infected(start, comps)
+    if first is not None:
         if len(first.candidates) == 1:
             plan = replace(plan, infect=first.candidates[0])
         elif not first.candidates:
@@ -294,23 +291,24 @@ def _card_decision(t: Table, prompt: str) -> Decision:
                     more="draw: hyvekit turns over the deck's next card")
 
 
-def _zombees_start(s: GameState) -> bool:
-    """The first month of the year the Zombees card's rules begin (the strongest wild hive is
-    infected, or an infected one spawned)."""
-    z = s.options.zombees_from_year
-    return bool(z) and s.year == z and s.month == 1
+def _first_infected(start: GameState, comps: Components) -> Any:
+    """The wild hive a card marks as the month begins
+    (:meth:`~.card_hooks.CardRules.first_infection`: Zombees, the start of year 2), or None."""
+    if not start.options.cards_at_play:
+        return None
+    return next((f for c in comps.card_rules()
+                 if (f := c.first_infection(start, comps)) is not None), None)
 
 
 def _first_infection(t: Table) -> Decision | None:
     """Zombees, the start of year 2: the strongest wild hive tied (the player chooses), or, with
     no wild hive in play, where the infected one spawns on the map."""
     s0 = t.start
-    if not _zombees_start(s0) or t.plan.infect is not None or \
-            t.plan.infected_spawn is not None:
+    if t.plan.infect is not None or t.plan.infected_spawn is not None:
         return None
-    from hyvekit.rules.beelives.state import zombees_card
-    from hyvekit.rules.beelives.zombees import first_infected
-    first = first_infected(zombees_card(t.comps), {w.name: w.strength for w in s0.wild})
+    first = _first_infected(s0, t.comps)
+    if first is None:
+        return None
     lead = s0.players[s0.first_player].name
     if first.candidates:
         return Decision("infect", lead, "Zombees: the strongest wild hives are tied: which "
@@ -545,7 +543,7 @@ def _failed(state: GameState, action: Action, comps: Components) -> bool:
     """The action fails before it is taken (Zombees' action roll)."""
     if action.wild:
         return False
-    for c in card_rules():
+    for c in comps.card_rules():
         try:
             if c.before_action(state, action, comps):
                 return True

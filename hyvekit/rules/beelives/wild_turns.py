@@ -10,7 +10,6 @@ from typing import ClassVar
 from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives import wild as wildmod
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
-from hyvekit.rules.beelives.card_hooks import card_rules
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import (
     NO_DICE,
@@ -182,9 +181,9 @@ class WildRaid(WildAction):
     action: ClassVar[str] = "raid"
 
     def effect(self, t: _WildTurn) -> None:
-        from hyvekit.rules.beelives.haunted_hives import not_haunted
         w, state, ev, board, desperate = t.w, t.state, t.ev, t.board, t.desperate
-        not_haunted(w, "raid (skip the chart's raid lines)")
+        for c in t.comps.card_rules():
+            c.check_raid(state, w.name, None, t.comps)
         if "raid" not in t.chart and not desperate:
             raise IllegalActionError(R_WILD, f"the {state.season} chart has no raid line",
                                      expected="forage or scout", given="raid")
@@ -220,7 +219,8 @@ class WildRaid(WildAction):
                       defender_sacrificed=self.sacrifice_defending + self.sacrifice_unassigned)
         else:
             other = state.wild_hive(target)
-            not_haunted(other, "be raided")
+            for c in t.comps.card_rules():
+                c.check_raid(state, w.name, target, t.comps)
             if other.strength > w.strength + 2 and not desperate:
                 raise IllegalActionError(R_WILD, f"{target}'s strength {other.strength} is more "
                                          f"than two above {w.name}'s {w.strength}: no raid",
@@ -305,7 +305,7 @@ def wild_turn(state: GameState, action: WildAction, comps: Components
     ev: Event = {"kind": "wild", "wild": w.name, "action": a, "round": state.round - 1,
                  "before": w.strength}
     start = state
-    erratic = any([c.before_action(state, action, comps) for c in card_rules()])
+    erratic = any([c.before_action(state, action, comps) for c in comps.card_rules()])
     if erratic:                      # Zombees: an infected wild hive's erratic turn
         ev["zombee_d6"] = dice.zombee_d6
         desperate = True             # the chart's conditions do not apply (ruling L143)
@@ -322,7 +322,7 @@ def wild_turn(state: GameState, action: WildAction, comps: Components
                   desperate)
     action.effect(t)
     state, events = t.state, t.events
-    for c in card_rules():
+    for c in comps.card_rules():
         state, evs = c.after_action(start, state, action, t.acted_on, comps)
         events += evs
     return state, events

@@ -382,6 +382,18 @@ class ZombeesRules(CardRules):
         return state, Marks(infected=infected, event=(("infection_d6", roll),
                                                       ("infected", infected)))
 
+    def first_infection(self, start: GameState, comps: Components) -> FirstInfection | None:
+        """The first month of the year the card's rules begin: the strongest wild hive is
+        infected, or an infected one spawns (:func:`first_infected`)."""
+        z = start.options.zombees_from_year
+        if not z or start.year != z or start.month != 1:
+            return None
+        return first_infected(zombees_card(comps), {w.name: w.strength for w in start.wild})
+
+    def disease_gained(self, state: GameState, player: PlayerState, hive: Hive, gained: int,
+                       comps: Components) -> Hive:
+        return infected_gain(player, hive, gained, comps.board)
+
     def after_month(self, state: GameState, comps: Components) -> None:
         if state.spawn_rolls:
             unused = [name for name, _ in state.spawn_rolls]

@@ -51,9 +51,9 @@ from hyvekit.rules.hyve.legacy_run import (R_BREAD, R_CORE, R_COURIER, R_EASY, R
                                            SwitchEasy, affordable, apply, check, cost,
                                            courier_claim, honey_spent, new_legacy, play,
                                            scenario_limits, scenario_mode)
-from hyvekit.rules.hyve.legacy_sheet import (BEE_TYPES, RESOURCE_KINDS, RESOURCE_LABELS,
-                                             SCENARIOS, WILD, LegacySheet, perk_label,
-                                             sheets_from_tables)
+from hyvekit.rules.hyve.legacy_sheet import (RESOURCE_KINDS, RESOURCE_LABELS, SCENARIOS,
+                                             LegacySheet, perk_label, sheets_from_tables)
+from hyvekit.rules.hyve.sheets import BEE_TYPES, WILD
 from hyvekit.rules.hyve.legacy_words import (normalise_perk, parse_bee, parse_bread_type,
                                              parse_colour_counts, parse_purchases)
 

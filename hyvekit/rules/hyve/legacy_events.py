@@ -13,8 +13,9 @@ from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.hyve.legacy_run import (Action, BuyBread, BuyPerk, BuyResources, Courier,
                                            LegacyState, Purchase, Result, SheetLimits, Shop,
                                            StartScenario, SwitchEasy, _bee_type, new_legacy)
-from hyvekit.rules.hyve.legacy_sheet import (BEE_TYPES, RESOURCE_KINDS, RESOURCE_LABELS, WILD,
-                                             LegacySheet, perk_label)
+from hyvekit.rules.hyve.legacy_sheet import (RESOURCE_KINDS, RESOURCE_LABELS, LegacySheet,
+                                             perk_label)
+from hyvekit.rules.hyve.sheets import BEE_TYPES, WILD
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
 

@@ -27,8 +27,9 @@ from typing import Any, Literal
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.hyve.legacy_honey import HoneyBreakdown, honey_earned
-from hyvekit.rules.hyve.legacy_sheet import (BEE_TYPES, RESOURCE_KINDS, RESOURCE_LABELS,
-                                             SCENARIOS, WILD, LegacySheet, perk_label)
+from hyvekit.rules.hyve.legacy_sheet import (RESOURCE_KINDS, RESOURCE_LABELS, SCENARIOS,
+                                             LegacySheet, perk_label)
+from hyvekit.rules.hyve.sheets import BEE_TYPES, WILD
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
 from hyvekit.rules.values import dataclass

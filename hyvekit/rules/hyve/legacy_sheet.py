@@ -16,7 +16,7 @@ from typing import Any
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.hyve.sheets import BEE_TYPES, WILD
+from hyvekit.rules.hyve.sheets import BEE_TYPES
 from hyvekit.rules.values import dataclass
 
 # --- constants the rulebook gives --------------------------------------------------------------

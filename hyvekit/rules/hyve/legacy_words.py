@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.hyve.legacy_run import BuyBread, BuyPerk, BuyResources, Purchase
-from hyvekit.rules.hyve.legacy_sheet import WILD
+from hyvekit.rules.hyve.sheets import WILD
 from hyvekit.rules.validate import close_matches, not_one_of
 
 

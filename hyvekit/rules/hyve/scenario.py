@@ -322,7 +322,6 @@ def _sensilla(s: ScenarioState, position: int) -> ScenarioState:
     s = replace(s, sensilla=rest, coloured=s.coloured + (position,))
     s = _log(s, f"Sensilla: space {label} coloured {s.colour(value)}")
     if target is None:
-        from hyvekit.rules.hyve.turn import builder_room
         if not s.sheet.builder_shapes or builder_room(s):
             raise IllegalActionError(R_SENSILLA, f"the nectar of the space {label} goes into "
                                      "the active hyve: name its hex", expected="VALUE@HEX",
@@ -330,6 +329,15 @@ def _sensilla(s: ScenarioState, position: int) -> ScenarioState:
         return _log(s, "Sensilla: no built space left for its nectar: lost (ruling H82)")
     s, _ = _place(s, [(target, Space(NECTAR, variety=str(value)))], R_SENSILLA)
     return s
+
+
+def builder_room(s: ScenarioState) -> bool:
+    """Bee Builder: whether a built, empty hex is left in the active hyve or the next one
+    (where nectar and larva may go, ruling H69)."""
+    for n in (s.active, s.active + 1):
+        if n < len(s.hyves) and any(s.hyves[n][h].kind == HEX_EMPTY for h in s.built[n]):
+            return True
+    return False
 
 
 def _next_turn(s: ScenarioState) -> ScenarioState:

@@ -70,7 +70,8 @@ from hyvekit.rules.hyve.scenario import (BESEECH_TIMES, FECUNDITY_LARVA, PLUMOSE
                                          R_SENSILLA, ScenarioState, _entered, _faces, _hp, _log,
                                          _need_phase, _next_turn, _place,
                                          _population, _require_value, _settle, _take,
-                                         larva_population, new_scenario, spot_name, split_spot,
+                                         builder_room, larva_population, new_scenario, spot_name,
+                                         split_spot,
                                          summary)
 from hyvekit.rules.hyve.scoring import CROSSED, EMPTY, NECTAR, Space
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, REWARDS
@@ -601,15 +602,6 @@ def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
     if s.status != "playing":
         return s
     return replace(s, phase="season")
-
-
-def builder_room(s: ScenarioState) -> bool:
-    """Bee Builder: whether a built, empty hex is left in the active hyve or the next one
-    (where nectar and larva may go, ruling H69)."""
-    for n in (s.active, s.active + 1):
-        if n < len(s.hyves) and any(s.hyves[n][h].kind == EMPTY for h in s.built[n]):
-            return True
-    return False
 
 
 def _season(s: ScenarioState, a: SeasonalEffect) -> ScenarioState:

@@ -15,6 +15,7 @@ from hyvekit.data import beelives as bl
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import map as M
 from hyvekit.rules.beelives import record as rec
+from hyvekit.rules.beelives import zombees as Z
 from hyvekit.rules.beelives.hive import Hive
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
@@ -296,7 +297,7 @@ def test_zombees_infect_wild_flips_its_tile():
     m = M.new_map({(0, 0): "bloom", (1, 0): "wilt"},
                   hives=[M.MapHive("Ann", "player", (0, 0)), M.MapHive("OAK", "wild", (1, 0))])
     s = zombee_game(wild=(g.WildHiveState("OAK", 5),), game_map=m)
-    s2, ev = g.infect_wild(s, "OAK")
+    s2, ev = Z.infect_wild(s, "OAK")
     assert s2.wild_hive("OAK").infected and s2.map.tile((1, 0)).dark == "infected"
     assert s2.map.hive("OAK").dark == "infected" and ev["hive"] == "OAK"
     back = g.GameState.from_dict(s2.to_dict())
