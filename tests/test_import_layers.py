@@ -124,3 +124,28 @@ def test_no_core_module_imports_a_card_module():
              and name[len(prefix):] not in CARD_MODULES | ABOVE_THE_CORE
              for m in sorted(deps) if m[len(prefix):] in CARD_MODULES]
     assert wrong == []
+
+
+def test_no_private_name_is_used_outside_its_module():
+    """A helper two modules of rules/ share is public (with its docstring): no module imports
+    another's ``_name``, nor reads it off an imported module."""
+    paths = {_module_name(p): p for p in modules("rules")}
+    wrong = []
+    for name, path in sorted(paths.items()):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {}
+        for node in _run_time_nodes(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in paths:
+                wrong += [f"{name} imports {node.module}.{a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+            if isinstance(node, ast.ImportFrom) and node.module:
+                aliases.update({a.asname or a.name: f"{node.module}.{a.name}"
+                                for a in node.names if f"{node.module}.{a.name}" in paths})
+            elif isinstance(node, ast.Import):
+                aliases.update({a.asname: a.name for a in node.names
+                                if a.name in paths and a.asname})
+        wrong += [f"{name} reads {aliases[n.value.id]}.{n.attr}" for n in ast.walk(tree)
+                  if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                  and n.value.id in aliases and n.attr.startswith("_")
+                  and not n.attr.startswith("__")]
+    assert wrong == []

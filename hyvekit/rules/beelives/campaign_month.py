@@ -286,7 +286,7 @@ def _wildfire_lost(state: CampaignState, before: g.GameState, game: g.GameState,
                                  f"card only (not: {', '.join(extra)})",
                                  expected="no " + ", ".join(extra),
                                  given=", ".join(extra))
-    game, _ = g._event(game, plan.card, state.comps.game)   # the card revealed: checked
+    game, _ = g.event_phase(game, plan.card, state.comps.game)   # the card revealed: checked
     game = replace(game, stage="over")
     summary = {"hives": {p.name: {"vp_gained": 0} for p in game.players}, "wild_spawned": [],
                "fire": fire.to_dict(), "lost": f"{name}'s hive burned"}

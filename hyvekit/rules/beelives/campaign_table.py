@@ -30,7 +30,7 @@ from hyvekit.rules.beelives.campaign_settings import (
     CampaignState,
     require_playable,
 )
-from hyvekit.rules.beelives.notation import _quote
+from hyvekit.rules.beelives.notation import quote_name
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import NONE, map_module
@@ -130,7 +130,7 @@ def _prelude_decision(state: CampaignState) -> T.Decision | None:
     if len(prelude.spawns) >= want:
         return None
     game = _prelude_game(state, prelude)
-    name = T._free_wild(game)
+    name = T.free_wild_name(game)
     lead = game.players[0].name
     if name == NONE:
         return T.Decision("place", None, "no wild hive token is left", ("spawn none",),
@@ -166,7 +166,7 @@ def _listed(d: T.Decision, text: str) -> str:
     """
     option = next((o for o in d.legal if o.lower() == " ".join(text.lower().split())), None)
     if option is None:
-        raise T._refuse(d, text)
+        raise T.refusal(d, text)
     return option
 
 
@@ -177,7 +177,7 @@ def _spawn_of(option: str, game: Any) -> tuple[str, tuple[int, int] | None]:
     if words[0] == "spawn":
         return words[1], None
     q, r = words[1].split(",")
-    return T._free_wild(game), (int(q), int(r))
+    return T.free_wild_name(game), (int(q), int(r))
 
 
 def _prelude_step(state: CampaignState, text: str) -> CampaignState:
@@ -276,7 +276,7 @@ def _fire_decision(state: CampaignState) -> T.Decision | None:
         return None                              # the card is turned over, nothing is played
     if len(fp.spawns) >= want:
         return None
-    name = T._free_wild(game)
+    name = T.free_wild_name(game)
     if not on_map:
         return T.Decision("spawn", lead, f"{card.name}: wild hive {len(fp.spawns) + 1} of "
                           f"{want} ({name}) spawns as many spaces from the fire as a D4: is "
@@ -380,7 +380,7 @@ def _winter_decision(state: CampaignState) -> T.Decision:
         hive = game.players[0].hive
         queens = [f" queen {q}" for q in state.comps.board.queen_types if q != hive.queen]
     lead = game.players[game.first_player].name
-    legal = tuple("year-end" + (" take " + ",".join(_quote(n) for n in c) if c else "") + q
+    legal = tuple("year-end" + (" take " + ",".join(quote_name(n) for n in c) if c else "") + q
                   for c in takes for q in queens)
     return T.Decision("winter", lead, f"Winter Upkeep after year {game.year}: three months of "
                       "feeding and disease" + (" (Three Generations: your queen dies; choose a "
@@ -402,7 +402,7 @@ def month_file_text(entry: Mapping[str, Any]) -> str:
     from hyvekit.rules.beelives import record as rec
     text = rec.dump_month(rec.parse_month(entry["month"], "month"))
     if entry.get("stated"):
-        text += "\n[stated]\n" + "".join(f"{k} = {rec._toml_value(v)}\n"
+        text += "\n[stated]\n" + "".join(f"{k} = {rec.toml_literal(v)}\n"
                                          for k, v in entry["stated"].items())
     return text
 
@@ -493,7 +493,7 @@ def _winter(state: CampaignState, text: str) -> CampaignState:
         words = shlex.split(text)
     except ValueError:
         words = text.split()
-    refuse = T._refuse(d, text)
+    refuse = T.refusal(d, text)
     if not words or words[0].lower() != "year-end":
         raise refuse
     data: dict[str, Any] = {}
@@ -504,7 +504,7 @@ def _winter(state: CampaignState, text: str) -> CampaignState:
             raise refuse
         value = rest.pop(0)
         if key == "take":
-            data["starvation"] = {T.N._hive(state.game, n.strip(), "year-end take"): "take"
+            data["starvation"] = {T.N.hive_named(state.game, n.strip(), "year-end take"): "take"
                                   for n in value.split(",") if n.strip()}
         else:
             data["queens"] = {p.name: value.lower() for p in state.game.players}

@@ -35,7 +35,7 @@ from hyvekit.rules.beelives.board import TILE_TYPES
 from hyvekit.rules.beelives.cleanup import end_month
 from hyvekit.rules.beelives.month import (CLAIM_FIELDS, MonthResult, check_claims,
                                           derived_values, play_month)
-from hyvekit.rules.beelives.month_start import (_early_phases, _event, _start_month,
+from hyvekit.rules.beelives.month_start import (early_phases, event_phase, start_month_after,
                                                 draw_season_card, phases_preview,
                                                 season_deck, start_month, swarms_due)
 from hyvekit.rules.beelives.plan import (MonthPlan, PhaseChoices, SwarmChoice, Turn, as_action,
@@ -94,5 +94,5 @@ __all__ = ["Actor", "BuildWax", "CleanBees", "CoolHive", "Defend", "Forage", "Pa
            "month_name", "new_game", "next_actor",
            "phases_preview", "play_month", "play_turn", "play_winter",
            "season_deck", "season_of", "spawn_wild", "start_month", "summarize", "swarms_due",
-           "validate_state", "zombees_card", "_early_phases", "_event", "_start_month",
+           "validate_state", "zombees_card", "early_phases", "event_phase", "start_month_after",
            "_zombees_card"]

@@ -41,14 +41,14 @@ def start_month(state: GameState, plan: MonthPlan, comps: Components
     :raises IllegalActionError: a choice against the rules (rule named); a month out of order.
     :raises InvalidInputError: unknown names.
     """
-    return _start_month(state, plan, comps)
+    return start_month_after(state, plan, comps)
 
 
-def _start_month(state: GameState, plan: MonthPlan, comps: Components,
-                 early: tuple[tuple[PlayerState, ...], list[Event]] | None = None
-                 ) -> tuple[GameState, list[Event]]:
+def start_month_after(state: GameState, plan: MonthPlan, comps: Components,
+                      early: tuple[tuple[PlayerState, ...], list[Event]] | None = None
+                      ) -> tuple[GameState, list[Event]]:
     """:func:`start_month`; ``early``, when given, is what phases 1–3 give (the players and
-    the events of :func:`_early_phases`) for this ``state`` and the plan's feeding choices,
+    the events of :func:`early_phases`) for this ``state`` and the plan's feeding choices,
     already played on a copy (the random player reuses its preview instead of playing them
     twice)."""
     if state.stage != "month":
@@ -82,16 +82,16 @@ def _start_month(state: GameState, plan: MonthPlan, comps: Components,
                                          given="choices")
     else:
         if early is None:
-            state, evs = _early_phases(state, plan, comps)
+            state, evs = early_phases(state, plan, comps)
         else:                        # phases 1-3 change only the players (and tell events)
             state, evs = replace(state, players=early[0]), early[1]
         events += evs
         # 4. Swarm Phase, in turn order from the first player
         for p in state.order():
-            state, evs = _swarm(state, p.name, plan.choice(p.name), comps)
+            state, evs = swarm_phase(state, p.name, plan.choice(p.name), comps)
             events += evs
     # 5. Event Phase
-    state, ev = _event(state, plan.card, comps)
+    state, ev = event_phase(state, plan.card, comps)
     events.append(ev)
     card = comps.card(state.card)
     # Action Phase begins: Cooler Temps
@@ -111,8 +111,8 @@ def _start_month(state: GameState, plan: MonthPlan, comps: Components,
     return state, events
 
 
-def _early_phases(state: GameState, plan: MonthPlan, comps: Components
-                  ) -> tuple[GameState, list[Event]]:
+def early_phases(state: GameState, plan: MonthPlan, comps: Components
+                 ) -> tuple[GameState, list[Event]]:
     """Phases 1–3 (Egg, Feeding, Brood) for every hive, under the card still on the board."""
     board = comps.board
     old_card = comps.card(state.card)
@@ -174,11 +174,13 @@ def phases_preview(state: GameState, plan: MonthPlan, comps: Components) -> Game
     """
     if state.first_month:
         return state
-    return _early_phases(state, plan, comps)[0]
+    return early_phases(state, plan, comps)[0]
 
 
-def _swarm(state: GameState, name: str, c: PhaseChoices, comps: Components
-           ) -> tuple[GameState, list[Event]]:
+def swarm_phase(state: GameState, name: str, c: PhaseChoices, comps: Components
+                ) -> tuple[GameState, list[Event]]:
+    """Phase 4 (Swarm) for player ``name``'s hive with its choices ``c`` (stay or leave, the
+    new wild hive): the table after it and its events."""
     board = comps.board
     hive = state.player(name).hive
     swarms, reason = phases.will_swarm(hive, board)
@@ -253,7 +255,11 @@ def draw_season_card(state: GameState, comps: Components, rng: random.Random) ->
     return rng.choice(deck)
 
 
-def _event(state: GameState, name: str, comps: Components) -> tuple[GameState, Event]:
+def event_phase(state: GameState, name: str, comps: Components) -> tuple[GameState, Event]:
+    """Phase 5 (Event): the season card ``name`` turned over, and its event.
+
+    :raises IllegalActionError: a card of another season, or one already drawn this year.
+    """
     card = comps.card(name)
     assert card is not None
     if card.season != state.season:

@@ -124,7 +124,7 @@ def format_action(action: Action, *, actor: bool = True) -> str:
             continue
         words += [key, _word(name, value)]
     text = " ".join(words)
-    return f"{_quote(action.actor)}: {text}" if actor else text
+    return f"{quote_name(action.actor)}: {text}" if actor else text
 
 
 def _has(action: Action, name: str) -> bool:
@@ -158,21 +158,23 @@ def _word(name: str, value: Any) -> str:
     if field == "take":
         return "/".join(str(v) for v in value)
     if field == "rolls":
-        return "/".join(_digits(r) for r in value)
+        return "/".join(digits_text(r) for r in value)
     if field == "removed":
-        return _digits(value)
+        return digits_text(value)
     if isinstance(value, str):
-        return _quote(value)
+        return quote_name(value)
     return str(value)
 
 
-def _digits(values: tuple[int, ...]) -> str:
+def digits_text(values: tuple[int, ...]) -> str:
+    """Dice faces as a step writes them: ``3421`` (comma-separated when one is over 9)."""
     if all(0 <= v <= 9 for v in values):
         return "".join(str(v) for v in values)
     return ",".join(str(v) for v in values)
 
 
-def _quote(text: str) -> str:
+def quote_name(text: str) -> str:
+    """A name as a step writes it: as it is, or quoted when it holds spaces or signs."""
     if text and all(c.isalnum() or c in "-_." for c in text):
         return text
     return f'"{text}"' if '"' not in text else shlex.quote(text)
@@ -190,12 +192,12 @@ def parse_action(text: str, state: GameState, *, actor: str | None = None) -> Ac
     """
     text = " ".join(str(text).split())
     head, sep, rest = text.partition(":")
-    if sep and head.strip() and not _looks_like_coord(head):
-        actor, text = _hive(state, head.strip().strip("\"'"), "actor"), rest.strip()
+    if sep and head.strip() and not looks_like_coord(head):
+        actor, text = hive_named(state, head.strip().strip("\"'"), "actor"), rest.strip()
     elif actor is None:
         raise InvalidInputError("notation", text, "ACTOR: ACTION, e.g. Susan: forage harvest 2")
     else:
-        actor = _hive(state, actor, "actor")
+        actor = hive_named(state, actor, "actor")
     try:
         words = shlex.split(text)
     except ValueError as exc:
@@ -277,23 +279,31 @@ def _value(state: GameState, field: str, word: str, said: str) -> Any:
             raise InvalidInputError(said, word, "honey/pollen/water, e.g. 3/1/0")
         return tuple(int(p) for p in parts)
     if field in ("rolls", "removed"):
-        rolls = tuple(_dice_word(said, r) for r in word.split("/"))
+        rolls = tuple(dice_word(said, r) for r in word.split("/"))
         return rolls[0] if field == "removed" else rolls
     if field == "queen":
         return word.lower()
     if field == "target":
-        return _hive(state, word, said)
+        return hive_named(state, word, said)
     return word                                    # a new wild hive's name
 
 
-def _dice_word(said: str, word: str) -> tuple[int, ...]:
+def dice_word(said: str, word: str) -> tuple[int, ...]:
+    """The faces a word of a step gives (``3421`` or ``3,4,2,1``).
+
+    :raises InvalidInputError: not faces (``said``: the step).
+    """
     parts = word.split(",") if "," in word else list(word)
     if not parts or not all(_DIGITS.fullmatch(p) for p in parts):
         raise InvalidInputError(said, word, "dice faces as digits (3421) or with commas")
     return tuple(int(p) for p in parts)
 
 
-def _hive(state: GameState, name: str, field: str) -> str:
+def hive_named(state: GameState, name: str, field: str) -> str:
+    """The hive (player or wild) called ``name``, in any case; close matches suggested.
+
+    :raises InvalidInputError: no such hive (``field``).
+    """
     names = [p.name for p in state.players] + [w.name for w in state.wild]
     return find(field, name, names)
 
@@ -307,7 +317,8 @@ _INT = re.compile(r"-?[0-9]{1,4}")
 _DIGITS = re.compile(r"[0-9]{1,4}")
 
 
-def _looks_like_coord(text: str) -> bool:
+def looks_like_coord(text: str) -> bool:
+    """Whether ``text`` reads as a map space ``q,r``."""
     return all(_is_int(p.strip()) for p in text.split(","))
 
 

@@ -369,7 +369,7 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
     tiles: set = {plan.infected_spawn_at} - {None}
     # phases 1-3 (as g.phases_preview) played once: who swarms (as g.swarms_due), the bees
     # a swarm loses, and (the plan takes no starvation tokens) the start of the month below
-    early = None if state.first_month else g._early_phases(state, plan, comps)
+    early = None if state.first_month else g.early_phases(state, plan, comps)
     preview = state if early is None else early[0]
     due = () if early is None else tuple(
         p.name for p in preview.order() if phases.will_swarm(p.hive, comps.board)[0])
@@ -388,8 +388,8 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
     plan = replace(plan, choices=tuple(choices.items()))
     for attempt in range(3):
         try:
-            s, events = g._start_month(state, plan, comps,
-                                       None if early is None else (preview.players, early[1]))
+            s, events = g.start_month_after(state, plan, comps,
+                                            None if early is None else (preview.players, early[1]))
             break
         except IllegalActionError:
             if attempt == 2:

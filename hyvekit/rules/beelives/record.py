@@ -352,7 +352,7 @@ def is_month_file(raw: Mapping[str, Any]) -> bool:
 
 # --- writing -------------------------------------------------------------------------------------
 
-_toml_value = toml_value
+toml_literal = toml_value
 
 
 def turn_table(t: g.Turn) -> dict[str, Any]:
@@ -384,21 +384,21 @@ def turn_table(t: g.Turn) -> dict[str, Any]:
 def dump_month(plan: g.MonthPlan, prefix: str = "") -> str:
     """A month plan as month-record TOML (``prefix="month."`` inside a game file, where the
     caller writes the ``[[month]]`` line)."""
-    lines = [f"year = {plan.year}", f"month = {_toml_value(g.month_name(plan.month))}",
-             f"card = {_toml_value(plan.card)}"]
+    lines = [f"year = {plan.year}", f"month = {toml_literal(g.month_name(plan.month))}",
+             f"card = {toml_literal(plan.card)}"]
     if plan.solo_spawn is not None:
-        lines.append(f"solo_spawn = {_toml_value(plan.solo_spawn)}")
+        lines.append(f"solo_spawn = {toml_literal(plan.solo_spawn)}")
     if plan.solo_spawn_at is not None:
-        lines.append(f"solo_spawn_at = {_toml_value(list(plan.solo_spawn_at))}")
+        lines.append(f"solo_spawn_at = {toml_literal(list(plan.solo_spawn_at))}")
     if plan.spawn_d6:
-        lines.append(f"spawn_d6 = {_toml_value(dict(plan.spawn_d6))}")
+        lines.append(f"spawn_d6 = {toml_literal(dict(plan.spawn_d6))}")
     for key in ("infect", "infected_spawn"):
         if getattr(plan, key) is not None:
-            lines.append(f"{key} = {_toml_value(getattr(plan, key))}")
+            lines.append(f"{key} = {toml_literal(getattr(plan, key))}")
     if plan.infected_spawn_at is not None:
-        lines.append(f"infected_spawn_at = {_toml_value(list(plan.infected_spawn_at))}")
+        lines.append(f"infected_spawn_at = {toml_literal(list(plan.infected_spawn_at))}")
     for name, c in plan.choices:
-        lines += ["", f"[{prefix}players.{_toml_value(name)}]"]
+        lines += ["", f"[{prefix}players.{toml_literal(name)}]"]
         if c.starvation_tokens:
             lines.append(f"starvation_tokens = {c.starvation_tokens}")
         if c.swarm is not None:
@@ -407,15 +407,15 @@ def dump_month(plan: g.MonthPlan, prefix: str = "") -> str:
                 sw["queen"] = c.swarm.queen
             if c.swarm.at is not None:
                 sw["at"] = list(c.swarm.at)
-            lines.append(f"swarm = {_toml_value(sw)}")
+            lines.append(f"swarm = {toml_literal(sw)}")
     for t in plan.turns:
         lines += ["", f"[[{prefix}turn]]"]
-        lines += [f"{k} = {_toml_value(v)}" for k, v in turn_table(t).items()]
+        lines += [f"{k} = {toml_literal(v)}" for k, v in turn_table(t).items()]
     for player, offset, rotation in plan.joins:
-        lines += ["", f"[[{prefix}join]]", f"player = {_toml_value(player)}",
-                  f"offset = {_toml_value(list(offset))}", f"rotation = {rotation}"]
+        lines += ["", f"[[{prefix}join]]", f"player = {toml_literal(player)}",
+                  f"offset = {toml_literal(list(offset))}", f"rotation = {rotation}"]
     for hive, values in plan.claims:
-        lines += ["", f"[{prefix}claims.{_toml_value(hive)}]"]
+        lines += ["", f"[{prefix}claims.{toml_literal(hive)}]"]
         lines += [f"{k} = {v}" for k, v in values]
     return "\n".join(lines) + "\n"
 
@@ -429,13 +429,14 @@ def dump_game(players: Sequence[tuple[str, str]], plans: Sequence[g.MonthPlan], 
     if on_map:
         lines.append("map = true")
     if first_player is not None:
-        lines.append(f"first_player = {_toml_value(first_player)}")
+        lines.append(f"first_player = {toml_literal(first_player)}")
     default = g.Options()
     for f in fields(g.Options):
         if getattr(options, f.name) != getattr(default, f.name):
-            lines.append(f"{f.name} = {_toml_value(getattr(options, f.name))}")
+            lines.append(f"{f.name} = {toml_literal(getattr(options, f.name))}")
     for name, queen in players:
-        lines += ["", "[[player]]", f"name = {_toml_value(name)}", f"queen = {_toml_value(queen)}"]
+        lines += ["", "[[player]]", f"name = {toml_literal(name)}",
+                  f"queen = {toml_literal(queen)}"]
     for plan in plans:
         lines += ["", "[[month]]", dump_month(plan, "month.").rstrip("\n")]
     return "\n".join(lines) + "\n"

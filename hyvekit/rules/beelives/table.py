@@ -52,8 +52,8 @@ from hyvekit.rules.beelives.board import TILE_TYPES
 from hyvekit.rules.beelives.cleanup import end_month
 from hyvekit.rules.beelives.month import MonthResult
 from hyvekit.rules.beelives.month_start import (
-    _early_phases,
-    _swarm,
+    early_phases,
+    swarm_phase,
     season_deck,
     start_month,
 )
@@ -180,7 +180,7 @@ def new_table(start: GameState, comps: Components) -> Table:
             plan = replace(plan, infect=first.candidates[0])
         elif not first.candidates:
             lead = start.players[start.first_player].name
-            name = _free_wild(start)
+            name = free_wild_name(start)
             if start.map is None:
                 plan = replace(plan, infected_spawn=name)
             elif not map_module().spawn_places(start.map, lead, first.max_distance):
@@ -229,7 +229,7 @@ def _pending(t: Table) -> Decision | None:
 
 def _preview(t: Table) -> GameState:
     """The state as the Swarm Phase finds it (phases 1-3 with the feeding choices so far)."""
-    return _early_phases(t.start, t.plan, t.comps)[0]
+    return early_phases(t.start, t.plan, t.comps)[0]
 
 
 def _swarm_state(t: Table) -> tuple[GameState, tuple[str, ...]]:
@@ -244,7 +244,7 @@ def _swarm_state(t: Table) -> tuple[GameState, tuple[str, ...]]:
         if not phases.will_swarm(s.player(p.name).hive, t.comps.board)[0]:
             continue
         if f"swarm:{p.name}" in t.decided:
-            s, _ = _swarm(s, p.name, t.plan.choice(p.name), t.comps)
+            s, _ = swarm_phase(s, p.name, t.plan.choice(p.name), t.comps)
         else:
             due.append(p.name)
     return s, tuple(due)
@@ -265,7 +265,7 @@ def _before_actions(t: Table) -> Decision:
                                 f"bees starve; up to {allowed} of the last "
                                 f"{comps.board.last_bees} may be kept with a starvation token "
                                 f"each ({comps.board.starvation_vp} VP)",
-                                tuple(f"{N._quote(p.name)}: tokens {n}"
+                                tuple(f"{N.quote_name(p.name)}: tokens {n}"
                                       for n in range(allowed + 1)))
         s, due = _swarm_state(t)
         if due:
@@ -274,7 +274,7 @@ def _before_actions(t: Table) -> Decision:
                             "queen) or leave", swarm_options(t, s, name),
                             more="add spawn NAME to name the wild hive, spawn none when no "
                             "tile within 3 spaces can take it")
-    die = _table_die(t)
+    die = table_die(t)
     if die is not None:
         return Decision("dice", None, die.prompt, ("roll",), more="or the face rolled, 1-6")
     if not t.plan.card:
@@ -287,7 +287,7 @@ def _card_decision(t: Table, prompt: str) -> Decision:
     """The season card to turn over: ``draw`` or one of the season's deck."""
     s0 = t.start
     return Decision("card", s0.players[s0.first_player].name, prompt,
-                    ("draw",) + tuple(f"card {N._quote(c)}" for c in season_deck(s0, t.comps)),
+                    ("draw",) + tuple(f"card {N.quote_name(c)}" for c in season_deck(s0, t.comps)),
                     more="draw: hyvekit turns over the deck's next card")
 
 
@@ -312,7 +312,7 @@ def _first_infection(t: Table) -> Decision | None:
     lead = s0.players[s0.first_player].name
     if first.candidates:
         return Decision("infect", lead, "Zombees: the strongest wild hives are tied: which "
-                        "becomes infected", tuple(f"infect {N._quote(n)}"
+                        "becomes infected", tuple(f"infect {N.quote_name(n)}"
                                                   for n in first.candidates))
     places = map_module().spawn_places(s0.map, lead, first.max_distance) if s0.map else ()
     return Decision("place", lead, f"Zombees: no wild hive is in play: an infected one "
@@ -338,7 +338,7 @@ def _tokens_allowed(t: Table, name: str) -> tuple[int, int]:
     return n, starving
 
 
-def _free_wild(state: GameState, taken: set[str] = frozenset()) -> str:   # type: ignore
+def free_wild_name(state: GameState, taken: set[str] = frozenset()) -> str:   # type: ignore
     """The next wild hive name not in play (``none`` when every wild hive token is out)."""
     used = {n.lower() for n in [w.name for w in state.wild] + [p.name for p in state.players]
             + list(taken)}             # names are found case-insensitively: Acorn is ACORN
@@ -353,12 +353,12 @@ def swarm_choices(t: Table, s: GameState, name: str) -> dict[str, SwarmChoice]:
     with each new queen, or leave; with a map, for each space the wild hive may spawn on.  The
     wild hive's name is the next free one; none is spawned when the swarm loses no bee, every
     wild hive token is out or (with a map) no space can take it."""
-    wild = _free_wild(s, {t.plan.infected_spawn} - {None, NONE})
+    wild = free_wild_name(s, {t.plan.infected_spawn} - {None, NONE})
     places: list[Any] = [None]
     if s.map is not None and wild != NONE:
         places = list(map_module().spawn_places(s.map, name)) or [None]
     out: dict[str, SwarmChoice] = {}
-    q = N._quote(name)
+    q = N.quote_name(name)
     kinds = [("stay", queen) for queen in t.comps.board.queen_types] + [("leave", None)]
     for at in places:
         spawn = wild if s.map is None or at is not None else NONE
@@ -366,7 +366,7 @@ def swarm_choices(t: Table, s: GameState, name: str) -> dict[str, SwarmChoice]:
             for sp in dict.fromkeys((spawn, NONE)):
                 c = SwarmChoice(sp, choice, queen, at if sp != NONE else None)
                 try:
-                    _swarm(s, name, PhaseChoices(swarm=c), t.comps)
+                    swarm_phase(s, name, PhaseChoices(swarm=c), t.comps)
                 except (IllegalActionError, InvalidInputError):
                     continue
                 text = f"{q}: {choice}" + (f" {queen}" if queen else "")
@@ -473,10 +473,10 @@ def _trial(state: GameState, action: Action | PendingTurn, comps: Components
     what it gave (``(state, events)``), else None."""
     pt = start = action if isinstance(action, PendingTurn) else PendingTurn(action)
     for _ in range(40):
-        hole = _hole(state, pt, comps)
+        hole = next_hole(state, pt, comps)
         if hole is None:
             break
-        pt = _fill(state, pt, hole, hole.neutral, comps)
+        pt = fill_hole(state, pt, hole, hole.neutral, comps)
     try:
         played = _play(state, pt, comps)
     except (IllegalActionError, InvalidInputError) as exc:
@@ -552,7 +552,7 @@ def _failed(state: GameState, action: Action, comps: Components) -> bool:
     return False
 
 
-def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
+def next_hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
     """The next decision of the turn being built (None: the turn is complete)."""
     a, done, board = pt.action, pt.done, comps.board
     d = a.dice
@@ -591,7 +591,7 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
             if drop > 0 and len(set(kept)) > 1:
                 combos = sorted({tuple(sorted(c)) for c in
                                 itertools.combinations(kept, drop)})
-                q = N._quote(a.actor)
+                q = N.quote_name(a.actor)
                 return Hole("removed", "remove", a.actor, f"{a.actor}'s party of {final} "
                             f"bees lost {counted(drop, 'dice bracket')}: remove {drop} of the dice "
                             f"{''.join(map(str, kept))}",
@@ -606,7 +606,7 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
                         faces, neutral=(1,))
         if state.is_player(a.target) and "sacrifice" not in done:
             h = state.player(a.target).hive
-            vals = [((dd, uu), f"{N._quote(a.target)}: sacrifice {dd}/{uu}")
+            vals = [((dd, uu), f"{N.quote_name(a.target)}: sacrifice {dd}/{uu}")
                     for dd in range(h.assigned.defend + 1) for uu in range(h.unassigned + 1)]
             return Hole("sacrifice", "sacrifice", a.target, f"{a.actor} steals up to {a.d6} "
                         f"honey from {a.target}: bees sacrificed (defending/unassigned)",
@@ -647,7 +647,7 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
                         f"({UNDER_SIEGE_D6_MIN}+: a wild hive spawns on the scouted tile)", 1,
                         faces, neutral=(1,))
         if d.siege_d6 >= UNDER_SIEGE_D6_MIN and d.siege_spawn is None:
-            name = _free_wild(state, {d.spawn} - {None, NONE})
+            name = free_wild_name(state, {d.spawn} - {None, NONE})
             at = tuple(a.at) if a.at is not None else None
             if at is not None and (at not in map_module().spawn_places(state.map, a.actor)
                                    or d.spawn_at == at):
@@ -667,14 +667,14 @@ def _hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | None:
 def _sacrifice_hole(state: GameState, a: Raid, party: int) -> Hole:
     if state.is_player(a.target):
         h = state.player(a.target).hive
-        vals = [((dd, uu), f"{N._quote(a.target)}: sacrifice {dd}/{uu}")
+        vals = [((dd, uu), f"{N.quote_name(a.target)}: sacrifice {dd}/{uu}")
                 for dd in range(h.assigned.defend + 1) for uu in range(h.unassigned + 1)
                 if dd + uu <= party]
         return Hole("sacrifice", "sacrifice", a.target, f"{a.actor} raids {a.target} with "
                     f"{counted(party, 'bee')}, dice {''.join(map(str, a.rolls[-1]))}: bees "
                     "sacrificed "
                     "(defending/unassigned)", values=tuple(vals), neutral=(0, 0))
-    vals = [(n, f"{N._quote(a.actor)}: sacrifice {n}") for n in range(party + 1)]
+    vals = [(n, f"{N.quote_name(a.actor)}: sacrifice {n}") for n in range(party + 1)]
     return Hole("sacrifice", "sacrifice", a.actor, f"{a.actor} raids {a.target} with "
                 f"{counted(party, 'bee')}, dice {''.join(map(str, a.rolls[-1]))}: bees of the party sacrificed to "
                 "weaken it further", values=tuple(vals), neutral=0)
@@ -685,18 +685,18 @@ def _spawn_due(state: GameState, a: Action, comps: Components, failed: bool
     """A wild hive the turn spawns: (name, near whom, tile when known) or None."""
     card = comps.card(state.card)
     if isinstance(a, WildSwarm):
-        name = _free_wild(state)
+        name = free_wild_name(state)
         return (name, a.actor, None) if name != NONE else (NONE, a.actor, None)
     if a.wild or card is None:
         return None
     p = state.player(a.actor)
     if p.turns == 0 and any(s.trigger == "first_turn" for s in card.spawns):
         if seasons.spawn_check(card, "first_turn", year=state.year, board=comps.board):
-            return (_free_wild(state), a.actor, None)
+            return (free_wild_name(state), a.actor, None)
     trig = a.action if a.action in ("forage", "scout") else None
     if trig and not failed and a.dice.card_d6 is not None and \
             seasons.spawn_check(card, trig, a.dice.card_d6) is not None:
-        name = _free_wild(state)
+        name = free_wild_name(state)
         at = getattr(a, "at", None)
         if state.map is not None and at is not None and state.map.hive_at(tuple(at)) is not None:
             name = NONE                                     # the tile already holds a hive
@@ -704,8 +704,12 @@ def _spawn_due(state: GameState, a: Action, comps: Components, failed: bool
     return None
 
 
-def _fill(state: GameState, pt: PendingTurn, hole: Hole, value: Any, comps: Components
-          ) -> PendingTurn:
+def fill_hole(state: GameState, pt: PendingTurn, hole: Hole, value: Any, comps: Components
+              ) -> PendingTurn:
+    """The turn ``pt`` with ``value`` in its ``hole`` (:func:`next_hole`).
+
+    :raises IllegalActionError, InvalidInputError: a value the rules refuse there.
+    """
     a, done = pt.action, pt.done
     d = a.dice
     key = hole.key
@@ -750,7 +754,7 @@ def _faces_rolled(n: int) -> str:
 def _turn_decision(t: Table) -> Decision:
     state, pt = t.state, t.turn
     assert state is not None and pt is not None
-    hole = _hole(state, pt, t.comps)
+    hole = next_hole(state, pt, t.comps)
     assert hole is not None and hole.kind != "auto"
     if hole.kind == "dice":
         return Decision("dice", None, hole.prompt, ("roll",),
@@ -759,11 +763,11 @@ def _turn_decision(t: Table) -> Decision:
     values = hole.values
     if hole.kind == "sacrifice":             # only what the sequencer accepts
         values = tuple(v for v in values if _head_legal(
-            state, _fill(state, pt, hole, v[0], t.comps), t.comps))
+            state, fill_hole(state, pt, hole, v[0], t.comps), t.comps))
     return Decision(hole.kind, hole.actor, hole.prompt, tuple(v[1] for v in values))
 
 
-def _table_die(t: Table) -> Hole | None:
+def table_die(t: Table) -> Hole | None:
     """Zombees' dice outside a turn: the D6 of a wild hive a swarm spawns (before the Event
     Phase), an infected wild hive's D6 for its erratic turn (before its line)."""
     faces = tuple(range(1, 7))
@@ -795,7 +799,7 @@ def _table_die(t: Table) -> Hole | None:
 def _wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
     state = t.state
     assert state is not None
-    die = _table_die(t)
+    die = table_die(t)
     if die is not None:
         return Decision("dice", None, die.prompt, ("roll",), more="or the face rolled, 1-6")
     if t.wild_roll is not None:
@@ -965,7 +969,7 @@ def _end_decision(t: Table) -> Decision | None:
                  and t.plan.solo_spawn is None)
     if need_solo and s.map is not None:
         places = map_module().spawn_places(s.map, s.players[0].name)
-        name = _free_wild(s)
+        name = free_wild_name(s)
         if places and name != NONE:
             return Decision("place", s.players[0].name, f"no wild hive was spawned this "
                             f"{t.start.season} month: one ({name}) spawns within 3 spaces of "
@@ -988,7 +992,7 @@ def _end_decision(t: Table) -> Decision | None:
                 if opts:
                     return Decision("join", player, f"Joining the Map: {player} slides (and may "
                                     "turn) their group to touch another",
-                                    tuple(f"{N._quote(player)}: join {o[0]},{o[1]}"
+                                    tuple(f"{N.quote_name(player)}: join {o[0]},{o[1]}"
                                           + (f" turn {r}" if r else "") for o, r in opts),
                                     more="turned: join DQ,DR turn R (R: 1-5 sixth turns)")
     return None
@@ -1080,7 +1084,8 @@ def _same_start(d: Decision, text: str) -> list[str]:
     return []
 
 
-def _refuse(d: Decision, text: str, why: str = "") -> IllegalActionError:
+def refusal(d: Decision, text: str, why: str = "") -> IllegalActionError:
+    """The refusal of ``text`` where ``d`` is due: the rule, why, and the legal options."""
     return IllegalActionError(R_TABLE, f"{d.prompt}: {text!r} is not legal"
                               + (f" ({why})" if why else "") + ". Legal: " + legal_hint(d, text)
                               + (f" ({d.more})" if d.more else ""),
@@ -1089,9 +1094,9 @@ def _refuse(d: Decision, text: str, why: str = "") -> IllegalActionError:
 
 def _strip_actor(d: Decision, text: str, state: GameState | None) -> str:
     head, sep, rest = text.partition(":")
-    if sep and head.strip() and not N._looks_like_coord(head):
+    if sep and head.strip() and not N.looks_like_coord(head):
         if state is not None:
-            who = N._hive(state, head.strip().strip("\"'"), "actor")
+            who = N.hive_named(state, head.strip().strip("\"'"), "actor")
             if d.actor is None:
                 raise InvalidInputError("step", text, f"roll or the faces rolled, without a "
                                         f"name: nobody decides a die ({d.prompt})")
@@ -1110,7 +1115,7 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
         if words and words[0] == "draw" and len(words) == 1:
             deck = season_deck(t.start, t.comps)
             if not deck:
-                raise _refuse(d, text, f"the {t.start.season} deck is empty")
+                raise refusal(d, text, f"the {t.start.season} deck is empty")
             name = rng.choice(deck)
         else:
             name = body[5:].strip().strip("\"'") if words[:1] == ["card"] else body.strip("\"'")
@@ -1122,9 +1127,9 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
                                         " deck", suggestions=close_matches(
                                             name, ["draw", *deck])) from None
             name = card.name if card is not None else name
-        resolved = f"card {N._quote(name)}"
+        resolved = f"card {N.quote_name(name)}"
         if name not in season_deck(t.start, t.comps):
-            raise _refuse(d, text)
+            raise refusal(d, text)
         plan = replace(t.plan, card=name)
         if t.lost:                        # nothing is played: the card is only turned over
             return replace(t, plan=plan), resolved
@@ -1144,21 +1149,21 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
             same = _same_start(d, body)
             if verb in verbs and any(len(_norm(o.split(": ", 1)[-1]).split())
                                      == len(_norm(body).split()) for o in same):
-                raise _refuse(d, text)   # a whole option of this decision, not a legal one
+                raise refusal(d, text)   # a whole option of this decision, not a legal one
             raise InvalidInputError(d.kind, text, "; ".join((same or list(d.legal))[:12]),
                                     suggestions=() if verb in verbs else
                                     close_matches(verb, verbs))
         if spawn is not None:
-            return _swarm_named(t, d, canon, spawn), f"{canon} spawn {N._quote(spawn)}"
+            return _swarm_named(t, d, canon, spawn), f"{canon} spawn {N.quote_name(spawn)}"
         return _apply_choice(t, d, canon), canon
     if d.kind == "dice":
-        hole = _table_die(t) or _hole(t.state, t.turn, t.comps)   # type: ignore[arg-type]
+        hole = table_die(t) or next_hole(t.state, t.turn, t.comps)   # type: ignore[arg-type]
         assert hole is not None
         if words == ["roll"]:
             faces = tuple(rng.choice(hole.faces) for _ in range(hole.dice))
         else:
             try:
-                faces = N._dice_word("dice", body.replace(" ", ""))
+                faces = N.dice_word("dice", body.replace(" ", ""))
             except InvalidInputError:
                 raise InvalidInputError("dice", text, f"roll, or {counted(hole.dice, 'face')} of "
                                         f"{hole.faces[0]}-{hole.faces[-1]}",
@@ -1174,7 +1179,7 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
                                            + ((name, faces[0]),))), said
         if hole.key.startswith("erratic:"):               # an infected wild hive's D6
             return replace(t, wild_roll=(hole.key.split(":", 1)[1], faces[0])), said
-        pt = _fill(t.state, t.turn, hole, faces, t.comps)   # type: ignore[arg-type]
+        pt = fill_hole(t.state, t.turn, hole, faces, t.comps)   # type: ignore[arg-type]
         return replace(t, turn=pt), said
     if d.kind in ("action", "wild"):
         actor = d.actor if d.kind == "action" else None
@@ -1186,11 +1191,11 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
         else:
             action = N.parse_action(body, state, actor=actor)
         if d.kind == "wild" and not action.wild:
-            raise _refuse(d, text, "a wild hive's turn is due")
+            raise refusal(d, text, "a wild hive's turn is due")
         if d.kind == "wild" and t.wild_roll is not None:
             name, face = t.wild_roll
             if action.actor != name or action.dice.zombee_d6 not in (None, face):
-                raise _refuse(d, text, f"{name} rolled {face} for its erratic turn")
+                raise refusal(d, text, f"{name} rolled {face} for its erratic turn")
             action = replace(action, dice=replace(action.dice, zombee_d6=face))
         resolved = N.format_action(action)
         exc, tried = _trial(state, action, t.comps)
@@ -1216,7 +1221,7 @@ def _take_key(body: str, key: str) -> tuple[str, str | None]:
     i = low.index(key)
     value = words[i + 1]
     rest = words[:i] + words[i + 2:]
-    return " ".join(N._quote(w) for w in rest), value
+    return " ".join(N.quote_name(w) for w in rest), value
 
 
 def _swarm_named(t: Table, d: Decision, option: str, spawn: str) -> Table:
@@ -1228,7 +1233,7 @@ def _swarm_named(t: Table, d: Decision, option: str, spawn: str) -> Table:
     c = swarm_choices(t, s, name)[option]
     wild = NONE if spawn.lower() == NONE else spawn
     c = replace(c, wild=wild, at=None if wild == NONE else c.at)
-    _swarm(s, name, PhaseChoices(swarm=c), t.comps)          # raises what the rules refuse
+    swarm_phase(s, name, PhaseChoices(swarm=c), t.comps)          # raises what the rules refuse
     plan = _with_choice(t.plan, name, replace(t.plan.choice(name), swarm=c))
     return replace(t, plan=plan, decided=t.decided | {f"swarm:{name}"})
 
@@ -1249,7 +1254,7 @@ def _turned_join(t: Table, d: Decision, body: str) -> tuple[Table, str]:
     for player, offset, rotation in t.plan.joins:
         m = M.join(m, M.Join(player, offset, rotation))
     M.check_join(m, M.Join(d.actor, (q, r), rot))
-    resolved = f"{N._quote(d.actor)}: join {q},{r}" + (f" turn {rot}" if rot else "")
+    resolved = f"{N.quote_name(d.actor)}: join {q},{r}" + (f" turn {rot}" if rot else "")
     return replace(t, plan=replace(t.plan, joins=t.plan.joins + ((d.actor, (q, r), rot),))), \
         resolved
 
@@ -1294,16 +1299,16 @@ def _apply_choice(t: Table, d: Decision, option: str) -> Table:
         return replace(t, plan=replace(t.plan, infect=shlex.split(body)[1]))
     if d.kind == "place" and t.state is None:          # Zombees' infected wild hive
         q, r = words[1].split(",")
-        return replace(t, plan=replace(t.plan, infected_spawn=_free_wild(t.start),
+        return replace(t, plan=replace(t.plan, infected_spawn=free_wild_name(t.start),
                                        infected_spawn_at=(int(q), int(r))))
     if d.kind == "place" and t.turn is None:           # the solo hard rule's spawn
         q, r = words[1].split(",")
         s = t.state
-        return replace(t, plan=replace(t.plan, solo_spawn=_free_wild(s),
+        return replace(t, plan=replace(t.plan, solo_spawn=free_wild_name(s),
                                        solo_spawn_at=(int(q), int(r))))
-    hole = _hole(t.state, t.turn, t.comps)             # type: ignore[arg-type]
+    hole = next_hole(t.state, t.turn, t.comps)             # type: ignore[arg-type]
     value = next(v for v, text in hole.values if text == option)
-    return replace(t, turn=_fill(t.state, t.turn, hole, value, t.comps))  # type: ignore
+    return replace(t, turn=fill_hole(t.state, t.turn, hole, value, t.comps))  # type: ignore
 
 
 def _with_choice(plan: MonthPlan, name: str, c: PhaseChoices) -> MonthPlan:
@@ -1319,9 +1324,9 @@ def _auto(t: Table) -> Table:
         if t.result is not None or t.state is None:
             return t
         if t.turn is not None:
-            hole = _hole(t.state, t.turn, t.comps)
+            hole = next_hole(t.state, t.turn, t.comps)
             if hole is not None and hole.kind == "auto":
-                t = replace(t, turn=_fill(t.state, t.turn, hole, hole.values[0][0], t.comps))
+                t = replace(t, turn=fill_hole(t.state, t.turn, hole, hole.values[0][0], t.comps))
                 continue
             if hole is not None:
                 return t
@@ -1346,7 +1351,7 @@ def _finish(t: Table) -> Table:
     plan = t.plan
     if s.options.solo_hard and t.start.season in ("summer", "fall") and not s.spawned and \
             plan.solo_spawn is None:
-        plan = replace(plan, solo_spawn=_free_wild(s) if s.map is None else NONE)
+        plan = replace(plan, solo_spawn=free_wild_name(s) if s.map is None else NONE)
     s2, evs = end_month(s, t.comps, solo_spawn=plan.solo_spawn,
                         solo_spawn_at=plan.solo_spawn_at, joins=plan.joins)
     events = t.events + tuple(evs)

@@ -37,7 +37,7 @@ raid's ``removed`` dice are the raider's ``remove`` decision (none stated: the l
 swarm's ``"none"`` is ``spawn none``; a turned join is ``join q,r turn R``.
 
 Which value a decision asks for (which die, which sacrifice) is read from the table's own
-decisions (``table._hole`` / ``table._fill`` / ``table._table_die``): a :class:`Decision`
+decisions (``table.next_hole`` / ``table.fill_hole`` / ``table.table_die``): a :class:`Decision`
 names its kind and prompt only.  Pure: no I/O; the dice are the plan's, no random generator
 is used.
 """
@@ -63,9 +63,9 @@ from hyvekit.rules.beelives.table import (
     Hole,
     PendingTurn,
     Table,
-    _fill,
-    _hole,
-    _table_die,
+    fill_hole,
+    next_hole,
+    table_die,
     new_table,
     pending,
     push,
@@ -201,7 +201,7 @@ class _Walker:
     # --- one step -------------------------------------------------------------------------
 
     def _step(self, d: Decision) -> str:
-        plan, q = self.plan, N._quote(d.actor) if d.actor else ""
+        plan, q = self.plan, N.quote_name(d.actor) if d.actor else ""
         if d.kind == "feeding":
             return f"{q}: tokens {plan.choice(d.actor).starvation_tokens}"
         if d.kind == "swarm":
@@ -216,12 +216,12 @@ class _Walker:
             if not plan.card:
                 raise NotAtTheTable(f"{self.where}: the plan states no season card",
                                     expected="a card", given=None)
-            return f"card {N._quote(plan.card)}"
+            return f"card {N.quote_name(plan.card)}"
         if d.kind == "infect":
             if plan.infect is None:
                 raise NotAtTheTable(f"{self.where}: {d.prompt} ({', '.join(d.legal)}); the plan "
                                     "names none (infect)", expected=list(d.legal), given=None)
-            return f"infect {N._quote(self.names.get(plan.infect, plan.infect))}"
+            return f"infect {N.quote_name(self.names.get(plan.infect, plan.infect))}"
         if d.kind == "place" and self.t.state is None:       # Zombees' infected wild hive
             at = plan.infected_spawn_at
             if plan.infected_spawn in (None, NONE) or at is None:
@@ -230,7 +230,7 @@ class _Walker:
                                     given=plan.infected_spawn)
             return f"place {at[0]},{at[1]}"
         if d.kind == "dice" and self.t.turn is None:          # Zombees' dice outside a turn
-            return self._table_die()
+            return self.table_die()
         if d.kind == "join":
             return self._join(d)
         if d.kind in ("action", "wild"):
@@ -268,11 +268,11 @@ class _Walker:
             asked: set[str] = set()
             pt = PendingTurn(head)
             for _ in range(MAX_STEPS):
-                hole = _hole(state, pt, comps)
+                hole = next_hole(state, pt, comps)
                 if hole is None:
                     break
                 asked |= _ASKS.get(hole.key.split(":")[0], set())
-                pt = _fill(state, pt, hole, self._value(hole, pt.action), comps)
+                pt = fill_hole(state, pt, hole, self._value(hole, pt.action), comps)
             have = _flat(head)
             extra = {k for k, v in want.items() if have[k] != v and k not in asked}
             if not extra:
@@ -328,11 +328,11 @@ class _Walker:
     def _inside_turn(self, d: Decision) -> str:
         t = self.t
         assert t.turn is not None and t.state is not None
-        hole = _hole(t.state, t.turn, t.comps)
+        hole = next_hole(t.state, t.turn, t.comps)
         assert hole is not None
         value = self._value(hole, t.turn.action)
         if d.kind == "dice":
-            return N._digits(value)
+            return N.digits_text(value)
         text = next((text for v, text in hole.values if v == value), None)
         if text is None:
             raise NotAtTheTable(f"{self._at()}: {hole.prompt}; the plan's {value!r} is not "
@@ -340,11 +340,11 @@ class _Walker:
                                 expected=[v[1] for v in hole.values], given=value)
         return text
 
-    def _table_die(self) -> str:
+    def table_die(self) -> str:
         """Zombees' D6 outside a turn: a swarm's new wild hive, an infected wild hive's
         erratic turn."""
         t = self.t
-        hole = _table_die(t)
+        hole = table_die(t)
         assert hole is not None
         what, name = hole.key.split(":", 1)
         if what == "swarm_d6":
@@ -381,7 +381,7 @@ class _Walker:
             raise NotAtTheTable(f"{self.where}: {d.actor} joins now (Joining the Map's order); "
                                 f"the plan's next join is {player}'s", expected=d.actor,
                                 given=player)
-        return f"{N._quote(player)}: join {dq},{dr}" + (f" turn {rot}" if rot else "")
+        return f"{N.quote_name(player)}: join {dq},{dr}" + (f" turn {rot}" if rot else "")
 
     # --- names ----------------------------------------------------------------------------
 

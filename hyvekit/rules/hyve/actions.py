@@ -228,9 +228,9 @@ Assignment = Union[Repurpose, Bakery, TendEggs, TendLarva, QueensAttendants, Cou
                    Build]
 Action = Union[Refresh, Assignment, GatherNectar, SeasonalEffect, WaspAttack]
 
-_ACTION_OF = {Repurpose: "repurpose", Bakery: "bakery", TendEggs: "larva-chamber",
-              TendLarva: "larva-chamber", QueensAttendants: "queens-attendants",
-              Courier: "courier", Marshal: "marshal", Build: "build"}
+ACTION_OF = {Repurpose: "repurpose", Bakery: "bakery", TendEggs: "larva-chamber",
+             TendLarva: "larva-chamber", QueensAttendants: "queens-attendants",
+             Courier: "courier", Marshal: "marshal", Build: "build"}
 
 
 # --- a whole turn ------------------------------------------------------------------------------

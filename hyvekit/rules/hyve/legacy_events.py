@@ -12,7 +12,7 @@ from typing import Any
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.hyve.legacy_run import (Action, BuyBread, BuyPerk, BuyResources, Courier,
                                            LegacyState, Purchase, Result, SheetLimits, Shop,
-                                           StartScenario, SwitchEasy, _bee_type, new_legacy)
+                                           StartScenario, SwitchEasy, bee_type_of, new_legacy)
 from hyvekit.rules.hyve.legacy_sheet import (RESOURCE_KINDS, RESOURCE_LABELS, LegacySheet,
                                              perk_label)
 from hyvekit.rules.hyve.sheets import BEE_TYPES, WILD
@@ -33,7 +33,7 @@ def parse_purchase(raw: dict[str, Any]) -> Purchase:
         if item == "perk":
             return BuyPerk(str(raw["perk"]))
         if item == "bread":
-            return BuyBread(_bee_type(raw["bee_type"]))
+            return BuyBread(bee_type_of(raw["bee_type"]))
         if item == "resources":
             return BuyResources(str(raw["kind"]), tuple(str(c) for c in raw["colours"]))
     except KeyError as exc:

@@ -339,7 +339,7 @@ def cost(state: LegacyState, purchase: Purchase) -> int:
     if isinstance(purchase, BuyPerk):
         return state.sheet.perk_cost(purchase.perk)
     if isinstance(purchase, BuyBread):
-        c = state.next_bread_cost(_bee_type(purchase.bee_type))
+        c = state.next_bread_cost(bee_type_of(purchase.bee_type))
         return 0 if c is None else c
     return math.ceil(len(purchase.colours) / RESOURCES_PER_HONEY)
 
@@ -368,7 +368,8 @@ def _afford_hint(state: LegacyState) -> str:
 
 # --- checking -------------------------------------------------------------------------------
 
-def _bee_type(value: object, field_name: str = "bee type") -> int:
+def bee_type_of(value: object, field_name: str = "bee type") -> int:
+    """A bee type (die value 1–5). :raises InvalidInputError: anything else (``field_name``)."""
     return require_int(field_name, value, 1, len(BEE_TYPES))
 
 
@@ -398,7 +399,7 @@ def _check_purchase(state: LegacyState, p: Purchase, spent: int = 0) -> None:
                                      "perk is bought once", hint=_afford_hint(state))
         what = f"perk {perk_label(p.perk)}"
     elif isinstance(p, BuyBread):
-        t = _bee_type(p.bee_type)
+        t = bee_type_of(p.bee_type)
         if t in state.crossed_bread:
             raise IllegalActionError(R_EASY, f"{t}-type bread was crossed out after a lost "
                                      "scenario; its upgrades can no longer be bought",
@@ -481,7 +482,7 @@ def check(state: LegacyState, action: Action) -> None:
 
 
 def _check_cross_out(state: LegacyState, bee: object) -> None:
-    t = _bee_type(bee, "cross-out bread type")
+    t = bee_type_of(bee, "cross-out bread type")
     if t in state.crossed_bread:
         raise IllegalActionError(R_EASY, f"{t}-type bread is already crossed out",
                                  hint="choose one of " + ", ".join(

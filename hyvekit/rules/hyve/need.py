@@ -7,8 +7,9 @@ has not entered yet.  The table (:mod:`hyvekit.rules.hyve.table`) plays the turn
 :class:`Need` with the sheet as it stands there, so the table can say what is pending and list
 the legal choices.  A turn record never holds a HOLE: played from a file, nothing changes.
 
-Where the engine takes a HOLE: a feature's target hex (``_place``), the last entry of a larva,
-courier-nectar, excise, Sensilla or Mites list ("more, if more are needed"), a Queen's Reward.
+Where the engine takes a HOLE: a feature's target hex (``place_features``), the last entry of a
+larva, courier-nectar, excise, Sensilla or Mites list ("more, if more are needed"), a Queen's
+Reward.
 """
 
 from __future__ import annotations

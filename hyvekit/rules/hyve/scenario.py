@@ -1,15 +1,15 @@
 """The state of a Hyve scenario sheet, its setup, and the steps every phase shares.
 
 Implements ``rules/hyve.txt``: "Setup" (:func:`new_scenario`), "Tracking HP" and "How to Win
-(or Lose)" after every step (``_hp``, ``_settle``), population changes with the Legacy perks
-Resiliance and Vigorous (``_population``), and placing features into the hyves — "Placement
-Rules" (free / structured), the active hyve and the overflow into the next hyve clockwise, the
-scoring of a completed hyve (:func:`hyvekit.rules.hyve.scoring.score_hyve`), and Bee Builder's
-built hexes and migration by placement (``_place``, ``_complete``).
+(or Lose)" after every step (``move_hp_die``, ``settle_end``), population changes with the
+Legacy perks Resiliance and Vigorous (``gain_population``), and placing features into the hyves
+— "Placement Rules" (free / structured), the active hyve and the overflow into the next hyve
+clockwise, the scoring of a completed hyve (:func:`hyvekit.rules.hyve.scoring.score_hyve`), and
+Bee Builder's built hexes and migration by placement (``place_features``, ``_complete``).
 
-The underscore helpers are shared by :mod:`hyvekit.rules.hyve.turn` and
-:mod:`hyvekit.rules.hyve.turn_modes` (package-internal); each takes a
-:class:`ScenarioState` and returns the next one.
+The helpers every phase shares (:mod:`hyvekit.rules.hyve.turn`,
+:mod:`hyvekit.rules.hyve.turn_modes`: ``with_event``, ``move_hp_die``, ``gain_population``,
+``place_features``...) each take a :class:`ScenarioState` and return the next one.
 
 Units: population, HP, track positions (0 = Colony Collapse), bread levels 1–6, hexes (axial
 ``(q, r)``, named ``A1``–``E3``), die faces 1–6.
@@ -255,11 +255,12 @@ def new_scenario(sheet: SheetDefinition, colours=DEFAULT_COLOURS, *, perks=(), b
 
 # --- small helpers -----------------------------------------------------------------------------
 
-def _log(s: ScenarioState, text: str) -> ScenarioState:
+def with_event(s: ScenarioState, text: str) -> ScenarioState:
+    """``s`` with ``text`` added to its event lines (what the engine did, in words)."""
     return replace(s, events=s.events + (text,))
 
 
-def _settle(s: ScenarioState) -> ScenarioState:
+def settle_end(s: ScenarioState) -> ScenarioState:
     """Apply "How to Win (or Lose)" after every step: the scenario ends the moment a condition
     is met; a loss wins over a win met at the same time (ruling H30)."""
     if s.status != "playing":
@@ -277,10 +278,10 @@ def _settle(s: ScenarioState) -> ScenarioState:
         return s
     s = replace(s, status=end.status, end=end.losses if end.status == "lost" else end.wins,
                 phase="over")
-    return _log(s, f"the scenario ends: {end.describe()}")
+    return with_event(s, f"the scenario ends: {end.describe()}")
 
 
-def _hp(s: ScenarioState, *, gain: int = 0, lose: int = 0, why: str = "") -> ScenarioState:
+def move_hp_die(s: ScenarioState, *, gain: int = 0, lose: int = 0, why: str = "") -> ScenarioState:
     """Move the HP die (Tracking HP) and settle the end conditions."""
     if s.status != "playing" or not (gain or lose):
         return s
@@ -289,13 +290,13 @@ def _hp(s: ScenarioState, *, gain: int = 0, lose: int = 0, why: str = "") -> Sce
                 top=track.top, thriving=track.thriving)
     start = s.position
     s = replace(s, die=r.die, position=r.position)
-    s = _log(s, f"{'+' if gain else '-'}{gain or lose} HP{' (' + why + ')' if why else ''}: "
+    s = with_event(s, f"{'+' if gain else '-'}{gain or lose} HP{' (' + why + ')' if why else ''}: "
                 f"die {r.die} on {track.label(r.position)}")
-    s = _settle(s)
-    return _entered(s, start, r.position)
+    s = settle_end(s)
+    return entered_spaces(s, start, r.position)
 
 
-def _entered(s: ScenarioState, start: int, end: int) -> ScenarioState:
+def entered_spaces(s: ScenarioState, start: int, end: int) -> ScenarioState:
     """The spaces the HP die entered moving from ``start`` to ``end``, for Sensilla."""
     if s.has("sensilla") and s.status == "playing" and end != start:
         step = 1 if end > start else -1
@@ -320,14 +321,14 @@ def _sensilla(s: ScenarioState, position: int) -> ScenarioState:
                                  given="none left")
     (value, target), rest = s.sensilla[0], s.sensilla[1:]
     s = replace(s, sensilla=rest, coloured=s.coloured + (position,))
-    s = _log(s, f"Sensilla: space {label} coloured {s.colour(value)}")
+    s = with_event(s, f"Sensilla: space {label} coloured {s.colour(value)}")
     if target is None:
         if not s.sheet.builder_shapes or builder_room(s):
             raise IllegalActionError(R_SENSILLA, f"the nectar of the space {label} goes into "
                                      "the active hyve: name its hex", expected="VALUE@HEX",
                                      given=str(value))
-        return _log(s, "Sensilla: no built space left for its nectar: lost (ruling H82)")
-    s, _ = _place(s, [(target, Space(NECTAR, variety=str(value)))], R_SENSILLA)
+        return with_event(s, "Sensilla: no built space left for its nectar: lost (ruling H82)")
+    s, _ = place_features(s, [(target, Space(NECTAR, variety=str(value)))], R_SENSILLA)
     return s
 
 
@@ -340,7 +341,7 @@ def builder_room(s: ScenarioState) -> bool:
     return False
 
 
-def _next_turn(s: ScenarioState) -> ScenarioState:
+def next_turn(s: ScenarioState) -> ScenarioState:
     """The turn is over: every Sensilla choice must have been used; on to the next Refresh."""
     left = tuple(x for x in s.sensilla if x is not HOLE)
     if left:
@@ -351,23 +352,23 @@ def _next_turn(s: ScenarioState) -> ScenarioState:
                    completed_this_turn=0)
 
 
-def _population(s: ScenarioState, delta: int, why: str, *, seasonal: bool = False
-                ) -> ScenarioState:
+def gain_population(s: ScenarioState, delta: int, why: str, *, seasonal: bool = False
+                    ) -> ScenarioState:
     """Gain or lose population (never below 0) with Resiliance / Vigorous (ruling H24)."""
     if s.status != "playing" or not delta:
         return s
     change = change_population(s.population, delta, s.phase_perks)
     s = replace(s, population=change.after)
-    s = _log(s, f"{'+' if delta > 0 else '-'}{abs(delta) if delta > 0 else change.lost} "
+    s = with_event(s, f"{'+' if delta > 0 else '-'}{abs(delta) if delta > 0 else change.lost} "
                 f"population ({why}): {change.after}")
-    s = _settle(s)
+    s = settle_end(s)
     if change.hp_gained:
         perk = "Resiliance" if delta < 0 else "Vigorous"
-        s = _hp(s, gain=change.hp_gained, why=perk)
+        s = move_hp_die(s, gain=change.hp_gained, why=perk)
     return s
 
 
-def _take(pool: tuple[int, ...], faces, rule: str, what: str) -> tuple[int, ...]:
+def take_faces(pool: tuple[int, ...], faces, rule: str, what: str) -> tuple[int, ...]:
     """``pool`` without ``faces`` (a multiset difference).
 
     :raises IllegalActionError: a face not among the unassigned bees.
@@ -380,17 +381,22 @@ def _take(pool: tuple[int, ...], faces, rule: str, what: str) -> tuple[int, ...]
             short = (f"{counted(named, name)} named, {there} unassigned" if there else
                      f"no unassigned {name}")
             raise IllegalActionError(
-                rule, f"{what}: {short} (unassigned: {_faces(pool)})", expected=sorted(pool),
+                rule, f"{what}: {short} (unassigned: {faces_text(pool)})", expected=sorted(pool),
                 given=list(faces))
         left.remove(f)
     return tuple(left)
 
 
-def _faces(faces) -> str:
+def faces_text(faces) -> str:
+    """Die faces for a message: ``1, 3, W`` (``none`` when empty)."""
     return ", ".join("W" if f == WILD else str(f) for f in sorted(faces)) or "none"
 
 
-def _require_value(b: Bee, rule: str, what: str) -> int:
+def wild_value(b: Bee, rule: str, what: str) -> int:
+    """The die result a Wild Bee ``b`` stands for on ``what``.
+
+    :raises IllegalActionError: it names none (``rule``).
+    """
     if b.stands_for is None:
         raise IllegalActionError(rule, f"a Wild Bee on {what} must say which die result it "
                                  "represents (e.g. W3)", expected="W1-W5", given="W")
@@ -416,7 +422,7 @@ def larva_population(grid: HyveGrid, h: Hex) -> int:
     return len({grid[n].variety for n in _neighbours(h) if grid[n].kind == NECTAR})
 
 
-def _place(s: ScenarioState, features, rule: str, excise=()) -> tuple[ScenarioState, int]:
+def place_features(s: ScenarioState, features, rule: str, excise=()) -> tuple[ScenarioState, int]:
     """Place ``features`` (``(hex, Space or "larva")`` pairs) one by one into the active hyve
     (Placement Rules), scoring each hyve that fills up and moving on to the next hyve
     clockwise.  Returns the state and the population the larva gained.
@@ -534,12 +540,15 @@ def _complete(s: ScenarioState, excise: Hex | None) -> ScenarioState:
     hyves = s.hyves[:s.active] + (grid,) + s.hyves[s.active + 1:]
     s = replace(s, hyves=hyves, scores=s.scores + (score.total,), active=s.active + 1,
                 completed_this_turn=s.completed_this_turn + 1)
-    s = _log(s, f"hyve {s.active} completed: {score.equation()}")
-    s = _hp(s, gain=score.total, why=f"hyve {s.active}")
-    return _settle(s)
+    s = with_event(s, f"hyve {s.active} completed: {score.equation()}")
+    s = move_hp_die(s, gain=score.total, why=f"hyve {s.active}")
+    return settle_end(s)
 
 
-def _need_phase(s: ScenarioState, phase: str, what: str) -> None:
+def require_phase(s: ScenarioState, phase: str, what: str) -> None:
+    """:raises IllegalActionError: the scenario has ended, or ``what`` is not of the phase
+        the turn is in (``phase``).
+    """
     if s.status != "playing":
         raise IllegalActionError(R_WIN, f"the scenario has ended ({s.status}: "
                                  f"{', '.join(s.end)}); {what} cannot be played",

@@ -49,7 +49,7 @@ from hyvekit.rules.hyve.mites import mites_choices
 from hyvekit.rules.hyve.need import HOLE, Need
 from hyvekit.rules.hyve.notation import Step, face_text, parse_step, step_text
 from hyvekit.rules.hyve.scenario import (R_SENSILLA, R_TURN, REPURPOSE_WILD_MAX,
-                                         ScenarioState, _place)
+                                         ScenarioState, place_features)
 from hyvekit.rules.hyve.scoring import HEXES, NECTAR, Space, cell_name
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX
 from hyvekit.rules.hyve.turn import apply
@@ -628,7 +628,7 @@ def _targets(s: ScenarioState, feature, rule: str) -> list:
         spots += [(s.active + 2, h) for h in HEXES]      # the next hyve: a Migration
     for h in spots:
         try:
-            _place(s, [(h, feature)], rule, [HOLE])
+            place_features(s, [(h, feature)], rule, [HOLE])
         except Need:
             pass
         except (IllegalActionError, InvalidInputError):
@@ -794,7 +794,7 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
         turn = replace(turn, open=replace(turn.open, nectar=turn.open.nectar + (step.args[1],)))
     elif d.kind == "larva" and v == "larva-at":
         a = turn.open
-        if _in_second_fill(a, need_state=_need_state(t)):
+        if _in_second_fill(a, need_state=stopped_state(t)):
             turn = replace(turn, open=replace(a, second=replace(
                 a.second, larva=a.second.larva + step.args)))
         else:
@@ -808,7 +808,7 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
         turn = replace(turn, sensilla=turn.sensilla + (step.args,))
     elif d.kind == "reward" and v == "reward":
         a = turn.open
-        if _in_second_fill(a, need_state=_need_state(t)):
+        if _in_second_fill(a, need_state=stopped_state(t)):
             turn = replace(turn, open=replace(a, second=replace(a.second,
                                                                 reward=step.args[0])))
         else:
@@ -878,7 +878,7 @@ def _with_legal(exc: IllegalActionError, d: Decision) -> IllegalActionError:
     return IllegalActionError(exc.rule, exc.message, hint=f"legal: {shown}")
 
 
-def _need_state(t: Table) -> ScenarioState:
+def stopped_state(t: Table) -> ScenarioState:
     """The sheet where the engine stopped for the pending choice."""
     s, need = _trial(t, t.turn)
     return need.state if need is not None else s

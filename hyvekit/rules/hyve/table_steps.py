@@ -146,8 +146,8 @@ def walk(t: Table, turn: Turn) -> tuple[Table, list[str]]:
 
 def _stopped(t: Table):
     """The sheet where the engine stopped for the pending choice."""
-    from hyvekit.rules.hyve.table import _need_state
-    return _need_state(t)
+    from hyvekit.rules.hyve.table import stopped_state
+    return stopped_state(t)
 
 
 def _next(items: list, what: str):

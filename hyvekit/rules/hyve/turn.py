@@ -50,7 +50,7 @@ from hyvekit.rules.hyve.actions import (ACTION_LABELS, ACTIONS, WILD, Action, As
                                         Bakery, Bee, Build, Courier, GatherNectar, JellyFill,
                                         Marshal, Placement, QueensAttendants, Refresh, Repurpose,
                                         SeasonalEffect, TendEggs, TendLarva, Turn, WaspAttack,
-                                        _ACTION_OF, bee)
+                                        ACTION_OF, bee)
 from hyvekit.rules.hyve.larva import (Line, apply_eggs, apply_encircle_lines, check_eggs,
                                       check_line, encircle_lines)
 from hyvekit.rules.hyve.need import HOLE, Need, open_tail
@@ -67,16 +67,16 @@ from hyvekit.rules.hyve.scenario import (BESEECH_TIMES, FECUNDITY_LARVA, PLUMOSE
                                          R_NECTAR, R_PLACEMENT, R_QUEEN, R_REFRESH, R_REPURPOSE,
                                          R_REWARDS, R_SEASON, R_SETUP, R_TURN, R_WIN,
                                          REPURPOSE_WILD_MAX, SUPPORTED_MODES, SWARM_POPULATION,
-                                         R_SENSILLA, ScenarioState, _entered, _faces, _hp, _log,
-                                         _need_phase, _next_turn, _place,
-                                         _population, _require_value, _settle, _take,
-                                         builder_room, larva_population, new_scenario, spot_name,
-                                         split_spot,
-                                         summary)
-from hyvekit.rules.hyve.scoring import CROSSED, EMPTY, NECTAR, Space
+                                         R_SENSILLA, ScenarioState, builder_room,
+                                         entered_spaces, faces_text, gain_population,
+                                         larva_population, move_hp_die, new_scenario, next_turn,
+                                         place_features, require_phase, settle_end, spot_name,
+                                         split_spot, summary, take_faces, wild_value,
+                                         with_event)
+from hyvekit.rules.hyve.scoring import CROSSED, NECTAR, Space
 from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, REWARDS
-from hyvekit.rules.hyve.turn_modes import (_boost, _build, _demands, _marshal, _mites,
-                                           _wasp_attack)
+from hyvekit.rules.hyve.turn_modes import (play_build, play_marshal, play_mites,
+                                           play_wasp_attack, queen_demands, turbo_boost)
 from hyvekit.rules.common import counted
 
 __all__ = [
@@ -94,7 +94,7 @@ __all__ = [
 # --- checking and applying ---------------------------------------------------------------------
 
 def _refresh(s: ScenarioState, a: Refresh) -> ScenarioState:
-    _need_phase(s, "refresh", "Refresh")
+    require_phase(s, "refresh", "Refresh")
     for f in a.dice:
         if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= WILD:
             raise InvalidInputError("dice", f, "die faces 1-6 (6 = the wild Bee)")
@@ -115,13 +115,13 @@ def _refresh(s: ScenarioState, a: Refresh) -> ScenarioState:
     s = replace(s, phase="assign", bees=tuple(a.dice), pool=tuple(a.dice), used=(),
                 completed_this_turn=0, jelly_coloured=False, bread_upgraded=False,
                 sensilla=tuple(a.sensilla))
-    return _log(s, f"Refresh: rolled {_faces(a.dice)}")
+    return with_event(s, f"Refresh: rolled {faces_text(a.dice)}")
 
 
 def _assign(s: ScenarioState, a: Assignment) -> ScenarioState:
-    action = _ACTION_OF[type(a)]
+    action = ACTION_OF[type(a)]
     label = ACTION_LABELS[action]
-    _need_phase(s, "assign", label)
+    require_phase(s, "assign", label)
     if action in s.used:
         raise IllegalActionError(R_ASSIGN, f"each Action can only be used once per turn; "
                                  f"{label} was already used this turn",
@@ -140,9 +140,9 @@ def _assign(s: ScenarioState, a: Assignment) -> ScenarioState:
     if isinstance(a, QueensAttendants):
         return _queen(s, a)
     if isinstance(a, Marshal):
-        return _marshal(s, a)
+        return play_marshal(s, a)
     if isinstance(a, Build):
-        return _build(s, a)
+        return play_build(s, a)
     return _courier(s, a)
 
 
@@ -154,8 +154,8 @@ def _on_sheet(s: ScenarioState, action: str) -> bool:
 
 
 def _repurpose(s: ScenarioState, a: Repurpose) -> ScenarioState:
-    placed = _boost(s, a, R_REPURPOSE)
-    pool = _take(s.pool, placed, R_REPURPOSE, "the Repurpose bee")
+    placed = turbo_boost(s, a, R_REPURPOSE)
+    pool = take_faces(s.pool, placed, R_REPURPOSE, "the Repurpose bee")
     if s.sheet.turbo_boost is not None:
         return _turbo_repurpose(s, a, pool, placed)
     n = len(a.reroll)
@@ -179,7 +179,7 @@ def _repurpose(s: ScenarioState, a: Repurpose) -> ScenarioState:
 
 def _rerolled(s: ScenarioState, a: Repurpose, pool: tuple[int, ...], placed) -> ScenarioState:
     n = len(a.reroll)
-    pool = _take(pool, a.reroll, R_REPURPOSE, "rerolled bees")
+    pool = take_faces(pool, a.reroll, R_REPURPOSE, "rerolled bees")
     if len(a.result) != n:
         raise InvalidInputError("repurpose result", list(a.result),
                                 f"{n} new faces, one per rerolled bee")
@@ -191,8 +191,8 @@ def _rerolled(s: ScenarioState, a: Repurpose, pool: tuple[int, ...], placed) -> 
         bees.remove(f)
     bees = tuple(bees) + tuple(placed) + tuple(a.result)
     s = replace(s, pool=pool + tuple(a.result), bees=bees)
-    return _log(s, f"Repurpose ({a.bee}{' + boost' if a.boost else ''}): rerolled "
-                   f"{_faces(a.reroll)} → {_faces(a.result)}")
+    return with_event(s, f"Repurpose ({a.bee}{' + boost' if a.boost else ''}): rerolled "
+                   f"{faces_text(a.reroll)} → {faces_text(a.result)}")
 
 
 def _turbo_repurpose(s: ScenarioState, a: Repurpose, pool, placed) -> ScenarioState:
@@ -213,10 +213,10 @@ def _bakery(s: ScenarioState, a: Bakery) -> ScenarioState:
     if s.sheet.turbo_boost is not None:
         got = turbo_bakery([b.face for b in a.bees], s.bread, bread_type=a.bread,
                            boost=s.sheet.turbo_boost)
-        pool = _take(s.pool, [b.face for b in a.bees], R_BAKERY, "the Bakery set")
+        pool = take_faces(s.pool, [b.face for b in a.bees], R_BAKERY, "the Bakery set")
         bread = s.bread[:got.bread_type - 1] + (got.new_level,) + s.bread[got.bread_type:]
         s = replace(s, pool=pool, bread=bread, bread_upgraded=True)
-        return _log(s, f"Bakery: {got.bread_type}-type bread to level {got.new_level}"
+        return with_event(s, f"Bakery: {got.bread_type}-type bread to level {got.new_level}"
                        + (f" ({counted(got.wasted, 'bee')} wasted)" if got.wasted else ""))
     level = s.bread[a.bread - 1]
     target = level + 1
@@ -234,25 +234,25 @@ def _bakery(s: ScenarioState, a: Bakery) -> ScenarioState:
             R_BAKERY, f"{a.bread}-type bread is at level {level}: the next level {target} "
             f"needs a set of {target} bees, got {len(a.bees)} (levels are upgraded in order)",
             expected=target, given=len(a.bees))
-    pool = _take(s.pool, [b.face for b in a.bees], R_BAKERY, "the Bakery set")
+    pool = take_faces(s.pool, [b.face for b in a.bees], R_BAKERY, "the Bakery set")
     bread = s.bread[:a.bread - 1] + (target,) + s.bread[a.bread:]
     s = replace(s, pool=pool, bread=bread, bread_upgraded=True)
-    return _log(s, f"Bakery: {a.bread}-type bread to level {target}")
+    return with_event(s, f"Bakery: {a.bread}-type bread to level {target}")
 
 
 def _tend_eggs(s: ScenarioState, a: TendEggs) -> ScenarioState:
-    placed = _boost(s, a, R_EGGS)
+    placed = turbo_boost(s, a, R_EGGS)
     if s.sheet.turbo_boost is not None:
         value, times = turbo_tend_eggs(list(placed), s.sheet.chamber, as_value=a.bee.value
                                        if a.bee.wild else None, boost=s.sheet.turbo_boost)
     else:
-        value, times = _require_value(a.bee, R_EGGS, "Tend Eggs"), 1
-    pool = _take(s.pool, placed, R_EGGS, "the Tend Eggs bee")
+        value, times = wild_value(a.bee, R_EGGS, "Tend Eggs"), 1
+    pool = take_faces(s.pool, placed, R_EGGS, "the Tend Eggs bee")
     if times == 0:
         if a.cells:
             raise IllegalActionError(R_TURBO, "a lone 2-type Bee has no effect: no shape",
                                      expected=[], given=len(a.cells))
-        return _log(replace(s, pool=pool), "Tend Eggs: a lone 2-type Bee, no effect")
+        return with_event(replace(s, pool=pool), "Tend Eggs: a lone 2-type Bee, no effect")
     size = len(s.chamber.chamber.shape(value)) if value in dict(s.chamber.chamber.shapes) else 0
     cells = tuple(a.cells)
     if times > 1 and len(cells) != times * size:
@@ -265,7 +265,7 @@ def _tend_eggs(s: ScenarioState, a: TendEggs) -> ScenarioState:
         check_eggs(chamber, value, part)
         chamber = apply_eggs(chamber, value, part)
     s = replace(s, pool=pool, chamber=chamber)
-    return _log(s, f"Tend Eggs ({a.bee}): {value} shape on "
+    return with_event(s, f"Tend Eggs ({a.bee}): {value} shape on "
                    f"{', '.join(s.chamber.name(c) for c in a.cells)} in {s.colour(value)}")
 
 
@@ -289,12 +289,13 @@ def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> 
         raise IllegalActionError(rule, f"{want} larva go into the hyve{extra}, "
                                  f"{counted(len(hexes), 'hex', 'hexes')} given", expected=want,
                                  given=len(hexes))
-    s, gained = _place(s, [(h, "larva") for h in hexes], rule, excise)
+    s, gained = place_features(s, [(h, "larva") for h in hexes], rule, excise)
     placed = [h for h in hexes if h is not HOLE]     # the scenario may end before an open one
     if placed:
-        s = _log(s, f"{why}: {len(placed)} larva on {', '.join(spot_name(h) for h in placed)}")
+        s = with_event(s, f"{why}: {len(placed)} larva on "
+                          f"{', '.join(spot_name(h) for h in placed)}")
     s = _no_room_left(s, short, rule, f"{why} larva")
-    return _population(s, gained, f"{why} larva")
+    return gain_population(s, gained, f"{why} larva")
 
 
 def _no_room_left(s: ScenarioState, short: int, rule: str, what: str) -> ScenarioState:
@@ -308,12 +309,12 @@ def _no_room_left(s: ScenarioState, short: int, rule: str, what: str) -> Scenari
     if builder_room(s):
         raise IllegalActionError(rule, f"{what}: {short} more to place, and a built hex is "
                                  "still free", expected=f"{short} more", given="none")
-    return _log(s, f"{what}: no built space left for {short} more: lost (ruling H82)")
+    return with_event(s, f"{what}: no built space left for {short} more: lost (ruling H82)")
 
 
 def _tend_larva(s: ScenarioState, a: TendLarva) -> ScenarioState:
-    placed = _boost(s, a, R_LARVA)
-    pool = _take(s.pool, placed, R_LARVA, "the Tend Larva bee")
+    placed = turbo_boost(s, a, R_LARVA)
+    pool = take_faces(s.pool, placed, R_LARVA, "the Tend Larva bee")
     lines = (a.line,)
     if s.sheet.turbo_boost is not None:
         options = turbo_tend_larva_options(list(placed), s.sheet.chamber, s.sheet.turbo_boost)
@@ -324,7 +325,7 @@ def _tend_larva(s: ScenarioState, a: TendLarva) -> ScenarioState:
                                          "encircled and no larva placed",
                                          expected="no line, no larva",
                                          given=a.line.describe() if a.line else len(a.larva))
-            return _log(replace(s, pool=pool), "Tend Larva: a lone 2-type Bee, no effect")
+            return with_event(replace(s, pool=pool), "Tend Larva: a lone 2-type Bee, no effect")
     if a.line is None:
         raise InvalidInputError("line", "missing", "row, column, 'row N', 'column N' or wild")
     if s.sheet.turbo_boost is not None:
@@ -340,20 +341,21 @@ def _tend_larva(s: ScenarioState, a: TendLarva) -> ScenarioState:
         check_line(s.chamber, line, a.bee.wild, a.bee.face)
     got = encircle_lines(s.chamber, lines)
     s = replace(s, pool=pool, chamber=apply_encircle_lines(s.chamber, lines))
-    s = _log(s, f"Tend Larva ({a.bee}): encircled "
+    s = with_event(s, f"Tend Larva ({a.bee}): encircled "
                 f"{' and '.join(line.describe() for line in lines)}: {got.larva} larva, "
                 f"{counted(got.hp, 'colour')}")
-    s = _hp(s, gain=got.hp, why="Tend Larva colours")
+    s = move_hp_die(s, gain=got.hp, why="Tend Larva colours")
     return _add_larva(s, got.larva, a.larva, R_LARVA, a.excise, "Tend Larva")
 
 
 def _queen(s: ScenarioState, a: QueensAttendants) -> ScenarioState:
-    placed = _boost(s, a, R_QUEEN)
+    placed = turbo_boost(s, a, R_QUEEN)
     boost = s.sheet.turbo_boost
     if boost is not None and not a.boost and a.bee.face == boost:
-        pool = _take(s.pool, placed, R_QUEEN, "the Queen's Attendants bee")
-        return _log(replace(s, pool=pool), "Queen's Attendants: a lone 2-type Bee, no effect")
-    value = _require_value(a.bee, R_QUEEN, "Queen's Attendants")
+        pool = take_faces(s.pool, placed, R_QUEEN, "the Queen's Attendants bee")
+        return with_event(replace(s, pool=pool),
+                          "Queen's Attendants: a lone 2-type Bee, no effect")
+    value = wild_value(a.bee, R_QUEEN, "Queen's Attendants")
     fills = [JellyFill(a.jelly, value, a.reward, a.larva, a.excise)]
     if a.boost:
         if a.second is None:
@@ -368,7 +370,7 @@ def _queen(s: ScenarioState, a: QueensAttendants) -> ScenarioState:
         raise IllegalActionError(R_QUEEN if boost is None else R_TURBO_JELLY,
                                  "a second Royal Jelly action needs Turbo Mode's boost bee",
                                  expected=1, given=2)
-    pool = _take(s.pool, placed, R_QUEEN, "the Queen's Attendants bee")
+    pool = take_faces(s.pool, placed, R_QUEEN, "the Queen's Attendants bee")
     s = replace(s, pool=pool)
     for f in fills:
         if s.status != "playing":
@@ -407,26 +409,26 @@ def _fill(s: ScenarioState, b: Bee, a: JellyFill, beseech: bool) -> ScenarioStat
                 jelly_coloured=True)
     kind = s.sheet.jellies[a.jelly]
     who = str(b) if value == b.stands_for else f"{b}, second action"
-    s = _log(s, f"Queen's Attendants ({who}): {s.colour(value)} into {label}")
+    s = with_event(s, f"Queen's Attendants ({who}): {s.colour(value)} into {label}")
     times = BESEECH_TIMES if beseech else 1
     if kind == "overwork-queen":
         s = _add_larva_times(s, value, times, a)
     else:
         for _ in range(times):
             if kind == "overwork":
-                s = _population(s, value, "Overwork")
+                s = gain_population(s, value, "Overwork")
             elif kind == "fly-drones":
-                s = _population(s, -value, "Fly Drones")
-                s = _hp(s, gain=FLY_DRONES_FACTOR * value, why="Fly Drones")
+                s = gain_population(s, -value, "Fly Drones")
+                s = move_hp_die(s, gain=FLY_DRONES_FACTOR * value, why="Fly Drones")
             elif kind == "plumose":
                 level = s.bread[value - 1]
                 if level < BREAD_MAX:
                     up = min(BREAD_MAX, level + PLUMOSE_LEVELS)
                     s = replace(s, bread=s.bread[:value - 1] + (up,) + s.bread[value:],
                                 bread_upgraded=True)
-                    s = _log(s, f"Plumose: {value}-type bread to level {up}")
+                    s = with_event(s, f"Plumose: {value}-type bread to level {up}")
                 else:
-                    s = _log(s, f"Plumose: {value}-type bread already at level {BREAD_MAX}")
+                    s = with_event(s, f"Plumose: {value}-type bread already at level {BREAD_MAX}")
     complete = len(now) == len(BEE_TYPES)
     if s.status != "playing":
         return s
@@ -487,7 +489,7 @@ def _reward(s: ScenarioState, reward: str | None, label: str) -> ScenarioState:
         if reward is not None:
             raise IllegalActionError(R_REWARDS, "every Queen's Reward of the sheet was already "
                                      "taken", expected=None, given=reward)
-        return _log(s, f"{label} completed: no Queen's Reward left")
+        return with_event(s, f"{label} completed: no Queen's Reward left")
     if reward is None:
         raise IllegalActionError(R_REWARDS, f"{label} is completed: choose 1 of the Queen's "
                                  "Rewards", expected=left, given=None)
@@ -499,8 +501,8 @@ def _reward(s: ScenarioState, reward: str | None, label: str) -> ScenarioState:
                                  "reward once)", expected=left, given=reward)
     hp = reward_hp(s, reward)
     s = replace(s, rewards_taken=s.rewards_taken + (reward,))
-    s = _log(s, f"{label} completed: Queen's Reward {REWARDS[reward][0]}")
-    return _hp(s, gain=hp, why=REWARDS[reward][0])
+    s = with_event(s, f"{label} completed: Queen's Reward {REWARDS[reward][0]}")
+    return move_hp_die(s, gain=hp, why=REWARDS[reward][0])
 
 
 def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
@@ -508,7 +510,7 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
         raise IllegalActionError(R_COURIER, "the Courier action is on the Legacy Sheet: this "
                                  "scenario is not played in a legacy run",
                                  expected="a [legacy] scenario", given="courier")
-    pool = _take(s.pool, [a.bee.face], R_COURIER, "the Courier bee")
+    pool = take_faces(s.pool, [a.bee.face], R_COURIER, "the Courier bee")
     if a.bee.wild:
         if s.honey_track_empty <= 0:
             raise IllegalActionError(R_COURIER, "a wild Bee fills the next honey-track square, "
@@ -519,7 +521,7 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
                                      "honey-track square", expected=[], given=list(a.nectar))
         s = replace(s, pool=pool, honey_track_empty=s.honey_track_empty - 1,
                     honey_squares=s.honey_squares + 1)
-        return _log(s, "Courier (Wild Bee): filled the next honey-track square")
+        return with_event(s, "Courier (Wild Bee): filled the next honey-track square")
     colour = s.colour(a.bee.face)
     mine = [r for r in s.resources if r.colour == colour and not r.used]
     if not mine:
@@ -541,52 +543,53 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
                                  expected=counts["nectar"], given=len(a.nectar))
     resources = tuple(replace(r, used=True) if r.colour == colour else r for r in s.resources)
     s = replace(s, pool=pool, resources=resources)
-    s = _log(s, f"Courier ({a.bee}): claims {counts['population']} population, "
+    s = with_event(s, f"Courier ({a.bee}): claims {counts['population']} population, "
                 f"{counts['hp']} HP, {counts['nectar']} nectar in {colour}")
-    s = _population(s, counts["population"], "Courier")
-    s = _hp(s, gain=counts["hp"], why="Courier")
+    s = gain_population(s, counts["population"], "Courier")
+    s = move_hp_die(s, gain=counts["hp"], why="Courier")
     nectar_space = Space(NECTAR, variety=str(a.bee.face))
-    s, _ = _place(s, [(h, nectar_space) for h in nectar], R_COURIER, a.excise)
+    s, _ = place_features(s, [(h, nectar_space) for h in nectar], R_COURIER, a.excise)
     return _no_room_left(s, short, R_COURIER, "Courier nectar")
 
 
 def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
-    _need_phase(s, "assign", "Gather Nectar")
+    require_phase(s, "assign", "Gather Nectar")
     faces = sorted(p.bee.face for p in a.placements)
     short = Counter(s.pool)
     short.subtract(faces)
     no_room = sorted(short.elements()) if min(short.values(), default=0) >= 0 else None
     if faces != sorted(s.pool) and not (s.sheet.builder_shapes and no_room):
         raise IllegalActionError(R_NECTAR, f"every unassigned bee gathers nectar: the "
-                                 f"unassigned bees are {_faces(s.pool)}, the nectar given "
-                                 f"comes from {_faces(faces)}", expected=_faces(s.pool),
-                                 given=_faces(faces))
+                                 f"unassigned bees are {faces_text(s.pool)}, the nectar given "
+                                 f"comes from {faces_text(faces)}", expected=faces_text(s.pool),
+                                 given=faces_text(faces))
     features = []
     for p in a.placements:
-        value = _require_value(p.bee, R_NECTAR, "Gather Nectar (its nectar's colour)")
+        value = wild_value(p.bee, R_NECTAR, "Gather Nectar (its nectar's colour)")
         if s.sheet.turbo_boost is not None and value == s.sheet.turbo_boost:
             features.append((p.cell, CROSSED))          # Turbo Mode: an X, no colour
         else:
             features.append((p.cell, Space(NECTAR, variety=str(value))))
     if a.placements:
-        s = _log(s, "Gather Nectar: " + ", ".join(
+        s = with_event(s, "Gather Nectar: " + ", ".join(
             f"{p.bee.stands_for}@{'?' if p.cell is HOLE else spot_name(p.cell)}"
             for p in a.placements))
-    s, _ = _place(s, features, R_NECTAR, a.excise)
+    s, _ = place_features(s, features, R_NECTAR, a.excise)
     if s.sheet.builder_shapes and no_room and s.status == "playing":
         if builder_room(s):
             raise IllegalActionError(R_NECTAR, f"every unassigned bee gathers nectar: "
-                                     f"{_faces(no_room)} placed no nectar though a built hex "
-                                     "is free", expected=_faces(s.pool), given=_faces(faces))
-        s = _log(s, f"Gather Nectar: no built space left for {_faces(no_room)}: their nectar "
-                    "is lost (ruling H82)")
+                                     f"{faces_text(no_room)} placed no nectar though a built hex "
+                                     "is free", expected=faces_text(s.pool),
+                                     given=faces_text(faces))
+        s = with_event(s, f"Gather Nectar: no built space left for {faces_text(no_room)}: "
+                          "their nectar is lost (ruling H82)")
     s = replace(s, pool=())
     if s.status != "playing":
         return s
     # 4. Feed Bees
     fed = feed_bees(Counter(s.bees), s.bread)
     if fed.population_lost:
-        s = _population(s, -fed.population_lost, "Feed Bees")
+        s = gain_population(s, -fed.population_lost, "Feed Bees")
     if s.status != "playing":
         return s
     # 5. Migration
@@ -595,17 +598,17 @@ def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
         m = migration_loss(s.completed_this_turn, s.population, s.sheet, s.season_index,
                            crossed_out=crossed, perks=s.phase_perks)
         s = replace(s, population=m.change.after)
-        s = _log(s, f"Migration: {counted(s.completed_this_turn, 'hyve')}, -{m.population_lost} "
-                    f"population: {m.change.after}")
-        s = _settle(s)
-        s = _hp(s, gain=m.hp_gained, why="Migratory / Resiliance")
+        s = with_event(s, f"Migration: {counted(s.completed_this_turn, 'hyve')}, "
+                          f"-{m.population_lost} population: {m.change.after}")
+        s = settle_end(s)
+        s = move_hp_die(s, gain=m.hp_gained, why="Migratory / Resiliance")
     if s.status != "playing":
         return s
     return replace(s, phase="season")
 
 
 def _season(s: ScenarioState, a: SeasonalEffect) -> ScenarioState:
-    _need_phase(s, "season", "the Seasonal Effect")
+    require_phase(s, "season", "the Seasonal Effect")
     if s.sheet.wasp is not None:
         raise IllegalActionError(R_WASP_ATTACK, "Wasp War has a Wasp Attack phase instead of "
                                  "the Seasonal Effects phase", expected="the wasp dice",
@@ -624,7 +627,7 @@ def _season(s: ScenarioState, a: SeasonalEffect) -> ScenarioState:
             f"effect {a.effect} {why}", expected=list(left), given=a.effect)
     effect = season.effects[a.effect - 1]
     if s.sheet.mode == "long-live-the-queen":
-        s = _demands(s)
+        s = queen_demands(s)
     colony = Colony(population=s.population, die=s.die, position=s.position,
                     bread_levels=s.bread)
     r = apply_seasonal_effect(colony, effect, scoring=s.sheet.scoring, track=s.sheet.hp_track,
@@ -633,35 +636,35 @@ def _season(s: ScenarioState, a: SeasonalEffect) -> ScenarioState:
     start = s.position
     s = replace(s, population=r.colony.population, die=r.colony.die,
                 position=r.colony.position, crossed=crossed)
-    s = _log(s, f"Seasonal Effect {season.name} {a.effect} ({effect.describe()}): "
+    s = with_event(s, f"Seasonal Effect {season.name} {a.effect} ({effect.describe()}): "
                 f"-{r.hp_lost} HP, -{r.population_lost} population"
                 + (f", +{r.hp_gained} HP (Resiliance)" if r.hp_gained else "")
                 + f": die {s.die} on {s.hp_label}, population {s.population}")
-    s = _settle(s)
+    s = settle_end(s)
     for move in r.hp_moves:                       # Sensilla: spaces entered by the effect
-        s = _entered(s, start, move.position)
+        s = entered_spaces(s, start, move.position)
         start = move.position
     if s.status == "playing":
-        s = _mites(s, effect.mites, a.mites)
+        s = play_mites(s, effect.mites, a.mites)
     elif open_tail(a.mites)[0]:
-        s = _log(s, "Mites: not crossed out, the scenario ended")
+        s = with_event(s, "Mites: not crossed out, the scenario ended")
     if s.status == "playing":
-        s = _settle(s)
+        s = settle_end(s)
     if s.status != "playing":
         return s
-    return _next_turn(s)
+    return next_turn(s)
 
 
 def _transition(s: ScenarioState, action: Action) -> ScenarioState:
     if isinstance(action, Refresh):
         return _refresh(s, action)
     if isinstance(action, WaspAttack):
-        return _wasp_attack(s, action)
+        return play_wasp_attack(s, action)
     if isinstance(action, GatherNectar):
         return _gather(s, action)
     if isinstance(action, SeasonalEffect):
         return _season(s, action)
-    if type(action) in _ACTION_OF:
+    if type(action) in ACTION_OF:
         return _assign(s, action)
     raise InvalidInputError("action", type(action).__name__, "a Hyve turn action")
 

@@ -20,8 +20,9 @@ from hyvekit.rules.hyve.modes import Build as ModeBuild
 from hyvekit.rules.hyve.modes import (R_BUILD, R_MARSHAL, R_TURBO, R_WASP_ATTACK, MarshalBee,
                                       QueenFacts, apply_build, apply_marshal, apply_mites,
                                       builder_end_reached, judge_demands, resolve_wasp_attack)
-from hyvekit.rules.hyve.scenario import (HYVES, R_SEASON, ScenarioState, _hp, _log,
-                                         _need_phase, _next_turn, _population, _settle, _take)
+from hyvekit.rules.hyve.scenario import (HYVES, R_SEASON, ScenarioState, gain_population,
+                                         move_hp_die, next_turn, require_phase, settle_end,
+                                         take_faces, with_event)
 from hyvekit.rules.hyve.scoring import cell_name
 from hyvekit.rules.hyve.sheets import Hex
 from hyvekit.rules.common import counted
@@ -43,43 +44,43 @@ def _further_blocks(s: ScenarioState, dice, blocks) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _build(s: ScenarioState, a: Build) -> ScenarioState:
+def play_build(s: ScenarioState, a: Build) -> ScenarioState:
     """Bee Builder, Build (:func:`hyvekit.rules.hyve.modes.apply_build`); building never
     migrates; the scenario is won once no shape fits in the 6th hyve
     (:func:`~hyvekit.rules.hyve.modes.builder_end_reached`)."""
     if not s.sheet.builder_shapes:
         raise IllegalActionError(R_BUILD, "the Build action is on the Bee Builder sheet",
                                  expected="a Bee Builder scenario", given=s.sheet.mode)
-    pool = _take(s.pool, [b.face for b, _, _ in a.shapes], R_BUILD, "the Build bees")
+    pool = take_faces(s.pool, [b.face for b, _, _ in a.shapes], R_BUILD, "the Build bees")
     builds = [ModeBuild(b.face, hyve, tuple(hexes), b.value if b.wild else None)
               for b, hyve, hexes in a.shapes]
     built = apply_build(s.sheet.builder_shapes, s.sheet.hyves, s.built, s.active + 1, builds)
     s = replace(s, pool=pool, built=built)
     for b, hyve, hexes in a.shapes:
-        s = _log(s, f"Build ({b}): hyve {hyve} {', '.join(cell_name(h) for h in hexes)}")
+        s = with_event(s, f"Build ({b}): hyve {hyve} {', '.join(cell_name(h) for h in hexes)}")
     if builder_end_reached(s.sheet.builder_shapes, s.sheet.hyves, s.built):
-        s = _log(s, "no shape can be built in the 6th hyve any more")
+        s = with_event(s, "no shape can be built in the 6th hyve any more")
         s = replace(s, status="won", end=("hyve 6 built",), phase="over")
     return s
 
 
-def _marshal(s: ScenarioState, a: Marshal) -> ScenarioState:
+def play_marshal(s: ScenarioState, a: Marshal) -> ScenarioState:
     """Wasp War, Marshal (:func:`hyvekit.rules.hyve.modes.apply_marshal`)."""
     if s.marshal is None:
         raise IllegalActionError(R_MARSHAL, "the Marshal action is on the Wasp War sheet",
                                  expected="a Wasp War scenario", given=s.sheet.mode)
-    pool = _take(s.pool, [b.face for _, b in a.bees], R_MARSHAL, "the Marshal bees")
+    pool = take_faces(s.pool, [b.face for _, b in a.bees], R_MARSHAL, "the Marshal bees")
     bees = [MarshalBee(at, b.face, b.value if b.wild else None) for at, b in a.bees]
     got = apply_marshal(s.sheet.wasp, s.marshal, bees)
     s = replace(s, pool=pool, marshal=got.area)
-    s = _log(s, "Marshal: " + ", ".join(f"{b.stands_for} on {at}" for at, b in a.bees))
+    s = with_event(s, "Marshal: " + ", ".join(f"{b.stands_for} on {at}" for at, b in a.bees))
     for i, r in got.completed:
-        s = _log(s, f"offensive formation {i} completed: total {r.total}, "
+        s = with_event(s, f"offensive formation {i} completed: total {r.total}, "
                     + ("failed (over 12)" if r.failed else f"attack {r.crossed} crossed out"))
     return s
 
 
-def _boost(s: ScenarioState, a, rule: str) -> tuple[int, ...]:
+def turbo_boost(s: ScenarioState, a, rule: str) -> tuple[int, ...]:
     """The faces an action takes from the pool: its bee, plus Turbo Mode's boost bee."""
     if not a.boost:
         return (a.bee.face,)
@@ -89,7 +90,7 @@ def _boost(s: ScenarioState, a, rule: str) -> tuple[int, ...]:
     return (a.bee.face, s.sheet.turbo_boost)
 
 
-def _demands(s: ScenarioState) -> ScenarioState:
+def queen_demands(s: ScenarioState) -> ScenarioState:
     """Long Live the Queen: "Before resolving Seasonal Effects check whether you have satisfied
     the current demand(s)": 1 Approval per satisfied demand, 1 Disapproval per unsatisfied one
     (:func:`hyvekit.rules.hyve.modes.judge_demands`)."""
@@ -101,11 +102,11 @@ def _demands(s: ScenarioState) -> ScenarioState:
                 disapproval=s.disapproval + judged.disapproval)
     met = ", ".join(d.describe() for d in judged.met) or "none"
     unmet = ", ".join(d.describe() for d in judged.unmet) or "none"
-    return _log(s, f"Demands: met {met}; unmet {unmet}: approval {s.approval}, disapproval "
+    return with_event(s, f"Demands: met {met}; unmet {unmet}: approval {s.approval}, disapproval "
                    f"{s.disapproval}")
 
 
-def _mites(s: ScenarioState, icons: int, cells: tuple[Hex, ...]) -> ScenarioState:
+def play_mites(s: ScenarioState, icons: int, cells: tuple[Hex, ...]) -> ScenarioState:
     """Mites: cross out one nectar of the active hyve per icon, as many as it has
     (:func:`hyvekit.rules.hyve.modes.check_mites`, ruling H50)."""
     cells, more = open_tail(cells)
@@ -118,15 +119,15 @@ def _mites(s: ScenarioState, icons: int, cells: tuple[Hex, ...]) -> ScenarioStat
     grid = apply_mites(s.hyves[s.active], icons, cells)
     if cells:
         s = replace(s, hyves=s.hyves[:s.active] + (grid,) + s.hyves[s.active + 1:])
-        s = _log(s, f"Mites: crossed out {', '.join(cell_name(h) for h in cells)}")
+        s = with_event(s, f"Mites: crossed out {', '.join(cell_name(h) for h in cells)}")
     return s
 
 
-def _wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
+def play_wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
     """Wasp War, 6. Wasp Attack (:func:`hyvekit.rules.hyve.modes.resolve_wasp_attack`): the HP
     lost, then the population (Resiliance), then the larva eaten (the player names the
     populated squares), then the round is crossed off (ruling H53)."""
-    _need_phase(s, "season", "the Wasp Attack")
+    require_phase(s, "season", "the Wasp Attack")
     if s.sheet.wasp is None:
         raise IllegalActionError(R_SEASON, "the Wasp Attack phase belongs to Wasp War; this "
                                  "sheet has Seasonal Effects", expected="an effect",
@@ -151,10 +152,10 @@ def _wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
                                      "larva (an eaten larva cannot be placed)",
                                      expected="a populated square", given=s.chamber.name(c))
     s = replace(s, marshal=r.area)
-    s = _log(s, f"Wasp Attack {r.dice[0]} and {r.dice[1]} (heavy {r.heavy}): "
+    s = with_event(s, f"Wasp Attack {r.dice[0]} and {r.dice[1]} (heavy {r.heavy}): "
                 + "; ".join(line.describe() for line in r.lines))
-    s = _hp(s, lose=r.hp, why="Wasp Attack")
-    s = _population(s, -r.population, "Wasp Attack")
+    s = move_hp_die(s, lose=r.hp, why="Wasp Attack")
+    s = gain_population(s, -r.population, "Wasp Attack")
     if s.status == "playing" and len(eaten) < r.larva:   # none are eaten once it has ended
         if more_eaten:
             raise Need("eaten", s, count=r.larva - len(eaten), known=eaten)
@@ -164,10 +165,10 @@ def _wasp_attack(s: ScenarioState, a: WaspAttack) -> ScenarioState:
                                  expected=r.larva, given=len(eaten))
     if s.status == "playing" and eaten:
         s = replace(s, chamber=s.chamber.with_values({c: EATEN for c in eaten}))
-        s = _log(s, f"larva eaten: {', '.join(s.chamber.name(c) for c in eaten)}")
+        s = with_event(s, f"larva eaten: {', '.join(s.chamber.name(c) for c in eaten)}")
     if s.status != "playing":
         return s
-    s = _settle(replace(s, rounds_done=s.rounds_done + 1))
+    s = settle_end(replace(s, rounds_done=s.rounds_done + 1))
     if s.status != "playing":
         return s
-    return _next_turn(s)
+    return next_turn(s)
