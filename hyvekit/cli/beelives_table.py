@@ -20,23 +20,20 @@ from hyvekit.cli.beelives_campaign import (
     load_campaign,
 )
 from hyvekit.cli.common import (JsonOption, command_hint, console, print_json, table,
-                                 with_expected, wrapped)
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+                                 wrapped)
+from hyvekit.rules.common import InvalidInputError
 
 #: options shown per line in the text view
 SHOWN = 40
 
 
 def next_data(state) -> dict:
-    """``next --json``: the pending decision (``actor``, ``decision``, ``prompt``, ``legal``,
-    ``more``, ``auto``, raid ``odds``) and the table (``table``)."""
-    from hyvekit.games import beelives as CT
-    d = CT.decision(state)
-    return {"actor": d.actor if d else None, "decision": d.kind if d else None,
-            "prompt": d.prompt if d else "the game is over",
-            "legal": list(d.legal) if d else [], "more": d.more if d else "",
-            "auto": d.auto if d else False, "odds": CT.odds(state) if d else {},
-            "table": CT.view(state)}
+    """``next --json``: the pending decision (:func:`hyvekit.cli.table.decision_data`), raid
+    ``odds`` beside the raid options, and the table (``table``)."""
+    from hyvekit.cli.table import table_data
+    from hyvekit.games.beelives import odds, table_engine
+    engine = table_engine()
+    return table_data(engine, state, odds={} if engine.pending(state).over else odds(state))
 
 
 def print_table(view: dict, legal: list[str] = ()) -> None:
@@ -182,21 +179,17 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
 
     Example: hyvekit beelives do spring-league draw "forage harvest 2 take 3/1/0" roll
     """
+    from hyvekit.cli.table import applied_data, store_steps
     from hyvekit.games.beelives import table_engine
-    from hyvekit.games.table import apply_steps
     record, state = load_campaign(ctx, campaign)
-    try:
-        applied = apply_steps(_store(ctx), campaign, list(steps), random.Random(seed),
-                              engine=table_engine(), roll=roll, known=(record, state))
-    except IllegalActionError as exc:
-        raise with_expected(exc) from None
-    said, done, state = applied.said, applied.done, applied.state
+    applied = store_steps(_store(ctx), campaign, steps, random.Random(seed),
+                          engine=table_engine(), roll=roll, known=(record, state))
+    said, state = applied.said, applied.state
     before, winters = len(applied.before.months), len(applied.before.winters)
     data = next_data(state)
     if as_json:
-        print_json({"steps": list(applied.steps), "happened": list(said),
-                    "events": [e["seq"] for e, _ in done],
-                    "months_played": len(state.months) - before, **data})
+        print_json({**applied_data(applied), "months_played": len(state.months) - before,
+                    **data})
         return
     out = console()
     for line in said:

@@ -22,10 +22,9 @@ from hyvekit.cli.common import (
     note_if_renamed,
     print_json,
     table,
-    with_expected,
     wrapped,
 )
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.common import InvalidInputError
 
 GameArg = typer.Argument(..., metavar="GAME", help="The game's id (see 'hyvekit campaign list').")
 CardsOption = typer.Option(
@@ -124,10 +123,9 @@ def new(ctx: typer.Context,
 def next_data(t) -> dict:
     """``next --json``: the decision due (``actor``, ``decision``, ``prompt``, ``legal``,
     ``more``) and the table (``table``)."""
-    from hyvekit.games.beez import pending, view
-    d = pending(t)
-    return {"actor": d.actor, "decision": None if d.over else d.kind, "prompt": d.prompt,
-            "legal": list(d.legal), "more": d.more, "table": view(t)}
+    from hyvekit.cli.table import table_data
+    from hyvekit.games.beez import table_engine
+    return table_data(table_engine(), t)
 
 
 def print_game_status(record, state) -> None:
@@ -264,20 +262,15 @@ def do(ctx: typer.Context, game: str = GameArg,
 
     Example: hyvekit beez do friday "fly 5 P w" "store w A2" "store P E3"
     """
+    from hyvekit.cli.table import applied_data, store_steps
     from hyvekit.games.beez import table_engine
-    from hyvekit.games.table import apply_steps
     record, state = load_game(ctx, game)
-    try:
-        applied = apply_steps(_store(ctx), game, list(steps), engine=table_engine(),
-                              known=(record, state))
-    except IllegalActionError as exc:
-        raise with_expected(exc) from None
-    resolved, said, done, state = list(applied.steps), list(applied.said), applied.done, \
-        applied.state
+    applied = store_steps(_store(ctx), game, steps, engine=table_engine(),
+                          known=(record, state))
+    said, state = applied.said, applied.state
     data = next_data(state)
     if as_json:
-        print_json({"steps": resolved, "happened": said,
-                    "events": [e["seq"] for e, _ in done], **data})
+        print_json({**applied_data(applied), **data})
         return
     out = console()
     for line in said:

@@ -18,9 +18,9 @@ import typer
 
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console, print_json,
-                                 with_expected, wrapped)
+                                 wrapped)
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
-from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
+from hyvekit.rules.common import InvalidInputError, counted
 from hyvekit.rules.values import dataclass
 
 ScenarioOption = typer.Option(None, "--scenario", metavar="ID",
@@ -78,24 +78,18 @@ def open_table(folder: Path, run: str | None, scenario: str | None,
         raise InvalidInputError("--scenario" if scenario else "RUN", scenario or run,
                                 "the id of a Hyve Legacy run or a HYVE scenario (this is a "
                                 f"{kind[0]}/{kind[1]} record)")
-    from hyvekit.data.hyve import sheet_definition
-    from hyvekit.games.hyve import run_mode
-    from hyvekit.games.hyve import legacy_decision, legacy_table
-    if state.table is None and state.phase != "playing" and state.played_tables:
-        number, t = state.played_tables[-1]
+    from hyvekit.games.hyve import legacy_engine
+    engine = legacy_engine(sheets)
+    d, t = engine.pending(state), engine.table(state)
+    if d.over:                           # the scenario has ended: what the run does next
         rid = record.header["id"]
         after = (f"next: hyvekit hyve legacy shop {rid} (or start {rid})"
                  if state.phase == "shopping" else f"next: hyvekit hyve legacy status {rid}")
         if state.phase == "failed":          # lost in normal mode: how the run may go on
             from hyvekit.cli.hyve import result_lines
             after = result_lines(rid, state, None)[0].split(": ", 1)[1]   # not "scenario N"
-        return AtTable(record.header["id"], "legacy", record, state, t, over(
-            f"scenario {number} has ended ({t.now.status}: {', '.join(t.now.end)}) and "
-            f"its result is in the ledger; {after}"))
-    sheet = None if state.table is not None else sheet_definition(run_mode(state), sheets)
-    t = legacy_table(state, sheet)
-    return AtTable(record.header["id"], "legacy", record, state, t, legacy_decision(state, t),
-                   sheets)
+        d = over(f"{d.prompt}; {after}", d.result)
+    return AtTable(record.header["id"], "legacy", record, state, t, d, sheets)
 
 
 def _where(at: AtTable) -> str:
@@ -105,12 +99,9 @@ def _where(at: AtTable) -> str:
 def next_data(at: AtTable) -> dict[str, Any]:
     """``next --json``: the pending decision (``actor``, ``decision``, ``prompt``, ``legal``,
     ``more``) and the sheet (``table``)."""
+    from hyvekit.cli.table import decision_data
     from hyvekit.games.hyve import view
-    d = at.decision
-    over = d.kind == "over"
-    return {"actor": None if over else d.actor, "decision": None if over else d.kind,
-            "prompt": d.prompt, "legal": [] if over else list(d.legal), "more": d.more,
-            "table": view(at.table)}
+    return decision_data(at.decision, view(at.table))
 
 
 def print_sheet(view: dict[str, Any]) -> None:
@@ -318,10 +309,7 @@ def do(ctx: typer.Context,
     if not steps:
         raise InvalidInputError("STEP", "missing", "one step or more, e.g. roll")
     at = _open(ctx, run, scenario, sheets)
-    try:
-        resolved, done = store_steps(campaigns_dir(ctx), at, steps, random.Random(seed))
-    except IllegalActionError as exc:
-        raise with_expected(exc) from None
+    resolved, done = store_steps(campaigns_dir(ctx), at, steps, random.Random(seed))
     state = done[-1][1]
     ended = at.kind == "legacy" and state.table is None
     final = state.played_tables[-1][1] if ended else (state if at.kind == "scenario"
@@ -369,17 +357,17 @@ def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random
 
     :raises IllegalActionError, InvalidInputError: a step refused (nothing is stored).
     """
+    from hyvekit.cli.table import store_steps as stored
     from hyvekit.games import campaign_store
     from hyvekit.games import hyve as H
-    from hyvekit.games.table import apply_steps
     known = (at.record, at.state) if at.record is not None else None
     if at.kind == "legacy":
-        applied = apply_steps(campaign_store(folder), at.cid, steps, rng,
-                              engine=H.legacy_engine(at.sheets), known=known,
-                              event=H.legacy_step_event(at.sheets), check=H.check_legacy_step)
+        applied = stored(campaign_store(folder), at.cid, steps, rng,
+                         engine=H.legacy_engine(at.sheets), known=known,
+                         event=H.legacy_step_event(at.sheets), check=H.check_legacy_step)
     else:
-        applied = apply_steps(campaign_store(folder), at.cid, steps, rng,
-                              engine=H.scenario_engine(), known=known)
+        applied = stored(campaign_store(folder), at.cid, steps, rng,
+                         engine=H.scenario_engine(), known=known)
     return list(applied.steps), list(applied.done)
 
 

@@ -1,0 +1,53 @@
+"""What every game's ``next``, ``do`` and ``play`` say of a table, over the one engine
+protocol (:mod:`hyvekit.rules.table`): the decision due as JSON, and the steps applied and
+stored through the one step path (:func:`hyvekit.games.table.apply_steps`).  Each game's
+module (``cli/beelives_table.py``, ``cli/hyve_table.py``, ``cli/beez_table.py``) adds only
+how its table looks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hyvekit.cli.common import with_expected
+from hyvekit.rules.common import IllegalActionError
+
+
+def decision_data(d: Any, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """``next --json`` of any game: ``actor`` (None when a die is due or nothing is),
+    ``decision`` (its kind; None once the game is over), ``prompt``, ``legal`` (each a step
+    ``do`` takes), ``more`` (what else is accepted), ``auto`` (the rules leave no choice),
+    ``table`` (the engine's view) and the game's ``extra`` keys."""
+    return {"actor": None if d.over else d.actor, "decision": None if d.over else d.kind,
+            "prompt": d.prompt, "legal": list(d.legal), "more": d.more, "auto": d.auto,
+            **extra, "table": view}
+
+
+def table_data(engine: Any, t: Any, **extra: Any) -> dict[str, Any]:
+    """:func:`decision_data` of the table ``t`` by its engine."""
+    return decision_data(engine.pending(t), engine.view(t), **extra)
+
+
+def store_steps(store: Any, campaign_id: str, steps: Sequence[str],
+                rng: random.Random | None = None, **kwargs: Any) -> Any:
+    """:func:`hyvekit.games.table.apply_steps` (same arguments) with a rule's refusal worded
+    for people (:func:`~hyvekit.cli.common.with_expected`): the
+    :class:`~hyvekit.games.table.Applied` steps.
+
+    :raises IllegalActionError, InvalidInputError: a step refused (nothing is stored).
+    """
+    from hyvekit.games.table import apply_steps
+    try:
+        return apply_steps(store, campaign_id, list(steps), rng, **kwargs)
+    except IllegalActionError as exc:
+        raise with_expected(exc) from None
+
+
+def applied_data(applied: Any) -> dict[str, Any]:
+    """What ``do --json`` says of the steps stored, before the decision due after them:
+    ``steps`` (as stored), ``happened`` (what the rules did, in words), ``events`` (their
+    numbers in the record)."""
+    return {"steps": list(applied.steps), "happened": list(applied.said),
+            "events": [e["seq"] for e, _ in applied.done]}
