@@ -13,7 +13,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table
+from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table, wrapped
 from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_context,
                                       load_all, lookup)
 from hyvekit.rules.common import InvalidInputError
@@ -124,7 +124,26 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
                                 "options": used, **(extra_meta or {})})
     if echo:
         typer.echo(str(path))
+    _subset_advice()
     return path
+
+
+def _subset_advice() -> None:
+    """Once per user (a mark in hyvekit's cache folder): say on stderr that fonts are subset
+    in pure Python, and how to make prints faster (:mod:`hyvekit.render.weasy`)."""
+    from hyvekit.render.weasy import SUBSET_ADVICE, subsets_in_python
+    if not subsets_in_python():
+        return
+    from hyvekit.store.states import default_folder
+    mark = default_folder().parent / "told-harfbuzz-subset"
+    try:
+        if mark.exists():
+            return
+        mark.parent.mkdir(parents=True, exist_ok=True)
+        mark.touch()
+    except OSError:
+        pass                              # an unwritable cache: say it every time
+    typer.echo(wrapped(f"note: {SUBSET_ADVICE}"), err=True)
 
 
 def state_sha256(state) -> str:

@@ -94,6 +94,8 @@ def _class():
     global _fetcher_class
     if _fetcher_class is not None:
         return _fetcher_class
+    from hyvekit.render.weasy import weasyprint
+    weasyprint()
     from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
     class _RefusedURL(FatalURLFetchingError):

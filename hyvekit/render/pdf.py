@@ -193,6 +193,8 @@ def _weasyprint(html: str, override: str | Path | None):
     fetcher."""
     import logging
 
+    from hyvekit.render.weasy import weasyprint
+    weasyprint()                           # the libraries loaded without a look-up
     from weasyprint import HTML
     from weasyprint.urls import FatalURLFetchingError
 
