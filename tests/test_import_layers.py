@@ -7,6 +7,7 @@ module's imports, those inside functions included (not those only a type checker
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -29,19 +30,29 @@ def _run_time_nodes(tree: ast.AST):
         yield from _run_time_nodes(node)
 
 
+@functools.cache
+def _tree(path: Path) -> ast.AST:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _is_module(dotted: str) -> bool:
+    where = PACKAGE.parent / dotted.replace(".", "/")
+    return where.with_suffix(".py").exists() or where.is_dir()
+
+
+@functools.cache
 def imports(path: Path) -> list[tuple[int, str]]:
     """``(line, module)`` of every import in the file that runs (``from M import N``: ``M.N``
     when ``M.N`` is a module of hyvekit, else ``M``)."""
     out = []
-    for node in _run_time_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _run_time_nodes(_tree(path)):
         if isinstance(node, ast.Import):
             out += [(node.lineno, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             for a in node.names:
                 sub = f"{node.module}.{a.name}"
-                is_module = (PACKAGE.parent / (sub.replace(".", "/") + ".py")).exists() or \
-                    (PACKAGE.parent / sub.replace(".", "/")).is_dir()
-                out.append((node.lineno, sub if is_module else node.module))
+                out.append((node.lineno, sub if _is_module(sub) else node.module))
     return out
 
 
@@ -81,6 +92,7 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
 def _rules_graph() -> dict[str, set[str]]:
     """Module → the modules of rules/ it imports."""
     paths = {_module_name(p): p for p in modules("rules")}
@@ -132,7 +144,7 @@ def test_no_private_name_is_used_outside_its_module():
     paths = {_module_name(p): p for p in modules("rules")}
     wrong = []
     for name, path in sorted(paths.items()):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         aliases = {}
         for node in _run_time_nodes(tree):
             if isinstance(node, ast.ImportFrom) and node.module in paths:
