@@ -42,7 +42,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
 
 #: the top-level commands: name → (module, function); listed before the groups
 COMMANDS: dict[str, tuple[str, str]] = {"demo": ("hyvekit.cli.demo", "demo"),
-                                        "examples": ("hyvekit.cli.examples", "examples")}
+                                        "examples": ("hyvekit.cli.examples", "examples"),
+                                        "serve": ("hyvekit.cli.serve", "serve")}
 
 
 def _flags_take_no_value() -> None:

@@ -12,17 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from hyvekit.cli.common import with_expected
+from hyvekit.games.table import decision_data
 from hyvekit.rules.common import IllegalActionError
 
-
-def decision_data(d: Any, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """``next --json`` of any game: ``actor`` (None when a die is due or nothing is),
-    ``decision`` (its kind; None once the game is over), ``prompt``, ``legal`` (each a step
-    ``do`` takes), ``more`` (what else is accepted), ``auto`` (the rules leave no choice),
-    ``table`` (the engine's view) and the game's ``extra`` keys."""
-    return {"actor": None if d.over else d.actor, "decision": None if d.over else d.kind,
-            "prompt": d.prompt, "legal": list(d.legal), "more": d.more, "auto": d.auto,
-            **extra, "table": view}
+__all__ = ["applied_data", "decision_data", "store_steps", "table_data"]
 
 
 def table_data(engine: Any, t: Any, **extra: Any) -> dict[str, Any]:

@@ -41,6 +41,17 @@ class Applied:
         return self.done[-1][1] if self.done else self.before
 
 
+def decision_data(d: Any, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """What any face (``next --json``, ``play``, the web table) says of a table:
+    ``actor`` (None when a die is due or nothing is), ``decision`` (its kind; None once the
+    game is over), ``prompt``, ``legal`` (each a step ``do`` takes), ``more`` (what else is
+    accepted), ``auto`` (the rules leave no choice), the game's ``extra`` keys and ``table``
+    (the engine's view)."""
+    return {"actor": None if d.over else d.actor, "decision": None if d.over else d.kind,
+            "prompt": d.prompt, "legal": list(d.legal), "more": d.more, "auto": d.auto,
+            **extra, "table": view}
+
+
 def step_event(engine: Engine, before: Any, after: Any) -> dict[str, Any]:
     """The data of the ``step`` event that took ``before`` to ``after``: ``{"do": STEP}``."""
     return {"do": engine.last_step(after)}
@@ -86,3 +97,47 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
     done = store.transact(campaign_id, make, known=known)
     return Applied(start[0], tuple(engine.last_step(t) for t in pushed),
                    tuple(line for t in pushed for line in engine.said(t)), tuple(done))
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """How one kind of record is played at the table: its ``engine``, the data of its step
+    events (``event``, for :func:`apply_steps`) and the check made before the first step
+    (``check``), and ``extra``: keys its ``next --json`` adds beside the decision
+    (``extra(state) -> dict``)."""
+
+    engine: Any
+    event: Callable[[Any, Any, Any], dict[str, Any]] = step_event
+    check: Callable[[Any, Any], None] | None = None
+    extra: Callable[[Any], dict[str, Any]] | None = None
+
+
+#: the kinds of record played at the table, as (game, kind)
+AT_TABLE = (("beelives", "campaign"), ("hyve", "scenario"), ("hyve", "legacy"), ("beez", "game"))
+
+
+def table_game(game: str, kind: str, sheets: Any = None) -> TableGame:
+    """The :class:`TableGame` of a record's ``game``/``kind`` (``sheets``: a Hyve Legacy
+    run's booklet file, for a scenario's first step).
+
+    :raises InvalidInputError: a record not played at the table.
+    """
+    if (game, kind) == ("beelives", "campaign"):
+        from hyvekit.games import beelives as B
+
+        def odds(state: Any) -> dict[str, Any]:
+            over = B.table_engine().pending(state).over
+            return {"odds": {} if over else B.odds(state)}
+        return TableGame(B.table_engine(), extra=odds)
+    if (game, kind) == ("hyve", "scenario"):
+        from hyvekit.games import hyve as H
+        return TableGame(H.scenario_engine())
+    if (game, kind) == ("hyve", "legacy"):
+        from hyvekit.games import hyve as H
+        return TableGame(H.legacy_engine(sheets), H.legacy_step_event(sheets),
+                         H.check_legacy_step)
+    if (game, kind) == ("beez", "game"):
+        from hyvekit.games import beez as Z
+        return TableGame(Z.table_engine())
+    raise InvalidInputError("campaign", f"{game}/{kind}", "a record played at the table: "
+                            + ", ".join(f"{g}/{k}" for g, k in AT_TABLE))

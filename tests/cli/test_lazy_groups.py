@@ -12,7 +12,8 @@ import typer.main
 
 from hyvekit.cli import app as app_module
 
-ORDER = ["demo", "examples", "campaign", "hyve", "beelives", "beez", "queenbee", "print", "data"]
+ORDER = ["demo", "examples", "serve", "campaign", "hyve", "beelives", "beez", "queenbee", "print",
+         "data"]
 
 
 def _modules_after(args, tmp_path) -> set[str]:

@@ -1,0 +1,83 @@
+"""``hyvekit serve``: the games at the table as live web pages on the phones round the table
+and a TV (:mod:`hyvekit.web.app`).  Starlette and uvicorn are imported by this command only."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import typer
+
+from hyvekit.cli.common import campaigns_dir, console, wrapped
+from hyvekit.rules.common import InvalidInputError
+
+#: the port served when none is given
+PORT = 8765
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one its default route leaves by; no
+    packet is sent), or 127.0.0.1 when it has none."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))              # TEST-NET-1: never reached
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def serve(ctx: typer.Context,
+          campaigns: list[str] = typer.Argument(..., metavar="CAMPAIGN...",
+                                                help="The records to serve: Bee Lives "
+                                                     "campaigns, HYVE scenarios or legacy "
+                                                     "runs, Beez games."),
+          port: int = typer.Option(PORT, "--port", metavar="PORT", min=1, max=65535,
+                                   help="The port to listen on."),
+          lan: bool = typer.Option(False, "--lan", help="Listen on the local network, not "
+                                   "only on this computer, and show each link as a QR code "
+                                   "for the phones."),
+          sheets: Path | None = typer.Option(None, "--sheets", metavar="FILE",
+                                             help="A legacy scenario's first step: your "
+                                                  "booklet's sheet definitions (TOML).")) -> None:
+    """Serve games at the table as live web pages: every step made on a page, with 'do' or
+    in 'play' shows on every page within a second. Each link carries its own token: the host's
+    acts for everyone and may undo, a player's acts on that player's decisions, the watch link
+    only shows. By default only this computer can open them; --lan lets the phones on your
+    network in. Ctrl-C stops the server (every step made is already stored).
+
+    Example: hyvekit serve spring-league --lan
+    """
+    import uvicorn
+
+    from hyvekit.web.app import HOST, PLAYER, make_app
+    if not campaigns:
+        raise InvalidInputError("CAMPAIGN", "missing", "the id of a record played at the table")
+    app = make_app(campaigns_dir(ctx), campaigns, sheets=sheets)
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    shown = lan_address() if lan else "127.0.0.1"
+    out = console()
+    for cid, served in app.state.served.items():
+        out.print(f"[bold]{served.data.get('name', cid)}[/bold] ({cid})", highlight=False)
+        for access, token in served.tokens.links():
+            who = {HOST: "host (acts for everyone, undo)",
+                   PLAYER: f"player {access.player}"}.get(access.role, "watch (read only)")
+            url = f"http://{shown}:{port}/t/{cid}?k={token}"
+            out.print(f"  {who}:", highlight=False)
+            typer.echo(f"    {url}")
+            if lan:
+                _qr(url)
+    typer.echo(wrapped("Open a link on a phone or a TV; Ctrl-C stops the server."
+                       + ("" if lan else " (Only this computer can open them: --lan lets the "
+                                         "phones on your network in.)")))
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    except OSError as exc:
+        raise InvalidInputError("--port", port, f"a free port ({exc.strerror})") from None
+
+
+def _qr(url: str) -> None:
+    """``url`` as a QR code in the terminal (segno), for a phone's camera."""
+    import segno
+    segno.make(url, error="l").terminal(compact=True)

@@ -1,0 +1,396 @@
+"""The web table: a Starlette app that serves records played at the table as live pages.
+
+Why Starlette + uvicorn + sse-starlette: a small ASGI toolkit with a test client, the
+reference ASGI server, and server-sent events with pings and disconnects handled; the page
+only ever receives (SSE) and posts (fetch), so websockets are not needed, and SSE reconnects
+by itself in every browser.
+
+* ``GET /t/ID?k=TOKEN`` — the page (server-rendered, autoescaped; the table drawn by a small
+  script from the same JSON as ``next --json``);
+* ``GET /t/ID/state?k=TOKEN`` — that JSON; ``GET /t/ID/events?k=TOKEN`` — the same JSON each
+  time the record changes (a step from any page, ``do`` or ``play``), as server-sent events,
+  the first one at once, so a page that reconnects catches up;
+* ``POST /t/ID/step`` ``{"k": TOKEN, "step": STEP}`` — one step through the one step path
+  (:func:`hyvekit.games.table.apply_steps`: locked, all or nothing, crash-safe) — by the host,
+  or by the player whose decision it is; ``POST /t/ID/undo`` — the host takes back the newest
+  step.
+
+Who may do what is the token in the link (:class:`Tokens`): ``watch`` (read only), ``player``
+(one player's decisions, and a die due to nobody in particular), ``host`` (everything).  Every
+state change is a POST with a valid token, compared in constant time, and, when the browser
+says where the request comes from (``Origin``), from this server's own pages.  No endpoint
+reads a file but the records served and the page's own script and style.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import os
+import random
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hyvekit.games.table import TableGame, decision_data, table_game
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.values import dataclass
+
+WATCH, PLAYER, HOST = "watch", "player", "host"
+#: how often a served record's file is looked at for changes made by other processes (s)
+POLL = 0.1
+#: the page's own files, served from the packaged templates folder
+STATIC = {"table.js": "text/javascript", "table.css": "text/css"}
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a token lets its holder do: ``role`` (watch, player, host) and, for a player,
+    whose decisions (``player``, as the record names them)."""
+
+    role: str
+    player: str | None = None
+
+
+class Tokens:
+    """The unguessable tokens of one record's links, each with its :class:`Access`."""
+
+    def __init__(self) -> None:
+        self._tokens: list[tuple[str, Access]] = []
+
+    def add(self, access: Access) -> str:
+        """A new token for ``access``."""
+        token = secrets.token_urlsafe(18)
+        self._tokens.append((token, access))
+        return token
+
+    def of(self, token: str | None) -> Access | None:
+        """The access of ``token`` (None: no such token); every token is compared, each in
+        constant time."""
+        found = None
+        given = (token or "").encode()
+        for known, access in self._tokens:
+            if hmac.compare_digest(known.encode(), given) and given:
+                found = access
+        return found
+
+    def links(self) -> list[tuple[Access, str]]:
+        """Every ``(access, token)``, in the order made."""
+        return [(a, t) for t, a in self._tokens]
+
+
+class Served:
+    """One record on the web table: its id, its :class:`~hyvekit.games.table.TableGame`, its
+    tokens, and the pages listening (each an :class:`asyncio.Queue` of JSON texts)."""
+
+    def __init__(self, store: Any, cid: str, game: TableGame, header: dict[str, Any],
+                 tokens: Tokens) -> None:
+        self.store, self.cid, self.game, self.header, self.tokens = (store, cid, game, header,
+                                                                      tokens)
+        self.version = 0
+        self.boot = secrets.token_hex(4)
+        self.listeners: set[asyncio.Queue[str]] = set()
+        self.text = ""
+        self.data: dict[str, Any] = {}
+        self._seen: tuple[int, int, int] | None = None
+
+    def snapshot(self) -> dict[str, Any]:
+        """The record now, as a page shows it: the decision JSON of ``next --json`` with the
+        record's ``id``, ``name``, ``game``, ``kind``, the ``last_step`` and what the rules
+        did with it (``said``), and the players a player's link may name."""
+        record, state = self.store.state(self.cid)
+        engine = self.game.engine
+        extra = self.game.extra(state) if self.game.extra is not None else {}
+        data = decision_data(engine.pending(state), engine.view(state), **extra)
+        data.update(id=self.cid, name=record.header.get("name") or self.cid,
+                    game=record.header["game"], kind=record.header["kind"],
+                    last_step=engine.last_step(state), said=list(engine.said(state)))
+        return data
+
+    def file_mark(self) -> tuple[int, int, int] | None:
+        try:
+            st = os.stat(self.store.path(self.cid))
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+    def read(self, force: bool = False) -> dict[str, Any] | None:
+        """The record again when its file changed since it was last read (or ``force``): its
+        :meth:`snapshot`, or None when nothing changed.  Blocking: run in a thread."""
+        mark = self.file_mark()
+        if mark == self._seen and not force:
+            return None
+        self._seen = mark
+        return self.snapshot()
+
+    def publish(self, data: dict[str, Any] | None) -> bool:
+        """A new version for every page, when what a page shows changed (in the event loop).
+        Returns whether it did."""
+        if data is None or data == self.data:
+            return False
+        self.version += 1
+        self.data = data
+        self.text = json.dumps({**data, "version": self.version, "boot": self.boot})
+        for queue in list(self.listeners):
+            queue.put_nowait(self.text)
+        return True
+
+    async def refresh(self, force: bool = False) -> bool:
+        """:meth:`read` in a thread, then :meth:`publish`."""
+        return self.publish(await asyncio.to_thread(self.read, force))
+
+
+def _players(header: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """The players a record names (a player's link is made for each): Bee Lives' hives,
+    Beez's players; a HYVE scenario has one player, its host."""
+    view = data.get("table") or {}
+    if header["game"] == "beelives":
+        return [h["name"] for h in view.get("hives", [])]
+    if header["game"] == "beez":
+        return [p["name"] for p in view.get("players", [])]
+    return []
+
+
+def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: bool = True
+             ) -> Any:
+    """The Starlette app serving the records ``ids`` of the campaigns ``folder``; its
+    ``state.served`` maps each id to its :class:`Served` (tokens made: a host and a watch
+    link for each record, and with ``players`` a link per player).
+
+    :raises InvalidInputError: an id that is not a record played at the table.
+    :raises CampaignNotFoundError: no such record.
+    """
+    from starlette.applications import Starlette
+    from starlette.routing import Route
+
+    from hyvekit.games import campaign_store
+    store = campaign_store(folder)
+    served: dict[str, Served] = {}
+    for cid in ids:
+        record = store.load(cid)
+        header = record.header
+        game = table_game(header["game"], header["kind"], sheets)
+        tokens = Tokens()
+        s = Served(store, header["id"], game, header, tokens)
+        s.publish(s.read(force=True))
+        tokens.add(Access(HOST))
+        tokens.add(Access(WATCH))
+        if players:
+            for name in _players(header, s.data):
+                tokens.add(Access(PLAYER, name))
+        served[header["id"]] = s
+
+    async def watch_files() -> None:
+        while True:
+            await asyncio.sleep(POLL)
+            for s in served.values():
+                try:
+                    await s.refresh()
+                except Exception:           # a record mid-write or unreadable: look again
+                    continue
+
+    task: list[asyncio.Task] = []
+
+    async def startup() -> None:
+        task.append(asyncio.create_task(watch_files()))
+
+    async def shutdown() -> None:
+        for t in task:
+            t.cancel()
+
+    routes = [Route("/", index), Route("/static/{name}", static),
+              Route("/t/{cid}", page), Route("/t/{cid}/state", state_json),
+              Route("/t/{cid}/events", events), Route("/t/{cid}/step", step, methods=["POST"]),
+              Route("/t/{cid}/undo", undo, methods=["POST"])]
+    from contextlib import asynccontextmanager
+
+    @asynccontextmanager
+    async def lifespan(app: Any):
+        await startup()
+        try:
+            yield
+        finally:
+            await shutdown()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.served = served
+    return app
+
+
+# --- the endpoints --------------------------------------------------------------------------
+
+def _plain(status: int, text: str) -> Any:
+    from starlette.responses import PlainTextResponse
+    return PlainTextResponse(text, status_code=status)
+
+
+def _served(request: Any) -> Served | None:
+    return request.app.state.served.get(request.path_params["cid"])
+
+
+def _access(request: Any, s: Served, token: str | None) -> Access | None:
+    return s.tokens.of(token)
+
+
+async def index(request: Any) -> Any:
+    return _plain(200, "hyvekit serve: open the link the host's terminal printed")
+
+
+async def static(request: Any) -> Any:
+    from starlette.responses import Response
+    name = request.path_params["name"]
+    if name not in STATIC:
+        return _plain(404, "not found")
+    from hyvekit.render.env import templates_dir
+    body = (templates_dir() / "web" / name).read_bytes()
+    return Response(body, media_type=STATIC[name],
+                    headers={"Cache-Control": "no-cache"})
+
+
+async def page(request: Any) -> Any:
+    from starlette.responses import HTMLResponse
+    s = _served(request)
+    token = request.query_params.get("k")
+    access = _access(request, s, token) if s is not None else None
+    if s is None or access is None:
+        return _plain(403, "this link is not valid: ask the host for the link hyvekit serve "
+                      "printed")
+    html = _template("table.html").render(
+        name=s.data.get("name", s.cid), cid=s.cid, token=token, role=access.role,
+        player=access.player or "", initial=json.loads(s.text))
+    return HTMLResponse(html, headers={"Cache-Control": "no-store",
+                                       "Referrer-Policy": "no-referrer",
+                                       "X-Content-Type-Options": "nosniff"})
+
+
+async def state_json(request: Any) -> Any:
+    from starlette.responses import Response
+    s = _served(request)
+    if s is None or _access(request, s, request.query_params.get("k")) is None:
+        return _plain(403, "not a valid link")
+    return Response(s.text, media_type="application/json",
+                    headers={"Cache-Control": "no-store"})
+
+
+async def events(request: Any) -> Any:
+    from sse_starlette import EventSourceResponse
+    s = _served(request)
+    if s is None or _access(request, s, request.query_params.get("k")) is None:
+        return _plain(403, "not a valid link")
+    queue: asyncio.Queue[str] = asyncio.Queue()
+    s.listeners.add(queue)
+
+    async def stream():
+        try:
+            yield {"event": "table", "data": s.text}
+            while True:
+                text = await queue.get()
+                yield {"event": "table", "data": text}
+        finally:
+            s.listeners.discard(queue)
+
+    return EventSourceResponse(stream(), ping=10)
+
+
+def _origin_ok(request: Any) -> bool:
+    """A browser's POST comes from this server's own pages (``Origin`` is the host asked)."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True                       # not a browser: the token alone decides
+    return origin == f"{request.url.scheme}://{request.headers.get('host', '')}"
+
+
+async def _posted(request: Any) -> tuple[Served | None, Access | None, dict[str, Any]]:
+    s = _served(request)
+    try:
+        body = await request.json()
+    except Exception:
+        body = {}
+    if not isinstance(body, dict):
+        body = {}
+    access = _access(request, s, body.get("k")) if s is not None else None
+    return s, access, body
+
+
+def _refused(status: int, message: str, **more: Any) -> Any:
+    from starlette.responses import JSONResponse
+    return JSONResponse({"error": message, **more}, status_code=status)
+
+
+async def step(request: Any) -> Any:
+    from starlette.responses import JSONResponse
+    if not _origin_ok(request):
+        return _refused(403, "a step comes from this table's own pages")
+    s, access, body = await _posted(request)
+    if s is None or access is None or access.role == WATCH:
+        return _refused(403, "this link may not make steps (ask the host for yours)")
+    text = body.get("step")
+    if not isinstance(text, str) or not text.strip():
+        return _refused(400, "step: missing (a step as 'do' takes it)")
+    try:
+        applied = await asyncio.to_thread(_apply, s, access, text)
+    except IllegalActionError as exc:
+        return _refused(409, str(exc), rule=exc.rule)
+    except InvalidInputError as exc:
+        return _refused(400, str(exc))
+    except Exception as exc:                      # a record unreadable, locked too long...
+        return _refused(503, f"the step was not stored: {exc}")
+    await s.refresh(True)
+    return JSONResponse({"steps": list(applied.steps), "happened": list(applied.said),
+                         "version": s.version})
+
+
+def _apply(s: Served, access: Access, text: str) -> Any:
+    """The step ``text`` through the one step path, under the record's lock: a player's only
+    on their own decision (or a die nobody in particular decides)."""
+    from hyvekit.games.table import apply_steps
+    game = s.game
+
+    def check(record: Any, state: Any) -> None:
+        if game.check is not None:
+            game.check(record, state)
+        if access.role == PLAYER:
+            d = game.engine.pending(state)
+            if d.actor is not None and d.actor.lower() != (access.player or "").lower():
+                raise IllegalActionError("hyvekit serve: whose decision", f"{d.prompt}: it is "
+                                         f"{d.actor}'s decision, not {access.player}'s",
+                                         expected=d.actor, given=access.player)
+
+    return apply_steps(s.store, s.cid, [text], random.Random(), engine=game.engine,
+                       event=game.event, check=check)
+
+
+async def undo(request: Any) -> Any:
+    from starlette.responses import JSONResponse
+    if not _origin_ok(request):
+        return _refused(403, "an undo comes from this table's own pages")
+    s, access, _ = await _posted(request)
+    if s is None or access is None or access.role != HOST:
+        return _refused(403, "only the host's link may undo")
+    try:
+        undone = await asyncio.to_thread(_undo, s)
+    except IllegalActionError as exc:
+        return _refused(409, str(exc))
+    await s.refresh(True)
+    return JSONResponse({"undone": undone, "version": s.version})
+
+
+def _undo(s: Served) -> list[str]:
+    record = s.store.load(s.cid)
+    active = record.active
+    if not active or active[-1]["type"] != "step":
+        raise IllegalActionError("hyvekit serve: undo", "the newest event is not a step at the "
+                                 "table: hyvekit campaign undo takes it back",
+                                 expected="a step", given=active[-1]["type"] if active else None)
+    return [str(e["data"].get("do", "")) for e in s.store.undo(s.cid)]
+
+
+def _template(name: str) -> Any:
+    import jinja2
+
+    from hyvekit.render.env import templates_dir
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "web")),
+                             autoescape=True, undefined=jinja2.StrictUndefined)
+    return env.get_template(name)

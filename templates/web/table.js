@@ -1,0 +1,172 @@
+// hyvekit serve: the table, live. The page is drawn from the JSON `next --json` gives; every
+// change of the record reaches it as a server-sent event; a step is a POST with the link's
+// token. Text only ever goes in through textContent: nothing a record holds becomes markup.
+"use strict";
+(function () {
+  const body = document.body;
+  const cid = body.dataset.cid, token = body.dataset.token;
+  const role = body.dataset.role, player = body.dataset.player;
+  const $ = (id) => document.getElementById(id);
+  let current = JSON.parse($("initial").textContent);
+  let busy = false;
+
+  function el(tag, text, cls) {
+    const e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (cls) e.className = cls;
+    return e;
+  }
+
+  function mayAct(data) {
+    if (data.decision === null || role === "watch") return false;
+    if (role === "host") return true;
+    return data.actor === null || data.actor.toLowerCase() === player.toLowerCase();
+  }
+
+  // the options grouped by their first word (the actor left out), as `next` lists them
+  function groups(legal) {
+    const out = new Map();
+    for (const option of legal) {
+      const body = option.includes(": ") ? option.slice(option.indexOf(": ") + 2) : option;
+      const head = body.includes("@") && !body.includes(" ") ? "@" : body.split(" ")[0];
+      if (!out.has(head)) out.set(head, []);
+      out.get(head).push(option);
+    }
+    return out;
+  }
+
+  const SHOWN = 60;
+
+  function renderDue(data) {
+    $("prompt").textContent = data.prompt;
+    $("actor").textContent = data.decision === null ? "" :
+      data.actor ? `${data.actor} decides` : (data.auto ? "the rules leave no choice" : "a die is due");
+    const options = $("options");
+    options.replaceChildren();
+    const acting = mayAct(data), can = acting && !busy;
+    const list = $("legal");
+    list.replaceChildren();
+    // an option names its actor when the decision is a player's: the button need not
+    const own = data.actor ? `${data.actor}: ` : null;
+    for (const [head, items] of groups(data.legal)) {
+      if (items.length > 1) options.append(el("div", head, "group"));
+      for (const option of items.slice(0, SHOWN)) {
+        const label = own && option.startsWith(own) ? option.slice(own.length) : option;
+        if (!acting) {                       // a watcher reads what may be chosen
+          options.append(el("span", label, "chip"));
+          continue;
+        }
+        const b = el("button", label);
+        b.type = "button";
+        b.disabled = !can;
+        b.dataset.step = option;
+        b.addEventListener("click", () => send("step", { step: option }));
+        if (data.odds && data.odds[option]) b.title = data.odds[option];
+        options.append(b);
+      }
+      if (items.length > SHOWN) options.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
+    }
+    for (const option of data.legal) list.append(el("option", option));
+    $("typed").hidden = !mayAct(data);
+    $("more").textContent = data.more ? `(${data.more})` : "";
+    $("host").hidden = role !== "host";
+    $("undo").disabled = busy;
+  }
+
+  function renderValue(v) {
+    if (v === null || v === undefined || v === "") return el("span", "–");
+    if (Array.isArray(v)) {
+      if (v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
+        const keys = [];
+        for (const row of v) for (const k of Object.keys(row)) if (!keys.includes(k)) keys.push(k);
+        const t = el("table"), head = el("tr");
+        for (const k of keys) head.append(el("th", k));
+        t.append(head);
+        for (const row of v) {
+          const tr = el("tr");
+          for (const k of keys) {
+            const td = el("td");
+            td.append(renderValue(row[k]));
+            tr.append(td);
+          }
+          t.append(tr);
+        }
+        const wrap = el("div", null, "scroll");
+        wrap.append(t);
+        return wrap;
+      }
+      if (v.every((x) => typeof x !== "object")) {
+        return el(v.some((x) => String(x).length > 12) ? "pre" : "span", v.join(v.some((x) => String(x).length > 12) ? "\n" : ", "));
+      }
+      const ul = el("ul");
+      for (const x of v) { const li = el("li"); li.append(renderValue(x)); ul.append(li); }
+      return ul;
+    }
+    if (typeof v === "object") {
+      const dl = el("dl");
+      for (const [k, x] of Object.entries(v)) {
+        dl.append(el("dt", k));
+        const dd = el("dd");
+        dd.append(renderValue(x));
+        dl.append(dd);
+      }
+      return dl;
+    }
+    if (typeof v === "boolean") return el("span", v ? "yes" : "no");
+    return el("span", v);
+  }
+
+  function render(data) {
+    current = data;
+    $("name").textContent = data.name;
+    renderDue(data);
+    const said = $("said");
+    said.replaceChildren();
+    if (data.last_step) said.append(el("li", data.last_step));
+    for (const line of data.said || []) if (line !== data.last_step) said.append(el("li", line));
+    const view = $("view");
+    view.replaceChildren(renderValue(data.table));
+  }
+
+  async function send(what, extra) {
+    if (busy) return;
+    busy = true;
+    $("error").textContent = "";
+    renderDue(current);
+    try {
+      const r = await fetch(`/t/${encodeURIComponent(cid)}/${what}`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ k: token, ...extra }),
+      });
+      const answer = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
+      if (!r.ok) $("error").textContent = answer.error || `refused (${r.status})`;
+      else $("step").value = "";
+    } catch (e) {
+      $("error").textContent = "the table cannot be reached: the step was not sent";
+    } finally {
+      busy = false;
+      renderDue(current);
+    }
+  }
+
+  $("typed").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("step").value.trim();
+    if (text) send("step", { step: text });
+  });
+  $("undo").addEventListener("click", () => send("undo", {}));
+
+  function connect() {
+    const source = new EventSource(`/t/${encodeURIComponent(cid)}/events?k=${encodeURIComponent(token)}`);
+    source.addEventListener("open", () => { $("live").textContent = "live"; $("live").className = "live on"; });
+    source.addEventListener("error", () => { $("live").textContent = "reconnecting…"; $("live").className = "live"; });
+    source.addEventListener("table", (e) => {
+      const data = JSON.parse(e.data);
+      if (data.boot !== current.boot || data.version >= current.version) render(data);
+      body.dataset.version = String(data.version);
+    });
+  }
+
+  render(current);
+  connect();
+})();

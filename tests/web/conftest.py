@@ -1,0 +1,70 @@
+"""A real ``hyvekit serve`` app on loopback, in a thread of the test process (uvicorn on a
+free port), and plain HTTP helpers to talk to it."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+
+import pytest
+
+
+@contextmanager
+def serving(folder, ids, **kwargs):
+    """``(base URL, app)`` of the app serving ``ids`` of ``folder`` while the block runs."""
+    import uvicorn
+
+    from hyvekit.web.app import make_app
+    app = make_app(folder, ids, **kwargs)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error",
+                                           lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield f"http://127.0.0.1:{port}", app
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def request(url: str, data: dict | None = None, headers: dict | None = None
+            ) -> tuple[int, dict | str]:
+    """``(status, JSON or text)`` of a GET (or, with ``data``, a JSON POST)."""
+    body = None if data is None else json.dumps(data).encode()
+    req = urllib.request.Request(url, data=body, headers={
+        "Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            status, text = r.status, r.read().decode()
+    except urllib.error.HTTPError as exc:
+        status, text = exc.code, exc.read().decode()
+    try:
+        return status, json.loads(text)
+    except ValueError:
+        return status, text
+
+
+def tokens(app, cid: str) -> dict[str, str]:
+    """The links' tokens of a served record: ``host``, ``watch`` and ``player NAME``."""
+    out = {}
+    for access, token in app.state.served[cid].tokens.links():
+        out[access.role if access.player is None else f"player {access.player}"] = token
+    return out
+
+
+@pytest.fixture()
+def league(hk):
+    """A two-player Bee Lives campaign (Ann, Bo)."""
+    made = hk("beelives", "new", "League", "-p", "Ann:prolific", "-p", "Bo:aggressive")
+    assert made.returncode == 0, made.stderr
+    return "league"

@@ -1,0 +1,96 @@
+"""The web table in a real browser (Debian's chromium driven by Playwright): a player's phone
+and a TV watching follow the same game, the player tapping options and the TV seeing every
+step; screenshots at phone (360 px) and TV (1920 px) widths are saved beside the test (set
+HYVEKIT_SCREENSHOTS=DIR to keep them)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import serving, tokens
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+#: chromium's switches for a closed machine (no network of its own, no GPU; --no-sandbox as root)
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture()
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("HYVEKIT_SCREENSHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_a_phone_plays_and_a_tv_watches_the_same_bee_lives_month(hk, league, browser,
+                                                                  tmp_path):
+    shots = _shots(tmp_path)
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        phone = browser.new_page(viewport={"width": 360, "height": 780})
+        tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+        phone.goto(f"{base}/t/{league}?k={k['player Ann']}")
+        tv.goto(f"{base}/t/{league}?k={k['watch']}")
+        for page in (phone, tv):
+            page.wait_for_selector("#live.on", timeout=10_000)
+        assert tv.locator("#options button").count() == 0               # watching only
+        assert tv.locator("#options .chip").count() > 0
+        phone.get_by_role("button", name="draw", exact=True).click()
+        tv.wait_for_function("document.querySelector('#said li') !== null", timeout=10_000)
+        drawn = tv.locator("#said li").first.inner_text()
+        assert drawn.startswith("card ")
+        # every step Ann may take from her phone, the TV following each
+        for _ in range(4):
+            version = int(tv.evaluate("document.body.dataset.version"))
+            options = phone.locator("#options button:not([disabled])")
+            if options.count() == 0:
+                break
+            options.first.click()
+            tv.wait_for_function(f"Number(document.body.dataset.version) > {version}",
+                                 timeout=10_000)
+        phone.wait_for_timeout(300)
+        assert phone.locator("#error").inner_text() == ""
+        phone.screenshot(path=str(shots / "bee-lives-phone-360.png"), full_page=True)
+        tv.screenshot(path=str(shots / "bee-lives-tv-1920.png"))
+        stored = hk("campaign", "history", league).stdout
+        assert drawn in stored                                       # the step is in the record
+
+
+def test_a_hyve_scenario_is_played_to_its_end_from_the_page(hk, browser, tmp_path):
+    shots = _shots(tmp_path)
+    assert hk("hyve", "new", "Tuesday", "--mode", "standard").returncode == 0
+    with serving(hk.campaigns, ["tuesday"]) as (base, app):
+        k = tokens(app, "tuesday")
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(f"{base}/t/tuesday?k={k['host']}")
+        page.wait_for_selector("#live.on", timeout=10_000)
+        for n in range(400):
+            if page.locator("#actor").inner_text() == "" and \
+                    page.locator("#options button").count() == 0:
+                break                                              # the scenario has ended
+            version = int(page.evaluate("document.body.dataset.version"))
+            buttons = page.locator("#options button")
+            # gather early now and then, so the scenario moves on
+            gather = page.get_by_role("button", name="gather", exact=True)
+            (gather if gather.count() and n % 3 == 0 else buttons.first).click()
+            page.wait_for_function(f"Number(document.body.dataset.version) > {version}",
+                                   timeout=10_000)
+        assert "the scenario has ended" in page.locator("#prompt").inner_text()
+        page.screenshot(path=str(shots / "hyve-phone-390.png"), full_page=True)
+    check = hk("campaign", "check", "tuesday")
+    assert check.returncode == 0, check.stdout + check.stderr

@@ -1,0 +1,127 @@
+"""``hyvekit serve`` (issue 30, first increment): a real server on loopback serving a Bee Lives
+campaign and a HYVE scenario — what a page reads, who may post a step, steps from pages and
+from ``do`` reaching every page through server-sent events, and the one step path."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+import urllib.parse
+
+
+from .conftest import request, serving, tokens
+
+
+def test_a_page_needs_its_token_and_shows_the_decision_due(hk, league):
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        assert request(f"{base}/t/{league}")[0] == 403
+        assert request(f"{base}/t/{league}?k=wrong")[0] == 403
+        status, page = request(f"{base}/t/{league}?k={k['watch']}")
+        assert status == 200 and "<title>League · hyvekit</title>" in page
+        status, data = request(f"{base}/t/{league}/state?k={k['watch']}")
+        assert status == 200 and data["decision"] == "card" and "draw" in data["legal"]
+        expected = json.loads(hk("beelives", "next", league, "--json").stdout)
+        assert {key: data[key] for key in expected} == expected   # what next --json says
+
+
+def test_who_may_post_a_step(hk, league):
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        step = f"{base}/t/{league}/step"
+        assert request(step, {"step": "draw"})[0] == 403                       # no token
+        assert request(step, {"k": k["watch"], "step": "draw"})[0] == 403      # watching
+        status, answer = request(step, {"k": k["player Bo"], "step": "draw"})
+        assert status == 409 and "it is Ann's decision" in answer["error"]
+        assert request(step, {"k": k["host"], "step": "draw"},
+                       headers={"Origin": "http://evil.example"})[0] == 403    # another site
+        assert request(f"{base}/t/{league}/undo", {"k": k["player Ann"]})[0] == 403
+        assert len(hk.campaigns.joinpath("league.json").read_text()) > 0
+        history = hk("campaign", "history", league).stdout
+        assert "step" not in history                                     # nothing stored
+        status, answer = request(step, {"k": k["player Ann"], "step": "draw"},
+                                 headers={"Origin": base})
+        assert status == 200 and answer["steps"][0].startswith("card ")
+
+
+def test_a_refused_step_names_the_rule_and_stores_nothing(hk, league):
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        before = hk.campaigns.joinpath("league.json").read_bytes()
+        status, answer = request(f"{base}/t/{league}/step", {"k": k["host"],
+                                                             "step": 'card "No Such Card"'})
+        assert status in (400, 409) and "No Such Card" in answer["error"]
+        assert hk.campaigns.joinpath("league.json").read_bytes() == before
+
+
+def _events(base: str, path: str, count: int, timeout: float = 10.0) -> list[dict]:
+    """The first ``count`` ``table`` events of the stream at ``path``."""
+    url = urllib.parse.urlsplit(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
+    conn.request("GET", path, headers={"Accept": "text/event-stream"})
+    response = conn.getresponse()
+    assert response.status == 200
+    out, event, deadline = [], "", time.monotonic() + timeout
+    while len(out) < count and time.monotonic() < deadline:
+        line = response.fp.readline().decode().rstrip("\r\n")
+        if line.startswith("event:"):
+            event = line.split(":", 1)[1].strip()
+        elif line.startswith("data:") and event == "table":
+            out.append(json.loads(line.split(":", 1)[1]))
+    conn.close()
+    return out
+
+
+def test_a_step_made_with_do_reaches_the_pages_in_order(hk, league):
+    import threading
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        got: list[dict] = []
+        reader = threading.Thread(target=lambda: got.extend(
+            _events(base, f"/t/{league}/events?k={k['watch']}", 3)))
+        reader.start()
+        time.sleep(0.5)
+        assert hk("beelives", "do", league, "--seed", "3", "draw").returncode == 0
+        time.sleep(0.5)
+        data = json.loads(hk("beelives", "next", league, "--json").stdout)
+        status, _ = request(f"{base}/t/{league}/step", {"k": k["host"],
+                                                        "step": data["legal"][0]})
+        assert status == 200
+        reader.join(timeout=15)
+        assert len(got) == 3
+        assert [g["version"] for g in got] == sorted({g["version"] for g in got})
+        assert got[0]["decision"] == "card" and got[1]["last_step"].startswith("card ")
+        assert got[2]["last_step"] == data["legal"][0].split(": ", 1)[-1] or \
+            got[2]["last_step"] == data["legal"][0]
+
+
+def test_a_hyve_scenario_is_played_from_the_host_link(hk):
+    assert hk("hyve", "new", "Tuesday", "--mode", "coldsnap").returncode == 0
+    with serving(hk.campaigns, ["tuesday"]) as (base, app):
+        k = tokens(app, "tuesday")
+        assert set(k) == {"host", "watch"}                   # one player: the host
+        status, answer = request(f"{base}/t/tuesday/step", {"k": k["host"], "step": "roll"})
+        assert status == 200 and answer["steps"][0].startswith("dice ")
+        status, data = request(f"{base}/t/tuesday/state?k={k['watch']}")
+        assert data["decision"] == "assign" and data["last_step"] == answer["steps"][0]
+        status, undone = request(f"{base}/t/tuesday/undo", {"k": k["host"]})
+        assert status == 200 and undone["undone"] == answer["steps"]
+        assert request(f"{base}/t/tuesday/state?k={k['host']}")[1]["decision"] == "dice"
+
+
+def test_serve_listens_on_loopback_unless_told_otherwise(hk, league, monkeypatch):
+    import uvicorn
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
+    r = hk("serve", league)
+    assert r.returncode == 0, r.stderr
+    assert seen["host"] == "127.0.0.1" and "?k=" in r.stdout and "player Ann" in r.stdout
+    r = hk("serve", league, "--lan", "--port", "9001")
+    assert r.returncode == 0 and seen["host"] == "0.0.0.0" and seen["port"] == 9001
+
+
+def test_a_record_not_played_at_the_table_is_refused(hk):
+    assert hk("queenbee", "new", "Group", "--players", "ann,bob").returncode == 0
+    r = hk("serve", "group")
+    assert r.returncode == 2 and "played at the table" in r.stderr
