@@ -40,21 +40,25 @@ def serve(ctx: typer.Context,
                                    "for the phones."),
           sheets: Path | None = typer.Option(None, "--sheets", metavar="FILE",
                                              help="A legacy scenario's first step: your "
-                                                  "booklet's sheet definitions (TOML).")) -> None:
+                                                  "booklet's sheet definitions (TOML)."),
+          new_links: bool = typer.Option(False, "--new-links", help="Make new links: every "
+                                         "link given out before stops working.")) -> None:
     """Serve games at the table as live web pages: every step made on a page, with 'do' or
     in 'play' shows on every page within a second. Each link carries its own token: the host's
     acts for everyone and may undo, a player's acts on that player's decisions, the watch link
-    only shows. By default only this computer can open them; --lan lets the phones on your
-    network in. Ctrl-C stops the server (every step made is already stored).
+    only shows. The links stay the same when serve restarts (--new-links makes new ones). By
+    default only this computer can open them; --lan lets the phones on your network in.
+    Ctrl-C stops the server (every step made is already stored).
 
     Example: hyvekit serve spring-league --lan
     """
     import uvicorn
 
-    from hyvekit.web.app import HOST, PLAYER, make_app
+    from hyvekit.web.app import HOST, PLAYER, link_secret, make_app
     if not campaigns:
         raise InvalidInputError("CAMPAIGN", "missing", "the id of a record played at the table")
-    app = make_app(campaigns_dir(ctx), campaigns, sheets=sheets)
+    app = make_app(campaigns_dir(ctx), campaigns, sheets=sheets,
+                   secret=link_secret(new=True) if new_links else None)
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
     out = console()

@@ -54,15 +54,49 @@ class Access:
     player: str | None = None
 
 
-class Tokens:
-    """The unguessable tokens of one record's links, each with its :class:`Access`."""
+def link_secret(new: bool = False) -> bytes:
+    """The secret every link's token is made from: 32 random bytes kept in the user's data
+    folder (``serve-secret``, readable by the user alone), so the links stay the same when
+    ``serve`` restarts and a page reconnects by itself; ``new`` makes a new one (every link
+    given out so far stops working).
 
-    def __init__(self) -> None:
+    :raises OSError: the folder cannot be written.
+    """
+    from platformdirs import user_data_dir
+    path = Path(user_data_dir("hyvekit", appauthor=False)) / "serve-secret"
+    if not new:
+        try:
+            data = path.read_bytes()
+            if len(data) == 32:
+                return data
+        except OSError:
+            pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = secrets.token_bytes(32)
+    tmp = path.with_name(f".serve-secret.{secrets.token_hex(4)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+    os.replace(tmp, path)
+    return data
+
+
+class Tokens:
+    """The unguessable tokens of one record's links, each with its :class:`Access`: an
+    HMAC-SHA256 of the record's id, the role and the player under the :func:`link_secret`
+    (144 bits of it, URL-safe)."""
+
+    def __init__(self, secret: bytes, cid: str) -> None:
+        self._secret, self._cid = secret, cid
         self._tokens: list[tuple[str, Access]] = []
 
     def add(self, access: Access) -> str:
-        """A new token for ``access``."""
-        token = secrets.token_urlsafe(18)
+        """The token of ``access``."""
+        import base64
+        import hashlib
+        message = "\0".join((self._cid, access.role, access.player or "")).encode()
+        digest = hmac.new(self._secret, message, hashlib.sha256).digest()
+        token = base64.urlsafe_b64encode(digest[:18]).decode()
         self._tokens.append((token, access))
         return token
 
@@ -153,11 +187,12 @@ def _players(header: dict[str, Any], data: dict[str, Any]) -> list[str]:
     return []
 
 
-def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: bool = True
-             ) -> Any:
+def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: bool = True,
+             secret: bytes | None = None) -> Any:
     """The Starlette app serving the records ``ids`` of the campaigns ``folder``; its
     ``state.served`` maps each id to its :class:`Served` (tokens made: a host and a watch
-    link for each record, and with ``players`` a link per player).
+    link for each record, and with ``players`` a link per player, their tokens made from
+    ``secret``, by default :func:`link_secret`).
 
     :raises InvalidInputError: an id that is not a record played at the table.
     :raises CampaignNotFoundError: no such record.
@@ -167,12 +202,13 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
 
     from hyvekit.games import campaign_store
     store = campaign_store(folder)
+    secret = link_secret() if secret is None else secret
     served: dict[str, Served] = {}
     for cid in ids:
         record = store.load(cid)
         header = record.header
         game = table_game(header["game"], header["kind"], sheets)
-        tokens = Tokens()
+        tokens = Tokens(secret, header["id"])
         s = Served(store, header["id"], game, header, tokens)
         s.publish(s.read(force=True))
         tokens.add(Access(HOST))

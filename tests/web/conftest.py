@@ -13,15 +13,25 @@ from contextlib import contextmanager
 import pytest
 
 
+def free_port() -> int:
+    """A port free on loopback now."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 @contextmanager
-def serving(folder, ids, **kwargs):
-    """``(base URL, app)`` of the app serving ``ids`` of ``folder`` while the block runs."""
+def serving(folder, ids, port: int = 0, **kwargs):
+    """``(base URL, app)`` of the app serving ``ids`` of ``folder`` while the block runs (on
+    ``port``, by default any free one)."""
     import uvicorn
 
     from hyvekit.web.app import make_app
     app = make_app(folder, ids, **kwargs)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error",
-                                           lifespan="on"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="error", lifespan="on",
+                                           timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -94,3 +94,21 @@ def test_a_hyve_scenario_is_played_to_its_end_from_the_page(hk, browser, tmp_pat
         page.screenshot(path=str(shots / "hyve-phone-390.png"), full_page=True)
     check = hk("campaign", "check", "tuesday")
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_a_page_reconnects_after_the_server_restarts_and_catches_up(hk, league, browser):
+    from .conftest import free_port
+    port = free_port()
+    with serving(hk.campaigns, [league], port=port) as (base, app):
+        k = tokens(app, league)
+        page = browser.new_page(viewport={"width": 360, "height": 780})
+        page.goto(f"{base}/t/{league}?k={k['player Ann']}")
+        page.wait_for_selector("#live.on", timeout=10_000)
+    page.wait_for_selector("#live:not(.on)", timeout=10_000)          # the server is gone
+    assert hk("beelives", "do", league, "--seed", "2", "draw").returncode == 0
+    drawn = hk("campaign", "history", league).stdout
+    with serving(hk.campaigns, [league], port=port):                  # the same links
+        page.wait_for_selector("#live.on", timeout=20_000)
+        page.wait_for_function("document.querySelector('#said li') !== null", timeout=10_000)
+        said = page.locator("#said li").first.inner_text()
+        assert said.startswith("card ") and said in drawn

@@ -125,3 +125,20 @@ def test_a_record_not_played_at_the_table_is_refused(hk):
     assert hk("queenbee", "new", "Group", "--players", "ann,bob").returncode == 0
     r = hk("serve", "group")
     assert r.returncode == 2 and "played at the table" in r.stderr
+
+
+def test_the_links_stay_the_same_when_serve_restarts_and_new_links_replace_them(hk, league):
+    with serving(hk.campaigns, [league]) as (_, app):
+        first = tokens(app, league)
+    with serving(hk.campaigns, [league]) as (_, app):
+        assert tokens(app, league) == first
+    from hyvekit.web.app import link_secret
+    with serving(hk.campaigns, [league], secret=link_secret(new=True)) as (base, app):
+        renewed = tokens(app, league)
+        assert set(renewed.values()).isdisjoint(first.values())
+        assert request(f"{base}/t/{league}/state?k={first['host']}")[0] == 403
+    import stat
+    from platformdirs import user_data_dir
+    from pathlib import Path
+    mode = (Path(user_data_dir("hyvekit", appauthor=False)) / "serve-secret").stat().st_mode
+    assert stat.S_IMODE(mode) == 0o600
