@@ -115,9 +115,28 @@ class Tokens:
         return [(a, t) for t, a in self._tokens]
 
 
+@dataclass(frozen=True)
+class Read:
+    """A served record as read once: the page's JSON (``data``) and its active events as
+    ``(seq, type, step)`` in order."""
+
+    data: dict[str, Any]
+    events: tuple[tuple[int, str, str], ...]
+
+
 class Served:
     """One record on the web table: its id, its :class:`~hyvekit.games.table.TableGame`, its
-    tokens, and the pages listening (each an :class:`asyncio.Queue` of JSON texts)."""
+    tokens, and the pages listening (each an :class:`asyncio.Queue` of server-sent events
+    ``(event, id, data)``).
+
+    Every page gets each event of the record once, in order (``step``, its ``id`` the event's
+    number, and ``undone`` when the host took steps back), then the table they led to
+    (``table``, numbered by ``version``).  A page that reconnects says the last event it had
+    (the browser's ``Last-Event-ID``) and gets the ones after it.
+    """
+
+    #: the newest events a reconnecting page may ask for again
+    KEPT = 5000
 
     def __init__(self, store: Any, cid: str, game: TableGame, header: dict[str, Any],
                  tokens: Tokens) -> None:
@@ -125,16 +144,17 @@ class Served:
                                                                       tokens)
         self.version = 0
         self.boot = secrets.token_hex(4)
-        self.listeners: set[asyncio.Queue[str]] = set()
+        self.listeners: set[asyncio.Queue[tuple[str, str | None, str]]] = set()
         self.text = ""
         self.data: dict[str, Any] = {}
+        self.events: list[tuple[int, str, str]] = []     # published, oldest first
+        self.lock = asyncio.Lock()
         self._seen: tuple[int, int, int] | None = None
 
-    def snapshot(self) -> dict[str, Any]:
-        """The record now, as a page shows it: the decision JSON of ``next --json`` with the
+    def snapshot(self, record: Any, state: Any) -> dict[str, Any]:
+        """The record as a page shows it: the decision JSON of ``next --json`` with the
         record's ``id``, ``name``, ``game``, ``kind``, the ``last_step`` and what the rules
-        did with it (``said``), and the players a player's link may name."""
-        record, state = self.store.state(self.cid)
+        did with it (``said``)."""
         engine = self.game.engine
         extra = self.game.extra(state) if self.game.extra is not None else {}
         data = decision_data(engine.pending(state), engine.view(state), **extra)
@@ -150,30 +170,59 @@ class Served:
             return None
         return (st.st_mtime_ns, st.st_size, st.st_ino)
 
-    def read(self, force: bool = False) -> dict[str, Any] | None:
-        """The record again when its file changed since it was last read (or ``force``): its
-        :meth:`snapshot`, or None when nothing changed.  Blocking: run in a thread."""
+    def read(self, force: bool = False) -> Read | None:
+        """The record again when its file changed since it was last read (or ``force``), or
+        None.  Blocking: run in a thread."""
         mark = self.file_mark()
         if mark == self._seen and not force:
             return None
         self._seen = mark
-        return self.snapshot()
+        record, state = self.store.state(self.cid)
+        events = tuple((e["seq"], e["type"], str(e["data"].get("do", ""))
+                        if isinstance(e["data"], dict) else "") for e in record.active)
+        return Read(self.snapshot(record, state), events)
 
-    def publish(self, data: dict[str, Any] | None) -> bool:
-        """A new version for every page, when what a page shows changed (in the event loop).
-        Returns whether it did."""
-        if data is None or data == self.data:
+    def publish(self, read: Read | None) -> bool:
+        """Tell every page what changed (in the event loop): each new event, the events
+        taken back, then the table.  Returns whether anything changed."""
+        if read is None:
             return False
+        known = {seq for seq, _, _ in self.events}
+        now = {seq for seq, _, _ in read.events}
+        undone = sorted(seq for seq in known - now if seq > (max(now) if now else 0))
+        new = [e for e in read.events if e[0] not in known and e[0] > self._newest()]
+        if not new and not undone and read.data == self.data:
+            return False
+        out: list[tuple[str, str | None, str]] = []
+        if undone:
+            self.events = [e for e in self.events if e[0] not in undone]
+            out.append(("undone", None, json.dumps({"seqs": undone})))
+        for seq, kind, step in new:
+            out.append(("step", str(seq), json.dumps({"seq": seq, "type": kind, "step": step})))
+        self.events = (self.events + new)[-self.KEPT:]
         self.version += 1
-        self.data = data
-        self.text = json.dumps({**data, "version": self.version, "boot": self.boot})
+        self.data = read.data
+        self.text = json.dumps({**read.data, "version": self.version, "boot": self.boot,
+                                "seq": self._newest()})
+        out.append(("table", None, self.text))
         for queue in list(self.listeners):
-            queue.put_nowait(self.text)
+            for item in out:
+                queue.put_nowait(item)
         return True
 
+    def _newest(self) -> int:
+        return self.events[-1][0] if self.events else 0
+
+    def since(self, last: int) -> list[tuple[str, str | None, str]]:
+        """The step events after the event ``last`` that a reconnecting page missed."""
+        return [("step", str(seq), json.dumps({"seq": seq, "type": kind, "step": step}))
+                for seq, kind, step in self.events if seq > last]
+
     async def refresh(self, force: bool = False) -> bool:
-        """:meth:`read` in a thread, then :meth:`publish`."""
-        return self.publish(await asyncio.to_thread(self.read, force))
+        """:meth:`read` in a thread, then :meth:`publish`; one at a time, so no event is
+        told twice."""
+        async with self.lock:
+            return self.publish(await asyncio.to_thread(self.read, force))
 
 
 def _players(header: dict[str, Any], data: dict[str, Any]) -> list[str]:
@@ -211,6 +260,7 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
         tokens = Tokens(secret, header["id"])
         s = Served(store, header["id"], game, header, tokens)
         s.publish(s.read(force=True))
+        s.version = 1                        # the events so far are the starting point
         tokens.add(Access(HOST))
         tokens.add(Access(WATCH))
         if players:
@@ -315,15 +365,24 @@ async def events(request: Any) -> Any:
     s = _served(request)
     if s is None or _access(request, s, request.query_params.get("k")) is None:
         return _plain(403, "not a valid link")
-    queue: asyncio.Queue[str] = asyncio.Queue()
+    queue: asyncio.Queue[tuple[str, str | None, str]] = asyncio.Queue()
+    try:        # a reconnection says the last event it had; a new page, the one it shows
+        last = int(request.headers.get("last-event-id") or request.query_params.get("after"))
+    except (TypeError, ValueError):
+        last = None
+    missed = s.since(last) if last is not None else []
     s.listeners.add(queue)
+
+    def message(event: str, ident: str | None, data: str) -> dict[str, str]:
+        return {"event": event, "data": data, **({"id": ident} if ident else {})}
 
     async def stream():
         try:
-            yield {"event": "table", "data": s.text}
+            for item in missed:
+                yield message(*item)
+            yield message("table", None, s.text)
             while True:
-                text = await queue.get()
-                yield {"event": "table", "data": text}
+                yield message(*await queue.get())
         finally:
             s.listeners.discard(queue)
 

@@ -9,6 +9,8 @@
   const $ = (id) => document.getElementById(id);
   let current = JSON.parse($("initial").textContent);
   let busy = false;
+  let lastSeq = current.seq || 0;      // the newest event this page has had
+  const LOGGED = 12;                   // steps the log shows
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -157,13 +159,32 @@
   $("undo").addEventListener("click", () => send("undo", {}));
 
   function connect() {
-    const source = new EventSource(`/t/${encodeURIComponent(cid)}/events?k=${encodeURIComponent(token)}`);
+    const source = new EventSource(`/t/${encodeURIComponent(cid)}/events?k=${encodeURIComponent(token)}&after=${lastSeq}`);
     source.addEventListener("open", () => { $("live").textContent = "live"; $("live").className = "live on"; });
     source.addEventListener("error", () => { $("live").textContent = "reconnecting…"; $("live").className = "live"; });
     source.addEventListener("table", (e) => {
       const data = JSON.parse(e.data);
       if (data.boot !== current.boot || data.version >= current.version) render(data);
       body.dataset.version = String(data.version);
+    });
+    // every step of the record once, in order (resumed after a reconnection)
+    source.addEventListener("step", (e) => {
+      const step = JSON.parse(e.data);
+      if (step.seq <= lastSeq) return;
+      lastSeq = step.seq;
+      if (step.type !== "step" || !step.step) return;
+      const li = el("li", step.step);
+      li.dataset.seq = String(step.seq);
+      $("log").prepend(li);
+      while ($("log").children.length > LOGGED) $("log").lastChild.remove();
+      body.dataset.steps = String(Number(body.dataset.steps || 0) + 1);
+    });
+    source.addEventListener("undone", (e) => {
+      for (const seq of JSON.parse(e.data).seqs) {
+        const li = $("log").querySelector(`li[data-seq="${seq}"]`);
+        if (li) li.remove();
+        lastSeq = Math.min(lastSeq, seq - 1);
+      }
     });
   }
 
