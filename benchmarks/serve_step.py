@@ -1,0 +1,106 @@
+"""Time one step on the web table: posted to ``hyvekit serve`` until every one of 30 pages
+watching has it (its server-sent event), against ``hyvekit --version`` as a process.
+
+Goal (issue 30): the step ≤ 0.3× ``--version``.  The server runs on loopback in this
+process (uvicorn in a thread), the watchers are plain HTTP clients in threads; the game is a
+HYVE scenario, each step the first legal one.  Wall-clock medians.
+
+Run: .venv/bin/python benchmarks/serve_step.py [--steps 40] [--watchers 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import child_times  # noqa: E402
+
+
+def _watch(port: int, path: str, arrived: dict[int, list[float]], stop: threading.Event
+           ) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", path, headers={"Accept": "text/event-stream"})
+    response = conn.getresponse()
+    event = ""
+    while not stop.is_set():
+        line = response.fp.readline().decode().rstrip("\r\n")
+        if line.startswith("event:"):
+            event = line.split(":", 1)[1].strip()
+        elif line.startswith("data:") and event == "step":
+            seq = json.loads(line.split(":", 1)[1])["seq"]
+            arrived.setdefault(seq, []).append(time.perf_counter())
+
+
+def _call(url: str, data: dict | None = None) -> dict:
+    body = None if data is None else json.dumps(data).encode()
+    req = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--watchers", type=int, default=30)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="hyvekit-serve-bench-"))
+    os.environ["HYVEKIT_CAMPAIGNS"] = str(work / "campaigns")
+    os.environ.setdefault("XDG_DATA_HOME", str(work / "data"))
+    os.environ.setdefault("HYVEKIT_CACHE", str(work / "cache"))
+    env = dict(os.environ)
+    hyvekit = [sys.executable, "-m", "hyvekit"]
+    child_times(hyvekit + ["hyve", "new", "Bench", "--mode", "standard"], env, work)
+    version = statistics.median(child_times(hyvekit + ["--version"], env, work)[0]
+                                for _ in range(7))
+
+    import uvicorn
+
+    from hyvekit.web.app import HOST, Access, Tokens, link_secret, make_app
+    app = make_app(work / "campaigns", ["bench"])
+    host = Tokens(link_secret(), "bench").add(Access(HOST))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    arrived: dict[int, list[float]] = {}
+    stop = threading.Event()
+    for _ in range(args.watchers):
+        threading.Thread(target=_watch, daemon=True, args=(
+            port, f"/t/bench/events?k={host}", arrived, stop)).start()
+    time.sleep(1.0)
+    times = []
+    for _ in range(args.steps):
+        data = _call(f"{base}/t/bench/state?k={host}")
+        if data["decision"] is None:
+            break
+        seq = data["seq"] + 1
+        t0 = time.perf_counter()
+        _call(f"{base}/t/bench/step", {"k": host, "step": data["legal"][0]})
+        while len(arrived.get(seq, [])) < args.watchers:
+            if time.perf_counter() - t0 > 30:
+                raise SystemExit(f"step {seq} did not reach every page")
+            time.sleep(0.0005)
+        times.append(max(arrived[seq]) - t0)
+    stop.set()
+    server.should_exit = True
+    step = statistics.median(times)
+    print(f"hyvekit --version (process, wall): {version * 1000:.0f} ms")
+    print(f"a step until all {args.watchers} pages have it (median of {len(times)}): "
+          f"{step * 1000:.0f} ms = {step / version:.2f}x --version (goal <= 0.3x)")
+
+
+if __name__ == "__main__":
+    main()
