@@ -57,28 +57,41 @@ def serve(ctx: typer.Context,
     from hyvekit.web.app import HOST, PLAYER, link_secret, make_app
     if not campaigns:
         raise InvalidInputError("CAMPAIGN", "missing", "the id of a record played at the table")
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    _require_free(host, port)
     app = make_app(campaigns_dir(ctx), campaigns, sheets=sheets,
                    secret=link_secret(new=True) if new_links else None)
-    host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
     out = console()
     for cid, served in app.state.served.items():
         out.print(f"[bold]{served.data.get('name', cid)}[/bold] ({cid})", highlight=False)
+        # the host's link first, without a QR code (for this computer, or typed): a phone
+        # scanning codes finds only the players' and the watch link
         for access, token in served.tokens.links():
             who = {HOST: "host (acts for everyone, undo)",
                    PLAYER: f"player {access.player}"}.get(access.role, "watch (read only)")
             url = f"http://{shown}:{port}/t/{cid}?k={token}"
             out.print(f"  {who}:", highlight=False)
             typer.echo(f"    {url}")
-            if lan:
+            if lan and access.role != HOST:
                 _qr(url)
     typer.echo(wrapped("Open a link on a phone or a TV; Ctrl-C stops the server."
                        + ("" if lan else " (Only this computer can open them: --lan lets the "
                                          "phones on your network in.)")))
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+
+
+def _require_free(host: str, port: int) -> None:
+    """:raises InvalidInputError: ``port`` is taken (another server) or not allowed."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)      # as uvicorn binds
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        probe.bind((host, port))
     except OSError as exc:
-        raise InvalidInputError("--port", port, f"a free port ({exc.strerror})") from None
+        raise InvalidInputError("--port", port, f"a free port ({exc.strerror.lower()}: "
+                                f"try --port {port + 1})") from None
+    finally:
+        probe.close()
 
 
 def _qr(url: str) -> None:

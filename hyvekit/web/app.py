@@ -424,8 +424,11 @@ async def step(request: Any) -> Any:
     text = body.get("step")
     if not isinstance(text, str) or not text.strip():
         return _refused(400, "step: missing (a step as 'do' takes it)")
+    seen = body.get("seq")
+    if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
+        return _refused(400, f"seq: {seen!r} (the newest event the page shows, a number)")
     try:
-        applied = await asyncio.to_thread(_apply, s, access, text)
+        applied = await asyncio.to_thread(_apply, s, access, text, seen)
     except IllegalActionError as exc:
         return _refused(409, str(exc), rule=exc.rule)
     except InvalidInputError as exc:
@@ -437,13 +440,28 @@ async def step(request: Any) -> Any:
                          "version": s.version})
 
 
-def _apply(s: Served, access: Access, text: str) -> Any:
+#: the rule a step tapped on a table that has moved on breaks
+R_MOVED_ON = "hyvekit serve: the decision was already answered"
+
+
+def _apply(s: Served, access: Access, text: str, seen: int | None = None) -> Any:
     """The step ``text`` through the one step path, under the record's lock: a player's only
-    on their own decision (or a die nobody in particular decides)."""
+    on their own decision (or a die nobody in particular decides); with ``seen`` (the newest
+    event the page showed), only on that table — a tap that reaches the server after another
+    page's step answered the same decision is refused, not spent on the next one."""
     from hyvekit.games.table import apply_steps
     game = s.game
 
     def check(record: Any, state: Any) -> None:
+        if seen is not None:
+            active = record.active
+            newest = active[-1]["seq"] if active else 0
+            if newest != seen:
+                raise IllegalActionError(R_MOVED_ON, f"the table moved on before {text!r} "
+                                         f"arrived (another step was made): nothing was "
+                                         f"stored; what is due now: "
+                                         f"{game.engine.pending(state).prompt}",
+                                         expected="a step on the table now", given=text)
         if game.check is not None:
             game.check(record, state)
         if access.role == PLAYER:
@@ -475,10 +493,13 @@ async def undo(request: Any) -> Any:
 def _undo(s: Served) -> list[str]:
     record = s.store.load(s.cid)
     active = record.active
-    if not active or active[-1]["type"] != "step":
+    if not active:
+        raise IllegalActionError("hyvekit serve: undo", "nothing to undo: no step was made yet",
+                                 expected="a step", given=None)
+    if active[-1]["type"] != "step":
         raise IllegalActionError("hyvekit serve: undo", "the newest event is not a step at the "
                                  "table: hyvekit campaign undo takes it back",
-                                 expected="a step", given=active[-1]["type"] if active else None)
+                                 expected="a step", given=active[-1]["type"])
     return [str(e["data"].get("do", "")) for e in s.store.undo(s.cid)]
 
 

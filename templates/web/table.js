@@ -25,11 +25,12 @@
     return data.actor === null || data.actor.toLowerCase() === player.toLowerCase();
   }
 
-  // the options grouped by their first word (the actor left out), as `next` lists them
-  function groups(legal) {
+  // the options grouped by their first word (the actor's name left out), as `next` lists them
+  function groups(legal, actor) {
     const out = new Map();
+    const own = actor ? `${actor}: ` : null;
     for (const option of legal) {
-      const body = option.includes(": ") ? option.slice(option.indexOf(": ") + 2) : option;
+      const body = own && option.startsWith(own) ? option.slice(own.length) : option;
       const head = body.includes("@") && !body.includes(" ") ? "@" : body.split(" ")[0];
       if (!out.has(head)) out.set(head, []);
       out.get(head).push(option);
@@ -41,8 +42,13 @@
 
   function renderDue(data) {
     $("prompt").textContent = data.prompt;
-    $("actor").textContent = data.decision === null ? "" :
+    // a player's own decision; a solo game's ("player") is the host's
+    const mine = (role === "player" && data.actor && data.actor.toLowerCase() === player.toLowerCase())
+      || (role === "host" && data.actor === "player");
+    $("actor").textContent = data.decision === null ? "" : mine ? "your turn" :
       data.actor ? `${data.actor} decides` : (data.auto ? "the rules leave no choice" : "a die is due");
+    $("actor").className = mine ? "mine" : "";
+    document.title = `${mine ? "● your turn · " : ""}${data.name} · hyvekit`;
     const options = $("options");
     options.replaceChildren();
     const acting = mayAct(data), can = acting && !busy;
@@ -50,8 +56,9 @@
     list.replaceChildren();
     // an option names its actor when the decision is a player's: the button need not
     const own = data.actor ? `${data.actor}: ` : null;
-    for (const [head, items] of groups(data.legal)) {
-      if (items.length > 1) options.append(el("div", head, "group"));
+    const grouped = groups(data.legal, data.actor);
+    for (const [head, items] of grouped) {
+      if (grouped.size > 1) options.append(el("div", head === "@" ? "BEE@HEX" : head, "group"));
       for (const option of items.slice(0, SHOWN)) {
         const label = own && option.startsWith(own) ? option.slice(own.length) : option;
         if (!acting) {                       // a watcher reads what may be chosen
@@ -62,8 +69,8 @@
         b.type = "button";
         b.disabled = !can;
         b.dataset.step = option;
-        b.addEventListener("click", () => send("step", { step: option }));
-        if (data.odds && data.odds[option]) b.title = data.odds[option];
+        b.addEventListener("click", () => send("step", { step: option, seq: current.seq }));
+        if (data.odds && data.odds[option]) b.append(el("small", data.odds[option], "odds"));
         options.append(b);
       }
       if (items.length > SHOWN) options.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
@@ -119,6 +126,7 @@
   }
 
   function render(data) {
+    if (data.version !== current.version || data.boot !== current.boot) $("error").textContent = "";
     current = data;
     $("name").textContent = data.name;
     renderDue(data);
@@ -142,7 +150,10 @@
       });
       const answer = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
       if (!r.ok) $("error").textContent = answer.error || `refused (${r.status})`;
-      else $("step").value = "";
+      else {
+        $("step").value = "";
+        if (answer.undone) $("notice").textContent = `undone: ${answer.undone.join(", ")}`;
+      }
     } catch (e) {
       $("error").textContent = "the table cannot be reached: the step was not sent";
     } finally {
@@ -154,14 +165,31 @@
   $("typed").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("step").value.trim();
-    if (text) send("step", { step: text });
+    if (text) send("step", { step: text, seq: current.seq });
   });
-  $("undo").addEventListener("click", () => send("undo", {}));
+  $("undo").addEventListener("click", () => {
+    if (current.last_step && !window.confirm(`Undo the last step: ${current.last_step}?`)) return;
+    send("undo", {});
+  });
 
   function connect() {
     const source = new EventSource(`/t/${encodeURIComponent(cid)}/events?k=${encodeURIComponent(token)}&after=${lastSeq}`);
     source.addEventListener("open", () => { $("live").textContent = "live"; $("live").className = "live on"; });
-    source.addEventListener("error", () => { $("live").textContent = "reconnecting…"; $("live").className = "live"; });
+    source.addEventListener("error", async () => {
+      $("live").textContent = "reconnecting…";
+      $("live").className = "live";
+      if (source.readyState !== EventSource.CLOSED) return;     // the browser retries
+      // the server answered, but not with the table: is this link still good?
+      try {
+        const r = await fetch(`/t/${encodeURIComponent(cid)}/state?k=${encodeURIComponent(token)}`);
+        if (r.status === 403) {
+          $("live").textContent = "this link no longer works: ask the host for the new one";
+          $("error").textContent = $("live").textContent;
+          return;
+        }
+      } catch (e) { /* not reachable yet */ }
+      setTimeout(connect, 2000);
+    });
     source.addEventListener("table", (e) => {
       const data = JSON.parse(e.data);
       if (data.boot !== current.boot || data.version >= current.version) render(data);
@@ -172,6 +200,7 @@
       const step = JSON.parse(e.data);
       if (step.seq <= lastSeq) return;
       lastSeq = step.seq;
+      $("notice").textContent = "";
       if (step.type !== "step" || !step.step) return;
       const li = el("li", step.step);
       li.dataset.seq = String(step.seq);

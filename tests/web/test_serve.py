@@ -142,3 +142,40 @@ def test_the_links_stay_the_same_when_serve_restarts_and_new_links_replace_them(
     from pathlib import Path
     mode = (Path(user_data_dir("hyvekit", appauthor=False)) / "serve-secret").stat().st_mode
     assert stat.S_IMODE(mode) == 0o600
+
+
+def test_a_tap_that_arrives_after_another_answered_the_decision_is_not_spent_on_the_next(hk):
+    """Two pages tap ``empty`` on Martin's flight at once: the second, made on the table the
+    first changed, is refused (nothing stored), not played as Sophie's flight."""
+    assert hk("beez", "new", "Friday", "--players", "Martin,Sophie", "--common",
+              "both-4-5-rows,middle-row,colours").returncode == 0
+    with serving(hk.campaigns, ["friday"]) as (base, app):
+        k = tokens(app, "friday")
+        seen = request(f"{base}/t/friday/state?k={k['watch']}")[1]["seq"]
+        first = request(f"{base}/t/friday/step", {"k": k["player Martin"], "step": "empty",
+                                                  "seq": seen})
+        second = request(f"{base}/t/friday/step", {"k": k["host"], "step": "empty",
+                                                   "seq": seen})
+        assert first[0] == 200
+        assert second[0] == 409 and "moved on" in second[1]["error"]
+        assert "Sophie" in second[1]["error"]                  # what is due now
+        data = request(f"{base}/t/friday/state?k={k['watch']}")[1]
+        assert data["actor"] == "Sophie" and data["seq"] == seen + 1
+        assert request(f"{base}/t/friday/step", {"k": k["host"], "step": "empty",
+                                                 "seq": "x"})[0] == 400
+
+
+def test_undo_with_nothing_to_undo_says_so(hk, league):
+    with serving(hk.campaigns, [league]) as (base, app):
+        status, answer = request(f"{base}/t/{league}/undo", {"k": tokens(app, league)["host"]})
+        assert status == 409 and "nothing to undo" in answer["error"]
+
+
+def test_a_port_in_use_is_refused_before_any_link_is_printed(hk, league):
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = hk("serve", league, "--port", str(port))
+    assert r.returncode == 2 and "--port" in r.stderr and "?k=" not in r.stdout
