@@ -231,7 +231,9 @@ class PlaySession:
         data = self.data
         if data["decision"] is None:
             return Text(data["prompt"], style="bold")
-        who = (f"{data['actor']} decides" if data["actor"] else "the rules leave no choice"
+        who = (f"a die is due, {data['actor']} rolls: roll, or the faces"
+               if data["decision"] == "dice" and data["actor"] else
+               f"{data['actor']} decides" if data["actor"] else "the rules leave no choice"
                if data["auto"] else "a die is due: roll, or the faces")
         lines = [Text.assemble((data["prompt"], "bold"), f" · {who}")]
         odds = data["odds"]

@@ -65,7 +65,8 @@ def print_decision(data: dict, campaign: str) -> None:
     if data["decision"] is None:
         out.print(data["prompt"])
         return
-    who = (f"{data['actor']} decides" if data["actor"] else
+    who = (f"a die is due, {data['actor']} rolls" if data["decision"] == "dice" and data["actor"]
+           else f"{data['actor']} decides" if data["actor"] else
            "the rules leave no choice" if data["auto"] else "a die is due")
     from rich.text import Text
     due = wrapped(f"due: {data['prompt']} ({who})", indent="    ")

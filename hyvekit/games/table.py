@@ -43,7 +43,7 @@ class Applied:
 
 def decision_data(d: Any, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """What any face (``next --json``, ``play``, the web table) says of a table:
-    ``actor`` (None when a die is due or nothing is), ``decision`` (its kind; None once the
+    ``actor`` (who decides or rolls; None when nobody in particular does), ``decision`` (its kind; None once the
     game is over), ``prompt``, ``legal`` (each a step ``do`` takes), ``more`` (what else is
     accepted), ``auto`` (the rules leave no choice), the game's ``extra`` keys and ``table``
     (the engine's view)."""

@@ -37,8 +37,8 @@ class Decision:
 
     :ivar kind: what is decided (each game names its kinds; :data:`DICE` when a die is due,
         :data:`OVER` when nothing is).
-    :ivar actor: the player (or wild hive) deciding; None when a die is due, the rules play
-        or the game is over.
+    :ivar actor: the player (or wild hive) deciding — for a die, the player who rolls it;
+        None when nobody in particular does, or the game is over.
     :ivar prompt: one line for people.
     :ivar legal: the legal steps, each a notation the engine's ``push`` accepts (worked out
         when first asked for: a callable may be given); () when over.

@@ -45,8 +45,11 @@
     // a player's own decision; a solo game's ("player") is the host's
     const mine = (role === "player" && data.actor && data.actor.toLowerCase() === player.toLowerCase())
       || (role === "host" && data.actor === "player");
-    $("actor").textContent = data.decision === null ? "" : mine ? "your turn" :
-      data.actor ? `${data.actor} decides` : (data.auto ? "the rules leave no choice" : "a die is due");
+    const dice = data.decision === "dice";
+    $("actor").textContent = data.decision === null ? "" :
+      mine ? (dice ? "your turn: roll" : "your turn") :
+      data.actor ? (dice ? `a die is due, ${data.actor} rolls` : `${data.actor} decides`) :
+      (data.auto ? "the rules leave no choice" : "a die is due");
     $("actor").className = mine ? "mine" : "";
     document.title = `${mine ? "● your turn · " : ""}${data.name} · hyvekit`;
     const options = $("options");

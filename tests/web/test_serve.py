@@ -179,3 +179,16 @@ def test_a_port_in_use_is_refused_before_any_link_is_printed(hk, league):
         port = taken.getsockname()[1]
         r = hk("serve", league, "--port", str(port))
     assert r.returncode == 2 and "--port" in r.stderr and "?k=" not in r.stdout
+
+
+def test_the_defender_may_not_roll_the_raiders_dice(hk, league):
+    """A raid's dice are the raider's: the defender's link is refused, the raider's taken."""
+    assert hk("beelives", "do", league, 'card "First Bloom"', "forage bloom 0 take 5/5/0",
+              "raid Ann 3").returncode == 0
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        data = request(f"{base}/t/{league}/state?k={k['watch']}")[1]
+        assert (data["decision"], data["actor"]) == ("dice", "Bo")
+        status, answer = request(f"{base}/t/{league}/step", {"k": k["player Ann"], "step": "1"})
+        assert status == 409 and "Bo's decision" in answer["error"]
+        assert request(f"{base}/t/{league}/step", {"k": k["player Bo"], "step": "1"})[0] == 200

@@ -16,9 +16,10 @@ the game after the turns so far.  The decisions, in the rulebook's order:
   (:mod:`.notation`); ``wild`` (the first player, for a wild hive): a wild hive's chart line
   where the rules leave a choice (without a map the players state tiles and distances) — when
   only one line is legal the tool plays it;
-* ``dice`` (nobody: a die is due): ``roll`` (hyvekit rolls with the injected random
-  generator, the faces recorded) or the faces rolled at the table; a raid's dice, a wild
-  hive's D6, the season card's D6 after foraging or scouting, the solo cards' dice;
+* ``dice`` (the player whose turn it is rolls the dice of their action; nobody for a wild
+  hive's and the solo cards' dice outside a turn): ``roll`` (hyvekit rolls with the injected
+  random generator, the faces recorded) or the faces rolled at the table; a raid's dice, a
+  wild hive's D6, the season card's D6 after foraging or scouting, the solo cards' dice;
 * ``reroll`` (the raider): ``keep`` or ``reroll`` (a bee of the party is sacrificed);
 * ``sacrifice`` (the defender of a raid, or the raider of a wild hive): bees sacrificed;
 * ``place`` (the first player): where a spawned wild hive goes on the map;
@@ -756,9 +757,9 @@ def _turn_decision(t: Table) -> Decision:
     assert state is not None and pt is not None
     hole = next_hole(state, pt, t.comps)
     assert hole is not None and hole.kind != "auto"
-    if hole.kind == "dice":
-        return Decision("dice", None, hole.prompt, ("roll",),
-                        more=f"or the {_faces_rolled(hole.dice)} ({hole.faces[0]}-"
+    if hole.kind == "dice":                  # rolled by the player whose turn it is
+        return Decision("dice", None if pt.action.wild else pt.action.actor, hole.prompt,
+                        ("roll",), more=f"or the {_faces_rolled(hole.dice)} ({hole.faces[0]}-"
                         f"{hole.faces[-1]}), e.g. " + str(hole.faces[-1]) * hole.dice)
     values = hole.values
     if hole.kind == "sacrifice":             # only what the sequencer accepts
