@@ -38,7 +38,8 @@
     return out;
   }
 
-  const SHOWN = 60;
+  const SHOWN = 60;      // options shown in one fold
+  const FOLDED = 16;     // a group of more options is folded by its first two words
 
   function renderDue(data) {
     $("prompt").textContent = data.prompt;
@@ -60,23 +61,40 @@
     // an option names its actor when the decision is a player's: the button need not
     const own = data.actor ? `${data.actor}: ` : null;
     const grouped = groups(data.legal, data.actor);
+    const option = (step) => {
+      const label = own && step.startsWith(own) ? step.slice(own.length) : step;
+      if (!acting) return el("span", label, "chip");       // a watcher reads what may be chosen
+      const b = el("button", label);
+      b.type = "button";
+      b.disabled = !can;
+      b.dataset.step = step;
+      b.addEventListener("click", () => send("step", { step, seq: current.seq }));
+      if (data.odds && data.odds[step]) b.append(el("small", data.odds[step], "odds"));
+      return b;
+    };
     for (const [head, items] of grouped) {
       if (grouped.size > 1) options.append(el("div", head === "@" ? "BEE@HEX" : head, "group"));
-      for (const option of items.slice(0, SHOWN)) {
-        const label = own && option.startsWith(own) ? option.slice(own.length) : option;
-        if (!acting) {                       // a watcher reads what may be chosen
-          options.append(el("span", label, "chip"));
-          continue;
-        }
-        const b = el("button", label);
-        b.type = "button";
-        b.disabled = !can;
-        b.dataset.step = option;
-        b.addEventListener("click", () => send("step", { step: option, seq: current.seq }));
-        if (data.odds && data.odds[option]) b.append(el("small", data.odds[option], "odds"));
-        options.append(b);
+      if (items.length <= FOLDED) {
+        for (const step of items) options.append(option(step));
+        continue;
       }
-      if (items.length > SHOWN) options.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
+      // many options: folded by their first two words ("fly 3", "forage bloom"), one open
+      const sub = new Map();
+      for (const step of items) {
+        const words = (own && step.startsWith(own) ? step.slice(own.length) : step).split(" ");
+        const key = words.slice(0, 2).join(" ");
+        if (!sub.has(key)) sub.set(key, []);
+        sub.get(key).push(step);
+      }
+      for (const [key, steps] of sub) {
+        const d = el("details");
+        d.append(el("summary", `${key} (${steps.length})`));
+        const inner = el("div", null, "folded");
+        for (const step of steps.slice(0, SHOWN)) inner.append(option(step));
+        if (steps.length > SHOWN) inner.append(el("span", `… and ${steps.length - SHOWN} more: type them`, "more"));
+        d.append(inner);
+        options.append(d);
+      }
     }
     for (const option of data.legal) list.append(el("option", option));
     $("typed").hidden = !mayAct(data);
@@ -108,7 +126,9 @@
         return wrap;
       }
       if (v.every((x) => typeof x !== "object")) {
-        return el(v.some((x) => String(x).length > 12) ? "pre" : "span", v.join(v.some((x) => String(x).length > 12) ? "\n" : ", "));
+        // rows of a board (a honeycomb, a hyve) or names: a line each; short words: a list
+        const lines = v.some((x) => String(x).length > 12 || String(x).includes(" "));
+        return el(lines ? "pre" : "span", v.join(lines ? "\n" : ", "));
       }
       const ul = el("ul");
       for (const x of v) { const li = el("li"); li.append(renderValue(x)); ul.append(li); }
