@@ -86,8 +86,11 @@
         if (!sub.has(key)) sub.set(key, []);
         sub.get(key).push(step);
       }
+      let first = true;
       for (const [key, steps] of sub) {
         const d = el("details");
+        d.open = first;                     // the first fold open: a tap away, as before
+        first = false;
         d.append(el("summary", `${key} (${steps.length})`));
         const inner = el("div", null, "folded");
         for (const step of steps.slice(0, SHOWN)) inner.append(option(step));
