@@ -48,7 +48,7 @@ def serve(ctx: typer.Context,
     acts for everyone and may undo, a player's acts on that player's decisions, the watch link
     only shows. The links stay the same when serve restarts (--new-links makes new ones). By
     default only this computer can open them; --lan lets the phones on your network in.
-    Ctrl-C stops the server (every step made is already stored).
+    Ctrl-C stops the server (exit code 0; every step made is already stored).
 
     Example: hyvekit serve spring-league --lan
     """
