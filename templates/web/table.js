@@ -151,9 +151,17 @@
     return el("span", v);
   }
 
+  // the decision in view: after a tap, and when a new one is this page's to take
+  function showDue() {
+    const top = $("due").getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.6) $("due").scrollIntoView({ block: "start" });
+  }
+
   function render(data) {
     if (data.version !== current.version || data.boot !== current.boot) $("error").textContent = "";
+    const asked = data.prompt !== current.prompt && mayAct(data);
     current = data;
+    if (asked) window.requestAnimationFrame(showDue);
     $("name").textContent = data.name;
     renderDue(data);
     const said = $("said");
@@ -185,6 +193,7 @@
     } finally {
       busy = false;
       renderDue(current);
+      showDue();
     }
   }
 
@@ -198,8 +207,13 @@
     send("undo", {});
   });
 
+  // a new page asks for the last steps before it was opened (the log shows LOGGED of them)
+  let since = Math.max(0, lastSeq - 3 * LOGGED);
+  lastSeq = since;
+
   function connect() {
-    const source = new EventSource(`/t/${encodeURIComponent(cid)}/events?k=${encodeURIComponent(token)}&after=${lastSeq}`);
+    since = lastSeq;
+    const source = new EventSource(`/t/${encodeURIComponent(cid)}/events?k=${encodeURIComponent(token)}&after=${since}`);
     source.addEventListener("open", () => { $("live").textContent = "live"; $("live").className = "live on"; });
     source.addEventListener("error", async () => {
       $("live").textContent = "reconnecting…";
@@ -230,6 +244,7 @@
       if (step.type !== "step" || !step.step) return;
       const li = el("li", step.step);
       li.dataset.seq = String(step.seq);
+      li.value = step.seq;                 // numbered as the record numbers its events
       $("log").prepend(li);
       while ($("log").children.length > LOGGED) $("log").lastChild.remove();
       body.dataset.steps = String(Number(body.dataset.steps || 0) + 1);

@@ -69,6 +69,15 @@ def test_a_phone_plays_and_a_tv_watches_the_same_bee_lives_month(hk, league, bro
         tv.screenshot(path=str(shots / "bee-lives-tv-1920.png"))
         stored = hk("campaign", "history", league).stdout
         assert drawn in stored                                       # the step is in the record
+        # a page opened now lists the steps so far, numbered as the record numbers them
+        late = browser.new_page(viewport={"width": 360, "height": 780})
+        late.goto(f"{base}/t/{league}?k={k['watch']}")
+        late.wait_for_function("document.querySelectorAll('#log li').length > 1",
+                               timeout=10_000)
+        from .conftest import request
+        seq = request(f"{base}/t/{league}/state?k={k['watch']}")[1]["seq"]
+        assert late.locator("#log li").first.get_attribute("value") == str(seq)
+        assert late.locator("#log li").last.inner_text() == drawn
 
 
 def test_a_hyve_scenario_is_played_to_its_end_from_the_page(hk, browser, tmp_path):
