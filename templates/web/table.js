@@ -113,7 +113,7 @@
         const keys = [];
         for (const row of v) for (const k of Object.keys(row)) if (!keys.includes(k)) keys.push(k);
         const t = el("table"), head = el("tr");
-        for (const k of keys) head.append(el("th", k));
+        for (const k of keys) head.append(el("th", k.replaceAll("_", " ")));
         t.append(head);
         for (const row of v) {
           const tr = el("tr");
@@ -140,7 +140,7 @@
     if (typeof v === "object") {
       const dl = el("dl");
       for (const [k, x] of Object.entries(v)) {
-        dl.append(el("dt", k));
+        dl.append(el("dt", k.replaceAll("_", " ")));
         const dd = el("dd");
         dd.append(renderValue(x));
         dl.append(dd);
@@ -157,6 +157,61 @@
     if (top < 0 || top > window.innerHeight * 0.6) $("due").scrollIntoView({ block: "start" });
   }
 
+  // --- each game's table as players read it (anything else: renderValue) -----------------
+
+  function line(...parts) { return el("p", parts.filter((x) => x !== null && x !== "").join(" · "), "line"); }
+
+  function card(title, ...children) {
+    const c = el("div", null, "card");
+    c.append(el("h3", title));
+    for (const child of children) if (child) c.append(child);
+    return c;
+  }
+
+  const VIEWS = {
+    beelives(v) {
+      const out = [line(`year ${v.year}`, `${v.month} (${v.season})`, v.phase),
+                   line(`card: ${v.card || "none yet"}`, `first player: ${v.first_player}`)];
+      for (const h of v.hives || []) {
+        out.push(card(`${h.name} (${h.queen})`,
+          line(`${h.workers} bees (${h.free} free)`, `honey ${h.honey}`, `pollen ${h.pollen}`,
+               `water ${h.water}`),
+          line(`comb ${h.comb} (${h.empty} empty)`, `disease ${h.disease}`, `VP ${h.vp}`,
+               h.starvation ? `starvation ${h.starvation}` : "")));
+      }
+      if ((v.wild || []).length) {
+        out.push(el("h3", "wild hives"));
+        out.push(renderValue(v.wild));
+      }
+      if (v.map) { out.push(el("h3", "map")); out.push(renderValue(v.map)); }
+      return out;
+    },
+    beez(v) {
+      const out = [line(v.over ? "the game is over" : `round ${v.round}`,
+                        v.turn ? `${v.turn}'s turn` : "", v.end_triggered ? "the end is triggered" : "",
+                        v.expert ? "rules for experts" : "")];
+      if (v.flight) out.push(line(`flight of ${v.flight.distance}`, `to store: ${v.flight.left.join(" ")}`));
+      out.push(line(`common objectives: ${(v.common || []).join(", ")}`));
+      const rows = "ABCDE";
+      for (const p of v.players || []) {
+        const comb = el("pre", (p.honeycomb || []).map((r, i) => `${rows[i] || " "} ${r}`).join("\n"), "comb");
+        out.push(card(p.name + (p.name === v.turn ? " · turn" : ""),
+          line(`nectar ${p.nectar}`, `large ${p.large_nectar}`, `secret: ${Array.isArray(p.secret) ? p.secret.join(", ") : p.secret}`),
+          comb));
+      }
+      if (v.scores) { out.push(el("h3", "scores")); out.push(renderValue(v.scores)); }
+      if (v.winners) out.push(line(`winner: ${v.winners.join(" and ")}`));
+      out.push(el("h3", "nectar left on the flowers"));
+      out.push(renderValue(v.flowers));
+      return out;
+    },
+  };
+
+  function renderTable(data) {
+    const view = VIEWS[data.game];
+    return view && data.table ? view(data.table) : [renderValue(data.table)];
+  }
+
   function render(data) {
     if (data.version !== current.version || data.boot !== current.boot) $("error").textContent = "";
     const asked = data.prompt !== current.prompt && mayAct(data);
@@ -169,7 +224,7 @@
     if (data.last_step) said.append(el("li", data.last_step));
     for (const line of data.said || []) if (line !== data.last_step) said.append(el("li", line));
     const view = $("view");
-    view.replaceChildren(renderValue(data.table));
+    view.replaceChildren(...renderTable(data));
   }
 
   async function send(what, extra) {
