@@ -77,7 +77,7 @@ def test_sigkill_loses_no_acknowledged_step(hk):
     events = json.loads(history)["events"]
     stored = [e["data"]["do"] for e in sorted(events, key=lambda e: e["seq"])
               if e["status"] == "active"]
-    assert len(acknowledged) > KILLS
+    assert len(acknowledged) >= 3                       # steps were made between the kills
     # every acknowledged step is stored, in order (a step stored as the server died, before
     # it could say so, is stored without being acknowledged)
     left = iter(stored)

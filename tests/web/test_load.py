@@ -85,7 +85,8 @@ def test_thirty_watchers_get_every_step_of_three_clients_and_the_cli_in_order(hk
         while time.monotonic() < deadline and any(len(s) < len(seqs) for s in seen):
             time.sleep(0.1)
         stop.set()
-        assert cli_steps > 0 and len(stored) > 30
+        assert cli_steps > 0 and len(stored) >= 10                 # clients and the CLI
+        assert request(f"{base}/t/tuesday/state?k={k['watch']}")[1]["decision"] is None
         assert sorted(acknowledged) == sorted(e["data"]["do"] for e in stored)
         for got in seen:
             assert got == seqs                                   # each once, in order
