@@ -81,10 +81,18 @@
       // many options: folded by their first two words ("fly 3", "forage bloom"), one open
       const sub = new Map();
       for (const step of items) {
-        const words = (own && step.startsWith(own) ? step.slice(own.length) : step).split(" ");
-        const key = words.slice(0, 2).join(" ");
+        const body = own && step.startsWith(own) ? step.slice(own.length) : step;
+        const words = body.split(" ");
+        // "fly 3 P w" under "fly 3"; a bee on a hex ("2@C3") under its bee ("2@")
+        const key = words.length > 1 ? words.slice(0, 2).join(" ")
+          : body.includes("@") ? body.split("@")[0] + "@" : body;
         if (!sub.has(key)) sub.set(key, []);
         sub.get(key).push(step);
+      }
+      if (sub.size === items.length) {      // nothing to fold together
+        for (const step of items.slice(0, SHOWN)) options.append(option(step));
+        if (items.length > SHOWN) options.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
+        continue;
       }
       let first = true;
       for (const [key, steps] of sub) {
@@ -205,6 +213,57 @@
       out.push(renderValue(v.flowers));
       return out;
     },
+  };
+
+  VIEWS.hyve = function (v) {
+    const colour = (face) => (v.colours || {})[String(face)];
+    const die = (face, dim) => {
+      const d = el("span", face === 6 ? "W" : String(face), "die" + (dim ? " dim" : ""));
+      if (colour(face)) d.style.setProperty("--c", colour(face));
+      return d;
+    };
+    const out = [line(v.mode_label, `turn ${v.turn} of ${v.turns}`, v.season || "",
+                      v.status !== "playing" ? `${v.status}: ${(v.end || []).join(", ")}` : ""),
+                 line(`HP die ${v.hp.die} on ${v.hp.space}`, `population ${v.population}`)];
+    const bread = el("p", "bread ", "line");
+    for (const [face, level] of Object.entries(v.bread || {})) {
+      bread.append(die(Number(face)), el("span", ` ${level}  `));
+    }
+    out.push(bread);
+    if ((v.dice || []).length) {
+      const dice = el("p", "dice ", "line");
+      const left = [...(v.unassigned || [])];
+      for (const face of v.dice) {
+        const i = left.indexOf(face);
+        if (i >= 0) left.splice(i, 1);
+        dice.append(die(face, i < 0), el("span", " "));
+      }
+      out.push(dice);
+    }
+    // the active hyve: its rows of hexes, each named as the steps name it (A1, C3...)
+    out.push(el("h3", `hyve ${v.active_hyve}`));
+    const hyve = el("div", null, "hyve");
+    for (const row of v.hyve || []) {
+      const letter = row.trim()[0];
+      const cells = row.trim().slice(1).trim().split(/\s+/);
+      const r = el("div", null, "hexrow");
+      cells.forEach((cell, i) => {
+        const h = el("span", null, "hex" + (cell === "." ? " empty" : ""));
+        h.append(el("b", cell === "." ? "" : cell), el("small", `${letter}${i + 1}`));
+        const face = Number(cell[0]);
+        if (face >= 1 && face <= 5 && colour(face)) h.style.setProperty("--c", colour(face));
+        r.append(h);
+      });
+      hyve.append(r);
+    }
+    out.push(hyve);
+    for (const key of ["hyve_scores", "chamber", "jellies", "effects_left", "perks", "rewards_taken"]) {
+      if (v[key] && (!Array.isArray(v[key]) || v[key].length)) {
+        out.push(el("h3", key.replaceAll("_", " ")));
+        out.push(renderValue(v[key]));
+      }
+    }
+    return out;
   };
 
   function renderTable(data) {
