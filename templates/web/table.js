@@ -9,6 +9,7 @@
   const $ = (id) => document.getElementById(id);
   let current = JSON.parse($("initial").textContent);
   let busy = false;
+  let openFold = null;                 // the fold of options open (HYVE: the bee chosen)
   let lastSeq = current.seq || 0;      // the newest event this page has had
   const LOGGED = 12;                   // steps the log shows
 
@@ -94,11 +95,14 @@
         if (items.length > SHOWN) options.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
         continue;
       }
-      let first = true;
+      const chosen = [...sub.keys()].includes(openFold) ? openFold : [...sub.keys()][0];
       for (const [key, steps] of sub) {
         const d = el("details");
-        d.open = first;                     // the first fold open: a tap away, as before
-        first = false;
+        d.open = key === chosen;            // one fold open: the one chosen, else the first
+        if (d.open) openFold = key;
+        d.addEventListener("toggle", () => {
+          if (d.open) { openFold = key; $("view").replaceChildren(...renderTable(current)); }
+        });
         d.append(el("summary", `${key} (${steps.length})`));
         const inner = el("div", null, "folded");
         for (const step of steps.slice(0, SHOWN)) inner.append(option(step));
@@ -252,6 +256,13 @@
         h.append(el("b", cell === "." ? "" : cell), el("small", `${letter}${i + 1}`));
         const face = Number(cell[0]);
         if (face >= 1 && face <= 5 && colour(face)) h.style.setProperty("--c", colour(face));
+        const step = openFold && openFold.endsWith("@") ? `${openFold}${letter}${i + 1}` : null;
+        if (step && mayAct(current) && current.legal.includes(step)) {
+          h.classList.add("target");               // tap: the open bee goes here
+          h.setAttribute("role", "button");
+          h.title = step;
+          h.addEventListener("click", () => send("step", { step, seq: current.seq }));
+        }
         r.append(h);
       });
       hyve.append(r);

@@ -121,3 +121,24 @@ def test_a_page_reconnects_after_the_server_restarts_and_catches_up(hk, league, 
         page.wait_for_function("document.querySelector('#said li') !== null", timeout=10_000)
         said = page.locator("#said li").first.inner_text()
         assert said.startswith("card ") and said in drawn
+
+
+def test_a_hyve_hex_is_tapped_for_the_bee_chosen(hk, browser):
+    from .conftest import request
+    assert hk("hyve", "new", "Tuesday", "--mode", "standard").returncode == 0
+    assert hk("hyve", "do", "--scenario", "tuesday", "--seed", "3", "roll", "gather"
+              ).returncode == 0
+    with serving(hk.campaigns, ["tuesday"]) as (base, app):
+        k = tokens(app, "tuesday")
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(f"{base}/t/tuesday?k={k['host']}")
+        page.wait_for_selector("#live.on", timeout=10_000)
+        bee = page.locator("#options details[open] summary").inner_text().split(" ")[0]
+        target = page.locator(".hex.target").first
+        step = target.get_attribute("title")
+        assert step.startswith(bee)
+        version = int(page.evaluate("document.body.dataset.version"))
+        target.click()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {version}",
+                               timeout=10_000)
+        assert request(f"{base}/t/tuesday/state?k={k['watch']}")[1]["last_step"] == step
