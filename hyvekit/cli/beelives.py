@@ -15,6 +15,7 @@ from hyvekit.cli.common import (JsonOption, console, located, print_json, table,
 from hyvekit.rules.validate import require_table
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.common import counted
+from hyvekit.rules.validate import digits
 
 app = typer.Typer(
     help=("Bee Lives: final scores, winter upkeep, raids, exact raid odds and wild hive turns, "
@@ -375,7 +376,7 @@ def raid_odds(
 def _parse_tile(text: str) -> tuple[str, int]:
     name, sep, dist = text.partition(":")
     name = name.strip().lower()
-    if not sep or not dist.strip().isdigit():
+    if not sep or not digits(dist.strip()):
         raise InvalidInputError("--tile", text, "TYPE:DISTANCE, e.g. harvest:1")
     return name, int(dist)
 
@@ -383,7 +384,7 @@ def _parse_tile(text: str) -> tuple[str, int]:
 def _parse_target(text: str):
     from hyvekit.games.beelives import Target
     parts = [p.strip() for p in text.split(":")]
-    if len(parts) not in (3, 4) or not parts[1].isdigit() or not parts[2].lstrip("-").isdigit():
+    if len(parts) not in (3, 4) or not digits(parts[1]) or not digits(parts[2].lstrip("-")):
         raise InvalidInputError("--target", text, "KIND:DISTANCE:STRENGTH[:NAME], e.g. "
                                 "player:2:5 (player strength = unassigned + defending bees)")
     return Target(parts[0].lower(), int(parts[1]), int(parts[2]),

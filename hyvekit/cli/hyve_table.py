@@ -22,6 +22,7 @@ from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
 from hyvekit.rules.common import InvalidInputError, counted
 from hyvekit.rules.values import dataclass
+from hyvekit.rules.validate import digits
 
 ScenarioOption = typer.Option(None, "--scenario", metavar="ID",
                               help="A scenario played outside a run (made by 'hyvekit hyve "
@@ -207,7 +208,7 @@ def _merged(options: list[str]) -> list[str]:
     for (verb, bee), where in spots.items():
         by_spots.setdefault((verb, tuple(where)), []).append(bee)
     for (verb, where), bees in by_spots.items():
-        wild = [b for b in bees if b.startswith("W") and b[1:].isdigit()]
+        wild = [b for b in bees if b.startswith("W") and digits(b[1:])]
         shown = [b for b in bees if b not in wild] + (["W1-W5"] if len(wild) == 5 else wild)
         lines.append(f"{verb + ' ' if verb else ''}{'|'.join(shown)}@{'|'.join(where)}")
     return lines

@@ -17,6 +17,7 @@ from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, t
 from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_context,
                                       load_all, lookup)
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import digits
 
 load_all()  # the help texts below list the games and aids
 
@@ -449,7 +450,7 @@ def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | Non
         count = len(state.matches)
         if match.strip().lower() == "last" and count:
             number = count
-        elif match.strip().isdigit() and 1 <= int(match) <= count:
+        elif digits(match.strip()) and 1 <= int(match) <= count:
             number = int(match)
         else:
             raise InvalidInputError("--match", match, f"a match of this log: 1 to {count} or "

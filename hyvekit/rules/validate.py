@@ -42,6 +42,18 @@ def require_int(field: str, value: object, lo: int | None = None, hi: int | None
     return value
 
 
+#: the most digits a number typed in a step or an option may have
+MAX_DIGITS = 9
+
+
+def digits(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (0-9) of at most
+    :data:`MAX_DIGITS` digits, which ``int`` reads as such.  ``str.isdigit`` is true of
+    superscripts ('²') and other scripts' digits too, and a number of thousands of digits is
+    refused by ``int`` itself: both are words that are not numbers here."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
+
+
 def is_whole(value: object) -> bool:
     """Whether ``value`` is a whole number written as one: an int, not true/false (which
     Python counts as ints: ``"schema_version": true`` is not 1)."""

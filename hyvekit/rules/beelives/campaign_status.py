@@ -9,6 +9,7 @@ from typing import Any
 
 from hyvekit.rules.beelives.campaign_settings import RANDOM, CampaignState
 from hyvekit.rules.beelives.state import AT_RISK, FAILED, MET, SURVIVE, month_name
+from hyvekit.rules.validate import digits
 
 
 def goals(state: CampaignState) -> tuple[dict[str, Any], ...]:
@@ -202,7 +203,7 @@ def describe(event_type: str, data: Mapping[str, Any]) -> str:
     if event_type == "step":
         text = str(data.get("do"))
         faces = text.replace("/", " ").split()
-        if faces and all(f.isdigit() for f in faces):     # a die's faces, rolled or entered
+        if faces and all(digits(f) for f in faces):     # a die's faces, rolled or entered
             return f"at the table: rolled {text}"
         return f"at the table: {text}"
     return event_type

@@ -27,6 +27,7 @@ from typing import Any, Iterable, Sequence
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.values import dataclass
+from hyvekit.rules.validate import digits
 
 # --- rule names (sections of beez.txt) ------------------------------------------------------
 R_STORE = "Beez: Phase 3 — storing nectar"
@@ -118,7 +119,7 @@ def parse_label(label: str, field: str = "row label") -> frozenset[int]:
     out: list[int] = []
     for p in parts:
         p = p.strip()
-        if not p.isdigit() or int(p) not in DISTANCES:
+        if not digits(p) or int(p) not in DISTANCES:
             raise InvalidInputError(field, label, "flight distances 1-5 separated by '/', "
                                     "e.g. '4/5' or '3'")
         out.append(int(p))

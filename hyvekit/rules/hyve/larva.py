@@ -34,6 +34,7 @@ from __future__ import annotations
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.sheets import Cell, Chamber
 from hyvekit.rules.values import dataclass
+from hyvekit.rules.validate import digits
 
 R_EGGS = "Hyve: Tend Eggs"
 R_LARVA = "Hyve: Tend Larva"
@@ -119,14 +120,14 @@ class LarvaChamber:
         :raises InvalidInputError: not a square of this chamber, listing the form.
         """
         t = str(text).strip().upper().replace(" ", "")
-        if len(t) >= 3 and t[0] == "R" and t[1].isdigit():
+        if len(t) >= 3 and t[0] == "R" and digits(t[1]):
             row_label, rest = int(t[1]), t[2:]
             if row_label in self.chamber.rows:
                 r = self.chamber.rows.index(row_label)
-                if rest[:1] == "C" and rest[1:].isdigit() and int(rest[1:]) in self.chamber.columns:
+                if rest[:1] == "C" and digits(rest[1:]) and int(rest[1:]) in self.chamber.columns:
                     return r, self.chamber.columns.index(int(rest[1:]))
                 if rest[:1] == "W" and self.chamber.wild_columns:
-                    k = 1 if rest == "W" else int(rest[1:]) if rest[1:].isdigit() else 0
+                    k = 1 if rest == "W" else int(rest[1:]) if digits(rest[1:]) else 0
                     if 1 <= k <= self.chamber.wild_columns:
                         return r, len(self.chamber.columns) + k - 1
         raise InvalidInputError(field, text, self.names_help())

@@ -12,6 +12,7 @@ from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.hyve.legacy_run import BuyBread, BuyPerk, BuyResources, Purchase
 from hyvekit.rules.hyve.sheets import WILD
 from hyvekit.rules.validate import close_matches, not_one_of
+from hyvekit.rules.validate import digits
 
 
 def normalise_perk(name: str) -> str:
@@ -31,7 +32,7 @@ def parse_bee(text: str, colours: tuple[str, ...]) -> int:
     t = text.strip().lower()
     if t in ("wild", "bee", str(WILD)):
         return WILD
-    if t.isdigit() and 1 <= int(t) <= 5:
+    if digits(t) and 1 <= int(t) <= 5:
         return int(t)
     if t in colours:
         return colours.index(t) + 1
@@ -48,7 +49,7 @@ def parse_bread_type(text: str, colours: tuple[str, ...], field: str = "--cross-
     :raises InvalidInputError: anything else.
     """
     t = text.strip().lower()
-    if t.isdigit() and 1 <= int(t) <= 5:
+    if digits(t) and 1 <= int(t) <= 5:
         return int(t)
     if t in colours:
         return colours.index(t) + 1
@@ -71,7 +72,7 @@ def parse_colour_counts(field: str, spec: str,
             continue
         name, _, count = part.partition(":")
         if count:
-            if not count.isdigit() or not 1 <= int(count) <= 99:
+            if not digits(count) or not 1 <= int(count) <= 99:
                 raise InvalidInputError(field, part, "COLOUR or COLOUR:COUNT with a count 1-99,"
                                         " e.g. red:2,purple:4")
             chosen += [name.strip()] * int(count)

@@ -52,6 +52,7 @@ from hyvekit.rules.hyve.larva import LarvaChamber, Line
 from hyvekit.rules.hyve.scoring import cell_name, parse_cell
 from hyvekit.rules.hyve.sheets import JELLIES, REWARDS, SheetDefinition
 from hyvekit.rules.values import dataclass
+from hyvekit.rules.validate import digits
 
 #: every verb, with its form (for the error that lists them)
 FORMS = {
@@ -190,7 +191,7 @@ def _bee(text: str, word: str) -> Bee:
 def _spot(text: str, word: str):
     hyve, sep, cell = word.partition(":")
     if sep:
-        if not hyve.strip().isdigit() or not 1 <= int(hyve) <= 6:
+        if not digits(hyve.strip()) or not 1 <= int(hyve) <= 6:
             raise _bad(text, "HEX or HYVE:HEX with a hyve 1-6, e.g. C3 or 2:C3")
         return int(hyve), parse_cell(cell, "step hex")
     return parse_cell(word, "step hex")
@@ -198,7 +199,7 @@ def _spot(text: str, word: str):
 
 def _jelly(text: str, word: str, sheet: SheetDefinition) -> int:
     key = word.strip().lower().replace("_", "-").replace("'", "")
-    if key.isdigit() and 1 <= int(key) <= len(sheet.jellies):
+    if digits(key) and 1 <= int(key) <= len(sheet.jellies):
         return int(key) - 1
     matches = [i for i, j in enumerate(sheet.jellies) if j == key]
     if len(matches) == 1:
@@ -208,7 +209,7 @@ def _jelly(text: str, word: str, sheet: SheetDefinition) -> int:
 
 
 def _number(text: str, word: str, what: str) -> int:
-    if not word.isdigit():
+    if not digits(word):
         raise _bad(text, what)
     return int(word)
 

@@ -57,6 +57,7 @@ from hyvekit.rules.hyve.turn import (DEFAULT_COLOURS, PERKS, WILD, Bakery, Bee, 
                                      play_turn, summary)
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.values import dataclass
+from hyvekit.rules.validate import digits
 
 R_WIN = "Hyve: How to Win (or Lose)"
 
@@ -159,7 +160,7 @@ def parse_bee(raw: Any, where: str = "bee") -> Bee:
             return bee(raw)
         raise InvalidInputError(where, raw, allowed)
     text = str(raw).strip().upper()
-    if text.isdigit() and 1 <= int(text) <= WILD:
+    if digits(text) and 1 <= int(text) <= WILD:
         return bee(int(text))
     if text in ("W", "WILD", "6"):
         return bee(WILD)
@@ -186,7 +187,7 @@ def _face(where: str, raw: Any, *, wasp: bool = False) -> int:
         return raw
     if not wasp and isinstance(raw, str) and raw.strip().upper() in ("W", "WILD"):
         return WILD
-    if isinstance(raw, str) and raw.strip().isdigit() and 1 <= int(raw.strip()) <= WILD:
+    if isinstance(raw, str) and digits(raw.strip()) and 1 <= int(raw.strip()) <= WILD:
         return int(raw.strip())
     raise InvalidInputError(where, raw, allowed)
 
@@ -198,7 +199,7 @@ def parse_spot(raw: Any, where: str):
     hyve, sep, cell = text.partition(":")
     if not sep:
         return parse_cell(text, where)
-    if not hyve.strip().isdigit() or not 1 <= int(hyve) <= 6:
+    if not digits(hyve.strip()) or not 1 <= int(hyve) <= 6:
         raise InvalidInputError(where, raw, "HEX or HYVE:HEX with a hyve 1-6, e.g. C3 or 2:C3")
     return (int(hyve), parse_cell(cell, where))
 
@@ -227,7 +228,7 @@ def parse_line(raw: Any, b: Bee, where: str) -> Line:
         raise InvalidInputError(where, raw, allowed)
     kind = parts[0]
     if len(parts) == 2:
-        if not parts[1].isdigit():
+        if not digits(parts[1]):
             raise InvalidInputError(where, raw, allowed)
         return Line(kind, int(parts[1]))
     if kind == "wild":

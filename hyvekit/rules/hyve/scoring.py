@@ -48,6 +48,7 @@ from math import prod
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.sheets import AXIAL_NEIGHBOURS, Hex, hexagon
 from hyvekit.rules.values import dataclass
+from hyvekit.rules.validate import digits
 
 R_SCORE = "Hyve: Gather Nectar — scoring"
 R_DEEP_STORES = "Hyve Legacy: Perks — Deep Stores"
@@ -156,7 +157,7 @@ def parse_token(token: str, field: str = "token") -> Space:
         return CROSSED
     if t == "l":
         return Space(LARVA)
-    if len(t) == 2 and t[0] == "l" and t[1].isdigit():
+    if len(t) == 2 and t[0] == "l" and digits(t[1]):
         if int(t[1]) > LARVA_POPULATION_MAX:
             raise InvalidInputError(field, token, f"a larva's population 0-{LARVA_POPULATION_MAX}"
                                     " (one per unique colour next to it), e.g. L2")
@@ -247,7 +248,7 @@ def parse_hyve(text: str, where: str = "hyve") -> HyveGrid:
             field = f"{where} line {n} token {k}"
             space = parse_token(tok, field)
             if space.kind == NECTAR:
-                kind = "die values" if space.variety.isdigit() else "colour letters"
+                kind = "die values" if digits(space.variety) else "colour letters"
                 first_kind.setdefault(kind, f"line {n} token {k}")
                 if len(first_kind) == 2:
                     other = "colour letters" if kind == "die values" else "die values"

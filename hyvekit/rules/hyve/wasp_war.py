@@ -21,6 +21,7 @@ from hyvekit.rules.hyve.mode_shapes import (
 from hyvekit.rules.hyve.phases import TENACITY_REDUCTION, EndCheck, check_end
 from hyvekit.rules.hyve.sheets import OFFENSIVE_MAX, HpTrack, WaspWar
 from hyvekit.rules.values import dataclass
+from hyvekit.rules.validate import digits
 
 FormationKind = Literal["defensive", "offensive"]
 
@@ -52,7 +53,7 @@ def parse_formation_hex(text: str | FormationHex, field: str = "formation hex") 
     if len(t) < 4 or t[0] not in "DO" or "." not in t:
         raise InvalidInputError(field, text, allowed)
     f, _, h = t[1:].partition(".")
-    if not (f.isdigit() and h.isdigit()) or int(f) < 1 or int(h) < 1:
+    if not (digits(f) and digits(h)) or int(f) < 1 or int(h) < 1:
         raise InvalidInputError(field, text, allowed)
     return FormationHex("defensive" if t[0] == "D" else "offensive", int(f), int(h))
 

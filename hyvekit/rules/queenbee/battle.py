@@ -34,6 +34,7 @@ from hyvekit.rules.queenbee.tables import BLACK, YELLOW, Card, Dice, card_key, f
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
 from hyvekit.rules.values import dataclass
+from hyvekit.rules.validate import digits
 
 R_BATTLE = "Queen Bee: Battle"
 R_SEQUENCE = "Queen Bee: Battle — Sequence of Battle"
@@ -102,9 +103,9 @@ def parse_bees(text: str, field: str = "bees") -> Bees:
         if not part:
             continue
         words = part.replace(":", " ").replace("=", " ").split()
-        if len(words) == 2 and words[0].isdigit():
+        if len(words) == 2 and digits(words[0]):
             words = [words[1], words[0]]
-        if not 1 <= len(words) <= 2 or (len(words) == 2 and not words[1].isdigit()):
+        if not 1 <= len(words) <= 2 or (len(words) == 2 and not digits(words[1])):
             raise InvalidInputError(field, text, allowed)
         kind = {"queens": "queen", "warriors": "warrior", "workers": "worker",
                 "q": "queen", "w": "warrior", "k": "worker"}.get(words[0], words[0])
@@ -146,7 +147,7 @@ def parse_dice(text: str, field: str = "dice") -> tuple[Die, ...]:
                                ("y", YELLOW)):
             if p.startswith(prefix):
                 rest = p[len(prefix):].lstrip(":=")
-                if rest.isdigit() and int(rest) <= 99:
+                if digits(rest) and int(rest) <= 99:
                     out.append(Die(colour, int(rest)))
                     break
                 raise InvalidInputError(field, part, allowed)
