@@ -50,6 +50,7 @@
     const dice = data.decision === "dice";
     $("actor").textContent = data.decision === null ? "" :
       mine ? (dice ? "your turn: roll" : "your turn") :
+      data.actor === "player" ? "the player decides" :
       data.actor ? (dice ? `a die is due, ${data.actor} rolls` : `${data.actor} decides`) :
       (data.auto ? "the rules leave no choice" : "a die is due");
     $("actor").className = mine ? "mine" : "";
