@@ -13,7 +13,7 @@ from typing import Any
 
 from hyvekit.cli.common import with_expected
 from hyvekit.games.table import decision_data
-from hyvekit.rules.common import IllegalActionError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 __all__ = ["applied_data", "decision_data", "store_steps", "table_data"]
 
@@ -34,8 +34,23 @@ def store_steps(store: Any, campaign_id: str, steps: Sequence[str],
     from hyvekit.games.table import apply_steps
     try:
         return apply_steps(store, campaign_id, list(steps), rng, **kwargs)
-    except IllegalActionError as exc:
-        raise with_expected(exc) from None
+    except (IllegalActionError, InvalidInputError) as exc:
+        raise _quote_hint(with_expected(exc), list(steps)) from None
+
+
+def _quote_hint(exc: Exception, steps: list[str]) -> Exception:
+    """``exc`` with a word on quoting when the first of several one-word steps was refused:
+    ``do ID forage bloom 0`` is three steps; ``do ID "forage bloom 0"`` is one."""
+    if len(steps) < 2 or any(" " in s for s in steps) or "step 1 (" not in str(exc):
+        return exc
+    hint = f'if "{" ".join(steps)}" is one step, put it in quotes'
+    if isinstance(exc, IllegalActionError):
+        return IllegalActionError(exc.rule, exc.message, expected=exc.expected,
+                                  given=exc.given, hint="; ".join(filter(None, (exc.hint, hint))))
+    if isinstance(exc, InvalidInputError):
+        return InvalidInputError(exc.field, exc.given, f"{exc.allowed} ({hint})",
+                                 exc.suggestions)
+    return exc
 
 
 def applied_data(applied: Any) -> dict[str, Any]:
