@@ -172,12 +172,16 @@ def confirmed(question: str, yes: bool, *, option: str = "--yes") -> bool:
 
     :raises InvalidInputError: no answer can be read (a script, stdin closed): it names
         ``option``, the way to go on without asking.
+    :raises KeyboardInterrupt: Ctrl-C at the question (the player stopped the command: it
+        ends as any command stopped by Ctrl-C, exit code 130, nothing changed).
     """
     if yes:
         return True
     try:
         return typer.confirm(question, default=False)
-    except typer.Abort:
+    except typer.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
         from hyvekit.rules.common import InvalidInputError
         raise InvalidInputError(option, "no answer", f"an answer to {question!r}, or {option} "
                                 "to go on without asking") from None

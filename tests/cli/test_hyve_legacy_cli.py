@@ -137,3 +137,21 @@ def test_cross_out_takes_a_bread_type_or_its_colour(hk):
         assert "bread type 1-5" in result.stderr
     ok = hk(*lost, "red")          # red is die value 5 in the default colours
     assert ok.returncode == 0 and "5-type bread upgrades are crossed out" in ok.stdout
+
+
+def test_ctrl_c_at_the_question_stops_the_command_as_ctrl_c_does(hk, monkeypatch):
+    """Issue 27: Ctrl-C at a yes/no question said "bad input"; it is the player stopping the
+    command (exit 130, nothing changed), and a closed input stays bad input."""
+    import typer
+
+    def interrupted(*_, **__):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise typer.Abort() from None          # as click's prompt does on Ctrl-C
+    hk("hyve", "legacy", "new", "Run")
+    before = (hk.campaigns / "run.json").read_bytes()
+    monkeypatch.setattr(typer, "confirm", interrupted)
+    r = hk("hyve", "legacy", "start", "run")
+    assert r.returncode == 130 and "bad input" not in r.stderr
+    assert (hk.campaigns / "run.json").read_bytes() == before
