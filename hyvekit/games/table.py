@@ -103,13 +103,15 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
 class TableGame:
     """How one kind of record is played at the table: its ``engine``, the data of its step
     events (``event``, for :func:`apply_steps`) and the check made before the first step
-    (``check``), and ``extra``: keys its ``next --json`` adds beside the decision
-    (``extra(state) -> dict``)."""
+    (``check``), ``extra``: keys its ``next --json`` adds beside the decision
+    (``extra(state) -> dict``), and ``final``: the final scores once the game is over, as
+    its ``status --json`` gives them (None: the view shows them)."""
 
     engine: Any
     event: Callable[[Any, Any, Any], dict[str, Any]] = step_event
     check: Callable[[Any, Any], None] | None = None
     extra: Callable[[Any], dict[str, Any]] | None = None
+    final: Callable[[Any], dict[str, Any] | None] | None = None
 
 
 #: the kinds of record played at the table, as (game, kind)
@@ -128,7 +130,10 @@ def table_game(game: str, kind: str, sheets: Any = None) -> TableGame:
         def odds(state: Any) -> dict[str, Any]:
             over = B.table_engine().pending(state).over
             return {"odds": {} if over else B.odds(state)}
-        return TableGame(B.table_engine(), extra=odds)
+
+        def scores(state: Any) -> dict[str, Any] | None:
+            return B.summary(state).get("scores")
+        return TableGame(B.table_engine(), extra=odds, final=scores)
     if (game, kind) == ("hyve", "scenario"):
         from hyvekit.games import hyve as H
         return TableGame(H.scenario_engine())

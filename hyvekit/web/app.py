@@ -154,10 +154,14 @@ class Served:
     def snapshot(self, record: Any, state: Any) -> dict[str, Any]:
         """The record as a page shows it: the decision JSON of ``next --json`` with the
         record's ``id``, ``name``, ``game``, ``kind``, the ``last_step`` and what the rules
-        did with it (``said``)."""
+        did with it (``said``); once the game is over, its ``final`` scores (where the view
+        does not show them)."""
         engine = self.game.engine
         extra = self.game.extra(state) if self.game.extra is not None else {}
-        data = decision_data(engine.pending(state), engine.view(state), **extra)
+        d = engine.pending(state)
+        if d.over and self.game.final is not None:
+            extra["final"] = self.game.final(state)
+        data = decision_data(d, engine.view(state), **extra)
         data.update(id=self.cid, name=record.header.get("name") or self.cid,
                     game=record.header["game"], kind=record.header["kind"],
                     last_step=engine.last_step(state), said=list(engine.said(state)))

@@ -278,9 +278,28 @@
     return out;
   };
 
+  function renderFinal(final) {
+    const c = card("final scores");
+    const t = el("table"), head = el("tr");
+    for (const h of ["player", "total", "can win"]) head.append(el("th", h));
+    t.append(head);
+    for (const p of final.players || []) {
+      const tr = el("tr");
+      for (const x of [p.name, p.total, p.eligible ? "yes" : "no"]) tr.append(el("td", x));
+      t.append(tr);
+    }
+    c.append(t);
+    const winners = final.winners || [];
+    c.append(line(winners.length ? `winner: ${winners.join(" and ")}` : "no winner",
+                  final.tiebreak ? `tie-breaker: ${final.tiebreak}` : "",
+                  final.rating ? `solo rating: ${final.rating}` : ""));
+    return c;
+  }
+
   function renderTable(data) {
     const view = VIEWS[data.game];
-    return view && data.table ? view(data.table) : [renderValue(data.table)];
+    const out = view && data.table ? view(data.table) : [renderValue(data.table)];
+    return data.final ? [renderFinal(data.final), ...out] : out;
   }
 
   function render(data) {

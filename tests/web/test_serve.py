@@ -192,3 +192,19 @@ def test_the_defender_may_not_roll_the_raiders_dice(hk, league):
         status, answer = request(f"{base}/t/{league}/step", {"k": k["player Ann"], "step": "1"})
         assert status == 409 and "Bo's decision" in answer["error"]
         assert request(f"{base}/t/{league}/step", {"k": k["player Bo"], "step": "1"})[0] == 200
+
+
+def test_a_finished_bee_lives_game_shows_its_final_scores(hk, league):
+    """Played to its end from the host's link (the first option each time, dice rolled):
+    the page's JSON carries the final scores and the winner, as status --json gives them."""
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        for _ in range(600):
+            data = request(f"{base}/t/{league}/state?k={k['watch']}")[1]
+            if data["decision"] is None:
+                break
+            step = "roll" if data["decision"] == "dice" else data["legal"][0]
+            assert request(f"{base}/t/{league}/step", {"k": k["host"], "step": step})[0] == 200
+        assert data["decision"] is None and data["final"]["players"]
+        status = json.loads(hk("beelives", "status", league, "--json").stdout)
+        assert data["final"] == status["scores"]
