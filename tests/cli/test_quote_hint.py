@@ -7,11 +7,11 @@ from __future__ import annotations
 def test_an_unquoted_step_is_refused_with_a_word_on_quoting(hk):
     assert hk("beelives", "new", "T", "-p", "Ann:prolific", "-p", "Bo:aggressive"
               ).returncode == 0
-    assert hk("beelives", "do", "t", "draw").returncode == 0
+    assert hk("beelives", "do", "t", 'card "First Bloom"').returncode == 0
     r = hk("beelives", "do", "t", "forage", "bloom", "0")
     assert r.returncode == 2
     assert 'if "forage bloom 0" is one step, put it in quotes' in " ".join(r.stderr.split())
-    assert hk("beelives", "do", "t", "forage bloom 0").returncode == 0
+    assert hk("beelives", "do", "t", "forage bloom 0 take 5/5/0").returncode == 0
 
 
 def test_steps_of_one_word_are_taken_and_a_quoted_step_gets_no_such_hint(hk):
