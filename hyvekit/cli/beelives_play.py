@@ -113,14 +113,14 @@ class PlaySession:
         :raises IllegalActionError, InvalidInputError: the step refused, or the record changed
             by another command since it was read; nothing is stored.
         """
-        from hyvekit.games.beelives import table_engine
-        from hyvekit.games.table import apply_steps
+        from hyvekit.games.table import apply_steps, table_game
         text = " ".join(text.split())
         if not text:
             raise InvalidInputError("step", text, "a step: one of the legal options")
         self._require_unchanged()
         before = self.state
-        applied = apply_steps(self.store, self.id, [text], self.rng, engine=table_engine(),
+        applied = apply_steps(self.store, self.id, [text], self.rng,
+                              game=table_game("beelives", "campaign"),
                               roll=self.roll, known=(self._record, before))
         if applied.done:
             self.state, self._seen = applied.state, applied.done[-1][0]["seq"]

@@ -31,9 +31,8 @@ def next_data(state) -> dict:
     """``next --json``: the pending decision (:func:`hyvekit.cli.table.decision_data`), raid
     ``odds`` beside the raid options, and the table (``table``)."""
     from hyvekit.cli.table import table_data
-    from hyvekit.games.beelives import odds, table_engine
-    engine = table_engine()
-    return table_data(engine, state, odds={} if engine.pending(state).over else odds(state))
+    from hyvekit.games.table import table_game
+    return table_data(table_game("beelives", "campaign"), state)
 
 
 def print_table(view: dict, legal: list[str] = ()) -> None:
@@ -181,10 +180,11 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
     Example: hyvekit beelives do spring-league draw "forage harvest 2 take 3/1/0" roll
     """
     from hyvekit.cli.table import applied_data, store_steps
-    from hyvekit.games.beelives import table_engine
+    from hyvekit.games.table import table_game
     record, state = load_campaign(ctx, campaign)
     applied = store_steps(_store(ctx), campaign, steps, random.Random(seed),
-                          engine=table_engine(), roll=roll, known=(record, state))
+                          game=table_game("beelives", "campaign"), roll=roll,
+                          known=(record, state))
     said, state = applied.said, applied.state
     before, winters = len(applied.before.months), len(applied.before.winters)
     data = next_data(state)

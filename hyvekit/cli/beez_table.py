@@ -124,8 +124,8 @@ def next_data(t) -> dict:
     """``next --json``: the decision due (``actor``, ``decision``, ``prompt``, ``legal``,
     ``more``) and the table (``table``)."""
     from hyvekit.cli.table import table_data
-    from hyvekit.games.beez import table_engine
-    return table_data(table_engine(), t)
+    from hyvekit.games.table import table_game
+    return table_data(table_game("beez", "game"), t)
 
 
 def print_game_status(record, state) -> None:
@@ -263,9 +263,9 @@ def do(ctx: typer.Context, game: str = GameArg,
     Example: hyvekit beez do friday "fly 5 P w" "store w A2" "store P E3"
     """
     from hyvekit.cli.table import applied_data, store_steps
-    from hyvekit.games.beez import table_engine
+    from hyvekit.games.table import table_game
     record, state = load_game(ctx, game)
-    applied = store_steps(_store(ctx), game, steps, engine=table_engine(),
+    applied = store_steps(_store(ctx), game, steps, game=table_game("beez", "game"),
                           known=(record, state))
     said, state = applied.said, applied.state
     data = next_data(state)

@@ -164,6 +164,10 @@ def table(title: str | None, columns: list[str], rows: list[list[Any]]):
 
 
 YesOption = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation.")
+#: next, do, play and serve: the booklet's sheets a legacy scenario's first step sets up
+TableSheetsOption = typer.Option(None, "--sheets", metavar="FILE",
+                                 help="A legacy scenario's first step: your booklet's sheet "
+                                      "definitions (TOML).")
 
 
 def confirmed(question: str, yes: bool, *, option: str = "--yes") -> bool:

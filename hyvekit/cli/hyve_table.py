@@ -17,8 +17,8 @@ from typing import Any
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console, print_json,
-                                 wrapped)
+from hyvekit.cli.common import (JsonOption, TableSheetsOption, campaigns_dir, command_hint,
+                                 console, print_json, wrapped)
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
 from hyvekit.rules.common import InvalidInputError, counted
 from hyvekit.rules.values import dataclass
@@ -27,10 +27,6 @@ from hyvekit.rules.validate import digits
 ScenarioOption = typer.Option(None, "--scenario", metavar="ID",
                               help="A scenario played outside a run (made by 'hyvekit hyve "
                                    "new'), instead of a legacy run's current scenario.")
-#: next, do and play: the booklet's sheets a legacy scenario's first step sets up
-TableSheetsOption = typer.Option(None, "--sheets", metavar="FILE",
-                                 help="A legacy scenario's first step: your booklet's sheet "
-                                      "definitions (TOML).")
 SHOWN = 40
 
 
@@ -360,15 +356,10 @@ def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random
     """
     from hyvekit.cli.table import store_steps as stored
     from hyvekit.games import campaign_store
-    from hyvekit.games import hyve as H
+    from hyvekit.games.table import table_game
     known = (at.record, at.state) if at.record is not None else None
-    if at.kind == "legacy":
-        applied = stored(campaign_store(folder), at.cid, steps, rng,
-                         engine=H.legacy_engine(at.sheets), known=known,
-                         event=H.legacy_step_event(at.sheets), check=H.check_legacy_step)
-    else:
-        applied = stored(campaign_store(folder), at.cid, steps, rng,
-                         engine=H.scenario_engine(), known=known)
+    applied = stored(campaign_store(folder), at.cid, steps, rng,
+                     game=table_game("hyve", at.kind, at.sheets), known=known)
     return list(applied.steps), list(applied.done)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from hyvekit.cli.common import campaigns_dir, console, wrapped
+from hyvekit.cli.common import TableSheetsOption, campaigns_dir, console, wrapped
 from hyvekit.rules.common import InvalidInputError
 
 #: the port served when none is given
@@ -38,9 +38,7 @@ def serve(ctx: typer.Context,
           lan: bool = typer.Option(False, "--lan", help="Listen on the local network, not "
                                    "only on this computer, and show each link as a QR code "
                                    "for the phones."),
-          sheets: Path | None = typer.Option(None, "--sheets", metavar="FILE",
-                                             help="A legacy scenario's first step: your "
-                                                  "booklet's sheet definitions (TOML)."),
+          sheets: Path | None = TableSheetsOption,
           new_links: bool = typer.Option(False, "--new-links", help="Make new links: every "
                                          "link given out before stops working.")) -> None:
     """Serve games at the table as live web pages: every step made on a page, with 'do' or

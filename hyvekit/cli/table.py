@@ -12,15 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from hyvekit.cli.common import with_expected
-from hyvekit.games.table import decision_data
+from hyvekit.games.table import decision_data, table_data
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 __all__ = ["applied_data", "decision_data", "store_steps", "table_data"]
-
-
-def table_data(engine: Any, t: Any, **extra: Any) -> dict[str, Any]:
-    """:func:`decision_data` of the table ``t`` by its engine."""
-    return decision_data(engine.pending(t), engine.view(t), **extra)
 
 
 def store_steps(store: Any, campaign_id: str, steps: Sequence[str],

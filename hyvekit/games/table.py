@@ -52,57 +52,26 @@ def decision_data(d: Any, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
             **extra, "table": view}
 
 
+def table_data(game: Any, t: Any) -> dict[str, Any]:
+    """:func:`decision_data` of the table ``t`` by its :class:`TableGame`'s engine, with the
+    game's extra keys, and once the game is over its ``final`` scores (where the game gives
+    them beside its view)."""
+    d = game.engine.pending(t)
+    extra = game.extra(t) if game.extra is not None else {}
+    if d.over and game.final is not None:
+        extra["final"] = game.final(t)
+    return decision_data(d, game.engine.view(t), **extra)
+
+
 def step_event(engine: Engine, before: Any, after: Any) -> dict[str, Any]:
     """The data of the ``step`` event that took ``before`` to ``after``: ``{"do": STEP}``."""
     return {"do": engine.last_step(after)}
 
 
-def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
-                rng: random.Random | None = None, *, engine: Engine, roll: bool = False,
-                known: tuple[Any, Any] | None = None,
-                event: Callable[[Engine, Any, Any], dict[str, Any]] = step_event,
-                check: Callable[[Any, Any], None] | None = None) -> Applied:
-    """Push ``texts`` on the record's state, each once (with the steps the tool makes itself
-    after each: :func:`~hyvekit.rules.table.play_steps`), and append them as ``step`` events,
-    all or none.
-
-    :param store: the :class:`~hyvekit.store.campaigns.CampaignStore`.
-    :param engine: the engine of the record's game and kind.
-    :param roll: hyvekit rolls every die that comes due.
-    :param known: ``(record, state)`` the caller read before (shown to the player): when the
-        record changed since and a step is refused, the refusal says so.
-    :param event: the data of each step's event (default :func:`step_event`).
-    :param check: called with ``(record, state)`` under the lock before the first step (a
-        rule that needs the record's events).
-    :raises InvalidInputError: the record is not of the engine's game and kind; a step that
-        is not notation.
-    :raises IllegalActionError: a step the rules refuse (``step N (…)`` named among several);
-        nothing is stored.
-    """
-    pushed: list[Any] = []
-    start: list[Any] = []
-
-    def make(record: Any, state: Any) -> list[tuple[str, dict[str, Any], Any]]:
-        game, kind = record.header["game"], record.header["kind"]
-        if (game, kind) != (engine.game, engine.kind):
-            raise InvalidInputError("campaign", campaign_id, f"a {engine.game}/{engine.kind} "
-                                    f"record (this is a {game}/{kind} record)")
-        if check is not None:
-            check(record, state)
-        start.append(state)
-        pushed.extend(play_steps(engine, state, texts, rng or random.Random(), roll=roll))
-        befores = [state, *pushed[:-1]]
-        return [(STEP, event(engine, b, a), a) for b, a in zip(befores, pushed)]
-
-    done = store.transact(campaign_id, make, known=known)
-    return Applied(start[0], tuple(engine.last_step(t) for t in pushed),
-                   tuple(line for t in pushed for line in engine.said(t)), tuple(done))
-
-
 @dataclass(frozen=True)
 class TableGame:
     """How one kind of record is played at the table: its ``engine``, the data of its step
-    events (``event``, for :func:`apply_steps`) and the check made before the first step
+    events (``event``) and the check made before its first step
     (``check``), ``extra``: keys its ``next --json`` adds beside the decision
     (``extra(state) -> dict``), and ``final``: the final scores once the game is over, as
     its ``status --json`` gives them (None: the view shows them)."""
@@ -112,6 +81,49 @@ class TableGame:
     check: Callable[[Any, Any], None] | None = None
     extra: Callable[[Any], dict[str, Any]] | None = None
     final: Callable[[Any], dict[str, Any] | None] | None = None
+
+
+def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
+                rng: random.Random | None = None, *, game: TableGame, roll: bool = False,
+                known: tuple[Any, Any] | None = None,
+                check: Callable[[Any, Any], None] | None = None) -> Applied:
+    """Push ``texts`` on the record's state, each once (with the steps the tool makes itself
+    after each: :func:`~hyvekit.rules.table.play_steps`), and append them as ``step`` events,
+    all or none.
+
+    :param store: the :class:`~hyvekit.store.campaigns.CampaignStore`.
+    :param game: how the record's kind is played at the table (:func:`table_game`): its
+        engine, its step events, its own check before the first step.
+    :param roll: hyvekit rolls every die that comes due.
+    :param known: ``(record, state)`` the caller read before (shown to the player): when the
+        record changed since and a step is refused, the refusal says so.
+    :param check: called with ``(record, state)`` under the lock before the first step,
+        after the game's own check (who may make the step: ``serve``).
+    :raises InvalidInputError: the record is not of the engine's game and kind; a step that
+        is not notation.
+    :raises IllegalActionError: a step the rules refuse (``step N (…)`` named among several);
+        nothing is stored.
+    """
+    engine = game.engine
+    pushed: list[Any] = []
+    start: list[Any] = []
+
+    def make(record: Any, state: Any) -> list[tuple[str, dict[str, Any], Any]]:
+        kind = (record.header["game"], record.header["kind"])
+        if kind != (engine.game, engine.kind):
+            raise InvalidInputError("campaign", campaign_id, f"a {engine.game}/{engine.kind} "
+                                    f"record (this is a {kind[0]}/{kind[1]} record)")
+        for checked in (game.check, check):
+            if checked is not None:
+                checked(record, state)
+        start.append(state)
+        pushed.extend(play_steps(engine, state, texts, rng or random.Random(), roll=roll))
+        befores = [state, *pushed[:-1]]
+        return [(STEP, game.event(engine, b, a), a) for b, a in zip(befores, pushed)]
+
+    done = store.transact(campaign_id, make, known=known)
+    return Applied(start[0], tuple(engine.last_step(t) for t in pushed),
+                   tuple(line for t in pushed for line in engine.said(t)), tuple(done))
 
 
 #: the kinds of record played at the table, as (game, kind)

@@ -31,10 +31,11 @@ import os
 import random
 import secrets
 from collections.abc import Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from hyvekit.games.table import TableGame, decision_data, table_game
+from hyvekit.games.table import TableGame, table_data, table_game
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.values import dataclass
 
@@ -157,11 +158,7 @@ class Served:
         did with it (``said``); once the game is over, its ``final`` scores (where the view
         does not show them)."""
         engine = self.game.engine
-        extra = self.game.extra(state) if self.game.extra is not None else {}
-        d = engine.pending(state)
-        if d.over and self.game.final is not None:
-            extra["final"] = self.game.final(state)
-        data = decision_data(d, engine.view(state), **extra)
+        data = table_data(self.game, state)
         data.update(id=self.cid, name=record.header.get("name") or self.cid,
                     game=record.header["game"], kind=record.header["kind"],
                     last_step=engine.last_step(state), said=list(engine.said(state)))
@@ -281,28 +278,18 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
                 except Exception:           # a record mid-write or unreadable: look again
                     continue
 
-    task: list[asyncio.Task] = []
-
-    async def startup() -> None:
-        task.append(asyncio.create_task(watch_files()))
-
-    async def shutdown() -> None:
-        for t in task:
-            t.cancel()
-
     routes = [Route("/", index), Route("/static/{name}", static),
               Route("/t/{cid}", page), Route("/t/{cid}/state", state_json),
               Route("/t/{cid}/events", events), Route("/t/{cid}/step", step, methods=["POST"]),
               Route("/t/{cid}/undo", undo, methods=["POST"])]
-    from contextlib import asynccontextmanager
 
     @asynccontextmanager
     async def lifespan(app: Any):
-        await startup()
+        watching = asyncio.create_task(watch_files())
         try:
             yield
         finally:
-            await shutdown()
+            watching.cancel()
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.served = served
@@ -318,10 +305,6 @@ def _plain(status: int, text: str) -> Any:
 
 def _served(request: Any) -> Served | None:
     return request.app.state.served.get(request.path_params["cid"])
-
-
-def _access(request: Any, s: Served, token: str | None) -> Access | None:
-    return s.tokens.of(token)
 
 
 async def index(request: Any) -> Any:
@@ -343,7 +326,7 @@ async def page(request: Any) -> Any:
     from starlette.responses import HTMLResponse
     s = _served(request)
     token = request.query_params.get("k")
-    access = _access(request, s, token) if s is not None else None
+    access = s.tokens.of(token) if s is not None else None
     if s is None or access is None:
         return _plain(403, "this link is not valid: ask the host for the link hyvekit serve "
                       "printed")
@@ -358,7 +341,7 @@ async def page(request: Any) -> Any:
 async def state_json(request: Any) -> Any:
     from starlette.responses import Response
     s = _served(request)
-    if s is None or _access(request, s, request.query_params.get("k")) is None:
+    if s is None or s.tokens.of(request.query_params.get("k")) is None:
         return _plain(403, "not a valid link")
     return Response(s.text, media_type="application/json",
                     headers={"Cache-Control": "no-store"})
@@ -367,7 +350,7 @@ async def state_json(request: Any) -> Any:
 async def events(request: Any) -> Any:
     from sse_starlette import EventSourceResponse
     s = _served(request)
-    if s is None or _access(request, s, request.query_params.get("k")) is None:
+    if s is None or s.tokens.of(request.query_params.get("k")) is None:
         return _plain(403, "not a valid link")
     queue: asyncio.Queue[tuple[str, str | None, str]] = asyncio.Queue()
     try:        # a reconnection says the last event it had; a new page, the one it shows
@@ -409,7 +392,7 @@ async def _posted(request: Any) -> tuple[Served | None, Access | None, dict[str,
         body = {}
     if not isinstance(body, dict):
         body = {}
-    access = _access(request, s, body.get("k")) if s is not None else None
+    access = s.tokens.of(body.get("k")) if s is not None else None
     return s, access, body
 
 
@@ -466,8 +449,6 @@ def _apply(s: Served, access: Access, text: str, seen: int | None = None) -> Any
                                          f"stored; what is due now: "
                                          f"{game.engine.pending(state).prompt}",
                                          expected="a step on the table now", given=text)
-        if game.check is not None:
-            game.check(record, state)
         if access.role == PLAYER:
             d = game.engine.pending(state)
             if d.actor is not None and d.actor.lower() != (access.player or "").lower():
@@ -475,8 +456,7 @@ def _apply(s: Served, access: Access, text: str, seen: int | None = None) -> Any
                                          f"{d.actor}'s decision, not {access.player}'s",
                                          expected=d.actor, given=access.player)
 
-    return apply_steps(s.store, s.cid, [text], random.Random(), engine=game.engine,
-                       event=game.event, check=check)
+    return apply_steps(s.store, s.cid, [text], random.Random(), game=game, check=check)
 
 
 async def undo(request: Any) -> Any:
