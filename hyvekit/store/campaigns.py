@@ -599,8 +599,8 @@ class CampaignStore:
             for event_type, data in events:
                 if event_type == NOTE:
                     data = _note(data)
-                else:
-                    check_plain(f"{event_type} event", data)     # before the rules read it
+                check_plain(f"{event_type} event", data)     # what its reader will accept
+                if event_type != NOTE:
                     try:
                         state = adapter.play(state, event_type, data)
                     except (IllegalActionError, InvalidInputError) as exc:
@@ -631,11 +631,14 @@ class CampaignStore:
         def played(record: Record, state: Any, adapter: GameAdapter,
                    changed: bool) -> list[tuple[str, dict[str, Any], Any]]:
             try:
-                return make(record, state)
+                out = make(record, state)
             except (IllegalActionError, InvalidInputError) as exc:
                 if changed:
                     raise RecordChangedError(campaign_id, str(exc)) from exc
                 raise
+            for event_type, data, _ in out:
+                check_plain(f"{event_type} event", data)     # what its reader will accept
+            return out
 
         return self._append(campaign_id, played, known)
 
@@ -661,7 +664,6 @@ class CampaignStore:
             max_key = _max_key(read.doc) if read.kept is None else read.kept.max_key
             out = []
             for event_type, data, after in played(record, state, adapter, changed):
-                check_plain(f"{event_type} event", data)     # what its reader will accept
                 seq += 1
                 event = {"seq": seq, "type": event_type, "data": data, "at": _now(),
                          "status": "active"}
