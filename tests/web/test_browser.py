@@ -55,12 +55,17 @@ def test_a_phone_plays_and_a_tv_watches_the_same_bee_lives_month(hk, league, bro
         drawn = tv.locator("#said li").first.inner_text()
         assert drawn.startswith("card ")
         # every step Ann may take from her phone, the TV following each
+        made = 1
         for _ in range(4):
             version = int(tv.evaluate("document.body.dataset.version"))
+            # the phone shows the table the TV shows before its options are counted
+            phone.wait_for_function(f"Number(document.body.dataset.version) >= {version}",
+                                    timeout=10_000)
             options = phone.locator("#options button:not([disabled]):visible")
             if options.count() == 0:
                 break
             options.first.click()
+            made += 1
             tv.wait_for_function(f"Number(document.body.dataset.version) > {version}",
                                  timeout=10_000)
         phone.wait_for_timeout(300)
@@ -72,7 +77,7 @@ def test_a_phone_plays_and_a_tv_watches_the_same_bee_lives_month(hk, league, bro
         # a page opened now lists the steps so far, numbered as the record numbers them
         late = browser.new_page(viewport={"width": 360, "height": 780})
         late.goto(f"{base}/t/{league}?k={k['watch']}")
-        late.wait_for_function("document.querySelectorAll('#log li').length > 1",
+        late.wait_for_function(f"document.querySelectorAll('#log li').length >= {made}",
                                timeout=10_000)
         from .conftest import request
         seq = request(f"{base}/t/{league}/state?k={k['watch']}")[1]["seq"]
