@@ -215,12 +215,20 @@ class PlaySession:
             state = wild_state(w["dormant"], w["haunted"], w["infected"])
             if state != "active":
                 wild.append(f" ({state})", style="dim")
+        from hyvekit.cli.beelives_table import hive_tokens
+        notes = [Text("swarm threshold: " + " · ".join(
+            f"{h['name']} {h['threshold']}" for h in view["hives"]), style="dim")]
+        notes += [Text(f"{h['name']}: " + ", ".join(hive_tokens(h)), style="dim")
+                  for h in view["hives"] if hive_tokens(h)]
+        card = [Text(view["card_text"], style="italic")] if view.get("card_text") else []
+        card += [Text(f"{c['kind']} card: {c['name']} — {c['text']}", style="italic")
+                 for c in view.get("solo_cards", [])]
         if not view.get("map"):
-            return Group(head, hives, wild)
+            return Group(head, *card, hives, *notes, wild)
         from hyvekit.cli.beelives_map import map_lines, reach_of
         drawn = map_lines(view["map"], width, reach=reach_of(self.data["legal"]))
-        return Group(head, hives, wild, Text("\n".join(drawn), no_wrap=True,
-                                             overflow="ellipsis"))
+        return Group(head, *card, hives, *notes, wild, Text("\n".join(drawn), no_wrap=True,
+                                                            overflow="ellipsis"))
 
     def decision_renderable(self, width: int | None = None):
         """The decision due: who decides, the legal options grouped by their first word (as
@@ -237,9 +245,14 @@ class PlaySession:
                if data["auto"] else "a die is due: roll, or the faces")
         lines = [Text.assemble((data["prompt"], "bold"), f" · {who}")]
         odds = data["odds"]
-        lines += [Text(row) for line in option_lines(data["legal"], odds)
-                  for row in (between_options(line.split(" · "), width) if width
-                              else [line])]
+        if data.get("preview"):
+            from hyvekit.cli.table import preview_lines
+            lines += [Text(row.strip()) for row in preview_lines(
+                data["legal"], data["preview"], data["actor"], (width or 78) + 2, odds)]
+        else:
+            lines += [Text(row) for line in option_lines(data["legal"], odds)
+                      for row in (between_options(line.split(" · "), width) if width
+                                  else [line])]
         for option, note in odds.items():
             lines.append(Text.assemble(option.split(": ", 1)[-1], (f"  {note}", "dim")))
         if data["more"]:

@@ -85,6 +85,8 @@ class PlayApp(App[None]):
     #error { height: auto; color: $text-error; background: $error-muted; padding: 0 1;
              display: none; }
     #error.shown { display: block; }
+    #preview { height: auto; color: $text-muted; padding: 0 1; display: none; }
+    #preview.shown { display: block; }
     #prompt { height: 1; background: $boost; }
     #who { width: auto; padding: 0 0 0 1; color: $accent; text-style: bold; }
     #step { width: 1fr; }
@@ -113,6 +115,7 @@ class PlayApp(App[None]):
                 yield Static(id="due", markup=False)
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="error", markup=False)
+        yield Static(id="preview", markup=False)
         with Horizontal(id="prompt"):
             yield Static(id="who", markup=False)
             yield StepInput(placeholder="type a step (→ or Tab completes) · u: undo · q: quit",
@@ -152,6 +155,7 @@ class PlayApp(App[None]):
             error, who = error or error_line(exc), ""
         self.query_one("#who", Static).update(Text(f"{who} › " if who else "› "))
         self.suggester.refresh()
+        self.show_preview(self.query_one("#step", Input).value)
         line = self.query_one("#error", Static)
         line.update(Text(error))
         line.set_class(bool(error), "shown")
@@ -160,6 +164,21 @@ class PlayApp(App[None]):
         """One line in the log."""
         self.query_one("#log", RichLog).write(Text(self.log_marks[kind] + text,
                                                    style=self.log_styles[kind]))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Beside the step line: what the option it completes to would change."""
+        self.show_preview(event.value)
+
+    def show_preview(self, typed: str) -> None:
+        """The preview of the option ``typed`` begins (none: hidden)."""
+        from hyvekit.cli.table import option_preview
+        try:
+            said = option_preview(self.session.data, typed)
+        except Exception:  # noqa: BLE001 - a preview is only a help; the step says the rest
+            said = ""
+        line = self.query_one("#preview", Static)
+        line.update(Text(f"if played: {said}" if said else ""))
+        line.set_class(bool(said), "shown")
 
     # --- acting -----------------------------------------------------------------------------
 

@@ -20,11 +20,13 @@ from hyvekit.cli.beelives_campaign import (
     load_campaign,
 )
 from hyvekit.cli.common import (JsonOption, command_hint, console, print_json, table,
-                                 wrapped)
+                                 wrapped, wrapped_parts)
 from hyvekit.rules.common import InvalidInputError
 
 #: options shown per line in the text view
 SHOWN = 40
+#: the narrowest terminal that shows the hives as a table (narrower: a hive per line)
+WIDE = 78
 
 
 def next_data(state) -> dict:
@@ -40,12 +42,36 @@ def print_table(view: dict, legal: list[str] = ()) -> None:
     (with the spaces the ``legal`` scouts name)."""
     out = console()
     out.print(f"year {view['year']} {view['month']} ({view['season']}) · {view['phase']}")
-    out.print(f"card: {view['card'] or 'none'} · first player: {view['first_player']}")
-    out.print(table(None, ["hive", "queen", "bees (free)", "honey", "pollen", "water",
-                           "comb (empty)", "disease", "VP"],
-                    [[h["name"], h["queen"], f"{h['workers']} ({h['free']})", h["honey"],
-                      h["pollen"], h["water"], f"{h['comb']} ({h['empty']})", h["disease"],
-                      h["vp"]] for h in view["hives"]]))
+    out.print(f"first player: {view['first_player']}", highlight=False)
+    card = f"card: {view['card'] or 'none'}"
+    if view.get("card_text"):
+        card += f" — {view['card_text']}"
+    out.print(wrapped(card, indent="  "), highlight=False, soft_wrap=True)
+    for c in view.get("solo_cards", []):
+        out.print(wrapped(f"{c['kind']} card: {c['name']} — {c['text']}", indent="  "),
+                  highlight=False, soft_wrap=True)
+    if out.width >= WIDE:
+        out.print(table(None, ["hive", "queen", "bees (free)", "honey", "pollen", "water",
+                               "comb (empty)", "disease", "VP"],
+                        [[h["name"], h["queen"], f"{h['workers']} ({h['free']})", h["honey"],
+                          h["pollen"], h["water"], f"{h['comb']} ({h['empty']})",
+                          h["disease"], h["vp"]] for h in view["hives"]]))
+        out.print(wrapped("swarm threshold: " + " · ".join(
+            f"{h['name']} {h['threshold']}" for h in view["hives"]), indent="  "),
+            highlight=False, soft_wrap=True)
+        for h in view["hives"]:
+            if hive_tokens(h):
+                out.print(wrapped(f"{h['name']}: " + ", ".join(hive_tokens(h)), indent="  "),
+                          highlight=False, soft_wrap=True)
+    else:                                  # narrow: each hive on its own lines, nothing cut
+        for h in view["hives"]:
+            parts = [f"{h['name']} ({h['queen']}): {h['workers']} bees ({h['free']} free)",
+                     f"honey {h['honey']}", f"pollen {h['pollen']}", f"water {h['water']}",
+                     f"comb {h['comb']} ({h['empty']} empty)",
+                     f"swarm threshold {h['threshold']}", f"disease {h['disease']}",
+                     f"VP {h['vp']}", *hive_tokens(h)]
+            for row in wrapped_parts(parts, out.width):
+                out.print(row, highlight=False, soft_wrap=True)
     if view["wild"]:
         out.print(table(None, ["wild hive", "strength", "state"],
                         [[w["name"], w["strength"],
@@ -55,6 +81,17 @@ def print_table(view: dict, legal: list[str] = ()) -> None:
         from hyvekit.cli.beelives_map import map_lines, reach_of
         for line in map_lines(view["map"], reach=reach_of(list(legal))):
             out.print(line, highlight=False, soft_wrap=True)
+
+
+def hive_tokens(hive: dict) -> list[str]:
+    """The tokens a hive holds and its queen's and mite's state, in words (none: [])."""
+    out = [word for key, word in (("paused", "queen paused"), ("swarm_token", "swarm token"),
+                                  ("skip_feeding", "skip feeding token"),
+                                  ("mite_standing", "mite standing")) if hive.get(key)]
+    if hive.get("starvation"):
+        n = hive["starvation"]
+        out.append(f"{n} starvation token{'s' if n != 1 else ''}")
+    return out
 
 
 def print_decision(data: dict, campaign: str) -> None:
@@ -72,9 +109,14 @@ def print_decision(data: dict, campaign: str) -> None:
     out.print(Text.assemble(("due:", "bold"), due[4:]), soft_wrap=True)
     legal = data["legal"]
     odds = data["odds"]
-    for line in option_lines(legal, odds):
-        for row in between_options(line.split(" · "), max(20, out.width - 4)):
-            out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
+    if data.get("preview"):
+        from hyvekit.cli.table import preview_lines
+        for row in preview_lines(legal, data["preview"], data["actor"], out.width, odds):
+            out.print(row, soft_wrap=True, highlight=False)
+    else:
+        for line in option_lines(legal, odds):
+            for row in between_options(line.split(" · "), max(20, out.width - 4)):
+                out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if odds:
         from hyvekit.games.beelives import SUCCESS_DIVISOR
         out.print(table(None, ["raid", "chance of success, honey (first roll, no sacrifice)"],

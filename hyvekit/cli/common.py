@@ -115,6 +115,22 @@ def wrapped(text: str, indent: str = "  ", first: str = "", keep: int = 0) -> st
     return "\n".join(lines)
 
 
+def wrapped_parts(parts: list[str], width: int | None = None, sep: str = " · ",
+                  first: str = "", indent: str = "    ") -> list[str]:
+    """``parts`` joined by ``sep`` in lines of at most ``width`` columns (default: the
+    terminal's), broken only between parts, never inside one ("honey 5" stays whole),
+    ``first`` before the first line and ``indent`` before the others (``sep`` is a space
+    and a mark: the mark ends a line that breaks after it)."""
+    import textwrap
+    width = terminal_width() if width is None else width
+    mark = sep.rstrip()                # kept at the end of the line a break follows
+    text = " ".join(p.replace(" ", "\0") + (mark.replace(" ", "\0") if k < len(parts) - 1
+                                              else "") for k, p in enumerate(parts))
+    return [row.replace("\0", " ") for row in textwrap.wrap(
+        text, max(20, width), initial_indent=first, subsequent_indent=indent,
+        break_long_words=False, break_on_hyphens=False)]
+
+
 def command_hint(words: list[str], step: str | None = None, lead: str = "next: ") -> str:
     """``lead`` and ``hyvekit WORDS [STEP]`` to paste into a shell: ``words`` as given (quoted
     already where they need it), ``step`` in double quotes (in single quotes when it holds one

@@ -115,6 +115,8 @@ class HyvePlayApp(PlayApp):
     #error { height: auto; padding: 0 1; display: none; }
     #error.shown { display: block; color: $text-error; background: $error-muted; }
     #error.info { display: block; color: $text-accent; background: $accent-muted; }
+    #preview { height: auto; color: $text-muted; padding: 0 1; display: none; }
+    #preview.shown { display: block; }
     #prompt { height: 1; background: $boost; }
     #who { width: auto; padding: 0 0 0 1; color: $accent; text-style: bold; }
     #step { width: 1fr; }
@@ -140,6 +142,7 @@ class HyvePlayApp(PlayApp):
             yield Static(id="due", markup=False)
         yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="error", markup=False)
+        yield Static(id="preview", markup=False)
         with Horizontal(id="prompt"):
             yield Static(id="who", markup=False)
             yield HyveStepInput(placeholder="type a step (→ or Tab completes) · ↑: choose a "
@@ -190,6 +193,7 @@ class HyvePlayApp(PlayApp):
             error = error or error_line(exc)
         self.query_one("#who", Static).update(Text(f"{who} › " if who else "› "))
         self.suggester.refresh()
+        self.show_preview(self.step_line.value)
         line = self.query_one("#error", Static)
         line.update(Text(error or info))
         line.set_class(bool(error), "shown")

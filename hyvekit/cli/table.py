@@ -11,11 +11,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from hyvekit.cli.common import with_expected
+from hyvekit.cli.common import with_expected, wrapped_parts
 from hyvekit.games.table import decision_data, table_data
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
-__all__ = ["applied_data", "decision_data", "store_steps", "table_data"]
+__all__ = ["applied_data", "decision_data", "option_preview", "preview_lines", "store_steps", "table_data"]
 
 
 def store_steps(store: Any, campaign_id: str, steps: Sequence[str],
@@ -54,3 +54,58 @@ def applied_data(applied: Any) -> dict[str, Any]:
     numbers in the record)."""
     return {"steps": list(applied.steps), "happened": list(applied.said),
             "events": [e["seq"] for e, _ in applied.done]}
+
+
+def preview_lines(legal: Sequence[str], preview: dict[str, str], actor: str | None,
+                  width: int, skip: Sequence[str] = ()) -> list[str]:
+    """The legal options with what each changes (``next --json``'s ``preview``), for people:
+    options whose change reads the same written together (``forage bloom 0 · forage wilt
+    0``), then ``—`` and the change; the actor's name left out of the options and the
+    changes; an option without a preview (a draw) on its own.  Broken between options and
+    at spaces to ``width`` columns, never inside a number.  ``skip``: options shown
+    elsewhere (raids with their odds)."""
+    own = f"{actor}: " if actor else None
+
+    def bare(text: str) -> str:
+        return text[len(own):] if own and text.startswith(own) else text
+
+    groups: dict[str, list[str]] = {}
+    for option in legal:
+        if option in skip:
+            continue
+        change = preview.get(option)
+        key = "\0" + option if change is None else "; ".join(
+            bare(part) for part in change.split("; ")) or "nothing shown changes"
+        groups.setdefault(key, []).append(bare(option))
+    lines: list[str] = []
+    for change, options in groups.items():
+        parts = [f"{o} ·" for o in options[:-1]] + [options[-1]]
+        if not change.startswith("\0"):
+            parts[-1] += " —"
+            for item in change.split("; "):     # numbers kept whole, a note's words free
+                said = item.split(", ") if "→" in item else item.split(" ")
+                mark = "," if "→" in item else ""
+                parts += [f"{c}{mark}" for c in said[:-1]] + [f"{said[-1]};"]
+            parts[-1] = parts[-1][:-1]
+        lines += wrapped_parts(parts, width - 2, sep=" ", first="  ", indent="      ")
+    return lines
+
+
+def option_preview(data: dict[str, Any], typed: str) -> str:
+    """What the legal option ``typed`` (or the first one it begins, with or without its
+    actor's name) would change, from ``next --json``'s ``data``: ``"option — change"``, ""
+    when no option matches or it has no preview (``play`` shows it beside the step line)."""
+    typed = " ".join(typed.split()).casefold()
+    if not typed:
+        return ""
+    head = f"{data['actor']}: " if data.get("actor") else ""
+    for option in data.get("legal", []):
+        short = option[len(head):] if head and option.startswith(head) else option
+        if any(o.casefold().startswith(typed) for o in (option, short)):
+            change = data.get("preview", {}).get(option)
+            if change is None:
+                return ""
+            said = "; ".join(c[len(head):] if head and c.startswith(head) else c
+                             for c in change.split("; ")) or "nothing shown changes"
+            return f"{short} — {said}"
+    return ""

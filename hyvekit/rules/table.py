@@ -135,6 +135,10 @@ class Engine(Protocol[TableT]):
         :raises IllegalActionError, InvalidInputError: as :meth:`push`.
         """
 
+    def changes(self, before: TableT, after: TableT) -> tuple[str, ...]:
+        """What took ``before`` to ``after``, in short lines for people ("Ann: honey
+        0→5"), the game's own notes after them ("comb full: …")."""
+
 
 class BaseEngine:
     """What every engine does the same way (python-chess's ``Board`` methods that variants do
@@ -170,6 +174,90 @@ class BaseEngine:
         :raises IllegalActionError, InvalidInputError: as :meth:`push`.
         """
         return self.push(t, option, random.Random(0))
+
+    #: keys of the view that a change of is not worth telling (where the table stands)
+    QUIET: frozenset[str] = frozenset({"steps"})
+    #: the view's keys as people call them
+    LABELS: dict[str, str] = {}
+
+    def changes(self, before: Any, after: Any) -> tuple[str, ...]:
+        """The differences between the two tables' views (:func:`view_changes`, the
+        engine's ``QUIET`` keys left out, its ``LABELS`` used)."""
+        return view_changes(self.view(before), self.view(after), self.LABELS, self.QUIET)
+
+    def previewed(self, d: Decision) -> bool:
+        """Whether the options of ``d`` get a preview: not a die's, not at the end."""
+        return d.kind not in (DICE, OVER)
+
+
+#: steps whose outcome is drawn (a die, a card): never previewed, whatever the decision
+DRAWN = ("roll", "draw")
+#: a decision with more options than this gets no previews (a HYVE sheet's every cell)
+PREVIEWED = 60
+
+
+def view_changes(before: Any, after: Any, labels: dict[str, str] | None = None,
+                 quiet: frozenset[str] = frozenset(), _at: str = "") -> tuple[str, ...]:
+    """The differences between two views of a table (JSON-like dicts), one short line per
+    thing changed: a value ``key 0→5``; in a list of named items (dicts with a ``name``),
+    ``NAME: key 0→5, key 3→1`` per item, ``NAME new`` / ``NAME gone``; a nested dict as
+    ``key.sub 1→2``; any other list ``key changed``.  Keys in ``quiet`` are left out;
+    ``labels`` names keys for people (``{"vp": "VP"}``)."""
+    labels = labels or {}
+    out: list[str] = []
+
+    def name(key: str) -> str:
+        return labels.get(key, key.replace("_", " "))
+
+    def value(v: Any) -> str:
+        return "none" if v is None else ("yes" if v is True else "no" if v is False else str(v))
+
+    def named(v: Any) -> bool:
+        return isinstance(v, list) and all(isinstance(i, dict) and "name" in i for i in v)
+
+    for key in list(before) + [k for k in after if k not in before]:
+        if key in quiet:
+            continue
+        b, a = before.get(key), after.get(key)
+        if a == b:
+            continue
+        if named(b) and named(a):
+            olds, news = {i["name"]: i for i in b}, {i["name"]: i for i in a}
+            for n, item in news.items():
+                if n not in olds:
+                    out.append(f"{n} new")
+                    continue
+                diff = [f"{name(k)} {value(olds[n].get(k))}→{value(item.get(k))}"
+                        for k in item if k not in quiet and k != "name"
+                        and item.get(k) != olds[n].get(k)
+                        and not isinstance(item.get(k), (list, dict))]
+                if diff:
+                    out.append(f"{n}: " + ", ".join(diff))
+            out.extend(f"{n} gone" for n in olds if n not in news)
+        elif isinstance(b, dict) and isinstance(a, dict):
+            out.extend(view_changes(b, a, labels, quiet, f"{_at}{name(key)}."))
+        elif isinstance(a, (list, dict)) or isinstance(b, (list, dict)):
+            out.append(f"{_at}{name(key)} changed")
+        else:
+            out.append(f"{_at}{name(key)} {value(b)}→{value(a)}")
+    return tuple(out)
+
+
+def previews(engine: Any, t: Any, d: Decision | None = None) -> dict[str, str]:
+    """What each legal option of the decision due at ``t`` (or ``d``) would change, computed
+    on a copy (:meth:`Engine.preview`, :meth:`Engine.changes`): ``{option: "…; …"}`` ("" when
+    it changes nothing shown).  None for a die, a card drawn or the end of the game
+    (:meth:`BaseEngine.previewed`), nor for a decision of more than :data:`PREVIEWED`
+    options."""
+    d = engine.pending(t) if d is None else d
+    if not engine.previewed(d) or len(d.legal) > PREVIEWED:
+        return {}
+    out = {}
+    for option in d.legal:
+        if option.split(": ", 1)[-1] in DRAWN:
+            continue
+        out[option] = "; ".join(engine.changes(t, engine.preview(t, option)))
+    return out
 
 
 def play_steps(engine: Engine[TableT], t: TableT, texts: Sequence[str],

@@ -42,6 +42,13 @@
   const SHOWN = 60;      // options shown in one fold
   const FOLDED = 16;     // a group of more options is folded by its first two words
 
+  // what an option changes (next --json's preview), the deciding player's name left out
+  function changeWords(change, own) {
+    if (!change) return "nothing shown changes";
+    return change.split("; ").map((c) => own && c.startsWith(own) ? c.slice(own.length) : c)
+      .join("; ");
+  }
+
   function renderDue(data) {
     $("prompt").textContent = data.prompt;
     // a player's own decision; a solo game's ("player") is the host's
@@ -72,6 +79,9 @@
       b.dataset.step = step;
       b.addEventListener("click", () => send("step", { step, seq: current.seq }));
       if (data.odds && data.odds[step]) b.append(el("small", data.odds[step], "odds"));
+      else if (data.preview && data.preview[step] !== undefined) {
+        b.append(el("small", changeWords(data.preview[step], own), "preview"));
+      }
       return b;
     };
     for (const [head, items] of grouped) {
@@ -185,12 +195,21 @@
     beelives(v) {
       const out = [line(`year ${v.year}`, `${v.month} (${v.season})`, v.phase),
                    line(`card: ${v.card || "none yet"}`, `first player: ${v.first_player}`)];
+      if (v.card_text) out.push(el("p", v.card_text, "cardtext"));
+      for (const c of v.solo_cards || []) {
+        out.push(el("p", `${c.kind} card: ${c.name} — ${c.text}`, "cardtext"));
+      }
       for (const h of v.hives || []) {
+        const tokens = [h.paused ? "queen paused" : "", h.swarm_token ? "swarm token" : "",
+                        h.skip_feeding ? "skip feeding token" : "",
+                        h.mite_standing ? "mite standing" : "",
+                        h.starvation ? `starvation tokens ${h.starvation}` : ""];
         out.push(card(`${h.name} (${h.queen})`,
           line(`${h.workers} bees (${h.free} free)`, `honey ${h.honey}`, `pollen ${h.pollen}`,
                `water ${h.water}`),
-          line(`comb ${h.comb} (${h.empty} empty)`, `disease ${h.disease}`, `VP ${h.vp}`,
-               h.starvation ? `starvation ${h.starvation}` : "")));
+          line(`comb ${h.comb} (${h.empty} empty)`, `swarm threshold ${h.threshold}`,
+               `disease ${h.disease}`, `VP ${h.vp}`),
+          tokens.some((t) => t) ? line(...tokens) : null));
       }
       if ((v.wild || []).length) {
         out.push(el("h3", "wild hives"));

@@ -242,3 +242,27 @@ def test_ctrl_c_quits_the_session_keeping_every_step(league):
 
     asyncio.run(drive())
     assert _steps(league) == ['card "First Bloom"']
+
+
+def test_the_option_the_step_line_completes_to_is_shown_with_its_preview(league):
+    """Beside the step line: what the option typed (or the one it begins) would change, as
+    ``next --json``'s ``preview`` gives it; nothing for a draw, which has no preview."""
+    session = PlaySession(league.campaigns, CAMPAIGN, seed=7)
+    app = PlayApp(session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(100, 34)) as pilot:
+            await pilot.press(*"draw")
+            await pilot.pause()
+            assert not app.query_one("#preview").has_class("shown")     # a draw: no preview
+            await pilot.press("ctrl+u")
+            await _type(pilot, 'card "Beginning of the Flow"')
+            await pilot.pause()
+            await pilot.press(*"defend 2")
+            await pilot.pause()
+            option = next(o for o in session.data["legal"] if o.endswith(": defend 2"))
+            assert session.data["preview"][option] == "Susan: free bees 3→1"
+            assert _text(app, "#preview").strip() == "if played: defend 2 — free bees 3→1"
+            assert app.query_one("#preview").has_class("shown")
+
+    asyncio.run(drive())

@@ -54,6 +54,15 @@ def test_a_phone_plays_and_a_tv_watches_the_same_bee_lives_month(hk, league, bro
         tv.wait_for_function("document.querySelector('#said li') !== null", timeout=10_000)
         drawn = tv.locator("#said li").first.inner_text()
         assert drawn.startswith("card ")
+        # the card's words on the table; each of Ann's options with what it would change
+        from hyvekit.data.beelives import season_cards
+        text = next(c.text for c in season_cards() if f'card "{c.name}"' == drawn)
+        tv.wait_for_function("document.querySelector('.cardtext') !== null", timeout=10_000)
+        assert tv.locator(".cardtext").first.inner_text() == text
+        phone.wait_for_function("document.querySelector('#options small.preview') !== null",
+                                timeout=10_000)
+        previews = phone.locator("#options button small.preview").all_inner_texts()
+        assert any("free bees" in p for p in previews)
         # every step Ann may take from her phone, the TV following each
         made = 1
         for _ in range(4):

@@ -529,6 +529,10 @@ def _words(before: T.Table, after: T.Table) -> list[str]:
     return [x for x in lines if x]
 
 
+#: the phase of each decision before the Action Phase, by its kind
+BEFORE_ACTIONS = {"feeding": "Feeding Phase", "swarm": "Swarm Phase", "card": "Event Phase"}
+
+
 def view(state: CampaignState) -> dict[str, Any]:
     """The table now, JSON-able: ``year``, ``month``, ``season``, ``phase`` (in words),
     ``card`` in effect, ``round``, ``first_player``, ``hives`` (each player hive: queen,
@@ -538,7 +542,10 @@ def view(state: CampaignState) -> dict[str, Any]:
     :func:`~hyvekit.rules.beelives.map_text.to_dict`; None without the map)."""
     game = state.game
     t = state.table if isinstance(state.table, T.Table) else None
-    now = t.state if t is not None and t.state is not None else game
+    if state.table is None and game.stage == "month" and _prelude_rules(state) is None \
+            and _fire_card(state) is None:
+        t = T.new_table(game, state.comps.game)      # the month due, before its first step
+    now = T.shown_state(t) if t is not None else game
     if game.stage == "over":
         phase = "the game is over"
     elif game.stage == "winter":
@@ -548,25 +555,35 @@ def view(state: CampaignState) -> dict[str, Any]:
     elif t is None and _fire_card(state) is not None:
         phase = "Wildfire: the fire spreads, its wild hives spawn"
     elif t is None or t.state is None:
-        phase = ("Event Phase" if game.first_month else "Egg, Feeding, Brood, Swarm and "
-                 "Event Phases")
+        d = T.pending(t) if t is not None else None
+        phase = ("Event Phase" if game.first_month else
+                 BEFORE_ACTIONS.get(d.kind if d is not None else "",
+                                    "Egg, Feeding, Brood, Swarm and Event Phases"))
     elif now.stage == "actions" and T.next_actor(now) is not None:
         phase = f"Action Phase, round {now.round}"
     else:
         phase = "Cleanup Phase"
     board = state.comps.board
     out = _bees_out(t, now)
+    card = state.comps.game.card(now.card) if now.card else None
     return {
         "year": game.year, "month": T.month_name(game.month), "season": game.season,
-        "phase": phase, "card": now.card, "round": now.round if now.stage == "actions" else None,
+        "phase": phase, "card": now.card,
+        "card_text": card.text if card is not None else "",
+        "card_effects": card.effects() if card is not None else [],
+        "solo_cards": solo_cards(state),
+        "round": now.round if now.stage == "actions" else None,
         "first_player": game.players[game.first_player].name,
         "hives": [{"name": p.name, "queen": p.hive.queen, "workers": p.hive.workers,
                    "free": (max(0, p.hive.unassigned - out.get(p.name, 0))
                             if now.stage == "actions" else p.hive.workers),
                    "honey": p.hive.honey, "pollen": p.hive.pollen, "water": p.hive.water,
                    "comb": p.hive.comb, "empty": p.hive.empty,
-                   "disease": p.hive.disease(board), "vp": p.hive.vp,
-                   "starvation": p.hive.starvation} for p in now.players],
+                   "threshold": board.threshold(p.hive.comb, p.hive.queen == "nomadic"),
+                   "disease": p.hive.disease(board), "mite_standing": p.hive.mite_standing,
+                   "paused": p.hive.paused, "swarm_token": p.hive.swarm_token,
+                   "skip_feeding": p.hive.skip_feeding, "starvation": p.hive.starvation,
+                   "vp": p.hive.vp} for p in now.players],
         "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant,
                   "haunted": w.haunted, "infected": w.infected} for w in now.wild],
         "steps": list(t.steps) if t is not None else [],
@@ -574,14 +591,41 @@ def view(state: CampaignState) -> dict[str, Any]:
     }
 
 
+def solo_cards(state: CampaignState) -> list[dict[str, str]]:
+    """The solo cards in play, as the table shows them: ``{"name", "kind" (challenge,
+    scenario or campaign), "text"}`` each (Solo Play); a random challenge not yet drawn is
+    left out."""
+    out = []
+    for kind, name in (("challenge", state.challenge), ("scenario", state.settings.scenario),
+                       ("campaign", state.settings.campaign)):
+        if name and name != RANDOM:
+            out.append({"name": name, "kind": kind,
+                        "text": state.comps.solo.find(name).text})
+    return out
+
+
+def notes(before: CampaignState, after: CampaignState) -> tuple[str, ...]:
+    """What a step leads to later that the hives' numbers do not show: a comb it fills
+    (Egg Phase: no empty cell, a swarm token)."""
+    if after.game.stage == "over":
+        return ()
+    was = {h["name"]: h for h in view(before)["hives"]}
+    return tuple(f"{h['name']}'s comb full: a swarm token in the Egg Phase if still full"
+                 for h in view(after)["hives"]
+                 if h["empty"] == 0 and was.get(h["name"], {}).get("empty", 0) > 0)
+
+
 def _bees_out(t: T.Table | None, now: Any) -> dict[str, int]:
     """The worker bees of the turn being played (its dice still to be decided: a raid's
     bees out while the raid is rolled), by player; {} when no player's turn is under way."""
     a = t.turn.action if t is not None and t.turn is not None else None
-    if a is None or getattr(a, "wild", False) or getattr(a, "bees", None) is None:
+    if a is None or getattr(a, "wild", False):
         return {}
     p = next((p for p in now.players if p.name == a.actor), None)
-    return {a.actor: a.assigned_bees(now, p)} if p is not None else {}
+    try:
+        return {a.actor: a.assigned_bees(now, p)} if p is not None else {}
+    except (IllegalActionError, InvalidInputError):     # the bees not stated yet
+        return {}
 
 
 def _map_dict(m) -> dict[str, Any] | None:

@@ -50,6 +50,23 @@ class BeeLivesEngine(BaseEngine):
     def view(self, t: CampaignState) -> dict[str, Any]:
         return CT.view(t)
 
+    #: where the month stands, and the card's words: not what a step changes
+    QUIET = frozenset({"steps", "map", "phase", "round", "year", "month", "season",
+                       "first_player", "card_text", "card_effects", "solo_cards"})
+    LABELS = {"workers": "bees", "free": "free bees", "empty": "empty cells", "vp": "VP",
+              "disease": "disease level", "mite_standing": "mite standing",
+              "paused": "queen paused", "starvation": "starvation tokens",
+              "threshold": "swarm threshold", "swarm_token": "swarm token"}
+
+    def changes(self, before: CampaignState, after: CampaignState) -> tuple[str, ...]:
+        """The hives' and wild hives' numbers that changed, then what the step leads to
+        later (:func:`~.campaign_table.notes`: a comb filled)."""
+        return super().changes(before, after) + CT.notes(before, after)
+
+    def previewed(self, d: Decision) -> bool:
+        """Not a die's options, nor the season card turned over (a draw)."""
+        return super().previewed(d) and d.kind != "card"
+
 
 ENGINE = BeeLivesEngine()
 

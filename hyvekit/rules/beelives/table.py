@@ -251,28 +251,66 @@ def _swarm_state(t: Table) -> tuple[GameState, tuple[str, ...]]:
     return s, tuple(due)
 
 
+def _feeding_due(t: Table) -> Decision | None:
+    """The first Feeding Phase choice still to make (starvation tokens), or None."""
+    s0, comps = t.start, t.comps
+    for p in s0.order():
+        if f"feeding:{p.name}" in t.decided:
+            continue
+        allowed, starving = _tokens_allowed(t, p.name)
+        if allowed:
+            return Decision("feeding", p.name, f"Feeding Phase: {starving} of {p.name}'s "
+                            f"bees starve; up to {allowed} of the last "
+                            f"{comps.board.last_bees} may be kept with a starvation token "
+                            f"each ({comps.board.starvation_vp} VP)",
+                            tuple(f"{N.quote_name(p.name)}: tokens {n}"
+                                  for n in range(allowed + 1)))
+    return None
+
+
+def shown_state(t: Table) -> GameState:
+    """The state a screen shows at ``t``: in the Action Phase the state so far; before it,
+    once every Feeding Phase choice is made, the state as the Swarm Phase leaves it so far
+    (Egg, Feeding and Brood Phases played, the swarms decided applied), so a swarm is asked
+    beside the numbers that make it; else the month's start."""
+    if t.state is not None:
+        return t.state
+    if t.lost or t.start.first_month or _first_infection(t) is not None \
+            or _feeding_due(t) is not None:
+        return t.start
+    return _swarm_state(t)[0]
+
+
+def swarm_reason(hive: Any, board: Any) -> str:
+    """Why ``hive`` swarms, with its numbers (Swarm Phase): its swarm token (no empty cell
+    in the Egg Phase) and/or its worker bees over the swarm threshold of its comb (an
+    assumed board value: data/beelives.toml)."""
+    nomadic = hive.queen == "nomadic"
+    threshold = board.threshold(hive.comb, nomadic)
+    out = []
+    if hive.swarm_token:
+        out.append("a swarm token (no empty cell in the Egg Phase)")
+    if hive.workers > threshold:
+        out.append(f"{hive.workers} bees > swarm threshold {threshold} (comb {hive.comb}"
+                   f"{', nomadic queen' if nomadic else ''}; an assumed board value)")
+    return " and ".join(out)
+
+
 def _before_actions(t: Table) -> Decision:
     s0, comps = t.start, t.comps
     infect = _first_infection(t)
     if infect is not None:
         return infect
     if not s0.first_month:
-        for p in s0.order():
-            if f"feeding:{p.name}" in t.decided:
-                continue
-            allowed, starving = _tokens_allowed(t, p.name)
-            if allowed:
-                return Decision("feeding", p.name, f"Feeding Phase: {starving} of {p.name}'s "
-                                f"bees starve; up to {allowed} of the last "
-                                f"{comps.board.last_bees} may be kept with a starvation token "
-                                f"each ({comps.board.starvation_vp} VP)",
-                                tuple(f"{N.quote_name(p.name)}: tokens {n}"
-                                      for n in range(allowed + 1)))
+        feeding = _feeding_due(t)
+        if feeding is not None:
+            return feeding
         s, due = _swarm_state(t)
         if due:
             name = due[0]
-            return Decision("swarm", name, f"{name}'s hive swarms: stay (and choose the new "
-                            "queen) or leave", swarm_options(t, s, name),
+            why = swarm_reason(s.player(name).hive, comps.board)
+            return Decision("swarm", name, f"{name}'s hive swarms: {why}: stay (and choose "
+                            "the new queen) or leave", swarm_options(t, s, name),
                             more="add spawn NAME to name the wild hive, spawn none when no "
                             "tile within 3 spaces can take it")
     die = table_die(t)

@@ -1,0 +1,56 @@
+"""``beelives next`` explains the table (issue 27): the season card's text and the solo
+cards in play, each hive's swarm threshold and tokens, and each option with what it would
+change, at 80 and 60 columns with no number cut."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+@pytest.fixture()
+def flow(hk):
+    """Two players in March, Beginning of the Flow turned over."""
+    assert hk("beelives", "new", "Flow", "-p", "Ann:prolific", "-p", "Bo:nomadic").returncode == 0
+    assert hk("beelives", "do", "flow", 'card "Beginning of the Flow"').returncode == 0
+    return hk
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_next_shows_the_card_text_thresholds_and_each_option_with_its_change(flow, width):
+    out = flow("beelives", "next", "flow", env={"COLUMNS": str(width)}).stdout
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= width
+    assert "…" not in out                                     # nothing cut
+    flat = " ".join(" ".join(lines).split())
+    assert "card: Beginning of the Flow — Bloom tiles provide +1 honey when foraged." in flat
+    # each hive's swarm threshold (nomadic: the purple value), whatever the width
+    assert ("swarm threshold: Ann 6 · Bo 4" in flat if width == 80 else
+            "swarm threshold 6" in flat and "swarm threshold 4" in flat)
+    assert "VP 0" in flat or " VP " in out
+    # the options with what they change, the deciding player's name left out
+    assert "defend 2 — free bees 3→1" in flat
+    assert "requeen aggressive — queen prolific→aggressive, free bees 3→2, queen paused " \
+           "no→yes" in flat
+    data = json.loads(flow("beelives", "next", "flow", "--json").stdout)
+    assert set(data["preview"]) == set(data["legal"])         # a raid's too (beside odds)
+    assert data["preview"]["Ann: defend 2"] == "Ann: free bees 3→1"
+
+
+def test_a_forage_that_fills_the_comb_warns_of_the_swarm_token(flow):
+    data = json.loads(flow("beelives", "next", "flow", "--json").stdout)
+    full = {o: c for o, c in data["preview"].items() if "empty cells 10→0" in c}
+    assert full and all("Ann's comb full: a swarm token in the Egg Phase" in c
+                        for c in full.values())
+    out = flow("beelives", "next", "flow", env={"COLUMNS": "80"}).stdout
+    assert "Ann's comb full: a swarm token in the Egg Phase if still full" in \
+        " ".join(" ".join(out.splitlines()).split())
+
+
+def test_a_card_to_turn_over_gets_no_preview_and_the_card_is_named_once_drawn(hk):
+    assert hk("beelives", "new", "Draw", "-p", "Ann:prolific").returncode == 0
+    data = json.loads(hk("beelives", "next", "draw", "--json").stdout)
+    assert data["decision"] == "card" and data["preview"] == {}
+    assert data["table"]["card_text"] == ""
+    assert data["table"]["solo_cards"] == []

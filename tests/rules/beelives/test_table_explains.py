@@ -1,0 +1,132 @@
+"""The Bee Lives table explains itself (issue 27): a swarm asked with its reason and the
+numbers that make it, beside the table as the Swarm Phase finds it; the season card's text
+and the solo cards in play on the table; each option's preview is what pushing that option
+does to the table."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from hyvekit.rules.beelives import campaign as C
+from hyvekit.rules.beelives import campaign_table as CT
+from hyvekit.rules.beelives import engine as E
+from hyvekit.rules.table import previews
+
+from test_table import COMPS, _states, settings_for
+
+ENGINE = E.ENGINE
+#: the view's keys by the words a preview uses for them
+KEYS = {**{label: key for key, label in ENGINE.LABELS.items()}}
+
+
+def _first(kind: str, seeds=range(40), limit: int = 300, said: str = ""):
+    """The first state (of the seeded games) where a ``kind`` decision is due whose prompt
+    says ``said``."""
+    for seed in seeds:
+        for state, d in _states(seed, limit):
+            if d.kind == kind and said in d.prompt:
+                return state, d
+    raise AssertionError(f"no {kind} decision met")
+
+
+def _value(text: str):
+    return {"yes": True, "no": False, "none": None}.get(
+        text, int(text) if re.fullmatch(r"-?\d+", text) else text)
+
+
+def _claims(change: str) -> dict[tuple[str, str], tuple]:
+    """``{(hive, view key): (before, after)}`` a preview states."""
+    out = {}
+    for part in filter(None, change.split("; ")):
+        if "'s comb full" in part or part.endswith((" new", " gone")):
+            continue
+        name, _, rest = part.partition(": ")
+        for item in rest.split(", "):
+            label, _, values = item.rpartition(" ")
+            before, _, after = values.partition("→")
+            out[(name, KEYS.get(label, label.replace(" ", "_")))] = (_value(before),
+                                                                   _value(after))
+    return out
+
+
+def _hive_numbers(view: dict) -> dict[tuple[str, str], object]:
+    return {(h["name"], k): v for h in view["hives"] for k, v in h.items() if k != "name"} | {
+        (w["name"], k): v for w in view["wild"] for k, v in w.items() if k != "name"}
+
+
+def _check_previews(state, d) -> int:
+    """Every preview of ``d`` states exactly the hive numbers that pushing its option
+    changes, with their values before and after."""
+    shown = previews(ENGINE, state, d)
+    before = _hive_numbers(ENGINE.view(state))
+    for option, change in shown.items():
+        after = _hive_numbers(ENGINE.view(ENGINE.push(state, option, random.Random(0))))
+        changed = {k for k in after if k in before and after[k] != before[k]}
+        claims = _claims(change)
+        assert set(claims) == changed, (option, change)
+        for k, (was, now) in claims.items():
+            assert (before[k], after[k]) == (was, now), (option, k)
+    return len(shown)
+
+
+@pytest.mark.parametrize("kind", ["action", "swarm", "feeding", "sacrifice", "reroll", "wild",
+                                  "winter"])
+def test_each_kind_of_preview_is_what_pushing_the_option_does(kind):
+    state, d = _first(kind)
+    assert _check_previews(state, d) > 0
+    assert ENGINE.view(state) == ENGINE.view(state)          # the previews left it as it was
+
+
+def test_a_die_and_a_card_drawn_get_no_preview():
+    state, d = _first("dice")
+    assert previews(ENGINE, state, d) == {}
+    state, d = _first("card")
+    assert previews(ENGINE, state, d) == {}
+
+
+@pytest.mark.parametrize("reason", ["swarm token", "bees > swarm threshold"])
+def test_a_swarm_is_asked_with_its_reason_beside_the_table_the_swarm_phase_finds(reason):
+    """Swarm Phase: a hive swarms with a swarm token or with more bees than its swarm
+    threshold; the table shown is after the Egg, Feeding and Brood Phases."""
+    state, d = _first("swarm", said=reason)
+    hive = next(h for h in ENGINE.view(state)["hives"] if h["name"] == d.actor)
+    over = re.search(r"(\d+) bees > swarm threshold (\d+) \(comb (\d+)", d.prompt)
+    token = "a swarm token (no empty cell in the Egg Phase)" in d.prompt
+    assert over or token, d.prompt
+    assert CT.view(state)["phase"] == "Swarm Phase"
+    if over:                      # the numbers are the table's, as the swarm finds them
+        assert (hive["workers"], hive["threshold"], hive["comb"]) == tuple(
+            map(int, over.groups()))
+        assert hive["workers"] > hive["threshold"]
+    else:
+        assert hive["swarm_token"]
+
+
+def test_the_table_shows_the_season_card_text_and_the_solo_cards_in_play():
+    settings = {**settings_for(4), "kind": "solo-challenge", "challenge": "Builder"}
+    state = C.new_campaign(C.settings_from_dict(settings, COMPS), COMPS)
+    view = CT.view(state)
+    assert view["card_text"] == "" and view["card_effects"] == []
+    assert view["solo_cards"] == [{"name": "Builder", "kind": "challenge",
+                                   "text": COMPS.solo.find("Builder").text}]
+    state = ENGINE.push(state, 'card "Beginning of the Flow"')
+    view = CT.view(state)
+    card = COMPS.game.card("Beginning of the Flow")
+    assert view["card_text"] == card.text and view["card_effects"] == card.effects()
+
+
+def test_a_step_that_fills_the_comb_says_a_swarm_token_is_coming():
+    """Egg Phase: "If you have zero empty cells, then take a swarm token"."""
+    state = C.new_campaign(C.settings_from_dict(
+        {"kind": "standard", "players": [{"name": "Ann", "queen": "prolific"},
+                                         {"name": "Bo", "queen": "prolific"}]}, COMPS), COMPS)
+    state = ENGINE.push(state, 'card "Beginning of the Flow"')
+    shown = previews(ENGINE, state)
+    full = [o for o, change in shown.items() if "empty cells 10→0" in change]
+    assert full
+    for o in full:
+        assert "Ann's comb full: a swarm token in the Egg Phase if still full" in shown[o]
+    assert not any("comb full" in c for o, c in shown.items() if o not in full)
