@@ -127,10 +127,8 @@ def print_decision(data: dict, campaign: str) -> None:
     if data["more"]:
         out.print(wrapped(f"({data['more']})", first="  ", indent="   "), highlight=False,
                   soft_wrap=True)
-    actors = {o.split(": ", 1)[0] for o in legal if ": " in o}
-    example = (legal[0] if len(actors) > 1 else legal[0].split(": ", 1)[-1]) if legal \
-        else "roll"
-    typer.echo(command_hint(["beelives", "do", campaign], step=example))
+    from hyvekit.cli.table import suggested_step
+    typer.echo(command_hint(["beelives", "do", campaign], step=suggested_step(data)))
 
 
 def option_lines(legal: list[str], odds: dict[str, str]) -> list[str]:

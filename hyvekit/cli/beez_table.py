@@ -225,8 +225,8 @@ def print_decision(data: dict, game: str) -> None:
         out.print("  (upper case = large nectar; 'empty' when you took none)", highlight=False)
     if data["more"]:
         out.print(f"  (also: {data['more']})", highlight=False)
-    typer.echo(command_hint(["beez", "do", game], step=data["legal"][0] if data["legal"]
-                            else ""))
+    from hyvekit.cli.table import suggested_step
+    typer.echo(command_hint(["beez", "do", game], step=suggested_step(data)))
 
 
 @app.command("next")

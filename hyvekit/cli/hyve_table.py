@@ -153,8 +153,8 @@ def print_decision(data: dict[str, Any], where: str) -> None:
         out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
     if data["more"]:
         out.print(f"  ({data['more']})")
-    typer.echo(command_hint(["hyve", "do", where], step=data["legal"][0] if data["legal"]
-                            else "roll"))
+    from hyvekit.cli.table import suggested_step
+    typer.echo(command_hint(["hyve", "do", where], step=suggested_step(data)))
 
 
 def option_rows(legal: list[str], width: int, shown: int = SHOWN) -> list[str]:

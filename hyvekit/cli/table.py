@@ -15,7 +15,7 @@ from hyvekit.cli.common import with_expected, wrapped_parts
 from hyvekit.games.table import decision_data, table_data
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
-__all__ = ["applied_data", "decision_data", "option_preview", "preview_lines", "store_steps", "table_data"]
+__all__ = ["applied_data", "decision_data", "option_preview", "preview_lines", "suggested_step", "store_steps", "table_data"]
 
 
 def store_steps(store: Any, campaign_id: str, steps: Sequence[str],
@@ -109,3 +109,18 @@ def option_preview(data: dict[str, Any], typed: str) -> str:
                              for c in change.split("; ")) or "nothing shown changes"
             return f"{short} — {said}"
     return ""
+
+
+def suggested_step(data: dict[str, Any]) -> str:
+    """The step the ``next:`` line suggests, from ``next --json``'s ``data``: only where the
+    rules or a plain rule of thumb pick it — ``roll`` for a die, ``draw`` for a card to turn
+    over (hyvekit keeps the deck), the only legal step (its actor's name left out) — else
+    ``STEP``: one of the options shown, the player's to choose."""
+    legal = list(data.get("legal") or ())
+    for step in ("roll", "draw"):
+        if step in legal:
+            return step
+    if len(legal) == 1:
+        head = f"{data['actor']}: " if data.get("actor") else ""
+        return legal[0][len(head):] if head and legal[0].startswith(head) else legal[0]
+    return "STEP"

@@ -7,6 +7,7 @@ play them again; a record read later without its kept state replays them through
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -86,10 +87,21 @@ class TableGame:
     final: Callable[[Any], dict[str, Any] | None] | None = None
 
 
+#: the setting that leaves a single-option decision to be typed (any value but "" or 0)
+ASK_FORCED = "HYVEKIT_ASK_FORCED"
+
+
+def forced_steps() -> bool:
+    """Whether the tool plays a decision with a single legal option itself (the default),
+    or leaves it to be typed (``$HYVEKIT_ASK_FORCED`` set)."""
+    return os.environ.get(ASK_FORCED, "").strip() in ("", "0")
+
+
 def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
                 rng: random.Random | None = None, *, game: TableGame, roll: bool = False,
                 known: tuple[Any, Any] | None = None,
-                check: Callable[[Any, Any], None] | None = None) -> Applied:
+                check: Callable[[Any, Any], None] | None = None,
+                forced: bool | None = None) -> Applied:
     """Push ``texts`` on the record's state, each once (with the steps the tool makes itself
     after each: :func:`~hyvekit.rules.table.play_steps`), and append them as ``step`` events,
     all or none.
@@ -102,6 +114,8 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
         record changed since and a step is refused, the refusal says so.
     :param check: called with ``(record, state)`` under the lock before the first step,
         after the game's own check (who may make the step: ``serve``).
+    :param forced: the tool plays a decision with a single legal option itself (default:
+        :func:`forced_steps`).
     :raises InvalidInputError: the record is not of the engine's game and kind; a step that
         is not notation.
     :raises IllegalActionError: a step the rules refuse (``step N (…)`` named among several);
@@ -120,7 +134,8 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
             if checked is not None:
                 checked(record, state)
         start.append(state)
-        pushed.extend(play_steps(engine, state, texts, rng or random.Random(), roll=roll))
+        pushed.extend(play_steps(engine, state, texts, rng or random.Random(), roll=roll,
+                                 forced=forced_steps() if forced is None else forced))
         befores = [state, *pushed[:-1]]
         return [(STEP, game.event(engine, b, a), a) for b, a in zip(befores, pushed)]
 

@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.errors import steps_located
 
 #: the kind of the decision after the last step of a game: nothing is due
@@ -58,6 +59,22 @@ class Decision:
     def legal(self) -> tuple[str, ...]:
         """The legal steps (notations)."""
         return tuple(self._legal() if callable(self._legal) else self._legal)
+
+    @property
+    def forced(self) -> bool:
+        """The rules leave no choice: :attr:`auto`, or a single legal step with nothing else
+        accepted (not a die, nor anything drawn: :data:`DRAWN`; not the end)."""
+        return self.auto or (len(self.legal) == 1 and not self.more
+                             and self.kind not in (DICE, OVER)
+                             and self.legal[0].split(": ", 1)[-1] not in DRAWN)
+
+    def names(self, text: str | None) -> bool:
+        """Whether ``text`` is the decision's first legal step as typed (spacing and case
+        aside, with or without the actor's name in front)."""
+        if text is None or not self.legal:
+            return False
+        typed, first = " ".join(text.split()).casefold(), self.legal[0].casefold()
+        return typed in (first, first.split(": ", 1)[-1])
 
     @property
     def over(self) -> bool:
@@ -262,11 +279,13 @@ def previews(engine: Any, t: Any, d: Decision | None = None) -> dict[str, str]:
 
 def play_steps(engine: Engine[TableT], t: TableT, texts: Sequence[str],
                rng: random.Random | None = None, *, auto: bool = True,
-               roll: bool = False) -> list[TableT]:
+               roll: bool = False, forced: bool = False) -> list[TableT]:
     """``texts`` pushed in order on ``t``, each once, and after each (and before the first)
-    the steps the tool makes itself: ``auto``, a decision the rules leave no choice in (its
-    only legal step); ``roll``, every die due (``roll``, with ``rng``).  All or none: the
-    caller keeps the tables only when every step was taken.
+    the steps the tool makes itself: ``auto``, a decision the rules leave no choice in
+    (:attr:`Decision.auto`: its first legal step); ``forced``, also a decision with a single
+    legal step and nothing else accepted (:attr:`Decision.forced`) — unless the next text
+    is that very step, which is then pushed as typed; ``roll``, every die due (``roll``,
+    with ``rng``).  All or none: the caller keeps the tables only when every step was taken.
 
     :returns: the table after each push, in order (its :meth:`Engine.last_step` is the step
         as stored).
@@ -275,11 +294,26 @@ def play_steps(engine: Engine[TableT], t: TableT, texts: Sequence[str],
     """
     out: list[TableT] = []
 
-    def settle() -> None:
+    def answers(d: Decision, text: str | None) -> bool:
+        """Whether the step typed next answers the single-option decision ``d`` itself (as
+        written there, or in another form its push accepts)."""
+        if text is None:
+            return False
+        if d.names(text):
+            return True
+        try:
+            engine.push(t, text, random.Random(0))
+        except (IllegalActionError, InvalidInputError):
+            return False
+        return True
+
+    def settle(upcoming: str | None = None) -> None:
         nonlocal t
         while auto or roll:
             d = engine.pending(t)
             if d.auto and auto:
+                step = d.legal[0]
+            elif forced and auto and d.forced and not answers(d, upcoming):
                 step = d.legal[0]
             elif roll and d.kind == DICE:
                 step = "roll"
@@ -288,12 +322,12 @@ def play_steps(engine: Engine[TableT], t: TableT, texts: Sequence[str],
             t = engine.push(t, step, rng)
             out.append(t)
 
-    def one(_: int, text: str) -> None:
+    def one(n: int, text: str) -> None:          # n: the step's number, from 1
         nonlocal t
         t = engine.push(t, text, rng)
         out.append(t)
-        settle()
+        settle(texts[n] if n < len(texts) else None)
 
-    settle()
+    settle(texts[0] if texts else None)
     steps_located(list(texts), one)
     return out

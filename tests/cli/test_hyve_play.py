@@ -53,9 +53,13 @@ def _next(hk, *where) -> dict:
     return json.loads(r.stdout)
 
 
-def test_a_whole_legacy_scenario_is_played_in_the_screen_and_its_result_logged(hk):
+def test_a_whole_legacy_scenario_is_played_in_the_screen_and_its_result_logged(hk,
+                                                                              monkeypatch):
     """The example's standard scenario typed step by step (the dice as their faces), then the
-    Easy Mode cross-out: the ledger then holds what 'hyve legacy play' of the example logs."""
+    Easy Mode cross-out: the ledger then holds what 'hyve legacy play' of the example logs.
+    Every step is typed as the example stores it, a single-option one too
+    (``HYVEKIT_ASK_FORCED``)."""
+    monkeypatch.setenv("HYVEKIT_ASK_FORCED", "1")
     played = _setup_run(hk, "Played")
     assert hk("hyve", "legacy", "play", played, str(EXAMPLE), "--cross-out", "2"
               ).returncode == 0

@@ -49,7 +49,8 @@ def test_a_scenario_outside_a_run_is_played_step_by_step_and_every_legal_step_is
             break
         made += 1
         step = rng.choice(data["legal"])
-        done = hk("hyve", "do", *where, step, "--seed", str(k), "--json")
+        done = hk("hyve", "do", *where, step, "--seed", str(k), "--json",
+                  env={"HYVEKIT_ASK_FORCED": "1"})        # each step typed, one at a time
         assert done.returncode == 0, (step, done.stderr)
         stored = json.loads(done.stdout)["steps"]
         assert len(stored) == 1 and (step == "roll" or stored == [step])

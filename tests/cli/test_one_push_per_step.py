@@ -30,7 +30,10 @@ PUSHES = ((BT, "push"), (HT, "push"), (HR, "push"), (ZT, "push"))
 
 @pytest.fixture()
 def pushes(monkeypatch):
-    """Each call of a game's table ``push``, as the text pushed."""
+    """Each call of a game's table ``push`` on the step's way to the record, as the text
+    pushed (the options' previews shown after it, each pushed on a copy, left out)."""
+    import hyvekit.rules.table
+    monkeypatch.setattr(hyvekit.rules.table, "previews", lambda *args, **kwargs: {})
     calls: list[str] = []
     for module, name in PUSHES:
         real = getattr(module, name)

@@ -59,7 +59,7 @@ STEPS = [(args, True) if isinstance(args[0], str) else args for args in [
     ("beelives", "check", "examples/beelives/first-month-2p.toml"),
     ("beez", "new", "Friday night with a rather long name for the game", "--players",
      "Martin,Sophie", "--common", "both-4-5-rows,middle-row,colours", "--expert"),
-    ("beez", "do", BEEZ, "fly 5 P w"),
+    needed("beez", "do", BEEZ, "fly 5 P w"),     # its hint names no long step now: STEP
     ("beez", "flight", "--facing", "1", "--direction", "3", "--distance", "4"),
     ("beez", "cards"),
     ("beez", "score", "docs/examples/beez-score.toml"),          # its assumption notes
@@ -143,10 +143,8 @@ def pasted(hint: str) -> list[str]:
 
 HINTED = [("hyve", "check", "examples/hyve/legacy-scenario-1.toml", "--run", "example-run"),
           ("hyve", "new", SCENARIO, "--mode", "wasp-war"),
-          ("hyve", "do", "--scenario", SCENARIO_ID, "dice 1 2 3 3 5 6"),
           ("beelives", "new", "Spring League with a long name", "-p", "Susan:prolific",
            "-p", "Jeremy:aggressive"),
-          ("beez", "do", BEEZ, "fly 5 P w"),
           ("queenbee", "new", "Friday hive with a long name", "--players",
            "annabelle,bobby,cyrus,deedee")]
 

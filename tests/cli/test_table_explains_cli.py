@@ -54,3 +54,16 @@ def test_a_card_to_turn_over_gets_no_preview_and_the_card_is_named_once_drawn(hk
     assert data["decision"] == "card" and data["preview"] == {}
     assert data["table"]["card_text"] == ""
     assert data["table"]["solo_cards"] == []
+
+
+def test_the_next_line_suggests_a_step_only_where_a_rule_of_thumb_picks_it(flow, hk):
+    """A player's real choice is left to them ("STEP"); the card to turn over is drawn
+    (hyvekit keeps the deck); a die is rolled."""
+    out = flow("beelives", "next", "flow", env={"COLUMNS": "80"}).stdout
+    assert out.rstrip().endswith('next: hyvekit beelives do flow "STEP"')
+    assert hk("beelives", "new", "Draw", "-p", "Ann:prolific").returncode == 0
+    out = hk("beelives", "next", "draw", env={"COLUMNS": "80"}).stdout
+    assert out.rstrip().endswith('next: hyvekit beelives do draw "draw"')
+    from hyvekit.cli.table import suggested_step
+    assert suggested_step({"legal": ["roll"], "actor": "Ann"}) == "roll"
+    assert suggested_step({"legal": ["Ann: sacrifice 0/0"], "actor": "Ann"}) == "sacrifice 0/0"

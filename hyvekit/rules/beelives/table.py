@@ -50,6 +50,7 @@ from hyvekit.rules.beelives.action_phase import next_actor, play_turn
 from hyvekit.rules.beelives.actions import Forage as ForageValues
 from hyvekit.rules.beelives.actions import forage_offer
 from hyvekit.rules.beelives.board import TILE_TYPES
+from hyvekit.rules.beelives.hive import AGGRESSIVE_BEES_PER_STRENGTH
 from hyvekit.rules.beelives.cleanup import end_month
 from hyvekit.rules.beelives.month import MonthResult
 from hyvekit.rules.beelives.month_start import (
@@ -546,7 +547,8 @@ def _play_again(state: GameState, pt: PendingTurn, comps: Components
 class Hole:
     """A decision inside a turn: ``key`` (what is decided), the ``kind`` of decision, the
     ``actor``, the number of dice (``dice``) or the legal values (``values``: value, notation)
-    and ``neutral``, the value used to check a head without asking."""
+    and ``neutral``, the value used to check a head without asking; ``forced``: the rules
+    leave no real choice, the tool plays the first value (:attr:`Decision.auto`)."""
 
     key: str
     kind: str
@@ -556,6 +558,7 @@ class Hole:
     faces: tuple[int, ...] = ()
     values: tuple[tuple[Any, str], ...] = ()
     neutral: Any = None
+    forced: bool = False
 
 
 def _is_infected(state: GameState, action: Action) -> bool:
@@ -615,12 +618,13 @@ def next_hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | No
                         board.die_faces, neutral=(max(board.die_faces),) * board.dice_for(party))
         if "kept" not in done and len(a.rolls) <= MAX_REROLLS and party > 1:
             return Hole("kept", "reroll", a.actor, f"{a.actor}'s raid: total "
-                        f"{sum(a.rolls[-1])} with {counted(party, 'bee')}: keep, or reroll "
+                        f"{sum(a.rolls[-1])} with {counted(party, 'bee')}, "
+                        f"{raid_strength_words(state, a, party, comps)}: keep, or reroll "
                         "(one bee of the party is sacrificed)",
                         values=((True, "keep"), (False, "reroll")),
                         neutral=True)
         if "sacrifice" not in done:
-            return _sacrifice_hole(state, a, party)
+            return _sacrifice_hole(state, a, party, comps)
         if state.is_player(a.target) and "removed" not in done:
             # "losing a bee from your raid party knocks you down a bracket ... you must choose
             # one of your rolled raid dice to remove"
@@ -703,7 +707,28 @@ def next_hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | No
     return None
 
 
-def _sacrifice_hole(state: GameState, a: Raid, party: int) -> Hole:
+def raid_strength(state: GameState, a: Raid, party: int, comps: Components
+                  ) -> tuple[int, int, int]:
+    """What makes the strength of a raid party of ``party`` bees with the dice it rolled
+    last, before what the target takes off: ``(rolled, queen, card)`` — the lesser of the
+    dice total and the bees (Raid), an aggressive queen's +1 per two bees of the party
+    (Queen Types), the season card's raid bonus (:func:`~.seasons.raid_bonuses`)."""
+    p = state.player(a.actor)
+    rolled = min(sum(a.rolls[-1]), party)
+    queen = party // AGGRESSIVE_BEES_PER_STRENGTH if p.hive.queen == "aggressive" else 0
+    card = seasons.raid_bonuses(comps.card(state.card), p.hive.queen, p.hive.workers).raiding
+    return rolled, queen, card
+
+
+def raid_strength_words(state: GameState, a: Raid, party: int, comps: Components) -> str:
+    """:func:`raid_strength` in words: "strength 2 (1 rolled, +1 aggressive queen)"."""
+    rolled, queen, card = raid_strength(state, a, party, comps)
+    parts = [f"+{queen} aggressive queen"] * bool(queen) + [f"+{card} {state.card}"] * bool(card)
+    return f"strength {rolled + queen + card}" + (
+        f" ({rolled} rolled, {', '.join(parts)})" if parts else "")
+
+
+def _sacrifice_hole(state: GameState, a: Raid, party: int, comps: Components) -> Hole:
     if state.is_player(a.target):
         h = state.player(a.target).hive
         vals = [((dd, uu), f"{N.quote_name(a.target)}: sacrifice {dd}/{uu}")
@@ -714,9 +739,18 @@ def _sacrifice_hole(state: GameState, a: Raid, party: int) -> Hole:
                     "sacrificed "
                     "(defending/unassigned)", values=tuple(vals), neutral=(0, 0))
     vals = [(n, f"{N.quote_name(a.actor)}: sacrifice {n}") for n in range(party + 1)]
-    return Hole("sacrifice", "sacrifice", a.actor, f"{a.actor} raids {a.target} with "
-                f"{counted(party, 'bee')}, dice {''.join(map(str, a.rolls[-1]))}: bees of the party sacrificed to "
-                "weaken it further", values=tuple(vals), neutral=0)
+    head = f"{a.actor} raids {a.target} with {counted(party, 'bee')}, dice " \
+        f"{''.join(map(str, a.rolls[-1]))}"
+    strength, wild = sum(raid_strength(state, a, party, comps)), state.wild_hive(a.target)
+    if strength >= wild.strength:
+        # Raiding a Wild Hive: the party alone takes it to 0 ("to a minimum of zero"), so no
+        # sacrifice can weaken it further: the tool plays "sacrifice 0" (the others stay
+        # legal, as a record made before this was read still holds them)
+        return Hole("sacrifice", "sacrifice", a.actor, f"{head}: strength {strength} takes "
+                    f"{a.target} (strength {wild.strength}) to 0; nothing to sacrifice",
+                    values=tuple(vals), neutral=0, forced=True)
+    return Hole("sacrifice", "sacrifice", a.actor, f"{head}: bees of the party sacrificed "
+                "to weaken it further", values=tuple(vals), neutral=0)
 
 
 def _spawn_due(state: GameState, a: Action, comps: Components, failed: bool
@@ -803,7 +837,8 @@ def _turn_decision(t: Table) -> Decision:
     if hole.kind == "sacrifice":             # only what the sequencer accepts
         values = tuple(v for v in values if _head_legal(
             state, fill_hole(state, pt, hole, v[0], t.comps), t.comps))
-    return Decision(hole.kind, hole.actor, hole.prompt, tuple(v[1] for v in values))
+    return Decision(hole.kind, hole.actor, hole.prompt, tuple(v[1] for v in values),
+                    auto=hole.forced)
 
 
 def table_die(t: Table) -> Hole | None:

@@ -70,8 +70,9 @@ def play_game(seed: int) -> tuple[C.CampaignState, list[str]]:
     return state, steps
 
 
-def _states(seed: int, limit: int = 400):
-    """Decisions met in game ``seed`` (the campaign state before each)."""
+def _states(seed: int, limit: int = 400, auto: bool = True):
+    """Decisions met in game ``seed`` (the campaign state before each); with ``auto`` False,
+    those the tool would play itself too."""
     rng = random.Random(seed)
     state = C.new_campaign(C.settings_from_dict(settings_for(seed), COMPS), COMPS)
     for _ in range(limit):
@@ -79,7 +80,7 @@ def _states(seed: int, limit: int = 400):
         if d is None:
             return
         yield state, d
-        _, state = E.resolve_steps(state, [rng.choice(d.legal)], rng)
+        _, state = E.resolve_steps(state, [rng.choice(d.legal)], rng, auto=auto)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 6, 7])

@@ -130,3 +130,51 @@ def test_a_step_that_fills_the_comb_says_a_swarm_token_is_coming():
     for o in full:
         assert "Ann's comb full: a swarm token in the Egg Phase if still full" in shown[o]
     assert not any("comb full" in c for o, c in shown.items() if o not in full)
+
+
+def _met(test, seeds=range(40), limit: int = 300):
+    """The first state (of the seeded games, nothing played by the tool) whose decision
+    passes ``test``."""
+    for seed in seeds:
+        for state, d in _states(seed, limit, auto=False):
+            if test(d):
+                return state, d
+    raise AssertionError("no such decision met")
+
+
+def test_a_single_option_decision_is_played_by_the_tool_unless_the_setting_asks_for_it():
+    from hyvekit.rules.table import play_steps
+    state, d = _met(lambda d: d.forced and not d.auto)
+    assert len(d.legal) == 1 and not d.more
+    played = play_steps(ENGINE, state, [], forced=True)
+    assert [ENGINE.last_step(t) for t in played][:1] == [d.legal[0]]
+    assert ENGINE.pending(played[0]) != d
+    assert play_steps(ENGINE, state, [], forced=False) == []           # left to be typed
+    # typed all the same (as next showed it): pushed once, as typed, not played twice
+    typed = play_steps(ENGINE, state, [d.legal[0].split(": ", 1)[-1]], forced=True)
+    assert [ENGINE.last_step(t) for t in typed] == [ENGINE.last_step(t) for t in played]
+
+
+def test_a_raid_that_takes_the_wild_hive_to_zero_asks_no_sacrifice():
+    """Raiding a Wild Hive: sacrificed bees reduce its strength "to a minimum of zero": once
+    the party's strength takes it to 0, the tool plays "sacrifice 0"; a record that holds
+    another sacrifice there still replays."""
+    from hyvekit.rules.table import play_steps
+    state, d = _met(lambda d: d.kind == "sacrifice" and "nothing to sacrifice" in d.prompt)
+    wiped = re.search(r"strength (\d+) takes (\S+) \(strength (\d+)\) to 0", d.prompt)
+    assert wiped and int(wiped[1]) >= int(wiped[3])
+    assert d.auto and d.legal[0].endswith(": sacrifice 0")
+    played = play_steps(ENGINE, state, [], forced=False)
+    assert ENGINE.last_step(played[0]) == d.legal[0]
+    if len(d.legal) > 1:
+        ENGINE.push(state, d.legal[1])                 # still accepted (older records)
+
+
+def test_the_setting_leaves_single_option_decisions_to_be_typed(monkeypatch):
+    from hyvekit.games.table import ASK_FORCED, forced_steps
+    monkeypatch.delenv(ASK_FORCED, raising=False)
+    assert forced_steps()
+    monkeypatch.setenv(ASK_FORCED, "1")
+    assert not forced_steps()
+    monkeypatch.setenv(ASK_FORCED, "0")
+    assert forced_steps()
