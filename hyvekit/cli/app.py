@@ -41,7 +41,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 #: the top-level commands: name → (module, function); listed before the groups
-COMMANDS: dict[str, tuple[str, str]] = {"demo": ("hyvekit.cli.demo", "demo"),
+COMMANDS: dict[str, tuple[str, str]] = {"continue": ("hyvekit.cli.continue_play", "continue_"),
+                                        "demo": ("hyvekit.cli.demo", "demo"),
                                         "examples": ("hyvekit.cli.examples", "examples"),
                                         "serve": ("hyvekit.cli.serve", "serve")}
 

@@ -109,7 +109,7 @@ def print_decision(data: dict, campaign: str) -> None:
     out.print(Text.assemble(("due:", "bold"), due[4:]), soft_wrap=True)
     legal = data["legal"]
     odds = data["odds"]
-    if data.get("preview"):
+    if len(set((data.get("preview") or {}).values())) > 1:
         from hyvekit.cli.table import preview_lines
         for row in preview_lines(legal, data["preview"], data["actor"], out.width, odds):
             out.print(row, soft_wrap=True, highlight=False)

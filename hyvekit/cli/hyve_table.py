@@ -18,7 +18,7 @@ import typer
 
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import (JsonOption, TableSheetsOption, campaigns_dir, command_hint,
-                                 console, print_json, wrapped)
+                                 console, print_json, wrapped, wrapped_parts)
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
 from hyvekit.rules.common import InvalidInputError, counted
 from hyvekit.rules.values import dataclass
@@ -28,6 +28,8 @@ ScenarioOption = typer.Option(None, "--scenario", metavar="ID",
                               help="A scenario played outside a run (made by 'hyvekit hyve "
                                    "new'), instead of a legacy run's current scenario.")
 SHOWN = 40
+#: the most distinct changes next lists option by option (more: the options grouped)
+PREVIEW_LINES = 16
 
 
 @dataclass
@@ -95,10 +97,30 @@ def _where(at: AtTable) -> str:
 
 def next_data(at: AtTable) -> dict[str, Any]:
     """``next --json``: the pending decision (``actor``, ``decision``, ``prompt``, ``legal``,
-    ``more``) and the sheet (``table``)."""
+    ``more``), what each option would change (``preview``, by option) and the sheet
+    (``table``)."""
     from hyvekit.cli.table import decision_data
-    from hyvekit.games.hyve import view
-    return decision_data(at.decision, view(at.table))
+    from hyvekit.games.hyve import legacy_engine, scenario_engine, view
+    from hyvekit.rules.table import previews
+    engine = scenario_engine() if at.kind == "scenario" else legacy_engine(at.sheets)
+    shown = {} if at.decision.over else previews(engine, at.state, at.decision)
+    return decision_data(at.decision, view(at.table), preview=shown)
+
+
+#: what the sheet's marks mean, said once under the hyve and the larva chamber
+LEGEND = ("key: 3 nectar (die 3)", "L2 larva, +2", "x crossed out", ". empty", "o built",
+          "C3 row C, 3rd hex", "R1 chamber row 1", "- not in play")
+
+
+def hp_words(hp: dict[str, Any]) -> str:
+    """The HP die and where it stands on the track, with the spaces to Colony Collapse and
+    to Thriving (Tracking HP): "HP die 5 on 2: 2 spaces from Colony Collapse, 8 from
+    Thriving"."""
+    far = [f"{hp['to_collapse']} space{'s' if hp['to_collapse'] != 1 else ''} from Colony "
+           "Collapse"] if hp.get("to_collapse") else []
+    if hp.get("to_thriving"):
+        far.append(f"{hp['to_thriving']} from Thriving")
+    return f"HP die {hp['die']} on {hp['space']}" + (f": {', '.join(far)}" if far else "")
 
 
 def print_sheet(view: dict[str, Any]) -> None:
@@ -106,8 +128,8 @@ def print_sheet(view: dict[str, Any]) -> None:
     out = console()
     season = f" · {view['season']}" if view.get("season") else ""
     out.print(f"[bold]{view['mode_label']}[/bold] · turn {view['turn']} of {view['turns']}"
-              f"{season} · HP die {view['hp']['die']} on {view['hp']['space']} · population "
-              f"{view['population']}", highlight=False)
+              f"{season} · population {view['population']}", highlight=False)
+    out.print(wrapped(hp_words(view["hp"])), highlight=False, soft_wrap=True)
     bread = " ".join(f"{k}:{v}" for k, v in view["bread"].items())
     colours = " ".join(f"{k}={c}" for k, c in view["colours"].items())
     out.print(f"bread {bread}   ({colours})", highlight=False)
@@ -134,6 +156,8 @@ def print_sheet(view: dict[str, Any]) -> None:
         a = left[k] if k < len(left) else ""
         b = right[k] if k < len(right) else ""
         out.print(f"{a:<{width}}{b}".rstrip(), highlight=False)
+    for row in wrapped_parts(list(LEGEND), out.width, indent="  "):
+        out.print(row, highlight=False, style="dim", soft_wrap=True)
     if view["dice"]:
         from hyvekit.games.hyve import face_text
         faces = " ".join(face_text(f) for f in view["dice"])
@@ -149,8 +173,20 @@ def print_decision(data: dict[str, Any], where: str) -> None:
         out.print(data["prompt"])
         return
     out.print(f"[bold]due:[/bold] {data['prompt']}", highlight=False)
-    for row in option_rows(data["legal"], max(20, out.width - 4)):
-        out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
+    preview = data.get("preview") or {}
+    if 1 < len(set(preview.values())) <= PREVIEW_LINES:
+        from hyvekit.cli.table import preview_lines
+        for row in preview_lines(data["legal"], preview, data["actor"], out.width):
+            out.print(row, soft_wrap=True, highlight=False)
+    else:
+        for row in option_rows(data["legal"], max(20, out.width - 4)):
+            out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
+        if len(set(preview.values())) == 1:
+            out.print(f"  (each: {next(iter(preview.values())) or 'nothing shown changes'})",
+                      highlight=False)
+        elif preview:
+            out.print("  (what each option changes: next --json, \"preview\")",
+                      highlight=False)
     if data["more"]:
         out.print(f"  ({data['more']})")
     from hyvekit.cli.table import suggested_step

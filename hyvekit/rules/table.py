@@ -30,6 +30,11 @@ OVER = "over"
 #: the kind of a decision that a die (or a card drawn) answers: ``roll`` or the face
 DICE = "dice"
 
+#: steps whose outcome is drawn (a die, a card): never previewed, whatever the decision
+DRAWN = ("roll", "draw")
+#: a decision with more options than this gets no previews (a HYVE sheet's every cell)
+PREVIEWED = 60
+
 TableT = TypeVar("TableT")
 
 
@@ -192,6 +197,8 @@ class BaseEngine:
         """
         return self.push(t, option, random.Random(0))
 
+    #: a decision with more options than this gets no previews
+    PREVIEWED: int = PREVIEWED
     #: keys of the view that a change of is not worth telling (where the table stands)
     QUIET: frozenset[str] = frozenset({"steps"})
     #: the view's keys as people call them
@@ -207,10 +214,6 @@ class BaseEngine:
         return d.kind not in (DICE, OVER)
 
 
-#: steps whose outcome is drawn (a die, a card): never previewed, whatever the decision
-DRAWN = ("roll", "draw")
-#: a decision with more options than this gets no previews (a HYVE sheet's every cell)
-PREVIEWED = 60
 
 
 def view_changes(before: Any, after: Any, labels: dict[str, str] | None = None,
@@ -264,10 +267,10 @@ def previews(engine: Any, t: Any, d: Decision | None = None) -> dict[str, str]:
     """What each legal option of the decision due at ``t`` (or ``d``) would change, computed
     on a copy (:meth:`Engine.preview`, :meth:`Engine.changes`): ``{option: "…; …"}`` ("" when
     it changes nothing shown).  None for a die, a card drawn or the end of the game
-    (:meth:`BaseEngine.previewed`), nor for a decision of more than :data:`PREVIEWED`
-    options."""
+    (:meth:`BaseEngine.previewed`), nor for a decision of more options than the engine's
+    ``PREVIEWED`` (default :data:`PREVIEWED`)."""
     d = engine.pending(t) if d is None else d
-    if not engine.previewed(d) or len(d.legal) > PREVIEWED:
+    if not engine.previewed(d) or len(d.legal) > engine.PREVIEWED:
         return {}
     out = {}
     for option in d.legal:

@@ -248,7 +248,10 @@
     };
     const out = [line(v.mode_label, `turn ${v.turn} of ${v.turns}`, v.season || "",
                       v.status !== "playing" ? `${v.status}: ${(v.end || []).join(", ")}` : ""),
-                 line(`HP die ${v.hp.die} on ${v.hp.space}`, `population ${v.population}`)];
+                 line(`HP die ${v.hp.die} on ${v.hp.space}`,
+                      v.hp.to_collapse ? `${v.hp.to_collapse} from Colony Collapse` : "",
+                      v.hp.to_thriving ? `${v.hp.to_thriving} from Thriving` : "",
+                      `population ${v.population}`)];
     const bread = el("p", "bread ", "line");
     for (const [face, level] of Object.entries(v.bread || {})) {
       bread.append(die(Number(face)), el("span", ` ${level}  `));

@@ -12,7 +12,7 @@ import typer.main
 
 from hyvekit.cli import app as app_module
 
-ORDER = ["demo", "examples", "serve", "campaign", "hyve", "beelives", "beez", "queenbee", "print",
+ORDER = ["continue", "demo", "examples", "serve", "campaign", "hyve", "beelives", "beez", "queenbee", "print",
          "data"]
 
 

@@ -42,6 +42,13 @@ class HyveScenarioEngine(BaseEngine):
     def view(self, t: T.Table) -> dict[str, Any]:
         return T.view(t)
 
+    #: a turn's assignments and placements run to a few hundred options
+    PREVIEWED = 400
+
+    def changes(self, before: T.Table, after: T.Table) -> tuple[str, ...]:
+        """:func:`~.table.sheet_changes` of the two sheets."""
+        return T.sheet_changes(self.view(before), self.view(after))
+
 
 class HyveLegacyEngine(BaseEngine):
     """A Hyve Legacy run's current scenario at the table (rules/hyve.txt, Legacy Mode).
@@ -108,6 +115,12 @@ class HyveLegacyEngine(BaseEngine):
     def view(self, run: L.LegacyState) -> dict[str, Any]:
         """The current scenario's sheet (:func:`~.table.view`)."""
         return T.view(self.table(run))
+
+    PREVIEWED = HyveScenarioEngine.PREVIEWED
+
+    def changes(self, before: L.LegacyState, after: L.LegacyState) -> tuple[str, ...]:
+        """:func:`~.table.sheet_changes` of the two sheets."""
+        return T.sheet_changes(self.view(before), self.view(after))
 
 
 SCENARIO = HyveScenarioEngine()

@@ -1002,6 +1002,47 @@ def progress(t: Table) -> str:
     return f"turn {t.now.turn} of {t.now.sheet.turns}, {counted(len(t.steps), 'step')} so far"
 
 
+def sheet_changes(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+    """What took the sheet ``before`` to ``after`` (two :func:`view` s), in short lines: the
+    HP die and its space with the distance to Colony Collapse (Tracking HP), population, each
+    bread level by colour, the cells filled in the active hyve and the larva chamber, the
+    royal jellies marked, a hyve scored, the rewards taken, the end."""
+    out: list[str] = []
+    hp0, hp1 = before["hp"], after["hp"]
+    if (hp0["die"], hp0["position"]) != (hp1["die"], hp1["position"]):
+        out.append(f"HP die {hp0['die']} on {hp0['space']} → {hp1['die']} on {hp1['space']}"
+                   + (f" ({counted(hp1['to_collapse'], 'space')} from Colony Collapse)"
+                      if hp1["to_collapse"] > 0 else ""))
+    if before["population"] != after["population"]:
+        out.append(f"population {before['population']}→{after['population']}")
+    for k, level in after["bread"].items():
+        if before["bread"].get(k) != level:
+            out.append(f"bread {after['colours'].get(k, k)} {before['bread'].get(k)}→{level}")
+    if before["active_hyve"] == after["active_hyve"]:
+        filled = _cells(before["hyve"]) - _cells(after["hyve"])
+        if filled > 0:
+            out.append(f"hyve {after['active_hyve']}: {counted(filled, 'hex')} filled")
+    elif after["active_hyve"] is not None:
+        out.append(f"hyve {after['active_hyve']} now active")
+    marked = _cells(before["chamber"]) - _cells(after["chamber"])
+    if marked > 0:
+        out.append(f"larva chamber: {counted(marked, 'cell')} marked")
+    for j0, j1 in zip(before["jellies"], after["jellies"]):
+        if len(j1["colours"]) > len(j0["colours"]):
+            out.append(f"royal jelly {j1['jelly']} ({j1['name']}) marked")
+    for score in after["hyve_scores"][len(before["hyve_scores"]):]:
+        out.append(f"a hyve scored {score}")
+    out += [f"reward: {r}" for r in after["rewards_taken"][len(before["rewards_taken"]):]]
+    if before["status"] != after["status"]:
+        out.append(f"the scenario ends: {after['status']}")
+    return tuple(out)
+
+
+def _cells(lines: list[str]) -> int:
+    """The empty cells (``.``) of a hyve's or the larva chamber's lines."""
+    return sum(line.split(":", 1)[-1].count(".") for line in lines)
+
+
 def view(t: Table) -> dict[str, Any]:
     """The sheet now, JSON-able: turn and season, HP die and track space, population, bread
     levels, the active hyve (:func:`hyve_lines`), the larva chamber, the royal jellies, this
@@ -1012,7 +1053,10 @@ def view(t: Table) -> dict[str, Any]:
     out: dict[str, Any] = {
         "sheet": sheet.id, "mode": sheet.mode, "mode_label": sheet.mode_label,
         "turn": s.turn, "turns": sheet.turns, "status": s.status, "end": list(s.end),
-        "hp": {"die": s.die, "position": s.position, "space": s.hp_label},
+        "hp": {"die": s.die, "position": s.position, "space": s.hp_label,
+               "to_collapse": s.position,
+               "to_thriving": (sheet.hp_track.top - s.position if sheet.hp_track.thriving
+                               else None)},
         "population": s.population,
         "bread": {str(k): lvl for k, lvl in zip(BEE_TYPES, s.bread)},
         "colours": {str(k): c for k, c in zip(BEE_TYPES, s.colours)},
