@@ -150,36 +150,18 @@ class PlaySession:
         return out
 
     def undo(self) -> list[str]:
-        """Undo the last step made at the table (the store's undo), with the steps hyvekit
-        played after it: undone one by one while what is due again is hyvekit's own (a wild
-        hive's forced line; with ``roll`` a die).
+        """Undo the last step made at the table, with the steps before it the players did not
+        choose (a die and the step that made it due, a step hyvekit played):
+        :func:`~hyvekit.games.table.undo_steps`.
 
         :returns: the steps undone, newest first.
         :raises IllegalActionError: the newest event is not a step (a month logged from a
             file...: ``hyvekit campaign undo`` undoes those).
         :raises NothingToUndoError: nothing to undo.
         """
-        from hyvekit.games import beelives as CT
-        undone: list[str] = []
-        while True:
-            active = self.store.load(self.id).active
-            if active and active[-1]["type"] != "step":
-                if undone:
-                    break
-                raise IllegalActionError(R_PLAY, f"the newest event of {self.id} is a "
-                                         f"{active[-1]['type']!r} event, not a step at the "
-                                         f"table: undo it with hyvekit campaign undo {self.id}",
-                                         expected="step", given=active[-1]["type"])
-            if not active and undone:
-                break
-            for event in self.store.undo(self.id):
-                undone.append(str(event.get("data", {}).get("do", event["type"])))
-            self.reload()
-            if self.state.game.stage != "month":
-                break
-            d = CT.decision(self.state)
-            if d is None or not (d.auto or (self.roll and d.kind == "dice")):
-                break
+        from hyvekit.games.table import table_game, undo_steps
+        undone = undo_steps(self.store, self.id, table_game("beelives", "campaign"))
+        self.reload()
         return undone
 
     # --- the screen's contents (rich renderables) ------------------------------------------

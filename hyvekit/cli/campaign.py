@@ -213,7 +213,9 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
                                   help="Do not ask before reverting more than one event.")
          ) -> None:
     """Revert the newest event (or all after --to N). Reverted events stay in the history, and
-    'campaign redo' brings the last undone ones back.
+    'campaign redo' brings the last undone ones back. A die rolled at the table is taken
+    back with the step that made it due (an undo is never a re-roll), as are the steps
+    hyvekit played after that step.
 
     Example: hyvekit campaign undo demo-legacy --to 2 --yes
     """
@@ -225,7 +227,18 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
                 "stay in the history; 'campaign redo' brings them back.", yes):
             typer.echo("nothing was changed")
             return
-    reverted = st.undo(campaign_id, to)
+    before = st.load(campaign_id).active
+    reverted = None
+    if to is None and before and before[-1]["type"] == "step":
+        # a step at the table: with a die, the step that made it due (never a re-roll)
+        from hyvekit.games.table import AT_TABLE, table_game, undo_steps
+        header = st.load(campaign_id).header
+        if (header["game"], header["kind"]) in AT_TABLE:
+            undo_steps(st, campaign_id, table_game(header["game"], header["kind"]))
+            done = {e["seq"] for e in st.load(campaign_id).active}
+            reverted = [e for e in before if e["seq"] not in done]
+    if reverted is None:
+        reverted = st.undo(campaign_id, to)
     record = st.load(campaign_id)
     for e in reverted:
         typer.echo(wrapped(f"reverted event {e['seq']} ({e['type']}): {_describe(record, e)}"))

@@ -294,20 +294,18 @@ class PlaySession:
         return out + _happened(before, after.table)
 
     def undo(self) -> list[str]:
-        """Undo the last step made at the table (the store's undo).
+        """Undo the last step made at the table, with a die and the step that made it due
+        (:func:`~hyvekit.games.table.undo_steps`).
 
-        :returns: the step undone.
+        :returns: the steps undone, newest first.
         :raises IllegalActionError: the newest event is not a step (a legacy run's shop or
             start...: ``hyvekit campaign undo`` undoes those).
         :raises NothingToUndoError: nothing to undo.
         """
-        active = self.store.load(self.id).active
-        if active and active[-1]["type"] != "step":
-            raise IllegalActionError(R_PLAY, f"the newest event of {self.id} is a "
-                                     f"{active[-1]['type']!r} event, not a step at the table: "
-                                     f"undo it with hyvekit campaign undo {self.id}",
-                                     expected="step", given=active[-1]["type"])
-        undone = [str(e.get("data", {}).get("do", e["type"])) for e in self.store.undo(self.id)]
+        from hyvekit.games.table import table_game, undo_steps
+        record = self.store.load(self.id)
+        game = table_game(record.header["game"], record.header["kind"], self.sheets)
+        undone = undo_steps(self.store, self.id, game)
         self.reload()
         return undone
 

@@ -176,3 +176,45 @@ def table_game(game: str, kind: str, sheets: Any = None) -> TableGame:
         return TableGame(Z.table_engine())
     raise InvalidInputError("campaign", f"{game}/{kind}", "a record played at the table: "
                             + ", ".join(f"{g}/{k}" for g, k in AT_TABLE))
+
+
+#: the rule a refused undo at the table names
+R_UNDO = "Undo at the table"
+
+
+def undo_steps(store: Any, campaign_id: str, game: TableGame, *,
+               forced: bool | None = None) -> list[str]:
+    """Take back the last step made at the table and, before it, every step the player did
+    not choose: a die or a card drawn (undoing it takes back the step that made it due, so an
+    undo is never a re-roll) and a step the tool played (:attr:`~hyvekit.rules.table.Decision.auto`,
+    and with ``forced`` — default :func:`forced_steps` — a single-option decision).  One
+    undo of the store (``campaign redo`` brings them all back).
+
+    :returns: the steps undone, newest first.
+    :raises IllegalActionError: the newest event is not a step at the table (``campaign
+        undo`` takes it back).
+    :raises NothingToUndoError: nothing to undo.
+    """
+    from hyvekit.rules.common import IllegalActionError
+    from hyvekit.rules.table import DICE
+    forced = forced_steps() if forced is None else forced
+    record = store.load(campaign_id)
+    active = list(record.active)
+    if active and active[-1]["type"] != STEP:
+        raise IllegalActionError(R_UNDO, f"the newest event of {campaign_id} is a "
+                                 f"{active[-1]['type']!r} event, not a step at the table: "
+                                 f"hyvekit campaign undo {campaign_id} takes it back",
+                                 expected=STEP, given=active[-1]["type"])
+    k = len(active) - 1                   # active[k:] is taken back
+    while k > 0 and active[k - 1]["type"] == STEP:
+        try:
+            d = game.engine.pending(store.replay(record, upto=active[k - 1]["seq"]))
+        except ValueError:                # not a table there (a legacy run between scenarios)
+            break
+        drawn = d.kind == DICE or "draw" in d.legal          # a die, a card turned over
+        if not (drawn or d.auto or (forced and d.forced)):
+            break
+        k -= 1
+    to = active[k - 1]["seq"] if k > 0 else 0
+    undone = store.undo(campaign_id, None if k == len(active) - 1 else to)
+    return [str(e.get("data", {}).get("do", e["type"])) for e in reversed(undone)]

@@ -480,11 +480,8 @@ def _undo(s: Served) -> list[str]:
     if not active:
         raise IllegalActionError("hyvekit serve: undo", "nothing to undo: no step was made yet",
                                  expected="a step", given=None)
-    if active[-1]["type"] != "step":
-        raise IllegalActionError("hyvekit serve: undo", "the newest event is not a step at the "
-                                 "table: hyvekit campaign undo takes it back",
-                                 expected="a step", given=active[-1]["type"])
-    return [str(e["data"].get("do", "")) for e in s.store.undo(s.cid)]
+    from hyvekit.games.table import undo_steps
+    return undo_steps(s.store, s.cid, s.game)
 
 
 def _template(name: str) -> Any:
