@@ -17,7 +17,8 @@ import typer
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.beelives import app, wild_state, winter_vp
 from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console,
-                                 note_if_renamed, print_json, table, with_expected, wrapped)
+                                 note_if_renamed, print_json, resume_instead, table,
+                                 with_expected, wrapped)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.common import counted
 
@@ -131,6 +132,9 @@ def new(ctx: typer.Context,
         raise InvalidInputError(f"--player {player[int(m[1]) - 1]}: {m[2]}", exc.given,
                                 exc.allowed, exc.suggestions) from None
     st = _store(ctx)
+    if campaign_id is None and not as_json and resume_instead(st, name, GAME, KIND,
+                                                              ["beelives", "next"]):
+        return
     record = st.create(name, GAME, KIND, header, campaign_id)
     cid = record.header["id"]
     drawn = None

@@ -21,6 +21,7 @@ from hyvekit.cli.common import (
     console,
     note_if_renamed,
     print_json,
+    resume_instead,
     table,
     wrapped,
 )
@@ -105,6 +106,9 @@ def new(ctx: typer.Context,
         tables.layout(layout)                           # checked
         settings["layout"] = raw["layout"]
         settings["layout_file"] = str(layout.resolve())
+    if game_id is None and not as_json and resume_instead(_store(ctx), name, GAME, KIND,
+                                                          ["beez", "next"]):
+        return
     record = _store(ctx).create(name, GAME, KIND, settings, game_id)
     cid = record.header["id"]
     if as_json:

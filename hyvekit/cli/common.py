@@ -283,6 +283,39 @@ def with_expected(err):
     return err
 
 
+def resume_instead(store: Any, name: str, game: str, kind: str, next_words: list[str]
+                   ) -> bool:
+    """Before a new record of ``game``/``kind`` is made: when ``name``'s own id is taken by
+    one of the same kind and a person is at the terminal, ask whether to go on with that
+    one instead of starting another (default yes); when they say so, print the command
+    that goes on (``hyvekit NEXT_WORDS ID``) and return True.  Outside a terminal: False
+    (the new record gets another id, :func:`note_if_renamed` says which).
+
+    :raises KeyboardInterrupt: Ctrl-C at the question.
+    """
+    import sys
+
+    from hyvekit.store.slug import slugify
+    try:
+        wanted = slugify(name)
+        header = store.load(wanted).header if store.exists(wanted) else None
+    except Exception:  # noqa: BLE001 - no such record, or unreadable: nothing to go on with
+        return False
+    if header is None or (header.get("game"), header.get("kind")) != (game, kind) \
+            or not sys.stdin.isatty():
+        return False
+    try:
+        again = typer.confirm(f"{header.get('name') or wanted!r} ({wanted}) exists already. "
+                              "Go on with it instead of starting another?", default=True)
+    except typer.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
+        return False
+    if again:
+        typer.echo(command_hint([*next_words, wanted]))
+    return again
+
+
 def note_if_renamed(name: str, campaign_id: str) -> None:
     """After creating a campaign: say so when ``name``'s own id was taken and it got another
     (``league`` → ``league-2``), so the player uses the right id next."""

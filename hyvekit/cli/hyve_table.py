@@ -18,7 +18,8 @@ import typer
 
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import (JsonOption, TableSheetsOption, campaigns_dir, command_hint,
-                                 console, print_json, wrapped, wrapped_parts)
+                                 console, note_if_renamed, print_json, resume_instead, wrapped,
+                                 wrapped_parts)
 from hyvekit.cli.hyve import DEFAULT_COLOURS, app
 from hyvekit.rules.common import InvalidInputError, counted
 from hyvekit.rules.values import dataclass
@@ -283,12 +284,17 @@ def new(ctx: typer.Context,
         raise InvalidInputError("--sheets", str(sheets), "an existing TOML file")
     settings = scenario_settings(sheet_table(mode, sheets),
                                  [c for c in colours.split(",") if c.strip()])
-    record = campaign_store(campaigns_dir(ctx)).create(name, "hyve", "scenario", settings)
+    store = campaign_store(campaigns_dir(ctx))
+    if not as_json and resume_instead(store, name, "hyve", "scenario",
+                                      ["hyve", "next", "--scenario"]):
+        return
+    record = store.create(name, "hyve", "scenario", settings)
     cid = record.header["id"]
     if as_json:
         print_json({"id": cid, "name": record.header["name"], "mode": settings["sheet"]["mode"]
                     if "mode" in settings["sheet"] else mode})
         return
+    note_if_renamed(name, cid)
     typer.echo(wrapped(f"created HYVE scenario {cid} ({mode})"))
     typer.echo(command_hint(["hyve", "next", "--scenario", cid]))
 
