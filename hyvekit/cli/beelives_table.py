@@ -77,6 +77,13 @@ def print_table(view: dict, legal: list[str] = ()) -> None:
                         [[w["name"], w["strength"],
                           wild_state(w["dormant"], w["haunted"], w["infected"])]
                          for w in view["wild"]]))
+    if view["steps"]:                     # where a game picked up again stands
+        n = len(view["steps"])
+        head = f"this month so far: {n} step{'s' if n != 1 else ''}; the last:"
+        last = view["steps"][-3:]
+        parts = head.split() + [f"{step} ·" for step in last[:-1]] + last[-1:]
+        for row in wrapped_parts(parts, out.width, sep=" ", indent="  "):
+            out.print(row, highlight=False, soft_wrap=True)
     if view.get("map"):
         from hyvekit.cli.beelives_map import map_lines, reach_of
         for line in map_lines(view["map"], reach=reach_of(list(legal))):

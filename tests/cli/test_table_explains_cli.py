@@ -67,3 +67,11 @@ def test_the_next_line_suggests_a_step_only_where_a_rule_of_thumb_picks_it(flow,
     from hyvekit.cli.table import suggested_step
     assert suggested_step({"legal": ["roll"], "actor": "Ann"}) == "roll"
     assert suggested_step({"legal": ["Ann: sacrifice 0/0"], "actor": "Ann"}) == "sacrifice 0/0"
+
+
+def test_next_after_a_break_tells_the_months_last_steps(flow):
+    assert flow("beelives", "do", "flow", "defend 1", "Bo: defend 2").returncode == 0
+    out = flow("beelives", "next", "flow", env={"COLUMNS": "80"}).stdout
+    flat = " ".join(out.split())
+    assert ('this month so far: 3 steps; the last: card "Beginning of the Flow" · '
+            "Ann: defend 1 · Bo: defend 2") in flat

@@ -462,6 +462,10 @@ def push(state: CampaignState, text: str, rng: random.Random | None = None) -> C
         said = [_step_words(d, resolved)]
         said += _words(t, t2) if not t2.lost else ["the fire reached your hive: the game is lost"]
         after = _month_played(state, t2)
+        if len(after.months) > len(state.months):     # the month's account, hive by hive
+            from hyvekit.rules.beelives.summaries import month_account
+            said += month_account(after.months[-1].summary,
+                                  {p.name: p.hive.vp for p in after.game.players})
     return replace(after, last_step=resolved, said=tuple(said))
 
 

@@ -278,3 +278,43 @@ def summarize(events: Sequence[Event], state: GameState, comps: Components) -> M
             starvation_tokens=a["tokens"])
     return MonthSummary(year or state.year, month or "", season or "", card, hives, wild,
                         tuple(events))
+
+
+def month_account(summary: dict[str, Any], vp_now: dict[str, int] | None = None
+                  ) -> list[str]:
+    """A played month in a few lines for people, from its summary (:meth:`MonthSummary.to_dict`):
+    one per hive — the VP it gained (and its total, from ``vp_now``) and why (a swarm, raids
+    won or lost, raids defended), the brood hatched and lost to disease — then the wild
+    hives spawned, wiped out and their strengths."""
+    lines = []
+    for name, h in summary.get("hives", {}).items():
+        why = []
+        if h.get("swarmed"):
+            why.append("swarmed, " + ("stayed" if h.get("stayed") else "left"))
+        made = h.get("raids_made", [])
+        won = [r["target"] for r in made if r.get("success")]
+        lost = [r["target"] for r in made if not r.get("success")]
+        if won:
+            why.append("raided " + ", ".join(won) + " successfully")
+        if lost:
+            why.append("raided " + ", ".join(lost) + " without success")
+        held = [r["by"] for r in h.get("raids_suffered", []) if not r.get("success")]
+        if held:
+            why.append("held off " + ", ".join(held))
+        total = f" (now {vp_now[name]})" if vp_now and name in vp_now else ""
+        brood = (f"; brood {h.get('brood_hatched', 0)} hatched"
+                 + (f", {h['brood_lost']} lost to disease" if h.get("brood_lost") else "")
+                 if h.get("brood_hatched") or h.get("brood_lost") else "")
+        lines.append(f"{name}: {h.get('vp_gained', 0):+d} VP{total}"
+                     + (f": {'; '.join(why)}" if why else "") + brood)
+    spawned = [f"{d.get('wild', '?')} (strength {d.get('strength', '?')}"
+               + (f", {d['cause']}" if d.get("cause") else "") + ")"
+               for d in summary.get("wild_spawned", [])]
+    if spawned:
+        lines.append("wild hives spawned: " + ", ".join(spawned))
+    if summary.get("wild_removed"):
+        lines.append("wild hives wiped out: " + ", ".join(summary["wild_removed"]))
+    if summary.get("wild_strength"):
+        lines.append("wild hives now: " + ", ".join(
+            f"{n} {s}" for n, s in summary["wild_strength"].items()))
+    return lines

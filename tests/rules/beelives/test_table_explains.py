@@ -178,3 +178,20 @@ def test_the_setting_leaves_single_option_decisions_to_be_typed(monkeypatch):
     assert not forced_steps()
     monkeypatch.setenv(ASK_FORCED, "0")
     assert forced_steps()
+
+
+def test_the_step_that_ends_a_month_gives_its_account_hive_by_hive():
+    """Each hive's VP gained this month, its total, and why; the wild hives after it."""
+    rng = random.Random(3)
+    state = C.new_campaign(C.settings_from_dict(settings_for(3), COMPS), COMPS)
+    while not state.months:
+        d = CT.decision(state)
+        state = ENGINE.push(state, rng.choice(d.legal), rng)
+    entry, said = state.months[0], state.said
+    for p in state.game.players:
+        gained = entry.summary["hives"][p.name]["vp_gained"]
+        assert any(line.startswith(f"{p.name}: {gained:+d} VP (now {p.hive.vp})")
+                   for line in said), said
+    if entry.summary["wild_strength"]:
+        assert "wild hives now: " + ", ".join(
+            f"{n} {s}" for n, s in entry.summary["wild_strength"].items()) in said
