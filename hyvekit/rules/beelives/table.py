@@ -442,6 +442,7 @@ def player_options(state: GameState, name: str, comps: Components) -> tuple[Play
                 out += [Forage(name, at=o.at, take=take) for take in _takes(offer, hive.empty)]
         spaces = M.scout_spaces(m, name)
         out += [Scout(name, tile, at) for at in spaces for tile in TILE_TYPES]
+        out += _card_spawn_scouts(state, name, spaces, comps)
     else:
         for tile in TILE_TYPES:
             offer = forage_offer(board, ForageValues(1, tile, state.season,
@@ -462,6 +463,32 @@ def player_options(state: GameState, name: str, comps: Components) -> tuple[Play
     out.append(CoolHive(name))
     out += [Requeen(name, q) for q in board.queen_types if q != hive.queen]
     return tuple(a for a in out if _head_legal(state, a, comps))
+
+
+def _card_spawn_scouts(state: GameState, name: str, spaces: Any, comps: Components
+                       ) -> list[PlayerAction]:
+    """On the map, a card that spawns a wild hive on a player's first turn within 3 spaces of
+    their hive (Perfect Weather): each scout with the spawn stated — the wild hive's name and
+    its tile, the scouted one or another within reach (``spawn NAME spawn-at Q,R``), as the
+    turn needs them once the new tile is down (where the scout alone is refused for want of
+    them)."""
+    card = comps.card(state.card)
+    if card is None or state.player(name).turns != 0 or \
+            not any(s.trigger == "first_turn" for s in card.spawns):
+        return []
+    wild = free_wild_name(state)
+    if wild == NONE:
+        return []
+    near = list(map_module().spawn_places(state.map, name))
+    out: list[PlayerAction] = []
+    for at in spaces:
+        for tile in TILE_TYPES:
+            a = Scout(name, tile, at)
+            if _head_legal(state, a, comps):
+                continue                 # the spawn's tile is asked after the scout
+            out += [replace(a, dice=replace(a.dice, spawn=wild, spawn_at=tuple(c)))
+                    for c in dict.fromkeys([tuple(at), *map(tuple, near)])]
+    return out
 
 
 def _takes(offer: tuple[int, ...], room: int) -> list[tuple[int, int, int] | None]:

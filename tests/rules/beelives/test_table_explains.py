@@ -13,6 +13,7 @@ import pytest
 from hyvekit.rules.beelives import campaign as C
 from hyvekit.rules.beelives import campaign_table as CT
 from hyvekit.rules.beelives import engine as E
+from hyvekit.rules.common import IllegalActionError
 from hyvekit.rules.table import previews
 
 from test_table import COMPS, _states, settings_for
@@ -160,7 +161,8 @@ def test_a_raid_that_takes_the_wild_hive_to_zero_asks_no_sacrifice():
     the party's strength takes it to 0, the tool plays "sacrifice 0"; a record that holds
     another sacrifice there still replays."""
     from hyvekit.rules.table import play_steps
-    state, d = _met(lambda d: d.kind == "sacrifice" and "nothing to sacrifice" in d.prompt)
+    state, d = _met(lambda d: d.kind == "sacrifice" and "nothing to sacrifice" in d.prompt,
+                    seeds=range(6, 40))
     wiped = re.search(r"strength (\d+) takes (\S+) \(strength (\d+)\) to 0", d.prompt)
     assert wiped and int(wiped[1]) >= int(wiped[3])
     assert d.auto and d.legal[0].endswith(": sacrifice 0")
@@ -195,3 +197,22 @@ def test_the_step_that_ends_a_month_gives_its_account_hive_by_hive():
     if entry.summary["wild_strength"]:
         assert "wild hives now: " + ", ".join(
             f"{n} {s}" for n, s in entry.summary["wild_strength"].items()) in said
+
+
+def test_perfect_weather_on_the_map_lists_the_scouts_with_their_spawn():
+    """Perfect Weather: "On your first turn this month, spawn a wild hive (strength 3) on a
+    tile up to 3 spaces away from your own hive" — with no tile but her own in reach, Ann's
+    scout names the wild hive and its tile, and every such option is taken."""
+    state = C.new_campaign(C.settings_from_dict(
+        {"kind": "standard", "map": True, "players": [{"name": "Ann", "queen": "prolific"},
+                                                      {"name": "Bo", "queen": "nomadic"}]},
+        COMPS), COMPS)
+    state = ENGINE.push(state, 'card "Perfect Weather"')
+    d = ENGINE.pending(state)
+    scouts = [o for o in d.legal if ": scout " in o]
+    assert scouts and all(re.search(r" spawn ACORN spawn-at -?\d+,-?\d+$", o) for o in scouts)
+    for option in scouts:
+        after = ENGINE.push(state, option)
+        assert "ACORN" in [w["name"] for w in ENGINE.view(after)["wild"]]
+    with pytest.raises(IllegalActionError, match="must be spawned"):
+        ENGINE.push(state, scouts[0].split(" spawn ")[0])
