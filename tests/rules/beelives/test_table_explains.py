@@ -216,3 +216,15 @@ def test_perfect_weather_on_the_map_lists_the_scouts_with_their_spawn():
         assert "ACORN" in [w["name"] for w in ENGINE.view(after)["wild"]]
     with pytest.raises(IllegalActionError, match="must be spawned"):
         ENGINE.push(state, scouts[0].split(" spawn ")[0])
+
+
+def test_keep_or_reroll_gives_the_strength_with_the_aggressive_queens_bonus():
+    """Queen Types: an aggressive queen adds 1 to the raid's strength per two bees of the
+    party; "total 1 with 2 bees" is strength 2."""
+    state, d = _first("reroll", seeds=range(15, 40), said="aggressive queen")
+    m = re.search(r"total (\d+) with (\d+) bees, strength (\d+) \((\d+) rolled, \+(\d+) "
+                  r"aggressive queen", d.prompt)
+    assert m, d.prompt
+    total, party, strength, rolled, bonus = map(int, m.groups())
+    assert rolled == min(total, party) and bonus == party // 2 > 0
+    assert strength == rolled + bonus
