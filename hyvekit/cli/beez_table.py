@@ -52,16 +52,16 @@ def load_game(ctx: typer.Context, game_id: str):
                      " record")
 
 
-def _list(option: str, text: str | None) -> list[str]:
+def _list(option: str, text: str | None, what: str = "cards") -> list[str]:
     """``"a,b,c"`` → ``["a", "b", "c"]`` (a card counted by hand may hold commas only inside
-    its quotes)."""
+    its quotes); ``what`` the list holds, for the refusal."""
     import csv
     if not text:
         return []
     try:
         row = next(csv.reader([text], skipinitialspace=True, quotechar="'"))
     except (csv.Error, StopIteration):
-        raise InvalidInputError(option, text, "cards separated by commas") from None
+        raise InvalidInputError(option, text, f"{what} separated by commas") from None
     return [x.strip() for x in row if x.strip()]
 
 
@@ -89,7 +89,9 @@ def new(ctx: typer.Context,
     """
     from hyvekit.data import beez as tables
     from hyvekit.games.beez import GAME, KIND
-    settings: dict = {"players": _list("--players", players),
+    from hyvekit.rules.validate import MAX_PLAYER_NAME, input_text
+    settings: dict = {"players": [input_text("--players", p, MAX_PLAYER_NAME)
+                                  for p in _list("--players", players, "names")],
                       "common": _list("--common", common), "secret": {}, "expert": expert}
     for item in secret:
         who, sep, cs = item.partition("=")
@@ -141,6 +143,8 @@ def print_game_status(record, state) -> None:
 
 def print_table(v: dict) -> None:
     """The table for people: the round, the honeycombs side by side, then the scores."""
+    from hyvekit.rules.validate import shown_data
+    v = shown_data(v)          # a name an older record holds, escaped
     out = console()
     state = (f"round {v['round']}, {v['turn']}'s turn" if not v["over"]
              else f"game over after round {v['round']}")
@@ -218,6 +222,8 @@ def option_lines(legal: list[str]) -> list[str]:
 
 def print_decision(data: dict, game: str) -> None:
     """The decision due and its legal options, and the command to give it."""
+    from hyvekit.rules.validate import shown_data
+    data = shown_data(data)            # a name an older record holds, escaped
     out = console()
     if data["decision"] is None:
         out.print(data["prompt"])

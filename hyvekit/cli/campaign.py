@@ -344,5 +344,8 @@ def note(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
 
     Example: hyvekit campaign note demo-legacy "Lost two hyves to the bear"
     """
+    from hyvekit.rules.validate import BIDI_CONTROLS
+    if any(c in BIDI_CONTROLS for c in text):
+        raise InvalidInputError("note", text[:40], "text without direction characters")
     event, _ = store(ctx).append(campaign_id, "note", {"text": text})
     typer.echo(f"noted as event {event['seq']}")

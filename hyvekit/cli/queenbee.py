@@ -228,10 +228,11 @@ def _load_group(ctx: typer.Context, group: str):
 def _names(option: str, text: str | None) -> list[str]:
     if text is None:
         return []
-    from hyvekit.rules.validate import player_name
+    from hyvekit.rules.validate import MAX_PLAYER_NAME, input_text
     # a new name fits every printable's cell (the one limit of a player's name); records
     # made before keep theirs (the match log reads names of up to matches.MAX_NAME)
-    return [player_name(option, n.strip()) for n in text.split(",") if n.strip()]
+    return [input_text(option, n.strip(), MAX_PLAYER_NAME) for n in text.split(",")
+            if n.strip()]
 
 
 def _as_known(names: list[str], state) -> list[str]:

@@ -252,7 +252,8 @@ def parse_names(text: str | None) -> list[str]:
     """
     if not text:
         return []
-    names = [n.strip() for n in text.split(",") if n.strip()]
+    from hyvekit.rules.validate import input_text
+    names = [input_text("--names", n.strip()) for n in text.split(",") if n.strip()]
     for n in names:
         if len(n) > MAX_NAME_LENGTH:
             raise InvalidInputError("--names", n, f"names of at most {MAX_NAME_LENGTH} characters")

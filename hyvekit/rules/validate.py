@@ -112,6 +112,55 @@ def has_control(value: str, allowed: str = "") -> bool:
     return any(unicodedata.category(c) == "Cc" and c not in allowed for c in value)
 
 
+#: the characters that reorder the text around them (bidirectional embeddings, overrides
+#: and isolates): "Ann\u202eB" shows as another name
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def unsafe_char(value: str) -> str | None:
+    """The first character of ``value`` a terminal or a page would act on rather than show:
+    a control character (C0, DEL, C1) or a bidirectional control; None when there is none."""
+    return next((c for c in value if unicodedata.category(c) == "Cc" or c in BIDI_CONTROLS),
+                None)
+
+
+def shown(value: str) -> str:
+    """``value`` safe to print: each :func:`unsafe_char` written as its escape (``\\x1b``,
+    ``\\u202e``), the rest as it is (a name an older record holds)."""
+    if unsafe_char(value) is None:
+        return value
+    return "".join(c.encode("unicode_escape").decode("ascii")
+                   if unicodedata.category(c) == "Cc" or c in BIDI_CONTROLS else c
+                   for c in value)
+
+
+def shown_data(value: Any) -> Any:
+    """``value`` (JSON-like: dicts, lists, texts) with every text :func:`shown`."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, dict):
+        return {k: shown_data(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [shown_data(v) for v in value]
+    return value
+
+
+def input_text(where: str, value: Any, longest: int | None = None) -> str:
+    """A text typed now (a name, a note): :func:`text`, at most ``longest`` characters, and
+    no bidirectional control either (records made before this rule still read).
+
+    :raises InvalidInputError: anything else, the character named.
+    """
+    if isinstance(value, str) and unsafe_char(value) is not None:
+        bad = unsafe_char(value)
+        raise InvalidInputError(where, value, "text without control or direction "
+                                f"characters (found {shown(bad)})")
+    out = text(where, value)
+    if longest is not None and len(out) > longest:
+        raise InvalidInputError(where, out, f"at most {longest} characters")
+    return out
+
+
 def text(where: str, value: Any) -> str:
     """A non-empty text on one line (names, cards, choices), stripped.
 

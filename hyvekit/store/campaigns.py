@@ -33,7 +33,7 @@ from hyvekit import __version__
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.documents import check_plain, parse_json
 from hyvekit.rules.errors import shorten
-from hyvekit.rules.validate import has_control, is_whole
+from hyvekit.rules.validate import BIDI_CONTROLS, has_control, is_whole
 from hyvekit.rules.values import dataclass
 from hyvekit.store.adapters import (
     GameAdapter,
@@ -557,8 +557,9 @@ class CampaignStore:
         name = str(name).strip()
         if not name or len(name) > MAX_NAME:
             raise InvalidInputError("name", name, f"1 to {MAX_NAME} characters")
-        if has_control(name):
-            raise InvalidInputError("name", name, "one line of text without control characters")
+        if has_control(name) or any(c in BIDI_CONTROLS for c in name):
+            raise InvalidInputError("name", name, "one line of text without control or "
+                                    "direction characters")
         adapter = self.adapter(game, kind)
         settings = check_plain("settings", freeze(adapter, settings))   # as its reader will
         adapter.initial_state(settings)

@@ -154,7 +154,8 @@ def parse_player_option(text: str) -> dict[str, str]:
     if len(parts) not in (2, 3) or not parts[0] or not parts[1]:
         raise InvalidInputError("--player", text, "NAME:QUEEN or NAME:QUEEN:COLOUR, e.g. "
                                 "Susan:prolific:yellow")
-    return {"name": parts[0], "queen": parts[1].lower(),
+    from hyvekit.rules.validate import MAX_PLAYER_NAME, input_text
+    return {"name": input_text("--player", parts[0], MAX_PLAYER_NAME), "queen": parts[1].lower(),
             "colour": parts[2] if len(parts) == 3 else ""}
 
 
