@@ -79,6 +79,7 @@ def list_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
     """
     from hyvekit.store.errors import StoreError
     st = store(ctx)
+    st.sweep()                 # what a killed import or new left
     rows = []
     for cid in st.ids():
         try:
@@ -299,7 +300,9 @@ def import_(ctx: typer.Context, file: Path = typer.Argument(..., help="An export
         raise InvalidInputError("FILE", str(file), "a JSON export (UTF-8 text)") from None
     from hyvekit.store.errors import CampaignExistsError
     try:
-        record = store(ctx).import_text(text, str(file), as_id)
+        st = store(ctx)
+        st.sweep()
+        record = st.import_text(text, str(file), as_id)
     except CampaignExistsError as exc:
         raise InvalidInputError("FILE", str(file), f"a campaign whose id is free: "
                                 f"{exc.campaign_id!r} exists already (import it under "
@@ -318,6 +321,7 @@ def delete(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="I
     """
     from hyvekit.store.errors import CorruptRecordError
     st = store(ctx)
+    st.sweep()                               # what a killed import or new left
     try:
         st.load(campaign_id)                 # an unknown id is refused before asking
         unreadable = None

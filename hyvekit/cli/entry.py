@@ -16,10 +16,23 @@ import sys
 
 EXIT_INTERRUPTED = 130    # 128 + SIGINT
 EXIT_PIPE = 141           # 128 + SIGPIPE
+EXIT_TERMINATED = 143     # 128 + SIGTERM
+
+
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM (a ``kill``, a closing session): end as an exit, so that what the command was
+    doing is undone on its way out — a half-written file removed, a print's scratch folder
+    cleared — rather than left where the process stopped."""
+    raise SystemExit(EXIT_TERMINATED)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line ``argv`` (default ``sys.argv[1:]``) and exit with its code."""
+    import signal
+    try:
+        signal.signal(signal.SIGTERM, _terminated)
+    except (ValueError, OSError):         # not the main thread: the default stays
+        pass
     try:
         from hyvekit.cli.app import run
         code = run(argv)

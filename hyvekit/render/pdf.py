@@ -134,18 +134,20 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     meta.setdefault("options", {})
     meta["version"] = hyvekit.__version__
 
-    document = render_document(template_name, context, paper=page["key"], copies=copies,
-                               per_page=per_page, ink_saver=ink_saver, meta=meta,
-                               templates_dir_override=templates_dir_override)
-    if more:
-        documents = [document] + [
-            render_document(name, extra, paper=page["key"], copies=copies, per_page=per_page,
-                            ink_saver=ink_saver, meta=meta,
-                            templates_dir_override=templates_dir_override)
-            for name, extra in more]
-        document = document.copy([p for d in documents for p in d.pages])
-    data = sheets(document.write_pdf(), paper=page["key"], copies=copies, per_page=per_page,
-                  meta=meta)
+    from hyvekit.render.scratch import scratch_folder
+    with scratch_folder():               # weasyprint's fonts: removed even if killed
+        document = render_document(template_name, context, paper=page["key"], copies=copies,
+                                   per_page=per_page, ink_saver=ink_saver, meta=meta,
+                                   templates_dir_override=templates_dir_override)
+        if more:
+            documents = [document] + [
+                render_document(name, extra, paper=page["key"], copies=copies,
+                                per_page=per_page, ink_saver=ink_saver, meta=meta,
+                                templates_dir_override=templates_dir_override)
+                for name, extra in more]
+            document = document.copy([p for d in documents for p in d.pages])
+        data = sheets(document.write_pdf(), paper=page["key"], copies=copies,
+                      per_page=per_page, meta=meta)
 
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)

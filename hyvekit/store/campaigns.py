@@ -60,12 +60,14 @@ from hyvekit.store.slug import check_id, slugify
 from hyvekit.store.states import Kept, StateCache
 from hyvekit.store.states import digest as digest_of
 from hyvekit.store.storage import (
+    CampaignBusyError,
     atomic_write_bytes,
     atomic_write_text,
     campaign_lock,
     dump_json,
     parse_json_record,
     read_record_bytes,
+    remove_stale_temps,
     with_new_events,
 )
 
@@ -344,6 +346,28 @@ class CampaignStore:
             return []
         return sorted(p.stem for p in self.folder.glob("*.json")
                       if not p.name.startswith(".") and not p.is_dir())
+
+    def sweep(self) -> list[Path]:
+        """Remove what a writer killed before its record existed left (a ``campaign import``
+        or a ``new`` killed mid-write): the lock file of a record that is not there and that
+        record's temporary files, each under its own lock taken without waiting (a writer
+        still at work holds it: its files are left alone).  Returns what was removed."""
+        if not self.folder.is_dir():
+            return []
+        removed: list[Path] = []
+        for lock in sorted(self.folder.glob("*.json.lock")):
+            record = Path(str(lock)[:-len(".lock")])
+            if record.exists() or lock.is_symlink():
+                continue
+            try:
+                with campaign_lock(record, timeout=0, on_wait=None):
+                    removed += remove_stale_temps(record)
+                    if not record.exists():
+                        lock.unlink(missing_ok=True)
+                        removed.append(lock)
+            except (CampaignBusyError, CampaignsFolderError, OSError):
+                continue
+        return removed
 
     @contextmanager
     def _write_lock(self, campaign_id: str) -> Iterator[Path]:
