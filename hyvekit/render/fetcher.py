@@ -114,8 +114,18 @@ def _class():
             super().__init__(allowed_protocols=ALLOWED_SCHEMES)
             self.root = root.resolve()
             self.overrides = [o.resolve() for o in overrides]
+            #: every URL refused, in order (weasyprint drops some refusals without a
+            #: word: an image inside an inline SVG; the print checks this list)
+            self.refused: list[_RefusedURL] = []
 
         def fetch(self, url, headers=None):
+            try:
+                return self._fetch(url)
+            except _RefusedURL as exc:
+                self.refused.append(exc)
+                raise
+
+        def _fetch(self, url):
             scheme = urlsplit(url).scheme.lower()
             if scheme == "data":
                 if len(url) > MAX_DATA_URL:

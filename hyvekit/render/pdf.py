@@ -146,7 +146,7 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
                                 templates_dir_override=templates_dir_override)
                 for name, extra in more]
             document = document.copy([p for d in documents for p in d.pages])
-        data = sheets(document.write_pdf(), paper=page["key"], copies=copies,
+        data = sheets(write_checked(document), paper=page["key"], copies=copies,
                       per_page=per_page, meta=meta)
 
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -207,14 +207,46 @@ def _weasyprint(html: str, override: str | Path | None):
     fetcher = packaged_fetcher(templates_dir(), overrides)
     base_url = templates_dir().resolve().as_uri() + "/"
     try:
-        return HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
+        document = HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
     except FatalURLFetchingError as exc:
-        url = getattr(exc, "url", None) or str(exc)
-        reason = getattr(exc, "reason", None)
-        raise InvalidInputError("template resource", url,
-                                "a regular file inside the packaged templates folder "
-                                f"({templates_dir()}) or yours; network and other files are "
-                                "refused" + (f" ({reason})" if reason else "")) from None
+        raise refused_resource(exc) from None
+    check_fetched(document)
+    return document
+
+
+def refused_resource(exc: Exception) -> InvalidInputError:
+    """A URL the printing fetcher refused, as bad input (exit 2): the template's resource."""
+    url = getattr(exc, "url", None) or str(exc)
+    reason = getattr(exc, "reason", None)
+    return InvalidInputError("template resource", url,
+                             "a regular file inside the packaged templates folder "
+                             f"({templates_dir()}) or yours; network and other files are "
+                             "refused" + (f" ({reason})" if reason else ""))
+
+
+def check_fetched(document: Any) -> None:
+    """Stop the print when the fetcher refused a URL that weasyprint went on without (an
+    image inside an inline SVG is dropped with no more than a log line).
+
+    :raises InvalidInputError: the first URL refused.
+    """
+    refused = getattr(getattr(document, "url_fetcher", None), "refused", None)
+    if refused:
+        raise refused_resource(refused[0])
+
+
+def write_checked(document: Any) -> bytes:
+    """``document.write_pdf()``, a refused attachment (fetched only now) as bad input.
+
+    :raises InvalidInputError: a resource the fetcher refused.
+    """
+    from weasyprint.urls import FatalURLFetchingError
+    try:
+        data = document.write_pdf()
+    except FatalURLFetchingError as exc:
+        raise refused_resource(exc) from None
+    check_fetched(document)
+    return data
 
 
 def _duplicate(pdf: bytes, copies: int, meta: Mapping[str, Any]) -> bytes:
