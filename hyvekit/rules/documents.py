@@ -46,13 +46,31 @@ class DocumentError(InvalidInputError):
         self.args = (f"{where}: {problem}",)
 
 
-def parse_json(text: str, where: str) -> Any:
-    """The value of a JSON text, checked by :func:`check_plain`.
+class _Repeated(Exception):
+    """A key given twice in one JSON object (its ``args[0]``)."""
 
-    :raises DocumentError: not JSON (line and column), or a value :func:`check_plain` refuses.
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        raise _Repeated(next(k for k, _ in pairs if k in seen or seen.add(k)))
+    return out
+
+
+def parse_json(text: str, where: str) -> Any:
+    """The value of a JSON text, checked by :func:`check_plain`.  A key given twice in one
+    object is refused (JSON readers keep the last one, and a record's next rewrite would
+    drop the other without a word).
+
+    :raises DocumentError: not JSON (line and column), a repeated key, or a value
+        :func:`check_plain` refuses.
     """
     try:
-        value = json.loads(text)
+        value = json.loads(text, object_pairs_hook=_no_repeated_keys)
+    except _Repeated as exc:
+        raise DocumentError(where, f"the key {exc.args[0]!r} is given twice in one "
+                            "object") from None
     except json.JSONDecodeError as exc:
         raise DocumentError(where, f"invalid JSON at line {exc.lineno} column {exc.colno}: "
                             f"{exc.msg}") from None
