@@ -48,13 +48,27 @@ def campaigns_dir(ctx: typer.Context | None = None) -> Path:
         if ctx.obj and ctx.obj.get("campaigns_dir"):
             return Path(ctx.obj["campaigns_dir"])
         ctx = ctx.parent
-    return Path(os.environ.get(ENV_CAMPAIGNS) or default_folder(DEFAULT_CAMPAIGNS))
+    return Path(_env_folder(ENV_CAMPAIGNS) or default_folder(DEFAULT_CAMPAIGNS))
+
+
+def _env_folder(name: str) -> str | None:
+    """The folder the environment variable ``name`` names; None when it is not set.
+
+    :raises InvalidInputError: set to nothing (or spaces): an empty value would silently
+        mean the default folder.
+    """
+    value = os.environ.get(name)
+    if value is not None and not value.strip():
+        from hyvekit.rules.common import InvalidInputError
+        raise InvalidInputError(name, value, "a folder (or leave it unset for the default "
+                                "folder)")
+    return value
 
 
 def output_dir() -> Path:
     """Where prints go by default: ``$HYVEKIT_OUTPUT``, else :func:`default_folder`
     ``("output")`` (``./output`` in the checkout, the user's data folder when installed)."""
-    return Path(os.environ.get(ENV_OUTPUT) or default_folder(DEFAULT_OUTPUT))
+    return Path(_env_folder(ENV_OUTPUT) or default_folder(DEFAULT_OUTPUT))
 
 
 def console():
@@ -225,6 +239,16 @@ def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
     path = Path(path).expanduser()
     if path.is_dir():
         raise InvalidInputError(option, str(path), "a file path, not a folder")
+    for parent in path.absolute().parents:       # the first that is there must be a folder
+        if parent.exists():
+            if not parent.is_dir():
+                raise InvalidInputError(option, str(path), f"a path in a folder ({parent} "
+                                        "is a file, not a folder)")
+            if not os.access(parent, os.W_OK | os.X_OK) or parent.is_relative_to("/proc") \
+                    or parent.is_relative_to("/sys"):
+                raise InvalidInputError(option, str(path), f"a path in a folder you may "
+                                        f"write in ({parent} is not one)")
+            break
     folder = campaigns_dir(ctx).expanduser().resolve()
     target = path.resolve()
     if target == folder or folder in target.parents:

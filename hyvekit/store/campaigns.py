@@ -846,10 +846,15 @@ class CampaignStore:
         path = self.path(cid)
         # the files an export names are the exporter's: never read here
         header = as_record["header"]["1"]
-        adapter = self._adapter_of(_record_from_doc(Path(source), as_record))
-        header["settings"] = imported(adapter, header["settings"])
-        # every active event must still be legal; errors name the file being imported
-        self.replay(_record_from_doc(Path(source), as_record))
+        try:
+            adapter = self._adapter_of(_record_from_doc(Path(source), as_record))
+            header["settings"] = imported(adapter, header["settings"])
+            # every active event must still be legal; errors name the file being imported
+            self.replay(_record_from_doc(Path(source), as_record))
+        except CorruptRecordError as exc:      # an export is no record of the folder: no
+            raise InvalidInputError(source, "an export it cannot read",   # word of deleting
+                                    f"a {EXPORT_FORMAT} export this hyvekit can read "
+                                    f"({exc.problem})") from None
         record = _record_from_doc(path, as_record)
         self._check_folder(writing=True)
         with campaign_lock(path):

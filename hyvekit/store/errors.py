@@ -73,7 +73,9 @@ class InvalidIdError(StoreError):
 
     def __init__(self, given: str):
         self.given = given
-        super().__init__(f"campaign id: got {given!r}, expected a slug of lowercase letters, "
+        from hyvekit.rules.errors import shorten
+        super().__init__(f"campaign id: got {shorten(given)}, expected a slug of lowercase "
+                         "letters, "
                          "digits and hyphens (at most 64 characters)")
 
 
