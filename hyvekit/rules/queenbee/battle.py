@@ -471,6 +471,7 @@ def check_battle(battle: Battle, dice: Dice, cards: Mapping[str, Card]) -> Battl
 
     a_total = sum(d.pips for d in battle.attacker_dice)
     d_total = sum(d.pips for d in battle.defender_dice)
+    check_losing_side_plays(battle, eff, cards, a_total, d_total)
     winner = "attacker" if a_total >= d_total else "defender"
     loser = other(winner)
     if a_total == d_total:
@@ -515,6 +516,45 @@ def check_battle(battle: Battle, dice: Dice, cards: Mapping[str, Card]) -> Battl
                      "their side wins, and are removed if it loses")
     return BattleOutcome(winner, results["attacker"], results["defender"], effective, cancelled,
                          tuple(notes), dice.assumed)
+
+
+#: battle cards whose change to their side's total is known without the dice (pips)
+FIXED_CHANGE = {"Strong Sting": 1, "Bee Escape": 0}
+
+
+def check_losing_side_plays(battle: Battle, effective: tuple[bool, ...],
+                            cards: Mapping[str, Card], a_total: int, d_total: int) -> None:
+    """Sequence of Battle, step 4: "The player who is losing after the rolls may play any
+    cards with the battle symbol ... the other player (now losing) may also play".  Where
+    every card played after the rolls changes its side's total by a known amount
+    (:data:`FIXED_CHANGE`; none cancelled), the totals before each card are worked back from
+    the final dice, and each side's run of cards must begin while that side is losing (the
+    attacker below the defender; the defender at or below the attacker, a tie being the
+    attacker's).  Other cards change dice the final dice cannot tell about (ruling Q16): no
+    check then.
+
+    :raises IllegalActionError: a side played battle cards while it was winning.
+    """
+    during = [(p, e) for p, e in zip(battle.plays, effective)
+              if not p.before and cards[p.card].kind == "battle"]
+    if not during or not all(e and p.card in FIXED_CHANGE for p, e in during):
+        return
+    totals = {"attacker": a_total, "defender": d_total}
+    for p, _ in during:
+        totals[p.side] -= FIXED_CHANGE[p.card]
+    side_before = None
+    for p, _ in during:
+        if p.side != side_before:
+            a, d = totals["attacker"], totals["defender"]
+            losing = "attacker" if a < d else "defender"
+            if p.side != losing:
+                raise IllegalActionError(
+                    R_SEQUENCE, f"the {p.side} played {p.card} while winning ({a} against "
+                    f"{d} before it): only the player losing after the rolls (or after the "
+                    "other's cards) may play battle cards", expected=f"cards by the {losing}",
+                    given=p.to_text())
+            side_before = p.side
+        totals[p.side] += FIXED_CHANGE[p.card]
 
 
 def _faces_hint(dice: Dice) -> str:

@@ -105,8 +105,8 @@ def test_smoker_stops_the_defenders_battle_cards_unless_cancelled():
         fight("warrior", "warrior", "b3", "b4", "before:attacker:smoker",
               "defender:strong-sting")
     assert err.value.rule == "Queen Bee: Battle Cards — Smoker"
-    o = fight("warrior", "warrior", "b3", "b4", "before:attacker:smoker",
-              "before:defender:dont-buzz", "defender:bee-escape")
+    o = fight("warrior", "warrior", "b4", "b3", "before:attacker:smoker",
+              "before:defender:dont-buzz", "defender:bee-escape")   # the defender is losing
     assert o.cancelled[0].card == "Smoker"
 
 
@@ -123,11 +123,11 @@ def test_other_battle_cards_come_after_the_rolls():
 # --- cards: effects --------------------------------------------------------------------------
 
 def test_strong_sting_raises_a_die_one_above_its_maximum():
-    o = fight("warrior", "warrior", "b5", "b4", "attacker:strong-sting")
+    o = fight("warrior", "warrior:2", "b5", "b4,b1", "attacker:strong-sting")   # 4 < 5, then 5
     assert o.winner == "attacker" and o.attacker.total == 5
     with pytest.raises(IllegalActionError, match="Strong Sting"):
-        fight("warrior", "warrior", "b6", "b4", "attacker:strong-sting")
-    fight("warrior", "warrior", "b6", "b4", "attacker:strong-sting", "attacker:strong-sting")
+        fight("warrior", "warrior:2", "b6", "b4,b2", "attacker:strong-sting")
+    fight("warrior", "warrior:2", "b6", "b4,b2", "attacker:strong-sting", "attacker:strong-sting")
 
 
 def test_maximum_power_and_helping_paw_and_again_and_again_change_values_not_dice():
@@ -165,8 +165,8 @@ def test_bee_escape_saves_one_worker_or_warrior_of_the_loser():
     assert o.winner == "defender" and o.attacker.saved == 1
     o = fight("warrior:2", "queen", "b4,b1", "b1", "defender:bee-escape")
     assert o.defender.saved == 0            # only the queen fought: nobody to save
-    o = fight("warrior:2", "worker", "b4,b1", "y1", "attacker:bee-escape")
-    assert o.attacker.saved == 0 and o.winner == "attacker"
+    with pytest.raises(IllegalActionError, match="Sequence of Battle"):    # winning: no card
+        fight("warrior:2", "worker", "b4,b1", "y1", "attacker:bee-escape")
 
 
 def test_stuck_in_a_web_takes_the_weakest_defenders_die_and_not_against_one_bee():
@@ -211,3 +211,21 @@ def test_battle_from_a_toml_table():
     assert winner == "attacker" and B.check_battle(battle, DICE, CARDS).winner == "attacker"
     with pytest.raises(InvalidInputError):
         B.battle_from_dict({"attacker": "warrior", "oops": 1}, CARDS)
+
+
+def test_sequence_of_battle_only_the_side_losing_after_the_rolls_plays_battle_cards():
+    """Sequence of Battle, step 4: "The player who is losing after the rolls may play any
+    cards with the battle symbol ... the other player (now losing) may also play".  With
+    Strong Sting, the only card, the dice before it are known: 7 against 1 — the attacker was
+    winning and could not play it."""
+    with pytest.raises(IllegalActionError, match="Sequence of Battle") as err:
+        fight("warrior:2", "worker", "b4,b4", "y1", "attacker:strong-sting")
+    assert "7 against 1" in str(err.value) and err.value.expected == "cards by the defender"
+    # the defender, losing 3 to 4, stings twice to lead 5 to 4; the attacker, now losing,
+    # stings back to a tie, which is the attacker's
+    o = fight("warrior", "worker:2", "b5", "y3,y2", "defender:strong-sting",
+              "defender:strong-sting", "attacker:strong-sting")
+    assert o.winner == "attacker" and o.tie
+    with pytest.raises(IllegalActionError, match="Sequence of Battle"):   # not losing yet
+        fight("warrior", "worker:2", "b5", "y3,y1", "defender:strong-sting",
+              "attacker:strong-sting")
