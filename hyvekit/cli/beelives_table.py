@@ -152,7 +152,7 @@ def option_lines(legal: list[str], odds: dict[str, str]) -> list[str]:
             groups.setdefault(head, []).append(option)
             continue
         body = option.split(": ", 1)[1] if ": " in option else option
-        groups.setdefault(body.split()[0], []).append(body)
+        groups.setdefault("#faces" if body.isdigit() else body.split()[0], []).append(body)
     lines = []
     for options in groups.values():
         shown = _merged(options)[:SHOWN]

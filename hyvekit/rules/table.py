@@ -216,6 +216,23 @@ class BaseEngine:
 
 
 
+#: the most combinations of faces a die decision lists in ``legal`` (one or two D6: beyond,
+#: the faces are entered as ``more`` says)
+LISTED_FACES = 36
+
+
+def dice_steps(dice: int, faces: Sequence[int]) -> tuple[str, ...]:
+    """The legal steps of a die decision: ``roll`` (the tool rolls), then each way the dice
+    can fall written as their faces, one digit a die (``3``, ``41``), where there are at most
+    :data:`LISTED_FACES` of them — so a program choosing only among ``legal`` can enter the
+    faces a player rolled."""
+    import itertools
+    if len(faces) ** dice > LISTED_FACES or any(f > 9 for f in faces):
+        return ("roll",)
+    return ("roll",) + tuple("".join(map(str, c)) for c in itertools.product(faces,
+                                                                              repeat=dice))
+
+
 def view_changes(before: Any, after: Any, labels: dict[str, str] | None = None,
                  quiet: frozenset[str] = frozenset(), _at: str = "") -> tuple[str, ...]:
     """The differences between two views of a table (JSON-like dicts), one short line per

@@ -36,6 +36,7 @@ from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import NONE, map_module
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.common import counted
+from hyvekit.rules.table import dice_steps
 from hyvekit.rules.validate import record_table as _keys
 from hyvekit.rules.validate import text as _text
 from hyvekit.rules.values import dataclass
@@ -123,7 +124,7 @@ def _prelude_decision(state: CampaignState) -> T.Decision | None:
     if prelude.d6 is None:
         return T.Decision("dice", None, f"{R_THREE_GEN_CARD}: roll the D6 for the season's "
                           "wild hives (half the roll, rounded up, spawn at strength 4)",
-                          ("roll",), more="or the face rolled, 1-6")
+                          dice_steps(1, range(1, 7)), more="or the face rolled, 1-6")
     from hyvekit.rules.beelives.three_generations import season_start_spawns
     card = _three_generations(state)
     want, _ = season_start_spawns(card.year(state.game.year), state.game.month, prelude.d6)
@@ -267,7 +268,7 @@ def _fire_decision(state: CampaignState) -> T.Decision | None:
     if on_map and state.fire is None and fp.fire_d4 is None:
         return T.Decision("dice", None, f"{card.name}: roll the D4 for where the fire starts "
                           "(1 the opposite edge, 2 the right, 3 the closest, 4 the left)",
-                          ("roll",), more="or the face rolled, 1-4")
+                          dice_steps(1, range(1, 5)), more="or the face rolled, 1-4")
     if not on_map and fp.burned is None:
         return T.Decision("fire", lead, f"{card.name}: has the fire reached {lead}'s tile "
                           "this month?", ("hive safe", "hive burned"))
@@ -285,7 +286,7 @@ def _fire_decision(state: CampaignState) -> T.Decision | None:
     if len(fp.rolls) == len(fp.spawns):
         return T.Decision("dice", None, f"{card.name}: roll the D4 for wild hive "
                           f"{len(fp.spawns) + 1} of {want} (its spaces from the fire)",
-                          ("roll",), more="or the face rolled, 1-4")
+                          dice_steps(1, range(1, 5)), more="or the face rolled, 1-4")
     from hyvekit.rules.beelives.wildfire import fire_spawn_places
     M = map_module()
     places = () if name == NONE else sorted(fire_spawn_places(

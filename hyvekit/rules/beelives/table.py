@@ -93,7 +93,7 @@ from hyvekit.rules.beelives.wild_turns import (
     WildSwarm,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
-from hyvekit.rules.table import Decision
+from hyvekit.rules.table import Decision, dice_steps
 from hyvekit.rules.validate import close_matches
 from hyvekit.rules.values import dataclass
 
@@ -316,7 +316,8 @@ def _before_actions(t: Table) -> Decision:
                             "tile within 3 spaces can take it")
     die = table_die(t)
     if die is not None:
-        return Decision("dice", None, die.prompt, ("roll",), more="or the face rolled, 1-6")
+        return Decision("dice", None, die.prompt, dice_steps(die.dice, die.faces),
+                        more="or the face rolled, 1-6")
     if not t.plan.card:
         return _card_decision(t, f"Event Phase: the {s0.season} card "
                               f"({len(season_deck(s0, comps))} left in the deck)")
@@ -858,7 +859,7 @@ def _turn_decision(t: Table) -> Decision:
     assert hole is not None and hole.kind != "auto"
     if hole.kind == "dice":                  # rolled by the player whose turn it is
         return Decision("dice", None if pt.action.wild else pt.action.actor, hole.prompt,
-                        ("roll",), more=f"or the {_faces_rolled(hole.dice)} ({hole.faces[0]}-"
+                        dice_steps(hole.dice, hole.faces), more=f"or the {_faces_rolled(hole.dice)} ({hole.faces[0]}-"
                         f"{hole.faces[-1]}), e.g. " + str(hole.faces[-1]) * hole.dice)
     values = hole.values
     if hole.kind == "sacrifice":             # only what the sequencer accepts
@@ -902,7 +903,8 @@ def _wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
     assert state is not None
     die = table_die(t)
     if die is not None:
-        return Decision("dice", None, die.prompt, ("roll",), more="or the face rolled, 1-6")
+        return Decision("dice", None, die.prompt, dice_steps(die.dice, die.faces),
+                        more="or the face rolled, 1-6")
     if t.wild_roll is not None:
         choices = (t.wild_roll[0],)
     legal = tuple(N.format_action(a) for a in wild_options(state, choices, t.comps,

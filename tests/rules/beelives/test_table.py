@@ -134,7 +134,8 @@ def test_a_raid_asks_for_dice_then_keep_or_reroll_then_the_defenders_sacrifice()
     _, state = E.resolve_steps(state, ["forage bloom 0 take 5/5/0", "raid Susan 3"], rng)
     d = CT.decision(state)
     # the raider rolls the raid's dice (a defender's phone may not: hyvekit serve)
-    assert (d.kind, d.actor, d.legal) == ("dice", "Jeremy", ("roll",))
+    # one D4 for 3 bees: roll, or the face rolled, each listed (issue 25)
+    assert (d.kind, d.actor, d.legal) == ("dice", "Jeremy", ("roll", "1", "2", "3", "4"))
     _, state = E.resolve_steps(state, ["2"], rng)          # 3 bees: one die
     d = CT.decision(state)
     assert d.kind == "reroll" and set(d.legal) == {"keep", "reroll"}

@@ -228,3 +228,16 @@ def test_keep_or_reroll_gives_the_strength_with_the_aggressive_queens_bonus():
     total, party, strength, rolled, bonus = map(int, m.groups())
     assert rolled == min(total, party) and bonus == party // 2 > 0
     assert strength == rolled + bonus
+
+
+def test_a_die_lists_its_faces_so_a_program_limited_to_legal_can_enter_them():
+    """A die decision lists ``roll`` and each way the dice can fall, where that is at most
+    36 ways (one or two D6); every face listed is taken as the die rolled."""
+    from hyvekit.rules.table import LISTED_FACES, dice_steps
+    assert dice_steps(1, range(1, 7)) == ("roll", "1", "2", "3", "4", "5", "6")
+    assert len(dice_steps(2, range(1, 7))) == 1 + 36 and "66" in dice_steps(2, range(1, 7))
+    assert dice_steps(3, range(1, 7)) == ("roll",) and 6 ** 3 > LISTED_FACES
+    state, d = _first("dice", said="roll the D6 after scouting")
+    assert d.legal == ("roll", "1", "2", "3", "4", "5", "6")
+    for face in d.legal[1:]:
+        assert ENGINE.last_step(ENGINE.push(state, face)) == face
