@@ -1,7 +1,8 @@
 """The web table under load (bounded, loopback only): 30 pages watching while three clients
-and the command line make steps at once, a HYVE scenario played to its end. Every watcher
-gets every step, in order, none twice; only the steps acknowledged are stored; the record is
-what the same steps give through ``do``."""
+and the command line make 500 steps at once, on twelve HYVE scenarios served together (a
+scenario runs to about 45 steps). Every watcher gets every step of its table, in order, none
+twice; only the steps acknowledged are stored; each record is what the same steps give
+through ``do``."""
 
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ from .conftest import request, serving, tokens
 
 WATCHERS = 30
 CLIENTS = 3
+STEPS = 500
+TABLES = [f"t{n}" for n in range(12)]
 
 
 def _watch(base: str, path: str, out: list[int], stop: threading.Event) -> None:
     """Collect the ``seq`` of every ``step`` event of the stream until ``stop``."""
     url = urllib.parse.urlsplit(base)
-    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
     conn.request("GET", path, headers={"Accept": "text/event-stream"})
     response = conn.getresponse()
     event = ""
@@ -34,67 +37,90 @@ def _watch(base: str, path: str, out: list[int], stop: threading.Event) -> None:
     conn.close()
 
 
-def test_thirty_watchers_get_every_step_of_three_clients_and_the_cli_in_order(hk):
-    assert hk("hyve", "new", "Tuesday", "--mode", "standard").returncode == 0
-    with serving(hk.campaigns, ["tuesday"]) as (base, app):
-        k = tokens(app, "tuesday")
+def _active(hk, cid: str) -> list[dict]:
+    record = json.loads(hk.campaigns.joinpath(f"{cid}.json").read_text())
+    return [e for _, e in sorted(record["events"].items(), key=lambda x: int(x[0]))
+            if e["status"] == "active"]
+
+
+def test_thirty_watchers_get_every_one_of_500_steps_of_three_clients_and_the_cli(hk):
+    for cid in TABLES:
+        assert hk("hyve", "new", cid, "--mode", "standard").returncode == 0
+    with serving(hk.campaigns, TABLES) as (base, app):
+        k = {cid: tokens(app, cid) for cid in TABLES}
         stop = threading.Event()
+        watched = [TABLES[i % len(TABLES)] for i in range(WATCHERS)]
         seen: list[list[int]] = [[] for _ in range(WATCHERS)]
         watchers = [threading.Thread(target=_watch, daemon=True, args=(
-            base, f"/t/tuesday/events?k={k['watch']}&after=0", seen[i], stop))
-            for i in range(WATCHERS)]
+            base, f"/t/{cid}/events?k={k[cid]['watch']}&after=0", seen[i], stop))
+            for i, cid in enumerate(watched)]
         for w in watchers:
             w.start()
         time.sleep(1)
-        acknowledged: list[str] = []
-        over = threading.Event()
+        acknowledged: dict[str, list[str]] = {cid: [] for cid in TABLES}
+        made = [0]
+        lock = threading.Lock()
+        over: set[str] = set()
+
+        def enough() -> bool:
+            return made[0] >= STEPS or len(over) == len(TABLES)
+
+        def took(cid: str, steps: list[str]) -> None:
+            with lock:
+                acknowledged[cid].extend(steps)
+                made[0] += len(steps)
 
         def client(n: int) -> None:
             rng = random.Random(n)
-            while not over.is_set():
-                status, data = request(f"{base}/t/tuesday/state?k={k['watch']}")
+            while not enough():
+                cid = rng.choice([c for c in TABLES if c not in over] or TABLES)
+                status, data = request(f"{base}/t/{cid}/state?k={k[cid]['watch']}")
                 if data["decision"] is None:
-                    over.set()
-                    return
+                    over.add(cid)
+                    continue
                 choice = rng.choice(data["legal"][:4])
-                status, answer = request(f"{base}/t/tuesday/step",
-                                         {"k": k["host"], "step": choice})
+                status, answer = request(f"{base}/t/{cid}/step",
+                                         {"k": k[cid]["host"], "step": choice})
                 if status == 200:
-                    acknowledged.extend(answer["steps"])
+                    took(cid, answer["steps"])
                 else:
                     assert status in (400, 409), answer   # a stale step: refused, not stored
         clients = [threading.Thread(target=client, args=(n,)) for n in range(CLIENTS)]
         for c in clients:
             c.start()
         cli_steps = 0
-        while not over.is_set() and cli_steps < 15:             # the command line too
-            data = json.loads(hk("hyve", "next", "--scenario", "tuesday", "--json").stdout)
+        while not enough() and cli_steps < 40:                 # the command line too
+            cid = TABLES[cli_steps % len(TABLES)]
+            data = json.loads(hk("hyve", "next", "--scenario", cid, "--json").stdout)
             if data["decision"] is None:
-                break
-            r = hk("hyve", "do", "--scenario", "tuesday", data["legal"][0], "--json")
+                cli_steps += 1
+                continue
+            r = hk("hyve", "do", "--scenario", cid, data["legal"][0], "--json")
             if r.returncode == 0:
-                acknowledged.extend(json.loads(r.stdout)["steps"])
+                took(cid, json.loads(r.stdout)["steps"])
                 cli_steps += 1
         for c in clients:
-            c.join(timeout=300)
-        record = json.loads(hk.campaigns.joinpath("tuesday.json").read_text())
-        stored = [e for _, e in sorted(record["events"].items(), key=lambda x: int(x[0]))
-                  if e["status"] == "active"]
-        seqs = [e["seq"] for e in stored]
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(len(s) < len(seqs) for s in seen):
+            c.join(timeout=600)
+        stored = {cid: _active(hk, cid) for cid in TABLES}
+        seqs = {cid: [e["seq"] for e in stored[cid]] for cid in TABLES}
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(
+                len(seen[i]) < len(seqs[cid]) for i, cid in enumerate(watched)):
             time.sleep(0.1)
         stop.set()
-        assert cli_steps > 0 and len(stored) >= 10                 # clients and the CLI
-        assert request(f"{base}/t/tuesday/state?k={k['watch']}")[1]["decision"] is None
-        assert sorted(acknowledged) == sorted(e["data"]["do"] for e in stored)
-        for got in seen:
-            assert got == seqs                                   # each once, in order
-    # the same steps through do give the same record
-    assert hk("hyve", "new", "Again", "--mode", "standard").returncode == 0
-    steps = [e["data"]["do"] for e in stored]
-    r = hk("hyve", "do", "--scenario", "again", *steps, "--json")
-    assert r.returncode == 0, r.stderr
-    first = json.loads(hk("hyve", "next", "--scenario", "tuesday", "--json").stdout)
-    again = json.loads(hk("hyve", "next", "--scenario", "again", "--json").stdout)
-    assert first == again
+        assert cli_steps > 0 and sum(len(s) for s in stored.values()) >= STEPS
+        for cid in TABLES:
+            assert sorted(acknowledged[cid]) == sorted(e["data"]["do"] for e in stored[cid])
+        for i, cid in enumerate(watched):
+            assert seen[i] == seqs[cid]                  # each once, in order
+    # the same steps through do give the same records
+    for cid in TABLES:
+        again = f"{cid}-again"
+        assert hk("hyve", "new", again, "--mode", "standard").returncode == 0
+        steps = [e["data"]["do"] for e in stored[cid]]
+        r = hk("hyve", "do", "--scenario", again, *steps, "--json",
+               env={"HYVEKIT_ASK_FORCED": "1"})                # each step as stored
+        assert r.returncode == 0, r.stderr
+        first = json.loads(hk("hyve", "next", "--scenario", cid, "--json").stdout)
+        second = json.loads(hk("hyve", "next", "--scenario", again, "--json").stdout)
+        assert first == second

@@ -42,8 +42,8 @@ class HyveScenarioEngine(BaseEngine):
     def view(self, t: T.Table) -> dict[str, Any]:
         return T.view(t)
 
-    #: a turn's assignments and placements run to a few hundred options
-    PREVIEWED = 400
+    #: a push settles the whole turn (a few ms): previews only for the smaller decisions
+    PREVIEWED = 16
 
     def changes(self, before: T.Table, after: T.Table) -> tuple[str, ...]:
         """:func:`~.table.sheet_changes` of the two sheets."""
