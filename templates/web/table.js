@@ -32,7 +32,8 @@
     const own = actor ? `${actor}: ` : null;
     for (const option of legal) {
       const body = own && option.startsWith(own) ? option.slice(own.length) : option;
-      const head = body.includes("@") && !body.includes(" ") ? "@" : body.split(" ")[0];
+      const head = /^\d+$/.test(body) ? "or the face rolled"          // a die's faces together
+        : body.includes("@") && !body.includes(" ") ? "@" : body.split(" ")[0];
       if (!out.has(head)) out.set(head, []);
       out.get(head).push(option);
     }
