@@ -157,9 +157,10 @@ class Engine(Protocol[TableT]):
         :raises IllegalActionError, InvalidInputError: as :meth:`push`.
         """
 
-    def changes(self, before: TableT, after: TableT) -> tuple[str, ...]:
-        """What took ``before`` to ``after``, in short lines for people ("Ann: honey
-        0→5"), the game's own notes after them ("comb full: …")."""
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+        """What took the table whose :meth:`view` is ``before`` to the one whose view is
+        ``after``, in short lines for people ("Ann: honey 0→5"), the game's own notes after
+        them ("comb full: …")."""
 
 
 class BaseEngine:
@@ -204,10 +205,10 @@ class BaseEngine:
     #: the view's keys as people call them
     LABELS: dict[str, str] = {}
 
-    def changes(self, before: Any, after: Any) -> tuple[str, ...]:
-        """The differences between the two tables' views (:func:`view_changes`, the
-        engine's ``QUIET`` keys left out, its ``LABELS`` used)."""
-        return view_changes(self.view(before), self.view(after), self.LABELS, self.QUIET)
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+        """The differences between two views (:func:`view_changes`, the engine's ``QUIET``
+        keys left out, its ``LABELS`` used)."""
+        return view_changes(before, after, self.LABELS, self.QUIET)
 
     def previewed(self, d: Decision) -> bool:
         """Whether the options of ``d`` get a preview: not a die's, not at the end."""
@@ -290,10 +291,11 @@ def previews(engine: Any, t: Any, d: Decision | None = None) -> dict[str, str]:
     if not engine.previewed(d) or len(d.legal) > engine.PREVIEWED:
         return {}
     out = {}
+    now = engine.view(t)
     for option in d.legal:
         if option.split(": ", 1)[-1] in DRAWN:
             continue
-        out[option] = "; ".join(engine.changes(t, engine.preview(t, option)))
+        out[option] = "; ".join(engine.changes(now, engine.view(engine.preview(t, option))))
     return out
 
 

@@ -534,6 +534,8 @@ def _words(before: T.Table, after: T.Table) -> list[str]:
     return [x for x in lines if x]
 
 
+#: the phase the view gives once the last winter is played
+GAME_OVER = "the game is over"
 #: the phase of each decision before the Action Phase, by its kind
 BEFORE_ACTIONS = {"feeding": "Feeding Phase", "swarm": "Swarm Phase", "card": "Event Phase"}
 
@@ -552,7 +554,7 @@ def view(state: CampaignState) -> dict[str, Any]:
         t = T.new_table(game, state.comps.game)      # the month due, before its first step
     now = T.shown_state(t) if t is not None else game
     if game.stage == "over":
-        phase = "the game is over"
+        phase = GAME_OVER
     elif game.stage == "winter":
         phase = "Winter Upkeep"
     elif t is None and _prelude_rules(state) is not None:
@@ -609,14 +611,15 @@ def solo_cards(state: CampaignState) -> list[dict[str, str]]:
     return out
 
 
-def notes(before: CampaignState, after: CampaignState) -> tuple[str, ...]:
-    """What a step leads to later that the hives' numbers do not show: a comb it fills
-    (Egg Phase: no empty cell, a swarm token)."""
-    if after.game.stage == "over":
+def notes(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+    """What a step leads to later that the hives' numbers do not show, from the table's
+    :func:`view` before and after it: a comb it fills (Egg Phase: no empty cell, a swarm
+    token)."""
+    if after["phase"] == GAME_OVER:
         return ()
-    was = {h["name"]: h for h in view(before)["hives"]}
+    was = {h["name"]: h for h in before["hives"]}
     return tuple(f"{h['name']}'s comb full: a swarm token in the Egg Phase if still full"
-                 for h in view(after)["hives"]
+                 for h in after["hives"]
                  if h["empty"] == 0 and was.get(h["name"], {}).get("empty", 0) > 0)
 
 

@@ -35,7 +35,7 @@ class BeeLivesEngine(BaseEngine):
             draw first).
         """
         d = CT.decision(t)
-        return d if d is not None else over("the game is over", t.scores)
+        return d if d is not None else over(CT.GAME_OVER, t.scores)
 
     def push(self, t: CampaignState, step: str, rng: random.Random | None = None
              ) -> CampaignState:
@@ -58,7 +58,7 @@ class BeeLivesEngine(BaseEngine):
               "paused": "queen paused", "starvation": "starvation tokens",
               "threshold": "swarm threshold", "swarm_token": "swarm token"}
 
-    def changes(self, before: CampaignState, after: CampaignState) -> tuple[str, ...]:
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
         """The hives' and wild hives' numbers that changed, then what the step leads to
         later (:func:`~.campaign_table.notes`: a comb filled)."""
         return super().changes(before, after) + CT.notes(before, after)

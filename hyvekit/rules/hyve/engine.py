@@ -45,9 +45,9 @@ class HyveScenarioEngine(BaseEngine):
     #: a push settles the whole turn (a few ms): previews only for the smaller decisions
     PREVIEWED = 16
 
-    def changes(self, before: T.Table, after: T.Table) -> tuple[str, ...]:
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
         """:func:`~.table.sheet_changes` of the two sheets."""
-        return T.sheet_changes(self.view(before), self.view(after))
+        return T.sheet_changes(before, after)
 
 
 class HyveLegacyEngine(BaseEngine):
@@ -118,9 +118,9 @@ class HyveLegacyEngine(BaseEngine):
 
     PREVIEWED = HyveScenarioEngine.PREVIEWED
 
-    def changes(self, before: L.LegacyState, after: L.LegacyState) -> tuple[str, ...]:
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
         """:func:`~.table.sheet_changes` of the two sheets."""
-        return T.sheet_changes(self.view(before), self.view(after))
+        return T.sheet_changes(before, after)
 
 
 SCENARIO = HyveScenarioEngine()
