@@ -35,3 +35,34 @@ def test_odd_digits_are_bad_input_not_an_internal_error(hk, args):
     r = hk(*args)
     assert r.returncode == 2, r.stderr
     assert "internal error" not in r.stderr and "bad input" in r.stderr
+
+
+#: words a careless or hostile player types: other scripts' digits, thousands of digits,
+#: terminal controls, a direction override, a C1 control, a new line
+HOSTILE = ["²", "٣", "４", LONG, "\x1b[2J", "A\u202eB", "\x9b1", "1\n2"]
+#: the shapes of each game's steps a hostile word is put into
+SHAPES = ["{w}", "roll {w}", "forage bloom {w}", "raid Ann {w}", "{w}@C3", "fly {w} p w",
+          "Ann: sacrifice {w}/0", "bakery 3: {w}", "tokens {w}", "card {w}"]
+
+
+def test_every_games_step_parser_answers_hostile_words_as_bad_input_or_a_rule(hk):
+    """Issue 25: the step parsers of every game played at the table, given other scripts'
+    digits, 5,000-digit numbers, control and direction characters: exit 1 or 2, one line,
+    never an internal error, nothing stored."""
+    assert hk("beelives", "new", "L", "-p", "Ann:prolific", "-p", "Bo:nomadic").returncode == 0
+    assert hk("beelives", "do", "l", 'card "First Bloom"').returncode == 0
+    assert hk("hyve", "new", "G", "--mode", "standard").returncode == 0
+    assert hk("hyve", "do", "g", "dice 1 2 3 3 5 6").returncode == 0
+    assert hk("beez", "new", "Z", "--players", "Ann,Bo", "--common",
+              "both-4-5-rows,middle-row,colours").returncode == 0
+    before = {p.name: p.read_bytes() for p in hk.campaigns.glob("*.json")}
+    for game, cid in (("beelives", "l"), ("hyve", "g"), ("beez", "z")):
+        for shape in SHAPES:
+            for word in HOSTILE:
+                step = shape.format(w=word)
+                r = hk(game, "do", cid, step)
+                assert r.returncode in (1, 2), (game, step[:40], r.returncode, r.stderr[-300:])
+                assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+                assert len(r.stderr.strip().splitlines()) == 1, (game, step[:40], r.stderr)
+                assert "\x1b" not in r.stderr and "\u202e" not in r.stderr
+    assert {p.name: p.read_bytes() for p in hk.campaigns.glob("*.json")} == before
