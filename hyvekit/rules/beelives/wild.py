@@ -226,11 +226,11 @@ def wild_raids_player(wild_strength: int, defender: Hive, roll: int, board: Boar
                       defender_bonus: int = 0) -> WildOnPlayer:
     """A wild hive raids a player hive (Wild Hive Raids, Raiding a Player Hive).
 
-    The D6 ``roll`` is the honey the wild hive steals, at most its strength.  Each sacrificed
-    defending bee takes 2 off the wild hive's strength, each sacrificed unassigned bee 1.  Each
-    remaining defending bee takes 1 off the honey stolen (ruling L21: a sacrificed defender
-    counts 2 in all, as in a player raid); an aggressive queen takes one more per two bees
-    involved.  Stealing any honey gives the wild hive +1 strength (at most 14); a wild hive
+    The D6 ``roll`` is the honey the wild hive steals, at most its strength.  Each defending
+    bee takes 1 off the honey stolen; the defender "may further prevent" it by sacrifices:
+    each sacrificed defending bee takes 2 off the wild hive's strength, each sacrificed
+    unassigned bee 1 (ruling L21: a sacrificed defender still counts as a defender, as in a
+    player raid, L17); an aggressive queen takes one more per two bees involved.  Stealing any honey gives the wild hive +1 strength (at most 14); a wild hive
     reduced to 0 is removed and the defender scores 2 VP.
 
     :raises InvalidInputError: a roll off the D6, a strength off 1–14.
@@ -261,8 +261,7 @@ def wild_raids_player(wild_strength: int, defender: Hive, roll: int, board: Boar
     involved = defending + sacrifice_unassigned
     aggressive = (involved // AGGRESSIVE_BEES_PER_STRENGTH if defender.queen == "aggressive"
                   else 0)
-    block = (DEFENDER_BLOCKS * (defending - sacrifice_defending) + aggressive
-             + defender_bonus)
+    block = DEFENDER_BLOCKS * defending + aggressive + defender_bonus
     stolen = min(max(0, min(roll, strength) - block), defender.honey)
     if stolen:
         strength = min(board.wild_strength_max, strength + STEAL_GAIN)

@@ -509,9 +509,10 @@ def test_wild_raid_sacrifices_and_removal_ruling_l21(board):
     # each remaining defender blocks one honey
     plain = W.wild_raids_player(6, susan, 5, board)
     assert plain.stolen == 3 and plain.wild_strength == 7
-    # sacrificing a defender: -2 strength, and it no longer blocks honey
+    # sacrificing a defender "further" prevents it: -2 strength, and it still blocks its
+    # honey as a defender (the same reading as a player raid's, L17)
     sac = W.wild_raids_player(6, susan, 5, board, sacrifice_defending=1)
-    assert sac.stolen == min(5, 4) - 1 and sac.wild_strength == 4 + 1
+    assert sac.stolen == min(5, 4) - 2 and sac.wild_strength == 4 + 1
     gone = W.wild_raids_player(3, susan, 5, board, sacrifice_defending=1, sacrifice_unassigned=1)
     assert gone.removed and gone.vp == 2 and gone.defender.vp == 2 and gone.stolen == 0
     assert gone.defender.workers == 3

@@ -613,3 +613,42 @@ def test_queries_stay_within_three_spaces_of_the_hive(m):
             assert c not in m.grid and M.distance(h.at, c) <= 3
         for c in M.spawn_places(m, h.name):
             assert m.hive_at(c) is None and M.distance(h.at, c) <= 3
+
+
+def test_a_tile_foraged_in_an_earlier_round_stays_closed_a_hive_raided_may_be_raided_again_ruling_l63():
+    """Ruling L63 with L56: "this round" is the action round in both charts' lines. A tile a
+    wild hive foraged in an earlier round still holds its token ("You may not forage a map
+    tile that has worker bees already on it"), so it stays closed; the hives it raided are
+    forgotten when the round ends."""
+    m = M.new_map({(0, 0): "wet", (1, 0): "bloom", (-1, 0): "bloom"},
+                  [M.MapHive("ACORN", "wild", (0, 0))])
+    foraged = M.forage(m, "ACORN", (1, 0))
+    assert M.closest_tiles(foraged, "ACORN", "bloom") == ((-1, 0),)      # its own token too
+    import random
+
+    from hyvekit.rules.beelives import campaign as C
+    from hyvekit.rules.beelives import campaign_table as CT
+    from hyvekit.rules.beelives import engine as E
+    from hyvekit.data.beelives import campaign_components, packaged_board
+    comps = campaign_components(packaged_board())
+    seen_raids, seed = 0, 0
+    while seen_raids == 0 and seed < 20:          # games until wild hives have raided
+        rng, seed = random.Random(seed), seed + 1
+        state = C.new_campaign(C.settings_from_dict(
+            {"kind": "multi-year", "years": 2, "players": [
+                {"name": "Ann", "queen": "aggressive"}, {"name": "Bo", "queen": "prolific"}]},
+            comps), comps)
+        last = None
+        while (d := CT.decision(state)) is not None:
+            step = "roll" if d.kind == "dice" else rng.choice(d.legal)
+            _, state = E.resolve_steps(state, [step], rng)
+            t = state.table
+            now = getattr(t, "state", None)
+            if now is None:
+                last = None
+                continue
+            seen_raids += sum(1 for w in now.wild if w.raided)
+            if last is not None and now.round > last:
+                assert all(w.raided == () for w in now.wild)  # a new round: none raided yet
+            last = now.round
+    assert seen_raids > 0
