@@ -5,6 +5,7 @@ next ``campaign list`` (or ``delete``, or ``import``)."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -71,3 +72,35 @@ def test_what_a_killed_import_left_goes_with_the_next_list(hk):
     kept_lock = folder / "kept.json.lock"
     kept_lock.touch()                              # a record's own lock file stays
     assert hk("campaign", "list").returncode == 0 and kept_lock.exists()
+
+
+def test_an_import_killed_at_any_moment_leaves_nothing_after_the_next_list(hk, tmp_path):
+    """``campaign import`` killed (SIGKILL or SIGTERM) at moments spread over its run: after
+    the next ``campaign list``, the folder holds the records that were there and, at most, the
+    one imported whole — no hidden copy, no lock of a record that is not there."""
+    assert hk("hyve", "new", "Src", "--mode", "standard").returncode == 0
+    for _ in range(12):
+        data = json.loads(hk("hyve", "next", "--scenario", "src", "--json").stdout)
+        step = "gather" if "gather" in data["legal"] else data["legal"][0]
+        assert hk("hyve", "do", "--scenario", "src", step).returncode == 0
+    export = tmp_path / "src.json"
+    assert hk("campaign", "export", "src", str(export)).returncode == 0
+    env = _env(hk, tmp_path)
+    argv = [sys.executable, "-m", "hyvekit", "campaign", "import", str(export), "--as", "copy"]
+    started = time.monotonic()
+    subprocess.run(argv, cwd=hk.root, env=env, capture_output=True, timeout=120, check=True)
+    took = time.monotonic() - started
+    for k in range(1, 9):
+        (hk.campaigns / "copy.json").unlink(missing_ok=True)
+        proc = subprocess.Popen(argv, cwd=hk.root, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        time.sleep(took * k / 9)
+        proc.send_signal(signal.SIGKILL if k % 2 else signal.SIGTERM)
+        proc.wait(timeout=60)
+        r = hk("campaign", "list")
+        assert r.returncode == 0, r.stderr
+        left = sorted(p.name for p in hk.campaigns.iterdir() if p.name != ".trash")
+        assert left in (["src.json", "src.json.lock"], ["src.json"],
+                        ["copy.json", "src.json", "src.json.lock"], ["copy.json", "src.json"],
+                        ["copy.json", "copy.json.lock", "src.json", "src.json.lock"],
+                        ["copy.json", "copy.json.lock", "src.json"]), left
