@@ -66,3 +66,35 @@ def test_every_games_step_parser_answers_hostile_words_as_bad_input_or_a_rule(hk
                 assert len(r.stderr.strip().splitlines()) == 1, (game, step[:40], r.stderr)
                 assert "\x1b" not in r.stderr and "\u202e" not in r.stderr
     assert {p.name: p.read_bytes() for p in hk.campaigns.glob("*.json")} == before
+
+
+#: options whose values hyvekit reads itself (not typer): each with a place for a number
+OPTIONS = [
+    ["hyve", "legacy", "shop", "r", "--population", "red:{w}"],
+    ["hyve", "legacy", "shop", "r", "--bread", "{w}"],
+    ["hyve", "legacy", "shop", "r", "--hp", "red:{w}"],
+    ["hyve", "legacy", "easy", "r", "--cross-out", "{w}"],
+    ["beelives", "wild-turn", "--season", "summer", "--strength", "5", "--tile", "harvest:{w}"],
+    ["beelives", "wild-turn", "--season", "summer", "--strength", "5", "--target",
+     "player:{w}:3"],
+    ["queenbee", "battle", "--attacker", "warrior:{w}", "--defender", "worker",
+     "--attacker-dice", "b4", "--defender-dice", "y1"],
+    ["queenbee", "battle", "--attacker", "warrior", "--defender", "worker",
+     "--attacker-dice", "b{w}", "--defender-dice", "y1"],
+    ["queenbee", "odds", "--attacker", "warrior:{w}", "--defender", "worker"],
+    ["print", "pad", "queenbee", "--match", "{w}"],
+    ["campaign", "undo", "r", "--to", "{w}", "--yes"],
+]
+
+
+@pytest.mark.parametrize("args", OPTIONS, ids=lambda a: " ".join(a)[:40])
+def test_every_option_hyvekit_reads_itself_answers_hostile_words_in_one_line(hk, args):
+    """Issue 25: other scripts' digits, 5,000-digit numbers, control and direction
+    characters in an option's number: exit 1 or 2, one line, never an internal error."""
+    assert hk("hyve", "legacy", "new", "R", "--colours", "yellow,blue,green,purple,red"
+              ).returncode == 0
+    for word in HOSTILE:
+        r = hk(*(a.format(w=word) for a in args))
+        assert r.returncode in (1, 2), (args, word[:20], r.returncode, r.stderr[-300:])
+        assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1, (args, word[:20], r.stderr)
