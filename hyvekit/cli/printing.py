@@ -148,30 +148,10 @@ def _subset_advice() -> None:
 
 
 def state_sha256(state) -> str:
-    """The sha256 (hex) of the JSON of a replayed state (``sort_keys``, UTF-8): identifies what
-    a pre-filled print shows (two records in the same state share it; any purchase, result,
-    match or undo changes it).
-
-    A Hyve Legacy run hashes ``legacy_summary(state)``, a Bee Lives campaign its ``summary``
-    (``hyvekit/rules/beelives/campaign.py``, what ``beelives status --json`` shows); any other
-    state (a Queen Bee match log, ...) hashes its dataclass fields as plain JSON
-    (``hyvekit.store.adapters.jsonable``)."""
-    import hashlib
-    import json
-
-    from hyvekit.games.hyve import LegacyState, legacy_summary
-    from hyvekit.store.adapters import jsonable
-
-    if isinstance(state, LegacyState):
-        value = legacy_summary(state)
-    elif type(state).__module__.startswith("hyvekit.rules.beelives."):
-        from hyvekit.games.beelives import CampaignState, summary
-
-        value = summary(state) if isinstance(state, CampaignState) else jsonable(state)
-    else:
-        value = jsonable(state)
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """:func:`hyvekit.render.campaign_report.state_sha256` (the hash a pre-filled print
+    carries in its metadata)."""
+    from hyvekit.render.campaign_report import state_sha256 as sha
+    return sha(state)
 
 
 def _load_run(ctx: typer.Context, run_id: str):
@@ -552,20 +532,11 @@ def report(
     extra: dict[str, str] = {}
     stem = None
     if campaign:
-        from hyvekit.games import adapter_for, campaign_store
-        from hyvekit.render.printables_reports import report_context
+        from hyvekit.games import campaign_store
+        from hyvekit.render.campaign_report import report_context
 
         record, state = campaign_store(campaigns_dir(ctx)).state(campaign)
-        adapter = adapter_for(record.header["game"], record.header["kind"])
-        if (record.header["game"], record.header["kind"]) == BEELIVES_CAMPAIGN:
-            from hyvekit.render.printables_beelives_report import beelives_report_context
-
-            context = beelives_report_context(record.header, record.events, state,
-                                              adapter.summary(state),
-                                              describe=adapter.describe)
-        else:
-            context = report_context(record.header, record.events, state,
-                                     describe=adapter.describe, summary=adapter.summary)
+        context = report_context(record, state)
         cid = str(record.header.get("id") or campaign)
         options["campaign"] = cid
         extra = {"campaign": cid, "state_sha256": state_sha256(state)}

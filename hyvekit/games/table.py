@@ -77,14 +77,17 @@ class TableGame:
     """How one kind of record is played at the table: its ``engine``, the data of its step
     events (``event``) and the check made before its first step
     (``check``), ``extra``: keys its ``next --json`` adds beside the decision
-    (``extra(state) -> dict``), and ``final``: the final scores once the game is over, as
-    its ``status --json`` gives them (None: the view shows them)."""
+    (``extra(state) -> dict``), ``final``: the final scores once the game is over, as
+    its ``status --json`` gives them (None: the view shows them), and ``so_far``: the
+    campaign beyond the table in lines (a Bee Lives campaign's months and winters, a legacy
+    run's scenarios), as ``status`` gives them."""
 
     engine: Any
     event: Callable[[Any, Any, Any], dict[str, Any]] = step_event
     check: Callable[[Any, Any], None] | None = None
     extra: Callable[[Any], dict[str, Any]] | None = None
     final: Callable[[Any], dict[str, Any] | None] | None = None
+    so_far: Callable[[Any], list[str]] | None = None
 
 
 #: the setting that leaves a single-option decision to be typed (any value but "" or 0)
@@ -163,14 +166,14 @@ def table_game(game: str, kind: str, sheets: Any = None) -> TableGame:
 
         def scores(state: Any) -> dict[str, Any] | None:
             return B.summary(state).get("scores")
-        return TableGame(B.table_engine(), extra=odds, final=scores)
+        return TableGame(B.table_engine(), extra=odds, final=scores, so_far=beelives_so_far)
     if (game, kind) == ("hyve", "scenario"):
         from hyvekit.games import hyve as H
         return TableGame(H.scenario_engine())
     if (game, kind) == ("hyve", "legacy"):
         from hyvekit.games import hyve as H
         return TableGame(H.legacy_engine(sheets), H.legacy_step_event(sheets),
-                         H.check_legacy_step)
+                         H.check_legacy_step, so_far=legacy_so_far)
     if (game, kind) == ("beez", "game"):
         from hyvekit.games import beez as Z
         return TableGame(Z.table_engine())
@@ -218,3 +221,29 @@ def undo_steps(store: Any, campaign_id: str, game: TableGame, *,
     to = active[k - 1]["seq"] if k > 0 else 0
     undone = store.undo(campaign_id, None if k == len(active) - 1 else to)
     return [str(e.get("data", {}).get("do", e["type"])) for e in reversed(undone)]
+
+
+def beelives_so_far(state: Any) -> list[str]:
+    """A Bee Lives campaign so far, a line a month and a winter (``beelives status``'s
+    months and winters): "year 1 March (A Cold Spike): Ann +0 VP, Bo +2 VP"."""
+    from hyvekit.games import beelives as B
+    s = B.summary(state)
+    lines = [f"year {m['year']} {m['month']} ({m['card']}): "
+             + ", ".join(f"{n} {v:+d} VP" for n, v in m.get("vp", {}).items())
+             for m in s.get("months", [])]
+    lines += [f"winter after year {w['year']}: " + ", ".join(
+        f"{h['hive']} {h['bees']} bees, {h['honey']} honey" + (" (out)" if h.get("out") else "")
+        for h in w.get("hives", [])) for w in s.get("winters", [])]
+    return lines
+
+
+def legacy_so_far(run: Any) -> list[str]:
+    """A Hyve Legacy run so far, a line a scenario played (``hyve legacy status``'s
+    results): "scenario 1: won, 7 HP positions past the start, population 12, 4 hyves, 9
+    honey"."""
+    from hyvekit.games import hyve as H
+    return [f"scenario {r['scenario']}: {'won' if r['won'] else 'lost'}, "
+            f"{r['hp_past_start']} HP positions past the start, population "
+            f"{r['population']}, {r['hyves']} hyves"
+            + (f", {r['honey']} honey" if r.get("honey") is not None else "")
+            for r in H.legacy_summary(run).get("results", [])]

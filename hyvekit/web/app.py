@@ -150,6 +150,7 @@ class Served:
         self.data: dict[str, Any] = {}
         self.events: list[tuple[int, str, str]] = []     # published, oldest first
         self.lock = asyncio.Lock()
+        self.printing = asyncio.Lock()         # its report rendered once at a time
         self._seen: tuple[int, int, int] | None = None
 
     def snapshot(self, record: Any, state: Any) -> dict[str, Any]:
@@ -161,7 +162,8 @@ class Served:
         data = table_data(self.game, state)
         data.update(id=self.cid, name=record.header.get("name") or self.cid,
                     game=record.header["game"], kind=record.header["kind"],
-                    last_step=engine.last_step(state), said=list(engine.said(state)))
+                    last_step=engine.last_step(state), said=list(engine.said(state)),
+                    so_far=self.game.so_far(state) if self.game.so_far else [])
         return data
 
     def file_mark(self) -> tuple[int, int, int] | None:
@@ -281,7 +283,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
     routes = [Route("/", index), Route("/static/{name}", static),
               Route("/t/{cid}", page), Route("/t/{cid}/state", state_json),
               Route("/t/{cid}/events", events), Route("/t/{cid}/step", step, methods=["POST"]),
-              Route("/t/{cid}/undo", undo, methods=["POST"])]
+              Route("/t/{cid}/undo", undo, methods=["POST"]),
+              Route("/t/{cid}/report.pdf", report)]
 
     @asynccontextmanager
     async def lifespan(app: Any):
@@ -336,6 +339,35 @@ async def page(request: Any) -> Any:
     return HTMLResponse(html, headers={"Cache-Control": "no-store",
                                        "Referrer-Policy": "no-referrer",
                                        "X-Content-Type-Options": "nosniff"})
+
+
+async def report(request: Any) -> Any:
+    """The record's report as ``print report ID`` prints it (its years or ledger so far,
+    charts, history), a PDF to download; any link of the table may ask for it."""
+    from starlette.responses import Response
+    s = _served(request)
+    if s is None or s.tokens.of(request.query_params.get("k")) is None:
+        return _plain(403, "not a valid link")
+    async with s.printing:              # one report of a record at a time
+        try:
+            data = await asyncio.to_thread(_report_pdf, s)
+        except (InvalidInputError, IllegalActionError, OSError) as exc:
+            return _plain(500, f"the report could not be printed: {exc}")
+    return Response(data, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="report-{s.cid}.pdf"',
+        "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
+
+
+def _report_pdf(s: Served) -> bytes:
+    """The report of the record ``s`` serves, as PDF bytes (written in hyvekit's scratch
+    folder, then removed)."""
+    import tempfile
+
+    from hyvekit.render.campaign_report import write_report
+    record, state = s.store.state(s.cid)
+    with tempfile.TemporaryDirectory(prefix="report-") as folder:
+        out = write_report(record, state, Path(folder) / f"report-{s.cid}.pdf")
+        return out.read_bytes()
 
 
 async def state_json(request: Any) -> Any:

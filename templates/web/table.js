@@ -322,6 +322,11 @@
   function renderTable(data) {
     const view = VIEWS[data.game];
     const out = view && data.table ? view(data.table) : [renderValue(data.table)];
+    if ((data.so_far || []).length) {      // the campaign beyond the table: months, scenarios
+      const list = el("ul", null, "so-far");
+      for (const line of data.so_far) list.append(el("li", line));
+      out.push(card("so far", list));
+    }
     return data.final ? [renderFinal(data.final), ...out] : out;
   }
 

@@ -208,3 +208,79 @@ def test_a_finished_bee_lives_game_shows_its_final_scores(hk, league):
         assert data["decision"] is None and data["final"]["players"]
         status = json.loads(hk("beelives", "status", league, "--json").stdout)
         assert data["final"] == status["scores"]
+
+
+def test_the_report_so_far_downloads_as_print_report_prints_it(hk, league):
+    """Pages for the rest of a campaign (issue 30): every page links the record's report,
+    the PDF ``print report ID`` prints — its years so far, charts and history — as a
+    download for any link of the table; a wrong link gets nothing."""
+    import urllib.request
+
+    from pypdf import PdfReader
+    assert hk("beelives", "do", league, 'card "First Bloom"', "defend 1").returncode == 0
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        page = request(f"{base}/t/{league}?k={k['watch']}")[1]
+        assert f'href="/t/{league}/report.pdf?k={k["watch"]}"' in page
+        with urllib.request.urlopen(f"{base}/t/{league}/report.pdf?k={k['watch']}",
+                                    timeout=120) as r:
+            assert r.headers["Content-Type"] == "application/pdf"
+            assert f'filename="report-{league}.pdf"' in r.headers["Content-Disposition"]
+            data = r.read()
+        assert request(f"{base}/t/{league}/report.pdf?k=nope")[0] == 403
+    import io
+    pdf = PdfReader(io.BytesIO(data))
+    text = "".join(p.extract_text() for p in pdf.pages)
+    assert "Campaign Report" in text or "History" in text
+    assert "defend 1" in text                                  # the step made so far
+    assert pdf.metadata["/HyvekitCampaign"] == league
+    printed = hk.root / "report.pdf"
+    assert hk("print", "report", league, "--out", str(printed)).returncode == 0
+    cli = PdfReader(str(printed))
+    assert len(cli.pages) == len(pdf.pages)
+    assert cli.metadata["/HyvekitStateSHA256"] == pdf.metadata["/HyvekitStateSHA256"]
+
+
+def test_a_campaigns_months_so_far_are_on_every_page(hk, league):
+    """Pages for the rest of a campaign (issue 30): once a month is played, the page lists
+    it with each hive's VP that month, as ``beelives status`` gives them."""
+    import json as _json
+    import time
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        assert request(f"{base}/t/{league}/state?k={k['watch']}")[1]["so_far"] == []
+        for _ in range(80):                                  # play March to its end
+            data = request(f"{base}/t/{league}/state?k={k['host']}")[1]
+            if data["table"]["month"] != "March":
+                break
+            step = "roll" if data["decision"] == "dice" else data["legal"][0]
+            status, answer = request(f"{base}/t/{league}/step",
+                                     {"k": k["host"], "step": step, "seq": data["seq"]})
+            assert status == 200, answer
+        status = _json.loads(hk("beelives", "status", league, "--json").stdout)
+        march = status["months"][0]
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            so_far = request(f"{base}/t/{league}/state?k={k['watch']}")[1]["so_far"]
+            if so_far:
+                break
+        assert so_far[0] == f"year 1 March ({march['card']}): " + ", ".join(
+            f"{n} {v:+d} VP" for n, v in march["vp"].items())
+
+
+def test_a_legacy_runs_scenarios_so_far_are_listed(hk):
+    """A Hyve Legacy run's page lists its scenarios played, as ``hyve legacy status`` gives
+    them (the demo run: the rulebook's example scenario)."""
+    import json as _json
+
+    from hyvekit.games import campaign_store
+    from hyvekit.games.table import legacy_so_far
+    assert hk("demo").returncode == 0
+    cid = next(p.stem for p in hk.campaigns.glob("*.json"))
+    status = _json.loads(hk("hyve", "legacy", "status", cid, "--json").stdout)
+    lines = legacy_so_far(campaign_store(hk.campaigns).state(cid)[1])
+    assert len(lines) == len(status["results"]) > 0
+    first = status["results"][0]
+    assert lines[0].startswith(f"scenario {first['scenario']}: "
+                               f"{'won' if first['won'] else 'lost'}, "
+                               f"{first['hp_past_start']} HP positions past the start")
