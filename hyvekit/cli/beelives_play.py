@@ -203,6 +203,9 @@ class PlaySession:
         notes += [Text(f"{h['name']}: " + ", ".join(hive_tokens(h)), style="dim")
                   for h in view["hives"] if hive_tokens(h)]
         card = [Text(view["card_text"], style="italic")] if view.get("card_text") else []
+        if view.get("carried"):
+            card.append(Text(f"from last month's card ({view['carried']['card']}): "
+                             + "; ".join(view["carried"]["effects"]), style="italic"))
         card += [Text(f"{c['kind']} card: {c['name']} — {c['text']}", style="italic")
                  for c in view.get("solo_cards", [])]
         if not view.get("map"):

@@ -47,6 +47,10 @@ def print_table(view: dict, legal: list[str] = ()) -> None:
     if view.get("card_text"):
         card += f" — {view['card_text']}"
     out.print(wrapped(card, indent="  "), highlight=False, soft_wrap=True)
+    if view.get("carried"):
+        out.print(wrapped(f"from last month's card ({view['carried']['card']}): "
+                          + "; ".join(view["carried"]["effects"]), indent="  "),
+                  highlight=False, soft_wrap=True)
     for c in view.get("solo_cards", []):
         out.print(wrapped(f"{c['kind']} card: {c['name']} — {c['text']}", indent="  "),
                   highlight=False, soft_wrap=True)

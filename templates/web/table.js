@@ -197,6 +197,10 @@
       const out = [line(`year ${v.year}`, `${v.month} (${v.season})`, v.phase),
                    line(`card: ${v.card || "none yet"}`, `first player: ${v.first_player}`)];
       if (v.card_text) out.push(el("p", v.card_text, "cardtext"));
+      if (v.carried) {
+        out.push(el("p", `from last month's card (${v.carried.card}): ${v.carried.effects.join("; ")}`,
+                    "cardtext"));
+      }
       for (const c of v.solo_cards || []) {
         out.push(el("p", `${c.kind} card: ${c.name} — ${c.text}`, "cardtext"));
       }

@@ -542,7 +542,10 @@ BEFORE_ACTIONS = {"feeding": "Feeding Phase", "swarm": "Swarm Phase", "card": "E
 
 def view(state: CampaignState) -> dict[str, Any]:
     """The table now, JSON-able: ``year``, ``month``, ``season``, ``phase`` (in words),
-    ``card`` in effect, ``round``, ``first_player``, ``hives`` (each player hive: queen,
+    ``card`` in effect (with its ``card_text`` and ``card_effects``; none before the Event
+    Phase), ``carried``: last month's card's effects on this month before its own card
+    (``{"card", "effects"}``, or None), the ``solo_cards`` in play, ``round``,
+    ``first_player``, ``hives`` (each player hive: queen,
     workers, ``free`` unassigned, resources, comb, empty, disease, VP, starvation tokens) and
     ``wild`` (name, strength, dormant, haunted, infected) as they stand after the steps so far,
     ``steps``, the month's steps so far, and ``map`` (tiles, hives, workers out: the shape of
@@ -573,9 +576,15 @@ def view(state: CampaignState) -> dict[str, Any]:
     board = state.comps.board
     out = _bees_out(t, now)
     card = state.comps.game.card(now.card) if now.card else None
-    return {
+    last = None
+    if t is not None and t.state is None and not t.lost:    # before this month's card:
+        last, card = card, None                             # the card on the board is last
+    return {                                                # month's
         "year": game.year, "month": T.month_name(game.month), "season": game.season,
-        "phase": phase, "card": now.card,
+        "phase": phase, "card": card.name if card is not None else None,
+        "carried": {"card": last.name, "effects": [e for e in last.effects()
+                                                  if "next month" in e]}
+        if last is not None and any("next month" in e for e in last.effects()) else None,
         "card_text": card.text if card is not None else "",
         "card_effects": card.effects() if card is not None else [],
         "solo_cards": solo_cards(state),

@@ -52,7 +52,7 @@ class BeeLivesEngine(BaseEngine):
 
     #: where the month stands, and the card's words: not what a step changes
     QUIET = frozenset({"steps", "map", "phase", "round", "year", "month", "season",
-                       "first_player", "card_text", "card_effects", "solo_cards"})
+                       "first_player", "card_text", "card_effects", "solo_cards", "carried"})
     LABELS = {"workers": "bees", "free": "free bees", "empty": "empty cells", "vp": "VP",
               "disease": "disease level", "mite_standing": "mite standing",
               "paused": "queen paused", "starvation": "starvation tokens",

@@ -241,3 +241,23 @@ def test_a_die_lists_its_faces_so_a_program_limited_to_legal_can_enter_them():
     assert d.legal == ("roll", "1", "2", "3", "4", "5", "6")
     for face in d.legal[1:]:
         assert ENGINE.last_step(ENGINE.push(state, face)) == face
+
+
+def test_last_months_card_is_shown_with_what_it_carries_into_this_month():
+    """Season Cards: "Next month, each honey is enough to feed 3 workers" (Culling of the
+    Drones) and the like: before this month's card is turned over, the table says which card
+    lies on the board and what it does to this month; no card of this month yet."""
+    for seed in range(40):
+        for state, d in _states(seed, 400):
+            view = CT.view(state)
+            if view["carried"]:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no month after a card with a next-month effect")
+    card = COMPS.game.card(view["carried"]["card"])
+    assert view["card"] is None and view["card_text"] == ""
+    assert view["carried"]["effects"] == [e for e in card.effects() if "next month" in e]
+    assert view["carried"]["effects"]
