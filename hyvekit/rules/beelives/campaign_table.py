@@ -456,7 +456,9 @@ def push(state: CampaignState, text: str, rng: random.Random | None = None) -> C
             after = _fire_step(state, resolved)
         said = [_step_words(d, resolved)]
         if d.kind == "winter":
+            from hyvekit.rules.beelives.summaries import winter_account
             said.append(f"Winter Upkeep after year {after.winters[-1].year} is played")
+            said += winter_account(after.winters[-1].hives, after.scores)
     else:
         t2 = T.push(t, text, rng)
         resolved = t2.steps[-1]

@@ -318,3 +318,23 @@ def month_account(summary: dict[str, Any], vp_now: dict[str, int] | None = None
         lines.append("wild hives now: " + ", ".join(
             f"{n} {s}" for n, s in summary["wild_strength"].items()))
     return lines
+
+
+def winter_account(hives: Sequence[Mapping[str, Any]], scoring: Any = None) -> list[str]:
+    """A winter upkeep in a few lines for people, one per hive from its entry (``{hive,
+    bees, honey, tokens, vp, out}``: what survived and the VP it stands at), then, after the
+    last winter, the final scores (End of the Game: a
+    :class:`~hyvekit.rules.beelives.endgame.Scoring`) and the winner."""
+    lines = [f"{h['hive']}: {h['bees']} bees and {h['honey']} honey through the winter"
+             + (f", {h['tokens']} starvation tokens" if h.get("tokens") else "")
+             + (" — no bee left" if h.get("out") else "") + f"; {h['vp']} VP"
+             for h in hives]
+    if scoring is not None:
+        lines.append("final scores: " + ", ".join(
+            f"{line.player.name} {line.total} VP" + ("" if line.eligible else " (no bee left)")
+            for line in scoring.lines))
+        lines.append("the winner: " + " and ".join(scoring.winners)
+                     + (f" (tie broken by {scoring.tiebreak})"
+                        if scoring.tiebreak and scoring.tiebreak != "shared" else "")
+                     if scoring.winners else "no winner: no hive has a bee left")
+    return lines

@@ -261,3 +261,22 @@ def test_last_months_card_is_shown_with_what_it_carries_into_this_month():
     assert view["card"] is None and view["card_text"] == ""
     assert view["carried"]["effects"] == [e for e in card.effects() if "next month" in e]
     assert view["carried"]["effects"]
+
+
+def test_the_last_winter_gives_each_hives_end_the_final_scores_and_the_winner():
+    """Winter Upkeep and End of the Game, on screen: each hive's bees and honey through the
+    winter and its VP, then the final scores and the winner (or that no hive has a bee)."""
+    from test_table import play_game
+    state, _ = play_game(3)
+    said, scoring = state.said, state.scores
+    assert scoring is not None and said[0].startswith("year-end")
+    for h in state.winters[-1].hives:
+        assert any(line.startswith(f"{h['hive']}: {h['bees']} bees and {h['honey']} honey")
+                   and line.endswith(f"; {h['vp']} VP") for line in said), said
+    assert "final scores: " + ", ".join(
+        f"{line.player.name} {line.total} VP" + ("" if line.eligible else " (no bee left)")
+        for line in scoring.lines) in said
+    if scoring.winners:                                # a tie broken says by what
+        assert said[-1].startswith("the winner: " + " and ".join(scoring.winners))
+    else:
+        assert said[-1] == "no winner: no hive has a bee left"
