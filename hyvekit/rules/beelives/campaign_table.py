@@ -536,6 +536,9 @@ def _words(before: T.Table, after: T.Table) -> list[str]:
     return [x for x in lines if x]
 
 
+#: what a step that fills a comb leads to (Egg Phase: "If you have zero empty cells, then
+#: take a swarm token")
+COMB_FULL = "comb full, so a swarm token at the next Egg Phase if still full"
 #: the phase the view gives once the last winter is played
 GAME_OVER = "the game is over"
 #: the phase of each decision before the Action Phase, by its kind
@@ -629,7 +632,7 @@ def notes(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
     if after["phase"] == GAME_OVER:
         return ()
     was = {h["name"]: h for h in before["hives"]}
-    return tuple(f"{h['name']}'s comb full: a swarm token in the Egg Phase if still full"
+    return tuple(f"{h['name']}: {COMB_FULL}"
                  for h in after["hives"]
                  if h["empty"] == 0 and was.get(h["name"], {}).get("empty", 0) > 0)
 

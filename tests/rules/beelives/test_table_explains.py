@@ -42,7 +42,7 @@ def _claims(change: str) -> dict[tuple[str, str], tuple]:
     """``{(hive, view key): (before, after)}`` a preview states."""
     out = {}
     for part in filter(None, change.split("; ")):
-        if "'s comb full" in part or part.endswith((" new", " gone")):
+        if CT.COMB_FULL in part or part.endswith((" new", " gone")):
             continue
         name, _, rest = part.partition(": ")
         for item in rest.split(", "):
@@ -129,7 +129,7 @@ def test_a_step_that_fills_the_comb_says_a_swarm_token_is_coming():
     full = [o for o, change in shown.items() if "empty cells 10→0" in change]
     assert full
     for o in full:
-        assert "Ann's comb full: a swarm token in the Egg Phase if still full" in shown[o]
+        assert f"Ann: {CT.COMB_FULL}" in shown[o]
     assert not any("comb full" in c for o, c in shown.items() if o not in full)
 
 
