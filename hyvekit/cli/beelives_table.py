@@ -69,7 +69,8 @@ def print_table(view: dict, legal: list[str] = ()) -> None:
                           highlight=False, soft_wrap=True)
     else:                                  # narrow: each hive on its own lines, nothing cut
         for h in view["hives"]:
-            parts = [f"{h['name']} ({h['queen']}): {h['workers']} bees ({h['free']} free)",
+            parts = [f"{h['name']} ({h['queen']}): "
+                     f"{h['workers']} bee{'s' if h['workers'] != 1 else ''} ({h['free']} free)",
                      f"honey {h['honey']}", f"pollen {h['pollen']}", f"water {h['water']}",
                      f"comb {h['comb']} ({h['empty']} empty)",
                      f"swarm threshold {h['threshold']}", f"disease {h['disease']}",
@@ -132,8 +133,9 @@ def print_decision(data: dict, campaign: str) -> None:
         from hyvekit.games.beelives import SUCCESS_DIVISOR
         out.print(table(None, ["raid", "chance of success, honey (first roll, no sacrifice)"],
                         [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
-        out.print(wrapped(f"(a raid succeeds when the honey stolen is at least "
-                          f"1/{SUCCESS_DIVISOR} of the bees sent)", first="  ", indent="   "),
+        out.print(wrapped(f"(a raid on a player hive succeeds when the honey stolen is at "
+                          f"least 1/{SUCCESS_DIVISOR} of the bees sent; on a wild hive, when "
+                          "it takes the wild hive to 0)", first="  ", indent="   "),
                   highlight=False, soft_wrap=True)
     if data["more"]:
         out.print(wrapped(f"({data['more']})", first="  ", indent="   "), highlight=False,
@@ -245,7 +247,7 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
         return
     out = console()
     for line in said:
-        out.print(f"  {line}", soft_wrap=False, overflow="fold")
+        out.print(wrapped(line, first="  ", indent="    "), highlight=False, soft_wrap=True)
     if len(state.winters) > winters:
         from hyvekit.cli.beelives_campaign import print_winter
         for w in state.winters[winters:]:
@@ -253,10 +255,11 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
     if len(state.months) > before:
         from hyvekit.games.beelives import month_name
         for entry in state.months[before:]:
-            out.print(f"[bold]{month_name(entry.month)} of year {entry.year} played[/bold] "
-                      f"(card: {entry.card}); VP gained: " + (", ".join(
-                          f"{n} {h.get('vp_gained', 0)}"
-                          for n, h in entry.summary.get("hives", {}).items()) or "none"))
+            out.print(wrapped(f"{month_name(entry.month)} of year {entry.year} played "
+                              f"(card: {entry.card}); VP gained: " + (", ".join(
+                                  f"{n} {h.get('vp_gained', 0)}"
+                                  for n, h in entry.summary.get("hives", {}).items())
+                                  or "none"), indent="  "), highlight=False, soft_wrap=True)
     print_table(data["table"], data["legal"])
     print_decision(data, record.header["id"])
 

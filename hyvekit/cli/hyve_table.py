@@ -109,7 +109,8 @@ def next_data(at: AtTable) -> dict[str, Any]:
 
 
 #: what the sheet's marks mean, said once under the hyve and the larva chamber
-LEGEND = ("key: 3 nectar (die 3)", "L2 larva, +2", "x crossed out", ". empty", "o built",
+LEGEND = ("key: 3 nectar (die 3)", "L2 a larva that gained 2", "x crossed out", ". empty",
+          "o built",
           "C3 row C, 3rd hex", "R1 chamber row 1", "- not in play")
 
 
@@ -133,11 +134,12 @@ def print_sheet(view: dict[str, Any]) -> None:
     out.print(wrapped(hp_words(view["hp"])), highlight=False, soft_wrap=True)
     bread = " ".join(f"{k}:{v}" for k, v in view["bread"].items())
     colours = " ".join(f"{k}={c}" for k, c in view["colours"].items())
-    out.print(f"bread {bread}   ({colours})", highlight=False)
+    out.print(wrapped(f"bread {bread}   ({colours})", indent="  "), highlight=False,
+              soft_wrap=True)
     jellies = " · ".join(f"{j['jelly']} {j['name']}"
                          + (f" {','.join(map(str, j['colours']))}" if j["colours"] else "")
                          for j in view["jellies"])
-    out.print(f"jellies: {jellies}", highlight=False)
+    out.print(wrapped(f"jellies: {jellies}", indent="  "), highlight=False, soft_wrap=True)
     if "approval" in view:
         out.print(f"approval {view['approval']} · disapproval {view['disapproval']}")
     if "round" in view:
@@ -173,7 +175,9 @@ def print_decision(data: dict[str, Any], where: str) -> None:
     if data["decision"] is None:
         out.print(data["prompt"])
         return
-    out.print(f"[bold]due:[/bold] {data['prompt']}", highlight=False)
+    from rich.text import Text
+    due = wrapped(f"due: {data['prompt']}", indent="    ")
+    out.print(Text.assemble(("due:", "bold"), due[4:]), soft_wrap=True)
     preview = data.get("preview") or {}
     if 1 < len(set(preview.values())) <= PREVIEW_LINES:
         from hyvekit.cli.table import preview_lines

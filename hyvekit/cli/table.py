@@ -74,21 +74,33 @@ def preview_lines(legal: Sequence[str], preview: dict[str, str], actor: str | No
         if option in skip:
             continue
         change = preview.get(option)
-        key = "\0" + option if change is None else "; ".join(
-            bare(part) for part in change.split("; ")) or "nothing shown changes"
+        key = "\0" + option if change is None else own_first(change, actor) \
+            or "nothing shown changes"
         groups.setdefault(key, []).append(bare(option))
     lines: list[str] = []
     for change, options in groups.items():
         parts = [f"{o} ·" for o in options[:-1]] + [options[-1]]
         if not change.startswith("\0"):
             parts[-1] += " —"
-            for item in change.split("; "):     # numbers kept whole, a note's words free
-                said = item.split(", ") if "→" in item else item.split(" ")
-                mark = "," if "→" in item else ""
-                parts += [f"{c}{mark}" for c in said[:-1]] + [f"{said[-1]};"]
+            for item in change.split("; "):     # "honey 0→5" kept whole, other words free
+                chunks = item.split(", ")
+                for j, c in enumerate(chunks):
+                    words = [c] if "→" in c and len(c) <= 24 else c.split(" ")
+                    words[-1] += "," if j < len(chunks) - 1 else ";"
+                    parts += words
             parts[-1] = parts[-1][:-1]
         lines += wrapped_parts(parts, width - 2, sep=" ", first="  ", indent="      ")
     return lines
+
+
+def own_first(change: str, actor: str | None) -> str:
+    """A preview (``"Bo: honey 3→1; Ann: free bees 2→1"``) with what it does to the deciding
+    player first, their name left out, then the rest with their names: "free bees 2→1;
+    Bo: honey 3→1"."""
+    own = f"{actor}: " if actor else None
+    items = change.split("; ") if change else []
+    mine = [i[len(own):] for i in items if own and i.startswith(own)]
+    return "; ".join(mine + [i for i in items if not (own and i.startswith(own))])
 
 
 def option_preview(data: dict[str, Any], typed: str) -> str:
@@ -105,9 +117,7 @@ def option_preview(data: dict[str, Any], typed: str) -> str:
             change = data.get("preview", {}).get(option)
             if change is None:
                 return ""
-            said = "; ".join(c[len(head):] if head and c.startswith(head) else c
-                             for c in change.split("; ")) or "nothing shown changes"
-            return f"{short} — {said}"
+            return f"{short} — {own_first(change, data.get('actor')) or 'nothing shown changes'}"
     return ""
 
 

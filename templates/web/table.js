@@ -44,10 +44,12 @@
   const FOLDED = 16;     // a group of more options is folded by its first two words
 
   // what an option changes (next --json's preview), the deciding player's name left out
+  // ... the deciding player's first, the others' after with their names (cli/table.own_first)
   function changeWords(change, own) {
     if (!change) return "nothing shown changes";
-    return change.split("; ").map((c) => own && c.startsWith(own) ? c.slice(own.length) : c)
-      .join("; ");
+    const items = change.split("; ");
+    const mine = items.filter((c) => own && c.startsWith(own)).map((c) => c.slice(own.length));
+    return [...mine, ...items.filter((c) => !(own && c.startsWith(own)))].join("; ");
   }
 
   function renderDue(data) {

@@ -34,7 +34,7 @@ def test_next_shows_the_hp_track_distances_and_the_key(rolled, width):
     flat = " ".join(out.split())
     assert (f"HP die {hp['die']} on {hp['space']}: {hp['to_collapse']} spaces from Colony "
             f"Collapse, {hp['to_thriving']} from Thriving") in flat
-    assert "key: 3 nectar (die 3) · L2 larva, +2 · x crossed out" in flat
+    assert "key: 3 nectar (die 3) · L2 a larva that gained 2 · x crossed out" in flat
     assert max(map(len, out.splitlines())) <= width
 
 

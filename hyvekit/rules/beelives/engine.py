@@ -52,7 +52,8 @@ class BeeLivesEngine(BaseEngine):
 
     #: where the month stands, and the card's words: not what a step changes
     QUIET = frozenset({"steps", "map", "phase", "round", "year", "month", "season",
-                       "first_player", "card_text", "card_effects", "solo_cards", "carried"})
+                       "first_player", "card", "card_text", "card_effects", "solo_cards",
+                       "carried"})
     LABELS = {"workers": "bees", "free": "free bees", "empty": "empty cells", "vp": "VP",
               "disease": "disease level", "mite_standing": "mite standing",
               "paused": "queen paused", "starvation": "starvation tokens",
@@ -61,12 +62,18 @@ class BeeLivesEngine(BaseEngine):
     def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
         """The hives' and wild hives' numbers that changed, then what the step leads to
         later (:func:`~.campaign_table.notes`: a comb filled)."""
-        return super().changes(before, after) + CT.notes(before, after)
+        ends = (before["year"], before["month"]) != (after["year"], after["month"])
+        return ((MONTH_ENDS,) if ends else ()) + super().changes(before, after) \
+            + CT.notes(before, after)
 
     def previewed(self, d: Decision) -> bool:
         """Not a die's options, nor the season card turned over (a draw)."""
         return super().previewed(d) and d.kind != "card"
 
+
+#: a preview's first line when the option ends the month (what follows includes Cleanup and
+#: the next month's first phases)
+MONTH_ENDS = "the month ends (Cleanup and the next month's first phases follow)"
 
 ENGINE = BeeLivesEngine()
 

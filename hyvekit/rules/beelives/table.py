@@ -749,11 +749,12 @@ def raid_strength(state: GameState, a: Raid, party: int, comps: Components
 
 
 def raid_strength_words(state: GameState, a: Raid, party: int, comps: Components) -> str:
-    """:func:`raid_strength` in words: "strength 2 (1 rolled, +1 aggressive queen)"."""
+    """:func:`raid_strength` in words: "strength 2 (1 from the dice, at most the bees; +1
+    aggressive queen)"."""
     rolled, queen, card = raid_strength(state, a, party, comps)
     parts = [f"+{queen} aggressive queen"] * bool(queen) + [f"+{card} {state.card}"] * bool(card)
     return f"strength {rolled + queen + card}" + (
-        f" ({rolled} rolled, {', '.join(parts)})" if parts else "")
+        f" ({rolled} from the dice, at most the bees; {', '.join(parts)})" if parts else "")
 
 
 def _sacrifice_hole(state: GameState, a: Raid, party: int, comps: Components) -> Hole:

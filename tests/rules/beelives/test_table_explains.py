@@ -42,7 +42,7 @@ def _claims(change: str) -> dict[tuple[str, str], tuple]:
     """``{(hive, view key): (before, after)}`` a preview states."""
     out = {}
     for part in filter(None, change.split("; ")):
-        if CT.COMB_FULL in part or part.endswith((" new", " gone")):
+        if CT.COMB_FULL in part or part == E.MONTH_ENDS or part.endswith((" new", " gone")):
             continue
         name, _, rest = part.partition(": ")
         for item in rest.split(", "):
@@ -222,8 +222,8 @@ def test_keep_or_reroll_gives_the_strength_with_the_aggressive_queens_bonus():
     """Queen Types: an aggressive queen adds 1 to the raid's strength per two bees of the
     party; "total 1 with 2 bees" is strength 2."""
     state, d = _first("reroll", seeds=range(15, 40), said="aggressive queen")
-    m = re.search(r"total (\d+) with (\d+) bees, strength (\d+) \((\d+) rolled, \+(\d+) "
-                  r"aggressive queen", d.prompt)
+    m = re.search(r"total (\d+) with (\d+) bees, strength (\d+) \((\d+) from the dice, at "
+                  r"most the bees; \+(\d+) aggressive queen", d.prompt)
     assert m, d.prompt
     total, party, strength, rolled, bonus = map(int, m.groups())
     assert rolled == min(total, party) and bonus == party // 2 > 0
