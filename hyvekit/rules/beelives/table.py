@@ -273,12 +273,18 @@ def shown_state(t: Table) -> GameState:
     """The state a screen shows at ``t``: in the Action Phase the state so far; before it,
     once every Feeding Phase choice is made, the state as the Swarm Phase leaves it so far
     (Egg, Feeding and Brood Phases played, the swarms decided applied), so a swarm is asked
-    beside the numbers that make it; else the month's start."""
+    beside the numbers that make it; while a Feeding Phase choice is due, the hives after
+    the Egg Phase (the brood counted, a full comb's swarm token taken), the starvation asked
+    about being the Feeding Phase's own; else the month's start."""
     if t.state is not None:
         return t.state
-    if t.lost or t.start.first_month or _first_infection(t) is not None \
-            or _feeding_due(t) is not None:
+    if t.lost or t.start.first_month or _first_infection(t) is not None:
         return t.start
+    if _feeding_due(t) is not None:
+        s = t.start
+        for p in s.players:
+            s = s.with_hive(p.name, phases.egg_phase(p.hive, t.comps.board).hive)
+        return s
     return _swarm_state(t)[0]
 
 

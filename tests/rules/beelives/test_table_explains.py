@@ -280,3 +280,25 @@ def test_the_last_winter_gives_each_hives_end_the_final_scores_and_the_winner():
         assert said[-1].startswith("the winner: " + " and ".join(scoring.winners))
     else:
         assert said[-1] == "no winner: no hive has a bee left"
+
+
+def test_a_feeding_choice_is_asked_beside_the_hives_after_the_egg_phase():
+    """Egg Phase first: "If you have zero empty cells, then take a swarm token" — the table
+    at a Feeding Phase choice shows each hive's brood counted and its swarm token taken."""
+    from hyvekit.rules.beelives import phases
+    for seed in range(40):           # a Feeding choice in a month that began with a full comb
+        found = [(st, d) for st, d in _states(seed, 300) if d.kind == "feeding" and any(
+            p.hive.empty == 0 for p in CT.table_of(st).start.players)]
+        if found:
+            state, d = found[0]
+            break
+    else:
+        raise AssertionError("no feeding choice after a full comb met")
+    t = CT.table_of(state)
+    shown = {h["name"]: h for h in CT.view(state)["hives"]}
+    assert any(shown[p.name]["swarm_token"] and not p.hive.swarm_token
+               for p in t.start.players)                     # taken in the Egg Phase
+    for p in t.start.players:
+        after_egg = phases.egg_phase(p.hive, COMPS.board).hive
+        assert shown[p.name]["swarm_token"] == after_egg.swarm_token
+    assert CT.view(state)["phase"] == "Feeding Phase"
