@@ -40,6 +40,8 @@ def next_data(state) -> dict:
 def print_table(view: dict, legal: list[str] = ()) -> None:
     """The table now, for people: where the month stands, the hives, the wild hives, the map
     (with the spaces the ``legal`` scouts name)."""
+    from hyvekit.rules.validate import shown_data
+    view = shown_data(view)            # a name an older record holds, escaped
     out = console()
     out.print(f"year {view['year']} {view['month']} ({view['season']}) · {view['phase']}")
     out.print(f"first player: {view['first_player']}", highlight=False)
@@ -109,6 +111,8 @@ def hive_tokens(hive: dict) -> list[str]:
 def print_decision(data: dict, campaign: str) -> None:
     """The decision due and its legal options, grouped by their first word; raids with their
     odds."""
+    from hyvekit.rules.validate import shown_data
+    data = shown_data(data)            # a name an older record holds, escaped
     out = console()
     if data["decision"] is None:
         out.print(data["prompt"])

@@ -77,6 +77,7 @@ def list_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
 
     Example: hyvekit campaign list --json
     """
+    from hyvekit.rules.validate import shown
     from hyvekit.store.errors import StoreError
     st = store(ctx)
     st.sweep()                 # what a killed import or new left
@@ -100,7 +101,8 @@ def list_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
         return
     console().print(table(f"Campaigns in {st.folder}", ["id", "name", "game", "kind",
                                                         "active events", "created"],
-                          [[r["id"], r["name"] or "[unreadable]", r["game"], r["kind"],
+                          [[r["id"], shown(r["name"]) if r["name"] else "[unreadable]",
+                            r["game"], r["kind"],
                             r["events"], _when(r["created"])] for r in rows]))
     for r in rows:
         if r["problem"]:

@@ -83,7 +83,8 @@ def continue_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
                            "\"Spring League\" -p Ann:prolific (or hyvekit hyve new, hyvekit "
                            "beez new)"))
         return
+    from hyvekit.rules.validate import shown
     console().print(table("Games in progress", ["game", "due", "whose turn", "last step"],
-                          [[f"{r['id']} ({r['game']})", r["due"], r["actor"] or "-",
-                            ago(r["last_step_at"])] for r in rows]))
+                          [[f"{r['id']} ({r['game']})", shown(r["due"]),
+                            shown(r["actor"] or "-"), ago(r["last_step_at"])] for r in rows]))
     typer.echo(f"next: {rows[0]['next']}")

@@ -41,3 +41,19 @@ def test_an_older_beez_record_with_such_a_name_reads_and_shows_it_escaped(hk):
     r = hk("beez", "next", "old")
     assert r.returncode == 0, r.stderr
     assert "\x1b" not in r.stdout and "\\x1b]0;X\\x07\\x1b[2JAnn" in r.stdout
+
+
+def test_an_older_bee_lives_record_with_a_direction_control_shows_it_escaped(hk):
+    """A name an older record holds with U+202E reads, and every table screen, ``continue``
+    and ``campaign list`` show it escaped instead of reordering the line."""
+    from hyvekit.games.beelives import new_campaign_settings
+    header, _, _ = new_campaign_settings({"kind": "standard", "players": [
+        {"name": RLO_NAME, "queen": "prolific"}, {"name": "Cy", "queen": "nomadic"}]})
+    campaign_store(hk.campaigns).create("Old " + "League", "beelives", "campaign", header,
+                                        "old")
+    for command in (("beelives", "next", "old"), ("continue",), ("campaign", "list"),
+                    ("beelives", "do", "old", "draw")):
+        r = hk(*command)
+        assert r.returncode == 0, (command, r.stderr)
+        assert "\u202e" not in r.stdout, command
+    assert "Ann\\u202eBob" in hk("beelives", "next", "old").stdout
