@@ -53,14 +53,16 @@ def decision_data(d: Any, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
             **extra, "table": view}
 
 
-def table_data(game: Any, t: Any) -> dict[str, Any]:
+def table_data(game: Any, t: Any, with_previews: bool = True) -> dict[str, Any]:
     """:func:`decision_data` of the table ``t`` by its :class:`TableGame`'s engine, with
     ``preview``: what each legal option would change (:func:`~hyvekit.rules.table.previews`,
     ``{option: "…"}``; {} for a die or a card drawn), the game's extra keys, and once the
-    game is over its ``final`` scores (where the game gives them beside its view)."""
+    game is over its ``final`` scores (where the game gives them beside its view).
+    ``with_previews`` False: ``preview`` left empty (a table sent at once, its previews
+    after)."""
     from hyvekit.rules.table import previews
     d = game.engine.pending(t)
-    extra = {"preview": previews(game.engine, t, d)}
+    extra = {"preview": previews(game.engine, t, d) if with_previews else {}}
     extra.update(game.extra(t) if game.extra is not None else {})
     if d.over and game.final is not None:
         extra["final"] = game.final(t)

@@ -68,7 +68,11 @@ class Decision:
     @property
     def forced(self) -> bool:
         """The rules leave no choice: :attr:`auto`, or a single legal step with nothing else
-        accepted (not a die, nor anything drawn: :data:`DRAWN`; not the end)."""
+        accepted (not a die, nor anything drawn: :data:`DRAWN`; not the end).  Options an
+        engine works out only when asked (a long menu, costly to list) are not listed for
+        this: such a decision is forced only when they have been."""
+        if callable(self._legal) and "legal" not in self.__dict__:
+            return self.auto
         return self.auto or (len(self.legal) == 1 and not self.more
                              and self.kind not in (DICE, OVER)
                              and self.legal[0].split(": ", 1)[-1] not in DRAWN)

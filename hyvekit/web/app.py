@@ -123,6 +123,7 @@ class Read:
 
     data: dict[str, Any]
     events: tuple[tuple[int, str, str], ...]
+    state: Any = None
 
 
 class Served:
@@ -153,13 +154,13 @@ class Served:
         self.printing = asyncio.Lock()         # its report rendered once at a time
         self._seen: tuple[int, int, int] | None = None
 
-    def snapshot(self, record: Any, state: Any) -> dict[str, Any]:
+    def snapshot(self, record: Any, state: Any, with_previews: bool = True) -> dict[str, Any]:
         """The record as a page shows it: the decision JSON of ``next --json`` with the
         record's ``id``, ``name``, ``game``, ``kind``, the ``last_step`` and what the rules
         did with it (``said``); once the game is over, its ``final`` scores (where the view
-        does not show them)."""
+        does not show them).  ``with_previews`` False: no ``preview`` yet."""
         engine = self.game.engine
-        data = table_data(self.game, state)
+        data = table_data(self.game, state, with_previews)
         data.update(id=self.cid, name=record.header.get("name") or self.cid,
                     game=record.header["game"], kind=record.header["kind"],
                     last_step=engine.last_step(state), said=list(engine.said(state)),
@@ -183,7 +184,14 @@ class Served:
         record, state = self.store.state(self.cid)
         events = tuple((e["seq"], e["type"], str(e["data"].get("do", ""))
                         if isinstance(e["data"], dict) else "") for e in record.active)
-        return Read(self.snapshot(record, state), events)
+        return Read(self.snapshot(record, state, with_previews=False), events, state)
+
+    def previewed(self, read: Read) -> Read:
+        """``read`` with each legal option's ``preview`` (worked out after the table is
+        sent: a page has the step at once, the previews a moment later).  Blocking."""
+        from hyvekit.rules.table import previews
+        return Read({**read.data, "preview": previews(self.game.engine, read.state)},
+                    read.events, read.state)
 
     def publish(self, read: Read | None) -> bool:
         """Tell every page what changed (in the event loop): each new event, the events
@@ -222,10 +230,15 @@ class Served:
                 for seq, kind, step in self.events if seq > last]
 
     async def refresh(self, force: bool = False) -> bool:
-        """:meth:`read` in a thread, then :meth:`publish`; one at a time, so no event is
-        told twice."""
+        """:meth:`read` in a thread, then :meth:`publish`; then, the options' previews
+        worked out, the table again with them.  One at a time, so no event is told
+        twice."""
         async with self.lock:
-            return self.publish(await asyncio.to_thread(self.read, force))
+            read = await asyncio.to_thread(self.read, force)
+            changed = self.publish(read)
+            if changed and read is not None and read.state is not None:
+                self.publish(await asyncio.to_thread(self.previewed, read))
+            return changed
 
 
 def _players(header: dict[str, Any], data: dict[str, Any]) -> list[str]:

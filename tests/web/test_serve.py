@@ -78,8 +78,9 @@ def test_a_step_made_with_do_reaches_the_pages_in_order(hk, league):
     with serving(hk.campaigns, [league]) as (base, app):
         k = tokens(app, league)
         got: list[dict] = []
+        # each change comes as the table, then the table with its options' previews
         reader = threading.Thread(target=lambda: got.extend(
-            _events(base, f"/t/{league}/events?k={k['watch']}", 3)))
+            _events(base, f"/t/{league}/events?k={k['watch']}", 5)))
         reader.start()
         time.sleep(0.5)
         assert hk("beelives", "do", league, "--seed", "3", "draw").returncode == 0
@@ -89,11 +90,14 @@ def test_a_step_made_with_do_reaches_the_pages_in_order(hk, league):
                                                         "step": data["legal"][0]})
         assert status == 200
         reader.join(timeout=15)
-        assert len(got) == 3
+        assert len(got) == 5
         assert [g["version"] for g in got] == sorted({g["version"] for g in got})
-        assert got[0]["decision"] == "card" and got[1]["last_step"].startswith("card ")
-        assert got[2]["last_step"] == data["legal"][0].split(": ", 1)[-1] or \
-            got[2]["last_step"] == data["legal"][0]
+        steps = [g["last_step"] for g in got]
+        assert got[0]["decision"] == "card" and steps[0] == ""
+        assert steps[1] == steps[2] and steps[1].startswith("card ")
+        assert steps[3] == steps[4] == data["legal"][0]
+        after = json.loads(hk("beelives", "next", league, "--json").stdout)
+        assert got[3]["preview"] == {} and got[4]["preview"] == after["preview"] != {}
 
 
 def test_a_hyve_scenario_is_played_from_the_host_link(hk):
