@@ -1,5 +1,5 @@
 """The web table under load (bounded, loopback only): 30 pages watching while three clients
-and the command line make 500 steps at once, on sixteen HYVE scenarios served together (a
+and the command line make 500 steps at once, on 24 HYVE scenarios served together (a
 scenario runs to 30-70 steps). Every watcher gets every step of its table, in order, none
 twice; only the steps acknowledged are stored; each record is what the same steps give
 through ``do``."""
@@ -18,7 +18,7 @@ from .conftest import request, serving, tokens
 WATCHERS = 30
 CLIENTS = 3
 STEPS = 500
-TABLES = [f"t{n}" for n in range(16)]
+TABLES = [f"t{n}" for n in range(24)]
 
 
 def _watch(base: str, path: str, out: list[int], stop: threading.Event) -> None:
