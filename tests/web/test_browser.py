@@ -106,11 +106,19 @@ def test_a_hyve_scenario_is_played_to_its_end_from_the_page(hk, browser, tmp_pat
             if page.locator("#actor").inner_text() == "" and \
                     page.locator("#options button").count() == 0:
                 break                                              # the scenario has ended
+            # the options to tap: shown (an open fold's) and not waiting for the last tap
+            buttons = page.locator("#options button:not([disabled]):visible")
+            page.wait_for_function(
+                "[...document.querySelectorAll('#options button')].some("
+                "b => !b.disabled && b.offsetParent !== null)"
+                " || document.querySelector('#actor').textContent === ''", timeout=10_000)
+            if buttons.count() == 0:
+                continue                                           # the scenario has ended
             version = int(page.evaluate("document.body.dataset.version"))
-            buttons = page.locator("#options button")
             # gather early now and then, so the scenario moves on
             gather = page.get_by_role("button", name="gather", exact=True)
-            (gather if gather.count() and n % 3 == 0 else buttons.first).click()
+            (gather if gather.count() and gather.is_enabled() and n % 3 == 0
+             else buttons.first).click()
             page.wait_for_function(f"Number(document.body.dataset.version) > {version}",
                                    timeout=10_000)
         assert "the scenario has ended" in page.locator("#prompt").inner_text()
