@@ -14,6 +14,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table, wrapped
+from hyvekit.render.campaign_report import BEELIVES_CAMPAIGN, state_sha256
 from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_context,
                                       load_all, lookup)
 from hyvekit.rules.common import InvalidInputError
@@ -29,7 +30,6 @@ app = typer.Typer(
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
 
 
 class Paper(str, Enum):
@@ -147,21 +147,11 @@ def _subset_advice() -> None:
     typer.echo(wrapped(f"note: {SUBSET_ADVICE}"), err=True)
 
 
-def state_sha256(state) -> str:
-    """:func:`hyvekit.render.campaign_report.state_sha256` (the hash a pre-filled print
-    carries in its metadata)."""
-    from hyvekit.render.campaign_report import state_sha256 as sha
-    return sha(state)
-
-
 def _load_run(ctx: typer.Context, run_id: str):
     """``(header, LegacyState)`` of legacy run ``run_id`` in the campaigns folder."""
     from hyvekit.games.hyve import load_legacy_state
 
     return load_legacy_state(campaigns_dir(ctx), run_id)
-
-
-BEELIVES_CAMPAIGN = ("beelives", "campaign")
 
 
 def _load_beelives(ctx: typer.Context, campaign_id: str) -> tuple[dict, Any, dict]:
