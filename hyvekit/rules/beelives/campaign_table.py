@@ -423,14 +423,16 @@ def play_step(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     if text.lower() in ("roll", "draw"):
         raise InvalidInputError("do", text, "a resolved step (the faces rolled, the card "
                                 "drawn): resolve it with push")
-    return push(state, text)
+    return push(state, text, replay=True)
 
 
-def push(state: CampaignState, text: str, rng: random.Random | None = None) -> CampaignState:
+def push(state: CampaignState, text: str, rng: random.Random | None = None,
+         replay: bool = False) -> CampaignState:
     """The campaign after one step at the table (the Bee Lives engine's push,
     :mod:`hyvekit.rules.table`): ``roll`` rolls the die due with ``rng``, ``draw`` turns over
     the card (both resolved in :attr:`CampaignState.last_step`); the month's step that ends it
-    plays the month record the steps made (:func:`_month_played`).
+    plays the month record the steps made (:func:`_month_played`).  ``replay``: a step kept
+    in a record (:func:`.table.push`).
 
     :raises IllegalActionError: a step against the rules (the rule named, the legal options
         given), nothing due, a campaign not played at the table.
@@ -460,7 +462,7 @@ def push(state: CampaignState, text: str, rng: random.Random | None = None) -> C
             said.append(f"Winter Upkeep after year {after.winters[-1].year} is played")
             said += winter_account(after.winters[-1].hives, after.scores)
     else:
-        t2 = T.push(t, text, rng)
+        t2 = T.push(t, text, rng, replay=replay)
         resolved = t2.steps[-1]
         said = [_step_words(d, resolved)]
         said += _words(t, t2) if not t2.lost else ["the fire reached your hive: the game is lost"]

@@ -76,6 +76,7 @@ from hyvekit.rules.beelives.state import (
     JOIN_MONTH,
     NONE,
     R_ACTION,
+    R_WILD,
     UNDER_SIEGE_D6_MIN,
     WILD_HIVE_TOKENS,
     Components,
@@ -141,6 +142,8 @@ class Table:
         over, nothing is played (ruling L132).
     :ivar wild_roll: Zombees: an infected wild hive's D6 for its erratic turn, rolled before
         its line is played ``(name, face)``.
+    :ivar wild_passed: without the map, the wild hive whose chart is being walked and the
+        lines passed so far (:func:`chart_line`).
     """
 
     start: GameState
@@ -153,6 +156,7 @@ class Table:
     result: MonthResult | None = None
     steps: tuple[str, ...] = ()
     wild_roll: tuple[str, int] | None = None
+    wild_passed: tuple[str, tuple[str, ...]] | None = None
     stated: Any = ()
     lost: bool = False
 
@@ -914,14 +918,36 @@ def _wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
                         more="or the face rolled, 1-6")
     if t.wild_roll is not None:
         choices = (t.wild_roll[0],)
+    lead = state.players[state.first_player].name
+    if _walks(t, state):
+        return _walk_decision(t, state, choices, lead)
     legal = tuple(N.format_action(a) for a in wild_options(state, choices, t.comps,
                                                            t.wild_roll))
-    lead = state.players[state.first_player].name
     if len(legal) == 1:
         return Decision("wild", None, f"{legal[0].split(':')[0]}'s turn by its priority chart",
                         legal, auto=True)
     return Decision("wild", lead, "the wild hives' turn: " + ", ".join(choices)
                     + f" ({lead} states what the rules leave open)", legal)
+
+
+def _walk_decision(t: Table, state: GameState, choices: tuple[str, ...], lead: str
+                   ) -> Decision:
+    """Without the map: each wild hive still to act at the first chart line the table cannot
+    rule out — its turns, or the step that passes it (ruling L56)."""
+    if t.wild_passed is not None:
+        choices = (t.wild_passed[0],)
+    passed = t.wild_passed[1] if t.wild_passed is not None else ()
+    at = [chart_line(state, name, t.comps, passed) for name in choices]
+    legal = tuple(step for c in at for step in c.steps)
+    alike: dict[tuple[str, int], list[ChartLine]] = {}
+    for c in at:                       # hives at the same line said together (not a raid's)
+        alike.setdefault((c.line, c.number) if c.line != "raid" else (c.name, 0), []).append(c)
+    said = "; ".join(line_words(state, cs[0], t.comps, tuple(cs[1:]))
+                     for cs in alike.values())
+    if len(legal) == 1:
+        return Decision("wild", None, said, legal, auto=True)
+    return Decision("wild", lead, "the wild hives' turn by the chart: "
+                    + said, legal)
 
 
 def wild_options(state: GameState, choices: tuple[str, ...], comps: Components,
@@ -936,7 +962,7 @@ def wild_options(state: GameState, choices: tuple[str, ...], comps: Components,
     out: list[WildAction] = []
     for name in choices:
         dice = None if roll is None or roll[0] != name else roll[1]
-        groups = _wild_lines(state, name, comps, dice)
+        groups = [group for _, group in _wild_lines(state, name, comps, dice)]
         found: list[WildAction] = []
         if state.map is not None and dice is None:
             for group in groups:
@@ -954,12 +980,108 @@ def wild_options(state: GameState, choices: tuple[str, ...], comps: Components,
     return tuple(out)
 
 
-def _wild_lines(state: GameState, name: str, comps: Components, erratic: int | None
-                ) -> list[Callable[[], list[WildAction]]]:
-    """The candidate turns of wild hive ``name``, one list per priority chart line in the
-    chart's order (with a map; without one the order does not matter), swarming first and
-    doing nothing last, each worked out when asked for.  ``erratic``: Zombees' D6 for an
-    infected hive (no chart: every line)."""
+#: Without the map, the step that passes a chart line: the first player says the wild hive
+#: cannot take it (ruling L56)
+PASS_LINE: dict[str, str] = {"swarm": "no swarm", "raid": "no raid", "scout": "no scout",
+                             **{tile: f"no {tile} tile" for tile in TILE_TYPES}}
+
+
+@dataclass(frozen=True)
+class ChartLine:
+    """Where a wild hive's priority chart stands at the table without the map: the line
+    ``line`` (``swarm``, ``raid``, ``scout``, a tile type or ``nothing``), its number on
+    the season's chart (1-6; 7 for doing nothing), and its legal turns ``turns``."""
+
+    name: str
+    line: str
+    number: int
+    turns: tuple[WildAction, ...]
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The line's turns as steps, then the step that passes it."""
+        return tuple(N.format_action(a) for a in self.turns) + ((self.passes,) if
+                                                                 self.passes else ())
+
+    @property
+    def passes(self) -> str:
+        """The step that passes the line ("" for ``nothing``, the chart's end)."""
+        return f"{N.quote_name(self.name)}: {PASS_LINE[self.line]}" if self.line in \
+            PASS_LINE else ""
+
+
+def chart_line(state: GameState, name: str, comps: Components,
+               passed: tuple[str, ...] = ()) -> ChartLine:
+    """The first line of wild hive ``name``'s priority chart (Wild Hives; Desperate Parties'
+    raid first) that is not in ``passed`` and that the table does not know to be impossible
+    (a line none of whose turns the sequencer takes: a wet tile without overheating, a raid
+    with every hive too strong or raided this round, no neutral worker token left, a swarm
+    below strength 14), with its turns; ``nothing`` when every line is passed.  At strength
+    14 the lines below swarming spawn no wild hive (``spawn none``: none could be placed)."""
+    full = state.wild_hive(name).strength >= comps.board.wild_strength_max
+    lines = _wild_lines(state, name, comps, None, walk=True)
+    for number, (line, group) in enumerate(lines, start=1):
+        if line in passed:
+            continue
+        turns = group()
+        if full and line != "swarm":      # at 14 a line below swarming spawns nothing
+            turns = [replace(a, dice=replace(a.dice, spawn=NONE)) for a in turns]
+        turns = [a for a in turns if _head_legal(state, a, comps)]
+        if turns:
+            return ChartLine(name, line, number if line != "nothing" else len(lines),
+                             tuple(turns))
+    return ChartLine(name, "nothing", len(lines), (WildNothing(name),))   # pragma: no cover
+
+
+def _walks(t: Table, state: GameState) -> bool:
+    """Whether the wild hives' turns are walked line by line: no map, no erratic D6."""
+    return state.map is None and t.wild_roll is None
+
+
+def line_words(state: GameState, c: ChartLine, comps: Components,
+               also: tuple[ChartLine, ...] = ()) -> str:
+    """What chart line ``c`` asks of the first player, with the numbers it turns on;
+    ``also``: other wild hives at the same line, named with it."""
+    hives = ", ".join(f"{x.name} {state.wild_hive(x.name).strength}" for x in (c, *also))
+    head = (f"{hives} ({state.season} chart line {c.number})" if also else
+            f"{c.name} (strength {state.wild_hive(c.name).strength}, {state.season} chart "
+            f"line {c.number})")
+    return f"{head}: {_line_what(state, c)}"
+
+
+def _line_what(state: GameState, c: ChartLine) -> str:
+    w = state.wild_hive(c.name)
+    if c.line == "swarm":
+        return (f"at strength {w.strength} it swarms, unless no tile up to three spaces away "
+                "can take a wild hive")
+    if c.line == "raid":
+        targets = ", ".join(f"{a.target} {_target_strength(state, a.target)}"
+                            for a in c.turns if isinstance(a, WildRaid))
+        return (f"it raids the closest hive up to three spaces away not raided this round if "
+                f"that hive's strength is at most {w.strength + 2} ({targets}); none in "
+                "reach, or the closest stronger: no raid")
+    if c.line == "scout":
+        return "it scouts an empty space up to three spaces away (the tile drawn)"
+    if c.line == "nothing":
+        return "no line of its chart can be carried out, it does nothing"
+    why = "overheating: " if c.line == "wet" else ""
+    return (f"{why}it forages the closest {c.line} tile up to three spaces away not foraged "
+            "this round (its distance)")
+
+
+def _target_strength(state: GameState, target: str) -> int:
+    from hyvekit.rules.beelives.wild import player_strength
+    if state.is_player(target):
+        return player_strength(state.player(target).hive)
+    return state.wild_hive(target).strength
+
+
+def _wild_lines(state: GameState, name: str, comps: Components, erratic: int | None,
+                walk: bool = False) -> list[tuple[str, Callable[[], list[WildAction]]]]:
+    """The candidate turns of wild hive ``name``, ``(line, turns)`` per priority chart line
+    in the chart's order (with a map, or ``walk``: without one and not walked, every line
+    in any order), swarming first and doing nothing last, each worked out when asked for.
+    ``erratic``: Zombees' D6 for an infected hive (no chart: every line)."""
     card = comps.card(state.card)
     m = state.map
     targets = [p.name for p in state.players] + [x.name for x in state.wild if x.name != name]
@@ -989,22 +1111,22 @@ def _wild_lines(state: GameState, name: str, comps: Components, erratic: int | N
         state.wild_hive(name).turns == 0
     if desperate:                      # Desperate Parties: the raid first, then the chart
         chart = ("swarm", "raid") + tuple(c for c in chart if c not in ("swarm", "raid"))
-    if erratic is not None or m is None:   # every line (an erratic turn's are on no chart)
-        chart = tuple(dict.fromkeys(chart + ("raid", "scout") + TILE_TYPES))
-    lines: list[Callable[[], list[WildAction]]] = []
+    if erratic is not None or (m is None and not walk):   # every line (an erratic turn's
+        chart = tuple(dict.fromkeys(chart + ("raid", "scout") + TILE_TYPES))  # are on no chart)
+    lines: list[tuple[str, Callable[[], list[WildAction]]]] = []
     for line in chart:
         if line == "swarm":
-            lines.append(lambda: [WildSwarm(name)])
+            lines.append((line, lambda: [WildSwarm(name)]))
         elif line == "raid":
-            lines.append(raids)
+            lines.append((line, raids))
         elif line == "scout":
-            lines.append(scouts)
+            lines.append((line, scouts))
         else:
-            lines.append(functools.partial(forages, line))
-    lines.append(lambda: [WildNothing(name)])
+            lines.append((line, functools.partial(forages, line)))
+    lines.append(("nothing", lambda: [WildNothing(name)]))
     if erratic is not None:
-        return [functools.partial(_erratic, group, erratic) for group in lines
-                if group is not lines[0]]
+        return [(line, functools.partial(_erratic, group, erratic)) for line, group in lines
+                if line != "swarm"]
     return lines
 
 
@@ -1134,10 +1256,13 @@ def join_options(m: Any, player: str) -> tuple[tuple[tuple[int, int], int], ...]
 
 # --- applying a step ----------------------------------------------------------------------------
 
-def push(t: Table, text: str, rng: random.Random | None = None) -> Table:
+def push(t: Table, text: str, rng: random.Random | None = None, replay: bool = False
+         ) -> Table:
     """The table after the step ``text`` (a notation of the decision due), the phases and the
     tool's own moves that follow it played.  ``roll`` and ``draw`` use ``rng`` (a fresh one
-    when None); the step is kept resolved (the faces, the card).
+    when None); the step is kept resolved (the faces, the card).  ``replay``: a step kept in
+    a record, taken as it was accepted then (without the map, a wild hive's line stated
+    without walking its chart, as before ruling L56's walk).
 
     :raises IllegalActionError: a step the rules refuse (the rule named, the legal options in
         ``expected``), or nothing due (the month is played).
@@ -1150,7 +1275,7 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> Table:
         raise IllegalActionError(R_TABLE, "the month is played: nothing is due",
                                  expected="nothing", given=text)
     text = " ".join(str(text).split())
-    t, resolved = _apply(t, d, text, rng)
+    t, resolved = _apply(t, d, text, rng, strict=not replay)
     t = replace(t, steps=t.steps + (resolved,))
     return _auto(t)
 
@@ -1163,8 +1288,9 @@ def _wild_due(t: Table) -> Decision | None:
     actor = next_actor(t.state)
     if actor is None or not actor.wild:
         return None
-    if t.state.zombees:
-        return None                    # an erratic turn's D6 may be due: see _wild_decision
+    if t.state.zombees or t.state.map is None:
+        return None                    # an erratic turn's D6 may be due: see _wild_decision;
+        #                                without the map the chart is walked (chart_line)
     state, comps, choices = t.state, t.comps, actor.choices
     return Decision("wild", None, "the wild hives' turn: " + ", ".join(choices), lambda: tuple(
         N.format_action(a) for a in wild_options(state, choices, comps)))
@@ -1217,7 +1343,8 @@ def _strip_actor(d: Decision, text: str, state: GameState | None) -> str:
     return text
 
 
-def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table, str]:
+def _apply(t: Table, d: Decision, text: str, rng: random.Random, strict: bool = True
+           ) -> tuple[Table, str]:
     state = t.state or t.start
     body = text if d.kind == "wild" else _strip_actor(d, text, state)
     words = body.lower().split()
@@ -1297,7 +1424,15 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
             if ":" not in text:
                 raise InvalidInputError("wild hive turn", text, "WILD HIVE: LINE, e.g. "
                                         + (d.legal[0] if d.legal else "ACORN: nothing"))
+            if _walks(t, state):
+                passed = _passed_line(t, d, state, text)
+                if passed is not None:
+                    return passed
             action = N.parse_action(text, state)
+            if _walks(t, state) and action.wild and (strict or t.wild_passed is not None):
+                _check_walk(t, d, state, action, text)
+                if t.wild_passed is not None and "swarm" in t.wild_passed[1]:
+                    action = replace(action, dice=replace(action.dice, spawn=NONE))
         else:
             action = N.parse_action(body, state, actor=actor)
         if d.kind == "wild" and not action.wild:
@@ -1317,6 +1452,60 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random) -> tuple[Table,
             raise exc
         return replace(t, turn=PendingTurn(action, tried=tried)), resolved
     raise AssertionError(d.kind)                                     # pragma: no cover
+
+
+def _walked_hive(t: Table, d: Decision, state: GameState, name: str, text: str) -> ChartLine:
+    """The chart line wild hive ``name`` stands at; refused when another hive's walk is under
+    way or ``name`` is not to act."""
+    actor = next_actor(state)
+    choices = actor.choices if actor is not None and actor.wild else ()
+    if t.wild_passed is not None and t.wild_passed[0] != name:
+        raise refusal(d, text, f"{t.wild_passed[0]}'s chart is being walked: its turn first")
+    if name not in choices:
+        raise refusal(d, text, f"{name} is not a wild hive to act now")
+    return chart_line(state, name, t.comps, t.wild_passed[1] if t.wild_passed else ())
+
+
+def _passed_line(t: Table, d: Decision, state: GameState, text: str
+                 ) -> tuple[Table, str] | None:
+    """``NAME: no LINE`` — the first player says wild hive NAME cannot take its chart's
+    current line (ruling L56): the table with the line passed and the step resolved, or None
+    when ``text`` is no such step."""
+    who, _, said = text.partition(":")
+    said = " ".join(said.lower().split())
+    line = next((k for k, v in PASS_LINE.items() if v == said), None)
+    if line is None:
+        return None
+    name = next((w.name for w in state.wild if w.name.lower() == who.strip().strip("\"'")
+                 .lower()), who.strip())
+    c = _walked_hive(t, d, state, name, text)
+    if c.line != line:
+        raise _off_chart(state, c, t.comps, f"{text!r} is not that line", text)
+    passed = (t.wild_passed[1] if t.wild_passed else ()) + (line,)
+    return replace(t, wild_passed=(name, passed)), c.passes
+
+
+def _check_walk(t: Table, d: Decision, state: GameState, action: WildAction, text: str
+                ) -> None:
+    """A wild hive's turn typed at the table without the map must be of the chart line it
+    stands at: the lines above it are passed first (ruling L56).
+
+    :raises IllegalActionError: another line (rule Bee Lives: Wild Hives), the legal steps.
+    """
+    c = _walked_hive(t, d, state, action.actor, text)
+    line = action.tile if isinstance(action, WildForage) else action.action
+    if line != c.line:
+        raise _off_chart(state, c, t.comps, "the chart is taken from the top, a line passed "
+                         "only when the wild hive cannot take it", text)
+
+
+def _off_chart(state: GameState, c: ChartLine, comps: Components, why: str, text: str
+               ) -> IllegalActionError:
+    legal = c.steps
+    shown = "; ".join(x.split(": ", 1)[-1] for x in legal[:8]) + (
+        f"; … and {len(legal) - 8} more" if len(legal) > 8 else "")
+    return IllegalActionError(R_WILD, f"{line_words(state, c, comps)}: {why}. Legal for "
+                              f"{c.name}: {shown}", expected=list(legal), given=text)
 
 
 def _take_key(body: str, key: str) -> tuple[str, str | None]:
@@ -1443,6 +1632,7 @@ def _auto(t: Table) -> Table:
             s, evs = _play_again(t.state, t.turn, t.comps)
             from hyvekit.rules.beelives.plan import as_turn
             t = replace(t, state=s, events=t.events + tuple(evs), turn=None, wild_roll=None,
+                        wild_passed=None,
                         plan=replace(t.plan, turns=t.plan.turns + (as_turn(t.turn.action),),
                                      spawn_d6=t.plan.spawn_d6 + t.turn.rolls))
             continue

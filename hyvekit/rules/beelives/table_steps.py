@@ -63,6 +63,7 @@ from hyvekit.rules.beelives.table import (
     Hole,
     PendingTurn,
     Table,
+    chart_line,
     fill_hole,
     next_hole,
     table_die,
@@ -70,7 +71,7 @@ from hyvekit.rules.beelives.table import (
     pending,
     push,
 )
-from hyvekit.rules.beelives.wild_turns import WildRaid
+from hyvekit.rules.beelives.wild_turns import WildForage, WildRaid
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.values import dataclass
 
@@ -254,7 +255,20 @@ class _Walker:
         turn = self.plan.turns[self.i]
         target = self._translated(turn)
         self.target = target
-        return N.format_action(self._head_of(target))
+        passes = self._passes(target)
+        return passes or N.format_action(self._head_of(target))
+
+    def _passes(self, target: Action) -> str:
+        """Without the map, the step that passes the chart line a wild hive stands at when
+        the plan's line is lower on its chart ("" when it is that line): ruling L56."""
+        t = self.t
+        if not target.wild or t.state is None or t.state.map is not None or \
+                t.wild_roll is not None:
+            return ""
+        passed = t.wild_passed[1] if t.wild_passed else ()
+        c = chart_line(t.state, target.actor, t.comps, passed)
+        line = target.tile if isinstance(target, WildForage) else target.action
+        return c.passes if line != c.line else ""
 
     def _head_of(self, target: Action) -> Action:
         """The head of ``target``: the action without what the table asks after it (the

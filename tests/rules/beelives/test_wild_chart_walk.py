@@ -1,0 +1,126 @@
+"""Wild hives at the table without the map (rules/bee-lives.txt, "Wild Hives": "If it
+possible for the wild hive to take the topmost action listed on the chart, it will do so. If
+not, continue down the chart"; ruling L56): the first player walks the chart from the top,
+each line the table cannot rule out asked in turn — the line's turns, or the step that says
+the wild hive cannot take it — and a line stated out of order is refused with the rule named.
+Steps kept in older records replay as they were accepted then.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_table import _states
+
+from hyvekit.rules.beelives import campaign_table as CT
+from hyvekit.rules.beelives import engine as E
+from hyvekit.rules.beelives import table as T
+from hyvekit.rules.beelives.wild import PRIORITY
+from hyvekit.rules.common import IllegalActionError
+
+ENGINE = E.ENGINE
+
+
+def _wild(test, seeds=range(40), limit: int = 400, fresh: bool = False):
+    """The first campaign state (of the seeded games, without the map) whose wild decision
+    passes ``test``; ``fresh``: no line passed yet."""
+    for seed in seeds:
+        for state, d in _states(seed, limit, auto=False):
+            if d.kind == "wild" and state.table.state.map is None and test(d) and not (
+                    fresh and state.table.wild_passed):
+                return state, d
+    raise AssertionError("no such wild decision met")
+
+
+def _hive(d) -> str:
+    return d.legal[0].split(":", 1)[0]
+
+
+def test_overheating_a_harvest_forage_is_refused_until_no_wet_tile_is_said_ruling_l56():
+    """The friction: "foraging a harvest tile during overheating" was accepted.  Line 2
+    comes first while overheating is in effect."""
+    state, d = _wild(lambda d: "overheating: it forages the closest wet tile" in d.prompt)
+    name = _hive(d)
+    assert f"{name}: no wet tile" in d.legal
+    assert all(o.split(": ", 1)[1].startswith(("forage wet", "no ")) for o in d.legal
+               if o.startswith(name + ":"))
+    with pytest.raises(IllegalActionError) as e:
+        ENGINE.push(state, f"{name}: forage harvest 1")
+    assert e.value.rule == "Bee Lives: Wild Hives"
+    assert "chart line 2" in str(e.value) and f"{name}: no wet tile" in e.value.expected
+    after = ENGINE.push(state, f"{name}: no wet tile")
+    d2 = ENGINE.pending(after)
+    assert d2.kind == "wild" and all(o.startswith(name + ":") for o in d2.legal)
+    assert "chart line 2" not in d2.prompt
+    assert f"{name}: no wet tile" not in d2.legal        # a line is passed once
+
+
+def test_nothing_is_refused_while_a_line_of_the_chart_is_open():
+    """The friction: "APPLE: nothing" was accepted at any time.  It is the chart's end:
+    offered only once every line above is passed (then played by the tool)."""
+    state, d = _wild(lambda d: len({_hive(d)} | {o.split(":")[0] for o in d.legal}) == 1)
+    name = _hive(d)
+    with pytest.raises(IllegalActionError) as e:
+        ENGINE.push(state, f"{name}: nothing")
+    assert e.value.rule == "Bee Lives: Wild Hives" and "taken from the top" in str(e.value)
+    t = state
+    season = state.table.state.season
+    for _ in range(len(PRIORITY[season]) + 2):
+        d = ENGINE.pending(t)
+        if d.kind != "wild":
+            break
+        passes = [o for o in d.legal if o.split(": ", 1)[1].startswith("no ")]
+        if not passes:
+            assert d.legal == (f"{name}: nothing",) and "does nothing" in d.prompt
+            break
+        t = ENGINE.push(t, passes[0])
+    else:
+        raise AssertionError("the chart did not end")
+    t = ENGINE.push(t, f"{name}: nothing")
+    assert ENGINE.last_step(t) == f"{name}: nothing"
+
+
+def test_a_pass_step_must_be_the_line_the_chart_stands_at():
+    state, d = _wild(lambda d: "closest harvest tile" in d.prompt or "closest bloom" in d.prompt)
+    name = _hive(d)
+    line = next(o for o in d.legal if o.startswith(name + ": no "))
+    other = "no raid" if line != f"{name}: no raid" else "no scout"
+    with pytest.raises(IllegalActionError) as e:
+        ENGINE.push(state, f"{name}: {other}")
+    assert "is not that line" in str(e.value) and line in e.value.expected
+
+
+def test_the_raid_line_names_each_hive_that_may_be_raided_with_its_strength():
+    state, d = _wild(lambda d: "raids the closest hive" in d.prompt)
+    table = state.table.state
+    name = _hive(d)
+    w = table.wild_hive(name)
+    assert f"at most {w.strength + 2}" in d.prompt
+    for option in d.legal:
+        if option.startswith(name + ": raid "):
+            target = option.split("raid ", 1)[1]
+            assert f"{target} {T._target_strength(table, target)}" in d.prompt
+            assert T._target_strength(table, target) <= w.strength + 2
+
+
+def test_a_record_stating_a_lower_line_still_replays():
+    """Steps kept before the walk (a wild hive's line stated straight away) replay as they
+    were accepted: ``play_step`` is the record's replay."""
+    state, d = _wild(lambda d: "overheating" not in d.prompt and any(
+        o.endswith(": no raid") or o.endswith("tile") for o in d.legal), fresh=True)
+    name = _hive(d)
+    comps = state.table.comps
+    c = T.chart_line(state.table.state, name, comps)
+    lower = [a for a in T.wild_options(state.table.state, (name,), comps)
+             if T.N.format_action(a) not in c.steps]
+    assert lower, "a line below the one the chart stands at is legal for the sequencer"
+    step = T.N.format_action(lower[0])
+    with pytest.raises(IllegalActionError):
+        ENGINE.push(state, step)
+    replayed = CT.play_step(state, {"do": step})
+    assert replayed.last_step == step
+    # once a record holds a pass step, its walk is checked on replay too
+    passed = CT.play_step(state, {"do": c.passes})
+    again = T.chart_line(passed.table.state, name, comps, passed.table.wild_passed[1])
+    if again.line != c.line:
+        with pytest.raises(IllegalActionError):
+            CT.play_step(passed, {"do": c.steps[0]})
