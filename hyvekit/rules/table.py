@@ -202,6 +202,15 @@ class BaseEngine:
         """
         return self.push(t, option, random.Random(0))
 
+    def preview_detail(self, t: Any, option: str) -> tuple[Any, tuple[str, ...]]:
+        """What :func:`previews` shows of ``option``: the table to compare (:meth:`preview`)
+        and lines to add to its changes (none here; an engine may carry the preview past a
+        die the option makes due, and say so).
+
+        :raises IllegalActionError, InvalidInputError: as :meth:`push`.
+        """
+        return self.preview(t, option), ()
+
     #: a decision with more options than this gets no previews
     PREVIEWED: int = PREVIEWED
     #: keys of the view that a change of is not worth telling (where the table stands)
@@ -299,7 +308,8 @@ def previews(engine: Any, t: Any, d: Decision | None = None) -> dict[str, str]:
     for option in d.legal:
         if option.split(": ", 1)[-1] in DRAWN:
             continue
-        out[option] = "; ".join(engine.changes(now, engine.view(engine.preview(t, option))))
+        after, notes = engine.preview_detail(t, option)
+        out[option] = "; ".join(engine.changes(now, engine.view(after)) + notes)
     return out
 
 

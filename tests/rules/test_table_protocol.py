@@ -147,3 +147,28 @@ def test_the_end_of_a_legacy_scenario_is_over_with_its_result_in_the_ledger():
     d = LEGACY.pending(end)
     assert d.over and d.result == end.results[-1] and "has ended" in d.prompt
     assert end.table is None and end.played_tables[-1][0] == 1
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_step_that_ends_a_hyve_scenario_gives_its_account(seed):
+    """Issue 27, item 9: a scenario's end in words, every number as the sheet has it."""
+    _, end, _, _ = _played(CASES["hyve scenario"], seed)
+    s, v = end.now, SCENARIO.view(end)
+    said = end.said
+    assert f"turns played: {s.turn} of {s.sheet.turns}" in said
+    assert any(line.startswith(f"HP die {v['hp']['die']} on {v['hp']['space']}")
+               and line.endswith(f"population {s.population}") for line in said)
+    assert f"hyves completed: {s.hyves_completed} of 6" in " ".join(said)
+    bread = next(line for line in said if line.startswith("bread: "))
+    assert bread == "bread: " + ", ".join(f"{v['colours'][k]} {level}"
+                                          for k, level in v["bread"].items())
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_step_that_logs_a_legacy_scenario_says_the_honey_earned_and_what_is_next(seed):
+    _, end, _, _ = _played(CASES["hyve legacy"], seed)
+    r = end.results[-1]
+    said = " | ".join(end.said)
+    assert f"scenario 1 of 5 {'won' if r.won else 'lost'}" in said
+    assert (r.honey.describe() if r.honey is not None else "no honey earned") in said
+    assert f"honey to spend: {end.honey}; next: " in said

@@ -389,6 +389,22 @@ def _winter_decision(state: CampaignState) -> T.Decision:
                       legal, more="take NAME: that player takes starvation tokens")
 
 
+def card_die(state: CampaignState) -> tuple[str, int, str] | None:
+    """The season card's D6 after a forage or scout, when it is the decision due: (the card,
+    the lowest face that spawns a wild hive, "foraging" / "scouting"), else None (Season
+    Cards: "After foraging, roll the D6. On 5+, spawn a wild hive")."""
+    t = state.table
+    if t is None or t.state is None or t.turn is None:
+        return None
+    hole = T.next_hole(t.state, t.turn, t.comps)
+    if hole is None or hole.key != "card_d6":
+        return None
+    card = t.comps.card(t.state.card)
+    verb = t.turn.action.action
+    lowest = min(s.d6_min for s in card.spawns if s.trigger == verb and s.d6_min is not None)
+    return card.name, lowest, "foraging" if verb == "forage" else "scouting"
+
+
 def month_record(plan: MonthPlan) -> dict[str, Any]:
     """The month record (the ``month`` table of a ``month`` event) of ``plan``: what
     ``beelives export-month`` writes and ``beelives log`` reads."""
@@ -531,11 +547,35 @@ def _step_words(d: T.Decision | None, resolved: str) -> str:
 
 
 def _words(before: T.Table, after: T.Table) -> list[str]:
+    """What a step at the table did, in words: the sequencer's new events (phases 1-4 said
+    by the step that makes the card due, :func:`_early_words`, not again when it is turned
+    over), the month played."""
+    if after.state is None:
+        return _early_words(after) if before.steps and T.pending(after) is not None and \
+            T.pending(after).kind == "card" else []
     events = after.result.events if after.result is not None else after.events
+    if before.state is None and before.steps:             # said by the step before the card
+        first = next((i for i, ev in enumerate(events) if ev.get("kind") == "event"), None)
+        if first is not None:
+            events = events[:1] + events[first:]
     lines = [T.event_words(ev) for ev in events[len(before.events):]]
     if after.result is not None:
         lines.append(f"{T.describe_month(after)} is played")
     return [x for x in lines if x]
+
+
+def _early_words(t: T.Table) -> list[str]:
+    """Phases 1-4 of the month (Egg, Feeding, Brood, Swarm), in words, once every choice in
+    them is made and the season card is due: what :func:`start_month` plays before the
+    Event Phase, under any card of the deck (the card turned over acts only from the Event
+    Phase on)."""
+    from hyvekit.rules.beelives.month_start import start_month
+    deck = T.season_deck(t.start, t.comps)
+    if not deck or t.start.first_month:
+        return []
+    _, events = start_month(t.start, replace(t.plan, card=deck[0]), t.comps)
+    before = list(itertools.takewhile(lambda ev: ev.get("kind") != "event", events[1:]))
+    return [x for x in (T.event_words(ev) for ev in before) if x]
 
 
 #: what a step that fills a comb leads to (Egg Phase: "If you have zero empty cells, then

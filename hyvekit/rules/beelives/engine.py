@@ -66,6 +66,19 @@ class BeeLivesEngine(BaseEngine):
         return ((MONTH_ENDS,) if ends else ()) + super().changes(before, after) \
             + CT.notes(before, after)
 
+    def preview_detail(self, t: CampaignState, option: str
+                       ) -> tuple[CampaignState, tuple[str, ...]]:
+        """The option pushed and, when it leaves the season card's D6 after foraging or
+        scouting due, that die too with a face that spawns nothing — so a forage's preview
+        shows the cubes it takes — and a line saying which faces spawn a wild hive."""
+        after = self.preview(t, option)
+        die = CT.card_die(after)
+        if die is None:
+            return after, ()
+        card, lowest, verb = die
+        return self.push(after, "1"), (f"then {card}'s D6 after {verb} (on {lowest}+ a wild "
+                                       "hive spawns on the tile)",)
+
     def previewed(self, d: Decision) -> bool:
         """Not a die's options, nor the season card turned over (a draw)."""
         return super().previewed(d) and d.kind != "card"

@@ -37,7 +37,10 @@ class HyveScenarioEngine(BaseEngine):
 
     def push(self, t: T.Table, step: str, rng: random.Random | None = None) -> T.Table:
         t2, _ = T.push(t, step, rng)
-        return replace(t2, said=tuple(T.new_events(t.now.events, t2.now.events)))
+        said = T.new_events(t.now.events, t2.now.events)
+        if t2.over and not t.over:                  # the scenario's account
+            said += T.scenario_account(t2)
+        return replace(t2, said=tuple(said))
 
     def view(self, t: T.Table) -> dict[str, Any]:
         return T.view(t)
@@ -104,6 +107,10 @@ class HyveLegacyEngine(BaseEngine):
         after, stored = TR.step(run, t, step, rng)
         t2 = after.table if after.table is not None else after.played_tables[-1][1]
         said = T.new_events(t.now.events, t2.now.events) if t2 is not t else []
+        if t2.over and not t.over:                  # the scenario's account
+            said += T.scenario_account(t2)
+        if len(after.results) > len(run.results):   # the ledger: honey earned
+            said += legacy_account(after)
         return replace(after, last_step=stored, said=tuple(said))
 
     def last_step(self, run: L.LegacyState) -> str:
@@ -124,3 +131,19 @@ class HyveLegacyEngine(BaseEngine):
 
 
 SCENARIO = HyveScenarioEngine()
+
+
+def legacy_account(run: L.LegacyState) -> list[str]:
+    """The run once a scenario's result is in the ledger, in words (Legacy Mode, "Gaining
+    Honey"): the honey it earned and how, the honey to spend now, what comes next."""
+    r = run.results[-1]
+    out = [f"scenario {r.number} of {L.SCENARIOS} {'won' if r.won else 'lost'}: "
+           + (f"honey earned {r.honey.describe()}" if r.honey is not None else
+              "no honey earned")]
+    if r.crossed_out is not None:
+        out.append(f"easy mode: bread of bee {r.crossed_out} crossed out")
+    nxt = {"failed": "the run is lost (hyvekit hyve legacy easy goes on in easy mode)",
+           "complete": "the run is complete"}.get(
+        run.phase, f"shop (hyvekit hyve legacy shop), then scenario {r.number + 1}")
+    out.append(f"honey to spend: {run.honey}; next: {nxt}")
+    return out

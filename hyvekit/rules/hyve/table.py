@@ -51,7 +51,7 @@ from hyvekit.rules.hyve.notation import Step, face_text, parse_step, step_text
 from hyvekit.rules.hyve.scenario import (R_SENSILLA, R_TURN, REPURPOSE_WILD_MAX,
                                          ScenarioState, place_features)
 from hyvekit.rules.hyve.scoring import HEXES, NECTAR, Space, cell_name
-from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX
+from hyvekit.rules.hyve.sheets import BEE_TYPES, BREAD_MAX, HYVES
 from hyvekit.rules.hyve.turn import apply
 from hyvekit.rules.table import Decision, over
 from hyvekit.rules.values import dataclass
@@ -1091,4 +1091,33 @@ def view(t: Table) -> dict[str, Any]:
         out["resources"] = [f"{r.kind} {r.colour}" + (" (used)" if r.used else "")
                             for r in s.resources]
         out["honey_track_filled"] = s.honey_squares
+    return out
+
+
+def scenario_account(t: Table) -> list[str]:
+    """A scenario that has ended, in words (hyve.txt, "Winning and Losing"): the result and
+    what ended it on which turn, the HP die's space with its distance to Thriving, population,
+    the hyves completed with their scores, each bread level by colour, the royal jellies
+    coloured and the Queen's Rewards taken; [] while it goes on."""
+    if not t.over:
+        return []
+    v = view(t)
+    s = t.now
+    hp = v["hp"]
+    out = [f"turns played: {s.turn} of {s.sheet.turns}"]
+    where = f"HP die {hp['die']} on {hp['space']}"
+    if (hp["to_collapse"] or 0) > 0 and (hp["to_thriving"] or 0) > 0:
+        where += f" ({counted(hp['to_thriving'], 'space')} from Thriving)"
+    out.append(f"{where}; population {s.population}")
+    scores = ", ".join(map(str, s.scores))
+    out.append(f"hyves completed: {s.hyves_completed} of {HYVES}"
+               + (f" (scores {scores})" if scores else ""))
+    out.append("bread: " + ", ".join(f"{v['colours'].get(k, k)} {level}"
+                                     for k, level in v["bread"].items()))
+    jellies = [f"{j['name']} {len(j['colours'])}/{len(BEE_TYPES)}" for j in v["jellies"]
+               if j["colours"]]
+    if jellies:
+        out.append("royal jellies coloured: " + ", ".join(jellies))
+    if s.rewards_taken:
+        out.append("Queen's Rewards taken: " + ", ".join(map(str, s.rewards_taken)))
     return out

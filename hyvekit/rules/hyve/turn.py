@@ -570,10 +570,9 @@ def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
             features.append((p.cell, CROSSED))          # Turbo Mode: an X, no colour
         else:
             features.append((p.cell, Space(NECTAR, variety=str(value))))
-    if a.placements:
+    if a.placements and all(p.cell is not HOLE for p in a.placements):  # said once chosen
         s = with_event(s, "Gather Nectar: " + ", ".join(
-            f"{p.bee.stands_for}@{'?' if p.cell is HOLE else spot_name(p.cell)}"
-            for p in a.placements))
+            f"{p.bee.stands_for}@{spot_name(p.cell)}" for p in a.placements))
     s, _ = place_features(s, features, R_NECTAR, a.excise)
     if s.sheet.builder_shapes and no_room and s.status == "playing":
         if builder_room(s):

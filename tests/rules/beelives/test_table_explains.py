@@ -302,3 +302,43 @@ def test_a_feeding_choice_is_asked_beside_the_hives_after_the_egg_phase():
         after_egg = phases.egg_phase(p.hive, COMPS.board).hive
         assert shown[p.name]["swarm_token"] == after_egg.swarm_token
     assert CT.view(state)["phase"] == "Feeding Phase"
+
+
+def test_a_forage_under_a_card_that_rolls_after_it_previews_its_cubes_and_the_die():
+    """The trial's finding: a forage whose card rolls a D6 after it previewed only the bee it
+    sends.  The preview goes on through the die with a face that spawns nothing, and says
+    which faces spawn."""
+    rolls = {"In Like a Lion", "Late Bloom", "The Final Flow", "Unseasonably Warm"}
+    state, d = next((s, d) for seed in range(60) for s, d in _states(seed, 400, auto=False)
+                    if d.kind == "action" and s.table.state.card in rolls and any(
+                        o.split(": ", 1)[-1].startswith("forage") for o in d.legal))
+    shown = previews(ENGINE, state, d)
+    option = next(o for o in d.legal if o.split(": ", 1)[-1].startswith("forage")
+                  and shown.get(o))
+    text = shown[option]
+    card = state.table.state.card
+    assert f"then {card}'s D6 after foraging (on " in text
+    after = ENGINE.push(ENGINE.push(state, option), "1")
+    lines = ENGINE.changes(ENGINE.view(state), ENGINE.view(after))
+    assert "; ".join(lines) in text and any("honey" in x or "pollen" in x or "water" in x
+                                            for x in lines), text
+
+
+def test_the_phases_before_the_card_are_said_by_the_choice_that_ends_them():
+    """The trial's finding: the Egg, Feeding, Brood and Swarm Phases were said under the
+    card drawn, after the last swarm choice.  They are said by that choice, and the card
+    step says only its own phase; together the same lines as the card step said alone."""
+    from hyvekit.rules.beelives import table as T
+    state, d = next((s, d) for seed in range(40) for s, d in _states(seed, 300, auto=False)
+                    if d.kind == "swarm" and s.table is not None and s.table.state is None)
+    after = ENGINE.push(state, d.legal[0])
+    while ENGINE.pending(after).kind != "card":
+        after = ENGINE.push(after, ENGINE.pending(after).legal[0])
+    early = [x for x in after.said if x != after.last_step]
+    assert any("swarm" in x.lower() for x in early), early
+    drawn = ENGINE.push(after, ENGINE.pending(after).legal[1])      # a card named
+    t = drawn.table
+    alone = [T.event_words(ev) for ev in t.events[1:]]
+    assert [x for x in early + list(drawn.said[1:]) if x] == \
+        [x for x in alone if x][:len(early)] + list(drawn.said[1:])
+    assert not set(early) & set(drawn.said[1:])

@@ -196,7 +196,10 @@ def test_gather_lists_every_bee_and_free_hex_and_feed_bees_follows():
     assert d.kind == "nectar"
     assert "1@A1" in d.legal and "W5@E3" in d.legal and len(d.legal) == (4 + 5) * 19
     for step in ("1@C3", "1@C2", "2@C4", "3@B2", "4@B3"):
+        before = t
         t, _ = T.push(t, step)
+        # the Gather Nectar line waits for the last hex: no "1@?" for a bee not placed yet
+        assert not [x for x in T.new_events(before.now.events, t.now.events) if "?" in x]
     with pytest.raises(IllegalActionError) as exc:   # C3 is taken
         T.push(t, "W2@C3")
     assert exc.value.rule == "Hyve: Gather Nectar"
