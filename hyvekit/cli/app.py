@@ -38,6 +38,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "queenbee": ("hyvekit.cli.queenbee",),
     "print": ("hyvekit.cli.printing",),
     "data": ("hyvekit.cli.data",),
+    "stats": ("hyvekit.cli.stats",),
 }
 
 #: the top-level commands: name → (module, function); listed before the groups

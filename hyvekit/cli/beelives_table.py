@@ -266,6 +266,9 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
                                   or "none"), indent="  "), highlight=False, soft_wrap=True)
     print_table(data["table"], data["legal"])
     print_decision(data, record.header["id"])
+    if state.game.stage == "over" and applied.before.game.stage != "over":
+        from hyvekit.cli.stats import offer
+        out.print(wrapped(offer(record.header["id"])), highlight=False, soft_wrap=True)
 
 
 @app.command("export-month")

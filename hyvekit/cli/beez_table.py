@@ -292,6 +292,9 @@ def do(ctx: typer.Context, game: str = GameArg,
         out.print(f"  {line}", highlight=False)
     print_table(data["table"])
     print_decision(data, record.header["id"])
+    if state.game.over and not applied.before.game.over:
+        from hyvekit.cli.stats import offer
+        typer.echo(wrapped(offer(record.header["id"])))
 
 
 @app.command("cards")

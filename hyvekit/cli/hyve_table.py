@@ -357,8 +357,10 @@ def do(ctx: typer.Context,
     ended = at.kind == "legacy" and state.table is None
     final = state.played_tables[-1][1] if ended else (state if at.kind == "scenario"
                                                        else state.table)
-    from hyvekit.games.hyve import new_events
+    from hyvekit.games.hyve import new_events, scenario_account
     happened = new_events(at.table.now.events, final.now.events)
+    if final.over and not at.table.over:              # the scenario's end in words
+        happened += scenario_account(final)
     if ended:
         from hyvekit.cli.hyve import print_result
         if as_json:
@@ -370,6 +372,9 @@ def do(ctx: typer.Context,
         print_happened(resolved, happened)
         last = state.results[-1] if state.results else None
         print_result(at.cid, state, last.crossed_out if last else None)
+        if last is not None:
+            from hyvekit.cli.stats import offer
+            typer.echo(wrapped(offer(f"{at.cid}#{last.number}")))
         return
     after = _at(at, state)
     data = next_data(after)
@@ -380,6 +385,9 @@ def do(ctx: typer.Context,
     print_happened(resolved, happened)
     print_sheet(data["table"])
     print_decision(data, _where(after))
+    if at.kind == "scenario" and final.over and not at.table.over:
+        from hyvekit.cli.stats import offer
+        typer.echo(wrapped(offer(at.cid)))
 
 
 def print_happened(steps: list[str], happened: list[str]) -> None:

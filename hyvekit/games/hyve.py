@@ -241,6 +241,7 @@ RULES = {
     "REWARDS": "sheets",
     "SheetDefinition": "sheets",
     "new_events": "table",
+    "scenario_account": "table",
     "pending": "table",
     "progress": "table",
     "view": "table",

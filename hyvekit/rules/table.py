@@ -309,7 +309,7 @@ def previews(engine: Any, t: Any, d: Decision | None = None) -> dict[str, str]:
         if option.split(": ", 1)[-1] in DRAWN:
             continue
         after, notes = engine.preview_detail(t, option)
-        out[option] = "; ".join(engine.changes(now, engine.view(after)) + notes)
+        out[option] = "; ".join(notes + engine.changes(now, engine.view(after)))
     return out
 
 

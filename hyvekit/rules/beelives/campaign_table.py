@@ -389,10 +389,11 @@ def _winter_decision(state: CampaignState) -> T.Decision:
                       legal, more="take NAME: that player takes starvation tokens")
 
 
-def card_die(state: CampaignState) -> tuple[str, int, str] | None:
+def card_die(state: CampaignState) -> tuple[str, int, str, bool] | None:
     """The season card's D6 after a forage or scout, when it is the decision due: (the card,
-    the lowest face that spawns a wild hive, "foraging" / "scouting"), else None (Season
-    Cards: "After foraging, roll the D6. On 5+, spawn a wild hive")."""
+    the lowest face that spawns a wild hive, "foraging" / "scouting", whether a wild hive
+    can spawn on that tile at all), else None (Season Cards: "After foraging, roll the D6.
+    On 5+, spawn a wild hive"; ruling L64: not on a tile that holds a hive)."""
     t = state.table
     if t is None or t.state is None or t.turn is None:
         return None
@@ -402,7 +403,10 @@ def card_die(state: CampaignState) -> tuple[str, int, str] | None:
     card = t.comps.card(t.state.card)
     verb = t.turn.action.action
     lowest = min(s.d6_min for s in card.spawns if s.trigger == verb and s.d6_min is not None)
-    return card.name, lowest, "foraging" if verb == "forage" else "scouting"
+    a = t.turn.action
+    hit = T.spawn_due(t.state, replace(a, dice=replace(a.dice, card_d6=6)), t.comps, False)
+    free = hit is not None and hit[0] != NONE
+    return card.name, lowest, "foraging" if verb == "forage" else "scouting", free
 
 
 def month_record(plan: MonthPlan) -> dict[str, Any]:

@@ -75,9 +75,12 @@ class BeeLivesEngine(BaseEngine):
         die = CT.card_die(after)
         if die is None:
             return after, ()
-        card, lowest, verb = die
-        return self.push(after, "1"), (f"then {card}'s D6 after {verb} (on {lowest}+ a wild "
-                                       "hive spawns on the tile)",)
+        card, lowest, verb, free = die
+        faces = "6" if lowest == 6 else f"{lowest}+"
+        return self.push(after, "1"), (
+            f"{card}'s D6 after {verb} follows: " + (
+                f"on {faces} a wild hive spawns on the tile" if free else
+                "no wild hive can spawn (the tile holds a hive, or none is left)"),)
 
     def previewed(self, d: Decision) -> bool:
         """Not a die's options, nor the season card turned over (a draw)."""

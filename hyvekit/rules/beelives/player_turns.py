@@ -469,6 +469,12 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
                                      "spawns on this turn: state spawn = its name (or "
                                      "\"none\" when no tile within 3 spaces can take it)",
                                      expected="spawn = NAME", given="no spawn")
+        if dice.spawn != NONE and spawn_near is None and state.map is None and \
+                isinstance(action, Forage) and action.distance == 0:
+            raise IllegalActionError(R_CARD, f"{cause}: the foraged tile is {name}'s own, "
+                                     "which holds the hive: no wild hive is spawned on it "
+                                     "(rulings L64, L148); state spawn = \"none\"",
+                                     expected='spawn = "none"', given=dice.spawn)
         if dice.spawn != NONE:
             state, sev = spawn_wild(state, dice.spawn, strength, cause=cause, by=name,
                                     rule=R_CARD, at=spawn_at, near=spawn_near, comps=comps)

@@ -689,9 +689,9 @@ def next_hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | No
             h = state.player(a.target).hive
             vals = [((dd, uu), f"{N.quote_name(a.target)}: sacrifice {dd}/{uu}")
                     for dd in range(h.assigned.defend + 1) for uu in range(h.unassigned + 1)]
-            return Hole("sacrifice", "sacrifice", a.target, f"{a.actor} steals up to {a.d6} "
-                        f"honey from {a.target}: bees sacrificed (defending/unassigned)",
-                        values=tuple(vals), neutral=(0, 0))
+            return Hole("sacrifice", "sacrifice", a.target, f"{a.actor} rolled {a.d6}: "
+                        f"{_wild_steal_words(state, a, comps)}: bees sacrificed "
+                        "(defending/unassigned)", values=tuple(vals), neutral=(0, 0))
     if state.zombees and not failed and not _is_infected(state, a) and \
             a.action in ("forage", "scout", "raid") and not isinstance(a, ScareGhosts) and \
             d.infection_d6 is None:
@@ -708,7 +708,7 @@ def next_hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | No
             not failed and not haunt_failed and d.card_d6 is None:
         return Hole("card_d6", "dice", None, f"{card.name}: roll the D6 after "
                     f"{'foraging' if trig == 'forage' else 'scouting'}", 1, faces, neutral=(1,))
-    spawn = _spawn_due(state, a, comps, failed or haunt_failed)
+    spawn = spawn_due(state, a, comps, failed or haunt_failed)
     if spawn is not None and d.spawn is None:
         name, near, at = spawn
         if name == NONE or state.map is None or at is not None:
@@ -792,7 +792,20 @@ def _sacrifice_hole(state: GameState, a: Raid, party: int, comps: Components) ->
                 "to weaken it further", values=tuple(vals), neutral=0)
 
 
-def _spawn_due(state: GameState, a: Action, comps: Components, failed: bool
+def _wild_steal_words(state: GameState, a: WildRaid, comps: Components) -> str:
+    """What a wild raid on a player takes if nobody is sacrificed: the D6, capped by the wild
+    hive's strength, less one a defending bee (Raiding a Player Hive)."""
+    from hyvekit.rules.beelives.wild import wild_raids_player
+    w = state.wild_hive(a.actor)
+    hive = state.player(a.target).hive
+    bonus = seasons.raid_bonuses(comps.card(state.card), hive.queen, hive.workers).defending
+    r = wild_raids_player(w.strength, hive, a.d6, comps.board, defender_bonus=bonus)
+    return (f"with no bee sacrificed it steals {r.stolen} honey from {a.target} (the D6, at "
+            f"most its strength {w.strength}, less the defence, at most the {hive.honey} "
+            "honey there)")
+
+
+def spawn_due(state: GameState, a: Action, comps: Components, failed: bool
                ) -> tuple[str, str, Any] | None:
     """A wild hive the turn spawns: (name, near whom, tile when known) or None."""
     card = comps.card(state.card)
@@ -812,6 +825,8 @@ def _spawn_due(state: GameState, a: Action, comps: Components, failed: bool
         at = getattr(a, "at", None)
         if state.map is not None and at is not None and state.map.hive_at(tuple(at)) is not None:
             name = NONE                                     # the tile already holds a hive
+        if state.map is None and a.action == "forage" and getattr(a, "distance", None) == 0:
+            name = NONE                 # the hive's own tile holds it (rulings L64, L148)
         return (name, a.actor, tuple(at) if at is not None else None)
     return None
 
@@ -940,8 +955,8 @@ def _walk_decision(t: Table, state: GameState, choices: tuple[str, ...], lead: s
     at = [chart_line(state, name, t.comps, passed) for name in choices]
     legal = tuple(step for c in at for step in c.steps)
     alike: dict[tuple[str, int], list[ChartLine]] = {}
-    for c in at:                       # hives at the same line said together (not a raid's)
-        alike.setdefault((c.line, c.number) if c.line != "raid" else (c.name, 0), []).append(c)
+    for c in at:                       # hives at the same line said together
+        alike.setdefault((c.line, c.number), []).append(c)
     said = "; ".join(line_words(state, cs[0], t.comps, tuple(cs[1:]))
                      for cs in alike.values())
     if len(legal) == 1:
@@ -1055,11 +1070,11 @@ def _line_what(state: GameState, c: ChartLine) -> str:
         return (f"at strength {w.strength} it swarms, unless no tile up to three spaces away "
                 "can take a wild hive")
     if c.line == "raid":
-        targets = ", ".join(f"{a.target} {_target_strength(state, a.target)}"
-                            for a in c.turns if isinstance(a, WildRaid))
-        return (f"it raids the closest hive up to three spaces away not raided this round if "
-                f"that hive's strength is at most {w.strength + 2} ({targets}); none in "
-                "reach, or the closest stronger: no raid")
+        strengths = ", ".join(f"{x} {_target_strength(state, x)}" for x in
+                              [p.name for p in state.players] + [x.name for x in state.wild])
+        return ("it raids the closest hive up to three spaces away that it has not raided "
+                "this round, if that hive's strength is at most 2 above its own (none in "
+                f"reach, or the closest stronger: no raid); strengths now: {strengths}")
     if c.line == "scout":
         return "it scouts an empty space up to three spaces away (the tile drawn)"
     if c.line == "nothing":
@@ -1301,8 +1316,10 @@ def legal_hint(d: Decision, text: str, most: int = 8) -> str:
     leading words when there are any (``forage wet 5`` → the forages of the wet tile,
     ``defend 9`` → the defends), else the first ones; ``most`` at most, with how many more
     there are."""
-    options = _same_start(d, text) or list(d.legal)
-    shown = "; ".join(o.split(": ", 1)[-1] for o in options[:most])
+    options = list(dict.fromkeys(_same_start(d, text) or list(d.legal)))
+    # an option is shown without its actor when it is the decision's (a wild hive's is kept)
+    shown = "; ".join(o.split(": ", 1)[-1] if d.actor and o.startswith(f"{d.actor}: ")
+                      or d.kind != "wild" else o for o in options[:most])
     more = len(options) - most
     return shown + (f"; … and {more} more (hyvekit beelives next lists them)" if more > 0
                     else "")
@@ -1421,6 +1438,9 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random, strict: bool = 
     if d.kind in ("action", "wild"):
         actor = d.actor if d.kind == "action" else None
         if d.kind == "wild":
+            hives = {o.split(":", 1)[0] for o in d.legal}
+            if ":" not in text and len(hives) == 1:       # one wild hive to act: its name
+                text = f"{hives.pop()}: {text}"               # may be left out, as shown
             if ":" not in text:
                 raise InvalidInputError("wild hive turn", text, "WILD HIVE: LINE, e.g. "
                                         + (d.legal[0] if d.legal else "ACORN: nothing"))
@@ -1480,7 +1500,7 @@ def _passed_line(t: Table, d: Decision, state: GameState, text: str
                  .lower()), who.strip())
     c = _walked_hive(t, d, state, name, text)
     if c.line != line:
-        raise _off_chart(state, c, t.comps, f"{text!r} is not that line", text)
+        raise _off_chart(state, c, t.comps, f"{PASS_LINE[line]!r} passes another line", text)
     passed = (t.wild_passed[1] if t.wild_passed else ()) + (line,)
     return replace(t, wild_passed=(name, passed)), c.passes
 
@@ -1495,8 +1515,16 @@ def _check_walk(t: Table, d: Decision, state: GameState, action: WildAction, tex
     c = _walked_hive(t, d, state, action.actor, text)
     line = action.tile if isinstance(action, WildForage) else action.action
     if line != c.line:
-        raise _off_chart(state, c, t.comps, "the chart is taken from the top, a line passed "
-                         "only when the wild hive cannot take it", text)
+        why = f"{line} is not on the {state.season} chart" if line not in \
+            _chart_of(state, c.name, t.comps) else "a line is passed only when the wild hive " \
+            "cannot take it"
+        if line == "wet" and not seasons.overheating(t.comps.card(state.card)):
+            why = "overheating is not in effect: no wet-tile line this month"
+        raise _off_chart(state, c, t.comps, why, text)
+
+
+def _chart_of(state: GameState, name: str, comps: Components) -> tuple[str, ...]:
+    return tuple(line for line, _ in _wild_lines(state, name, comps, None, walk=True))
 
 
 def _off_chart(state: GameState, c: ChartLine, comps: Components, why: str, text: str
@@ -1504,8 +1532,14 @@ def _off_chart(state: GameState, c: ChartLine, comps: Components, why: str, text
     legal = c.steps
     shown = "; ".join(x.split(": ", 1)[-1] for x in legal[:8]) + (
         f"; … and {len(legal) - 8} more" if len(legal) > 8 else "")
-    return IllegalActionError(R_WILD, f"{line_words(state, c, comps)}: {why}. Legal for "
-                              f"{c.name}: {shown}", expected=list(legal), given=text)
+    line = LINE_NAMES.get(c.line, f"forage {c.line}")
+    return IllegalActionError(R_WILD, f"{c.name}'s {state.season} chart is at line {c.number} "
+                              f"({line}): {why}. Legal for {c.name}: {shown}",
+                              expected=list(legal), given=text)
+
+
+#: the chart lines as the refusals name them (a tile type's line: "forage TILE")
+LINE_NAMES = {"swarm": "swarm", "raid": "raid", "scout": "scout", "nothing": "nothing"}
 
 
 def _take_key(body: str, key: str) -> tuple[str, str | None]:

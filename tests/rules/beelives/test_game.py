@@ -711,3 +711,19 @@ def test_unknown_names_in_turns_are_malformed(comps, board):
         g.play_turn(s, g.Turn("Nobody", "defend", bees=1), comps)
     with pytest.raises(InvalidInputError, match="wild hive"):
         g.play_turn(s, g.Turn("GHOST", "nothing", wild=True), comps)
+
+
+def test_no_card_wild_hive_on_the_own_tile_without_a_map_ruling_l148(comps, board):
+    """In Like a Lion: "After foraging, roll the D6. On 5+, spawn a wild hive (strength 3) on
+    the foraged tile."  Without a map the own tile (distance 0) holds the hive, which no
+    wild hive is spawned on (L64): the roll is made, the spawn is "none"; a name is refused."""
+    s = at(two_players(board), 1, None)
+    s, _ = g.start_month(s, month('month = 1\ncard = "In Like a Lion"'), comps)
+    own = g.Turn("Susan", "forage", tile="bloom", distance=0, take=(2, 2, 0), d6=6)
+    with pytest.raises(IllegalActionError, match="holds the hive") as e:
+        g.play_turn(s, replace(own, spawn="ACORN"), comps)
+    assert e.value.rule == "Bee Lives: Season Cards"
+    s2, _ = g.play_turn(s, replace(own, spawn="none"), comps)
+    assert s2.wild == ()
+    far, _ = g.play_turn(s, replace(own, distance=1, spawn="ACORN"), comps)
+    assert far.wild_hive("ACORN").strength == 3

@@ -317,7 +317,7 @@ def test_a_forage_under_a_card_that_rolls_after_it_previews_its_cubes_and_the_di
                   and shown.get(o))
     text = shown[option]
     card = state.table.state.card
-    assert f"then {card}'s D6 after foraging (on " in text
+    assert text.startswith(f"{card}'s D6 after foraging follows: ")
     after = ENGINE.push(ENGINE.push(state, option), "1")
     lines = ENGINE.changes(ENGINE.view(state), ENGINE.view(after))
     assert "; ".join(lines) in text and any("honey" in x or "pollen" in x or "water" in x

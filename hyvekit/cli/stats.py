@@ -1,0 +1,416 @@
+"""``hyvekit stats``: every play in the campaigns folder counted — per player, head to head and
+per game — and plays logged to BG Stats (a createPlay link and its QR code, a play file) or
+BoardGameGeek (a CSV of its play fields)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from hyvekit.cli.common import (JsonOption, campaigns_dir, console, default_folder,
+                                print_json, safe_output, table, wrapped)
+
+app = typer.Typer(
+    help=("Statistics across every record: plays, wins and scores per player and game, head "
+          "to head, what each game's group talks about; plays logged to BG Stats or "
+          "BoardGameGeek.\n\nExample: hyvekit stats --player Ann --since 2026-01-01"),
+    invoke_without_command=True,
+)
+
+ENV_SETTINGS = "HYVEKIT_SETTINGS"
+GAME_LABELS = {"beelives": "Bee Lives", "hyve": "HYVE", "queenbee": "Queen Bee",
+               "beez": "Beez"}
+
+GameOption = typer.Option(None, "--game", metavar="GAME",
+                          help="Only this game: beelives, hyve, queenbee or beez.")
+CampaignOption = typer.Option(None, "--campaign", metavar="ID",
+                              help="Only the plays of this record.")
+PlayerOption = typer.Option(None, "--player", metavar="NAME",
+                            help="Only plays this player sat in (case aside).")
+SinceOption = typer.Option(None, "--since", metavar="YYYY-MM-DD",
+                           help="Only plays started on or after this day.")
+AliasOption = typer.Option([], "--alias", metavar="ALIAS=NAME",
+                           help="Count ALIAS as NAME (repeatable), e.g. --alias Annie=Ann.")
+
+
+def offer(play_id: str) -> str:
+    """The line a step that ends a game adds: how to log the play."""
+    return f"log this play in BG Stats (a link and its QR code): hyvekit stats link {play_id}"
+
+
+def settings_path() -> Path:
+    """The user's settings file: ``$HYVEKIT_SETTINGS``, else ``settings.toml`` in hyvekit's
+    data folder."""
+    import os
+    return Path(os.environ.get(ENV_SETTINGS) or default_folder("settings.toml"))
+
+
+def read_settings() -> dict[str, Any]:
+    """The settings file's tables ({} when there is none).
+
+    :raises InvalidInputError: a file that is not TOML.
+    """
+    from hyvekit.data import load_toml
+    path = settings_path()
+    return load_toml(path) if path.is_file() else {}
+
+
+def _write_settings(data: dict[str, Any]) -> Path:
+    from hyvekit.store.storage import atomic_write_text
+    path = settings_path()
+    lines = ["# hyvekit's settings (written by hyvekit stats --set-bgg-id / --set-me)\n"]
+    if data.get("me"):
+        lines.append(f"me = {json.dumps(data['me'], ensure_ascii=False)}\n")
+    if data.get("bgg_ids"):
+        lines.append("\n[bgg_ids]\n")
+        lines += [f"{k} = {int(v)}\n" for k, v in sorted(data["bgg_ids"].items())]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, "".join(lines))
+    return path
+
+
+def games_info() -> dict[str, dict[str, Any]]:
+    """Each game's names for the play loggers (``data/plays.toml``) with the user's BGG ids."""
+    from hyvekit.data.plays import game_names
+    ids = read_settings().get("bgg_ids") or {}
+    return {g: {**info, "bgg_id": ids.get(g)} for g, info in game_names().items()}
+
+
+def _me() -> str:
+    from hyvekit.games.plays import SOLO
+    return str(read_settings().get("me") or SOLO)
+
+
+def _collect(ctx: typer.Context, game: str | None, campaign: str | None, player: str | None,
+             since: str | None, aliases: list[str]):
+    """The plays asked for, named as counted, and the records passed over."""
+    from hyvekit.games import campaign_store
+    from hyvekit.games.plays import all_plays
+    from hyvekit.games import plays as P
+    from hyvekit.rules.validate import not_one_of
+    if game is not None and game not in P.GAMES:
+        raise not_one_of("--game", game, P.GAMES)
+    if since is not None:
+        try:
+            datetime.strptime(since, "%Y-%m-%d")
+        except ValueError:
+            from hyvekit.rules.common import InvalidInputError
+            raise InvalidInputError("--since", since, "a day, YYYY-MM-DD") from None
+    alias = P.parse_aliases(aliases)
+    store = campaign_store(campaigns_dir(ctx))
+    found, skipped = all_plays(store, _me(), progress=_progress())
+    names = P.canonical_names(found, alias)
+    everything = P.named(found, names)
+    who = names.get(player, alias.get(player.casefold(), player)) if player else None
+    return P.narrowed(everything, game=game, record=campaign, player=who, since=since), \
+        skipped
+
+
+def _progress():
+    """A progress line on stderr for a long read (a terminal only)."""
+    import sys
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if total >= 50 and (done % 25 == 0 or done == total):
+            sys.stderr.write(f"\rreading records: {done}/{total}")
+            if done == total:
+                sys.stderr.write("\r" + " " * 30 + "\r")
+            sys.stderr.flush()
+    return show
+
+
+def summary(plays: list, skipped: list) -> dict[str, Any]:
+    """What ``hyvekit stats`` shows, as JSON: plays by game, per player and game, head to
+    head, each game's own figures, the records passed over."""
+    from hyvekit.games import plays as P
+    finished = [p for p in plays if p.finished]
+    by_game = {g: [p for p in finished if p.game == g] for g in P.GAMES}
+    out: dict[str, Any] = {
+        "plays": len(finished), "in_progress": len(plays) - len(finished),
+        "by_game": {g: len(v) for g, v in by_game.items() if v},
+        "players": [{"name": x.name, "game": x.game, "plays": x.plays, "wins": x.wins,
+                     "win_rate": round(x.win_rate, 3), "average": x.average, "best": x.best}
+                    for x in P.player_lines(finished)],
+        "head_to_head": [{"players": [h.a, h.b], "plays": h.plays,
+                          "ahead": {h.a: h.a_ahead, h.b: h.b_ahead}, "even": h.even}
+                         for h in P.head_to_head(finished)],
+        "games": {},
+        "skipped": [{"id": i, "why": why} for i, why in skipped]}
+    bl = by_game["beelives"]
+    if bl:
+        out["games"]["beelives"] = {
+            "by_queen": P.tally(bl, "queens"), "by_players": P.tally(bl, "players"),
+            "solo_cards": P.tally(bl, "solo_card"),
+            "wild_hives_destroyed": P.total(bl, "wild_destroyed")}
+    hy = by_game["hyve"]
+    if hy:
+        out["games"]["hyve"] = {
+            "by_scenario": P.tally([p for p in hy if "scenario" in p.facts], "scenario"),
+            "by_mode": P.tally(hy, "mode"), "honey_earned": P.total(hy, "honey"),
+            "runs": _runs(hy)}
+    qb = by_game["queenbee"]
+    if qb:
+        out["games"]["queenbee"] = {"by_players": P.tally(qb, "players")}
+    bz = by_game["beez"]
+    if bz:
+        out["games"]["beez"] = {"by_objective": P.tally(bz, "objectives"),
+                                "by_players": P.tally(bz, "players")}
+    return out
+
+
+def _runs(plays: list) -> list[dict[str, Any]]:
+    runs: dict[str, dict[str, Any]] = {}
+    for p in plays:
+        if "scenario" not in p.facts:
+            continue
+        r = runs.setdefault(p.record, {"run": p.record, "name": p.name, "scenarios": 0,
+                                       "won": 0, "honey": 0,
+                                       "bought": p.facts.get("bought") or {}})
+        r["scenarios"] += 1
+        r["won"] += bool(p.facts.get("won"))
+        r["honey"] += int(p.facts.get("honey") or 0)
+    return list(runs.values())
+
+
+@app.callback()
+def stats(ctx: typer.Context,
+          game: str = GameOption, campaign: str = CampaignOption, player: str = PlayerOption,
+          since: str = SinceOption, alias: list[str] = AliasOption,
+          set_bgg_id: tuple[str, int] | None = typer.Option(
+              None, "--set-bgg-id", metavar="GAME ID",
+              help="Keep a game's BoardGameGeek id for exports (the rulebooks give none)."),
+          set_me: str = typer.Option(None, "--set-me", metavar="NAME",
+                                     help="Your name, for the HYVE plays (solo records name "
+                                          "no player; default 'me')."),
+          as_json: bool = JsonOption) -> None:
+    """Plays, wins and scores per player and game, head to head, and each game's figures,
+    over every record in the campaigns folder.
+
+    Example: hyvekit stats --game beelives --alias Annie=Ann
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    if set_bgg_id is not None or set_me is not None:
+        _set(set_bgg_id or (None, None), set_me)
+        return
+    plays, skipped = _collect(ctx, game, campaign, player, since, alias)
+    data = summary(plays, skipped)
+    if as_json:
+        print_json(data)
+        return
+    _show(data)
+
+
+def _set(bgg: tuple[str | None, int | None], me: str | None) -> None:
+    from hyvekit.games import plays as P
+    from hyvekit.rules.common import InvalidInputError
+    from hyvekit.rules.validate import input_text, not_one_of
+    data = read_settings()
+    if bgg[0] is not None:
+        if bgg[0] not in P.GAMES:
+            raise not_one_of("--set-bgg-id", bgg[0], P.GAMES)
+        if bgg[1] is None or not 1 <= int(bgg[1]) <= 10**9:
+            raise InvalidInputError("--set-bgg-id", bgg[1], "a BoardGameGeek id, 1 or more")
+        data.setdefault("bgg_ids", {})[bgg[0]] = int(bgg[1])
+    if me is not None:
+        data["me"] = input_text("--set-me", me)
+    path = _write_settings(data)
+    typer.echo(f"kept in {path}")
+
+
+def _pct(wins: int, plays: int) -> str:
+    return f"{round(100 * wins / plays)}%" if plays else "-"
+
+
+def _show(data: dict[str, Any]) -> None:
+    out = console()
+    if not data["plays"] and not data["in_progress"]:
+        typer.echo(wrapped("No play counted yet: a play is a finished game (a Bee Lives "
+                           "campaign, a HYVE scenario or legacy scenario, a Queen Bee match, a "
+                           "Beez game) in the campaigns folder."))
+        _skipped(data)
+        return
+    games = ", ".join(f"{GAME_LABELS[g]} {n}" for g, n in data["by_game"].items())
+    typer.echo(wrapped(f"{data['plays']} plays ({games})"
+                       + (f"; {data['in_progress']} still in progress"
+                          if data["in_progress"] else "")))
+    for g in GAME_LABELS:
+        rows = [[x["name"], x["plays"], x["wins"], _pct(x["wins"], x["plays"]),
+                 "-" if x["average"] is None else x["average"],
+                 "-" if x["best"] is None else x["best"]]
+                for x in data["players"] if x["game"] == g]
+        if rows:
+            out.print(table(f"{GAME_LABELS[g]}: players", ["player", "plays", "wins", "win %",
+                                                            "average", "best"], rows))
+    if data["head_to_head"]:
+        out.print(table("Head to head (who finished ahead)", ["players", "plays", "ahead",
+                                                               "even"],
+                        [[" vs ".join(h["players"]), h["plays"],
+                          "–".join(str(h["ahead"][n]) for n in h["players"]), h["even"]]
+                         for h in data["head_to_head"]]))
+    for g, figures in data["games"].items():
+        _game_figures(g, figures)
+    _skipped(data)
+
+
+def _tally_rows(tally: dict[str, list[int]]) -> list[list[Any]]:
+    return [[k, n, w, _pct(w, n)] for k, (n, w) in tally.items()]
+
+
+def _game_figures(game: str, f: dict[str, Any]) -> None:
+    from hyvekit.rules.common import counted
+    out = console()
+    label = GAME_LABELS[game]
+    if game == "beelives":
+        out.print(table(f"{label}: by queen", ["queen", "played", "won", "win %"],
+                        _tally_rows(f["by_queen"])))
+        out.print(table(f"{label}: by number of players", ["players", "plays", "with a winner",
+                                                           "%"], _tally_rows(f["by_players"])))
+        if f["solo_cards"]:
+            out.print(table(f"{label}: solo cards", ["card", "plays", "won", "win %"],
+                            _tally_rows(f["solo_cards"])))
+        typer.echo(f"wild hives destroyed: {f['wild_hives_destroyed']}")
+    elif game == "hyve":
+        if f["by_scenario"]:
+            out.print(table(f"{label}: legacy scenarios", ["scenario", "played", "won",
+                                                           "win %"],
+                            _tally_rows(f["by_scenario"])))
+        out.print(table(f"{label}: by mode", ["mode", "played", "won", "win %"],
+                        _tally_rows(f["by_mode"])))
+        for r in f["runs"]:
+            bought = "; ".join(f"{k} {v}" for k, v in r["bought"].items() if v) or "nothing"
+            typer.echo(wrapped(f"legacy run {r['run']}: {counted(r['scenarios'], 'scenario')}"
+                               f", {r['won']} won, {r['honey']} honey earned; bought so far: "
+                               f"{bought}"))
+    elif game == "queenbee":
+        out.print(table(f"{label}: by number of players", ["players", "matches", "", ""],
+                        _tally_rows(f["by_players"])))
+    elif game == "beez":
+        out.print(table(f"{label}: by common objective", ["objective", "plays", "", ""],
+                        _tally_rows(f["by_objective"])))
+
+
+def _skipped(data: dict[str, Any]) -> None:
+    if data["skipped"]:
+        typer.echo(wrapped(f"{len(data['skipped'])} records passed over (unreadable or "
+                           "refused on replay; hyvekit campaign check ID tells why): "
+                           + ", ".join(s["id"] for s in data["skipped"])), err=True)
+
+
+@app.command("plays")
+def plays_(ctx: typer.Context, game: str = GameOption, campaign: str = CampaignOption,
+           player: str = PlayerOption, since: str = SinceOption,
+           alias: list[str] = AliasOption, as_json: bool = JsonOption) -> None:
+    """Every play, a line each: when, which game, who (the winner starred), how long.
+
+    Example: hyvekit stats plays --since 2026-11-01
+    """
+    plays, skipped = _collect(ctx, game, campaign, player, since, alias)
+    plays.sort(key=lambda p: (p.started or "", p.source_id))
+    if as_json:
+        from hyvekit.games.plays import bgstats_play
+        info = games_info()
+        print_json([{"id": p.source_id, "finished": p.finished, "comment": p.comment,
+                     "play": bgstats_play(p, info)} for p in plays])
+        return
+    rows = [[p.source_id, p.date or "-", GAME_LABELS[p.game],
+             ", ".join(s.name + ("*" if s.winner else "")
+                       + (f" {s.score}" if s.score is not None else "") for s in p.seats),
+             "-" if p.minutes is None else p.minutes,
+             "" if p.finished else "in progress"] for p in plays]
+    console().print(table("Plays (* won)", ["play", "date", "game", "players", "min", ""],
+                          rows))
+    _skipped({"skipped": [{"id": i} for i, _ in skipped]})
+
+
+@app.command("link")
+def link(ctx: typer.Context,
+         play: str = typer.Argument(..., metavar="PLAY",
+                                    help="A play as 'stats plays' names it: a record's id, "
+                                         "ID#N for the N-th play of a legacy run or match "
+                                         "log."),
+         qr: Path = typer.Option(None, "--qr", metavar="FILE",
+                                 help="Also save the QR code as an image (.svg or .png)."),
+         show_qr: bool = typer.Option(True, "--show-qr/--no-show-qr",
+                                      help="Draw the QR code in the terminal.")) -> None:
+    """The BG Stats link that logs a finished play in the app (open it on the phone: scan
+    the QR code), and the link's QR code.
+
+    Example: hyvekit stats link spring-league
+    """
+    from hyvekit.rules.common import IllegalActionError, InvalidInputError
+    from hyvekit.games.plays import bgstats_link
+    from hyvekit.rules.validate import close_matches
+    record = play.split("#", 1)[0]
+    plays, _ = _collect(ctx, None, record, None, None, [])
+    found = next((p for p in plays if p.source_id == play), None)
+    if found is None and len(plays) == 1 and "#" not in play:
+        found = plays[0]
+    if found is None:
+        known = [p.source_id for p in plays]
+        raise InvalidInputError("PLAY", play, "; ".join(known) if known else
+                                "a play listed by hyvekit stats plays",
+                                suggestions=close_matches(play, known))
+    if not found.finished:
+        raise IllegalActionError("Play logging", f"{found.source_id} is still being played: a "
+                                 "play is logged once the game is over",
+                                 expected="a finished play", given=found.source_id)
+    url = bgstats_link(found, games_info())
+    typer.echo(url)
+    import segno
+    code = segno.make(url, error="l")
+    if qr is not None:
+        target = safe_output(qr, ctx, option="--qr")
+        code.save(str(target), scale=4, border=2)
+        typer.echo(f"QR code saved: {target}")
+    if show_qr:
+        import shutil
+        import sys
+        width = code.symbol_size(border=1)[0]
+        if width > shutil.get_terminal_size((80, 24)).columns:
+            typer.echo(wrapped(f"(the QR code needs {width} columns: widen the terminal, or "
+                               "save it with --qr FILE)"))
+        else:
+            code.terminal(out=sys.stdout, compact=True, border=1)
+
+
+@app.command("export")
+def export(ctx: typer.Context,
+           out: Path = typer.Argument(..., metavar="FILE",
+                                      help="The file to write (.bgsplay or .json for BG "
+                                           "Stats, .csv for BoardGameGeek)."),
+           game: str = GameOption, campaign: str = CampaignOption,
+           player: str = PlayerOption, since: str = SinceOption,
+           alias: list[str] = AliasOption,
+           force: bool = typer.Option(False, "--force", help="Replace FILE if it exists.")
+           ) -> None:
+    """Write the finished plays as a BG Stats play file (import it in the app) or as a CSV of
+    BoardGameGeek's play fields, by FILE's ending.
+
+    Example: hyvekit stats export plays.bgsplay --since 2026-01-01
+    """
+    from hyvekit.rules.common import InvalidInputError
+    from hyvekit.games.plays import bgg_csv, bgstats_file
+    from hyvekit.store.storage import atomic_write_text
+    kind = out.suffix.lower()
+    if kind not in (".bgsplay", ".json", ".csv"):
+        raise InvalidInputError("FILE", str(out), "a name ending .bgsplay or .json (BG Stats) "
+                                "or .csv (BoardGameGeek)")
+    plays, _ = _collect(ctx, game, campaign, player, since, alias)
+    plays.sort(key=lambda p: (p.started or "", p.source_id))
+    target = safe_output(out, ctx, option="FILE", force=force)
+    info = games_info()
+    if kind == ".csv":
+        text = bgg_csv(plays, info)
+    else:
+        now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+        text = json.dumps(bgstats_file(plays, info, now), ensure_ascii=False, indent=1)
+    atomic_write_text(target, text)
+    n = sum(p.finished for p in plays)
+    typer.echo(f"{n} plays written to {target}")

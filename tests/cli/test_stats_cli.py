@@ -1,0 +1,277 @@
+"""``hyvekit stats`` over records made by playing (issue 28): three Bee Lives games played at
+the table, the rulebook's legacy example run, Queen Bee matches logged, a Beez game played at
+the table.  Each figure the output gives is worked out here from the games' own results; the
+BG Stats link is checked against BG Stats' field list, decoded back, and read from its QR
+code (the PNG and the terminal drawing); the play file and the BGG CSV are read back."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules" / "beelives"))
+from test_table import play_game, settings_for  # noqa: E402
+
+from hyvekit.games import campaign_store  # noqa: E402
+from hyvekit.games.table import table_game  # noqa: E402
+from hyvekit.rules.play_export import link_data  # noqa: E402
+
+BEE_LIVES_SEEDS = (1, 6, 5)          # 2 players, 3 players, 2 players over three years
+BEEZ_PLAYERS = ["Martin", "Sophie", "susan"]     # "susan" is Bee Lives' Susan (case aside)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory, hyvekit_in):
+    root = tmp_path_factory.mktemp("stats")
+    hk = hyvekit_in(root)
+    store = campaign_store(hk.campaigns)
+    states = {}
+    for seed in BEE_LIVES_SEEDS:
+        state, steps = play_game(seed)
+        record = store.create(f"game {seed}", "beelives", "campaign", settings_for(seed))
+        store.append_many(record.header["id"], [("step", {"do": s}) for s in steps])
+        states[record.header["id"]] = state
+    from hyvekit.cli.demo import log_demo_run
+    log_demo_run(hk.campaigns)
+    assert hk("queenbee", "new", "friday", "--players", "ann,bob,cy").returncode == 0
+    for args in (["ann,bob,cy", "ann", "cy,bob"], ["ann,bob,cy", "bob", "ann,cy"],
+                 ["Ann,bob", "Ann", "bob"]):
+        r = hk("queenbee", "log", "friday", "--players", args[0], "--winner", args[1],
+               "--defeated", args[2], "--date", "2026-11-20")
+        assert r.returncode == 0, r.stderr
+    game = table_game("beez", "game")
+    settings = {"players": BEEZ_PLAYERS, "common": ["both-4-5-rows", "middle-row", "colours"],
+                "secret": {}, "expert": False}
+    record = store.create("beez night", "beez", "game", settings)
+    _, t = store.state(record.header["id"])
+    rng, steps = random.Random(3), []
+    while not (d := game.engine.pending(t)).over:
+        option = rng.choice(d.legal)
+        t = game.engine.push(t, option, rng)
+        steps.append(game.engine.last_step(t))
+    store.append_many(record.header["id"], [("step", {"do": s}) for s in steps])
+    states["beez-night"] = t
+    return hk, states
+
+
+def _stats(hk, *args):
+    r = hk("stats", *args, "--json")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def _line(data, game, name):
+    return next(x for x in data["players"] if x["game"] == game and x["name"] == name)
+
+
+def test_bee_lives_figures_per_player_are_the_games_own_scores(played):
+    hk, states = played
+    data = _stats(hk, "--game", "beelives")
+    expected: dict[str, list] = {}
+    for state in (states[f"game-{s}"] for s in BEE_LIVES_SEEDS):
+        for line in state.scores.lines:
+            e = expected.setdefault(line.player.name, [0, 0, []])
+            e[0] += 1
+            e[1] += line.player.name in state.scores.winners
+            e[2].append(line.total)
+    assert {x["name"] for x in data["players"]} == set(expected)
+    for name, (n, wins, totals) in expected.items():
+        got = _line(data, "beelives", name)
+        assert (got["plays"], got["wins"], got["best"]) == (n, wins, max(totals))
+        assert got["average"] == round(sum(totals) / n, 1)
+        assert got["win_rate"] == round(wins / n, 3)
+    queens: dict[str, list[int]] = {}
+    for state in (states[f"game-{s}"] for s in BEE_LIVES_SEEDS):
+        for p in state.settings.players:
+            q = queens.setdefault(p.queen, [0, 0])
+            q[0] += 1
+            q[1] += p.name in state.scores.winners
+    assert data["games"]["beelives"]["by_queen"] == queens
+    removed = sum(len(m.summary["wild_removed"]) for s in BEE_LIVES_SEEDS
+                  for m in states[f"game-{s}"].months)
+    assert data["games"]["beelives"]["wild_hives_destroyed"] == removed
+
+
+def test_queen_bee_matches_and_names_in_another_case_are_one_player(played):
+    hk, _ = played
+    data = _stats(hk, "--game", "queenbee")
+    assert data["plays"] == 3
+    ann, bob, cy = (_line(data, "queenbee", n) for n in ("ann", "bob", "cy"))
+    assert (ann["plays"], ann["wins"], bob["plays"], bob["wins"]) == (3, 2, 3, 1)
+    assert (cy["plays"], cy["wins"]) == (2, 0)
+    pair = next(h for h in data["head_to_head"] if h["players"] == ["ann", "bob"])
+    # match 1: ann won, bob fell last (2nd); match 2: bob won; match 3: Ann won
+    assert pair["plays"] == 3 and pair["ahead"] == {"ann": 2, "bob": 1}
+    assert data["games"]["queenbee"]["by_players"] == {"3": [2, 2], "2": [1, 1]}
+
+
+def test_an_alias_merges_two_spellings_into_one_player(played):
+    hk, _ = played
+    plain = _stats(hk)
+    merged = _stats(hk, "--alias", "cy=bob")
+    bob = [x for x in merged["players"] if x["game"] == "queenbee" and x["name"] == "bob"]
+    assert bob[0]["plays"] == 5 and not [x for x in merged["players"] if x["name"] == "cy"]
+    # Susan of Bee Lives and "susan" of Beez: one person, counted under the first spelling
+    names = {x["name"] for x in plain["players"]}
+    assert "Susan" in names and "susan" not in names
+    assert _line(plain, "beez", "Susan")["plays"] == 1
+
+
+def test_beez_and_the_legacy_run_are_counted(played):
+    hk, states = played
+    data = _stats(hk)
+    scored, outcome = table_game("beez", "game").engine.pending(states["beez-night"]).result
+    for p in scored:
+        name = "Susan" if p.name == "susan" else p.name
+        line = _line(data, "beez", name)
+        assert (line["plays"], line["wins"], line["best"]) == (1, int(p.name in
+                                                                      outcome.winners), p.total)
+    hyve = data["games"]["hyve"]
+    # the rulebook's example: scenario 1 won, 2 (HP) + 2 (population) + 4 (hyves) = 8 honey
+    assert hyve["by_scenario"] == {"1": [1, 1]} and hyve["honey_earned"] == 8
+    assert hyve["runs"][0]["bought"]["bread upgrades"] == 3
+
+
+def test_filters_narrow_by_player_record_and_day(played):
+    hk, _ = played
+    assert _stats(hk, "--player", "CY")["plays"] == 2
+    assert _stats(hk, "--campaign", "game-6")["by_game"] == {"beelives": 1}
+    assert _stats(hk, "--since", "2999-01-01")["plays"] == 0
+    r = hk("stats", "--game", "beelive")
+    assert r.returncode == 2 and "--game" in r.stderr and "beelives" in r.stderr
+    r = hk("stats", "--since", "yesterday")
+    assert r.returncode == 2 and "YYYY-MM-DD" in r.stderr
+
+
+def test_the_summary_reads_at_80_columns(played):
+    hk, _ = played
+    r = hk("stats", env={"COLUMNS": "80"})
+    assert r.returncode == 0, r.stderr
+    assert "Bee Lives: players" in r.stdout and "Head to head" in r.stdout
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
+
+
+#: BG Stats' createPlay fields and their types (https://www.bgstatsapp.com/support/
+#: push-plays-to-bg-stats-from-other-apps-or-websites/), as issue 28 lists them
+PLAY_FIELDS = {"sourceName": str, "sourcePlayId": str, "playDate": str, "durationMin": int,
+               "game": dict, "players": list}
+GAME_FIELDS = {"name": str, "bggId": int, "highestWins": bool, "noPoints": bool}
+PLAYER_FIELDS = {"name": str, "score": int, "winner": bool, "rank": int, "startPlayer": bool,
+                 "role": str}
+
+
+def _fields_ok(data: dict, fields: dict) -> None:
+    assert set(data) <= set(fields), set(data) - set(fields)
+    for key, value in data.items():
+        assert isinstance(value, fields[key]), (key, value)
+
+
+def test_the_bg_stats_link_carries_the_play_and_its_qr_code_reads_back(played, tmp_path):
+    import zxingcpp
+    from PIL import Image
+    hk, states = played
+    assert hk("stats", "--set-bgg-id", "beelives", "2718").returncode == 0
+    png = tmp_path / "play.png"
+    r = hk("stats", "link", "game-6", "--qr", str(png), env={"COLUMNS": "200"})
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    link = lines[0]
+    data = link_data(link)
+    _fields_ok(data, PLAY_FIELDS)
+    _fields_ok(data["game"], GAME_FIELDS)
+    for p in data["players"]:
+        _fields_ok(p, PLAYER_FIELDS)
+    assert data["game"]["bggId"] == 2718 and data["sourcePlayId"] == "game-6"
+    state = states["game-6"]
+    totals = {line.player.name: line.total for line in state.scores.lines}
+    assert {p["name"]: p["score"] for p in data["players"]} == totals
+    assert [p["name"] for p in data["players"] if p["winner"]] == list(state.scores.winners)
+    assert len(data["playDate"]) == 19 and data["playDate"][10] == " "
+    # the QR code, saved and drawn in the terminal, reads back as the link
+    assert zxingcpp.read_barcodes(Image.open(png))[0].text == link
+    drawn = [x for x in lines[1:] if x and set(x) <= set("█▀▄ ")]
+    assert zxingcpp.read_barcodes(_terminal_image(drawn))[0].text == link
+
+
+def _terminal_image(rows: list[str]):
+    """The terminal's compact QR drawing as a picture: each character two modules, one
+    above the other; a block is a light module."""
+    from PIL import Image
+    width, height = max(map(len, rows)), 2 * len(rows)
+    img = Image.new("L", (width, height), 0)
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch in "█▀":
+                img.putpixel((x, 2 * y), 255)
+            if ch in "█▄":
+                img.putpixel((x, 2 * y + 1), 255)
+    return img.resize((width * 8, height * 8), Image.NEAREST)
+
+
+def test_a_play_not_finished_has_no_link_and_a_mistyped_play_is_named(played):
+    hk, _ = played
+    assert hk("beelives", "new", "still on", "-p", "Ann:prolific").returncode == 0
+    r = hk("stats", "link", "still-on")
+    assert r.returncode == 1 and "still being played" in r.stderr
+    r = hk("stats", "link", "game-66")
+    assert r.returncode == 2 and "PLAY" in r.stderr
+
+
+def test_the_play_file_and_the_bgg_csv_hold_every_finished_play(played, tmp_path):
+    hk, _ = played
+    out = tmp_path / "all.bgsplay"
+    assert hk("stats", "export", str(out)).returncode == 0
+    data = json.loads(out.read_text())
+    plays = _stats(hk)["plays"]
+    assert len(data["plays"]) == plays
+    players = {p["id"]: p["name"] for p in data["players"]}
+    games = {g["id"]: g["name"] for g in data["games"]}
+    for play in data["plays"]:
+        assert play["gameRefId"] in games and play["playerScores"]
+        assert all(s["playerRefId"] in players for s in play["playerScores"])
+    assert {"Queen Bee", "HYVE", "Beez", "Bee Lives: We Will Only Know Summer"} == set(
+        games.values())
+    text = tmp_path / "all.csv"
+    assert hk("stats", "export", str(text)).returncode == 0
+    rows = list(csv.DictReader(io.StringIO(text.read_text())))
+    assert {r["game"] for r in rows} == set(games.values())
+    friday = [r for r in rows if r["game"] == "Queen Bee" and r["date"] == "2026-11-20"]
+    wins = {n: sum(int(r["win"]) for r in friday if r["name"] == n) for n in ("ann", "bob", "cy")}
+    assert len(friday) == 8 and wins == {"ann": 2, "bob": 1, "cy": 0}
+    r = hk("stats", "export", str(tmp_path / "plays.txt"))
+    assert r.returncode == 2 and ".bgsplay" in r.stderr
+
+
+def test_the_step_that_ends_a_game_offers_its_link(hk):
+    """Issue 28, item 3: the game's end says how to log the play."""
+    store = campaign_store(hk.campaigns)
+    state, steps = play_game(6)
+    record = store.create("last step", "beelives", "campaign", settings_for(6))
+    store.append_many(record.header["id"], [("step", {"do": s}) for s in steps[:-1]])
+    r = hk("beelives", "do", "last-step", steps[-1])
+    assert r.returncode == 0, r.stderr
+    assert "hyvekit stats link last-step" in r.stdout
+    assert hk("stats", "link", "last-step", "--no-show-qr").stdout.startswith(
+        "https://app.bgstatsapp.com/createPlay.html?data=")
+
+
+def test_the_step_that_ends_a_hyve_scenario_says_its_end_and_offers_its_link(hk):
+    from hyvekit.rules.hyve.engine import SCENARIO
+    assert hk("hyve", "new", "solo", "--mode", "standard").returncode == 0
+    store = campaign_store(hk.campaigns)
+    _, t = store.state("solo")
+    rng, steps = random.Random(2), []
+    while not (d := SCENARIO.pending(t)).over:
+        t = SCENARIO.push(t, rng.choice(d.legal), rng)
+        steps.append(SCENARIO.last_step(t))
+    store.append_many("solo", [("step", {"do": s}) for s in steps[:-1]])
+    r = hk("hyve", "do", "--scenario", "solo", steps[-1])
+    assert r.returncode == 0, r.stderr
+    assert f"turns played: {t.now.turn} of {t.now.sheet.turns}" in r.stdout
+    assert "hyvekit stats link solo" in r.stdout
