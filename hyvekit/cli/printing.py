@@ -539,6 +539,51 @@ def report(
             extra_meta=extra)
 
 
+@app.command("stats")
+def stats(
+    ctx: typer.Context,
+    game: Optional[str] = typer.Option(None, "--game", metavar="GAME",
+                                       help="Only this game: beelives, hyve, queenbee or "
+                                            "beez."),
+    player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
+                                         help="Only plays this player sat in."),
+    since: Optional[str] = typer.Option(None, "--since", metavar="YYYY-MM-DD",
+                                        help="Only plays started on or after this day."),
+    alias: list[str] = typer.Option([], "--alias", metavar="ALIAS=NAME",
+                                    help="Count ALIAS as NAME (repeatable)."),
+    example: bool = typer.Option(False, "--example",
+                                 help="Print the example (made-up plays) instead."),
+    paper: Paper = PaperOption,
+    copies: int = CopiesOption,
+    per_page: PerPage = 1,
+    ink_saver: InkSaver = False,
+    out: Optional[Path] = OutOption,
+    templates: Optional[Path] = TemplatesOption,
+) -> None:
+    """Print the play statistics of 'hyvekit stats': per game each player's plays, wins and
+    scores with a chart, each game's figures, head to head.
+
+    Example: hyvekit print stats --since 2026-01-01 --paper letter
+    """
+    printable = CATALOGUE["stats"]
+    _check_per_page(printable, per_page)
+    options: dict[str, Any] = {}
+    if example:
+        context = build_context(printable.key)
+        options["example"] = True
+    else:
+        from hyvekit.cli.stats import collected
+        from hyvekit.games.plays import stats_summary
+        from hyvekit.render.printables_stats import stats_context
+        plays, skipped = collected(ctx, game, None, player, since, alias)
+        said = [f"{k} {v}" for k, v in (("game", game), ("player", player),
+                                         ("since", since)) if v]
+        context = stats_context(stats_summary(plays, skipped), narrowed=", ".join(said))
+        options.update(game=game, player=player, since=since)
+    _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
+            options=options, stem="stats", per_page=per_page, ink_saver=ink_saver)
+
+
 @app.command("tracker")
 def tracker(
     ctx: typer.Context,

@@ -11,8 +11,10 @@ from typing import Any
 
 import typer
 
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, default_folder,
-                                print_json, safe_output, table, wrapped)
+from hyvekit.cli.common import (JsonOption, campaigns_dir, console, print_json, safe_output,
+                                table, wrapped)
+from hyvekit.games.plays import (games_info, me, read_settings, stats_summary,
+                                 write_settings)
 
 app = typer.Typer(
     help=("Statistics across every record: plays, wins and scores per player and game, head "
@@ -21,7 +23,6 @@ app = typer.Typer(
     invoke_without_command=True,
 )
 
-ENV_SETTINGS = "HYVEKIT_SETTINGS"
 GAME_LABELS = {"beelives": "Bee Lives", "hyve": "HYVE", "queenbee": "Queen Bee",
                "beez": "Beez"}
 
@@ -42,52 +43,13 @@ def offer(play_id: str) -> str:
     return f"log this play in BG Stats (a link and its QR code): hyvekit stats link {play_id}"
 
 
-def settings_path() -> Path:
-    """The user's settings file: ``$HYVEKIT_SETTINGS``, else ``settings.toml`` in hyvekit's
-    data folder."""
-    import os
-    return Path(os.environ.get(ENV_SETTINGS) or default_folder("settings.toml"))
-
-
-def read_settings() -> dict[str, Any]:
-    """The settings file's tables ({} when there is none).
-
-    :raises InvalidInputError: a file that is not TOML.
-    """
-    from hyvekit.data import load_toml
-    path = settings_path()
-    return load_toml(path) if path.is_file() else {}
-
-
-def _write_settings(data: dict[str, Any]) -> Path:
-    from hyvekit.store.storage import atomic_write_text
-    path = settings_path()
-    lines = ["# hyvekit's settings (written by hyvekit stats --set-bgg-id / --set-me)\n"]
-    if data.get("me"):
-        lines.append(f"me = {json.dumps(data['me'], ensure_ascii=False)}\n")
-    if data.get("bgg_ids"):
-        lines.append("\n[bgg_ids]\n")
-        lines += [f"{k} = {int(v)}\n" for k, v in sorted(data["bgg_ids"].items())]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, "".join(lines))
-    return path
-
-
-def games_info() -> dict[str, dict[str, Any]]:
-    """Each game's names for the play loggers (``data/plays.toml``) with the user's BGG ids."""
-    from hyvekit.data.plays import game_names
-    ids = read_settings().get("bgg_ids") or {}
-    return {g: {**info, "bgg_id": ids.get(g)} for g, info in game_names().items()}
-
-
-def _me() -> str:
-    from hyvekit.games.plays import SOLO
-    return str(read_settings().get("me") or SOLO)
-
-
-def _collect(ctx: typer.Context, game: str | None, campaign: str | None, player: str | None,
+def collected(ctx: typer.Context, game: str | None, campaign: str | None, player: str | None,
              since: str | None, aliases: list[str]):
-    """The plays asked for, named as counted, and the records passed over."""
+    """The plays asked for (``hyvekit stats``' filters), named as counted, and the records
+    passed over ``(id, why)``.
+
+    :raises InvalidInputError: an unknown game, a day that is not YYYY-MM-DD, a bad alias.
+    """
     from hyvekit.games import campaign_store
     from hyvekit.games.plays import all_plays
     from hyvekit.games import plays as P
@@ -102,7 +64,7 @@ def _collect(ctx: typer.Context, game: str | None, campaign: str | None, player:
             raise InvalidInputError("--since", since, "a day, YYYY-MM-DD") from None
     alias = P.parse_aliases(aliases)
     store = campaign_store(campaigns_dir(ctx))
-    found, skipped = all_plays(store, _me(), progress=_progress())
+    found, skipped = all_plays(store, me(), progress=_progress())
     names = P.canonical_names(found, alias)
     everything = P.named(found, names)
     who = names.get(player, alias.get(player.casefold(), player)) if player else None
@@ -123,59 +85,6 @@ def _progress():
                 sys.stderr.write("\r" + " " * 30 + "\r")
             sys.stderr.flush()
     return show
-
-
-def summary(plays: list, skipped: list) -> dict[str, Any]:
-    """What ``hyvekit stats`` shows, as JSON: plays by game, per player and game, head to
-    head, each game's own figures, the records passed over."""
-    from hyvekit.games import plays as P
-    finished = [p for p in plays if p.finished]
-    by_game = {g: [p for p in finished if p.game == g] for g in P.GAMES}
-    out: dict[str, Any] = {
-        "plays": len(finished), "in_progress": len(plays) - len(finished),
-        "by_game": {g: len(v) for g, v in by_game.items() if v},
-        "players": [{"name": x.name, "game": x.game, "plays": x.plays, "wins": x.wins,
-                     "win_rate": round(x.win_rate, 3), "average": x.average, "best": x.best}
-                    for x in P.player_lines(finished)],
-        "head_to_head": [{"players": [h.a, h.b], "plays": h.plays,
-                          "ahead": {h.a: h.a_ahead, h.b: h.b_ahead}, "even": h.even}
-                         for h in P.head_to_head(finished)],
-        "games": {},
-        "skipped": [{"id": i, "why": why} for i, why in skipped]}
-    bl = by_game["beelives"]
-    if bl:
-        out["games"]["beelives"] = {
-            "by_queen": P.tally(bl, "queens"), "by_players": P.tally(bl, "players"),
-            "solo_cards": P.tally(bl, "solo_card"),
-            "wild_hives_destroyed": P.total(bl, "wild_destroyed")}
-    hy = by_game["hyve"]
-    if hy:
-        out["games"]["hyve"] = {
-            "by_scenario": P.tally([p for p in hy if "scenario" in p.facts], "scenario"),
-            "by_mode": P.tally(hy, "mode"), "honey_earned": P.total(hy, "honey"),
-            "runs": _runs(hy)}
-    qb = by_game["queenbee"]
-    if qb:
-        out["games"]["queenbee"] = {"by_players": P.tally(qb, "players")}
-    bz = by_game["beez"]
-    if bz:
-        out["games"]["beez"] = {"by_objective": P.tally(bz, "objectives"),
-                                "by_players": P.tally(bz, "players")}
-    return out
-
-
-def _runs(plays: list) -> list[dict[str, Any]]:
-    runs: dict[str, dict[str, Any]] = {}
-    for p in plays:
-        if "scenario" not in p.facts:
-            continue
-        r = runs.setdefault(p.record, {"run": p.record, "name": p.name, "scenarios": 0,
-                                       "won": 0, "honey": 0,
-                                       "bought": p.facts.get("bought") or {}})
-        r["scenarios"] += 1
-        r["won"] += bool(p.facts.get("won"))
-        r["honey"] += int(p.facts.get("honey") or 0)
-    return list(runs.values())
 
 
 @app.callback()
@@ -199,15 +108,15 @@ def stats(ctx: typer.Context,
     if set_bgg_id is not None or set_me is not None:
         _set(set_bgg_id or (None, None), set_me)
         return
-    plays, skipped = _collect(ctx, game, campaign, player, since, alias)
-    data = summary(plays, skipped)
+    plays, skipped = collected(ctx, game, campaign, player, since, alias)
+    data = stats_summary(plays, skipped)
     if as_json:
         print_json(data)
         return
     _show(data)
 
 
-def _set(bgg: tuple[str | None, int | None], me: str | None) -> None:
+def _set(bgg: tuple[str | None, int | None], name: str | None) -> None:
     from hyvekit.games import plays as P
     from hyvekit.rules.common import InvalidInputError
     from hyvekit.rules.validate import input_text, not_one_of
@@ -218,9 +127,9 @@ def _set(bgg: tuple[str | None, int | None], me: str | None) -> None:
         if bgg[1] is None or not 1 <= int(bgg[1]) <= 10**9:
             raise InvalidInputError("--set-bgg-id", bgg[1], "a BoardGameGeek id, 1 or more")
         data.setdefault("bgg_ids", {})[bgg[0]] = int(bgg[1])
-    if me is not None:
-        data["me"] = input_text("--set-me", me)
-    path = _write_settings(data)
+    if name is not None:
+        data["me"] = input_text("--set-me", name)
+    path = write_settings(data)
     typer.echo(f"kept in {path}")
 
 
@@ -311,7 +220,7 @@ def plays_(ctx: typer.Context, game: str = GameOption, campaign: str = CampaignO
 
     Example: hyvekit stats plays --since 2026-11-01
     """
-    plays, skipped = _collect(ctx, game, campaign, player, since, alias)
+    plays, skipped = collected(ctx, game, campaign, player, since, alias)
     plays.sort(key=lambda p: (p.started or "", p.source_id))
     if as_json:
         from hyvekit.games.plays import bgstats_play
@@ -348,7 +257,7 @@ def link(ctx: typer.Context,
     from hyvekit.games.plays import bgstats_link
     from hyvekit.rules.validate import close_matches
     record = play.split("#", 1)[0]
-    plays, _ = _collect(ctx, None, record, None, None, [])
+    plays, _ = collected(ctx, None, record, None, None, [])
     found = next((p for p in plays if p.source_id == play), None)
     if found is None and len(plays) == 1 and "#" not in play:
         found = plays[0]
@@ -402,7 +311,7 @@ def export(ctx: typer.Context,
     if kind not in (".bgsplay", ".json", ".csv"):
         raise InvalidInputError("FILE", str(out), "a name ending .bgsplay or .json (BG Stats) "
                                 "or .csv (BoardGameGeek)")
-    plays, _ = _collect(ctx, game, campaign, player, since, alias)
+    plays, _ = collected(ctx, game, campaign, player, since, alias)
     plays.sort(key=lambda p: (p.started or "", p.source_id))
     target = safe_output(out, ctx, option="FILE", force=force)
     info = games_info()

@@ -18,6 +18,7 @@ It is also the door from cli/ into :mod:`hyvekit.rules.plays` and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.play_export import (  # noqa: F401  (the door from cli/)
@@ -28,6 +29,70 @@ from hyvekit.rules.plays import (  # noqa: F401  (the door from cli/)
 
 #: a solo player's name where the record names nobody (HYVE)
 SOLO = "me"
+#: the user's settings file (default: ``settings.toml`` in hyvekit's data folder)
+ENV_SETTINGS = "HYVEKIT_SETTINGS"
+
+
+def settings_path() -> Path:
+    """The user's settings file: ``$HYVEKIT_SETTINGS``, else ``settings.toml`` in the user's
+    hyvekit data folder (platformdirs)."""
+    import os
+    if os.environ.get(ENV_SETTINGS):
+        return Path(os.environ[ENV_SETTINGS])
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("hyvekit", appauthor=False)) / "settings.toml"
+
+
+def read_settings() -> dict[str, Any]:
+    """The settings file's values (``me``, ``bgg_ids``), {} when there is none.
+
+    :raises InvalidInputError: a file that is not TOML.
+    """
+    from hyvekit.data import load_toml
+    path = settings_path()
+    return load_toml(path) if path.is_file() else {}
+
+
+def write_settings(data: Mapping[str, Any]) -> Path:
+    """Write ``data`` (``me``, ``bgg_ids``) as the settings file, atomically; its path.
+
+    :raises OSError: the folder cannot be written.
+    """
+    import json
+
+    from hyvekit.store.storage import atomic_write_text
+    path = settings_path()
+    lines = ["# hyvekit's settings (written by hyvekit stats --set-bgg-id / --set-me)\n"]
+    if data.get("me"):
+        lines.append(f"me = {json.dumps(data['me'], ensure_ascii=False)}\n")
+    if data.get("bgg_ids"):
+        lines.append("\n[bgg_ids]\n")
+        lines += [f"{k} = {int(v)}\n" for k, v in sorted(data["bgg_ids"].items())]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, "".join(lines))
+    return path
+
+
+def games_info() -> dict[str, dict[str, Any]]:
+    """Each game's names for the play loggers (``data/plays.toml``) with the user's BGG ids."""
+    from hyvekit.data.plays import game_names
+    ids = read_settings().get("bgg_ids") or {}
+    return {g: {**info, "bgg_id": ids.get(g)} for g, info in game_names().items()}
+
+
+def me() -> str:
+    """The name HYVE plays are counted for (the settings' ``me``, else :data:`SOLO`)."""
+    return str(read_settings().get("me") or SOLO)
+
+
+def finished_link(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], state: Any
+                  ) -> tuple[str, str] | None:
+    """The last finished play of a record and its BG Stats link ``(play id, link)``, or
+    None while no play of it is finished."""
+    done = [p for p in plays_of(header, events, state, me()) if p.finished]
+    if not done:
+        return None
+    return done[-1].source_id, bgstats_link(done[-1], games_info())
 
 
 def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], state: Any,
@@ -174,16 +239,88 @@ def all_plays(store: Any, me: str = SOLO, progress: Any = None
               ) -> tuple[list[Play], list[tuple[str, str]]]:
     """Every record's plays in the store's folder, and the records passed over ``(id, why)``
     (unreadable, or refused on replay: ``campaign check`` tells more).  ``progress(done,
-    total)`` is called after each record."""
+    total)`` is called after each record.
+
+    A record's plays are kept beside its kept state (a ``plays`` folder by the store's
+    ``states`` folder, :class:`~hyvekit.store.states.StateCache` entries: the very record
+    bytes and the very code), so that counting a thousand records reads each file once and
+    neither parses its events nor unpickles its state."""
     from hyvekit.store.errors import StoreError
+    from hyvekit.store.states import Kept, StateCache, digest
+    cache = None if store.states is None else StateCache(Path(store.states.folder).parent
+                                                         / "plays")
     ids = store.ids()
     plays: list[Play] = []
     skipped: list[tuple[str, str]] = []
     for n, rid in enumerate(ids, start=1):
         try:
-            plays += record_plays(store, rid, me)
-        except StoreError as exc:
+            path = store.path(rid)
+            key = digest(path.read_bytes()) if cache is not None else ""
+            kept = cache.get(path, key) if cache is not None else None
+            if kept is not None and kept.header.get("me") == me:
+                plays += kept.state
+            else:
+                found = record_plays(store, rid, me)
+                if cache is not None:
+                    cache.put(path, key, Kept({"me": me}, 0, None, 0, found))
+                plays += found
+        except (StoreError, OSError) as exc:
             skipped.append((rid, str(exc).splitlines()[0]))
         if progress is not None:
             progress(n, len(ids))
     return plays, skipped
+
+
+def stats_summary(plays: list[Play], skipped: Sequence[tuple[str, str]] = ()
+                  ) -> dict[str, Any]:
+    """What ``hyvekit stats`` shows (and ``print stats`` prints), as JSON: plays by game,
+    per player and game, head to head, each game's own figures (:data:`GAMES` order), the
+    records passed over ``(id, why)``."""
+    from hyvekit.games import plays as P
+    finished = [p for p in plays if p.finished]
+    by_game = {g: [p for p in finished if p.game == g] for g in P.GAMES}
+    out: dict[str, Any] = {
+        "plays": len(finished), "in_progress": len(plays) - len(finished),
+        "by_game": {g: len(v) for g, v in by_game.items() if v},
+        "players": [{"name": x.name, "game": x.game, "plays": x.plays, "wins": x.wins,
+                     "win_rate": round(x.win_rate, 3), "average": x.average, "best": x.best}
+                    for x in P.player_lines(finished)],
+        "head_to_head": [{"players": [h.a, h.b], "plays": h.plays,
+                          "ahead": {h.a: h.a_ahead, h.b: h.b_ahead}, "even": h.even}
+                         for h in P.head_to_head(finished)],
+        "games": {},
+        "skipped": [{"id": i, "why": why} for i, why in skipped]}
+    bl = by_game["beelives"]
+    if bl:
+        out["games"]["beelives"] = {
+            "by_queen": P.tally(bl, "queens"), "by_players": P.tally(bl, "players"),
+            "solo_cards": P.tally(bl, "solo_card"),
+            "wild_hives_destroyed": P.total(bl, "wild_destroyed")}
+    hy = by_game["hyve"]
+    if hy:
+        out["games"]["hyve"] = {
+            "by_scenario": P.tally([p for p in hy if "scenario" in p.facts], "scenario"),
+            "by_mode": P.tally(hy, "mode"), "honey_earned": P.total(hy, "honey"),
+            "runs": _runs(hy)}
+    qb = by_game["queenbee"]
+    if qb:
+        out["games"]["queenbee"] = {"by_players": P.tally(qb, "players")}
+    bz = by_game["beez"]
+    if bz:
+        out["games"]["beez"] = {"by_objective": P.tally(bz, "objectives"),
+                                "by_players": P.tally(bz, "players")}
+    return out
+
+
+def _runs(plays: list) -> list[dict[str, Any]]:
+    runs: dict[str, dict[str, Any]] = {}
+    for p in plays:
+        if "scenario" not in p.facts:
+            continue
+        r = runs.setdefault(p.record, {"run": p.record, "name": p.name, "scenarios": 0,
+                                       "won": 0, "honey": 0,
+                                       "bought": p.facts.get("bought") or {}})
+        r["scenarios"] += 1
+        r["won"] += bool(p.facts.get("won"))
+        r["honey"] += int(p.facts.get("honey") or 0)
+    return list(runs.values())

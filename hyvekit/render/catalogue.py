@@ -76,6 +76,7 @@ MODULES = (
     "hyvekit.render.printables_reports",
     "hyvekit.render.printables_beelives_campaign",
     "hyvekit.render.printables_beelives_hive",
+    "hyvekit.render.printables_stats",
 )
 
 

@@ -165,6 +165,8 @@ class Served:
                     game=record.header["game"], kind=record.header["kind"],
                     last_step=engine.last_step(state), said=list(engine.said(state)),
                     so_far=self.game.so_far(state) if self.game.so_far else [])
+        if data.get("decision") is None:        # over: the play to log in BG Stats
+            data["bgstats"] = _bgstats(record, state)
         return data
 
     def file_mark(self) -> tuple[int, int, int] | None:
@@ -310,6 +312,18 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.served = served
     return app
+
+
+def _bgstats(record: Any, state: Any) -> dict[str, str] | None:
+    """The finished play's BG Stats link and its QR code (an SVG data URI), or None."""
+    from hyvekit.games.plays import finished_link
+    found = finished_link(record.header, record.active, state)
+    if found is None:
+        return None
+    import segno
+    play, link = found
+    qr = segno.make(link, error="l").svg_data_uri(scale=4, border=2)
+    return {"play": play, "link": link, "qr": qr}
 
 
 # --- the endpoints --------------------------------------------------------------------------

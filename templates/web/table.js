@@ -333,7 +333,18 @@
       for (const line of data.so_far) list.append(el("li", line));
       out.push(card("so far", list));
     }
+    if (data.bgstats) out.unshift(renderLog(data.bgstats));
     return data.final ? [renderFinal(data.final), ...out] : out;
+  }
+
+  function renderLog(log) {             // the finished play, to log in BG Stats
+    const a = el("a", "open in BG Stats", "bgstats");
+    a.href = log.link;
+    a.rel = "noopener noreferrer";
+    const qr = el("img", null, "qr");
+    qr.src = log.qr;
+    qr.alt = "QR code of the BG Stats link";
+    return card("log this play", line(`play ${log.play}: scan the code with the phone that has BG Stats, or`), a, qr);
   }
 
   function render(data) {

@@ -13,7 +13,7 @@ import typer.main
 from hyvekit.cli import app as app_module
 
 ORDER = ["continue", "demo", "examples", "serve", "campaign", "hyve", "beelives", "beez", "queenbee", "print",
-         "data"]
+         "data", "stats"]
 
 
 def _modules_after(args, tmp_path) -> set[str]:

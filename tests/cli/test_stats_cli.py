@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -275,3 +276,33 @@ def test_the_step_that_ends_a_hyve_scenario_says_its_end_and_offers_its_link(hk)
     assert r.returncode == 0, r.stderr
     assert f"turns played: {t.now.turn} of {t.now.sheet.turns}" in r.stdout
     assert "hyvekit stats link solo" in r.stdout
+
+
+def test_plays_kept_beside_the_states_follow_the_records_bytes(hk):
+    """Counting reads each record's plays from its entry once made; a record that changed
+    (a match logged) is read anew."""
+    assert hk("queenbee", "new", "club", "--players", "ann,bob").returncode == 0
+    log = ("queenbee", "log", "club", "--players", "ann,bob", "--defeated")
+    assert hk(*log, "bob", "--winner", "ann").returncode == 0
+    first = _stats(hk)
+    assert first == _stats(hk) and first["plays"] == 1
+    entries = list(Path(os.environ["XDG_CACHE_HOME"]).rglob("plays/*.state"))
+    assert len(entries) == 1
+    assert hk(*log, "ann", "--winner", "bob").returncode == 0
+    again = _stats(hk)
+    assert again["plays"] == 2 and _line(again, "queenbee", "bob")["wins"] == 1
+
+
+def test_print_stats_prints_the_figures_stats_shows(played, tmp_path):
+    import subprocess
+    hk, _ = played
+    out = tmp_path / "stats.pdf"
+    r = hk("print", "stats", "--game", "beelives", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    data = _stats(hk, "--game", "beelives")
+    assert "Play Statistics" in text and "game beelives" in text and "HEAD TO HEAD" in text.upper()
+    for x in data["players"]:
+        row = next(line for line in text.splitlines() if line.strip().startswith(x["name"]))
+        assert row.split()[-5:-3] == [str(x["plays"]), str(x["wins"])], row

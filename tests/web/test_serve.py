@@ -212,6 +212,16 @@ def test_a_finished_bee_lives_game_shows_its_final_scores(hk, league):
         assert data["decision"] is None and data["final"]["players"]
         status = json.loads(hk("beelives", "status", league, "--json").stdout)
         assert data["final"] == status["scores"]
+    # the finished play to log in BG Stats (issue 28): its link and the link's QR code
+    import segno
+
+    from hyvekit.rules.play_export import link_data
+    log = data["bgstats"]
+    play = link_data(log["link"])
+    assert log["play"] == play["sourcePlayId"] == league
+    assert {p["name"]: p["score"] for p in play["players"]} == {
+        p["name"]: p["total"] for p in data["final"]["players"]}
+    assert log["qr"] == segno.make(log["link"], error="l").svg_data_uri(scale=4, border=2)
 
 
 def test_the_report_so_far_downloads_as_print_report_prints_it(hk, league):

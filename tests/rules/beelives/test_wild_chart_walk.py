@@ -130,7 +130,6 @@ def test_one_wild_hive_to_act_may_be_left_unnamed_and_refusals_name_the_hives():
     """The trial: `raid Bo` as `next` showed it was refused for want of "THISTLE:"; a
     refusal's legal list lost the hive names and repeated itself."""
     state, d = _wild(lambda d: len({o.split(":")[0] for o in d.legal}) == 1)
-    name = _hive(d)
     body = d.legal[0].split(": ", 1)[1]
     assert ENGINE.last_step(ENGINE.push(state, body)) == d.legal[0]
     several, d2 = _wild(lambda d: len({o.split(":")[0] for o in d.legal}) > 1)
