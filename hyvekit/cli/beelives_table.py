@@ -133,6 +133,12 @@ def print_decision(data: dict, campaign: str) -> None:
         for line in option_lines(legal, odds):
             for row in between_options(line.split(" · "), max(20, out.width - 4)):
                 out.print(f"  {row}", soft_wrap=False, overflow="fold", highlight=False)
+        from hyvekit.games.beelives import table_engine
+        most = table_engine().PREVIEWED
+        if len(legal) > most and data["decision"] != "dice":
+            out.print(wrapped(f"(no previews: {len(legal)} options, more than {most}; a "
+                              "step typed shows what it did)",
+                              first="  ", indent="   "), highlight=False, soft_wrap=True)
     if odds:
         from hyvekit.games.beelives import SUCCESS_DIVISOR
         out.print(table(None, ["raid", "chance of success, honey (first roll, no sacrifice)"],

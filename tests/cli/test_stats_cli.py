@@ -189,6 +189,8 @@ def test_the_bg_stats_link_carries_the_play_and_its_qr_code_reads_back(played, t
     for p in data["players"]:
         _fields_ok(p, PLAYER_FIELDS)
     assert data["game"]["bggId"] == 2718 and data["sourcePlayId"] == "game-6"
+    listed = json.loads(hk("stats", "plays", "--json").stdout)
+    assert data == next(p["play"] for p in listed if p["id"] == "game-6")   # the same JSON
     state = states["game-6"]
     totals = {line.player.name: line.total for line in state.scores.lines}
     assert {p["name"]: p["score"] for p in data["players"]} == totals

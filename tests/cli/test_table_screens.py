@@ -90,3 +90,12 @@ def test_a_hyve_sheet_near_colony_collapse_says_how_near(width, capsys, monkeypa
     flat = " ".join(out.split())
     assert "HP die 2 on 1: 1 space from Colony Collapse" in flat
     assert "key: 3 nectar (die 3)" in flat
+
+
+def test_a_decision_of_too_many_options_for_previews_says_so(capsys, monkeypatch):
+    """The trial: at 4 or more free bees the previews vanished without a word."""
+    from hyvekit.games.beelives import table_engine
+    most = table_engine().PREVIEWED
+    state, d = _met(lambda s, d: d.kind == "action" and len(d.legal) > most, seed=5)
+    flat = _screen(state, 80, capsys, monkeypatch)
+    assert f"(no previews: {len(d.legal)} options, more than {most};" in flat

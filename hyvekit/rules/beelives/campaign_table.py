@@ -639,7 +639,10 @@ def view(state: CampaignState) -> dict[str, Any]:
         "card_text": card.text if card is not None else "",
         "card_effects": card.effects() if card is not None else [],
         "solo_cards": solo_cards(state),
-        "round": now.round if now.stage == "actions" else None,
+        # the wild hives' turns close the round the players' turns opened (the state has
+        # counted the next round already)
+        "round": (now.round - (1 if now.wild_pending else 0)) if now.stage == "actions"
+        else None,
         "first_player": game.players[game.first_player].name,
         "hives": [{"name": p.name, "queen": p.hive.queen, "workers": p.hive.workers,
                    "free": (max(0, p.hive.unassigned - out.get(p.name, 0))

@@ -159,3 +159,10 @@ def test_a_wild_raids_sacrifice_prompt_says_the_honey_it_would_take():
                 assert before - t.player(who).hive.honey == int(m[1]), d.prompt
                 return
     raise AssertionError("no wild raid on a player met")
+
+
+def test_the_wild_hives_turns_are_shown_in_the_round_the_players_just_played():
+    """The trial: the wild turns after round 1 were headed "round 2"."""
+    state, d = _wild(lambda d: True)
+    played = [ev for ev in state.table.events if ev.get("kind") == "action"]
+    assert played and ENGINE.view(state)["round"] == played[-1]["round"]
