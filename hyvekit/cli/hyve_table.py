@@ -120,7 +120,7 @@ def hp_words(hp: dict[str, Any]) -> str:
     Thriving"."""
     far = [f"{hp['to_collapse']} space{'s' if hp['to_collapse'] != 1 else ''} from Colony "
            "Collapse"] if hp.get("to_collapse") else []
-    if hp.get("to_thriving"):
+    if hp.get("to_thriving") and hp.get("to_collapse"):    # neither once at either end
         far.append(f"{hp['to_thriving']} from Thriving")
     return f"HP die {hp['die']} on {hp['space']}" + (f": {', '.join(far)}" if far else "")
 

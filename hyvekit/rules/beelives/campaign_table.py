@@ -582,6 +582,9 @@ def _early_words(t: T.Table) -> list[str]:
     return [x for x in (T.event_words(ev) for ev in before) if x]
 
 
+#: the words of a card's effect on the month after it (Culling of the Drones' feeding,
+#: Buttoned Up's brood); overheating's pause was already applied at its own Cleanup
+CARRIED = "Phase next month"
 #: what a step that fills a comb leads to (Egg Phase: "If you have zero empty cells, then
 #: take a swarm token")
 COMB_FULL = "comb full, so a swarm token at the next Egg Phase if still full"
@@ -634,8 +637,8 @@ def view(state: CampaignState) -> dict[str, Any]:
         "year": game.year, "month": T.month_name(game.month), "season": game.season,
         "phase": phase, "card": card.name if card is not None else None,
         "carried": {"card": last.name, "effects": [e for e in last.effects()
-                                                  if "next month" in e]}
-        if last is not None and any("next month" in e for e in last.effects()) else None,
+                                                  if CARRIED in e]}
+        if last is not None and any(CARRIED in e for e in last.effects()) else None,
         "card_text": card.text if card is not None else "",
         "card_effects": card.effects() if card is not None else [],
         "solo_cards": solo_cards(state),

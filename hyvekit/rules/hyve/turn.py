@@ -635,8 +635,11 @@ def _season(s: ScenarioState, a: SeasonalEffect) -> ScenarioState:
     start = s.position
     s = replace(s, population=r.colony.population, die=r.colony.die,
                 position=r.colony.position, crossed=crossed)
+    ended_first = effect.population and not r.population_lost and s.position == 0
     s = with_event(s, f"Seasonal Effect {season.name} {a.effect} ({effect.describe()}): "
-                f"-{r.hp_lost} HP, -{r.population_lost} population"
+                f"-{r.hp_lost} HP, " + (
+                    "no population lost: the HP loss ended the scenario first (ruling H3)"
+                    if ended_first else f"-{r.population_lost} population")
                 + (f", +{r.hp_gained} HP (Resiliance)" if r.hp_gained else "")
                 + f": die {s.die} on {s.hp_label}, population {s.population}")
     s = settle_end(s)

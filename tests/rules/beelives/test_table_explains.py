@@ -259,8 +259,22 @@ def test_last_months_card_is_shown_with_what_it_carries_into_this_month():
         raise AssertionError("no month after a card with a next-month effect")
     card = COMPS.game.card(view["carried"]["card"])
     assert view["card"] is None and view["card_text"] == ""
-    assert view["carried"]["effects"] == [e for e in card.effects() if "next month" in e]
+    assert view["carried"]["effects"] == [e for e in card.effects() if "Phase next month" in e]
     assert view["carried"]["effects"]
+
+
+def test_last_months_overheating_is_not_carried_into_this_month():
+    """The trial: "from last month's card (Unseasonably Warm): overheating (... no brood
+    hatches next month)" read as if in force; its pause was applied at that month's Cleanup."""
+    hot = [c for c in COMPS.game.cards if c.overheating]
+    assert hot
+    for seed in range(40):
+        for state, d in _states(seed, 400):
+            t = state.table
+            if t is not None and t.state is None and state.game.card in {c.name for c in hot}:
+                assert CT.view(state)["carried"] is None
+                return
+    raise AssertionError("no month after an overheating card met")
 
 
 def test_the_last_winter_gives_each_hives_end_the_final_scores_and_the_winner():

@@ -543,3 +543,18 @@ def test_tend_larva_whose_hp_gain_enters_thriving_places_no_larva_ruling_h3():
         T.push(t, option)
     won, _ = T.push(t, "larva 1 row")
     assert won.now.status == "won" and T.pending(won).kind == "over"
+
+
+def test_an_effect_whose_hp_loss_ends_the_scenario_says_no_population_was_lost_ruling_h3():
+    """The trial: "-7 HP, -0 population" for an effect of 7 HP and 1 population that ended
+    the scenario, with no reason given.  Ruling H3: nothing after the HP loss is applied."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        t = play_out(_table(), rng)
+        last = [e for e in t.now.events if e.startswith("Seasonal Effect")]
+        if t.now.status == "lost" and "colony collapse" in t.now.end and last and \
+                "Pop" in last[-1].split(":")[0]:
+            assert "no population lost: the HP loss ended the scenario first (ruling H3)" \
+                in last[-1] and "-0 population" not in last[-1]
+            return
+    raise AssertionError("no scenario lost to a seasonal effect with a population loss")
