@@ -680,8 +680,9 @@ def next_hole(state: GameState, pt: PendingTurn, comps: Components) -> Hole | No
                                          for c in combos), neutral=combos[0])
     if isinstance(a, WildRaid):
         if a.d6 is None:
-            return Hole("d6", "dice", None, f"{a.actor} raids {a.target}: roll the D6", 1, faces,
-                        neutral=(6,))
+            then = "" if state.is_player(a.target) else f" ({a.target} rolls its own next)"
+            return Hole("d6", "dice", None, f"{a.actor} raids {a.target}: roll the D6{then}", 1,
+                        faces, neutral=(6,))
         if a.target_roll is None and not state.is_player(a.target):
             return Hole("target_roll", "dice", None, f"{a.target} defends: roll its D6", 1,
                         faces, neutral=(1,))
@@ -1763,9 +1764,13 @@ def event_words(ev: Event) -> str | None:
     if k == "wild":
         a = ev.get("action")
         if a == "raid":
+            totals = ev.get("totals") or ["?", "?"]
             what = (f"raids {ev['target']}: {ev.get('stolen', 0)} honey" if
                     ev.get("target_kind") == "player" else
-                    f"raids {ev['target']}: {ev.get('winner')} wins")
+                    f"raids {ev['target']}: {totals[0]} against {totals[1]} (each D6 plus the "
+                    f"difference in strength for the stronger; a tie to the defender), "
+                    f"{who if ev.get('winner') == 'attacker' else ev['target']} wins; "
+                    f"{ev['target']} strength {ev.get('target_after')}")
         elif a == "forage":
             what = f"forages a {ev.get('tile')} tile"
         elif a == "scout":

@@ -232,6 +232,7 @@ class WildRaid(WildAction):
             state = state.with_wild(replace(w, strength=b.attacker_strength))
             t.state = state.with_wild(replace(other, strength=b.defender_strength))
             ev.update(target=target, target_kind="wild", winner=b.winner,
+                      totals=[b.attacker_total, b.defender_total],
                       after=b.attacker_strength, target_after=b.defender_strength,
                       removed=b.attacker_strength == 0, target_removed=b.defender_strength == 0)
 

@@ -166,3 +166,20 @@ def test_the_wild_hives_turns_are_shown_in_the_round_the_players_just_played():
     state, d = _wild(lambda d: True)
     played = [ev for ev in state.table.events if ev.get("kind") == "action"]
     assert played and ENGINE.view(state)["round"] == played[-1]["round"]
+
+
+def test_a_raid_between_wild_hives_says_both_totals_and_who_won():
+    """The trial: "ACORN raids OAK: defender wins (strength 2)" gave neither the sums nor
+    the loser's strength.  Raiding Another Wild Hive: the higher total wins, ties to the
+    defender."""
+    import re
+    for seed in range(40):
+        for state, d in _states(seed, 400, auto=False):
+            for line in state.said:
+                m = re.match(r"(\S+) raids (\S+): (\d+) against (\d+) .* (\S+) wins; \2 "
+                             r"strength (\d+)", line)
+                if m:
+                    raider, target, a, b, winner = m[1], m[2], int(m[3]), int(m[4]), m[5]
+                    assert winner == (raider if a > b else target), line
+                    return
+    raise AssertionError("no raid between wild hives met")
