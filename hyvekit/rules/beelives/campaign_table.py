@@ -31,6 +31,7 @@ from hyvekit.rules.beelives.campaign_settings import (
     require_playable,
 )
 from hyvekit.rules.beelives.notation import quote_name
+from hyvekit.rules.beelives.month_start import wakes_wild_hives
 from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.spawning import spawn_wild
 from hyvekit.rules.beelives.state import NONE, map_module
@@ -624,7 +625,7 @@ def view(state: CampaignState) -> dict[str, Any]:
                  BEFORE_ACTIONS.get(d.kind if d is not None else "",
                                     "Egg, Feeding, Brood, Swarm and Event Phases"))
     elif now.stage == "actions" and T.next_actor(now) is not None:
-        phase = f"Action Phase, round {now.round}"
+        phase = f"Action Phase, round {_round(now)}"
     else:
         phase = "Cleanup Phase"
     board = state.comps.board
@@ -642,10 +643,7 @@ def view(state: CampaignState) -> dict[str, Any]:
         "card_text": card.text if card is not None else "",
         "card_effects": card.effects() if card is not None else [],
         "solo_cards": solo_cards(state),
-        # the wild hives' turns close the round the players' turns opened (the state has
-        # counted the next round already)
-        "round": (now.round - (1 if now.wild_pending else 0)) if now.stage == "actions"
-        else None,
+        "round": _round(now) if now.stage == "actions" else None,
         "first_player": game.players[game.first_player].name,
         "hives": [{"name": p.name, "queen": p.hive.queen, "workers": p.hive.workers,
                    "free": (max(0, p.hive.unassigned - out.get(p.name, 0))
@@ -657,11 +655,19 @@ def view(state: CampaignState) -> dict[str, Any]:
                    "paused": p.hive.paused, "swarm_token": p.hive.swarm_token,
                    "skip_feeding": p.hive.skip_feeding, "starvation": p.hive.starvation,
                    "vp": p.hive.vp} for p in now.players],
-        "wild": [{"name": w.name, "strength": w.strength, "dormant": w.dormant,
+        "wild": [{"name": w.name, "strength": w.strength,
+                  "dormant": w.dormant and not (t is not None and t.state is None and
+                                                wakes_wild_hives(game)),
                   "haunted": w.haunted, "infected": w.infected} for w in now.wild],
         "steps": list(t.steps) if t is not None else [],
         "map": _map_dict(now.map),
     }
+
+
+def _round(now: Any) -> int:
+    """The action round being played: the wild hives' turns close the round the players'
+    turns opened (the state has counted the next round already)."""
+    return now.round - (1 if now.wild_pending else 0)
 
 
 def solo_cards(state: CampaignState) -> list[dict[str, str]]:

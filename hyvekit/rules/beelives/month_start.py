@@ -26,6 +26,14 @@ from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.errors import located
 
 
+def wakes_wild_hives(state: GameState) -> bool:
+    """Whether the month due wakes the dormant wild hives as it begins (Dormant Wild Hives:
+    "dormant and will not take any actions until summer"; in later springs too with the
+    Multiple Years Variant; ruling L44)."""
+    return state.season != "spring" or (state.year > 1 and
+                                        state.options.wild_active_later_springs)
+
+
 def start_month(state: GameState, plan: MonthPlan, comps: Components
                 ) -> tuple[GameState, list[Event]]:
     """Phases 1–5 of a productive month and the start of the Action Phase.
@@ -67,7 +75,7 @@ def start_month_after(state: GameState, plan: MonthPlan, comps: Components,
                             "queens": {p.name: p.hive.queen for p in state.players},
                             "wild": {w.name: w.strength for w in state.wild}}]
     # wild hives wake up (Dormant Wild Hives)
-    if state.season != "spring" or (state.year > 1 and state.options.wild_active_later_springs):
+    if wakes_wild_hives(state):
         state = replace(state, wild=tuple(replace(w, dormant=False) for w in state.wild))
     state = replace(state, spawned=False)
     for card in comps.card_rules():

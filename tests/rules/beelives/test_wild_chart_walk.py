@@ -183,3 +183,16 @@ def test_a_raid_between_wild_hives_says_both_totals_and_who_won():
                     assert winner == (raider if a > b else target), line
                     return
     raise AssertionError("no raid between wild hives met")
+
+
+def test_spring_wild_hives_are_shown_awake_from_junes_first_step():
+    """The trial: wild hives spawned in spring stayed "dormant" on the table through June's
+    Swarm and Event Phases.  Dormant Wild Hives: dormant until summer (ruling L44)."""
+    for seed in range(40):
+        for state, d in _states(seed, 400, auto=False):
+            t = state.table
+            if t is not None and t.state is None and t.start.season == "summer" and \
+                    any(w.dormant for w in t.start.wild):
+                assert not any(w["dormant"] for w in ENGINE.view(state)["wild"])
+                return
+    raise AssertionError("no dormant wild hive met at the start of summer")
