@@ -274,7 +274,7 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
     print_decision(data, record.header["id"])
     if state.game.stage == "over" and applied.before.game.stage != "over":
         from hyvekit.cli.stats import offer
-        out.print(wrapped(offer(record.header["id"])), highlight=False, soft_wrap=True)
+        typer.echo(offer(record.header["id"]))
 
 
 @app.command("export-month")

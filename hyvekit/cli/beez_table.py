@@ -294,7 +294,7 @@ def do(ctx: typer.Context, game: str = GameArg,
     print_decision(data, record.header["id"])
     if state.game.over and not applied.before.game.over:
         from hyvekit.cli.stats import offer
-        typer.echo(wrapped(offer(record.header["id"])))
+        typer.echo(offer(record.header["id"]))
 
 
 @app.command("cards")

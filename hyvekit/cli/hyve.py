@@ -229,6 +229,8 @@ def print_result(run: str, after, cross: int | None) -> None:
     """The lines ``legacy result`` and ``legacy play`` print after logging a result."""
     for line in result_lines(run, after, cross):
         typer.echo(wrapped(line))
+    from hyvekit.cli.stats import offer
+    typer.echo(offer(f"{run}#{after.results[-1].number}"))
 
 
 def result_lines(run: str, after, cross: int | None) -> list[str]:

@@ -372,9 +372,6 @@ def do(ctx: typer.Context,
         print_happened(resolved, happened)
         last = state.results[-1] if state.results else None
         print_result(at.cid, state, last.crossed_out if last else None)
-        if last is not None:
-            from hyvekit.cli.stats import offer
-            typer.echo(wrapped(offer(f"{at.cid}#{last.number}")))
         return
     after = _at(at, state)
     data = next_data(after)
@@ -387,7 +384,7 @@ def do(ctx: typer.Context,
     print_decision(data, _where(after))
     if at.kind == "scenario" and final.over and not at.table.over:
         from hyvekit.cli.stats import offer
-        typer.echo(wrapped(offer(at.cid)))
+        typer.echo(offer(at.cid))
 
 
 def print_happened(steps: list[str], happened: list[str]) -> None:

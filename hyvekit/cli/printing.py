@@ -545,6 +545,8 @@ def stats(
     game: Optional[str] = typer.Option(None, "--game", metavar="GAME",
                                        help="Only this game: beelives, hyve, queenbee or "
                                             "beez."),
+    campaign: Optional[str] = typer.Option(None, "--campaign", metavar="ID",
+                                           help="Only the plays of this record."),
     player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
                                          help="Only plays this player sat in."),
     since: Optional[str] = typer.Option(None, "--since", metavar="YYYY-MM-DD",
@@ -575,11 +577,14 @@ def stats(
         from hyvekit.cli.stats import collected
         from hyvekit.games.plays import stats_summary
         from hyvekit.render.printables_stats import stats_context
-        plays, skipped = collected(ctx, game, None, player, since, alias)
-        said = [f"{k} {v}" for k, v in (("game", game), ("player", player),
-                                         ("since", since)) if v]
+        plays, skipped = collected(ctx, game, campaign, player, since, alias)
+        said = [f"{k} {v}" for k, v in (("game", game), ("record", campaign),
+                                         ("player", player), ("since", since)) if v]
+        if skipped:
+            from hyvekit.cli.stats import skipped_line
+            typer.echo(skipped_line([i for i, _ in skipped]), err=True)
         context = stats_context(stats_summary(plays, skipped), narrowed=", ".join(said))
-        options.update(game=game, player=player, since=since)
+        options.update(game=game, campaign=campaign, player=player, since=since)
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem="stats", per_page=per_page, ink_saver=ink_saver)
 

@@ -340,6 +340,8 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
     ((event, after),) = _store(ctx).append_many(group, [(kind, data)], known=(record, state))
     typer.echo(wrapped(f"logged match {len(after.matches)} (event {event['seq']}): "
                        f"{M.describe_event(kind, data)}"))
+    from hyvekit.cli.stats import offer
+    typer.echo(offer(f"{record.header['id']}#{len(after.matches)}"))
 
 
 @app.command()

@@ -39,12 +39,14 @@ AliasOption = typer.Option([], "--alias", metavar="ALIAS=NAME",
 
 
 def offer(play_id: str) -> str:
-    """The line a step that ends a game adds: how to log the play."""
-    return f"log this play in BG Stats (a link and its QR code): hyvekit stats link {play_id}"
+    """The lines a step that ends a game adds: how to log the play (the command on a line
+    of its own, whole at any width)."""
+    return ("log this play in BG Stats (a link and its QR code):\n"
+            f"  hyvekit stats link {play_id}")
 
 
 def collected(ctx: typer.Context, game: str | None, campaign: str | None, player: str | None,
-             since: str | None, aliases: list[str]):
+              since: str | None, aliases: list[str], field: str = "--campaign"):
     """The plays asked for (``hyvekit stats``' filters), named as counted, and the records
     passed over ``(id, why)``.
 
@@ -57,13 +59,22 @@ def collected(ctx: typer.Context, game: str | None, campaign: str | None, player
     if game is not None and game not in P.GAMES:
         raise not_one_of("--game", game, P.GAMES)
     if since is not None:
+        import re
         try:
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", since):
+                raise ValueError(since)
             datetime.strptime(since, "%Y-%m-%d")
         except ValueError:
             from hyvekit.rules.common import InvalidInputError
-            raise InvalidInputError("--since", since, "a day, YYYY-MM-DD") from None
+            raise InvalidInputError("--since", since, "a day, YYYY-MM-DD (e.g. 2026-02-06)"
+                                    ) from None
     alias = P.parse_aliases(aliases)
     store = campaign_store(campaigns_dir(ctx))
+    if campaign is not None and not store.exists(campaign):
+        from hyvekit.rules.common import InvalidInputError
+        from hyvekit.rules.validate import close_matches
+        raise InvalidInputError(field, campaign, "the id of a record (hyvekit campaign list)",
+                                suggestions=close_matches(campaign, store.ids()))
     found, skipped = all_plays(store, me(), progress=_progress())
     names = P.canonical_names(found, alias)
     everything = P.named(found, names)
@@ -91,7 +102,7 @@ def _progress():
 def stats(ctx: typer.Context,
           game: str = GameOption, campaign: str = CampaignOption, player: str = PlayerOption,
           since: str = SinceOption, alias: list[str] = AliasOption,
-          set_bgg_id: tuple[str, int] | None = typer.Option(
+          set_bgg_id: tuple[str, str] | None = typer.Option(
               None, "--set-bgg-id", metavar="GAME ID",
               help="Keep a game's BoardGameGeek id for exports (the rulebooks give none)."),
           set_me: str = typer.Option(None, "--set-me", metavar="NAME",
@@ -113,10 +124,10 @@ def stats(ctx: typer.Context,
     if as_json:
         print_json(data)
         return
-    _show(data)
+    _show(data, narrowed=any(x for x in (game, campaign, player, since)))
 
 
-def _set(bgg: tuple[str | None, int | None], name: str | None) -> None:
+def _set(bgg: tuple[str | None, str | None], name: str | None) -> None:
     from hyvekit.games import plays as P
     from hyvekit.rules.common import InvalidInputError
     from hyvekit.rules.validate import input_text, not_one_of
@@ -124,29 +135,35 @@ def _set(bgg: tuple[str | None, int | None], name: str | None) -> None:
     if bgg[0] is not None:
         if bgg[0] not in P.GAMES:
             raise not_one_of("--set-bgg-id", bgg[0], P.GAMES)
-        if bgg[1] is None or not 1 <= int(bgg[1]) <= 10**9:
-            raise InvalidInputError("--set-bgg-id", bgg[1], "a BoardGameGeek id, 1 or more")
-        data.setdefault("bgg_ids", {})[bgg[0]] = int(bgg[1])
+        value = str(bgg[1]).strip()
+        if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 10**9:
+            raise InvalidInputError("--set-bgg-id ID", bgg[1], "a BoardGameGeek id, a whole "
+                                    "number of 1 or more")
+        data.setdefault("bgg_ids", {})[bgg[0]] = int(value)
     if name is not None:
         data["me"] = input_text("--set-me", name)
     path = write_settings(data)
-    typer.echo(f"kept in {path}")
+    said = ([f"{bgg[0]}'s BoardGameGeek id {data['bgg_ids'][bgg[0]]}"] if bgg[0] else []) + (
+        [f"your name {data['me']!r} for HYVE plays"] if name is not None else [])
+    typer.echo(wrapped(f"kept {' and '.join(said)} in {path}"))
 
 
 def _pct(wins: int, plays: int) -> str:
     return f"{round(100 * wins / plays)}%" if plays else "-"
 
 
-def _show(data: dict[str, Any]) -> None:
+def _show(data: dict[str, Any], narrowed: bool = False) -> None:
     out = console()
     if not data["plays"] and not data["in_progress"]:
-        typer.echo(wrapped("No play counted yet: a play is a finished game (a Bee Lives "
+        typer.echo(wrapped("No play matches these filters." if narrowed else
+                           "No play counted yet: a play is a finished game (a Bee Lives "
                            "campaign, a HYVE scenario or legacy scenario, a Queen Bee match, a "
                            "Beez game) in the campaigns folder."))
         _skipped(data)
         return
+    from hyvekit.rules.common import counted
     games = ", ".join(f"{GAME_LABELS[g]} {n}" for g, n in data["by_game"].items())
-    typer.echo(wrapped(f"{data['plays']} plays ({games})"
+    typer.echo(wrapped(counted(data["plays"], "play") + (f" ({games})" if games else "")
                        + (f"; {data['in_progress']} still in progress"
                           if data["in_progress"] else "")))
     for g in GAME_LABELS:
@@ -158,11 +175,11 @@ def _show(data: dict[str, Any]) -> None:
             out.print(table(f"{GAME_LABELS[g]}: players", ["player", "plays", "wins", "win %",
                                                             "average", "best"], rows))
     if data["head_to_head"]:
-        out.print(table("Head to head (who finished ahead)", ["players", "plays", "ahead",
-                                                               "even"],
-                        [[" vs ".join(h["players"]), h["plays"],
-                          "–".join(str(h["ahead"][n]) for n in h["players"]), h["even"]]
-                         for h in data["head_to_head"]]))
+        out.print(table("Head to head (who finished ahead)", ["game", "players", "plays",
+                                                               "ahead", "even"],
+                        [[GAME_LABELS.get(h["game"], h["game"]), " vs ".join(h["players"]),
+                          h["plays"], "–".join(str(h["ahead"][n]) for n in h["players"]),
+                          h["even"]] for h in data["head_to_head"]]))
     for g, figures in data["games"].items():
         _game_figures(g, figures)
     _skipped(data)
@@ -198,18 +215,23 @@ def _game_figures(game: str, f: dict[str, Any]) -> None:
                                f", {r['won']} won, {r['honey']} honey earned; bought so far: "
                                f"{bought}"))
     elif game == "queenbee":
-        out.print(table(f"{label}: by number of players", ["players", "matches", "", ""],
-                        _tally_rows(f["by_players"])))
+        out.print(table(f"{label}: by number of players", ["players", "matches"],
+                        [[k, n] for k, (n, _) in f["by_players"].items()]))
     elif game == "beez":
-        out.print(table(f"{label}: by common objective", ["objective", "plays", "", ""],
-                        _tally_rows(f["by_objective"])))
+        out.print(table(f"{label}: by common objective", ["objective", "plays"],
+                        [[k, n] for k, (n, _) in f["by_objective"].items()]))
+
+
+def skipped_line(ids: list[str]) -> str:
+    """The line naming the records passed over (stderr)."""
+    from hyvekit.rules.common import counted
+    return wrapped(f"{counted(len(ids), 'record')} passed over (unreadable or refused on "
+                   "replay; hyvekit campaign check ID tells why): " + ", ".join(ids))
 
 
 def _skipped(data: dict[str, Any]) -> None:
     if data["skipped"]:
-        typer.echo(wrapped(f"{len(data['skipped'])} records passed over (unreadable or "
-                           "refused on replay; hyvekit campaign check ID tells why): "
-                           + ", ".join(s["id"] for s in data["skipped"])), err=True)
+        typer.echo(skipped_line([s["id"] for s in data["skipped"]]), err=True)
 
 
 @app.command("plays")
@@ -228,13 +250,14 @@ def plays_(ctx: typer.Context, game: str = GameOption, campaign: str = CampaignO
         print_json([{"id": p.source_id, "finished": p.finished, "comment": p.comment,
                      "play": bgstats_play(p, info)} for p in plays])
         return
-    rows = [[p.source_id, p.date or "-", GAME_LABELS[p.game],
+    from hyvekit.games.plays import play_date
+    rows = [[p.source_id, play_date(p, _local())[:10] or "-", GAME_LABELS[p.game],
              ", ".join(s.name + ("*" if s.winner else "")
                        + (f" {s.score}" if s.score is not None else "") for s in p.seats),
              "-" if p.minutes is None else p.minutes,
-             "" if p.finished else "in progress"] for p in plays]
-    console().print(table("Plays (* won)", ["play", "date", "game", "players", "min", ""],
-                          rows))
+             "done" if p.finished else "playing"] for p in plays]
+    console().print(table("Plays (* won)", ["play", "date", "game", "players", "min",
+                                            "state"], rows))
     _skipped({"skipped": [{"id": i} for i, _ in skipped]})
 
 
@@ -247,7 +270,9 @@ def link(ctx: typer.Context,
          qr: Path = typer.Option(None, "--qr", metavar="FILE",
                                  help="Also save the QR code as an image (.svg or .png)."),
          show_qr: bool = typer.Option(True, "--show-qr/--no-show-qr",
-                                      help="Draw the QR code in the terminal.")) -> None:
+                                      help="Draw the QR code in the terminal."),
+         force: bool = typer.Option(False, "--force", help="Replace the --qr file if it "
+                                                           "exists.")) -> None:
     """The BG Stats link that logs a finished play in the app (open it on the phone: scan
     the QR code), and the link's QR code.
 
@@ -257,7 +282,7 @@ def link(ctx: typer.Context,
     from hyvekit.games.plays import bgstats_link
     from hyvekit.rules.validate import close_matches
     record = play.split("#", 1)[0]
-    plays, _ = collected(ctx, None, record, None, None, [])
+    plays, _ = collected(ctx, None, record, None, None, [], field="PLAY")
     found = next((p for p in plays if p.source_id == play), None)
     if found is None and len(plays) == 1 and "#" not in play:
         found = plays[0]
@@ -270,12 +295,14 @@ def link(ctx: typer.Context,
         raise IllegalActionError("Play logging", f"{found.source_id} is still being played: a "
                                  "play is logged once the game is over",
                                  expected="a finished play", given=found.source_id)
-    url = bgstats_link(found, games_info())
+    if qr is not None and qr.suffix.lower() not in (".png", ".svg"):
+        raise InvalidInputError("--qr", str(qr), "a file name ending .png or .svg")
+    url = bgstats_link(found, games_info(), _local())
     typer.echo(url)
     import segno
     code = segno.make(url, error="l")
     if qr is not None:
-        target = safe_output(qr, ctx, option="--qr")
+        target = _output(qr, ctx, "--qr", force)
         code.save(str(target), scale=4, border=2)
         typer.echo(f"QR code saved: {target}")
     if show_qr:
@@ -283,10 +310,23 @@ def link(ctx: typer.Context,
         import sys
         width = code.symbol_size(border=1)[0]
         if width > shutil.get_terminal_size((80, 24)).columns:
-            typer.echo(wrapped(f"(the QR code needs {width} columns: widen the terminal, or "
-                               "save it with --qr FILE)"))
+            typer.echo(wrapped(f"(the QR code needs {width} columns: widen the terminal"
+                               + (", or open the file saved" if qr is not None else
+                                  ", or save it with --qr FILE.png") + ")"))
         else:
             code.terminal(out=sys.stdout, compact=True, border=1)
+
+
+def _local():
+    """The local time zone, for the dates a play logger shows (the records keep UTC)."""
+    return datetime.now().astimezone().tzinfo
+
+
+def _output(path: Path, ctx: typer.Context, option: str, force: bool) -> Path:
+    """An output path checked (:func:`safe_output`), its folder made when missing."""
+    target = safe_output(path, ctx, option=option, force=force)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return target
 
 
 @app.command("export")
@@ -313,13 +353,14 @@ def export(ctx: typer.Context,
                                 "or .csv (BoardGameGeek)")
     plays, _ = collected(ctx, game, campaign, player, since, alias)
     plays.sort(key=lambda p: (p.started or "", p.source_id))
-    target = safe_output(out, ctx, option="FILE", force=force)
+    target = _output(out, ctx, "FILE", force)
     info = games_info()
     if kind == ".csv":
-        text = bgg_csv(plays, info)
+        text = bgg_csv(plays, info, _local())
     else:
         now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
-        text = json.dumps(bgstats_file(plays, info, now), ensure_ascii=False, indent=1)
+        text = json.dumps(bgstats_file(plays, info, now, _local()), ensure_ascii=False,
+                          indent=1)
     atomic_write_text(target, text)
-    n = sum(p.finished for p in plays)
-    typer.echo(f"{n} plays written to {target}")
+    from hyvekit.rules.common import counted
+    typer.echo(f"{counted(sum(p.finished for p in plays), 'play')} written to {target}")

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.play_export import (  # noqa: F401  (the door from cli/)
-    bgg_csv, bgstats_file, bgstats_link, bgstats_play, link_data)
+    bgg_csv, bgstats_file, bgstats_link, bgstats_play, link_data, play_date)
 from hyvekit.rules.plays import (  # noqa: F401  (the door from cli/)
     GAMES, Play, Seat, canonical_names, head_to_head, named, narrowed, parse_aliases,
     play_minutes, player_lines, ranked, tally, total)
@@ -49,8 +49,24 @@ def read_settings() -> dict[str, Any]:
     :raises InvalidInputError: a file that is not TOML.
     """
     from hyvekit.data import load_toml
+    from hyvekit.rules.common import InvalidInputError
+    from hyvekit.rules.validate import input_text, is_whole
     path = settings_path()
-    return load_toml(path) if path.is_file() else {}
+    data = load_toml(path) if path.is_file() else {}
+    if "me" in data:
+        if not isinstance(data["me"], str):
+            raise InvalidInputError(f"{path}: me", data["me"], "a name in quotes")
+        data["me"] = input_text(f"{path}: me", data["me"])
+    ids = data.get("bgg_ids", {})
+    if not isinstance(ids, dict):
+        raise InvalidInputError(f"{path}: bgg_ids", ids, "a table [bgg_ids] of GAME = ID")
+    for game, value in ids.items():
+        if game not in GAMES:
+            raise InvalidInputError(f"{path}: bgg_ids.{game}", game, ", ".join(GAMES))
+        if not is_whole(value) or isinstance(value, bool) or value < 1:
+            raise InvalidInputError(f"{path}: bgg_ids.{game}", value,
+                                    "a BoardGameGeek id, a whole number of 1 or more")
+    return data
 
 
 def write_settings(data: Mapping[str, Any]) -> Path:
@@ -285,7 +301,7 @@ def stats_summary(plays: list[Play], skipped: Sequence[tuple[str, str]] = ()
         "players": [{"name": x.name, "game": x.game, "plays": x.plays, "wins": x.wins,
                      "win_rate": round(x.win_rate, 3), "average": x.average, "best": x.best}
                     for x in P.player_lines(finished)],
-        "head_to_head": [{"players": [h.a, h.b], "plays": h.plays,
+        "head_to_head": [{"game": h.game, "players": [h.a, h.b], "plays": h.plays,
                           "ahead": {h.a: h.a_ahead, h.b: h.b_ahead}, "even": h.even}
                          for h in P.head_to_head(finished)],
         "games": {},
@@ -293,7 +309,7 @@ def stats_summary(plays: list[Play], skipped: Sequence[tuple[str, str]] = ()
     bl = by_game["beelives"]
     if bl:
         out["games"]["beelives"] = {
-            "by_queen": P.tally(bl, "queens"), "by_players": P.tally(bl, "players"),
+            "by_queen": P.tally(bl, "queens"), "by_players": _by_count(P.tally(bl, "players")),
             "solo_cards": P.tally(bl, "solo_card"),
             "wild_hives_destroyed": P.total(bl, "wild_destroyed")}
     hy = by_game["hyve"]
@@ -304,12 +320,17 @@ def stats_summary(plays: list[Play], skipped: Sequence[tuple[str, str]] = ()
             "runs": _runs(hy)}
     qb = by_game["queenbee"]
     if qb:
-        out["games"]["queenbee"] = {"by_players": P.tally(qb, "players")}
+        out["games"]["queenbee"] = {"by_players": _by_count(P.tally(qb, "players"))}
     bz = by_game["beez"]
     if bz:
         out["games"]["beez"] = {"by_objective": P.tally(bz, "objectives"),
-                                "by_players": P.tally(bz, "players")}
+                                "by_players": _by_count(P.tally(bz, "players"))}
     return out
+
+
+def _by_count(counts: dict[str, list[int]]) -> dict[str, list[int]]:
+    """A tally by number of players, in that number's order."""
+    return dict(sorted(counts.items(), key=lambda kv: int(kv[0])))
 
 
 def _runs(plays: list) -> list[dict[str, Any]]:

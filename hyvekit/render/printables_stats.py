@@ -49,7 +49,11 @@ def stats_context(data: dict[str, Any], narrowed: str = "", example: bool = Fals
                                  ("by_mode", "By mode", "mode"),
                                  ("by_objective", "By common objective", "objective")):
             if figures.get(key):
-                tallies.append({"title": title, "head": head, "rows": [
+                # a win counted only where it says something: Queen Bee and Beez have a
+                # winner every play; by number of players it is "with a winner"
+                won = None if game in ("queenbee", "beez") else (
+                    "With a winner" if key == "by_players" else "Won")
+                tallies.append({"title": title, "head": head, "won": won, "rows": [
                     {"name": k, "plays": n, "won": w, "rate": _pct(w, n)}
                     for k, (n, w) in figures[key].items()]})
         notes = []
@@ -62,7 +66,8 @@ def stats_context(data: dict[str, Any], narrowed: str = "", example: bool = Fals
     return {"title": "Play Statistics", "example": example, "narrowed": narrowed,
             "source": "hyvekit play statistics" + (", example" if example else ""),
             "plays": data["plays"], "in_progress": data["in_progress"], "games": games,
-            "head_to_head": data["head_to_head"][:30],
+            "head_to_head": [{**h, "label": GAME_LABELS.get(h["game"], h["game"])}
+                             for h in data["head_to_head"][:30]],
             "skipped": [s["id"] for s in data["skipped"]]}
 
 

@@ -22,6 +22,7 @@ import io
 import json
 import uuid
 from collections.abc import Iterable, Mapping
+from datetime import datetime, tzinfo
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -40,17 +41,21 @@ URL_SAFE = ":,!'()*"
 _NS = uuid.UUID("6f1c1f5e-8a43-4d0e-9a57-6879766b6974")
 
 
-def play_date(play: Play) -> str:
-    """``YYYY-MM-DD HH:MM:SS`` (BG Stats' ``playDate``), from when it started ("" unknown);
-    a date alone is taken at noon."""
+def play_date(play: Play, tz: tzinfo | None = None) -> str:
+    """``YYYY-MM-DD HH:MM:SS`` (BG Stats' ``playDate``), from when it started ("" unknown),
+    in the time zone ``tz`` (the records keep UTC; None: as kept); a date alone is taken at
+    noon."""
     s = play.started or ""
     if len(s) == 10:
         return f"{s} 12:00:00"
+    if s and tz is not None:
+        return datetime.fromisoformat(s).astimezone(tz).strftime("%Y-%m-%d %H:%M:%S")
     return s[:19].replace("T", " ")
 
 
-def bgstats_play(play: Play, games: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """The createPlay JSON of ``play`` (see the module docstring)."""
+def bgstats_play(play: Play, games: Mapping[str, Mapping[str, Any]],
+                 tz: tzinfo | None = None) -> dict[str, Any]:
+    """The createPlay JSON of ``play`` (see the module docstring); ``playDate`` in ``tz``."""
     g = games[play.game]
     game: dict[str, Any] = {"name": g["name"], "highestWins": bool(g["highest_wins"]),
                             "noPoints": bool(g["no_points"])}
@@ -67,15 +72,17 @@ def bgstats_play(play: Play, games: Mapping[str, Mapping[str, Any]]) -> dict[str
             p["rank"] = s.rank
         players.append(p)
     out: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play.source_id,
-                           "playDate": play_date(play), "game": game, "players": players}
+                           "playDate": play_date(play, tz), "game": game, "players": players}
     if play.minutes is not None:
         out["durationMin"] = play.minutes
     return out
 
 
-def bgstats_link(play: Play, games: Mapping[str, Mapping[str, Any]]) -> str:
+def bgstats_link(play: Play, games: Mapping[str, Mapping[str, Any]],
+                 tz: tzinfo | None = None) -> str:
     """BG Stats' createPlay link for ``play``: the page opens the app's import dialog."""
-    data = json.dumps(bgstats_play(play, games), ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(bgstats_play(play, games, tz), ensure_ascii=False,
+                      separators=(",", ":"))
     return CREATE_PLAY + quote(data, safe=URL_SAFE)
 
 
@@ -90,9 +97,9 @@ def link_data(link: str) -> dict[str, Any]:
 
 
 def bgstats_file(plays: Iterable[Play], games: Mapping[str, Mapping[str, Any]],
-                 now: str) -> dict[str, Any]:
+                 now: str, tz: tzinfo | None = None) -> dict[str, Any]:
     """A BG Stats play file of ``plays`` (finished ones), ``now`` the modification date
-    (``YYYY-MM-DD HH:MM:SS``)."""
+    (``YYYY-MM-DD HH:MM:SS``), play dates in ``tz``."""
     players: dict[str, int] = {}
     game_ids: dict[str, int] = {}
     out_plays = []
@@ -110,7 +117,7 @@ def bgstats_file(plays: Iterable[Play], games: Mapping[str, Mapping[str, Any]],
                            "role": s.role, "rank": s.rank or 0, "seatOrder": i + 1})
         out_plays.append({"uuid": str(uuid.uuid5(_NS, play.source_id)),
                           "modificationDate": now, "entryDate": now,
-                          "playDate": play_date(play), "usesTeams": False,
+                          "playDate": play_date(play, tz), "usesTeams": False,
                           "durationMin": play.minutes or 0, "ignored": False,
                           "manualWinner": False, "rounds": 0, "locationRefId": 1,
                           "gameRefId": gid, "board": "", "scoringSettings": 0,
@@ -132,13 +139,15 @@ def bgstats_file(plays: Iterable[Play], games: Mapping[str, Mapping[str, Any]],
 
 
 #: BoardGameGeek's play fields, then each player's, as the CSV's columns
-BGG_COLUMNS = ("date", "game", "bgg_id", "quantity", "length", "location", "comments",
-               "name", "startposition", "color", "score", "new", "win")
+BGG_COLUMNS = ("play", "date", "game", "bgg_id", "quantity", "length", "location",
+               "comments", "name", "startposition", "color", "score", "new", "win")
 
 
-def bgg_csv(plays: Iterable[Play], games: Mapping[str, Mapping[str, Any]]) -> str:
+def bgg_csv(plays: Iterable[Play], games: Mapping[str, Mapping[str, Any]],
+            tz: tzinfo | None = None) -> str:
     """A CSV of ``plays`` (finished ones) with BoardGameGeek's play fields, one row per
-    player (:data:`BGG_COLUMNS`; ``bgg_id`` empty until set)."""
+    player (:data:`BGG_COLUMNS`: the play's id first, so that two plays of one day stay
+    apart; ``bgg_id`` empty until set), dates in ``tz``."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(BGG_COLUMNS)
@@ -147,7 +156,8 @@ def bgg_csv(plays: Iterable[Play], games: Mapping[str, Mapping[str, Any]]) -> st
             continue
         g = games[play.game]
         for i, s in enumerate(play.seats):
-            w.writerow([play.date, g["name"], g.get("bgg_id") or "", 1,
+            w.writerow([play.source_id, play_date(play, tz)[:10], g["name"],
+                        g.get("bgg_id") or "", 1,
                         play.minutes if play.minutes is not None else "", LOCATION,
                         play.comment, s.name, i + 1, s.role,
                         "" if s.score is None or g["no_points"] else s.score, 0,

@@ -135,10 +135,23 @@ def canonical_names(plays: Iterable[Play], aliases: Mapping[str, str] | None = N
 
 
 def named(plays: Iterable[Play], names: Mapping[str, str]) -> list[Play]:
-    """``plays`` with every seat under its counted name (:func:`canonical_names`)."""
+    """``plays`` with every seat under its counted name (:func:`canonical_names`).
+
+    :raises InvalidInputError: two players of one play counted as one person (``--alias``).
+    """
     from dataclasses import replace
-    return [replace(p, seats=tuple(replace(s, name=names.get(s.name, s.name))
-                                   for s in p.seats)) for p in plays]
+    out = []
+    for p in plays:
+        seats = tuple(replace(s, name=names.get(s.name, s.name)) for s in p.seats)
+        counted_names = [s.name.casefold() for s in seats]
+        if len(set(counted_names)) < len(counted_names):
+            both = sorted(s.name for s in p.seats
+                          if counted_names.count(names.get(s.name, s.name).casefold()) > 1)
+            raise InvalidInputError("--alias", " and ".join(both),
+                                    f"names of different people: both sat in play "
+                                    f"{p.source_id}")
+        out.append(replace(p, seats=seats))
+    return out
 
 
 @dataclass(frozen=True)
@@ -178,9 +191,10 @@ def player_lines(plays: Iterable[Play]) -> list[PlayerLine]:
 
 @dataclass(frozen=True)
 class Pairing:
-    """Two players' record against each other: plays they both sat in (finished, with a
-    winner), and how often each finished ahead (better rank) of the other."""
+    """Two players' record against each other in one ``game``: plays they both sat in
+    (finished, ranked), and how often each finished ahead (better rank) of the other."""
 
+    game: str
     a: str
     b: str
     plays: int
@@ -193,9 +207,9 @@ class Pairing:
 
 
 def head_to_head(plays: Iterable[Play]) -> list[Pairing]:
-    """Every pair of players who met in a finished, ranked play, and who finished ahead of
-    whom (the better rank; equal ranks are even); most plays first."""
-    count: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    """Every pair of players who met in a finished, ranked play of a game, and who finished
+    ahead of whom (the better rank; equal ranks are even); by game, most plays first."""
+    count: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for p in plays:
         if not p.finished or len(p.seats) < 2 or all(s.rank is None for s in p.seats):
             continue
@@ -204,13 +218,14 @@ def head_to_head(plays: Iterable[Play]) -> list[Pairing]:
                 a, b = sorted((x, y), key=lambda s: s.name.casefold())
                 if a.name == b.name:
                     continue
-                c = count[(a.name, b.name)]
+                c = count[(p.game, a.name, b.name)]
                 c[0] += 1
                 ra, rb = a.rank or 99, b.rank or 99
                 c[1] += ra < rb
                 c[2] += rb < ra
-    return sorted((Pairing(a, b, *c) for (a, b), c in count.items()),
-                  key=lambda x: (-x.plays, x.a.casefold(), x.b.casefold()))
+    return sorted((Pairing(g, a, b, *c) for (g, a, b), c in count.items()),
+                  key=lambda x: (GAMES.index(x.game) if x.game in GAMES else 99, -x.plays,
+                                 x.a.casefold(), x.b.casefold()))
 
 
 def tally(plays: Iterable[Play], fact: str) -> dict[str, list[int]]:

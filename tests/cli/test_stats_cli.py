@@ -115,9 +115,13 @@ def test_queen_bee_matches_and_names_in_another_case_are_one_player(played):
 def test_an_alias_merges_two_spellings_into_one_player(played):
     hk, _ = played
     plain = _stats(hk)
-    merged = _stats(hk, "--alias", "cy=bob")
-    bob = [x for x in merged["players"] if x["game"] == "queenbee" and x["name"] == "bob"]
-    assert bob[0]["plays"] == 5 and not [x for x in merged["players"] if x["name"] == "cy"]
+    merged = _stats(hk, "--alias", "martin=Jeremy")
+    assert not [x for x in merged["players"] if x["name"] == "Martin"]
+    assert _line(merged, "beez", "Jeremy")["plays"] == 1
+    assert _line(merged, "beelives", "Jeremy") == _line(plain, "beelives", "Jeremy")
+    # two who sat in one play are two people: such an alias is refused
+    r = hk("stats", "--alias", "cy=bob")
+    assert r.returncode == 2 and "--alias" in r.stderr and "friday#1" in r.stderr
     # Susan of Bee Lives and "susan" of Beez: one person, counted under the first spelling
     names = {x["name"] for x in plain["players"]}
     assert "Susan" in names and "susan" not in names
@@ -308,3 +312,44 @@ def test_print_stats_prints_the_figures_stats_shows(played, tmp_path):
     for x in data["players"]:
         row = next(line for line in text.splitlines() if line.strip().startswith(x["name"]))
         assert row.split()[-5:-3] == [str(x["plays"]), str(x["wins"])], row
+
+
+def test_bad_input_gets_one_line_naming_the_field(played, tmp_path):
+    """A new player's break-it pass over stats (issue 28)."""
+    hk, _ = played
+    cases = [
+        (("stats", "link", "game-6", "--qr", str(tmp_path / "x.txt")), "--qr", ".png or .svg"),
+        (("stats", "--since", "2026-2-6"), "--since", "YYYY-MM-DD"),
+        (("stats", "--set-bgg-id", "beelives", "abc"), "--set-bgg-id ID", "'abc'"),
+        (("stats", "--campaign", "nope"), "--campaign", "campaign list"),
+        (("print", "stats", "--campaign", "nope"), "--campaign", "campaign list"),
+        (("stats", "--alias", "annie"), "--alias", "ALIAS=NAME"),
+    ]
+    for args, field, said in cases:
+        r = hk(*args)
+        assert r.returncode == 2 and field in r.stderr and said in r.stderr, (args, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    settings = tmp_path / "settings.toml"
+    for text, field in (('bgg_ids = "x"\n', "bgg_ids"), ('[bgg_ids]\nbeelives = "abc"\n',
+                                                        "bgg_ids.beelives"),
+                        ('me = ["x"]\n', "me"), ("[bgg_ids]\nbeelives = -1\n",
+                                                 "bgg_ids.beelives")):
+        settings.write_text(text)
+        r = hk("stats", "export", str(tmp_path / "p.csv"), "--force",
+               env={"HYVEKIT_SETTINGS": str(settings)})
+        assert r.returncode == 2 and field in r.stderr and "internal" not in r.stderr, text
+
+
+def test_each_way_a_game_ends_offers_its_link_and_exports_make_their_folder(hk, tmp_path):
+    assert hk("queenbee", "new", "club", "--players", "ann,bob").returncode == 0
+    r = hk("queenbee", "log", "club", "--players", "ann,bob", "--winner", "ann",
+           "--defeated", "bob")
+    assert "hyvekit stats link club#1" in r.stdout.splitlines()[-1]
+    from hyvekit.cli.demo import log_demo_run
+    log_demo_run(hk.campaigns)
+    r = hk("hyve", "legacy", "status", "demo-legacy")
+    out = tmp_path / "new" / "folder" / "plays.csv"
+    r = hk("stats", "export", str(out))
+    assert r.returncode == 0 and "2 plays written" in r.stdout
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert {row["play"] for row in rows} == {"club#1", "demo-legacy#1"}
