@@ -325,8 +325,10 @@ def winter_account(hives: Sequence[Mapping[str, Any]], scoring: Any = None) -> l
     bees, honey, tokens, vp, out}``: what survived and the VP it stands at), then, after the
     last winter, the final scores (End of the Game: a
     :class:`~hyvekit.rules.beelives.endgame.Scoring`) and the winner."""
-    lines = [f"{h['hive']}: {h['bees']} bees and {h['honey']} honey through the winter"
-             + (f", {h['tokens']} starvation tokens" if h.get("tokens") else "")
+    from hyvekit.rules.common import counted
+    lines = [f"{h['hive']}: {counted(h['bees'], 'bee')} and {h['honey']} honey through the "
+             "winter" + (f", {counted(h['tokens'], 'starvation token')}" if h.get("tokens")
+                         else "")
              + (" — no bee left" if h.get("out") else "") + f"; {h['vp']} VP"
              for h in hives]
     if scoring is not None:
