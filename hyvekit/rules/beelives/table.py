@@ -1167,16 +1167,16 @@ def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: 
     p = state.player(raider)
     bonus = seasons.raid_bonuses(card, p.hive.queen, p.hive.workers)
     faces = board.die_faces
-    weight = Fraction(1, len(faces))
-    success = honey = Fraction(0)
+    success = honey = 0                 # counted in ways out of len(faces) ** dice
     dice = board.dice_for(bees)
     already = target in p.raided
     for roll in itertools.combinations_with_replacement(sorted(set(faces)), dice):
-        # the chance of this multiset of faces, in any order
-        chance = Fraction(math.factorial(dice))
+        # the ways this multiset of faces falls, in any order: a multinomial coefficient
+        # times the faces showing each value
+        chance = math.factorial(dice)
         for f in set(roll):
             k = roll.count(f)
-            chance *= (weight * faces.count(f)) ** k / math.factorial(k)
+            chance = chance // math.factorial(k) * faces.count(f) ** k
         if state.is_player(target):
             d = state.player(target).hive
             dbonus = seasons.raid_bonuses(card, d.queen, d.workers)
@@ -1190,7 +1190,8 @@ def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: 
             won, took = r2.removed, r2.taken
         success += chance * won
         honey += chance * took
-    return success, honey
+    ways = len(faces) ** dice
+    return Fraction(success, ways), Fraction(honey, ways)
 
 
 def raid_notes(state: GameState, name: str, comps: Components) -> tuple[tuple[str, str], ...]:
