@@ -297,7 +297,7 @@ def pad(
              "player names (and on the multi-year pad the game length) from; the beez pad: id "
              "of a Beez game (its names, cards and, once scored, every score); the queenbee "
              "match sheet: id of a Queen Bee match log (its players, or with --match a logged "
-             "match)."),
+             "match); the hyve-legacy pad: id of a Hyve Legacy run (its figures so far)."),
     players: Optional[int] = typer.Option(
         None, "--players", "-p", min=1,         # each pad says its own most
         help="Player columns, 1-4 (Queen Bee seats 1-6; default: the number of --names, else "
@@ -333,6 +333,8 @@ def pad(
     Example: hyvekit print pad beez friday
 
     Example: hyvekit print pad queenbee friday-hive --match last
+
+    Example: hyvekit print pad hyve-legacy summer-run
     """
     from hyvekit.render.printables import parse_names
 
@@ -355,13 +357,21 @@ def pad(
         _beez_pad(ctx, printable, campaign, players, names, paper=paper, copies=copies,
                   out=out, templates=templates, per_page=per_page, ink_saver=ink_saver)
         return
+    if campaign and printable.key == "pad hyve-legacy":
+        if players is not None or names:
+            raise typer.BadParameter("the run gives its name: leave out --players and --names",
+                                     param_hint="CAMPAIGN")
+        _legacy_pad(ctx, printable, campaign, paper=paper, copies=copies, out=out,
+                    templates=templates, per_page=per_page, ink_saver=ink_saver)
+        return
     if campaign:
         from hyvekit.render.printables_beelives_campaign import pad_context
 
         if printable.key not in ("pad beelives", "pad beelives-years"):
             raise typer.BadParameter(f"the {printable.key} pad takes no campaign; a campaign "
-                                     "pre-fills the Bee Lives pads (beelives, beelives-years) "
-                                     "and a Beez game the beez pad", param_hint="CAMPAIGN")
+                                     "pre-fills the Bee Lives pads (beelives, beelives-years), "
+                                     "a Beez game the beez pad, a Hyve Legacy run the "
+                                     "hyve-legacy pad", param_hint="CAMPAIGN")
         if players is not None or names:
             raise typer.BadParameter("the campaign gives the players: leave out --players and "
                                      "--names", param_hint="CAMPAIGN")
@@ -379,7 +389,11 @@ def pad(
                 stem=f"{printable.file_stem}-{_slug(cid)}", extra_meta=extra)
         return
     board = _board(printable, board_file)
-    name_list = parse_names(names)           # refusals name the option, its value, the range
+    # refusals name the option, its value, the range; a run's name is a record's name
+    from hyvekit.render.printables import MAX_NAME_LENGTH
+    from hyvekit.store.campaigns import MAX_NAME
+    name_list = parse_names(names, MAX_NAME if printable.key == "pad hyve-legacy"
+                            else MAX_NAME_LENGTH)
     context = build_context(printable.key, players=players, names=name_list,
                             per_page=per_page, board=board)
     options: dict[str, Any] = {"names": ",".join(name_list)}
@@ -396,6 +410,26 @@ def pad(
             stem = f"{printable.file_stem}-{players}p"
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, per_page=per_page, ink_saver=ink_saver, stem=stem)
+
+
+def _legacy_pad(ctx: typer.Context, printable, run_id: str, **render) -> None:
+    """``print pad hyve-legacy RUN``: the honey pad of a Hyve Legacy run, its figures so far
+    pre-printed (the ledger's, as the campaign report shows them)."""
+    from hyvekit.games import campaign_store
+    from hyvekit.render.campaign_report import report_context
+    from hyvekit.render.printables_hyve import hyve_legacy_pad_context, legacy_pad_run
+
+    record, state = campaign_store(campaigns_dir(ctx)).state(run_id)
+    game_kind = (record.header.get("game"), record.header.get("kind"))
+    if game_kind != ("hyve", "legacy"):
+        raise InvalidInputError("CAMPAIGN", run_id, "a Hyve Legacy run for the hyve-legacy pad "
+                                f"(this one is {game_kind[0]}/{game_kind[1]}; see 'hyvekit "
+                                "campaign list')")
+    run = legacy_pad_run(record.header, state, report_context(record, state)["scenarios"])
+    context = hyve_legacy_pad_context(per_page=render["per_page"], run=run)
+    cid, extra = _campaign_meta(record.header, run_id, state)
+    _render(ctx, printable, context, options={"campaign": cid},
+            stem=f"{printable.file_stem}-{_slug(cid)}", extra_meta=extra, **render)
 
 
 def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | None, players,

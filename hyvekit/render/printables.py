@@ -245,18 +245,20 @@ def tie_breaker_rows() -> tuple[dict[str, str], ...]:
                  for i, (key, words) in enumerate(tie_breakers(), start=1))
 
 
-def parse_names(text: str | None) -> list[str]:
+def parse_names(text: str | None, longest: int = MAX_NAME_LENGTH) -> list[str]:
     """``"Ann, Bob"`` → ``["Ann", "Bob"]`` (empty items dropped).
 
-    :raises InvalidInputError: a name longer than :data:`MAX_NAME_LENGTH` characters.
+    :param longest: the longest name taken (a player's name by default; a run's name on the
+        legacy pad may be as long as a record's).
+    :raises InvalidInputError: a name longer than ``longest`` characters.
     """
     if not text:
         return []
     from hyvekit.rules.validate import input_text
     names = [input_text("--names", n.strip()) for n in text.split(",") if n.strip()]
     for n in names:
-        if len(n) > MAX_NAME_LENGTH:
-            raise InvalidInputError("--names", n, f"names of at most {MAX_NAME_LENGTH} characters")
+        if len(n) > longest:
+            raise InvalidInputError("--names", n, f"names of at most {longest} characters")
         if names.count(n) > 1:
             raise InvalidInputError("--names", n, "a different name for each player")
     return names

@@ -336,12 +336,15 @@ HONEY_EXAMPLE = ("Example: 12 Population, 4 completed hyves, HP die 7 spaces pas
 
 
 def hyve_legacy_pad_context(players: int | None = None, names: list[str] | None = None,
-                            per_page: int = 1) -> dict[str, Any]:
+                            per_page: int = 1, run: dict[str, Any] | None = None
+                            ) -> dict[str, Any]:
     """Context of ``pad-hyve-legacy.html``: one legacy run per copy, the five scenarios in
     columns (plus the starting honey), every honey formula printed.
 
     :param players: not accepted (HYVE is played with one sheet; one run per pad).
     :param names: at most one name: the run's name, pre-printed on the "Run" line.
+    :param run: a run's own figures (:func:`legacy_pad_run`): its name, sheet, mode, and each
+        column's values so far, pre-printed small in grey for the pencil to go over.
     :raises InvalidInputError: ``players`` given, or more than one name.
     """
     names = list(names or [])
@@ -355,7 +358,10 @@ def hyve_legacy_pad_context(players: int | None = None, names: list[str] | None 
                 for n in range(1, SCENARIOS + 1)]
     return {
         "title": "Hyve Legacy Honey Pad",
-        "run_name": names[0] if names else "",
+        "run_name": run["name"] if run else (names[0] if names else ""),
+        "run": run or {"name": "", "id": "", "sheet": "", "easy": False, "start_honey": "",
+                       "cells": {}},
+        "cells": (run or {}).get("cells", {}),
         "columns": columns,
         "rows": HONEY_ROWS,
         "formulas": HONEY_FORMULAS,
@@ -365,6 +371,30 @@ def hyve_legacy_pad_context(players: int | None = None, names: list[str] | None 
                       "bought (ruling R13)."),
         "source": "HYVE rulebook, Legacy Mode: Gaining Honey, Easy Mode",
     }
+
+
+def legacy_pad_run(header: dict[str, Any], state: Any, rows: list[dict[str, Any]]
+                   ) -> dict[str, Any]:
+    """A Hyve Legacy run's figures for its honey pad: ``rows`` are the campaign report's
+    scenario rows (the start, then scenarios 1-5: mode, result, HP, population, hyves, the
+    honey breakdown, earned, spent, lost); the bread type an easy-mode loss crossed out
+    from the ledger.  Each value as text, by column and row key."""
+    crossed = {r.number: r.crossed_out for r in state.results}
+    cells: dict[str, dict[str, str]] = {}
+    for i, r in enumerate(rows):
+        key = "start" if i == 0 else str(i)
+        b = r.get("breakdown") or {}
+        values = {"total": r.get("earned"), "spent": r.get("spent"), "lost": r.get("lost")}
+        if i:
+            values.update(name=r.get("name"), result=r.get("status") or None,
+                          hp=r.get("hp"), population=r.get("population"),
+                          hyves=r.get("hyves"), hp_honey=b.get("hp"),
+                          population_honey=b.get("population"), hyves_honey=b.get("hyves"),
+                          courier=b.get("courier"), crossed=crossed.get(i))
+        cells[key] = {k: str(v) for k, v in values.items() if v not in (None, "")}
+    return {"name": str(header.get("name") or header.get("id")), "id": str(header.get("id")),
+            "sheet": getattr(state.sheet, "id", ""), "easy": bool(state.easy),
+            "start_honey": cells.get("start", {}).get("total", ""), "cells": cells}
 
 
 # --- registration --------------------------------------------------------------------------

@@ -31,6 +31,7 @@ PRINTS = {
     "legacy-sheet": (["legacy-sheet", "run"], 1),
     "sheet-hyve-run": (["sheet", "hyve", "--run", "run"], 1),
     "pad-hyve-legacy": (["pad", "hyve-legacy", "--names", PLAYERS[0]], 1),
+    "pad-hyve-legacy-run": (["pad", "hyve-legacy", "run"], 1),
     "report-run": (["report", "run"], None),
     "report-queenbee": (["report", "qb"], None),
     "report-beelives": (["report", "bl"], None),
@@ -80,7 +81,7 @@ def test_longest_names_print_whole_inside_the_page(campaigns, tmp_path, what, pa
         assert NAME in text, f"{what}: the campaign name is not printed whole"
     shown = PLAYERS[:1] if what in ("pad-hyve-legacy", "tracker-beelives", "report-solo",
                                     "report-run", "legacy-sheet", "sheet-hyve-run") else PLAYERS
-    if what in ("report-run", "legacy-sheet", "sheet-hyve-run"):
+    if what in ("report-run", "legacy-sheet", "sheet-hyve-run", "pad-hyve-legacy-run"):
         shown = []
     for player in shown:
         assert player in text, f"{what}: {player} is not printed whole"

@@ -99,6 +99,27 @@ def test_legacy_pad_is_one_run_per_copy(hk, args):
     assert not (hk.root / "output").exists()
 
 
+def test_legacy_pad_of_a_run_is_filled_in_from_its_ledger(hk):
+    """Issue 29, item 9: `pad hyve-legacy RUN` took no run.  The rulebook's example run
+    (hyvekit demo): 15 starting honey, 12 spent, 3 lost; scenario 1 won with HP 7 past the
+    start, 12 population and 4 hyves: 2 + 2 + 4 + 0 = 8 honey."""
+    from hyvekit.cli.demo import log_demo_run
+    log_demo_run(hk.campaigns)
+    r = hk("print", "pad", "hyve-legacy", "demo-legacy", "--out", "run.pdf")
+    assert r.returncode == 0, r.stderr
+    text = pdf_text(hk.root / "run.pdf")
+    flat = _flat(text)
+    assert "hyvekit demo legacy" in flat and "Filled in from the run demo-legacy" in flat
+    for mode in ("Standard", "Coldsnap", "Mites Challenge", "Bee Builder"):
+        assert mode in flat                          # each scenario's mode, from the run
+    for value in ("15", "12", "7", "8", "3"):
+        assert value in text.split()
+    meta = json.loads(pdf_metadata(hk.root / "run.pdf")["/HyvekitOptions"])
+    assert meta["campaign"] == "demo-legacy"
+    r = hk("print", "pad", "hyve-legacy", "demo-legacy", "--names", "X")
+    assert r.returncode == 2 and "CAMPAIGN" in r.stderr
+
+
 # --- reports -----------------------------------------------------------------------------------
 
 def _drawing_ops(path) -> bool:
