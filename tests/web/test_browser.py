@@ -59,10 +59,16 @@ def test_a_phone_plays_and_a_tv_watches_the_same_bee_lives_month(hk, league, bro
         text = next(c.text for c in season_cards() if f'card "{c.name}"' == drawn)
         tv.wait_for_function("document.querySelector('.cardtext') !== null", timeout=10_000)
         assert tv.locator(".cardtext").first.inner_text() == text
-        phone.wait_for_function("document.querySelector('#options small.preview') !== null",
-                                timeout=10_000)
-        previews = phone.locator("#options button small.preview").all_inner_texts()
-        assert any("free bees" in p for p in previews)
+        # the previews come a moment after the table (sent twice): wait for them to say what
+        # a forage does to Ann's free bees
+        try:
+            phone.wait_for_function(
+                "[...document.querySelectorAll('#options button small.preview')]"
+                ".some((e) => e.textContent.includes('free bees'))", timeout=20_000)
+        except Exception:
+            previews = phone.locator("#options button small.preview").all_inner_texts()
+            raise AssertionError(f"no preview says free bees ({drawn}): {previews[:6]}") \
+                from None
         # every step Ann may take from her phone, the TV following each
         made = 1
         for _ in range(4):
