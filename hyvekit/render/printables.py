@@ -245,6 +245,18 @@ def tie_breaker_rows() -> tuple[dict[str, str], ...]:
                  for i, (key, words) in enumerate(tie_breakers(), start=1))
 
 
+#: the longest record id a footer prints whole (the whole id is in the PDF's metadata): a
+#: longer one is cut, so the footer's line never runs under the version on the right
+FOOTER_ID = 24
+
+
+def footer_id(record_id: str) -> str:
+    """``record_id`` as a print's footer names it: cut to :data:`FOOTER_ID` characters with an
+    ellipsis."""
+    text = str(record_id)
+    return text if len(text) <= FOOTER_ID else text[: FOOTER_ID - 1] + "\u2026"
+
+
 def parse_names(text: str | None, longest: int = MAX_NAME_LENGTH) -> list[str]:
     """``"Ann, Bob"`` → ``["Ann", "Bob"]`` (empty items dropped).
 

@@ -660,7 +660,8 @@ def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1,
     else:
         raise InvalidInputError("pad", key, "pad beelives or pad beelives-years")
     context["campaign"] = pre["campaign"]
-    context["source"] = f"{context['source']} \u00b7 campaign {pre['campaign']['id']}"
+    from hyvekit.render.printables import footer_id
+    context["source"] = f"{context['source']} \u00b7 campaign {footer_id(pre['campaign']['id'])}"
     return context
 
 

@@ -153,7 +153,8 @@ def game_pad_context(t, header: dict[str, Any], game_id: str,
             "large": tuple(str(p["large_nectar"]) for p in scores),
             "winner": tuple(p["name"] in view["winners"] for p in scores)}
     state = ("scored" if scores else f"in progress, round {view['round']}")
-    context["source"] = f"{context['source']} \u00b7 Beez game {game_id} ({state})"
+    from hyvekit.render.printables import footer_id
+    context["source"] = f"{context['source']} \u00b7 Beez game {footer_id(game_id)} ({state})"
     context["head"] = {"name": f"{header.get('name') or game_id} ({game_id})",
                        "date": local_date(header.get("created"))}
     context["objectives"] = objective_kinds(shown_cards(t))
