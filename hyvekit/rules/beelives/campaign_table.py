@@ -460,7 +460,10 @@ def push(state: CampaignState, text: str, rng: random.Random | None = None,
     :raises InvalidInputError: a step that is not a notation of the decision due.
     """
     text = " ".join(str(text).split())
-    d = decision(state)
+    # a step kept in a record: a wild hive's turn is not worked out whole first (its chart's
+    # lines are the sequencer's to check); a step made now is said against the decision due
+    due = T.wild_due(state.table) if replay and isinstance(state.table, T.Table) else None
+    d = due or decision(state)
     if d is None:
         raise IllegalActionError(R_AT_TABLE, "the game is over: nothing is due",
                                  expected="nothing", given=text)

@@ -1287,7 +1287,7 @@ def push(t: Table, text: str, rng: random.Random | None = None, replay: bool = F
         named, close matches suggested).
     """
     rng = rng or random.Random()
-    d = _wild_due(t) or pending(t)
+    d = wild_due(t) or pending(t)
     if d is None:
         raise IllegalActionError(R_TABLE, "the month is played: nothing is due",
                                  expected="nothing", given=text)
@@ -1297,7 +1297,7 @@ def push(t: Table, text: str, rng: random.Random | None = None, replay: bool = F
     return _auto(t)
 
 
-def _wild_due(t: Table) -> Decision | None:
+def wild_due(t: Table) -> Decision | None:
     """A wild hive's turn due, without its legal lines worked out (a wild hive's step is
     checked by the sequencer: its chart and its order)."""
     if t.state is None or t.turn is not None or t.result is not None:
@@ -1305,10 +1305,13 @@ def _wild_due(t: Table) -> Decision | None:
     actor = next_actor(t.state)
     if actor is None or not actor.wild:
         return None
-    if t.state.zombees or t.state.map is None:
-        return None                    # an erratic turn's D6 may be due: see _wild_decision;
-        #                                without the map the chart is walked (chart_line)
+    if t.state.zombees:
+        return None                    # an erratic turn's D6 may be due: see _wild_decision
     state, comps, choices = t.state, t.comps, actor.choices
+    if state.map is None:              # the chart walked (chart_line), worked out when asked
+        lead = state.players[state.first_player].name
+        return Decision("wild", lead, "the wild hives' turn: " + ", ".join(choices),
+                        lambda: _walk_decision(t, state, choices, lead).legal)
     return Decision("wild", None, "the wild hives' turn: " + ", ".join(choices), lambda: tuple(
         N.format_action(a) for a in wild_options(state, choices, comps)))
 
@@ -1439,19 +1442,20 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random, strict: bool = 
         return replace(t, turn=pt), said
     if d.kind in ("action", "wild"):
         actor = d.actor if d.kind == "action" else None
-        if d.kind == "wild":
+        if d.kind == "wild" and ":" not in text:
             hives = {o.split(":", 1)[0] for o in d.legal}
-            if ":" not in text and len(hives) == 1:       # one wild hive to act: its name
+            if len(hives) == 1:                           # one wild hive to act: its name
                 text = f"{hives.pop()}: {text}"               # may be left out, as shown
+        if d.kind == "wild":
             if ":" not in text:
                 raise InvalidInputError("wild hive turn", text, "WILD HIVE: LINE, e.g. "
                                         + (d.legal[0] if d.legal else "ACORN: nothing"))
             if _walks(t, state):
-                passed = _passed_line(t, d, state, text)
+                passed = _passed_line(t, d, state, text, strict)
                 if passed is not None:
                     return passed
             action = N.parse_action(text, state)
-            if _walks(t, state) and action.wild and (strict or t.wild_passed is not None):
+            if _walks(t, state) and action.wild and strict:
                 _check_walk(t, d, state, action, text)
                 if t.wild_passed is not None and "swarm" in t.wild_passed[1]:
                     action = replace(action, dice=replace(action.dice, spawn=NONE))
@@ -1477,22 +1481,27 @@ def _apply(t: Table, d: Decision, text: str, rng: random.Random, strict: bool = 
 
 
 def _walked_hive(t: Table, d: Decision, state: GameState, name: str, text: str) -> ChartLine:
-    """The chart line wild hive ``name`` stands at; refused when another hive's walk is under
-    way or ``name`` is not to act."""
+    """The chart line wild hive ``name`` stands at (:func:`_due_hive` checked first)."""
+    _due_hive(t, d, state, name, text)
+    return chart_line(state, name, t.comps, t.wild_passed[1] if t.wild_passed else ())
+
+
+def _due_hive(t: Table, d: Decision, state: GameState, name: str, text: str) -> None:
+    """:raises IllegalActionError: another hive's walk under way, or ``name`` not to act."""
     actor = next_actor(state)
     choices = actor.choices if actor is not None and actor.wild else ()
     if t.wild_passed is not None and t.wild_passed[0] != name:
         raise refusal(d, text, f"{t.wild_passed[0]}'s chart is being walked: its turn first")
     if name not in choices:
         raise refusal(d, text, f"{name} is not a wild hive to act now")
-    return chart_line(state, name, t.comps, t.wild_passed[1] if t.wild_passed else ())
 
 
-def _passed_line(t: Table, d: Decision, state: GameState, text: str
+def _passed_line(t: Table, d: Decision, state: GameState, text: str, strict: bool = True
                  ) -> tuple[Table, str] | None:
     """``NAME: no LINE`` — the first player says wild hive NAME cannot take its chart's
     current line (ruling L56): the table with the line passed and the step resolved, or None
-    when ``text`` is no such step."""
+    when ``text`` is no such step.  Not ``strict`` (a step kept in a record): taken as it was
+    accepted when made, without working the chart out again."""
     who, _, said = text.partition(":")
     said = " ".join(said.lower().split())
     line = next((k for k, v in PASS_LINE.items() if v == said), None)
@@ -1500,10 +1509,13 @@ def _passed_line(t: Table, d: Decision, state: GameState, text: str
         return None
     name = next((w.name for w in state.wild if w.name.lower() == who.strip().strip("\"'")
                  .lower()), who.strip())
+    passed = (t.wild_passed[1] if t.wild_passed else ()) + (line,)
+    if not strict:
+        _due_hive(t, d, state, name, text)
+        return replace(t, wild_passed=(name, passed)), f"{N.quote_name(name)}: {said}"
     c = _walked_hive(t, d, state, name, text)
     if c.line != line:
         raise _off_chart(state, c, t.comps, f"{PASS_LINE[line]!r} passes another line", text)
-    passed = (t.wild_passed[1] if t.wild_passed else ()) + (line,)
     return replace(t, wild_passed=(name, passed)), c.passes
 
 
