@@ -128,6 +128,7 @@ def years_pad_context(players: int | None = None, names: list[str] | None = None
     return {
         "title": "Bee Lives Multi-Year Scoring Pad",
         "players": _players(players, list(names or [])),
+        "filled": {},             # a campaign's finished years (printables_beelives_campaign)
         "years": years(),
         "rows": year_rows(board),
         "final_rows": final_rows(),

@@ -635,6 +635,37 @@ def pad_prefill(view: Mapping[str, Any]) -> dict[str, Any]:
                          "years": int(view.get("years") or 1)}}
 
 
+def finished_years(view: Mapping[str, Any], board: Any = None
+                   ) -> dict[str, dict[int, dict[str, Any]]]:
+    """The multi-year pad's figures of each year whose winter is played, by player and year
+    (Multiple Years Variant, "Score victory points for surviving bees and remaining honey
+    after each winter"; End of the Game, each starvation token): ``vp`` during play, ``bees``
+    and ``honey`` after the winter, ``tokens`` (starvation tokens taken that year, in its
+    months and at its winter) and ``tokens_vp`` (their VP), ``year`` (the sum), ``running``
+    (the running total: the final score after the last winter) and ``eligible`` (a worker
+    bee survived the winter).  A year not finished, and every year after it, is left out."""
+    from hyvekit.games.beelives import BEE_VP, HONEY_VP
+    board = V.board_or_default(board)
+    years = year_values(view)
+    out: dict[str, dict[int, dict[str, Any]]] = {}
+    for p in view.get("players") or ():
+        running = 0
+        for y in sorted(years):
+            v = years[y].get(p)
+            if not v or not v.get("winter"):
+                break
+            bees, honey = v.get("bees") or 0, v.get("honey") or 0
+            tokens = (v.get("play_starvation") or 0) + (v.get("starvation") or 0)
+            tokens_vp = tokens * board.starvation_vp
+            year = (v.get("vp") or 0) + bees * BEE_VP + honey * HONEY_VP + tokens_vp
+            running += year
+            out.setdefault(p, {})[y] = {"vp": v.get("vp") or 0, "bees": bees, "honey": honey,
+                                        "tokens": tokens, "tokens_vp": tokens_vp,
+                                        "year": year, "running": running,
+                                        "eligible": bees > 0}
+    return out
+
+
 def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1,
                 board: Any = None) -> dict[str, Any]:
     """Context of the Bee Lives pad ``key`` (``"pad beelives"`` or ``"pad beelives-years"``)
@@ -657,6 +688,7 @@ def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1,
         if n >= 2:      # a one-year campaign keeps every column (it may be extended)
             context["years"] = tuple({**y, "optional": False} for y in context["years"][:n])
         context["game_years"] = n
+        context["filled"] = finished_years(view, board)
     else:
         raise InvalidInputError("pad", key, "pad beelives or pad beelives-years")
     context["campaign"] = pre["campaign"]
