@@ -670,7 +670,8 @@ def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1,
                 board: Any = None) -> dict[str, Any]:
     """Context of the Bee Lives pad ``key`` (``"pad beelives"`` or ``"pad beelives-years"``)
     pre-filled from a campaign: its player names; on the multi-year pad its game length (the
-    long or epic box ticked, years beyond the game left out) and the campaign's name.
+    long or epic box ticked, years beyond the game left out), the campaign's name and every
+    year whose winter is played (:func:`finished_years`).
 
     :param board: the campaign's board (its VP values are printed); default the packaged one.
     :raises InvalidInputError: another pad, or what :func:`pad_prefill` raises.
@@ -684,9 +685,9 @@ def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1,
         from hyvekit.render.printables_beelives import years_pad_context
         context = years_pad_context(len(pre["names"]), pre["names"], per_page=per_page,
                                     board=board)
-        n = pre["years"]
-        if n >= 2:      # a one-year campaign keeps every column (it may be extended)
-            context["years"] = tuple({**y, "optional": False} for y in context["years"][:n])
+        n = pre["years"]       # the campaign's length: its years, none optional (a campaign
+        # is not lengthened once made; a one-year game has its year alone)
+        context["years"] = tuple({**y, "optional": False} for y in context["years"][:n])
         context["game_years"] = n
         context["filled"] = finished_years(view, board)
     else:

@@ -305,6 +305,15 @@ def test_multi_year_pad_prefilled_with_players_and_game_length(campaigns, tmp_pa
     assert context["game_years"] == 2 and [y["number"] for y in context["years"]] == [1, 2]
 
 
+def test_multi_year_pad_of_a_one_year_campaign_has_its_year_alone():
+    """Issue 29, item 7: a one-year campaign got three year rows, neither length ticked."""
+    from hyvekit.render.printables_beelives_campaign import pad_context
+    view = {"id": "short", "name": "Short", "players": ["Ann", "Bo"], "years": 1}
+    context = pad_context("pad beelives-years", view)
+    assert [(y["number"], y["optional"]) for y in context["years"]] == [(1, False)]
+    assert context["game_years"] == 1
+
+
 def test_default_name_of_a_prefilled_pad(campaigns, in_tmp):
     result = run(campaigns, "print", "pad", "beelives-years", "league")
     assert result.output.strip() == str(Path("output") / "pad-beelives-years-league.pdf")
