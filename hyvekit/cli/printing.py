@@ -13,6 +13,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from hyvekit.cli import stats as S
 from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table, wrapped
 from hyvekit.render.campaign_report import BEELIVES_CAMPAIGN, state_sha256
 from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_context,
@@ -576,17 +577,11 @@ def report(
 @app.command("stats")
 def stats(
     ctx: typer.Context,
-    game: Optional[str] = typer.Option(None, "--game", metavar="GAME",
-                                       help="Only this game: beelives, hyve, queenbee or "
-                                            "beez."),
-    campaign: Optional[str] = typer.Option(None, "--campaign", metavar="ID",
-                                           help="Only the plays of this record."),
-    player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
-                                         help="Only plays this player sat in."),
-    since: Optional[str] = typer.Option(None, "--since", metavar="YYYY-MM-DD",
-                                        help="Only plays started on or after this day."),
-    alias: list[str] = typer.Option([], "--alias", metavar="ALIAS=NAME",
-                                    help="Count ALIAS as NAME (repeatable)."),
+    game: Optional[str] = S.GameOption,
+    campaign: Optional[str] = S.CampaignOption,
+    player: Optional[str] = S.PlayerOption,
+    since: Optional[str] = S.SinceOption,
+    alias: list[str] = S.AliasOption,
     example: bool = typer.Option(False, "--example",
                                  help="Print the example (made-up plays) instead."),
     paper: Paper = PaperOption,
@@ -608,15 +603,13 @@ def stats(
         context = build_context(printable.key)
         options["example"] = True
     else:
-        from hyvekit.cli.stats import collected
         from hyvekit.games.plays import stats_summary
         from hyvekit.render.printables_stats import stats_context
-        plays, skipped = collected(ctx, game, campaign, player, since, alias)
+        plays, skipped = S.collected(ctx, game, campaign, player, since, alias)
         said = [f"{k} {v}" for k, v in (("game", game), ("record", campaign),
                                          ("player", player), ("since", since)) if v]
         if skipped:
-            from hyvekit.cli.stats import skipped_line
-            typer.echo(skipped_line([i for i, _ in skipped]), err=True)
+            typer.echo(S.skipped_line([i for i, _ in skipped]), err=True)
         context = stats_context(stats_summary(plays, skipped), narrowed=", ".join(said))
         options.update(game=game, campaign=campaign, player=player, since=since)
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,

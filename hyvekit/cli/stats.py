@@ -11,10 +11,18 @@ from typing import Any
 
 import typer
 
-from hyvekit.cli.common import (JsonOption, campaigns_dir, console, print_json, safe_output,
-                                table, wrapped)
-from hyvekit.games.plays import (games_info, me, read_settings, stats_summary,
-                                 write_settings)
+from hyvekit.cli.common import (
+    JsonOption,
+    campaigns_dir,
+    console,
+    print_json,
+    safe_output,
+    table,
+    wrapped,
+)
+from hyvekit.games import plays as P
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
+from hyvekit.rules.validate import close_matches, input_text, not_one_of
 
 app = typer.Typer(
     help=("Statistics across every record: plays, wins and scores per player and game, head "
@@ -22,9 +30,6 @@ app = typer.Typer(
           "BoardGameGeek.\n\nExample: hyvekit stats --player Ann --since 2026-01-01"),
     invoke_without_command=True,
 )
-
-GAME_LABELS = {"beelives": "Bee Lives", "hyve": "HYVE", "queenbee": "Queen Bee",
-               "beez": "Beez"}
 
 GameOption = typer.Option(None, "--game", metavar="GAME",
                           help="Only this game: beelives, hyve, queenbee or beez.")
@@ -53,9 +58,6 @@ def collected(ctx: typer.Context, game: str | None, campaign: str | None, player
     :raises InvalidInputError: an unknown game, a day that is not YYYY-MM-DD, a bad alias.
     """
     from hyvekit.games import campaign_store
-    from hyvekit.games.plays import all_plays
-    from hyvekit.games import plays as P
-    from hyvekit.rules.validate import not_one_of
     if game is not None and game not in P.GAMES:
         raise not_one_of("--game", game, P.GAMES)
     if since is not None:
@@ -65,17 +67,14 @@ def collected(ctx: typer.Context, game: str | None, campaign: str | None, player
                 raise ValueError(since)
             datetime.strptime(since, "%Y-%m-%d")
         except ValueError:
-            from hyvekit.rules.common import InvalidInputError
             raise InvalidInputError("--since", since, "a day, YYYY-MM-DD (e.g. 2026-02-06)"
                                     ) from None
     alias = P.parse_aliases(aliases)
     store = campaign_store(campaigns_dir(ctx))
     if campaign is not None and not store.exists(campaign):
-        from hyvekit.rules.common import InvalidInputError
-        from hyvekit.rules.validate import close_matches
         raise InvalidInputError(field, campaign, "the id of a record (hyvekit campaign list)",
                                 suggestions=close_matches(campaign, store.ids()))
-    found, skipped = all_plays(store, me(), progress=_progress())
+    found, skipped = P.all_plays(store, P.me(), progress=_progress())
     names = P.canonical_names(found, alias)
     everything = P.named(found, names)
     who = names.get(player, alias.get(player.casefold(), player)) if player else None
@@ -120,7 +119,7 @@ def stats(ctx: typer.Context,
         _set(set_bgg_id or (None, None), set_me)
         return
     plays, skipped = collected(ctx, game, campaign, player, since, alias)
-    data = stats_summary(plays, skipped)
+    data = P.stats_summary(plays, skipped)
     if as_json:
         print_json(data)
         return
@@ -128,10 +127,7 @@ def stats(ctx: typer.Context,
 
 
 def _set(bgg: tuple[str | None, str | None], name: str | None) -> None:
-    from hyvekit.games import plays as P
-    from hyvekit.rules.common import InvalidInputError
-    from hyvekit.rules.validate import input_text, not_one_of
-    data = read_settings()
+    data = P.read_settings()
     if bgg[0] is not None:
         if bgg[0] not in P.GAMES:
             raise not_one_of("--set-bgg-id", bgg[0], P.GAMES)
@@ -142,14 +138,10 @@ def _set(bgg: tuple[str | None, str | None], name: str | None) -> None:
         data.setdefault("bgg_ids", {})[bgg[0]] = int(value)
     if name is not None:
         data["me"] = input_text("--set-me", name)
-    path = write_settings(data)
+    path = P.write_settings(data)
     said = ([f"{bgg[0]}'s BoardGameGeek id {data['bgg_ids'][bgg[0]]}"] if bgg[0] else []) + (
         [f"your name {data['me']!r} for HYVE plays"] if name is not None else [])
     typer.echo(wrapped(f"kept {' and '.join(said)} in {path}"))
-
-
-def _pct(wins: int, plays: int) -> str:
-    return f"{round(100 * wins / plays)}%" if plays else "-"
 
 
 def _show(data: dict[str, Any], narrowed: bool = False) -> None:
@@ -161,23 +153,22 @@ def _show(data: dict[str, Any], narrowed: bool = False) -> None:
                            "Beez game) in the campaigns folder."))
         _skipped(data)
         return
-    from hyvekit.rules.common import counted
-    games = ", ".join(f"{GAME_LABELS[g]} {n}" for g, n in data["by_game"].items())
+    games = ", ".join(f"{P.LABELS[g]} {n}" for g, n in data["by_game"].items())
     typer.echo(wrapped(counted(data["plays"], "play") + (f" ({games})" if games else "")
                        + (f"; {data['in_progress']} still in progress"
                           if data["in_progress"] else "")))
-    for g in GAME_LABELS:
-        rows = [[x["name"], x["plays"], x["wins"], _pct(x["wins"], x["plays"]),
+    for g in P.LABELS:
+        rows = [[x["name"], x["plays"], x["wins"], P.percent(x["wins"], x["plays"]),
                  "-" if x["average"] is None else x["average"],
                  "-" if x["best"] is None else x["best"]]
                 for x in data["players"] if x["game"] == g]
         if rows:
-            out.print(table(f"{GAME_LABELS[g]}: players", ["player", "plays", "wins", "win %",
+            out.print(table(f"{P.LABELS[g]}: players", ["player", "plays", "wins", "win %",
                                                             "average", "best"], rows))
     if data["head_to_head"]:
         out.print(table("Head to head (who finished ahead)", ["game", "players", "plays",
                                                                "ahead", "even"],
-                        [[GAME_LABELS.get(h["game"], h["game"]), " vs ".join(h["players"]),
+                        [[P.LABELS.get(h["game"], h["game"]), " vs ".join(h["players"]),
                           h["plays"], "–".join(str(h["ahead"][n]) for n in h["players"]),
                           h["even"]] for h in data["head_to_head"]]))
     for g, figures in data["games"].items():
@@ -186,13 +177,12 @@ def _show(data: dict[str, Any], narrowed: bool = False) -> None:
 
 
 def _tally_rows(tally: dict[str, list[int]]) -> list[list[Any]]:
-    return [[k, n, w, _pct(w, n)] for k, (n, w) in tally.items()]
+    return [[k, n, w, P.percent(w, n)] for k, (n, w) in tally.items()]
 
 
 def _game_figures(game: str, f: dict[str, Any]) -> None:
-    from hyvekit.rules.common import counted
     out = console()
-    label = GAME_LABELS[game]
+    label = P.LABELS[game]
     if game == "beelives":
         out.print(table(f"{label}: by queen", ["queen", "played", "won", "win %"],
                         _tally_rows(f["by_queen"])))
@@ -224,7 +214,6 @@ def _game_figures(game: str, f: dict[str, Any]) -> None:
 
 def skipped_line(ids: list[str]) -> str:
     """The line naming the records passed over (stderr)."""
-    from hyvekit.rules.common import counted
     return wrapped(f"{counted(len(ids), 'record')} passed over (unreadable or refused on "
                    "replay; hyvekit campaign check ID tells why): " + ", ".join(ids))
 
@@ -245,13 +234,11 @@ def plays_(ctx: typer.Context, game: str = GameOption, campaign: str = CampaignO
     plays, skipped = collected(ctx, game, campaign, player, since, alias)
     plays.sort(key=lambda p: (p.started or "", p.source_id))
     if as_json:
-        from hyvekit.games.plays import bgstats_play
-        info = games_info()
+        info = P.games_info()
         print_json([{"id": p.source_id, "finished": p.finished, "comment": p.comment,
-                     "play": bgstats_play(p, info)} for p in plays])
+                     "play": P.bgstats_play(p, info)} for p in plays])
         return
-    from hyvekit.games.plays import play_date
-    rows = [[p.source_id, play_date(p, _local())[:10] or "-", GAME_LABELS[p.game],
+    rows = [[p.source_id, P.play_date(p, _local())[:10] or "-", P.LABELS[p.game],
              ", ".join(s.name + ("*" if s.winner else "")
                        + (f" {s.score}" if s.score is not None else "") for s in p.seats),
              "-" if p.minutes is None else p.minutes,
@@ -278,9 +265,6 @@ def link(ctx: typer.Context,
 
     Example: hyvekit stats link spring-league
     """
-    from hyvekit.rules.common import IllegalActionError, InvalidInputError
-    from hyvekit.games.plays import bgstats_link
-    from hyvekit.rules.validate import close_matches
     record = play.split("#", 1)[0]
     plays, _ = collected(ctx, None, record, None, None, [], field="PLAY")
     found = next((p for p in plays if p.source_id == play), None)
@@ -297,7 +281,7 @@ def link(ctx: typer.Context,
                                  expected="a finished play", given=found.source_id)
     if qr is not None and qr.suffix.lower() not in (".png", ".svg"):
         raise InvalidInputError("--qr", str(qr), "a file name ending .png or .svg")
-    url = bgstats_link(found, games_info(), _local())
+    url = P.bgstats_link(found, P.games_info(), _local())
     typer.echo(url)
     import segno
     code = segno.make(url, error="l")
@@ -344,8 +328,6 @@ def export(ctx: typer.Context,
 
     Example: hyvekit stats export plays.bgsplay --since 2026-01-01
     """
-    from hyvekit.rules.common import InvalidInputError
-    from hyvekit.games.plays import bgg_csv, bgstats_file
     from hyvekit.store.storage import atomic_write_text
     kind = out.suffix.lower()
     if kind not in (".bgsplay", ".json", ".csv"):
@@ -354,13 +336,12 @@ def export(ctx: typer.Context,
     plays, _ = collected(ctx, game, campaign, player, since, alias)
     plays.sort(key=lambda p: (p.started or "", p.source_id))
     target = _output(out, ctx, "FILE", force)
-    info = games_info()
+    info = P.games_info()
     if kind == ".csv":
-        text = bgg_csv(plays, info, _local())
+        text = P.bgg_csv(plays, info, _local())
     else:
         now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
-        text = json.dumps(bgstats_file(plays, info, now, _local()), ensure_ascii=False,
+        text = json.dumps(P.bgstats_file(plays, info, now, _local()), ensure_ascii=False,
                           indent=1)
     atomic_write_text(target, text)
-    from hyvekit.rules.common import counted
     typer.echo(f"{counted(sum(p.finished for p in plays), 'play')} written to {target}")

@@ -22,13 +22,38 @@ from pathlib import Path
 from typing import Any
 
 from hyvekit.rules.play_export import (  # noqa: F401  (the door from cli/)
-    bgg_csv, bgstats_file, bgstats_link, bgstats_play, link_data, play_date)
+    bgg_csv,
+    bgstats_file,
+    bgstats_link,
+    bgstats_play,
+    link_data,
+    play_date,
+)
 from hyvekit.rules.plays import (  # noqa: F401  (the door from cli/)
-    GAMES, Play, Seat, canonical_names, head_to_head, named, narrowed, parse_aliases,
-    play_minutes, player_lines, ranked, tally, total)
+    GAMES,
+    Play,
+    Seat,
+    canonical_names,
+    head_to_head,
+    named,
+    narrowed,
+    parse_aliases,
+    play_minutes,
+    player_lines,
+    ranked,
+    tally,
+    total,
+)
 
 #: a solo player's name where the record names nobody (HYVE)
 SOLO = "me"
+#: each game as the statistics name it
+LABELS = {"beelives": "Bee Lives", "hyve": "HYVE", "queenbee": "Queen Bee", "beez": "Beez"}
+
+
+def percent(wins: int, plays: int) -> str:
+    """``"40%"``: a win rate as the statistics show it ("-" without plays)."""
+    return f"{round(100 * wins / plays)}%" if plays else "-"
 #: the user's settings file (default: ``settings.toml`` in hyvekit's data folder)
 ENV_SETTINGS = "HYVEKIT_SETTINGS"
 
@@ -292,39 +317,38 @@ def stats_summary(plays: list[Play], skipped: Sequence[tuple[str, str]] = ()
     """What ``hyvekit stats`` shows (and ``print stats`` prints), as JSON: plays by game,
     per player and game, head to head, each game's own figures (:data:`GAMES` order), the
     records passed over ``(id, why)``."""
-    from hyvekit.games import plays as P
     finished = [p for p in plays if p.finished]
-    by_game = {g: [p for p in finished if p.game == g] for g in P.GAMES}
+    by_game = {g: [p for p in finished if p.game == g] for g in GAMES}
     out: dict[str, Any] = {
         "plays": len(finished), "in_progress": len(plays) - len(finished),
         "by_game": {g: len(v) for g, v in by_game.items() if v},
         "players": [{"name": x.name, "game": x.game, "plays": x.plays, "wins": x.wins,
                      "win_rate": round(x.win_rate, 3), "average": x.average, "best": x.best}
-                    for x in P.player_lines(finished)],
+                    for x in player_lines(finished)],
         "head_to_head": [{"game": h.game, "players": [h.a, h.b], "plays": h.plays,
                           "ahead": {h.a: h.a_ahead, h.b: h.b_ahead}, "even": h.even}
-                         for h in P.head_to_head(finished)],
+                         for h in head_to_head(finished)],
         "games": {},
         "skipped": [{"id": i, "why": why} for i, why in skipped]}
     bl = by_game["beelives"]
     if bl:
         out["games"]["beelives"] = {
-            "by_queen": P.tally(bl, "queens"), "by_players": _by_count(P.tally(bl, "players")),
-            "solo_cards": P.tally(bl, "solo_card"),
-            "wild_hives_destroyed": P.total(bl, "wild_destroyed")}
+            "by_queen": tally(bl, "queens"), "by_players": _by_count(tally(bl, "players")),
+            "solo_cards": tally(bl, "solo_card"),
+            "wild_hives_destroyed": total(bl, "wild_destroyed")}
     hy = by_game["hyve"]
     if hy:
         out["games"]["hyve"] = {
-            "by_scenario": P.tally([p for p in hy if "scenario" in p.facts], "scenario"),
-            "by_mode": P.tally(hy, "mode"), "honey_earned": P.total(hy, "honey"),
+            "by_scenario": tally([p for p in hy if "scenario" in p.facts], "scenario"),
+            "by_mode": tally(hy, "mode"), "honey_earned": total(hy, "honey"),
             "runs": _runs(hy)}
     qb = by_game["queenbee"]
     if qb:
-        out["games"]["queenbee"] = {"by_players": _by_count(P.tally(qb, "players"))}
+        out["games"]["queenbee"] = {"by_players": _by_count(tally(qb, "players"))}
     bz = by_game["beez"]
     if bz:
-        out["games"]["beez"] = {"by_objective": P.tally(bz, "objectives"),
-                                "by_players": _by_count(P.tally(bz, "players"))}
+        out["games"]["beez"] = {"by_objective": tally(bz, "objectives"),
+                                "by_players": _by_count(tally(bz, "players"))}
     return out
 
 

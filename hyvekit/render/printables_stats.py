@@ -7,16 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from hyvekit.games.plays import LABELS as GAME_LABELS
+from hyvekit.games.plays import percent as _pct
 from hyvekit.render.catalogue import Printable, register
 
-GAME_LABELS = {"beelives": "Bee Lives", "hyve": "HYVE", "queenbee": "Queen Bee",
-               "beez": "Beez"}
 INK_PLAYS = "#9aa9b8"
 INK_WINS = "#1f4e79"
-
-
-def _pct(wins: int, plays: int) -> str:
-    return f"{round(100 * wins / plays)}%" if plays else "-"
 
 
 def stats_context(data: dict[str, Any], narrowed: str = "", example: bool = False

@@ -27,7 +27,7 @@ def test_a_long_campaign_id_is_cut_in_the_footer_and_nothing_overlaps(hk, paper)
     r = hk("print", "pad", "beelives-years", LONG_ID, "--paper", paper, "--out", str(out))
     assert r.returncode == 0, r.stderr
     sizes, pages = word_boxes(out)
-    (w, h), words = sizes[0], pages[0]
+    (_, h), words = sizes[0], pages[0]
     bottom = [x for x in words if x[1] > h - 12 * 72 / 25.4]          # the bottom margin
     version = [x for x in bottom if x[4] == "hyvekit"]
     assert version, "no version in the footer"
