@@ -20,6 +20,11 @@ done
   --out "$work/all/tracker-beelives-demo.pdf" > /dev/null
 "$bin" --campaigns-dir "$work/campaigns" print booklet demo-legacy \
   --out "$work/all/booklet-demo.pdf" > /dev/null
+# the demo run's booklet imposed as an A5 booklet, and the duplex alignment test
+"$bin" --campaigns-dir "$work/campaigns" print booklet demo-legacy --imposition booklet \
+  --out "$work/imposed/booklet-imposed-demo.pdf" > /dev/null
+"$bin" --campaigns-dir "$work/campaigns" print booklet --duplex-test \
+  --out "$work/imposed/duplex-test.pdf" > /dev/null
 # a Queen Bee match log with one match, for a pre-filled match sheet
 "$bin" --campaigns-dir "$work/campaigns" queenbee new "Friday hive" --players ann,bob,cy,dee \
   > /dev/null
@@ -41,6 +46,11 @@ for name in booklet-demo pad-queenbee-demo aid-hyve-modes tracker-beelives-hive-
   pdftoppm -png -r 60 -f "$page" -l "$page" -singlefile "$work/all/$name.pdf" \
     "docs/images/$name"
 done
+# landscape sheet sides: the booklet's second front ([6|3]) and the duplex test's front
+pdftoppm -png -r 40 -f 3 -l 3 -singlefile "$work/imposed/booklet-imposed-demo.pdf" \
+  docs/images/booklet-imposed-demo
+pdftoppm -png -r 40 -f 1 -l 1 -singlefile "$work/imposed/duplex-test.pdf" \
+  docs/images/duplex-test
 rm -rf "$work"
 # the full-screen session: Textual's SVG screenshot of a seeded game
 .venv/bin/python scripts/beelives_play_screenshot.py --out docs/images/beelives-play.svg > /dev/null

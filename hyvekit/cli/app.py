@@ -145,6 +145,7 @@ def _text_values_without_pydantic() -> None:
     if getattr(built, "_hyvekit", False) or not hasattr(_coercion, "RuntimeParam"):
         return
 
+    from enum import Enum
     from pathlib import Path
     # a path as typer takes it when none of its checks is asked for
     unchecked = (("exists", False), ("file_okay", True), ("dir_okay", True),
@@ -172,6 +173,21 @@ def _text_values_without_pydantic() -> None:
         if kind in (int, float) and (many or getattr(info, "clamp", False)):
             return None
         return kind, many
+
+    def checked_path_holds(descriptor, value) -> bool:
+        """Whether the path ``value`` passes the only checks its option asks for (it exists,
+        is a file, is a folder); False sends it to typer's own check, with typer's words."""
+        info = descriptor.parameter_info
+        if descriptor.file_annotation is not None or any(
+                getattr(info, n, d) != d for n, d in unchecked
+                if n not in ("exists", "file_okay", "dir_okay")):
+            return False
+        path = Path(value)
+        if not path.exists():
+            return not getattr(info, "exists", False)
+        if path.is_dir():
+            return getattr(info, "dir_okay", True)
+        return getattr(info, "file_okay", True)
 
     def number(value, kind, param):
         """``value`` as typer's checking would take it, with its words when it is refused
@@ -201,6 +217,22 @@ def _text_values_without_pydantic() -> None:
         passes None through, is typer's)."""
 
         def _coerce_value(self, value, param, ctx):
+            kind = param.type_descriptor.annotation
+            if kind is bool and isinstance(value, bool):
+                return value                      # a flag
+            if isinstance(kind, type) and issubclass(kind, Enum):
+                if isinstance(value, kind):
+                    return value
+                # a value naming a member (in any case, unless the case counts)
+                fold = (str.lower if not getattr(param.type_descriptor.parameter_info,
+                                                 "case_sensitive", True) else str)
+                member = next((m for m in kind if isinstance(value, str)
+                               and fold(str(m.value)) == fold(value)), None)
+                if member is not None:
+                    return member
+            if kind is Path and isinstance(value, (str, Path)) \
+                    and checked_path_holds(param.type_descriptor, value):
+                return Path(value)
             found = plain(param.type_descriptor)
             if found is not None:
                 kind, many = found

@@ -33,6 +33,20 @@ app = typer.Typer(
 )
 
 
+class Imposition(str, Enum):
+    """How a booklet's pages are laid on the sheets (:data:`hyvekit.render.pdf.IMPOSITIONS`)."""
+
+    none = "none"
+    booklet = "booklet"
+
+
+class Flip(str, Enum):
+    """A booklet's duplex edge (:data:`hyvekit.render.pdf.FLIPS`)."""
+
+    short = "short"
+    long = "long"
+
+
 class Paper(str, Enum):
     """Paper sizes (``@page`` size): A4 595 × 842 pt, Letter 612 × 792 pt."""
 
@@ -105,27 +119,32 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
             paper: Paper, copies: int, out: Optional[Path], templates: Optional[Path],
             options: dict[str, Any], stem: str | None = None, per_page: int = 1,
             ink_saver: bool = False, extra_meta: dict[str, str] | None = None,
-            echo: bool = True, more: tuple = ()) -> Path:
+            echo: bool = True, more: tuple = (), imposition: str = "none",
+            flip: str = "short") -> Path:
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
     never another kind of file nor anything in the campaigns folder."""
     from hyvekit.cli.common import safe_output
-    from hyvekit.render.pdf import PRINTED_BY, render_pdf
+    from hyvekit.render.pdf import PRINTED_BY, missing_glyphs_words, render_pdf
 
     from hyvekit.cli.common import output_dir
     target = safe_output(out or output_dir() / f"{stem or printable.file_stem}.pdf", ctx,
                          option="--out", same_kind=b"%PDF",
                          made_by=PRINTED_BY.encode())
+    missing: set[str] = set()            # characters printed as empty boxes
     used = {"paper": paper.value, "copies": copies, "per_page": per_page,
             "ink_saver": ink_saver, **options}
     if templates is not None:
         used["templates"] = str(templates)
     path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
                       out=target, templates_dir_override=templates, per_page=per_page,
-                      ink_saver=ink_saver, more=more,
+                      ink_saver=ink_saver, more=more, imposition=imposition, flip=flip,
+                      missing=missing,
                       metadata={"title": printable.title, "printable": printable.key,
                                 "options": used, **(extra_meta or {})})
     if echo:
         typer.echo(str(path))
+    if missing:
+        typer.echo(wrapped(missing_glyphs_words(missing)), err=True)
     _subset_advice()
     return path
 
@@ -233,13 +252,6 @@ def legacy_sheet(
             extra_meta=extra)
 
 
-BOOKLET = Printable(
-    "booklet", "legacy-sheet.html", "Hyve Legacy Booklet",
-    "Hyve Legacy booklet: the legacy sheet, then the scenario sheet of each of the five "
-    "scenarios of the run configuration, in order, in one PDF.",
-    "hyvekit print booklet my-run", per_page=(1,), pages=6)
-
-
 @app.command("booklet")
 def booklet(
     ctx: typer.Context,
@@ -250,25 +262,59 @@ def booklet(
     sheets_file: Optional[Path] = typer.Option(
         None, "--sheets", metavar="FILE", exists=True, dir_okay=False,
         help="Your own scenario sheet definitions (TOML, same shape as hyve_sheets.toml)."),
+    imposition: Imposition = typer.Option(
+        Imposition.none, "--imposition", case_sensitive=False,
+        help="none: the six pages on loose sheets; booklet: A5 pages (half-Letter on Letter) "
+             "two to a side, in the order a folded, stapled booklet reads. Print both sides."),
+    flip: Flip = typer.Option(
+        Flip.short, "--flip", case_sensitive=False,
+        help="A booklet's duplex edge: short (the usual for booklets) or long (the backs "
+             "turned half round). Not sure? Print --duplex-test first."),
+    duplex_test: bool = typer.Option(
+        False, "--duplex-test",
+        help="Print the one-sheet duplex alignment test instead: it shows whether your "
+             "printer's backs line up and which --flip to use."),
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
+    per_page: PerPage = 1,
     ink_saver: InkSaver = False,
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
     """Print a Hyve Legacy booklet: the legacy sheet, then the scenario sheets of the run's
-    five scenarios in the order of its run configuration, each in its mode, one PDF.
+    five scenarios in the order of its run configuration, each in its mode, one PDF: loose
+    A4 (Letter) pages, or with --imposition booklet an A5 booklet to print on both sides,
+    fold and staple (the pages padded with blanks to a multiple of four).
 
     With RUN every page is pre-filled as far as the run knows it: the legacy sheet as 'print
     legacy-sheet RUN'; a scenario played shows its result and the run's colours; the scenario
     in play (or next) its colours, bread levels and Courier box; a later one the colours and
     the bread levels as the run stands. The PDF records the run id and a hash of its state.
 
-    Example: hyvekit print booklet my-run --paper letter
+    Example: hyvekit print booklet my-run --imposition booklet --flip short
     """
     from hyvekit.render.printables_hyve_sheets import booklet_parts
 
-    options: dict[str, Any] = {}
+    printable = CATALOGUE["booklet"]
+    _check_per_page(printable, per_page)
+    if flip is not Flip.short and imposition is Imposition.none and not duplex_test:
+        raise typer.BadParameter("--flip is a booklet's: give --imposition booklet (or "
+                                 "--duplex-test) with it", param_hint="--flip")
+    options: dict[str, Any] = {"imposition": imposition.value}
+    if imposition is Imposition.booklet or duplex_test:
+        options["flip"] = flip.value
+    if duplex_test:
+        if run:
+            raise typer.BadParameter("the duplex test prints no run: leave RUN out",
+                                     param_hint="--duplex-test")
+        from hyvekit.render.printables import duplex_test_context
+        test = Printable("duplex-test", "duplex-test.html", "Duplex alignment test",
+                         "", "hyvekit print booklet --duplex-test", pages=4)
+        _render(ctx, test, duplex_test_context(flip.value), paper=paper, copies=copies,
+                out=out, templates=templates, options={"flip": flip.value},
+                stem=f"duplex-test-{flip.value}", ink_saver=ink_saver, imposition="booklet",
+                flip=flip.value)
+        return
     extra: dict[str, str] = {}
     if sheets_file is not None:
         options["sheets"] = str(sheets_file)
@@ -282,9 +328,11 @@ def booklet(
         options["sheet"] = sheet
         stem = "booklet" if sheet == "legacy-1" else f"booklet-{sheet}"
     (template, context), *more = parts
-    _render(ctx, BOOKLET, context, paper=paper, copies=copies, out=out, templates=templates,
+    if imposition is Imposition.booklet:
+        stem += "-a5" if paper is Paper.a4 else "-half-letter"
+    _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem, ink_saver=ink_saver, extra_meta=extra,
-            more=tuple(more))
+            more=tuple(more), imposition=imposition.value, flip=flip.value)
 
 
 @app.command("pad")
@@ -767,7 +815,7 @@ def print_all(
         TimeElapsedColumn
 
     from hyvekit.cli.common import safe_output
-    from hyvekit.render.catalogue import blank_context
+    from hyvekit.render.catalogue import blank_parts
     from hyvekit.render.pdf import PRINTED_BY
 
     if out_dir_text is None:
@@ -791,9 +839,11 @@ def print_all(
         task = progress.add_task("printing", total=len(entries))
         for printable, target in zip(entries, targets):
             progress.update(task, description=printable.key)
-            written.append(_render(ctx, printable, blank_context(printable.key), paper=paper,
+            (_, context), *more = blank_parts(printable.key)
+            written.append(_render(ctx, printable, context, paper=paper,
                                    copies=1, out=target, templates=templates,
-                                   options={"all": True}, ink_saver=ink_saver, echo=False))
+                                   options={"all": True}, ink_saver=ink_saver, echo=False,
+                                   more=tuple(more)))
             progress.advance(task)
     for path in written:
         typer.echo(str(path))

@@ -62,6 +62,8 @@ class Printable:
 
 CATALOGUE: dict[str, Printable] = {}
 BUILDERS: dict[str, Builder] = {}
+#: printables of several documents (the booklet): key → the blank ``[(template, context)]``
+PARTS: dict[str, Callable[[], list[tuple[str, dict[str, Any]]]]] = {}
 PADS: dict[str, str] = {}    # game name → catalogue key ("beelives" → "pad beelives")
 AIDS: dict[str, str] = {}    # aid name → catalogue key
 
@@ -81,9 +83,12 @@ MODULES = (
 
 
 def register(printable: Printable, build: Builder, *, pad: str | None = None,
-             aid: str | None = None) -> Printable:
+             aid: str | None = None,
+             parts: Callable[[], list[tuple[str, dict[str, Any]]]] | None = None
+             ) -> Printable:
     """Add ``printable`` with its context builder; ``pad``/``aid`` name it for ``print pad
-    GAME`` / ``print aid NAME``.
+    GAME`` / ``print aid NAME``; ``parts`` gives the blank documents of a printable made of
+    several (:func:`blank_parts`).
 
     :raises ValueError: the key or pad/aid name is already taken (a programming error).
     """
@@ -96,6 +101,8 @@ def register(printable: Printable, build: Builder, *, pad: str | None = None,
             table[name] = printable.key
     CATALOGUE[printable.key] = printable
     BUILDERS[printable.key] = build
+    if parts is not None:
+        PARTS[printable.key] = parts
     return printable
 
 
@@ -156,3 +163,15 @@ def blank_context(key: str, per_page: int = 1) -> dict[str, Any]:
     :raises InvalidInputError: ``key`` is not in the catalogue.
     """
     return build_context(key, per_page=per_page)
+
+
+def blank_parts(key: str) -> list[tuple[str, dict[str, Any]]]:
+    """The documents of the blank variant of ``key`` as ``[(template, context)]``, in the
+    order their pages print: one for most printables, several for the booklet.
+
+    :raises InvalidInputError: ``key`` is not in the catalogue.
+    """
+    load_all()
+    if key in PARTS:
+        return PARTS[key]()
+    return [(CATALOGUE[key].template if key in CATALOGUE else key, blank_context(key))]

@@ -14,6 +14,7 @@ templates and for the resources the PDF fetcher serves alike).
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 from pathlib import Path
@@ -91,8 +92,18 @@ def _loader(folders: list[Path]):
                                             f"templates folder ({candidate} "
                                             f"{exc.strerror})") from None
                 source = path.read_bytes().decode("utf-8")
-                mtime = path.stat().st_mtime
-                return source, str(path), lambda p=path, m=mtime: p.stat().st_mtime == m
+                mtime = path.stat().st_mtime_ns
+                earlier = [f.joinpath(*pieces) for f in folders[:folders.index(folder)]]
+
+                def uptodate(p=path, m=mtime, earlier=earlier):
+                    # the same file, unchanged, and no folder before it has gained one
+                    try:
+                        same = p.stat().st_mtime_ns == m
+                    except OSError:
+                        return False
+                    return same and not any(os.path.lexists(e) for e in earlier)
+
+                return source, str(path), uptodate
             raise jinja2.TemplateNotFound(template)
 
     return ConfinedLoader()
@@ -100,15 +111,22 @@ def _loader(folders: list[Path]):
 
 def make_env(override: str | Path | None = None):
     """A jinja2 ``SandboxedEnvironment`` over :func:`search_path` (autoescape,
-    StrictUndefined; templates read by :func:`confined_file`).
+    StrictUndefined; templates read by :func:`confined_file`), one per search path in a
+    process: its compiled templates are reused (``print all``), each checked against its
+    file's modification time before use, so an edited template is read again.
 
     :raises InvalidInputError: ``override`` is given but is not a folder.
     """
+    return _env(tuple(search_path(override)))
+
+
+@functools.lru_cache(maxsize=8)
+def _env(folders: tuple[Path, ...]):
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
     return SandboxedEnvironment(
-        loader=_loader(search_path(override)),
+        loader=_loader(list(folders)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

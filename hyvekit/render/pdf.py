@@ -85,12 +85,52 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
             "cells": cells, "rotate": rotate, "cuts": cuts}
 
 
+#: how the pages are laid on the sheets: one page a sheet side, or a folded booklet
+IMPOSITIONS = ("none", "booklet")
+#: the duplex edge the printer turns the sheet over: a booklet's sheets are landscape, so
+#: "short" (the usual booklet setting) keeps the backs upright; "long" turns them half round
+FLIPS = ("short", "long")
+
+
+def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
+    """Saddle-stitch order of ``pages`` pages: the sides of the sheets, front then back of
+    each, outermost sheet first, as ``(left, right)`` page indexes (0-based; None where a
+    blank page pads the booklet to a multiple of 4).  Folded and nested, the sheets read
+    1, 2, 3… (8 pages: [8|1] [2|7] [6|3] [4|5] counted from 1).
+
+    :raises InvalidInputError: ``pages`` is less than 1.
+    """
+    pages = require_int("pages", pages, 1, None)
+    n = -(-pages // 4) * 4
+    sides = []
+    for sheet in range(n // 4):
+        sides.append((n - 1 - 2 * sheet, 2 * sheet))            # front: outside of the fold
+        sides.append((2 * sheet + 1, n - 2 - 2 * sheet))        # back
+    return [tuple(p if p < pages else None for p in side) for side in sides]  # type: ignore
+
+
+def booklet_geometry(paper: str) -> dict[str, Any]:
+    """A booklet sheet of ``paper``: ``{"width_pt", "height_pt"}`` of the landscape sheet,
+    ``"cells"`` its left and right halves (A5 on A4, half-Letter on Letter) and ``"page"``
+    the page a booklet page is rendered on (a half enlarged by 1/:data:`NUP_SCALE`, as for
+    2-up).
+
+    :raises InvalidInputError: a bad paper.
+    """
+    sheet = paper_size(paper)
+    w, h = sheet["height_pt"], sheet["width_pt"]
+    return {"width_pt": w, "height_pt": h, "cells": [(0.0, 0.0, w / 2, h), (w / 2, 0.0, w / 2, h)],
+            "page": impose_geometry(paper, 2)["page"]}
+
+
 def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "a4",
                copies: int = 1, out: str | Path,
                templates_dir_override: str | Path | None = None,
                metadata: Mapping[str, Any] | None = None, per_page: int = 1,
                ink_saver: bool = False,
-               more: Sequence[tuple[str, Mapping[str, Any]]] = ()) -> Path:
+               more: Sequence[tuple[str, Mapping[str, Any]]] = (),
+               imposition: str = "none", flip: str = "short",
+               missing: set[str] | None = None) -> Path:
     """Render ``template_name`` with ``context`` to a PDF at ``out``; return ``out``.
 
     The template is rendered once by weasyprint; pypdf then places it ``per_page`` times on
@@ -111,6 +151,15 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     :param ink_saver: add ``ink-saver.css`` after the other stylesheets.
     :param more: further ``(template_name, context)`` documents whose pages follow, in order,
         in the same PDF (a booklet: one copy is all their pages).
+    :param imposition: ``"none"`` (each page on a sheet side, or ``per_page`` to a sheet) or
+        ``"booklet"``: the pages rendered at A5 (half-Letter) size and laid two to a landscape
+        side in saddle-stitch order (:func:`booklet_order`), for printing both sides, folding
+        and stapling; ``per_page`` must be 1.
+    :param flip: a booklet's duplex edge (:data:`FLIPS`): ``"long"`` turns every back side
+        half round, for printers that turn landscape sheets on the long edge.
+    :param missing: a set the characters are added to that no font on this machine has
+        (neither the bundled DejaVu nor a system font fontconfig finds): each is printed as an
+        empty box (:func:`missing_glyphs_words` says so).
     :param out: the PDF file to write.
     :param templates_dir_override: the player's folder of templates and CSS; a file there
         replaces the packaged file of the same name.
@@ -127,6 +176,13 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     page = paper_size(paper)
     copies = require_int("--copies", copies, 1, MAX_COPIES)
     per_page = require_int("--per-page", per_page, 1, 4)
+    if imposition not in IMPOSITIONS:
+        raise InvalidInputError("--imposition", imposition, " or ".join(IMPOSITIONS))
+    if flip not in FLIPS:
+        raise InvalidInputError("--flip", flip, " or ".join(FLIPS))
+    if imposition == "booklet" and per_page != 1:
+        raise InvalidInputError("--per-page", per_page, "1 with --imposition booklet (a "
+                                "booklet has two pages to a side)")
     out = Path(out)
     meta = dict(metadata or {})
     meta.setdefault("title", str(context.get("title", template_name)))
@@ -135,19 +191,17 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     meta["version"] = hyvekit.__version__
 
     from hyvekit.render.scratch import scratch_folder
-    with scratch_folder():               # weasyprint's fonts: removed even if killed
-        document = render_document(template_name, context, paper=page["key"], copies=copies,
-                                   per_page=per_page, ink_saver=ink_saver, meta=meta,
-                                   templates_dir_override=templates_dir_override)
-        if more:
-            documents = [document] + [
-                render_document(name, extra, paper=page["key"], copies=copies,
-                                per_page=per_page, ink_saver=ink_saver, meta=meta,
-                                templates_dir_override=templates_dir_override)
-                for name, extra in more]
-            document = document.copy([p for d in documents for p in d.pages])
-        data = sheets(write_checked(document), paper=page["key"], copies=copies,
-                      per_page=per_page, meta=meta)
+    _NOTDEF.chars = set()
+    try:
+        with scratch_folder():           # weasyprint's fonts: removed even if killed
+            data = _render_sheets(template_name, context, page=page, copies=copies,
+                                  per_page=per_page, ink_saver=ink_saver, meta=meta,
+                                  templates_dir_override=templates_dir_override, more=more,
+                                  imposition=imposition, flip=flip)
+        if missing is not None:
+            missing |= _NOTDEF.chars
+    finally:
+        _NOTDEF.chars = None
 
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
@@ -162,6 +216,35 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
         Path(tmp).unlink(missing_ok=True)
         raise
     return out
+
+
+def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapping[str, Any],
+                   copies: int, per_page: int, ink_saver: bool, meta: Mapping[str, Any],
+                   templates_dir_override: str | Path | None,
+                   more: Sequence[tuple[str, Mapping[str, Any]]], imposition: str,
+                   flip: str) -> bytes:
+    """The printed PDF's bytes (:func:`render_pdf` without the file)."""
+    # a booklet page is rendered as a 2-up copy is (the half sheet's shape, enlarged)
+    shape = 2 if imposition == "booklet" else per_page
+    context = {**context, "imposition": imposition}
+    more = [(name, {**extra, "imposition": imposition}) for name, extra in more]
+    document = render_document(template_name, context, paper=page["key"], copies=copies,
+                               per_page=shape, ink_saver=ink_saver, meta=meta,
+                               templates_dir_override=templates_dir_override)
+    if more:
+        documents = [document] + [
+            render_document(name, extra, paper=page["key"], copies=copies,
+                            per_page=shape, ink_saver=ink_saver, meta=meta,
+                            templates_dir_override=templates_dir_override)
+            for name, extra in more]
+        document = document.copy([p for d in documents for p in d.pages])
+    if imposition == "booklet":
+        data = _impose_booklet(write_checked(document), paper=page["key"], copies=copies,
+                               flip=flip, meta=meta)
+    else:
+        data = sheets(write_checked(document), paper=page["key"], copies=copies,
+                      per_page=per_page, meta=meta)
+    return data
 
 
 def render_document(template_name: str, context: Mapping[str, Any], *, paper: str = "a4",
@@ -193,8 +276,6 @@ def sheets(pdf_once: bytes, *, paper: str, copies: int, per_page: int,
 def _weasyprint(html: str, override: str | Path | None):
     """One weasyprint render (a laid-out document) of ``html`` with the packaged-only
     fetcher."""
-    import logging
-
     from hyvekit.render.weasy import weasyprint
     weasyprint()                           # the libraries loaded without a look-up
     from weasyprint import HTML
@@ -202,7 +283,7 @@ def _weasyprint(html: str, override: str | Path | None):
 
     from hyvekit.render.fetcher import packaged_fetcher
 
-    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    _quiet_weasyprint()
     overrides = [Path(override).expanduser()] if override is not None else []
     fetcher = packaged_fetcher(templates_dir(), overrides)
     base_url = templates_dir().resolve().as_uri() + "/"
@@ -212,6 +293,36 @@ def _weasyprint(html: str, override: str | Path | None):
         raise refused_resource(exc) from None
     check_fetched(document)
     return document
+
+
+class _Notdef:
+    """A filter on weasyprint's logger: its errors pass, its other lines are dropped, and the
+    characters of its ".notdef glyph rendered" warnings (a character no font on this machine
+    has, drawn as an empty box) are kept in :attr:`chars` while it is a set."""
+
+    def __init__(self) -> None:
+        self.chars: set[str] | None = None
+
+    def filter(self, record) -> bool:
+        import logging
+        if record.levelno >= logging.ERROR:
+            return True
+        if (self.chars is not None and str(record.msg).startswith(".notdef glyph")
+                and record.args):
+            self.chars.add(str(record.args[0]))
+        return False
+
+
+_NOTDEF = _Notdef()
+
+
+def _quiet_weasyprint() -> None:
+    """weasyprint's logger shows errors only, and tells :data:`_NOTDEF` its missing glyphs."""
+    import logging
+    logger = logging.getLogger("weasyprint")
+    logger.setLevel(logging.WARNING)
+    if _NOTDEF not in logger.filters:
+        logger.addFilter(_NOTDEF)
 
 
 def refused_resource(exc: Exception) -> InvalidInputError:
@@ -271,10 +382,7 @@ def _impose(pdf: bytes, sheet: Mapping[str, Any], layout: Mapping[str, Any], cop
     N times; every copy of a sheet is a small page dictionary pointing at that same stream.
     """
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import (
-        ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,
-        NumberObject,
-    )
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter()
@@ -282,20 +390,7 @@ def _impose(pdf: bytes, sheet: Mapping[str, Any], layout: Mapping[str, Any], cop
     marks = _crop_marks(width, height, layout["cuts"])
     sheets = []
     for page in reader.pages:
-        box = page.mediabox
-        x0, y0 = float(box.left), float(box.bottom)
-        pw, ph = float(box.width), float(box.height)
-        form = DecodedStreamObject()
-        contents = page.get_contents()   # a stream: falsy as an (empty) dict, so no `or`
-        form.set_data(contents.get_data() if contents is not None else b"")
-        form.update({
-            NameObject("/Type"): NameObject("/XObject"),
-            NameObject("/Subtype"): NameObject("/Form"),
-            NameObject("/BBox"): ArrayObject([FloatObject(v) for v in
-                                              (x0, y0, x0 + pw, y0 + ph)]),
-            NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
-        })
-        form_ref = writer._add_object(form.flate_encode())
+        form_ref, (x0, y0, pw, ph) = _page_form(writer, page)
         ops = []
         for cx, cy, cw, ch in layout["cells"]:
             ops.append("q %s cm /Copy Do Q" % " ".join(
@@ -307,15 +402,85 @@ def _impose(pdf: bytes, sheet: Mapping[str, Any], layout: Mapping[str, Any], cop
             {NameObject("/Copy"): form_ref})})
         sheets.append((writer._add_object(content.flate_encode()),
                        writer._add_object(resources)))
+    # shown turned a quarter clockwise (2-up), so a viewer displays the copies upright; the
+    # MediaBox stays the portrait sheet the printer feeds
+    _add_sheets(writer, sheets, copies, width, height, 90 if layout["rotate"] else 0)
+    return _finish(writer, reader, meta)
+
+
+def _add_sheets(writer, sheets: list, copies: int, width: float, height: float,
+                rotate: int = 0) -> None:
+    """Pages of ``width`` × ``height`` pt added to ``writer``, one per ``(content, resources)``
+    reference pair of ``sheets``, all of them ``copies`` times (the copies share the
+    streams), each shown turned ``rotate`` degrees."""
+    from pypdf.generic import NameObject, NumberObject
+
     for _ in range(copies):
         for content_ref, resources_ref in sheets:
             new = writer.add_blank_page(width, height)
             new[NameObject("/Contents")] = content_ref
             new[NameObject("/Resources")] = resources_ref
-            if layout["rotate"]:
-                # shown turned a quarter clockwise, so a viewer displays the copies upright;
-                # the MediaBox stays the portrait sheet the printer feeds
-                new[NameObject("/Rotate")] = NumberObject(90)
+            if rotate:
+                new[NameObject("/Rotate")] = NumberObject(rotate)
+
+
+def _page_form(writer, page) -> tuple[Any, tuple[float, float, float, float]]:
+    """``page`` (of a pypdf reader) as a form XObject added to ``writer``: its reference and
+    the page box ``(x0, y0, width, height)`` in pt."""
+    from pypdf.generic import (
+        ArrayObject, DecodedStreamObject, FloatObject, NameObject,
+    )
+
+    box = page.mediabox
+    x0, y0 = float(box.left), float(box.bottom)
+    pw, ph = float(box.width), float(box.height)
+    form = DecodedStreamObject()
+    contents = page.get_contents()   # a stream: falsy as an (empty) dict, so no `or`
+    form.set_data(contents.get_data() if contents is not None else b"")
+    form.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject([FloatObject(v) for v in (x0, y0, x0 + pw, y0 + ph)]),
+        NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
+    })
+    return writer._add_object(form.flate_encode()), (x0, y0, pw, ph)
+
+
+def _impose_booklet(pdf: bytes, *, paper: str, copies: int, flip: str,
+                    meta: Mapping[str, Any]) -> bytes:
+    """The pages of ``pdf`` laid two to a side of landscape ``paper`` sheets in saddle-stitch
+    order (:func:`booklet_order`), a fold mark at the middle of each side's edges; the back
+    sides turned half round when ``flip`` is ``"long"``; the whole booklet ``copies`` times."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    reader = PdfReader(io.BytesIO(pdf))
+    writer = PdfWriter()
+    geometry = booklet_geometry(paper)
+    width, height = geometry["width_pt"], geometry["height_pt"]
+    forms = [_page_form(writer, page) for page in reader.pages]
+    fold = _crop_marks(width, height, [("v", width / 2)])
+    sides = []
+    for k, side in enumerate(booklet_order(len(forms))):
+        ops, names = [], {}
+        if k % 2 and flip == "long":
+            ops.append(f"q -1 0 0 -1 {_num(width)} {_num(height)} cm")
+        for cell, index in zip(geometry["cells"], side):
+            if index is None:
+                continue
+            ref, (x0, y0, pw, ph) = forms[index]
+            name = f"/P{index}"
+            names[NameObject(name)] = ref
+            ops.append("q %s cm %s Do Q" % (" ".join(
+                _num(v) for v in _cell_matrix(x0, y0, pw, ph, *cell, False)), name))
+        if k % 2 and flip == "long":
+            ops.append("Q")
+        content = DecodedStreamObject()
+        content.set_data(("\n".join(ops) + "\n" + fold).encode("ascii"))
+        resources = DictionaryObject({NameObject("/XObject"): DictionaryObject(names)})
+        sides.append((writer._add_object(content.flate_encode()),
+                      writer._add_object(resources)))
+    _add_sheets(writer, sides, copies, width, height)
     return _finish(writer, reader, meta)
 
 
@@ -406,3 +571,12 @@ def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()
+
+
+def missing_glyphs_words(chars: set[str]) -> str:
+    """One line saying which characters printed as empty boxes (no font on this machine has
+    them) and how to get fonts that do."""
+    shown = ", ".join(f"{c} (U+{ord(c):04X})" for c in sorted(chars))
+    return (f"warning: no font on this machine has {shown}: printed as an empty box. Install "
+            "a font that has it (Debian/Ubuntu: fonts-noto-cjk for Chinese, Japanese and "
+            "Korean, fonts-noto-color-emoji for emoji) and print again.")

@@ -15,6 +15,8 @@ Printables (``hyvekit print list``):
 
 from __future__ import annotations
 
+import functools
+
 import re
 from typing import Any
 
@@ -300,6 +302,59 @@ def player_columns(players: int | None, names: list[str] | None,
             for i in range(players)]
 
 
+#: a name pre-printed on a pad: at most this size (pt on the page), at least 6 pt on the
+#: sheet (N-up shrinking included)
+NAME_PT = 10.0
+NAME_MIN_SHEET_PT = 6.0
+#: the page's side margins (base.css ``@page``) and a name cell's padding and borders, mm
+PAGE_SIDES_MM = 22.0
+NAME_CELL_MM = 3.5
+#: each pad's label column (its CSS ``.what`` width), mm
+PAD_LABEL_MM = {"beelives": 56.0, "beez": 52.0}
+
+
+@functools.cache
+def _bold_advances() -> tuple[dict[int, int], int]:
+    """The bundled DejaVu Sans Bold's advance widths by code point, and its units per em."""
+    from fontTools.ttLib import TTFont
+
+    from hyvekit.render.env import templates_dir
+    font = TTFont(templates_dir() / "fonts" / "DejaVuSans-Bold.ttf", lazy=True)
+    metrics = font["hmtx"].metrics
+    return ({cp: metrics[g][0] for cp, g in font.getBestCmap().items()},
+            font["head"].unitsPerEm)
+
+
+def word_width_mm(word: str, pt: float) -> float:
+    """The width of ``word`` in bold at ``pt``, in mm (a character the bundled font lacks, a
+    CJK one or an emoji, counted a whole em)."""
+    advances, em = _bold_advances()
+    return sum(advances.get(ord(c), em) for c in word) / em * pt * 25.4 / 72
+
+
+def fit_names(columns: list[dict[str, Any]], label_mm: float, per_page: int) -> bool:
+    """Size each pre-printed name of a pad's player ``columns`` to its cell: ``name_pt``, the
+    largest size up to :data:`NAME_PT` at which its longest word fits (a name wraps between
+    words, never inside one), on the narrower of A4 and Letter at ``per_page``.  True when
+    some name does not fit even at :data:`NAME_MIN_SHEET_PT` on the sheet: the pad then
+    lists the names on a row of their own (``pad-macros.html``).
+
+    :param label_mm: the width of the pad's label column (its CSS ``.what``), mm.
+    """
+    from hyvekit.render.pdf import MM, NUP_SCALE, PAPER, impose_geometry
+
+    page_mm = min(impose_geometry(p, per_page)["page"]["width_pt"] for p in PAPER) / MM
+    cell = (page_mm - PAGE_SIDES_MM - label_mm) / max(len(columns), 1) - NAME_CELL_MM
+    least = NAME_MIN_SHEET_PT / (1 if per_page == 1 else NUP_SCALE)
+    listed = False
+    for column in columns:
+        widest = max((word_width_mm(w, 1.0) for w in column["name"].split()), default=0.0)
+        size = NAME_PT if widest == 0 else min(NAME_PT, 0.95 * cell / widest)
+        column["name_pt"] = round(max(size, least), 1)
+        listed = listed or size < least
+    return listed
+
+
 def beelives_pad_context(players: int | None = None, names: list[str] | None = None,
                          per_page: int = 1, board: Any = None) -> dict[str, Any]:
     """Context of ``pad-beelives.html``: two score blocks per page (one on a 4-up slip).
@@ -320,6 +375,7 @@ def beelives_pad_context(players: int | None = None, names: list[str] | None = N
     return {
         "title": "Bee Lives Scoring Pad",
         "players": columns,
+        "names_listed": fit_names(columns, PAD_LABEL_MM["beelives"], per_page),
         "rows": pad_rows(board),
         "tie_breakers": tie_breaker_rows(),
         "starvation_factor": signed(board.starvation_vp),
@@ -477,3 +533,29 @@ register(Printable("aid beelives-month", "aid-beelives-month.html", "Bee Lives M
                    command=("print", "aid", "beelives-month"),
                    expect="Seasonal Resource Chart", uses=("board",)),
          lambda board=None, **_: beelives_month_context(board), aid="beelives-month")
+
+
+def duplex_test_context(flip: str) -> dict[str, Any]:
+    """Context of ``duplex-test.html``: four pages that, imposed as a booklet
+    (:func:`hyvekit.render.pdf.booklet_order`: [4|1] on the front, [2|3] on the back), show
+    whether the printer's duplex lines the back up with the front and turns it the right way
+    for ``flip`` (``"short"`` or ``"long"``, the booklet's ``--flip``)."""
+    other = "long" if flip == "short" else "short"
+    check = ("Hold the sheet against a light. The target of this page should sit on the "
+             "target of the page behind it, and both should read this way up.")
+    fix = (f"Upside down behind? Print the booklet with --flip {other} (this test: "
+           f"--flip {flip}). Shifted? Read the shift on the ruler and set your printer's "
+           f"duplex offset, if it has one.")
+    where = {1: "front of the sheet, right half (the booklet's cover)",
+             2: "back of the sheet, left half: behind page 1",
+             3: "back of the sheet, right half: behind page 4",
+             4: "front of the sheet, left half (the booklet's back cover)"}
+    return {"title": "Duplex alignment test",
+            "source": f"hyvekit print booklet --duplex-test --flip {flip}",
+            "pages": [{"number": n, "where": where[n],
+                       "lines": [("Print this one sheet on both sides with the settings you "
+                                  "will print the booklet with, then fold it in half."
+                                  if n == 1 else "Fold the sheet along the marks at its "
+                                  "middle: the pages read 1, 2, 3, 4."), check, fix]}
+                      for n in (1, 2, 3, 4)],
+            "ruler": list(range(-60, 61))}

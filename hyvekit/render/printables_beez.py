@@ -101,9 +101,12 @@ def beez_pad_context(players: int | None = None, names: list[str] | None = None,
     :param per_page: copies per sheet; with 4, each slip holds one game.
     :raises InvalidInputError: players out of 1–4, more names than players, a long name.
     """
+    from hyvekit.render.printables import PAD_LABEL_MM, fit_names
+    columns = _columns(players, names)
     return {
         "title": "Beez Scoring Pad",
-        "players": _columns(players, names),
+        "players": columns,
+        "names_listed": fit_names(columns, PAD_LABEL_MM["beez"], per_page),
         "sections": pad_sections(),
         "games": list(range(1, (1 if per_page >= 4 else GAMES_PER_PAGE) + 1)),
         "head": None,

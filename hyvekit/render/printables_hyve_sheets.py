@@ -223,7 +223,9 @@ def booklet_parts(state=None, header: dict[str, Any] | None = None, sheet=None,
         definition = sheet_definition(mode_named(name) or "standard", path)
         parts.append(("sheet-hyve.html", sheet_hyve_context(
             definition, state, header, scenario=number if state is not None else None)))
-    return parts
+    # each page's footer names the booklet and the page
+    return [(template, {**context, "booklet_page": f"{n} of {len(parts)}"})
+            for n, (template, context) in enumerate(parts, 1)]
 
 
 def _queen_pips(sheet: SheetDefinition) -> list[int]:
@@ -445,6 +447,13 @@ def _register_all() -> None:
 
 
 _register_all()
+register(Printable("booklet", "legacy-sheet.html", "Hyve Legacy Booklet",
+                   "Hyve Legacy booklet: the legacy sheet, then the scenario sheet of each of "
+                   "the five scenarios of the run configuration, in order, in one PDF; loose "
+                   "A4 pages, or imposed as an A5 booklet (--imposition booklet).",
+                   "hyvekit print booklet my-run --imposition booklet", per_page=(1,),
+                   command=("print", "booklet"), expect="HP Track", pages=6),
+         lambda **_: booklet_parts()[0][1], parts=lambda: booklet_parts())
 register(Printable("aid hyve-modes", "aid-hyve-modes.html", "HYVE Game Modes",
                    "HYVE game modes reference: the six modes other than Standard on one sheet, "
                    "each with the settings it changes, its rules, its demands or wasp attacks, "

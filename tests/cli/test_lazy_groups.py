@@ -133,6 +133,26 @@ def test_a_number_option_needs_no_pydantic_and_reads_the_same_when_refused(tmp_p
     assert r.returncode == 2 and "--players: got 'x', expected a whole number" in r.stderr
 
 
+def test_a_print_takes_its_paper_flags_and_checked_paths_without_pydantic(tmp_path, hk):
+    """A choice of an enum (in any case), a flag and a path whose checks hold are taken
+    without pydantic; a refused one reads as typer's check words it."""
+    (tmp_path / "mine").mkdir()
+    modules = _modules_after(["--campaigns-dir", str(tmp_path / "records"),
+                              "print", "pad", "beelives", "--paper", "LETTER", "--ink-saver",
+                              "--templates", str(tmp_path / "mine"),
+                              "--out", str(tmp_path / "out" / "pad.pdf")], tmp_path)
+    assert "hyvekit.render.pdf" in modules and "pydantic" not in modules
+    from pypdf import PdfReader
+    box = PdfReader(tmp_path / "out" / "pad.pdf").pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)   # Letter
+    r = hk("print", "pad", "beelives", "--paper", "lettr")
+    assert r.returncode == 2 and "--paper: got 'lettr', expected one of a4, letter" in r.stderr
+    r = hk("print", "pad", "beelives", "--out", str(tmp_path / "mine"))
+    assert r.returncode == 2 and "is a directory" in r.stderr
+    r = hk("print", "pad", "beelives", "--templates", str(tmp_path / "absent"))
+    assert r.returncode == 2 and "does not exist" in r.stderr
+
+
 def test_a_step_at_the_table_imports_no_file_lock_library(hk, tmp_path):
     """The record's lock is hyvekit's own (``storage.RecordLock``), and a step reads the kept
     state without tinydb."""

@@ -44,16 +44,20 @@ class Rendered:
 
 
 def render(key: str, template: str, context: dict, paper: str, per_page: int,
-           folder: Path, templates: Path | None = None) -> Rendered:
+           folder: Path, templates: Path | None = None, more=()) -> Rendered:
     """One render of ``template`` with ``context`` for ``paper`` and ``per_page``
-    (``templates``: a player's folder of templates, as ``--templates``)."""
+    (``templates``: a player's folder of templates, as ``--templates``; ``more``: the further
+    ``(template, context)`` documents of a printable of several, the booklet)."""
     from hyvekit.render.pdf import render_document, sheets
 
     meta = {"title": key, "printable": key, "options": {}, "version": "test"}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        document = render_document(template, context, paper=paper, per_page=per_page,
-                                   meta=meta, templates_dir_override=templates)
+        documents = [render_document(name, ctx, paper=paper, per_page=per_page, meta=meta,
+                                     templates_dir_override=templates)
+                     for name, ctx in [(template, context), *more]]
+        document = documents[0] if len(documents) == 1 else documents[0].copy(
+            [p for d in documents for p in d.pages])
         data = sheets(document.write_pdf(), paper=paper, copies=1, per_page=per_page,
                       meta=meta)
     stem = re.sub(r"[^a-z0-9]+", "-", f"{key}-{paper}-{per_page}")

@@ -37,3 +37,24 @@ def test_a_long_campaign_id_is_cut_in_the_footer_and_nothing_overlaps(hk, paper)
     for v in version:
         assert not [x for x in others if _overlap(x, v)], "the footer runs under the version"
     assert not list(words_near_the_edge(out)), f"within {EDGE_MM} mm of the edge"
+
+
+#: what many laser printers cannot print: the band this near a sheet's edge
+LASER_MM = 6.35
+FOUR_UP = ["pad beelives", "pad beez", "pad queenbee"]
+
+
+def test_the_four_up_printables_are_these():
+    from hyvekit.render.catalogue import load_all
+    assert sorted(k for k, p in load_all().items() if 4 in p.per_page) == sorted(FOUR_UP)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("key", FOUR_UP)
+def test_at_four_up_nothing_is_printed_within_6_35_mm_of_the_sheet_edge(hk, key, paper):
+    """Issue 29, item 6: the footers of 4-up slips sat 5.7 mm from the edge."""
+    out = hk.root / f"{key.replace(' ', '-')}-{paper}.pdf"
+    r = hk("print", *key.split(), "--paper", paper, "--per-page", "4", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    near = list(words_near_the_edge(out, LASER_MM))
+    assert not near, f"{key} ({paper}) within {LASER_MM} mm of the edge: {near[:4]}"

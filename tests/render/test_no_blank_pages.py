@@ -8,7 +8,7 @@ import warnings
 
 import pytest
 
-from hyvekit.render.catalogue import CATALOGUE, blank_context, load_all
+from hyvekit.render.catalogue import CATALOGUE, blank_parts, load_all
 from hyvekit.render.pdf import render_pdf
 
 from render_helpers import read_pgm
@@ -24,7 +24,8 @@ def test_no_page_of_a_printable_is_blank(tmp_path, key):
     printable = CATALOGUE[key]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        pdf = render_pdf(printable.template, blank_context(key), out=tmp_path / "x.pdf")
+        (template, context), *more = blank_parts(key)       # the booklet: six documents
+        pdf = render_pdf(template, context, out=tmp_path / "x.pdf", more=more)
     subprocess.run(["pdftoppm", "-gray", "-r", "24", str(pdf), str(tmp_path / "p")], check=True)
     pages = sorted(tmp_path.glob("p*.pgm"))
     assert len(pages) == printable.pages

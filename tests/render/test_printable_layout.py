@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 
-from hyvekit.render.catalogue import CATALOGUE, blank_context, load_all
+from hyvekit.render.catalogue import CATALOGUE, PARTS, blank_context, blank_parts, load_all
 
 from layout_measure import (
     EDGE_MM, INSTRUCTION_PT, MIN_PT, WRITE_MM, edge_distances, page_use, render, text_sizes,
@@ -41,9 +41,13 @@ def renders(tmp_path_factory):
 
     def get(key, paper, per_page):
         if (key, paper, per_page) not in _RENDERS:
-            _RENDERS[key, paper, per_page] = render(
-                key, CATALOGUE[key].template, blank_context(key, per_page), paper, per_page,
-                folder)
+            if key in PARTS:                    # the booklet: six documents, 1-up only
+                (template, context), *more = blank_parts(key)
+            else:
+                template, context, more = (CATALOGUE[key].template,
+                                           blank_context(key, per_page), ())
+            _RENDERS[key, paper, per_page] = render(key, template, context, paper, per_page,
+                                                    folder, more=more)
         return _RENDERS[key, paper, per_page]
 
     yield get
