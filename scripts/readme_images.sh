@@ -18,6 +18,8 @@ for month in examples/beelives/campaign/solo-y1-0[1-5]-*.toml; do
 done
 "$bin" --campaigns-dir "$work/campaigns" print tracker beelives solo-demo \
   --out "$work/all/tracker-beelives-demo.pdf" > /dev/null
+"$bin" --campaigns-dir "$work/campaigns" print tracker beelives-months solo-demo \
+  --out "$work/all/tracker-beelives-months-demo.pdf" > /dev/null
 "$bin" --campaigns-dir "$work/campaigns" print booklet demo-legacy \
   --out "$work/all/booklet-demo.pdf" > /dev/null
 # the demo run's booklet imposed as an A5 booklet, and the duplex alignment test

@@ -668,12 +668,17 @@ def stats(
 def tracker(
     ctx: typer.Context,
     game: str = typer.Argument(..., metavar="GAME", show_default=False,
-                               help="The game: beelives (solo goal tracker and year sheet) or "
-                                    "beelives-hive (a player's hive board)."),
+                               help="The game: beelives (solo goal tracker and year sheet), "
+                                    "beelives-hive (a player's hive board) or beelives-months "
+                                    "(the month log)."),
     campaign: Optional[str] = typer.Argument(
         None, metavar="CAMPAIGN", show_default=False,
-        help="Id of a solo Bee Lives campaign to pre-fill from (beelives-hive: any Bee Lives "
-             "campaign); blank without it."),
+        help="Id of a solo Bee Lives campaign to pre-fill from (beelives-hive and "
+             "beelives-months: any Bee Lives campaign); blank without it."),
+    players: Optional[int] = typer.Option(
+        None, "--players", "-p", min=1,
+        help="beelives-months without a CAMPAIGN: the hives of the blank log, 1-4 (default "
+             "4)."),
     player: Annotated[Optional[str], typer.Option(
         "--player", metavar="NAME",
         help="beelives-hive with a CAMPAIGN: only this player's hive (default: one page a "
@@ -710,17 +715,39 @@ def tracker(
     actions); with a Bee Lives CAMPAIGN one page a hive, pre-filled from its summary.
 
     Example: hyvekit print tracker beelives-hive spring-league --player Susan
+
+    beelives-months is the month log: a table per year, each month's season card and, for
+    every hive, the brood hatched and lost, starvation tokens, a swarm, scouts and VP; with a
+    Bee Lives CAMPAIGN (players' or solo) the months played are filled in, small and grey.
+
+    Example: hyvekit print tracker beelives-months spring-league
     """
     from hyvekit.render.printables_beelives_campaign import tracker_context
 
     kind = game.strip().lower()
+    if players is not None and kind != "beelives-months":
+        raise typer.BadParameter("--players sizes a blank 'tracker beelives-months'",
+                                 param_hint="--players")
+    if kind == "beelives-months":
+        if player is not None or card or board_file is not None:
+            raise typer.BadParameter("the month log takes a CAMPAIGN or --players only",
+                                     param_hint="--player" if player is not None else
+                                     "--card" if card else "--board")
+        _month_log(ctx, campaign, players, paper=paper, copies=copies, out=out,
+                   templates=templates, per_page=per_page, ink_saver=ink_saver)
+        return
     if kind == "beelives-hive":
         _hive_tracker(ctx, campaign, player, card, board_file, paper=paper, copies=copies,
                       out=out, templates=templates, per_page=per_page, ink_saver=ink_saver)
         return
     if kind != "beelives":
-        raise typer.BadParameter(f"no tracker for {game!r}; accepted games: beelives, "
-                                 "beelives-hive", param_hint="GAME")
+        from hyvekit.rules.validate import close_matches
+        accepted = ["beelives", "beelives-hive", "beelives-months"]
+        near = close_matches(game, accepted)
+        raise typer.BadParameter(f"no tracker for {game!r}; accepted games: "
+                                 + ", ".join(accepted)
+                                 + (f" (did you mean {near[0]}?)" if near else ""),
+                                 param_hint="GAME")
     if player is not None:
         raise typer.BadParameter("--player picks a hive of 'tracker beelives-hive CAMPAIGN'",
                                  param_hint="--player")
@@ -792,6 +819,32 @@ def _hive_tracker(ctx: typer.Context, campaign: str | None, player: str | None, 
         if board_file is not None:
             options["board"] = str(board_file)
         context = hive_board_context(board=_board(printable, board_file))
+    _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra, **render)
+
+
+def _month_log(ctx: typer.Context, campaign: str | None, players: int | None,
+               **render) -> None:
+    """``print tracker beelives-months [CAMPAIGN] [--players N]``."""
+    from hyvekit.render.printables_beelives_campaign import month_log_context
+
+    printable = CATALOGUE["tracker beelives-months"]
+    _check_per_page(printable, render["per_page"])
+    options: dict[str, Any] = {}
+    extra: dict[str, str] = {}
+    stem = None
+    if campaign:
+        if players is not None:
+            raise typer.BadParameter("the campaign gives the hives: leave out --players",
+                                     param_hint="--players")
+        header, state, view = _load_beelives(ctx, campaign)
+        context = month_log_context(view, per_page=render["per_page"])
+        cid, extra = _campaign_meta(header, campaign, state)
+        options["campaign"] = cid
+        stem = f"{printable.file_stem}-{_slug(cid)}"
+    else:
+        context = month_log_context(players=players, per_page=render["per_page"])
+        if players is not None:
+            options["players"] = players
     _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra, **render)
 
 

@@ -217,6 +217,43 @@ def _goal(kind: str, params, year: int | None) -> dict[str, Any]:
             "short": goal_line(kind, params), "params": dict(params)}
 
 
+#: the goals that count something: kind → (the parameter holding the count, what a month's
+#: log counts toward it: "scouts" or "swarmed", or None when the log cannot tell)
+TALLIED_GOALS = {"scouts_in_year": ("scouts", "scouts"),
+                 "swarms_at_least": ("swarms", "swarmed"),
+                 "swarms_survive_in_a_year": ("swarms", "swarmed"),
+                 "swarm_and_move_in_season": ("times", None)}
+
+
+def goal_tally(goal: Mapping[str, Any], view: Mapping[str, Any] | None = None
+               ) -> dict[str, Any] | None:
+    """The tally boxes of a goal that counts (``Scout at least 12 times``, ``Swarm at least
+    2 times``): ``{"boxes": N, "ticked": n}``, ``ticked`` counted from a campaign's months
+    (``view``, :func:`campaign_view`): the goal's year for a year's goal, the most in any one
+    year for a single year's swarms, the whole game otherwise; None for another goal.  At most
+    the boxes are ticked."""
+    if goal.get("kind") not in TALLIED_GOALS:
+        return None
+    param, counted = TALLIED_GOALS[goal["kind"]]
+    try:
+        boxes = int(dict(goal.get("params") or {}).get(param))
+    except (TypeError, ValueError):
+        return None
+    ticked = 0
+    if view is not None and counted is not None:
+        per_year: dict[int, int] = {}
+        for m in view.get("months", ()):
+            for facts in dict(m.get("log") or {}).values():
+                per_year[m["year"]] = per_year.get(m["year"], 0) + int(facts.get(counted) or 0)
+        if goal["kind"] == "scouts_in_year" and goal.get("year"):
+            ticked = per_year.get(goal["year"], 0)
+        elif goal["kind"] == "swarms_survive_in_a_year":
+            ticked = max(per_year.values(), default=0)
+        else:
+            ticked = sum(per_year.values())
+    return {"boxes": boxes, "ticked": min(ticked, boxes)}
+
+
 def find_cards(names: Sequence[str]) -> list:
     """The solo cards called ``names`` (case-insensitive; a unique part of a name works).
 
@@ -309,7 +346,8 @@ def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] |
         drawn yet), "verdicts": [{"card", "goal", "status", "reason", "year", "player"}],
         "outcome", "year", "month" (1-9, the next month to play), "stage", "next",
         "months_played", "months": [{"year", "month", "label", "card", "vp": {player: VP
-        gained}, "starvation": {player: starvation tokens taken}, "override": bool}],
+        gained}, "starvation": {player: starvation tokens taken}, "log": {player:
+        {"hatched", "lost", "swarmed", "scouts"}}, "override": bool}],
         "winters": {year: {player: {"bees", "honey", "tokens", "vp"}}}, "hives": {player:
         {"workers", "honey", "vp", "starvation", ...}}, "scores": {player: {"total",
         "eligible", "starvation_vp"}}, "winners": [str], "rating": str}``.
@@ -352,11 +390,14 @@ def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] |
             continue
         gained = m.get("vp") if isinstance(m.get("vp"), Mapping) else {}
         taken = m.get("starvation") if isinstance(m.get("starvation"), Mapping) else {}
+        logged = m.get("log") if isinstance(m.get("log"), Mapping) else {}
         months.append({"year": year, "month": month,
                        "label": f"Y{year} {V.abbr(V.months()[month - 1])}",
                        "card": str(m.get("card") or ""), "override": bool(m.get("override")),
                        "vp": {str(k): _int(v) or 0 for k, v in gained.items()},
-                       "starvation": {str(k): _int(v) or 0 for k, v in taken.items()}})
+                       "starvation": {str(k): _int(v) or 0 for k, v in taken.items()},
+                       "log": {str(k): dict(v) for k, v in logged.items()
+                               if isinstance(v, Mapping)}})
     winters: dict[int, dict[str, dict[str, int | None]]] = {}
     for w in _get(summary, "winters", default=[]) or []:
         year = _int(_get(w, "year"))
@@ -526,6 +567,7 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
             g["reason"] = _unprefixed(v["reason"], e["name"]) if v else ""
             if v is not None:
                 used.add(id(v))
+            g["tally"] = goal_tally(g, view if filled else None)
     standard = []
     for y in range(1, (years if (filled or campaign_card) else 1) + 1):
         goal = {"kind": "survive_winter", "year": y, "params": {},
@@ -570,6 +612,8 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
     if not chosen and not filled:
         for c in default_cards().challenges:
             e = card_entry(c)
+            for g in e["goals"]:
+                g["tally"] = goal_tally(g)
             challenges.append(e)
     mode = view.get("mode") or ""
     if not mode and chosen:
@@ -709,3 +753,88 @@ register(Printable("tracker beelives", "tracker-beelives.html", "Bee Lives Solo 
                    per_page=(1, 2), command=("print", "tracker", "beelives"),
                    expect="Months played", uses=("board",)),
          lambda board=None, **_: tracker_context(board=board))
+
+
+# --- the month log -----------------------------------------------------------------------------
+
+#: a month log's cells for each hive: (key, heading, what it counts)
+LOG_CELLS = (("hatched", "Br+", "brood hatched in the Brood Phase"),
+             ("lost", "Br\u2212", "brood lost to disease in the Brood Phase"),
+             ("starvation", "Stv", "starvation tokens taken in the Feeding Phase"),
+             ("swarmed", "Swm", "the hive swarmed (\u2713)"),
+             ("scouts", "Sct", "Scout actions (the solo cards that count them)"),
+             ("vp", "VP", "VP gained this month"))
+#: the log's label columns (the month and the season card), mm: fit_names' label width
+LOG_LABEL_MM = 44.0
+LOG_MAX_HIVES = 4
+
+
+def month_log_context(view: Mapping[str, Any] | None = None, players: int | None = None,
+                      per_page: int = 1) -> dict[str, Any]:
+    """Context of ``tracker-beelives-months.html``: the Bee Lives month log, a table per year
+    (the nine productive months, How to Play) with the season card and, for each hive, the
+    brood hatched and lost, the starvation tokens, a swarm, the scouts and the VP of each
+    month (:data:`LOG_CELLS`); with a campaign's :func:`campaign_view` the months played are
+    filled in (small, grey: pencil goes over them) and the years are the campaign's, blank the
+    three years of an epic game for ``players`` hives (1–4, default 4) with their names left
+    to write.
+
+    :raises InvalidInputError: ``players`` out of 1–4, or a campaign of more hives.
+    """
+    from hyvekit.render.printables import fit_names
+    from hyvekit.rules.validate import require_int
+
+    if view is not None:
+        names = list(view.get("players") or [])
+        years = int(view.get("years") or 1)
+        months = {(m["year"], m["month"]): m for m in view.get("months", ())}
+    else:
+        count = require_int("--players", players if players is not None else LOG_MAX_HIVES,
+                            1, LOG_MAX_HIVES)
+        names = [""] * count
+        years = V.max_years()
+        months = {}
+    if not 1 <= len(names) <= LOG_MAX_HIVES:
+        raise InvalidInputError("campaign", len(names), f"1-{LOG_MAX_HIVES} hives")
+    columns = [{"number": i + 1, "name": n} for i, n in enumerate(names)]
+    listed = fit_names(columns, LOG_LABEL_MM, per_page)
+
+    def cells(m: Mapping[str, Any] | None, name: str) -> list[str]:
+        if m is None:
+            return [""] * len(LOG_CELLS)
+        facts = dict(m.get("log", {}).get(name, {}))
+        facts["vp"] = m.get("vp", {}).get(name, 0)
+        facts["starvation"] = m.get("starvation", {}).get(name, 0)
+        out = []
+        for key, _, _ in LOG_CELLS:
+            value = facts.get(key)
+            out.append("✓" if key == "swarmed" and value else
+                       "" if key == "swarmed" or value is None else str(value))
+        return out
+
+    tables = []
+    for year in range(1, years + 1):
+        rows = []
+        for number, (month, season) in enumerate(zip(V.months(), V.month_seasons()), 1):
+            m = months.get((year, number))
+            rows.append({"month": V.abbr(month), "season": season,
+                         "card": m["card"] if m else "", "filled": m is not None,
+                         "hives": [cells(m, n) for n in names]})
+        tables.append({"year": year, "rows": rows})
+    return {"title": "Bee Lives Month Log", "players": columns, "names_listed": listed,
+            "cells": [{"key": k, "head": h, "what": w} for k, h, w in LOG_CELLS],
+            "years": tables, "campaign": ({"name": view.get("name"), "id": view.get("id")}
+                                          if view is not None else None),
+            "source": "Bee Lives rulebook: How to Play (the nine productive months), Feeding, "
+                      "Brood and Swarm Phases"}
+
+
+register(Printable("tracker beelives-months", "tracker-beelives-months.html",
+                   "Bee Lives Month Log",
+                   "Bee Lives month log: a table per year, each month's season card and, for "
+                   "every hive, brood hatched and lost, starvation tokens, a swarm, scouts "
+                   "and VP; blank for 1-4 hives or filled from a campaign's months.",
+                   "hyvekit print tracker beelives-months spring-league",
+                   per_page=(1,), command=("print", "tracker", "beelives-months"),
+                   expect="Month Log"),
+         lambda players=None, **_: month_log_context(players=players))

@@ -58,22 +58,27 @@ def hive_actions(board: Any) -> tuple[dict[str, str], ...]:
 
 def comb_cells(board: Any, comb: int | None = None) -> list[dict[str, Any]]:
     """Every comb size the board has, with its swarm thresholds (yellow; purple for a nomadic
-    queen) and whether it is the current size."""
+    queen) and whether it is the starting or the current size."""
     yellow, purple = dict(board.yellow), dict(board.purple)
     return [{"size": n, "yellow": yellow[n], "purple": purple[n], "start": n == board.start_comb,
              "now": comb == n} for n in range(board.comb_min, board.comb_max + 1)]
 
 
-def disease_tracks(board: Any) -> list[dict[str, Any]]:
-    """Sides A and B: each space's disease level; side B's half spaces marked."""
+def disease_tracks(board: Any, side: str | None = None, mite: int | None = None
+                   ) -> list[dict[str, Any]]:
+    """Sides A and B: each space's disease level, side B's half spaces marked; with a hive's
+    ``side`` and ``mite`` (its space, 0 the start) that side is ``used`` and the mite's space
+    ``now``."""
     from hyvekit.games.beelives import SIDES
 
     out = []
-    for side in SIDES:
-        track = board.track(side)
-        out.append({"side": side, "spaces": [
-            {"position": p, "level": track.level(p), "half": track.is_half(p)}
-            for p in range(track.last + 1)]})
+    for name in SIDES:
+        track = board.track(name)
+        used = side == name
+        out.append({"side": name, "used": used, "other": side is not None and not used,
+                    "spaces": [{"position": p, "level": track.level(p),
+                                "half": track.is_half(p), "now": used and p == mite}
+                               for p in range(track.last + 1)]})
     return out
 
 
@@ -88,7 +93,13 @@ def _hive_page(board: Any, hive: Mapping[str, Any] | None) -> dict[str, Any]:
                    for r in ("honey", "pollen", "water")] + [
                   {"key": "empty", "label": "Empty cells", "value": hive.get("empty", "")}],
         "workers": hive.get("workers", ""),
+        "brood": hive.get("brood", ""),
         "disease": hive.get("disease", ""),
+        "tracks": disease_tracks(board, hive.get("side"), hive.get("mite")),
+        "tokens": [{"label": "Swarm token", "on": bool(hive.get("swarm_token"))},
+                   {"label": "Skip feeding token", "on": bool(hive.get("skip_feeding"))},
+                   {"label": "Varroa mite standing (Clean Bees)",
+                    "on": bool(hive.get("mite_standing"))}],
         "vp": hive.get("vp", ""),
         "starvation": hive.get("starvation", ""),
         "threshold": hive.get("threshold", ""),

@@ -72,8 +72,10 @@ def word_boxes(pdf: Path) -> tuple[list, list]:
     """``(sizes, words)``: each page's ``(width, height)`` in pt and its words as
     ``(xmin, ymin, xmax, ymax, word)`` (``pdftotext -bbox-layout``; glyphs clipped away by
     ``overflow: hidden`` still count: they are cut, not inside the page)."""
+    # an emoji comes out of pdftotext as two UTF-16 surrogates, each UTF-8-encoded
     xml = subprocess.run(["pdftotext", "-bbox-layout", str(pdf), "-"], check=True,
-                         capture_output=True, text=True).stdout
+                         capture_output=True, encoding="utf-8",
+                         errors="surrogateescape").stdout
     sizes, words = [], []
     for page in re.findall(r"<page (.*?)</page>", xml, re.S):
         w, h = (float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"',
@@ -209,3 +211,21 @@ def sheet_pixels(pdf: Path) -> list:
         subprocess.run(["pdftoppm", "-gray", "-r", str(DPI), str(pdf), str(Path(tmp) / "p")],
                        check=True)
         return [read_pgm(p) for p in sorted(Path(tmp).glob("p*.pgm"))]
+
+
+def overlapping_words(words, tolerance_pt: float = 0.5, lines: float = 0.35):
+    """Pairs of words of one sheet (``(xmin, ymin, xmax, ymax, word)``, pdftotext) whose
+    boxes overlap: across by more than ``tolerance_pt``, and down by more than ``lines`` of
+    the shorter box's height (the boxes of lines set tight, at a line height under the
+    font's, overlap a little without their letters touching): text printed over text."""
+    ordered = sorted(words, key=lambda w: w[0])
+    found = []
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            if b[0] >= a[2] - tolerance_pt:
+                break                    # sorted by left edge: no later word reaches back
+            down = min(a[3], b[3]) - max(a[1], b[1])
+            if down > lines * min(a[3] - a[1], b[3] - b[1]) and \
+                    min(a[2], b[2]) - max(a[0], b[0]) > tolerance_pt:
+                found.append((a[4], b[4]))
+    return found

@@ -13,7 +13,7 @@ import pytest
 from hyvekit.rules.validate import MAX_PLAYER_NAME
 from hyvekit.store.campaigns import MAX_NAME
 
-from layout_measure import EDGE_MM, words_near_the_edge
+from layout_measure import EDGE_MM, overlapping_words, word_boxes, words_near_the_edge
 from render_helpers import run_hyvekit, page_count, pdf_text
 
 pytestmark = [
@@ -74,6 +74,9 @@ def test_longest_names_print_whole_inside_the_page(campaigns, tmp_path, what, pa
     run_hyvekit(campaigns, "print", *args, "--paper", paper, "--out", str(out))
     near = list(words_near_the_edge(out))
     assert not near, f"{what} ({paper}): within {EDGE_MM} mm of the edge: {near[:3]}"
+    for sheet, words in enumerate(word_boxes(out)[1], 1):
+        over = overlapping_words(words)
+        assert not over, f"{what} ({paper}), sheet {sheet}: text over text: {over[:3]}"
     if pages is not None:
         assert page_count(out) == pages
     text = "".join(pdf_text(out).split()).replace("-", "")

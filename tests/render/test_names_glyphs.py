@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from glyphs import uninked
+from layout_measure import overlapping_words, word_boxes, words_near_the_edge
 from render_helpers import pdf_text, run_hyvekit
 
 pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
@@ -83,6 +84,11 @@ def test_every_character_of_the_names_prints_with_a_font_that_has_it(campaigns, 
     assert "no font on this machine" not in result.output
     missing = uninked(out, "".join(names))
     assert missing == [], f"{what}: drawn without a glyph: {missing}"
+    for sheet, words in enumerate(word_boxes(out)[1], 1):
+        over = overlapping_words(words)
+        assert not over, f"{what}, sheet {sheet}: text over text: {over[:3]}"
+    if per_page == 1:                   # (the measure reads 1-up sheets)
+        assert not list(words_near_the_edge(out)), f"{what}: printed past the page's margin"
     text = "".join(pdf_text(out).split())
     for name in names:
         assert "".join(name.split()) in text, f"{what}: {name} is not printed whole"

@@ -17,8 +17,8 @@ import pytest
 from hyvekit.render.catalogue import CATALOGUE, PARTS, blank_context, blank_parts, load_all
 
 from layout_measure import (
-    EDGE_MM, INSTRUCTION_PT, MIN_PT, WRITE_MM, edge_distances, page_use, render, text_sizes,
-    writing_cells,
+    EDGE_MM, INSTRUCTION_PT, MIN_PT, WRITE_MM, edge_distances, overlapping_words, page_use,
+    render, text_sizes, writing_cells,
 )
 
 load_all()
@@ -83,6 +83,15 @@ def test_nothing_printed_within_5_mm_of_an_edge(renders, case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=_id)
+def test_no_text_is_printed_over_other_text(renders, case):
+    """Issue 29, item 6: no two words' boxes overlap on any sheet (1-, 2- and 4-up)."""
+    r = renders(*case)
+    for sheet, words in enumerate(r.words, 1):
+        over = overlapping_words(words)
+        assert not over, f"{r.label}, sheet {sheet}: text over text: {over[:4]}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
 def test_no_page_less_than_a_third_used(renders, case):
     r = renders(*case)
     uses = list(page_use(r))
@@ -90,6 +99,12 @@ def test_no_page_less_than_a_third_used(renders, case):
     checked = uses[:-1] if len(uses) > 1 else uses
     empty = [(p, round(f, 2)) for p, f in checked if f < 1 / 3]
     assert not empty, f"{r.label}: pages less than a third used: {empty}"
+
+
+def test_the_overlap_measure_finds_words_printed_over_words_only():
+    words = [(0, 0, 10, 5, "over"), (5, 1, 15, 6, "lapping"), (15, 0, 25, 5, "touching"),
+             (0, 6, 10, 11, "below")]
+    assert overlapping_words(words) == [("over", "lapping")]
 
 
 def test_the_measures_catch_what_they_look_for(tmp_path):

@@ -526,6 +526,38 @@ def test_hive_board_prefilled_one_page_a_hive(campaigns, tmp_path):
     assert pdf_metadata(out)["/HyvekitCampaign"] == "league"
 
 
+def test_hive_board_prefilled_in_pencil_marks_the_mites_space_and_the_tokens(campaigns):
+    """Issue 29, item 4: the values small and grey (``fill``), the varroa mite's space on the
+    hive's own side marked (its level is the hive's disease level), the other side not used,
+    the tokens ticked as held; the current comb cell tagged apart from the starting one."""
+    from hyvekit.render.env import render_html
+    from hyvekit.render.pdf import impose_geometry, paper_size
+    from hyvekit.render.printables_beelives_hive import hive_board_context
+
+    st = status(campaigns, "league")
+    view = campaign_view({"id": "league", "name": "Spring league"}, st)
+    ctx = hive_board_context(view)
+    hives = {h["name"]: h for h in st["hives"]}
+    for page in ctx["pages"]:
+        h = hives[page["name"]]
+        used = [t for t in page["tracks"] if t["used"]]
+        assert [t["side"] for t in used] == [h["side"]]
+        assert all(t["other"] for t in page["tracks"] if not t["used"])
+        (now,) = [s for t in used for s in t["spaces"] if s["now"]]
+        assert now["position"] == h["mite"] and now["level"] == h["disease"]
+        assert [t["on"] for t in page["tokens"]] == [h["swarm_token"], h["skip_feeding"],
+                                                     h["mite_standing"]]
+    html = render_html("tracker-beelives-hive.html", {
+        **ctx, "paper": paper_size("a4"), "page": impose_geometry("a4", 1)["page"],
+        "per_page": 1, "ink_saver": True, "copies": 1,
+        "meta": {"title": "t", "version": "0", "printable": "t", "options": {}}})
+    susan = hives["Susan"]
+    assert f'<span class="fill">{susan["honey"]}</span>' in html
+    assert f'<span class="fill">{susan["workers"]}</span>' in html
+    assert '<div class="tag">now</div>' in html and '<div class="tag">mite</div>' in html
+    assert ('<div class="tag">start</div>' in html) != (susan["comb"] == bl.board().start_comb)
+
+
 def test_hive_board_bad_player_is_exit_2(campaigns):
     import io
 

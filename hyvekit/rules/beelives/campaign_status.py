@@ -66,7 +66,8 @@ def next_step(state: CampaignState) -> str:
 
 
 def hive_rows(state: CampaignState) -> list[dict[str, Any]]:
-    """Each player hive's state: workers, resources, comb, disease, VP, tokens, queen."""
+    """Each player hive's state: workers, brood, resources, comb, disease (level; track side
+    and the mite's space, standing or not), VP, tokens, queen."""
     board = state.comps.board
     rows = []
     for p in state.game.players:
@@ -75,6 +76,8 @@ def hive_rows(state: CampaignState) -> list[dict[str, Any]]:
                      "pollen": h.pollen, "water": h.water, "empty": h.empty, "comb": h.comb,
                      "disease": h.disease(board), "vp": h.vp, "starvation": h.starvation,
                      "skip_feeding": h.skip_feeding, "paused": h.paused, "out": p.out,
+                     "brood": h.brood, "side": h.side, "mite": h.mite,
+                     "mite_standing": h.mite_standing, "swarm_token": h.swarm_token,
                      "infected": p.infected,
                      "threshold": board.threshold(h.comb, h.queen == "nomadic")})
     return rows
@@ -138,7 +141,12 @@ def summary(state: CampaignState) -> dict[str, Any]:
                     "vp": {n: h.get("vp_gained", 0)
                            for n, h in (m.summary.get("hives") or {}).items()},
                     "starvation": {n: h.get("starvation_tokens", 0)
-                                   for n, h in (m.summary.get("hives") or {}).items()}}
+                                   for n, h in (m.summary.get("hives") or {}).items()},
+                    "log": {n: {"hatched": h.get("brood_hatched", 0),
+                                "lost": h.get("brood_lost", 0),
+                                "swarmed": bool(h.get("swarmed")),
+                                "scouts": h.get("scouts", 0)}
+                            for n, h in (m.summary.get("hives") or {}).items()}}
                    for m in state.months],
         "overrides": sum(1 for m in state.months if m.override),
         "winters": [{"year": w.year, "hives": [dict(h) for h in w.hives]}
