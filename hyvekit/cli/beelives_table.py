@@ -141,8 +141,8 @@ def print_decision(data: dict, campaign: str) -> None:
                               first="  ", indent="   "), highlight=False, soft_wrap=True)
     if odds:
         from hyvekit.games.beelives import SUCCESS_DIVISOR
-        out.print(table(None, ["raid", "chance of success, honey (first roll, no sacrifice)"],
-                        [[o.split(": ", 1)[1], note] for o, note in odds.items()]))
+        out.print(table(None, ["raid", "bees sent: success, honey expected (first roll, no "
+                                       "sacrifice)"], odds_rows(odds)))
         out.print(wrapped(f"(a raid on a player hive succeeds when the honey stolen is at "
                           f"least 1/{SUCCESS_DIVISOR} of the bees sent; on a wild hive, when "
                           "it takes the wild hive to 0)", first="  ", indent="   "),
@@ -152,6 +152,18 @@ def print_decision(data: dict, campaign: str) -> None:
                   soft_wrap=True)
     from hyvekit.cli.table import suggested_step
     typer.echo(command_hint(["beelives", "do", campaign], step=suggested_step(data)))
+
+
+def odds_rows(odds: dict[str, str]) -> list[list[str]]:
+    """The raids' odds a row per target: ``["Susan", "1: 100%, 1.0 · 2: 75%, 2.2 …"]``
+    (``odds``: each raid option, ``"Mara: raid Susan 3"``, with its note, ``"75% success, 2.2
+    honey expected"``), in the order the options come."""
+    rows: dict[str, list[str]] = {}
+    for option, note in odds.items():
+        head, _, bees = option.split(": ", 1)[-1].removeprefix("raid ").rpartition(" ")
+        chance, _, honey = note.partition(" success, ")
+        rows.setdefault(head, []).append(f"{bees}: {chance}, {honey.split()[0]}")
+    return [[head, " · ".join(cells)] for head, cells in rows.items()]
 
 
 def option_lines(legal: list[str], odds: dict[str, str]) -> list[str]:

@@ -298,8 +298,8 @@ def booklet(
     printable = CATALOGUE["booklet"]
     _check_per_page(printable, per_page)
     if flip is not Flip.short and imposition is Imposition.none and not duplex_test:
-        raise typer.BadParameter("--flip is a booklet's: give --imposition booklet (or "
-                                 "--duplex-test) with it", param_hint="--flip")
+        raise InvalidInputError("--flip", flip.value, "--flip only with --imposition booklet "
+                                "or --duplex-test (loose pages have no duplex edge)")
     options: dict[str, Any] = {"imposition": imposition.value}
     if imposition is Imposition.booklet or duplex_test:
         options["flip"] = flip.value
@@ -319,6 +319,10 @@ def booklet(
     if sheets_file is not None:
         options["sheets"] = str(sheets_file)
     if run:
+        if sheet != "legacy-1":
+            raise InvalidInputError("--sheet", sheet, "no --sheet with RUN (the run's own "
+                                    "legacy sheet is printed); --sheet picks a blank "
+                                    "booklet's")
         header, state = _load_run(ctx, run)
         parts = booklet_parts(state, header, path=sheets_file)
         options["run"], extra = _campaign_meta(header, run, state)
@@ -333,6 +337,10 @@ def booklet(
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem, ink_saver=ink_saver, extra_meta=extra,
             more=tuple(more), imposition=imposition.value, flip=flip.value)
+    if imposition is Imposition.booklet:
+        typer.echo(wrapped(f"print it on both sides, flipped on the {flip.value} edge; fold "
+                           "the sheets in half, nest them and staple the fold (not sure of "
+                           "the edge? hyvekit print booklet --duplex-test)"), err=True)
 
 
 @app.command("pad")
@@ -696,9 +704,12 @@ def tracker(
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print the Bee Lives solo goal tracker and year sheet (one page): the solo cards with
-    each goal quoted from the card and boxes for met / at risk / failed, the months played and
-    each year's score.
+    """Print a Bee Lives tracker: the solo goal tracker (beelives), a hive board
+    (beelives-hive) or the month log (beelives-months).
+
+    beelives is the solo goal tracker and year sheet (one page): the solo cards with each goal
+    quoted from the card and boxes for met / at risk / failed (a box per time for a goal that
+    counts), the months played and each year's score.
 
     Blank it lists every challenge card (tick the one you drew) or, with --card, the chosen
     cards' goals. With a solo CAMPAIGN it is pre-filled: the cards in play, each goal's verdict
@@ -774,9 +785,9 @@ def tracker(
             options["board"] = str(board_file)
         try:
             context = tracker_context(card, per_page=per_page, board=board)
-        except InvalidInputError as exc:
-            raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
-                                     param_hint="--card") from None
+        except InvalidInputError as exc:       # the card's own words, with the close matches
+            raise InvalidInputError("--card", exc.given, exc.allowed,
+                                    exc.suggestions) from None
         if context["cards"]:
             names = [c["name"] for c in context["cards"]]
             options["cards"] = ",".join(names)

@@ -579,4 +579,5 @@ def missing_glyphs_words(chars: set[str]) -> str:
     shown = ", ".join(f"{c} (U+{ord(c):04X})" for c in sorted(chars))
     return (f"warning: no font on this machine has {shown}: printed as an empty box. Install "
             "a font that has it (Debian/Ubuntu: fonts-noto-cjk for Chinese, Japanese and "
-            "Korean, fonts-noto-color-emoji for emoji) and print again.")
+            "Korean, fonts-noto-color-emoji for emoji, fonts-noto-core and fonts-noto-extra "
+            "for other scripts) and print again.")

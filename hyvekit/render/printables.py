@@ -543,9 +543,10 @@ def duplex_test_context(flip: str) -> dict[str, Any]:
     other = "long" if flip == "short" else "short"
     check = ("Hold the sheet against a light. The target of this page should sit on the "
              "target of the page behind it, and both should read this way up.")
-    fix = (f"Upside down behind? Print the booklet with --flip {other} (this test: "
-           f"--flip {flip}). Shifted? Read the shift on the ruler and set your printer's "
-           f"duplex offset, if it has one.")
+    fix = (f"This test is --flip {flip}: in the print dialog, print on both sides, flipped "
+           f"on the {flip} edge. Upside down behind? Print the booklet with --flip {other} "
+           f"(and flip on the {other} edge). Shifted? Read the shift on the ruler and set your "
+           f"printer's duplex offset, if it has one.")
     where = {1: "front of the sheet, right half (the booklet's cover)",
              2: "back of the sheet, left half: behind page 1",
              3: "back of the sheet, right half: behind page 4",

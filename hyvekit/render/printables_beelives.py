@@ -523,8 +523,8 @@ def raid_context(board: Any = None, season_cards: Any = None) -> dict[str, Any]:
         "vp_note": f"{V.vp(board.raid_vp)} to the attacker for a successful raid; "
                    f"{V.vp(board.defend_vp)} to the defender when a raid on a player hive is "
                    "unsuccessful (Scoring Victory Points).",
-        "source": "Bee Lives rulebook: Raid (a player hive, a wild hive), Queen Types, "
-                  "Clean Bees, Season Cards",
+        "source": "Bee Lives rulebook: Raid, Raiding a Player Hive, Raiding a Wild Hive, Queen "
+                  "Types, Clean Bees, Season Cards",
     }
 
 

@@ -567,7 +567,9 @@ def tracker_context(cards: Sequence[str] = (), view: Mapping[str, Any] | None = 
             g["reason"] = _unprefixed(v["reason"], e["name"]) if v else ""
             if v is not None:
                 used.add(id(v))
-            g["tally"] = goal_tally(g, view if filled else None)
+            # a goal met or failed is settled: nothing more to tick
+            g["tally"] = (goal_tally(g, view if filled else None)
+                          if g["status"] not in ("met", "failed") else None)
     standard = []
     for y in range(1, (years if (filled or campaign_card) else 1) + 1):
         goal = {"kind": "survive_winter", "year": y, "params": {},

@@ -12,6 +12,7 @@ import pytest
 from hyvekit.render.pdf import booklet_order, render_pdf
 from hyvekit.rules.common import InvalidInputError
 
+from layout_measure import overlapping_words, word_boxes, words_near_the_edge
 from render_helpers import page_sizes, page_texts, pdf_metadata, run_hyvekit
 
 pytestmark = pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning")
@@ -110,13 +111,14 @@ def test_print_booklet_imposed_on_letter_is_half_letter_pages_in_booklet_order(t
     assert _half_text(pdf, 1, 0, 792, 612).strip() == ""        # page 7: a blank
 
 
-def test_print_booklet_refuses_a_flip_without_a_booklet_and_two_per_sheet(tmp_path):
-    r = run_hyvekit(tmp_path, "print", "booklet", "--flip", "long", code=2)
-    assert "--flip" in r.output and "--imposition booklet" in r.output
-    r = run_hyvekit(tmp_path, "print", "booklet", "--per-page", "2", code=2)
-    assert "booklet prints 1 per sheet, not 2" in r.output
-    r = run_hyvekit(tmp_path, "print", "booklet", "--imposition", "saddle", code=2)
-    assert "--imposition" in r.output and "booklet" in r.output
+def test_print_booklet_refuses_a_flip_without_a_booklet_and_two_per_sheet(hk):
+    r = hk("print", "booklet", "--flip", "long")
+    assert r.returncode == 2 and "--flip: got 'long'" in r.stderr
+    assert "--imposition booklet" in r.stderr
+    r = hk("print", "booklet", "--per-page", "2")
+    assert r.returncode == 2 and "booklet prints 1 per sheet, not 2" in r.stderr
+    r = hk("print", "booklet", "--imposition", "saddle")
+    assert r.returncode == 2 and "--imposition" in r.stderr and "booklet" in r.stderr
 
 
 @needs_poppler
@@ -129,3 +131,43 @@ def test_the_duplex_test_is_one_sheet_whose_pages_say_where_they_are(tmp_path):
     assert "Page 1 of 4" in front_right and "front of the sheet, right half" in front_right
     assert "Page 2 of 4" in back_left and "behind page 1" in back_left
     assert "--flip long" in front_right        # what to do when the back is upside down
+
+
+@needs_poppler
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_duplex_tests_four_targets_sit_at_one_height(tmp_path, paper):
+    """A trial found page 4's longer heading pushing its target 4 mm lower on Letter."""
+    pdf = tmp_path / "t.pdf"
+    run_hyvekit(tmp_path / "records", "print", "booklet", "--duplex-test", "--paper", paper,
+                "--out", str(pdf))
+    tops = [w[1] for words in word_boxes(pdf)[1] for w in words if w[4] == "top"]
+    assert len(tops) == 4 and max(tops) - min(tops) < 0.5, tops
+
+
+@needs_poppler
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_an_imposed_run_booklet_prints_no_text_over_text_nor_near_the_edge(tmp_path, paper):
+    """A player's trial found the scenario sheets' footers under "hyvekit VERSION" on
+    half-Letter pages."""
+    records = tmp_path / "records"
+    run_hyvekit(records, "hyve", "legacy", "new", "Summer run", "--id", "summer-run")
+    for kind in ("booklet", "duplex"):
+        pdf = tmp_path / f"{kind}.pdf"
+        run_hyvekit(records, "print", "booklet", *(["summer-run", "--imposition", "booklet"]
+                                                   if kind == "booklet" else ["--duplex-test"]),
+                    "--paper", paper, "--out", str(pdf))
+        for side, words in enumerate(word_boxes(pdf)[1], 1):
+            over = overlapping_words(words)
+            assert not over, f"{kind} ({paper}), side {side}: text over text: {over[:3]}"
+        near = list(words_near_the_edge(pdf))
+        assert not near, f"{kind} ({paper}): within 5 mm of the edge: {near[:3]}"
+
+
+def test_a_run_booklet_refuses_another_legacy_sheet_and_says_how_to_print_it(hk):
+    assert hk("hyve", "legacy", "new", "Summer run", "--id", "summer-run").returncode == 0
+    r = hk("print", "booklet", "summer-run", "--sheet", "legacy-2")
+    assert r.returncode == 2 and "--sheet: got 'legacy-2'" in r.stderr and "RUN" in r.stderr
+    r = hk("print", "booklet", "summer-run", "--imposition", "booklet", "--out",
+           str(hk.root / "b.pdf"))
+    assert r.returncode == 0, r.stderr
+    assert "print it on both sides, flipped on the short edge" in " ".join(r.stderr.split())
