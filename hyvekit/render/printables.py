@@ -289,6 +289,9 @@ def player_columns(players: int | None, names: list[str] | None,
     """
     names = list(names or [])
     if players is None:
+        if len(names) > max_players:          # the names given decide the columns
+            raise InvalidInputError("--names", ",".join(names),
+                                    f"at most {counted(max_players, 'name')}, one per player")
         players = len(names) or max_players
     players = require_int("--players", players, 1, max_players)
     if len(names) > players:

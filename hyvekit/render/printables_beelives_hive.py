@@ -130,6 +130,7 @@ def hive_board_context(view: Mapping[str, Any] | None = None, board: Any = None,
             raise InvalidInputError("--player", player, "a player of the campaign: "
                                     + ", ".join(names))
     campaign = None
+    month = ""
     if view:
         month = view.get("month")
         if isinstance(month, int) and 1 <= month <= len(V.months()):
@@ -140,6 +141,7 @@ def hive_board_context(view: Mapping[str, Any] | None = None, board: Any = None,
         "title": "Bee Lives Hive Board",
         "pages": [_hive_page(board, h) for h in hives or [None]],
         "campaign": campaign,
+        "month": month or "",
         "queens": [{"key": q["key"], "name": q["name"], "ability": q["ability"]}
                    for q in _queens(board)],
         "actions": hive_actions(board),

@@ -91,9 +91,13 @@ def did_you_mean(suggestions: Iterable[str]) -> str:
 
 def shorten(value: object, limit: int = 60) -> str:
     """``repr(value)``, cut to ``limit`` characters with an ellipsis (long input is not echoed
-    whole)."""
+    whole); a quoted text cut keeps its closing quote (``'WWWW…'``)."""
     text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    if len(text) > 2 and text[0] in "'\"" and text[-1] == text[0]:
+        return text[: limit - 2] + "…" + text[-1]
+    return text[: limit - 1] + "…"
 
 
 def located(exc: Exception, where: str) -> Exception:

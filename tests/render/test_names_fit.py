@@ -71,3 +71,9 @@ def test_every_word_of_every_name_prints_whole(tmp_path, pad, per_page, paper, w
         for word in name.split():
             assert word in printed, f"{word!r} of {name!r} is not printed whole: " \
                 f"{[p for p in printed if p and (p in word or word.startswith(p))]}"
+
+
+def test_too_many_names_are_said_to_be_the_names(hk):
+    """A trial: five names were refused as "--players: got 5", an option never given."""
+    r = hk("print", "pad", "beelives", "--names", "A,B,C,D,E")
+    assert r.returncode == 2 and "--names: got 'A,B,C,D,E', expected at most 4 names" in r.stderr

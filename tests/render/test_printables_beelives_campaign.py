@@ -555,6 +555,7 @@ def test_hive_board_prefilled_in_pencil_marks_the_mites_space_and_the_tokens(cam
     assert f'<span class="fill">{susan["honey"]}</span>' in html
     assert f'<span class="fill">{susan["workers"]}</span>' in html
     assert '<div class="tag">now</div>' in html and '<div class="tag">mite</div>' in html
+    assert ctx["month"] == st["month"] and f'<span class="fill">{st["month"]}</span>' in html
     assert ('<div class="tag">start</div>' in html) != (susan["comb"] == bl.board().start_comb)
 
 

@@ -106,3 +106,13 @@ def test_a_name_not_one_of_a_few_lists_them_all_with_its_close_matches():
     e = v.not_one_of("--season", "sumer", ["spring", "summer", "fall"])
     assert str(e) == ("--season: got 'sumer', expected one of spring, summer, fall "
                       "(did you mean summer?)")
+
+
+def test_a_long_value_is_cut_in_a_message_keeping_its_closing_quote():
+    from hyvekit.rules.errors import InvalidInputError, shorten
+
+    assert shorten("W" * 80) == "'" + "W" * 57 + "…'" and len(shorten("W" * 80)) == 60
+    assert shorten("Ann") == "'Ann'"
+    assert shorten(list(range(40))).endswith("…")            # not a quoted text
+    err = InvalidInputError("--names", "W" * 80, "names of at most 24 characters")
+    assert "…', expected names of at most 24 characters" in str(err)
