@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from hyvekit.render.catalogue import load_all
+
 from glyphs import uninked
 from layout_measure import overlapping_words, word_boxes, words_near_the_edge
 from render_helpers import pdf_text, run_hyvekit
@@ -52,7 +54,14 @@ PRINTS = {
     "report-beelives": (["report", "bl"], [RUN, *PLAYERS]),
     "report-queenbee": (["report", "qb"], [RUN, *PLAYERS]),
 }
-PER_PAGE = {"pad-beelives": (1, 2, 4), "pad-beez": (1, 2, 4)}
+# each print at every number per sheet its printable offers
+KEYS = {"pad-beelives": "pad beelives", "pad-beez": "pad beez",
+        "pad-beelives-campaign": "pad beelives", "pad-beelives-years": "pad beelives-years",
+        "tracker-beelives-hive": "tracker beelives-hive", "pad-queenbee": "pad queenbee",
+        "legacy-sheet": "legacy-sheet", "booklet": "booklet",
+        "pad-hyve-legacy": "pad hyve-legacy", "report-beelives": "report",
+        "report-queenbee": "report"}
+PER_PAGE = {what: load_all()[key].per_page for what, key in KEYS.items()}
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +77,7 @@ def campaigns(tmp_path_factory) -> Path:
 
 
 CASES = [(what, paper, n) for what in sorted(PRINTS) for paper in ("a4", "letter")
-         for n in PER_PAGE.get(what, (1,))]
+         for n in PER_PAGE[what]]
 
 
 @needs_fonts
