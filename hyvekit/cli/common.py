@@ -254,6 +254,9 @@ def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
     if target == folder or folder in target.parents:
         raise InvalidInputError(option, str(path), f"a path outside the campaigns folder "
                                 f"{folder} (files there are campaign records)")
+    if path.exists() and not path.is_file():    # a pipe, a device: opening it would hang
+        raise InvalidInputError(option, str(path), "a regular file path (this is a named "
+                                "pipe, a socket or a device)")
     if path.exists() and not force:
         with path.open("rb") as fh:
             head = fh.read(len(same_kind) if same_kind else 0)

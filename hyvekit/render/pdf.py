@@ -20,6 +20,7 @@ import math
 import os
 import tempfile
 from collections.abc import Mapping, Sequence
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
 
@@ -204,7 +205,9 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
         _NOTDEF.chars = None
 
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    _remove_stale_partials(out)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.{os.getpid()}.", suffix=".tmp",
+                               dir=out.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -216,6 +219,20 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
         Path(tmp).unlink(missing_ok=True)
         raise
     return out
+
+
+def _remove_stale_partials(out: Path) -> None:
+    """Remove the partial files (``.NAME.PID.XXXX.tmp`` beside ``out``) of prints to ``out``
+    that were killed before moving theirs into place: their process is gone."""
+    from hyvekit.render.scratch import _alive
+    for partial in out.parent.glob(f".{glob_escape(out.name)}.*.tmp"):
+        pid = partial.name[len(out.name) + 2:].split(".", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            try:
+                if partial.is_file() and not partial.is_symlink():
+                    partial.unlink()
+            except OSError:
+                pass
 
 
 def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapping[str, Any],

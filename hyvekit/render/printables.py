@@ -313,7 +313,7 @@ NAME_MIN_SHEET_PT = 6.0
 PAGE_SIDES_MM = 22.0
 NAME_CELL_MM = 3.5
 #: each pad's label column (its CSS ``.what`` width), mm
-PAD_LABEL_MM = {"beelives": 56.0, "beez": 52.0}
+PAD_LABEL_MM = {"beelives": 56.0, "beez": 52.0, "beelives-years": 60.0}
 
 
 @functools.cache

@@ -122,12 +122,17 @@ def years_pad_context(players: int | None = None, names: list[str] | None = None
     :raises InvalidInputError: players out of 1–4, more names than players, a name longer than
         :data:`MAX_NAME_LENGTH`.
     """
+    from hyvekit.render.printables import PAD_LABEL_MM, fit_names
     board = V.board_or_default(board)
     rules = years_rules(board)
     scoring = next(r for r in rules if r.startswith("Score victory"))
+    columns = _players(players, list(names or []))
     return {
         "title": "Bee Lives Multi-Year Scoring Pad",
-        "players": _players(players, list(names or [])),
+        "players": columns,
+        # the final standing's name cells: each name sized to its cell; names too long for
+        # theirs stand whole in the players' blocks above, the columns by number
+        "names_listed": fit_names(columns, PAD_LABEL_MM["beelives-years"], per_page),
         "filled": {},             # a campaign's finished years (printables_beelives_campaign)
         "years": years(),
         "rows": year_rows(board),

@@ -7,6 +7,7 @@ and first removes what prints that were killed left there."""
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import tempfile
@@ -19,10 +20,17 @@ from pathlib import Path
 STALE_S = 24 * 3600
 
 
+#: the name of a print's own scratch folder: the process id and 8 random hex digits
+_MINE = re.compile(r"\d+-[0-9a-f]{8}")
+
+
 def scratch_root() -> Path:
-    """``<hyvekit's cache folder>/scratch`` (beside the kept states)."""
-    from hyvekit.store.states import default_folder
-    return default_folder().parent / "scratch"
+    """``<hyvekit's cache folder>/scratch`` (beside the kept states; ``hyvekit-scratch``
+    beside ``$HYVEKIT_CACHE`` when that is set: a folder the player chose, whose neighbours
+    are theirs)."""
+    from hyvekit.store.states import ENV_CACHE, default_folder
+    name = "hyvekit-scratch" if os.environ.get(ENV_CACHE) else "scratch"
+    return default_folder().parent / name
 
 
 def _alive(pid: int) -> bool:
@@ -37,8 +45,9 @@ def _alive(pid: int) -> bool:
 
 def remove_stale(root: Path | None = None) -> list[Path]:
     """Remove the scratch folders of prints that ended without removing theirs (killed): the
-    process named in the folder's name is gone, or the folder is older than a day.  Returns
-    what was removed; a folder that cannot be removed is left."""
+    process named in the folder's name is gone, or the folder is older than a day.  Only
+    folders named as :func:`scratch_folder` names them are touched.  Returns what was
+    removed; a folder that cannot be removed is left."""
     root = scratch_root() if root is None else root
     removed = []
     try:
@@ -47,6 +56,8 @@ def remove_stale(root: Path | None = None) -> list[Path]:
         return []
     now = time.time()
     for entry in entries:
+        if not _MINE.fullmatch(entry.name):
+            continue                      # not a print's folder: never hyvekit's to remove
         pid = entry.name.split("-", 1)[0]
         try:
             old = now - entry.lstat().st_mtime > STALE_S

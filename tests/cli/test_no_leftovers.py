@@ -24,7 +24,7 @@ def _env(hk, tmp: Path) -> dict[str, str]:
 
 
 def _leftovers(hk, tmp: Path) -> list[Path]:
-    scratch = hk.root / "cache" / "scratch"
+    scratch = hk.root / "cache" / "hyvekit-scratch"
     return sorted(tmp.iterdir()) + (sorted(scratch.iterdir()) if scratch.exists() else [])
 
 
@@ -37,7 +37,7 @@ def test_a_killed_print_leaves_nothing_after_the_next_one(hk, tmp_path, sig):
     proc = subprocess.Popen([sys.executable, "-m", "hyvekit", "print", "sheet", "hyve",
                              "--out", str(out)], cwd=hk.root, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    scratch = hk.root / "cache" / "scratch"
+    scratch = hk.root / "cache" / "hyvekit-scratch"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:      # fonts being subset
         if scratch.exists() and any(any(d.iterdir()) for d in scratch.iterdir()):
