@@ -198,11 +198,14 @@ def _legacy_sheet(sheet_id: str):
     """The packaged legacy sheet ``sheet_id`` of a blank print (``--sheet``)."""
     from hyvekit.data.hyve import legacy_sheets
 
+    from hyvekit.rules.validate import close_matches
+
     sheets = legacy_sheets()
-    if sheet_id not in sheets:
-        raise typer.BadParameter(f"{sheet_id!r} is not a legacy sheet; accepted: "
-                                 + ", ".join(sheets), param_hint="--sheet")
-    return sheets[sheet_id]
+    key = {k.casefold(): k for k in sheets}.get(sheet_id.strip().casefold())
+    if key is None:
+        raise InvalidInputError("--sheet", sheet_id, "a legacy sheet: " + ", ".join(sheets),
+                                suggestions=close_matches(sheet_id, sheets))
+    return sheets[key]
 
 
 def _campaign_meta(header: dict, campaign_id: str, state) -> tuple[str, dict[str, str]]:
@@ -234,6 +237,7 @@ def legacy_sheet(
     """
     from hyvekit.render.printables import legacy_sheet_context
 
+    sheet = sheet.strip().casefold()             # sheet ids in any case, as --paper
     printable = CATALOGUE["legacy-sheet"]
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
@@ -295,6 +299,7 @@ def booklet(
     """
     from hyvekit.render.printables_hyve_sheets import booklet_parts
 
+    sheet = sheet.strip().casefold()             # sheet ids in any case, as --paper
     printable = CATALOGUE["booklet"]
     _check_per_page(printable, per_page)
     if flip is not Flip.short and imposition is Imposition.none and not duplex_test:
@@ -307,6 +312,10 @@ def booklet(
         if run:
             raise typer.BadParameter("the duplex test prints no run: leave RUN out",
                                      param_hint="--duplex-test")
+        if sheet != "legacy-1" or sheets_file is not None:
+            raise InvalidInputError("--sheet" if sheet != "legacy-1" else "--sheets",
+                                    sheet if sheet != "legacy-1" else str(sheets_file),
+                                    "no sheet with --duplex-test (it prints no sheet)")
         from hyvekit.render.printables import duplex_test_context
         test = Printable("duplex-test", "duplex-test.html", "Duplex alignment test",
                          "", "hyvekit print booklet --duplex-test", pages=4)

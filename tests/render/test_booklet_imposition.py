@@ -171,3 +171,14 @@ def test_a_run_booklet_refuses_another_legacy_sheet_and_says_how_to_print_it(hk)
            str(hk.root / "b.pdf"))
     assert r.returncode == 0, r.stderr
     assert "print it on both sides, flipped on the short edge" in " ".join(r.stderr.split())
+
+
+def test_a_sheet_id_is_taken_in_any_case_and_the_duplex_test_takes_none(hk):
+    out = hk.root / "b.pdf"
+    r = hk("print", "booklet", "--sheet", "LEGACY-2", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "Legacy II" in page_texts(out)[0]
+    r = hk("print", "booklet", "--sheet", "legacy-9")
+    assert r.returncode == 2 and "--sheet: got 'legacy-9'" in r.stderr and "did you mean" in r.stderr
+    r = hk("print", "booklet", "--duplex-test", "--sheet", "legacy-2")
+    assert r.returncode == 2 and "no sheet with --duplex-test" in r.stderr
