@@ -18,6 +18,7 @@ from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, t
 from hyvekit.render.campaign_report import BEELIVES_CAMPAIGN, state_sha256
 from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_context,
                                       load_all, lookup)
+from hyvekit.render.pdf import FLIPS, IMPOSITIONS
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import digits
 
@@ -33,18 +34,10 @@ app = typer.Typer(
 )
 
 
-class Imposition(str, Enum):
-    """How a booklet's pages are laid on the sheets (:data:`hyvekit.render.pdf.IMPOSITIONS`)."""
-
-    none = "none"
-    booklet = "booklet"
-
-
-class Flip(str, Enum):
-    """A booklet's duplex edge (:data:`hyvekit.render.pdf.FLIPS`)."""
-
-    short = "short"
-    long = "long"
+#: how a booklet's pages are laid on the sheets, and its duplex edge: the printing layer's
+#: own values (no weasyprint or pypdf imported with them)
+Imposition = Enum("Imposition", [(v, v) for v in IMPOSITIONS], type=str)
+Flip = Enum("Flip", [(v, v) for v in FLIPS], type=str)
 
 
 class Paper(str, Enum):
@@ -195,17 +188,16 @@ def _load_beelives(ctx: typer.Context, campaign_id: str) -> tuple[dict, Any, dic
 
 
 def _legacy_sheet(sheet_id: str):
-    """The packaged legacy sheet ``sheet_id`` of a blank print (``--sheet``)."""
+    """The packaged legacy sheet ``sheet_id`` of a blank print (``--sheet``, case folded by
+    the command)."""
     from hyvekit.data.hyve import legacy_sheets
-
     from hyvekit.rules.validate import close_matches
 
     sheets = legacy_sheets()
-    key = {k.casefold(): k for k in sheets}.get(sheet_id.strip().casefold())
-    if key is None:
+    if sheet_id not in sheets:
         raise InvalidInputError("--sheet", sheet_id, "a legacy sheet: " + ", ".join(sheets),
                                 suggestions=close_matches(sheet_id, sheets))
-    return sheets[key]
+    return sheets[sheet_id]
 
 
 def _campaign_meta(header: dict, campaign_id: str, state) -> tuple[str, dict[str, str]]:

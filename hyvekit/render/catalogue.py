@@ -174,4 +174,5 @@ def blank_parts(key: str) -> list[tuple[str, dict[str, Any]]]:
     load_all()
     if key in PARTS:
         return PARTS[key]()
-    return [(CATALOGUE[key].template if key in CATALOGUE else key, blank_context(key))]
+    context = blank_context(key)             # refuses a key not in the catalogue
+    return [(CATALOGUE[key].template, context)]

@@ -224,10 +224,10 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
 def _remove_stale_partials(out: Path) -> None:
     """Remove the partial files (``.NAME.PID.XXXX.tmp`` beside ``out``) of prints to ``out``
     that were killed before moving theirs into place: their process is gone."""
-    from hyvekit.render.scratch import _alive
+    from hyvekit.render.scratch import process_alive
     for partial in out.parent.glob(f".{glob_escape(out.name)}.*.tmp"):
         pid = partial.name[len(out.name) + 2:].split(".", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and not process_alive(int(pid)):
             try:
                 if partial.is_file() and not partial.is_symlink():
                     partial.unlink()
@@ -243,25 +243,17 @@ def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapp
     """The printed PDF's bytes (:func:`render_pdf` without the file)."""
     # a booklet page is rendered as a 2-up copy is (the half sheet's shape, enlarged)
     shape = 2 if imposition == "booklet" else per_page
-    context = {**context, "imposition": imposition}
-    more = [(name, {**extra, "imposition": imposition}) for name, extra in more]
-    document = render_document(template_name, context, paper=page["key"], copies=copies,
-                               per_page=shape, ink_saver=ink_saver, meta=meta,
-                               templates_dir_override=templates_dir_override)
-    if more:
-        documents = [document] + [
-            render_document(name, extra, paper=page["key"], copies=copies,
-                            per_page=shape, ink_saver=ink_saver, meta=meta,
-                            templates_dir_override=templates_dir_override)
-            for name, extra in more]
-        document = document.copy([p for d in documents for p in d.pages])
+    documents = [render_document(name, {**ctx, "imposition": imposition}, paper=page["key"],
+                                 copies=copies, per_page=shape, ink_saver=ink_saver,
+                                 meta=meta, templates_dir_override=templates_dir_override)
+                 for name, ctx in [(template_name, context), *more]]
+    document = documents[0] if len(documents) == 1 else documents[0].copy(
+        [p for d in documents for p in d.pages])
     if imposition == "booklet":
-        data = _impose_booklet(write_checked(document), paper=page["key"], copies=copies,
+        return _impose_booklet(write_checked(document), paper=page["key"], copies=copies,
                                flip=flip, meta=meta)
-    else:
-        data = sheets(write_checked(document), paper=page["key"], copies=copies,
-                      per_page=per_page, meta=meta)
-    return data
+    return sheets(write_checked(document), paper=page["key"], copies=copies,
+                  per_page=per_page, meta=meta)
 
 
 def render_document(template_name: str, context: Mapping[str, Any], *, paper: str = "a4",

@@ -453,7 +453,7 @@ register(Printable("booklet", "legacy-sheet.html", "Hyve Legacy Booklet",
                    "A4 pages, or imposed as an A5 booklet (--imposition booklet).",
                    "hyvekit print booklet my-run --imposition booklet", per_page=(1,),
                    command=("print", "booklet"), expect="HP Track", pages=6),
-         lambda **_: booklet_parts()[0][1], parts=lambda: booklet_parts())
+         lambda **_: booklet_parts()[0][1], parts=booklet_parts)
 register(Printable("aid hyve-modes", "aid-hyve-modes.html", "HYVE Game Modes",
                    "HYVE game modes reference: the six modes other than Standard on one sheet, "
                    "each with the settings it changes, its rules, its demands or wasp attacks, "

@@ -33,7 +33,8 @@ def scratch_root() -> Path:
     return default_folder().parent / name
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (another user's counts as running)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -65,7 +66,7 @@ def remove_stale(root: Path | None = None) -> list[Path]:
             continue
         if entry.is_symlink() or not entry.is_dir():
             continue
-        if old or not pid.isdigit() or (int(pid) != os.getpid() and not _alive(int(pid))):
+        if old or (int(pid) != os.getpid() and not process_alive(int(pid))):
             shutil.rmtree(entry, ignore_errors=True)
             if not entry.exists():
                 removed.append(entry)
