@@ -18,7 +18,7 @@ from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, t
 from hyvekit.render.campaign_report import BEELIVES_CAMPAIGN, state_sha256
 from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_context,
                                       load_all, lookup)
-from hyvekit.render.pdf import FLIPS, IMPOSITIONS
+from hyvekit.render.pdf import FLIPS, IMPOSITIONS, PER_PAGE
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import digits
 
@@ -62,8 +62,9 @@ TemplatesOption = typer.Option(None, "--templates", metavar="DIR", exists=True,
 # Annotated, so the commands keep plain Python defaults when called as functions (the demo
 # calls them with the options it knows of).
 PerPage = Annotated[int, typer.Option("--per-page", metavar="N",
-                                      help="Copies on each sheet: 1, 2 or 4 (shrunk, with crop "
-                                           "marks at the cut lines; see 'hyvekit print list').")]
+                                      help="Copies on each sheet: 1, 2 or 4 where the "
+                                           "layout allows it (the scoring pads), with crop "
+                                           "marks at the cut lines; see 'hyvekit print list'.")]
 InkSaver = Annotated[bool, typer.Option("--ink-saver",
                                         help="Lighter variant of the same layout: outlined "
                                              "headers, hatched swatches, thin rules.")]
@@ -100,11 +101,14 @@ def _slug(text: str) -> str:
 
 
 def _check_per_page(printable: Printable, per_page: int) -> int:
-    """``per_page`` if ``printable`` allows it, else a usage error listing what it allows."""
+    """``per_page`` if ``printable`` allows it, else a usage error listing what it allows
+    (a layout laid out for a whole sheet is not offered on half one: its text would be under
+    6 pt, issue 29)."""
     if per_page not in printable.per_page:
         allowed = ", ".join(str(n) for n in printable.per_page)
-        raise typer.BadParameter(f"{printable.key} prints {allowed} per sheet, not {per_page}",
-                                 param_hint="--per-page")
+        why = (" (its text would print under 6 pt)" if per_page in PER_PAGE else "")
+        raise typer.BadParameter(f"{printable.key} prints {allowed} per sheet, not "
+                                 f"{per_page}{why}", param_hint="--per-page")
     return per_page
 
 
@@ -570,7 +574,7 @@ def aid(
     """Print a player aid (rule texts from the rulebook; 1 or 2 per sheet).  A Bee Lives aid
     with --board FILE shows your own board's values (resource chart, VP, raid dice, ...).
 
-    Example: hyvekit print aid beelives-month --copies 4 --paper letter --per-page 2
+    Example: hyvekit print aid beelives-month --copies 4 --paper letter
     """
     try:
         printable = lookup("aid", name, AIDS)

@@ -3,9 +3,11 @@
 * ``copies``: the rendered page is repeated; every copy points at the same content stream, so
   100 copies cost about what one does.
 * ``per_page`` (1, 2 or 4): the rendered page is placed N times on each sheet of the chosen paper,
-  shrunk, with thin crop marks at the cut lines (:func:`impose_geometry`).  The template is still
-  rendered once, on a page of the cell's shape (``page`` in its context); the page becomes a
-  form XObject drawn N times, so an N-up sheet is barely larger than a 1-up one.
+  with thin crop marks at the cut lines (:func:`impose_geometry`).  The template is still
+  rendered once, on a page of the cell's shape (``page`` in its context): 2-up lays it out on
+  the half sheet itself (A5, half-Letter) at full size, 4-up on a half sheet shrunk into the
+  quarter; the page becomes a form XObject drawn N times, so an N-up sheet is barely larger
+  than a 1-up one.
 * ``ink_saver``: ``ink-saver.css`` is added after the other stylesheets (``ink_saver`` in the
   context; ``base.html`` links it).
 
@@ -36,8 +38,9 @@ PAPER = {
 }
 MAX_COPIES = 1000
 PER_PAGE = (1, 2, 4)
-# An N-up copy is the page shrunk by this factor: 2-up shows an A4 layout at A5 size, 4-up an
-# A5 layout at A6 size (the same factor on Letter), so text is never below 71 % of its size.
+# A 4-up copy is the page shrunk by this factor: an A5 layout at A6 size (the same factor on
+# Letter), so its text is 71 % of its size.  2-up copies are laid out on the half sheet and
+# not shrunk (issue 29: no text under 6 pt at 2-up).
 NUP_SCALE = 1 / math.sqrt(2)
 MM = 72 / 25.4
 CROP_MARK = {"from_edge_mm": 5.5, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
@@ -58,7 +61,8 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
     """Where the copies of an N-up sheet go.
 
     Returns ``{"page": {"css", "width_pt", "height_pt"}`` (the page the template is rendered
-    on: the sheet for 1-up, else a cell divided by :data:`NUP_SCALE`), ``"cells"`` (list of
+    on: the sheet for 1-up, the half sheet turned upright for 2-up, a quarter divided by
+    :data:`NUP_SCALE` for 4-up: see :func:`nup_scale`), ``"cells"`` (list of
     ``(x, y, width, height)`` in pt, origin bottom-left of the portrait sheet), ``"rotate"``
     (True when copies are turned a quarter turn: 2-up puts two portrait copies in the two
     landscape halves), ``"cuts"`` (``("h"|"v", position_pt)`` cut lines)}``.
@@ -74,7 +78,7 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
                 "cells": [(0.0, 0.0, w, h)], "rotate": False, "cuts": []}
     if per_page == 2:   # two landscape halves, top first; a portrait copy turned in each
         cells = [(0.0, h / 2, w, h / 2), (0.0, 0.0, w, h / 2)]
-        page_w, page_h = h / 2 / NUP_SCALE, w / NUP_SCALE
+        page_w, page_h = h / 2, w
         rotate, cuts = True, [("h", h / 2)]
     else:               # 2 × 2 portrait quarters, reading order
         cells = [(0.0, h / 2, w / 2, h / 2), (w / 2, h / 2, w / 2, h / 2),
@@ -84,6 +88,12 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
     return {"page": {"css": f"{page_w:.2f}pt {page_h:.2f}pt", "width_pt": round(page_w, 2),
                      "height_pt": round(page_h, 2)},
             "cells": cells, "rotate": rotate, "cuts": cuts}
+
+
+def nup_scale(per_page: int) -> float:
+    """How much a copy is shrunk on the sheet at ``per_page`` copies a sheet: 1 for 1- and
+    2-up (2-up lays the page out on the half sheet), :data:`NUP_SCALE` for 4-up."""
+    return NUP_SCALE if per_page == 4 else 1.0
 
 
 #: how the pages are laid on the sheets: one page a sheet side, or a folded booklet
@@ -113,15 +123,17 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
 def booklet_geometry(paper: str) -> dict[str, Any]:
     """A booklet sheet of ``paper``: ``{"width_pt", "height_pt"}`` of the landscape sheet,
     ``"cells"`` its left and right halves (A5 on A4, half-Letter on Letter) and ``"page"``
-    the page a booklet page is rendered on (a half enlarged by 1/:data:`NUP_SCALE`, as for
-    2-up).
+    the page a booklet page is rendered on: a half enlarged by 1/:data:`NUP_SCALE` (the
+    booklet's pages are the whole-sheet layouts at 71 %).
 
     :raises InvalidInputError: a bad paper.
     """
     sheet = paper_size(paper)
     w, h = sheet["height_pt"], sheet["width_pt"]
+    page_w, page_h = round(w / 2 / NUP_SCALE, 2), round(h / NUP_SCALE, 2)
     return {"width_pt": w, "height_pt": h, "cells": [(0.0, 0.0, w / 2, h), (w / 2, 0.0, w / 2, h)],
-            "page": impose_geometry(paper, 2)["page"]}
+            "page": {"css": f"{page_w:.2f}pt {page_h:.2f}pt", "width_pt": page_w,
+                     "height_pt": page_h}}
 
 
 def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "a4",
@@ -241,11 +253,14 @@ def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapp
                    more: Sequence[tuple[str, Mapping[str, Any]]], imposition: str,
                    flip: str) -> bytes:
     """The printed PDF's bytes (:func:`render_pdf` without the file)."""
-    # a booklet page is rendered as a 2-up copy is (the half sheet's shape, enlarged)
-    shape = 2 if imposition == "booklet" else per_page
+    # a booklet page: two to a sheet side, on the half sheet's shape enlarged
+    booklet = imposition == "booklet"
     documents = [render_document(name, {**ctx, "imposition": imposition}, paper=page["key"],
-                                 copies=copies, per_page=shape, ink_saver=ink_saver,
-                                 meta=meta, templates_dir_override=templates_dir_override)
+                                 copies=copies, per_page=2 if booklet else per_page,
+                                 ink_saver=ink_saver, meta=meta,
+                                 templates_dir_override=templates_dir_override,
+                                 page_box=booklet_geometry(page["key"])["page"] if booklet
+                                 else None)
                  for name, ctx in [(template_name, context), *more]]
     document = documents[0] if len(documents) == 1 else documents[0].copy(
         [p for d in documents for p in d.pages])
@@ -258,14 +273,16 @@ def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapp
 
 def render_document(template_name: str, context: Mapping[str, Any], *, paper: str = "a4",
                     copies: int = 1, per_page: int = 1, ink_saver: bool = False,
-                    meta: Mapping[str, Any], templates_dir_override: str | Path | None = None):
+                    meta: Mapping[str, Any], templates_dir_override: str | Path | None = None,
+                    page_box: Mapping[str, Any] | None = None):
     """The weasyprint document (laid-out pages) of ``template_name`` on the page one copy of
-    an N-up ``paper`` sheet is drawn on; :func:`render_pdf` writes it.  The tests read its
+    an N-up ``paper`` sheet is drawn on (or on ``page_box``, ``{"css", "width_pt",
+    "height_pt"}``: a booklet's page); :func:`render_pdf` writes it.  The tests read its
     boxes to measure what is printed (writing cells, text sizes)."""
     page = paper_size(paper)
-    layout = impose_geometry(page["key"], per_page)
+    box = page_box or impose_geometry(page["key"], per_page)["page"]
     search_path(templates_dir_override)  # validates the override folder before any import
-    html = render_html(template_name, {**context, "paper": page, "page": layout["page"],
+    html = render_html(template_name, {**context, "paper": page, "page": box,
                                        "per_page": per_page, "ink_saver": bool(ink_saver),
                                        "copies": copies, "meta": meta},
                        templates_dir_override)

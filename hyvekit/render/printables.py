@@ -344,11 +344,11 @@ def fit_names(columns: list[dict[str, Any]], label_mm: float, per_page: int) -> 
 
     :param label_mm: the width of the pad's label column (its CSS ``.what``), mm.
     """
-    from hyvekit.render.pdf import MM, NUP_SCALE, PAPER, impose_geometry
+    from hyvekit.render.pdf import MM, PAPER, impose_geometry, nup_scale
 
     page_mm = min(impose_geometry(p, per_page)["page"]["width_pt"] for p in PAPER) / MM
     cell = (page_mm - PAGE_SIDES_MM - label_mm) / max(len(columns), 1) - NAME_CELL_MM
-    least = NAME_MIN_SHEET_PT / (1 if per_page == 1 else NUP_SCALE)
+    least = NAME_MIN_SHEET_PT / nup_scale(per_page)
     listed = False
     for column in columns:
         widest = max((word_width_mm(w, 1.0) for w in column["name"].split()), default=0.0)
@@ -364,8 +364,8 @@ def beelives_pad_context(players: int | None = None, names: list[str] | None = N
 
     :param players: columns, 1–4; default the number of ``names``, or 4 without names.
     :param names: names pre-printed on the first columns (at most ``players``).
-    :param per_page: copies per sheet; with 4, each slip (A6 or a quarter Letter) holds one
-        game, else two.
+    :param per_page: copies per sheet; with 2 or 4, each copy (a half sheet, or a quarter)
+        holds one game, else two.
     :param board: the board values printed (VP per swarm, raid, starvation token); default
         the packaged board.
     :raises InvalidInputError: players out of 1–4, more names than players.
@@ -383,7 +383,7 @@ def beelives_pad_context(players: int | None = None, names: list[str] | None = N
         "tie_breakers": tie_breaker_rows(),
         "starvation_factor": signed(board.starvation_vp),
         "total_rule": V.total_formula(board),
-        "games": list(range(1, (1 if per_page >= 4 else GAMES_PER_PAGE) + 1)),
+        "games": list(range(1, (1 if per_page >= 2 else GAMES_PER_PAGE) + 1)),
         "tie_rule": V.tie_rule("In case of a tie"),
         "source": "Bee Lives rulebook, \u201cEnd of the Game\u201d",
     }
@@ -516,7 +516,7 @@ register(Printable("legacy-sheet", "legacy-sheet.html", "Hyve Legacy Sheet",
                    "Hyve Legacy sheet: run configuration, honey well, perks, bread upgrades, "
                    "core resources, courier honey track, bee setup; blank or pre-filled from a "
                    "legacy run.",
-                   "hyvekit print legacy-sheet my-run --paper letter", per_page=(1, 2),
+                   "hyvekit print legacy-sheet my-run --paper letter", per_page=(1,),
                    command=("print", "legacy-sheet"), expect="Bread Upgrades"),
          lambda **_: legacy_sheet_context())
 register(Printable("pad beelives", "pad-beelives.html", "Bee Lives Scoring Pad",
@@ -532,7 +532,7 @@ register(Printable("aid beelives-month", "aid-beelives-month.html", "Bee Lives M
                    "Bee Lives player aid: the seven phases of a month, the first-month "
                    "exception, winter upkeep, end-of-game scoring and the seasonal resource "
                    "chart.",
-                   "hyvekit print aid beelives-month --copies 4", per_page=(1, 2),
+                   "hyvekit print aid beelives-month --copies 4", per_page=(1,),
                    command=("print", "aid", "beelives-month"),
                    expect="Seasonal Resource Chart", uses=("board",)),
          lambda board=None, **_: beelives_month_context(board), aid="beelives-month")

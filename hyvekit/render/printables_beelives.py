@@ -117,7 +117,7 @@ def years_pad_context(players: int | None = None, names: list[str] | None = None
 
     :param players: player blocks, 1–4; default the number of ``names``, or 4 without names.
     :param names: names pre-printed on the first blocks.
-    :param per_page: copies per sheet (1 or 2; the layout is the same).
+    :param per_page: copies per sheet (1: it is not offered on half a sheet).
     :param board: the board values printed; default the packaged board.
     :raises InvalidInputError: players out of 1–4, more names than players, a name longer than
         :data:`MAX_NAME_LENGTH`.
@@ -705,7 +705,7 @@ register(Printable("pad beelives-years", "pad-beelives-years.html",
                    "play, surviving bees and honey after each winter, starvation tokens, "
                    "running total, winter eligibility; final standing with tie-breakers.",
                    'hyvekit print pad beelives-years --names "Ann,Bob" --copies 10',
-                   per_page=(1, 2), command=("print", "pad", "beelives-years"),
+                   per_page=(1,), command=("print", "pad", "beelives-years"),
                    expect="Running total", uses=("board",)),
          lambda players=None, names=(), per_page=1, board=None, **_: years_pad_context(
              players, list(names), per_page=per_page, board=board),
@@ -714,7 +714,7 @@ register(Printable("aid beelives-wild", "aid-beelives-wild.html", "Bee Lives Wil
                    "Bee Lives player aid: the spring, summer and fall wild hive priority "
                    "charts, dormancy, +1 strength on first forage, activation order and wild "
                    "hive raids.",
-                   "hyvekit print aid beelives-wild --per-page 2 --copies 2", per_page=(1, 2),
+                   "hyvekit print aid beelives-wild --copies 2", per_page=(1,),
                    command=("print", "aid", "beelives-wild"), expect="Fall Priority Chart",
                    uses=("board",)),
          _aid(wild_context), aid="beelives-wild")
@@ -722,7 +722,7 @@ register(Printable("aid beelives-queens", "aid-beelives-queens.html",
                    "Bee Lives Queens and Season Cards",
                    "Bee Lives player aid: the four queen types and all 27 season cards "
                    "(spring, summer, fall) with their effects.",
-                   "hyvekit print aid beelives-queens --copies 4", per_page=(1, 2),
+                   "hyvekit print aid beelives-queens --copies 4", per_page=(1,),
                    command=("print", "aid", "beelives-queens"), expect="Queen Types",
                    uses=("board",)),
          _aid(queens_context), aid="beelives-queens")
@@ -730,14 +730,14 @@ register(Printable("aid beelives-raid", "aid-beelives-raid.html", "Bee Lives Rai
                    "Bee Lives player aid: the raid dice pool, the raid steps (rerolls, "
                    "strength, defenders, sacrifices, stealing, disease, VP) and raiding a wild "
                    "hive.",
-                   "hyvekit print aid beelives-raid --copies 4 --paper letter", per_page=(1, 2),
+                   "hyvekit print aid beelives-raid --copies 4 --paper letter", per_page=(1,),
                    command=("print", "aid", "beelives-raid"), expect="Raid Dice Pool",
                    uses=("board",)),
          _aid(raid_context), aid="beelives-raid")
 register(Printable("aid beelives-solo", "aid-beelives-solo.html", "Bee Lives Solo Play",
                    "Bee Lives player aid: the solo score chart, the solo modes, the challenge "
                    "cards and a solo score log.",
-                   "hyvekit print aid beelives-solo --ink-saver", per_page=(1, 2),
+                   "hyvekit print aid beelives-solo --ink-saver", per_page=(1,),
                    command=("print", "aid", "beelives-solo"), expect="Solo Score Chart",
                    uses=("board",)),
          lambda board=None, **_: solo_context(board), aid="beelives-solo")
@@ -745,7 +745,7 @@ register(Printable("aid beelives-resources", "aid-beelives-resources.html",
                    "Bee Lives Seasonal Resources",
                    "Bee Lives player aid: the seasonal resource chart, the forage rules, and "
                    "what each tile gives under every season card that changes foraging.",
-                   "hyvekit print aid beelives-resources --per-page 2",
-                   per_page=(1, 2), command=("print", "aid", "beelives-resources"),
+                   "hyvekit print aid beelives-resources --ink-saver",
+                   per_page=(1,), command=("print", "aid", "beelives-resources"),
                    expect="Seasonal Resource Chart", uses=("board",)),
          _aid(resources_aid_context), aid="beelives-resources")

@@ -752,7 +752,7 @@ register(Printable("tracker beelives", "tracker-beelives.html", "Bee Lives Solo 
                    "each year's score; blank (every challenge card, or --card NAME) or "
                    "pre-filled from a campaign.",
                    "hyvekit print tracker beelives --card three-generations --card builder",
-                   per_page=(1, 2), command=("print", "tracker", "beelives"),
+                   per_page=(1,), command=("print", "tracker", "beelives"),
                    expect="Months played", uses=("board",)),
          lambda board=None, **_: tracker_context(board=board))
 

@@ -177,7 +177,7 @@ register(Printable("tracker beelives-hive", "tracker-beelives-hive.html", "Bee L
                    "thresholds, stored honey, pollen and water, workers and brood, the queen "
                    "and her pause, the disease track sides A and B, the eight actions; blank "
                    "or pre-filled from a campaign.",
-                   "hyvekit print tracker beelives-hive spring-league", per_page=(1, 2),
+                   "hyvekit print tracker beelives-hive spring-league", per_page=(1,),
                    command=("print", "tracker", "beelives-hive"), expect="Clean Bees",
                    uses=("board",)),
          lambda players=None, names=(), per_page=1, board=None, **_: hive_board_context(

@@ -25,7 +25,7 @@ from hyvekit.render.text import word
 from hyvekit.rules.validate import MAX_PLAYER_NAME
 
 MAX_NAME_LENGTH = MAX_PLAYER_NAME   # as a player is named (rules.validate)
-GAMES_PER_PAGE = 2         # 1-up and 2-up: two games per page; 4-up: one game per slip
+GAMES_PER_PAGE = 2         # 1-up: two games per page; 2- and 4-up: one game per copy
 SOURCE_PAD = "Beez rulebook, \u201cGame Setup\u201d (4) and \u201cGame End\u201d"
 SOURCE_TURN = "Beez rulebook: Gameplay, Game End, Rules for Experts"
 
@@ -98,7 +98,7 @@ def beez_pad_context(players: int | None = None, names: list[str] | None = None,
 
     :param players: columns, 1–4; default the number of ``names``, or 4 without names.
     :param names: names pre-printed on the first columns (at most ``players``).
-    :param per_page: copies per sheet; with 4, each slip holds one game.
+    :param per_page: copies per sheet; with 2 or 4, each copy holds one game.
     :raises InvalidInputError: players out of 1–4, more names than players, a long name.
     """
     from hyvekit.render.printables import PAD_LABEL_MM, fit_names
@@ -108,7 +108,7 @@ def beez_pad_context(players: int | None = None, names: list[str] | None = None,
         "players": columns,
         "names_listed": fit_names(columns, PAD_LABEL_MM["beez"], per_page),
         "sections": pad_sections(),
-        "games": list(range(1, (1 if per_page >= 4 else GAMES_PER_PAGE) + 1)),
+        "games": list(range(1, (1 if per_page >= 2 else GAMES_PER_PAGE) + 1)),
         "head": None,
         "objectives_head": "Objective cards of the scoring example (honey drops)",
         "objectives": objective_kinds(),
@@ -417,6 +417,6 @@ register(Printable("aid beez-turn", "aid-beez-turn.html", "Beez Turn Reference",
                    "Beez player aid: flight plan (the hive's 1/5, 2/4, 3 sides), flying and "
                    "collecting, water drops, storing by flight distance, end of game, "
                    "tie-break, expert rules.",
-                   "hyvekit print aid beez-turn --copies 4", per_page=(1, 2),
+                   "hyvekit print aid beez-turn --copies 4", per_page=(1,),
                    command=("print", "aid", "beez-turn"), expect="Flight plan"),
          beez_turn_context, aid="beez-turn")

@@ -404,7 +404,7 @@ register(Printable("aid hyve-reference", "aid-hyve-reference.html", "Hyve Refere
                    "actions, Royal Jellies, Queen's Rewards, HP tracking flat vs wobbly, win "
                    "and loss, game settings, the ten legacy perks, iconography.",
                    "hyvekit print aid hyve-reference --copies 2 --paper letter",
-                   per_page=(1, 2), command=("print", "aid", "hyve-reference"),
+                   per_page=(1,), command=("print", "aid", "hyve-reference"),
                    expect="Turn Order", pages=2),
          lambda **_: hyve_reference_context(), aid="hyve-reference")
 register(Printable("pad hyve-legacy", "pad-hyve-legacy.html", "Hyve Legacy Honey Pad",
@@ -412,7 +412,7 @@ register(Printable("pad hyve-legacy", "pad-hyve-legacy.html", "Hyve Legacy Honey
                    "population and hyves to honey, courier bonus, honey earned, spent and "
                    "lost, with the formulas.",
                    'hyvekit print pad hyve-legacy --names "Summer run" --copies 5',
-                   per_page=(1, 2), command=("print", "pad", "hyve-legacy"),
+                   per_page=(1,), command=("print", "pad", "hyve-legacy"),
                    expect="Total Honey earned"),
          lambda players=None, names=(), per_page=1: hyve_legacy_pad_context(
              players, list(names), per_page=per_page),

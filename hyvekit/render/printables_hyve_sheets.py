@@ -458,6 +458,6 @@ register(Printable("aid hyve-modes", "aid-hyve-modes.html", "HYVE Game Modes",
                    "HYVE game modes reference: the six modes other than Standard on one sheet, "
                    "each with the settings it changes, its rules, its demands or wasp attacks, "
                    "and how it is won and lost.",
-                   "hyvekit print aid hyve-modes --paper letter", per_page=(1, 2),
+                   "hyvekit print aid hyve-modes --paper letter", per_page=(1,),
                    command=("print", "aid", "hyve-modes"), expect="Game Modes"),
          hyve_modes_context, aid="hyve-modes")

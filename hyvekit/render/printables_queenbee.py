@@ -294,7 +294,7 @@ def _seats(seats: list[int]) -> str:
 # --- Queen Bee match sheet (pad queenbee) ------------------------------------------------------
 
 SOURCE_MATCH = "Queen Bee rulebook: End of the Game, Advanced Rules"
-MATCHES_PER_PAGE = 2     # 1-up and 2-up: two matches per page; 4-up: one match per slip
+MATCHES_PER_PAGE = 2     # 1-up: two matches per page; 2- and 4-up: one match per copy
 # Advanced Rules, "One Hive Skill per Player" and "Two Hive Skills per Player" (transcribed)
 SKILL_RULES = (
     "Hive skills (advanced rules): play with either one skill per player or two. One: during "
@@ -325,7 +325,7 @@ def match_seats(players: int | None = None, names: list[str] | None = None,
 def match_pad_context(players: int | None = None, names: list[str] | None = None,
                       per_page: int = 1, group: dict[str, Any] | None = None,
                       match: Any = None, match_number: int | None = None) -> dict[str, Any]:
-    """Context of ``pad-queenbee.html``: match sheets (two a page, one on a 4-up slip) with a
+    """Context of ``pad-queenbee.html``: match sheets (two a page, one on a 2-up or 4-up copy) with a
     row per seat: player, hive skills, the order the queens fell, forced alliances, winner.
 
     :param players: seats, 1–6; default the number of ``names``, else 6 (a match has 2–6).
@@ -338,7 +338,7 @@ def match_pad_context(players: int | None = None, names: list[str] | None = None
     from hyvekit.games.queenbee import MAX_PLAYERS, MAX_SKILLS, MIN_PLAYERS
 
     blank = {"seats": match_seats(players, names), "match": None}
-    count = 1 if per_page >= 4 else MATCHES_PER_PAGE
+    count = 1 if per_page >= 2 else MATCHES_PER_PAGE
     games = [blank] * count
     if match is not None:
         games = [{"seats": match_seats(match=match),
@@ -364,7 +364,7 @@ register(Printable("aid queenbee-reference", "aid-queenbee-reference.html",
                    "Queen Bee player aid: set-up, turn phases, the four actions, battle "
                    "sequence, card symbols, limits (4 bees a space, 15 bees, hand of 5) and bee "
                    "types.",
-                   "hyvekit print aid queenbee-reference --copies 6", per_page=(1, 2),
+                   "hyvekit print aid queenbee-reference --copies 6", per_page=(1,),
                    command=("print", "aid", "queenbee-reference"),
                    expect="Sequence of battle"),
          queenbee_reference_context, aid="queenbee-reference")

@@ -56,9 +56,9 @@ def test_the_five_printables_are_registered():
         key = AIDS[f"beelives-{aid}"]
         p = CATALOGUE[key]
         assert p.command == ("print", "aid", f"beelives-{aid}")
-        assert p.per_page == (1, 2) and p.pages == 1
+        assert p.per_page == (1,) and p.pages == 1    # issue 29: 2-up text under 6 pt
         assert p.template == f"aid-beelives-{aid}.html"
-    assert CATALOGUE["pad beelives-years"].per_page == (1, 2)
+    assert CATALOGUE["pad beelives-years"].per_page == (1,)
 
 
 def test_module_imports_nothing_heavy():
@@ -118,6 +118,11 @@ def test_years_pad_refuses_five_players_and_4up(tmp_path, hk):
     result = runner.invoke(app, ["print", "pad", "beelives-years", "--per-page", "4",
                                  "--out", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and "--per-page" in result.output
+    # issue 29, item 6: a layout whose 2-up text would be under 6 pt says it is not offered
+    result = hk("print", "pad", "beelives-years", "--per-page", "2")
+    assert result.returncode == 2
+    assert ("pad beelives-years prints 1 per sheet, not 2 (its text would print under 6 pt)"
+            in " ".join(result.stderr.split()))
 
 
 def test_years_rules_are_the_six_bullets_of_the_variant():

@@ -119,7 +119,8 @@ def test_beez_pad_context_from_the_rules_core():
     middle = next(o for o in ctx["objectives"] if o["id"] == "middle-row")
     assert middle["assumed"]                       # beez.toml: the value is assumed
     assert build_context("pad beez", per_page=4)["games"] == [1]
-    assert build_context("pad beez", per_page=2)["games"] == [1, 2]
+    assert build_context("pad beez", per_page=2)["games"] == [1]
+    assert build_context("pad beez", per_page=1)["games"] == [1, 2]
 
 
 # --- Beez turn aid --------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import hyvekit
 from hyvekit.cli.app import app
 from hyvekit.render.env import templates_dir
-from hyvekit.render.pdf import CROP_MARK, impose_geometry, render_pdf
+from hyvekit.render.pdf import CROP_MARK, impose_geometry, nup_scale, render_pdf
 from hyvekit.render.catalogue import CATALOGUE, load_all
 from hyvekit.render.printables import beelives_pad_context
 
@@ -164,9 +164,10 @@ def test_impose_geometry_tiles_the_sheet(paper, per_page):
     assert all(0 <= x and 0 <= y and x + cw <= w + 1e-6 and y + ch <= h + 1e-6
                for x, y, cw, ch in cells)
     assert len(layout["cuts"]) == {1: 0, 2: 1, 4: 2}[per_page]
-    if paper == "a4" and per_page > 1:   # A4 → A5 → A6: the rendered page is A4 or A5
+    if paper == "a4" and per_page > 1:   # A4 → A5 → A6: the rendered page is A5 (issue 29:
         assert (layout["page"]["width_pt"], layout["page"]["height_pt"]) == pytest.approx(
-            (595.28, 841.89) if per_page == 2 else (420.94, 595.28), abs=0.05)
+            (420.94, 595.28), abs=0.05)    # 2-up at full size, 4-up shrunk by 1/√2)
+    assert nup_scale(per_page) == pytest.approx(1 if per_page < 4 else 2 ** -0.5)
 
 
 def test_nup_copies_share_one_rendered_page(tmp_path):
@@ -184,12 +185,12 @@ def test_nup_copies_share_one_rendered_page(tmp_path):
     assert len(page["/Resources"]["/XObject"]) == 1
 
 
-def test_pad_has_one_game_per_4up_slip(tmp_path):
+def test_pad_has_one_game_per_2up_and_4up_copy(tmp_path):
     two = pdf_text(render_pdf("pad-beelives.html", beelives_pad_context(per_page=2),
                               per_page=2, out=tmp_path / "2.pdf"))
     four = pdf_text(render_pdf("pad-beelives.html", beelives_pad_context(per_page=4),
                                per_page=4, out=tmp_path / "4.pdf"))
-    assert two.count("Winner") == 4     # 2 copies × 2 games
+    assert two.count("Winner") == 2     # 2 copies × 1 game, a half sheet each
     assert four.count("Winner") == 4    # 4 copies × 1 game
     assert "4 per sheet" in four and "2 per sheet" in two
 
@@ -327,7 +328,7 @@ def test_prefilled_sheet_metadata_names_the_campaign_and_hashes_its_state(in_tmp
                 "colours": ["yellow", "blue", "green", "purple", "red"], "easy": False}
     run_id = store.create("Spring <run>", "hyve", "legacy", settings).header["id"]
     result = invoke("--campaigns-dir", "campaigns", "print", "legacy-sheet", run_id,
-                    "--out", "run.pdf", "--per-page", "2")
+                    "--out", "run.pdf", "--copies", "2")
     assert result.exit_code == 0, result.output
     meta = pdf_metadata(in_tmp / "run.pdf")
     _, state = store.state(run_id)
