@@ -952,6 +952,9 @@ def sheet(
     sheets_file: Optional[Path] = typer.Option(
         None, "--sheets", metavar="FILE", exists=True, dir_okay=False,
         help="Your own scenario sheet definitions (TOML, same shape as hyve_sheets.toml)."),
+    compact: bool = typer.Option(
+        False, "--compact", help="One page with small boxes (as in the booklet) instead of "
+                                 "two pages sized for the HP die and a pen."),
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
     per_page: PerPage = 1,
@@ -959,15 +962,20 @@ def sheet(
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print a one-page Hyve scenario sheet (rulebook: Game Sheets, Game Modes): HP track
-    (positions), six hyves (hexes), larva chamber and shapes, bread levels 1-6, royal jellies,
-    queen's rewards, seasons or wasp attacks, setup area, game settings and mode parts.
+    """Print a Hyve scenario sheet (rulebook: Game Sheets, Game Modes): HP track (positions),
+    six hyves (hexes), larva chamber and shapes, bread levels 1-6, royal jellies, queen's
+    rewards, seasons or wasp attacks, setup area, game settings and mode parts.
+
+    Two pages sized for the real components: page 1 the HP track (a square for the 16 mm HP
+    die), the hyves, the setup area and population; page 2 the actions, bread, larva chamber,
+    jellies, rewards and seasons or wasp attacks. Print them on two sheets to lay side by
+    side, or on both sides of one; --compact fits all on one page with smaller boxes.
 
     With --run, the setup colours, bread levels and a Courier box come from the legacy run, and
     the PDF records the run id and a hash of its state in its metadata.
 
     Example: hyvekit print sheet hyve --run my-run (the sheet of the run's current scenario,
-    in its mode); hyvekit print sheet hyve --mode wasp-war --paper letter
+    in its mode); hyvekit print sheet hyve --mode wasp-war --paper letter --compact
     """
     from hyvekit.render.printables_hyve_sheets import sheet_hyve_context
     from hyvekit.data.hyve import sheet_definition
@@ -997,22 +1005,26 @@ def sheet(
     key = f"sheet hyve-{definition.id}"
     printable = CATALOGUE.get(key) or Printable(
         key, "sheet-hyve.html", f"Hyve {definition.mode_label} Sheet", definition.name,
-        f"hyvekit print sheet hyve --mode {definition.id}")
+        f"hyvekit print sheet hyve --mode {definition.id}", pages=2)
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {"mode": definition.id}
+    if compact:
+        options["compact"] = True
     if sheets_file is not None:
         options["sheets"] = str(sheets_file)
     extra: dict[str, str] = {}
     stem = printable.file_stem
     if loaded is not None:
         header, state = loaded
-        context = sheet_hyve_context(definition, state, header)
+        context = sheet_hyve_context(definition, state, header, compact=compact)
         rid = str(header.get("id") or run)
         options["run"] = rid
         extra = {"campaign": rid, "state_sha256": state_sha256(state)}
         stem = f"{printable.file_stem}-{_slug(rid)}"
     else:
-        context = sheet_hyve_context(definition)
+        context = sheet_hyve_context(definition, compact=compact)
+    if compact:
+        stem += "-compact"
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
             extra_meta=extra)

@@ -22,6 +22,12 @@ from hyvekit.games.hyve import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX,
 SQRT3 = math.sqrt(3)
 HEX_SIZE = 3.2          # mm, circumradius of a hyve hex on Letter (5.5 mm wide); A4 draws it 15% larger
 SMALL_HEX = 2.6         # mm, formations and builder shapes
+# The full-size sheet (two pages) is laid out for the real components (issue 29): a 16 mm HP
+# die sits in a track square, a pen writes in a hex; the compact one-page sheet (the booklet,
+# --compact) keeps the sizes above.
+FULL_HEX = 4.7          # mm, circumradius of a hyve hex: 8.1 mm across its flats
+FULL_SMALL_HEX = 3.6    # mm, a Wasp War formation hex: 6.2 mm across its flats
+HP_ROW_MAX = 10         # HP track squares on a row of the full-size sheet (17.5 mm each)
 CHAMBER_SQ = 5.2        # mm, larva chamber square
 SHAPE_SQ = 2.6          # mm, a square of a die shape
 FRACTION_SIGNS = {2: "\u00bd", 3: "\u2153", 4: "\u00bc"}
@@ -222,7 +228,8 @@ def booklet_parts(state=None, header: dict[str, Any] | None = None, sheet=None,
     for number, name in enumerate(legacy.run, 1):
         definition = sheet_definition(mode_named(name) or "standard", path)
         parts.append(("sheet-hyve.html", sheet_hyve_context(
-            definition, state, header, scenario=number if state is not None else None)))
+            definition, state, header, scenario=number if state is not None else None,
+            compact=True)))
     # each page's footer names the booklet and the page
     return [(template, {**context, "booklet_page": f"{n} of {len(parts)}"})
             for n, (template, context) in enumerate(parts, 1)]
@@ -238,11 +245,25 @@ def _queen_pips(sheet: SheetDefinition) -> list[int]:
     return list(range(1, max(most_marks(sheet), sheet.queen_pips or 0) + 1))
 
 
+def hp_rows(hp: list[dict[str, Any]], compact: bool) -> list[list[dict[str, Any]]]:
+    """The HP track's spaces in rows: one row on the compact sheet, else rows of at most
+    :data:`HP_ROW_MAX` squares as even as they go (18 spaces: two of 9)."""
+    if compact or not hp:
+        return [hp]
+    rows = math.ceil(len(hp) / HP_ROW_MAX)
+    per = math.ceil(len(hp) / rows)
+    return [hp[i:i + per] for i in range(0, len(hp), per)]
+
+
 def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any] | None = None,
-                       scenario: int | None = None) -> dict[str, Any]:
+                       scenario: int | None = None, compact: bool = False) -> dict[str, Any]:
     """Context of ``sheet-hyve.html`` for ``sheet``; with a legacy run ``state`` (and its
     record ``header``) the setup colours, bread levels (crossed-out types marked) and a Courier
     box are pre-filled.
+
+    :param compact: the one-page sheet with small boxes (the booklet's); else the full-size
+        sheet of two pages, laid out for the real HP die and a pen (HYVE rulebook, "Tracking
+        HP": the die sits on the HP track).
 
     :param scenario: the run's scenario (1–5) the sheet is for (a booklet's sheets); default
         the one being played, else the next one.  A scenario already played shows its result
@@ -284,6 +305,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
                                       for k in ("population", "hp", "nectar") if k in kinds)}
                    for c, kinds in unused.items()] if shown == now or scenario is None else None
     setup = [{"die": d, "swatch": swatches.get(d)} for d in BEE_TYPES]
+    rows = hp_rows(hp, compact)
 
     chamber = sheet.chamber
     chamber_ctx = {
@@ -301,6 +323,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
                 "demand": s.demand.describe() if s.demand else None,
                 "effects": [e.describe() for e in s.effects]} for s in sheet.seasons]
     wasp = None
+    formation = SMALL_HEX if compact else FULL_SMALL_HEX
     if sheet.wasp is not None:
         wasp = {"rounds": list(range(1, sheet.wasp.rounds + 1)),
                 "attacks": [{"number": a.number, "text": a.describe(),
@@ -308,8 +331,8 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
                              "heavy": a.number >= LIGHT_ATTACKS * min(DIE_VALUES)}
                             for a in sheet.wasp.attacks],
                 "marshal_bees": sheet.wasp.marshal_bees,
-                "defensive": [hex_group_svg(f) for f in sheet.wasp.defensive],
-                "offensive": [hex_group_svg(f) for f in sheet.wasp.offensive]}
+                "defensive": [hex_group_svg(f, size=formation) for f in sheet.wasp.defensive],
+                "offensive": [hex_group_svg(f, size=formation) for f in sheet.wasp.offensive]}
     builder = [{"die": d, **hex_group_svg(cells, size=1.9)} for d, cells in sheet.builder_shapes]
     settings = [
         ("Starting Population", str(sheet.starting_population)),
@@ -336,10 +359,13 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
                   "turns": sheet.turns},
         "settings": settings,
         "hp": hp,
+        "compact": compact,
+        "hp_rows": rows,
+        "hp_row_length": max(len(r) for r in rows),
         "track": {"start": track.start, "top": track.top, "thriving": track.thriving,
                   "scoring": sheet.scoring},
         "queen_pips": _queen_pips(sheet),
-        "hyves": hyves_svg(sheet),
+        "hyves": hyves_svg(sheet, HEX_SIZE if compact else FULL_HEX),
         "dashed_hyves": sheet.mode == "bee-builder",
         "structured": sheet.placement == "structured",
         "actions": [{"name": n, "text": t} for n, t in actions()],
@@ -440,10 +466,11 @@ def _register_all() -> None:
             f"Hyve {label} Sheet" if sheet.mode != "standard" else "Hyve Standard Sheet",
             f"HYVE scenario sheet, {sheet.name}: HP track, six {len(sheet.hyves[0])}-hex "
             f"hyves, larva chamber, bread, jellies, rewards, "
-            + ("wasp attacks and formations" if sheet.wasp else "seasons") + " (one page).",
+            + ("wasp attacks and formations" if sheet.wasp else "seasons")
+            + " (two pages sized for the HP die and a pen; --compact: one page).",
             f"hyvekit print sheet hyve --mode {sid} --paper letter",
             per_page=(1,), command=("print", "sheet", "hyve", "--mode", sid),
-            expect="HP Track"), _builder(sid))
+            expect="HP Track", pages=2), _builder(sid))
 
 
 _register_all()

@@ -33,7 +33,7 @@ def in_tmp(tmp_path, monkeypatch):
 def test_a_catalogue_entry_per_shipped_definition():
     for sid in IDS:
         p = CATALOGUE[f"sheet hyve-{sid}"]
-        assert p.per_page == (1,) and p.pages == 1
+        assert p.per_page == (1,) and p.pages == 2     # issue 29: sized for the HP die
         assert p.command == ("print", "sheet", "hyve", "--mode", sid)
 
 
@@ -50,11 +50,13 @@ def test_six_hyves_clockwise_from_the_top_do_not_overlap():
 
 @pytest.mark.parametrize("sid", IDS)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_sheet_fits_one_page(in_tmp, sid, paper):
+@pytest.mark.parametrize("compact", [False, True])
+def test_every_sheet_fits_two_pages_or_one_compact(in_tmp, sid, paper, compact):
     result = runner.invoke(app, ["print", "sheet", "hyve", "--mode", sid, "--paper", paper,
-                                 "--out", "s.pdf"], catch_exceptions=False)
+                                 "--out", "s.pdf"] + ["--compact"] * compact,
+                           catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert page_sizes(in_tmp / "s.pdf") == [SIZES[paper]]
+    assert page_sizes(in_tmp / "s.pdf") == [SIZES[paper]] * (1 if compact else 2)
     text = pdf_text(in_tmp / "s.pdf")
     assert "HP Track".lower() in text.lower() and "Larva Chamber" in text
     assert "Royal Jellies" in text and "Setup Area".lower() in text.lower()
@@ -103,7 +105,7 @@ def test_print_sheet_with_a_run_records_it(in_tmp):
                            catch_exceptions=False)
     assert result.exit_code == 0, result.output
     out = in_tmp / "output" / f"sheet-hyve-standard-{run_id}.pdf"
-    assert page_sizes(out) == [SIZES["letter"]]
+    assert page_sizes(out) == [SIZES["letter"]] * 2
     meta = pdf_metadata(out)
     assert meta["/HyvekitCampaign"] == run_id and "/HyvekitStateSHA256" in meta
     assert json.loads(meta["/HyvekitOptions"])["mode"] == "standard"
@@ -239,7 +241,7 @@ def test_long_live_the_queen_seasons_effects_line_up(tmp_path, paper):
     sheet = sheet_definitions()["long-live-the-queen"]
     r = render("llq", "sheet-hyve.html", sheet_hyve_context(sheet), paper, 1, tmp_path)
     tops = {}
-    for box, ancestors in _boxes(r.document.pages[0]._page_box):
+    for box, ancestors in (b for page in r.document.pages for b in _boxes(page._page_box)):
         element = getattr(box, "element", None)
         if element is not None and "effect" in _classes(element) and type(box).__name__ \
                 == "BlockBox":

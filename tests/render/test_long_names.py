@@ -29,7 +29,8 @@ PLAYERS = [(stem * 3)[:MAX_PLAYER_NAME] for stem in
 # what is printed: the command after ``hyvekit print``, and the pages it has
 PRINTS = {
     "legacy-sheet": (["legacy-sheet", "run"], 1),
-    "sheet-hyve-run": (["sheet", "hyve", "--run", "run"], 1),
+    "sheet-hyve-run": (["sheet", "hyve", "--run", "run"], 2),
+    "sheet-hyve-run-compact": (["sheet", "hyve", "--run", "run", "--compact"], 1),
     "pad-hyve-legacy": (["pad", "hyve-legacy", "--names", PLAYERS[0]], 1),
     "pad-hyve-legacy-run": (["pad", "hyve-legacy", "run"], 1),
     "report-run": (["report", "run"], None),
@@ -83,8 +84,10 @@ def test_longest_names_print_whole_inside_the_page(campaigns, tmp_path, what, pa
     if what not in ("pad-hyve-legacy", "pad-beez"):
         assert NAME in text, f"{what}: the campaign name is not printed whole"
     shown = PLAYERS[:1] if what in ("pad-hyve-legacy", "tracker-beelives", "report-solo",
-                                    "report-run", "legacy-sheet", "sheet-hyve-run") else PLAYERS
-    if what in ("report-run", "legacy-sheet", "sheet-hyve-run", "pad-hyve-legacy-run"):
+                                    "report-run", "legacy-sheet", "sheet-hyve-run",
+                                    "sheet-hyve-run-compact") else PLAYERS
+    if what in ("report-run", "legacy-sheet", "sheet-hyve-run", "sheet-hyve-run-compact",
+                "pad-hyve-legacy-run"):
         shown = []
     for player in shown:
         assert player in text, f"{what}: {player} is not printed whole"

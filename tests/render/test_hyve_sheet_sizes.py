@@ -1,0 +1,135 @@
+"""Issue 29, item 2: the HYVE scenario sheet is laid out for the real components, measured
+from the printed PDF's drawing (``pdf_shapes``) and its words (``pdftotext``), on A4 and
+Letter: a square of the HP track holds the 16 mm HP die (17 mm and more), a hyve's hexes and
+an action's space are 8 mm and more, Wasp War's formation hexes 6 mm, Long Live the Queen's
+pips 5 mm, and a setup colour line holds "purple" written by hand (25 mm)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from hyvekit.data.hyve import sheet_definitions
+from hyvekit.render.printables_hyve_sheets import actions, sheet_hyve_context
+
+from layout_measure import word_boxes
+from pdf_shapes import MM, bottom_rules, distinct, page_shapes
+from render_helpers import run_hyvekit
+
+pytestmark = [
+    pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext not installed"),
+    pytest.mark.filterwarnings("ignore:HarfBuzz-Subset:DeprecationWarning"),
+]
+
+HP_SQUARE_MM, HEX_MM, ACTION_MM, FORMATION_MM, PIP_MM, COLOUR_LINE_MM = 17, 8, 8, 6, 5, 25
+IDS = list(sheet_definitions())
+_PRINTED: dict = {}
+
+
+def printed(tmp_path_factory, sid, paper, compact=False):
+    """``(shapes, words, heights)`` per page of the printed sheet (cached per module)."""
+    from pypdf import PdfReader
+
+    key = (sid, paper, compact)
+    if key not in _PRINTED:
+        folder = tmp_path_factory.mktemp("sheet")
+        out = folder / "s.pdf"
+        run_hyvekit(folder / "records", "print", "sheet", "hyve", "--mode", sid, "--paper", paper,
+                    "--out", str(out), *(["--compact"] if compact else []))
+        reader = PdfReader(str(out))
+        sizes, words = word_boxes(out)
+        _PRINTED[key] = ([page_shapes(reader, i) for i in range(len(reader.pages))], words,
+                         [h for _, h in sizes])
+    return _PRINTED[key]
+
+
+def squares(shapes, least_mm):
+    return [s for s in distinct(shapes) if not s.curved and len(set(s.points)) == 4
+            and s.width_mm >= least_mm and s.height_mm >= least_mm]
+
+
+def hexes(shapes):
+    return [s for s in shapes if not s.curved and len(set(s.points)) == 6]
+
+
+CASES = [(sid, paper) for sid in IDS for paper in ("a4", "letter")]
+
+
+@pytest.mark.parametrize("sid,paper", CASES)
+def test_the_hp_track_has_a_square_for_the_hp_die_on_every_space(tmp_path_factory, sid, paper):
+    shapes, _, _ = printed(tmp_path_factory, sid, paper)
+    spaces = sheet_definitions()[sid].hp_track.spaces
+    big = [s for page in shapes for s in squares(page, HP_SQUARE_MM)]
+    assert len(big) == spaces, f"{len(big)} squares of {HP_SQUARE_MM} mm, {spaces} spaces"
+
+
+@pytest.mark.parametrize("sid,paper", CASES)
+def test_every_hyve_hex_is_8_mm_across(tmp_path_factory, sid, paper):
+    shapes, _, _ = printed(tmp_path_factory, sid, paper)
+    sheet = sheet_definitions()[sid]
+    wanted = sum(len(h) for h in sheet.hyves)
+    large = [h for page in shapes for h in hexes(page) if h.across_flats_mm() >= HEX_MM]
+    assert len(large) >= wanted, f"{len(large)} hexes of {HEX_MM} mm, the hyves have {wanted}"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_wasp_war_formation_hexes_are_6_mm_across(tmp_path_factory, paper):
+    shapes, _, _ = printed(tmp_path_factory, "wasp-war", paper)
+    wasp = sheet_definitions()["wasp-war"].wasp
+    drawn = [h for page in shapes for h in hexes(page)]
+    in_formations = sum(len(f) for f in (*wasp.defensive, *wasp.offensive))
+    small = [round(h.across_flats_mm(), 1) for h in drawn if h.across_flats_mm() < FORMATION_MM]
+    assert not small, f"hexes under {FORMATION_MM} mm: {small[:5]}"
+    assert len(drawn) >= in_formations + sum(len(h) for h in
+                                              sheet_definitions()["wasp-war"].hyves)
+
+
+@pytest.mark.parametrize("sid,paper", CASES)
+def test_each_action_has_a_space_of_8_mm_beside_its_name(tmp_path_factory, sid, paper):
+    shapes, words, heights = printed(tmp_path_factory, sid, paper)
+    names = [n for n, _ in actions()] + (["Marshal"] if sheet_definitions()[sid].wasp else [])
+    for name in names:
+        first = name.split()[0]
+        found = False
+        for page, page_words in enumerate(words):
+            boxes = squares(shapes[page], ACTION_MM)
+            for x0, y0, x1, y1, word in page_words:
+                if word.replace("&apos;", "'") != first:
+                    continue
+                top, bottom = heights[page] - y0, heights[page] - y1   # PDF's y goes up
+                found = found or any(
+                    0 <= x0 - s.box[2] <= 4 * MM and s.box[1] <= top and s.box[3] >= bottom
+                    for s in boxes)
+        assert found, f"{name}: no {ACTION_MM} mm space beside its name"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_long_live_the_queen_pips_are_5_mm(tmp_path_factory, paper):
+    shapes, _, _ = printed(tmp_path_factory, "long-live-the-queen", paper)
+    sheet = sheet_definitions()["long-live-the-queen"]
+    pips = len(sheet_hyve_context(sheet)["queen_pips"])
+    round_marks = [s for page in shapes for s in distinct(page)
+                   if s.curved and abs(s.width_mm - s.height_mm) < 0.3 and s.width_mm >= PIP_MM]
+    # approval and disapproval pips, and the population circles, all 5 mm or more
+    assert len(round_marks) >= 2 * pips + sheet.population_spaces
+
+
+@pytest.mark.parametrize("sid,paper", CASES)
+def test_the_setup_colour_lines_hold_purple_written_by_hand(tmp_path_factory, sid, paper):
+    shapes, words, heights = printed(tmp_path_factory, sid, paper)
+    page_words = words[0]
+    setup = next(w for w in page_words if w[4].lower() == "setup")
+    below = next(w for w in page_words if w[4].lower() == "population" and w[1] > setup[1])
+    top, bottom = heights[0] - setup[3], heights[0] - below[1]
+    lines = [w / MM for x, y, w in bottom_rules(shapes[0]) if bottom <= y <= top]
+    assert len(lines) == 5 and min(lines) >= COLOUR_LINE_MM, f"colour lines (mm): {lines}"
+
+
+def test_the_compact_sheet_is_the_small_one_page_layout(tmp_path_factory):
+    """The measures find the compact sheet's boxes too small: they measure what is printed."""
+    shapes, _, _ = printed(tmp_path_factory, "standard", "a4", compact=True)
+    assert len(shapes) == 1
+    assert not squares(shapes[0], HP_SQUARE_MM)
+    assert all(h.across_flats_mm() < HEX_MM for h in hexes(shapes[0]))
+    assert len(hexes(shapes[0])) == 6 * 19
