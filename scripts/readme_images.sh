@@ -37,6 +37,9 @@ done
   --out "$work/all/pad-queenbee-demo.pdf" > /dev/null
 "$bin" --campaigns-dir "$work/campaigns" print tracker beelives-hive solo-demo \
   --out "$work/all/tracker-beelives-hive-demo.pdf" > /dev/null
+# a scoring pad two to a sheet (each laid out on the half sheet)
+"$bin" print pad beelives --per-page 2 --names "Ann,Bob,Cy" \
+  --out "$work/all/pad-beelives-2up.pdf" > /dev/null
 rm "$work/all/report.pdf"  # the example report; the demo run's report is shown instead
 for pdf in "$work"/all/*.pdf; do
   name=$(basename "$pdf" .pdf)
@@ -48,6 +51,9 @@ for name in booklet-demo pad-queenbee-demo aid-hyve-modes tracker-beelives-hive-
   pdftoppm -png -r 60 -f "$page" -l "$page" -singlefile "$work/all/$name.pdf" \
     "docs/images/$name"
 done
+# the HYVE sheet's second page (actions, bread, jellies, seasons)
+pdftoppm -png -r 28 -f 2 -l 2 -singlefile "$work/all/sheet-hyve-standard.pdf" \
+  docs/images/sheet-hyve-standard-page-2
 # landscape sheet sides: the booklet's second front ([6|3]) and the duplex test's front
 pdftoppm -png -r 40 -f 3 -l 3 -singlefile "$work/imposed/booklet-imposed-demo.pdf" \
   docs/images/booklet-imposed-demo

@@ -225,7 +225,7 @@ def legacy_sheet(
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print the Hyve Legacy sheet, blank or pre-filled from a legacy run (1 or 2 per sheet).
+    """Print the Hyve Legacy sheet, blank or pre-filled from a legacy run (one per sheet).
 
     A pre-filled PDF records the run id and a hash of the run's state in its metadata.
 
@@ -377,8 +377,9 @@ def pad(
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print an end-of-game scoring pad (two games per page; 1, 2 or 4 pads per sheet, one
-    game on each 4-up slip).
+    """Print an end-of-game scoring pad (two games per page; pad beelives, beez and queenbee
+    also 2 or 4 per sheet, one game on each; pad beelives-years and hyve-legacy one per
+    sheet).
 
     With a Bee Lives CAMPAIGN the pad (beelives or beelives-years) is pre-filled with its
     player names, the multi-year pad also with its game length, and shows the campaign's board
@@ -571,7 +572,7 @@ def aid(
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
-    """Print a player aid (rule texts from the rulebook; 1 or 2 per sheet).  A Bee Lives aid
+    """Print a player aid (rule texts from the rulebook; one per sheet).  A Bee Lives aid
     with --board FILE shows your own board's values (resource chart, VP, raid dice, ...).
 
     Example: hyvekit print aid beelives-month --copies 4 --paper letter
@@ -968,8 +969,9 @@ def sheet(
 
     Two pages sized for the real components: page 1 the HP track (a square for the 16 mm HP
     die), the hyves, the setup area and population; page 2 the actions, bread, larva chamber,
-    jellies, rewards and seasons or wasp attacks. Print them on two sheets to lay side by
-    side, or on both sides of one; --compact fits all on one page with smaller boxes.
+    jellies, rewards and seasons or wasp attacks: print them on two sheets to lay side by
+    side. --compact fits all on one page with smaller boxes (the die beside the sheet, its
+    space marked in pencil).
 
     With --run, the setup colours, bread levels and a Courier box come from the legacy run, and
     the PDF records the run id and a hash of its state in its metadata.

@@ -312,8 +312,10 @@ NAME_MIN_SHEET_PT = 6.0
 #: the page's side margins (base.css ``@page``) and a name cell's padding and borders, mm
 PAGE_SIDES_MM = 22.0
 NAME_CELL_MM = 3.5
-#: each pad's label column (its CSS ``.what`` width), mm
+#: each pad's label column (its CSS ``.what`` width), mm, and on a half sheet (``.half-sheet
+#: .what``: 2- and 4-up) where the pad offers it
 PAD_LABEL_MM = {"beelives": 56.0, "beez": 52.0, "beelives-years": 60.0}
+PAD_HALF_LABEL_MM = {"beelives": 38.0, "beez": 40.0}
 
 
 @functools.cache
@@ -335,18 +337,22 @@ def word_width_mm(word: str, pt: float) -> float:
     return sum(advances.get(ord(c), em) for c in word) / em * pt * 25.4 / 72
 
 
-def fit_names(columns: list[dict[str, Any]], label_mm: float, per_page: int) -> bool:
+def fit_names(columns: list[dict[str, Any]], label_mm: float, per_page: int,
+              half_label_mm: float | None = None) -> bool:
     """Size each pre-printed name of a pad's player ``columns`` to its cell: ``name_pt``, the
     largest size up to :data:`NAME_PT` at which its longest word fits (a name wraps between
     words, never inside one), on the narrower of A4 and Letter at ``per_page``.  True when
     some name does not fit even at :data:`NAME_MIN_SHEET_PT` on the sheet: the pad then
     lists the names on a row of their own (``pad-macros.html``).
 
-    :param label_mm: the width of the pad's label column (its CSS ``.what``), mm.
+    :param label_mm: the width of the pad's label column (its CSS ``.what``), mm;
+        ``half_label_mm`` its width on a half sheet (2- and 4-up), default the same.
     """
     from hyvekit.render.pdf import MM, PAPER, impose_geometry, nup_scale
 
     page_mm = min(impose_geometry(p, per_page)["page"]["width_pt"] for p in PAPER) / MM
+    if per_page > 1 and half_label_mm is not None:
+        label_mm = half_label_mm
     cell = (page_mm - PAGE_SIDES_MM - label_mm) / max(len(columns), 1) - NAME_CELL_MM
     least = NAME_MIN_SHEET_PT / nup_scale(per_page)
     listed = False
@@ -378,7 +384,8 @@ def beelives_pad_context(players: int | None = None, names: list[str] | None = N
     return {
         "title": "Bee Lives Scoring Pad",
         "players": columns,
-        "names_listed": fit_names(columns, PAD_LABEL_MM["beelives"], per_page),
+        "names_listed": fit_names(columns, PAD_LABEL_MM["beelives"], per_page,
+                                  PAD_HALF_LABEL_MM["beelives"]),
         "rows": pad_rows(board),
         "tie_breakers": tie_breaker_rows(),
         "starvation_factor": signed(board.starvation_vp),

@@ -133,3 +133,31 @@ def test_the_compact_sheet_is_the_small_one_page_layout(tmp_path_factory):
     assert not squares(shapes[0], HP_SQUARE_MM)
     assert all(h.across_flats_mm() < HEX_MM for h in hexes(shapes[0]))
     assert len(hexes(shapes[0])) == 6 * 19
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_offensive_formation_has_its_sum_box_beside_its_sigma(tmp_path_factory, paper):
+    """A player's trial: a formation's Σ and its box were split over two lines."""
+    shapes, words, heights = printed(tmp_path_factory, "wasp-war", paper)
+    wanted = len(sheet_definitions()["wasp-war"].wasp.offensive)
+    paired = 0
+    for page, page_words in enumerate(words):
+        boxes = squares(shapes[page], ACTION_MM)
+        for x0, y0, x1, y1, word in page_words:
+            if word == "\u03a3":
+                top, bottom = heights[page] - y0, heights[page] - y1
+                paired += any(0 <= s.box[0] - x1 <= 3 * MM and s.box[1] <= top
+                              and s.box[3] >= bottom for s in boxes)
+    assert paired == wanted
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_long_live_the_queen_pips_wrap_by_fives(tmp_path_factory, paper):
+    """A player's trial: a line of pips ended inside a group of five."""
+    shapes, _, _ = printed(tmp_path_factory, "long-live-the-queen", paper)
+    rows: dict[int, int] = {}
+    for s in distinct(shapes[0]):
+        if s.curved and abs(s.width_mm - s.height_mm) < 0.3 and 5.4 <= s.width_mm < 5.6:
+            rows[round(s.box[1] / MM)] = rows.get(round(s.box[1] / MM), 0) + 1
+    pips = 2 * len(sheet_hyve_context(sheet_definitions()["long-live-the-queen"])["queen_pips"])
+    assert sum(rows.values()) == pips and all(n % 5 == 0 for n in rows.values()), rows
