@@ -16,12 +16,14 @@ weasyprint and pypdf are imported inside the functions that print only.
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import math
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
@@ -206,7 +208,8 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     from hyvekit.render.scratch import scratch_folder
     _NOTDEF.chars = set()
     try:
-        with scratch_folder():           # weasyprint's fonts: removed even if killed
+        # weasyprint's fonts removed even if killed; the garbage collector paused
+        with scratch_folder(), collector_paused():
             data = _render_sheets(template_name, context, page=page, copies=copies,
                                   per_page=per_page, ink_saver=ink_saver, meta=meta,
                                   templates_dir_override=templates_dir_override, more=more,
@@ -245,6 +248,24 @@ def _remove_stale_partials(out: Path) -> None:
                     partial.unlink()
             except OSError:
                 pass
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """While the block runs, Python's cyclic garbage collector does not (it runs again after,
+    if it ran before).
+
+    weasyprint's layout and drawing make and drop millions of objects, nearly all freed as
+    soon as they are dropped; the collector, started every 700 new objects, went through
+    them again and again: 15-20 % of a print's CPU time (docs/performance.md).  A print's
+    memory does not grow without it (what a print drops is freed by reference counting)."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
 
 def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapping[str, Any],
@@ -286,7 +307,8 @@ def render_document(template_name: str, context: Mapping[str, Any], *, paper: st
                                        "per_page": per_page, "ink_saver": bool(ink_saver),
                                        "copies": copies, "meta": meta},
                        templates_dir_override)
-    return _weasyprint(html, templates_dir_override)
+    with collector_paused():
+        return _weasyprint(html, templates_dir_override)
 
 
 def sheets(pdf_once: bytes, *, paper: str, copies: int, per_page: int,

@@ -39,6 +39,11 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _PACKAGE = Path(__file__).resolve().parents[1]
 _DERIVING = ("__init__.py", "rules", "games", "data", "store")   # what a state depends on
 _fingerprint: str | None = None
+#: the entries this process read or wrote last: entry path -> (its first line, the Kept), so
+#: that a command reading the same entry again (``do`` reads the record before its lock and
+#: again under it) does not unpickle it again; the first line names the body's SHA-256
+_MEMO: dict[Path, tuple[bytes, "Kept"]] = {}
+_MEMO_SIZE = 8
 
 
 @dataclass(frozen=True)
@@ -118,8 +123,9 @@ class StateCache:
     def get(self, record_path: Path, record_digest: str) -> Kept | None:
         """The state kept for ``record_path`` when its file's bytes are ``record_digest`` and
         this code made it; None otherwise."""
+        entry = self._entry(record_path)
         try:
-            fd = os.open(self._entry(record_path), os.O_RDONLY | _NOFOLLOW)
+            fd = os.open(entry, os.O_RDONLY | _NOFOLLOW)
         except OSError:
             return None
         try:
@@ -131,10 +137,16 @@ class StateCache:
                 body = fh.read()
                 if line != _first_line(record_digest, body):
                     return None
+                memo = _MEMO.get(entry)
+                if memo is not None and memo[0] == line:
+                    return memo[1]
                 kept = pickle.loads(body)
         except Exception:              # cut short, other classes, not a pickle: replay instead
             return None
-        return kept if isinstance(kept, Kept) else None
+        if not isinstance(kept, Kept):
+            return None
+        _remember(entry, line, kept)
+        return kept
 
     def put(self, record_path: Path, record_digest: str, kept: Kept) -> bool:
         """Keep ``kept`` for the record whose file's bytes are ``record_digest``; whether it
@@ -155,6 +167,7 @@ class StateCache:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
             os.replace(tmp, entry)
+            _remember(entry, data[:data.index(b"\n") + 1], kept)
             return True
         except OSError:
             if tmp is not None:
@@ -170,6 +183,14 @@ class StateCache:
             os.unlink(self._entry(record_path))
         except OSError:
             pass
+
+
+def _remember(entry: Path, line: bytes, kept: Kept) -> None:
+    """Note in :data:`_MEMO` that ``entry``'s file, first line ``line``, holds ``kept``."""
+    _MEMO.pop(entry, None)
+    _MEMO[entry] = (line, kept)
+    while len(_MEMO) > _MEMO_SIZE:
+        del _MEMO[next(iter(_MEMO))]
 
 
 def _first_line(record_digest: str, body: bytes) -> bytes:

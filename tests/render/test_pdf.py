@@ -230,3 +230,31 @@ def test_duplicate_names_are_refused():
     import pytest as _pytest
     with _pytest.raises(P.InvalidInputError, match="different name"):
         P.parse_names("Ann,Bob,Ann")
+
+
+def test_a_print_pauses_the_garbage_collector_and_starts_it_again(tmp_path, monkeypatch):
+    """weasyprint's layout runs without Python's cyclic collector (docs/performance.md); the
+    collector runs again after the print, even a print that fails, and stays off after one
+    made while it was off."""
+    import gc
+
+    from hyvekit.render import pdf as PDF
+
+    seen = []
+    render = PDF._weasyprint
+    monkeypatch.setattr(PDF, "_weasyprint",
+                        lambda *a: seen.append(gc.isenabled()) or render(*a))
+    assert gc.isenabled()
+    PDF.render_pdf("pad-beelives.html", P.beelives_pad_context(), out=tmp_path / "a.pdf")
+    assert seen == [False] and gc.isenabled()
+    monkeypatch.setattr(PDF, "_weasyprint", lambda *a: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        PDF.render_pdf("pad-beelives.html", P.beelives_pad_context(), out=tmp_path / "b.pdf")
+    assert gc.isenabled() and not (tmp_path / "b.pdf").exists()
+    gc.disable()
+    try:
+        with PDF.collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -223,3 +223,43 @@ def test_steps_made_on_a_state_another_command_changed_say_so(tmp_path):
         store.append_many("race", [("step", {"do": 'card "A Cold Spike"'})],
                           known=store.state("race"))
     assert not isinstance(plain.value, RecordChangedError)
+
+
+def test_a_do_unpickles_the_kept_state_once(tmp_path, monkeypatch):
+    """``beelives do`` reads the record before its lock and again under it: the same bytes,
+    the same entry, unpickled once (the second read takes what the first one gave)."""
+    folder = tmp_path / "campaigns"
+    cid = _made("bee lives", folder)
+    loads = []
+    real = pickle.loads
+    monkeypatch.setattr(ST.pickle, "loads", lambda b: loads.append(len(b)) or real(b))
+    ST._MEMO.clear()                                   # as a new process starts
+    legal = json.loads(cli(["beelives", "next", cid, "--json"], folder).stdout)["legal"]
+    assert len(loads) == 1
+    ST._MEMO.clear()
+    loads.clear()
+    assert cli(["beelives", "do", cid, legal[0]], folder).exit_code == 0
+    assert len(loads) == 1
+    # what the next command reads is the state the step left, as a replay gives it
+    record = campaign_store(folder).load(cid)
+    assert record.events[-1]["data"]["do"] == legal[0]
+    assert (campaign_store(folder).state(cid)[1]
+            == SC.CampaignStore(folder, ADAPTERS).state(cid)[1])
+
+
+def test_an_entry_whose_state_changed_is_read_again(store):
+    """The process remembers an entry by its first line (which names its body's SHA-256):
+    another state written for the same bytes is read, not the one remembered."""
+    cid = make_run(store)
+    store.append(cid, "note", {"text": "a"})
+    record = store.load(cid)
+    digest = ST.digest(record.path.read_bytes())
+    kept = store.states.get(record.path, digest)
+    assert kept is not None and store.states.get(record.path, digest) is kept
+    other = ST.Kept({**kept.header, "name": "Other"}, kept.stored_version, kept.max_key,
+                    kept.max_seq, kept.state)
+    entry = store.states._entry(record.path)
+    body = pickle.dumps(other, pickle.HIGHEST_PROTOCOL)
+    entry.write_bytes(ST._first_line(digest, body) + body)
+    again = store.states.get(record.path, digest)
+    assert again is not kept and again.header["name"] == "Other"
