@@ -236,6 +236,9 @@ def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
     """
     from hyvekit.rules.common import InvalidInputError
 
+    if str(path) == "-":                          # not standard output: a file named "-"
+        raise InvalidInputError(option, "-", "a file path (hyvekit writes to a file, not to "
+                                "standard output: name the file)")
     path = Path(path).expanduser()
     if path.is_dir():
         raise InvalidInputError(option, str(path), "a file path, not a folder")

@@ -101,3 +101,13 @@ def test_usage_errors_are_one_line_with_the_value_given(hk):
         result = hk(*args)
         assert result.returncode == 2, args
         assert len(result.stderr.strip().splitlines()) == 1 and needle in result.stderr, args
+
+
+def test_an_out_of_a_dash_is_refused_not_written_as_a_file_named_dash(hk):
+    """``--out -`` would have written a file named "-" (players read it as standard
+    output): refused with the option named, exit 2, nothing written."""
+    result = hk("print", "pad", "beelives", "--out", "-")
+    assert result.returncode == 2, result.stderr
+    assert "--out" in result.stderr and "standard output" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (hk.root / "-").exists() and not (hk.root / "output").exists()
