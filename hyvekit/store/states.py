@@ -154,7 +154,7 @@ class StateCache:
         not)."""
         try:
             body = pickle.dumps(kept, pickle.HIGHEST_PROTOCOL)
-            data = _first_line(record_digest, body) + body
+            line = _first_line(record_digest, body)
         except Exception:
             return False
         entry = self._entry(record_path)
@@ -165,9 +165,9 @@ class StateCache:
                 return False
             fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
             with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
+                fh.write(line + body)
             os.replace(tmp, entry)
-            _remember(entry, data[:data.index(b"\n") + 1], kept)
+            _remember(entry, line, kept)
             return True
         except OSError:
             if tmp is not None:
