@@ -396,8 +396,8 @@ def card_die(state: CampaignState) -> tuple[str, int, str, bool] | None:
     can spawn on that tile at all), else None (Season Cards: "After foraging, roll the D6.
     On 5+, spawn a wild hive"; ruling L64: not on a tile that holds a hive)."""
     t = state.table
-    if t is None or t.state is None or t.turn is None:
-        return None
+    if not isinstance(t, T.Table) or t.state is None or t.turn is None:
+        return None                 # not in a turn: winter, a card's start of the month
     hole = T.next_hole(t.state, t.turn, t.comps)
     if hole is None or hole.key != "card_d6":
         return None

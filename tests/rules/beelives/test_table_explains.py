@@ -356,3 +356,23 @@ def test_the_phases_before_the_card_are_said_by_the_choice_that_ends_them():
     assert [x for x in early + list(drawn.said[1:]) if x] == \
         [x for x in alone if x][:len(early)] + list(drawn.said[1:])
     assert not set(early) & set(drawn.said[1:])
+
+
+@pytest.mark.parametrize("card", ["Three Generations", "Wildfire"])
+def test_a_campaign_cards_start_of_the_month_on_the_map_is_previewed(card):
+    """Three Generations' and Wildfire's wild hives placed before the month begins (a
+    ``place`` decision outside any turn) get a preview for every place, as any decision
+    does: before, previews read a turn's die from a table that was the card's start."""
+    rng = random.Random(0)
+    raw = {"kind": "solo-campaign", "campaign": card, "map": True,
+           "players": [{"name": "Ann", "queen": "prolific"}]}
+    state = C.new_campaign(C.settings_from_dict(raw, COMPS), COMPS)
+    met = 0
+    while met < 3 and (d := CT.decision(state)) is not None:
+        if d.kind == "place" and CT.table_of(state) is None:      # before the month
+            shown = previews(ENGINE, state, d)
+            assert sorted(shown) == sorted(d.legal)
+            met += 1
+        option = "roll" if d.kind == "dice" else rng.choice(d.legal)
+        _, state = E.resolve_steps(state, [option], rng)
+    assert met, f"no {card} wild hive placed on the map"
