@@ -2,7 +2,7 @@
 tool leading — what is due and what is legal (``next``), the steps applied and stored as they
 are made (``do``), a month written back as the month record ``log`` takes (``export-month``).
 
-The rules are :mod:`hyvekit.rules.beelives.table` and :mod:`~hyvekit.rules.beelives.campaign_table`;
+The rules are :mod:`hyvekit.rules.beelives.engine` and the phases it asks;
 the steps are ``step`` events of the campaign record.
 """
 

@@ -164,7 +164,7 @@ def table_game(game: str, kind: str, sheets: Any = None) -> TableGame:
 
         def odds(state: Any) -> dict[str, Any]:
             over = B.table_engine().pending(state).over
-            return {"odds": {} if over else B.odds(state)}
+            return {"odds": {} if over else B.table_odds(state)}
 
         def scores(state: Any) -> dict[str, Any] | None:
             return B.summary(state).get("scores")

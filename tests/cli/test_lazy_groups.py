@@ -53,10 +53,10 @@ def test_a_plain_game_imports_no_solo_card_module(hk, tmp_path):
     status, next_ = (_modules_after(["--campaigns-dir", str(hk.campaigns), "beelives", command,
                                      "league"], tmp_path) for command in ("status", "next"))
     assert "hyvekit.rules.beelives.campaign" in status
-    assert "hyvekit.rules.beelives.campaign_table" in next_
+    assert "hyvekit.rules.beelives.engine" in next_
     for modules in (status, next_):
         assert [m for m in SOLO_AND_LATER if f"hyvekit.rules.beelives.{m}" in modules] == []
-    assert [m for m in ("game", "table", "player_turns", "campaign_month")
+    assert [m for m in ("game", "engine", "month_phases", "player_turns", "campaign_month")
             if f"hyvekit.rules.beelives.{m}" in status] == []
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from hyvekit.rules.beelives import table as BT
+from hyvekit.rules.beelives import month_phases as BT
 from hyvekit.rules.beez import table as ZT
 from hyvekit.rules.hyve import table as HT
 from hyvekit.rules.hyve import table_record as HR
@@ -25,7 +25,7 @@ GAMES = {
                "both-4-5-rows,middle-row,colours"]], ["beez", "do", "friday"], "fly 1 p"),
 }
 #: every module-level push a step can reach, by the module that calls it
-PUSHES = ((BT, "push"), (HT, "push"), (HR, "push"), (ZT, "push"))
+PUSHES = ((BT, "month_push"), (HT, "push"), (HR, "push"), (ZT, "push"))
 
 
 @pytest.fixture()

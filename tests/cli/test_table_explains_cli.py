@@ -41,7 +41,7 @@ def test_next_shows_the_card_text_thresholds_and_each_option_with_its_change(flo
 def test_a_forage_that_fills_the_comb_warns_of_the_swarm_token(flow):
     data = json.loads(flow("beelives", "next", "flow", "--json").stdout)
     full = {o: c for o, c in data["preview"].items() if "empty cells 10→0" in c}
-    from hyvekit.rules.beelives.campaign_table import COMB_FULL
+    from hyvekit.rules.beelives.table_words import COMB_FULL
     assert full and all(f"Ann: {COMB_FULL}" in c for c in full.values())
     out = flow("beelives", "next", "flow", env={"COLUMNS": "80"}).stdout
     assert f"forage bloom 1 take 5/5/0 — free bees 3→2, honey 0→5, pollen 0→5, " \

@@ -25,7 +25,7 @@ cards, the board file) and an append-only list of events replayed by :func:`play
   2).  The cards' rules inside the turns — Haunted Hives, Zombees, Under Siege — are played by
   the month sequencer from the month record's own dice (see :mod:`..game`);
 * ``"step"`` ``{"do": NOTATION}`` — one decision of a month played at the table
-  (:mod:`.campaign_table`); the step that ends a month plays it as a ``"month"`` event would;
+  (:mod:`.engine`); the step that ends a month plays it as a ``"month"`` event would;
 * ``"year-end"`` ``{"starvation": {NAME: "take"}, "queens": {NAME: TYPE}}`` — winter upkeep
   (:func:`hyvekit.rules.beelives.game.play_winter`): three months of feeding and disease, then
   in the multiple-years variant the year's scoring (surviving bees and honey), the skip feeding
@@ -101,7 +101,7 @@ def play(state: CampaignState, event_type: str, data: Mapping[str, Any]) -> Camp
         from hyvekit.rules.beelives.campaign_month import play_year_end
         return play_year_end(state, data)
     if event_type == "step":
-        from hyvekit.rules.beelives.campaign_table import play_step
+        from hyvekit.rules.beelives.engine import play_step
         return play_step(state, data)
     raise not_one_of("event", event_type, EVENTS)
 

@@ -71,7 +71,7 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any], *,
        its state at the start of the month (values not claimed stay as they were).
 
     ``played``: the month as the table played it, ``(its start, its plan, its result)``
-    (:func:`~hyvekit.rules.beelives.campaign_table.push`): taken instead of playing the month
+    (:func:`~hyvekit.rules.beelives.engine.push`): taken instead of playing the month
     again when the month record starts from that state with that plan.
 
     :raises IllegalActionError: the month is against the rules and not overridden.

@@ -379,8 +379,9 @@ class CampaignState:
         ``{"month": TABLE}`` and, when the month states values beside it, ``"stated"`` (a
         ``month`` event's, or what a month at the table gave).
     :ivar table: a month being played at the table
-        (:class:`~hyvekit.rules.beelives.table.Table`, :mod:`.campaign_table`), or None.
-    :ivar last_step: the last step pushed at the table, resolved (:func:`.campaign_table.push`);
+        (:class:`~hyvekit.rules.beelives.month_table.Table`), a card's start of a month being
+        decided (its own value), or None.
+    :ivar last_step: the last step pushed at the table, resolved (:func:`.engine.push`);
         :ivar said: what the rules did with it, in words.  Neither is compared.
     """
 

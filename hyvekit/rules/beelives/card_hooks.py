@@ -20,6 +20,12 @@ The hook points, in the order a month meets them:
 * :meth:`CardRules.disease_gained` — a player's hive gains disease;
 * :meth:`CardRules.after_action` — right after the action's effect;
 * :meth:`CardRules.after_turn` — at the end of the turn, after a season card's spawn;
+* :meth:`CardRules.turn_decision`, :meth:`CardRules.fails_on_roll` — at the table, the dice a
+  card makes due inside a turn (:mod:`.turn_steps`), and whether its roll made the action
+  fail;
+* :meth:`CardRules.month_phases`, :meth:`CardRules.campaign_phases` — at the table, the
+  decisions a card adds to the month (:mod:`.month_phases`) and before it (its start of a
+  month: :mod:`.campaign_phases`);
 * :meth:`CardRules.on_spawn` — a wild hive coming into play;
 * :meth:`CardRules.after_month` — at the end of the Cleanup Phase.
 """
@@ -139,6 +145,36 @@ class CardRules:
         """``player``'s hive has just gained ``gained`` disease (``hive``): the hive after the
         card's rule."""
         return hive
+
+    def turn_decision(self, state: GameState, turn: Any, stage: str, failed: bool,
+                      comps: Components) -> Any:
+        """At the table, the card's die due in the turn being built (``turn``: a
+        :class:`~.month_table.PendingTurn`) at ``stage`` (:data:`~.turn_steps.STAGES`;
+        ``failed``: the action failed before it was taken), as a
+        :class:`~.turn_steps.TurnDecision`, or None."""
+        return None
+
+    def fails_on_roll(self, state: GameState, action: Any) -> bool:
+        """Whether the card's roll stated in ``action``'s dice made the action fail (no
+        season card die, no spawn after it)."""
+        return False
+
+    def month_phases(self) -> dict[str, tuple[Any, ...]]:
+        """At the table, the phases the card adds to the month (:class:`~.month_phases.
+        MonthPhase` objects), by where they go (:data:`~.month_phases.SLOTS`)."""
+        return {}
+
+    def campaign_phases(self) -> tuple[Any, ...]:
+        """At the table, the phases the card plays before a month's own (its start of a
+        month: :class:`~.campaign_phases.CampaignPhase` objects)."""
+        return ()
+
+    def queen_dies(self, state: Any) -> str:
+        """Winter upkeep of the campaign ``state`` (a
+        :class:`~.campaign_settings.CampaignState`): when the card kills the queen, so a
+        different one is chosen before the next year, the card's words for it ("" when it
+        does not)."""
+        return ""
 
 
 def disease_gained(state: GameState, player: PlayerState, hive: Hive, gained: int,

@@ -18,5 +18,7 @@ from hyvekit.rules.beelives.card_hooks import CardRules
 @cache
 def card_rules() -> tuple[CardRules, ...]:
     """Every card's hooks, in the order the sequencer calls them."""
-    from hyvekit.rules.beelives import haunted_hives, under_siege, zombees
-    return (haunted_hives.RULES, zombees.RULES, under_siege.RULES)
+    from hyvekit.rules.beelives import (haunted_hives, three_generations, under_siege,
+                                        wildfire, zombees)
+    return (haunted_hives.RULES, zombees.RULES, under_siege.RULES, three_generations.RULES,
+            wildfire.RULES)

@@ -10,8 +10,9 @@ from typing import Any
 
 from hyvekit.rules.beelives.card_hooks import CardRules, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, require_unassigned
-from hyvekit.rules.beelives.player_turns import ScareGhosts
+from hyvekit.rules.beelives.player_turns import Forage, ScareGhosts
 from hyvekit.rules.beelives.solo_cards import ScenarioCard, die_roll
+from hyvekit.rules.beelives.turn_steps import die, tile_side
 from hyvekit.rules.beelives.state import (
     HAUNTED_HIVES,
     R_HAUNTED,
@@ -119,6 +120,20 @@ class HauntedHivesRules(CardRules):
 
     def forage_roll(self, state: GameState, action: Any, comps: Components) -> bool | None:
         return forage_roll(state, action.at, action.dice.haunt_d6, comps)
+
+    def turn_decision(self, state: GameState, turn: Any, stage: str, failed: bool,
+                      comps: Components) -> Any:
+        """At the table: the D6 of a forage on a haunted tile (before the action)."""
+        a = turn.action
+        if stage == "before" and isinstance(a, Forage) and state.options.haunted_hives and \
+                a.dice.haunt_d6 is None and tile_side(state, a) == "haunted":
+            return die("haunt_d6", turn, f"{a.actor} forages a haunted tile: roll the D6 "
+                       "(1-4: the action fails)", 6)
+        return None
+
+    def fails_on_roll(self, state: GameState, action: Any) -> bool:
+        """A forage on a haunted tile rolled 1-4."""
+        return action.dice.haunt_d6 is not None and action.dice.haunt_d6 <= 4
 
     def check_raid(self, state: GameState, raider: str, target: str | None,
                    comps: Components) -> None:

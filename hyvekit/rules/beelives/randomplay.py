@@ -27,7 +27,7 @@ from hyvekit.rules.beelives import solo as solocards
 from hyvekit.rules.beelives.zombees import ERRATIC
 from hyvekit.rules.beelives.actions import cool_bees
 from hyvekit.rules.beelives.board import TILE_TYPES
-from hyvekit.rules.beelives.table import WILD_NAMES
+from hyvekit.rules.beelives.month_table import WILD_NAMES
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 

@@ -497,3 +497,21 @@ def replay(record: GameRecord, comps: g.Components) -> Replay:
 __all__ = ["GameRecord", "Replay", "dump_game", "dump_month", "is_month_file", "parse_game",
            "parse_header", "parse_month", "parse_month_number", "parse_turn", "replay",
            "turn_table"]
+
+
+def month_record(plan: g.MonthPlan) -> dict[str, Any]:
+    """The month record (the ``month`` table of a ``month`` event) of ``plan``: what
+    ``beelives export-month`` writes and ``beelives log`` reads."""
+    import tomllib
+    return tomllib.loads(dump_month(plan))
+
+
+def month_file_text(entry: Mapping[str, Any]) -> str:
+    """A month of :attr:`~.campaign_settings.CampaignState.month_data` as the month file (TOML
+    text) that ``beelives log`` takes: the month record and, when there are any, its
+    ``[stated]`` values."""
+    text = dump_month(parse_month(entry["month"], "month"))
+    if entry.get("stated"):
+        text += "\n[stated]\n" + "".join(f"{k} = {toml_literal(v)}\n"
+                                         for k, v in entry["stated"].items())
+    return text

@@ -1,10 +1,11 @@
 """A month record as the steps of the table (rules/bee-lives.txt, "Productive Months",
 "Action Phase", "Actions", "Raid", "Wild Hives", "Joining the Map"; the solo cards Zombees
-and Under Siege): the other way round of :mod:`.table`, whose finished month gives a
+and Under Siege): the other way round of :mod:`.month_phases`, whose finished month gives a
 :class:`~hyvekit.rules.beelives.plan.MonthPlan`.
 
-:func:`steps_for` walks a :class:`~hyvekit.rules.beelives.table.Table` from the start of the
-month and, at each decision :func:`~hyvekit.rules.beelives.table.pending` names, pushes the
+:func:`steps_for` walks a :class:`~hyvekit.rules.beelives.month_table.Table` from the start
+of the month and, at each decision :func:`~hyvekit.rules.beelives.month_phases.month_pending`
+names, pushes the
 step the plan states:
 
 * ``infect``: ``infect NAME`` (Zombees, the start of year 2: the strongest wild hives tied);
@@ -25,7 +26,7 @@ step the plan states:
 * ``join``: ``NAME: join q,r [turn R]``.
 
 Wild hive names: the table names every wild hive it spawns itself (the next free name of
-:data:`~hyvekit.rules.beelives.table.WILD_NAMES`); a record may use any name.  The walk keeps
+:data:`~hyvekit.rules.beelives.month_table.WILD_NAMES`); a record may use any name.  The walk keeps
 the correspondence, record name → table name (:attr:`Walk.names`), and reads the record's
 turns through it; a later month's walk starts from the names of the earlier ones.
 
@@ -37,8 +38,8 @@ raid's ``removed`` dice are the raider's ``remove`` decision (none stated: the l
 swarm's ``"none"`` is ``spawn none``; a turned join is ``join q,r turn R``.
 
 Which value a decision asks for (which die, which sacrifice) is read from the table's own
-decisions (``table.next_hole`` / ``table.fill_hole`` / ``table.table_die``): a :class:`Decision`
-names its kind and prompt only.  Pure: no I/O; the dice are the plan's, no random generator
+decisions (:class:`~hyvekit.rules.beelives.turn_steps.TurnDecision` and
+:class:`~hyvekit.rules.beelives.month_phases.MonthDie`: their ``key`` and ``subject``).  Pure: no I/O; the dice are the plan's, no random generator
 is used.
 """
 
@@ -57,20 +58,13 @@ from hyvekit.rules.beelives.state import (
     GameState,
     month_name,
 )
-from hyvekit.rules.beelives.table import (
-    Action,
-    Decision,
-    Hole,
-    PendingTurn,
-    Table,
-    chart_line,
-    fill_hole,
-    next_hole,
-    table_die,
-    new_table,
-    pending,
-    push,
-)
+from hyvekit.rules.beelives.month_phases import MonthDie
+from hyvekit.rules.beelives.month_phases import month_pending as pending
+from hyvekit.rules.beelives.month_phases import month_push as push
+from hyvekit.rules.beelives.month_table import Action, PendingTurn, Table, new_table
+from hyvekit.rules.beelives.turn_steps import TurnDecision, turn_due
+from hyvekit.rules.beelives.wild_table import chart_line
+from hyvekit.rules.table import Decision
 from hyvekit.rules.beelives.wild_turns import WildForage, WildRaid
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.values import dataclass
@@ -230,8 +224,8 @@ class _Walker:
                                     f"{plan.infected_spawn!r} at {at}", expected=list(d.legal),
                                     given=plan.infected_spawn)
             return f"place {at[0]},{at[1]}"
-        if d.kind == "dice" and self.t.turn is None:          # Zombees' dice outside a turn
-            return self.table_die()
+        if isinstance(d, MonthDie):                          # Zombees' dice outside a turn
+            return self.table_die(d)
         if d.kind == "join":
             return self._join(d)
         if d.kind in ("action", "wild"):
@@ -282,11 +276,11 @@ class _Walker:
             asked: set[str] = set()
             pt = PendingTurn(head)
             for _ in range(MAX_STEPS):
-                hole = next_hole(state, pt, comps)
+                hole = turn_due(state, pt, comps)
                 if hole is None:
                     break
-                asked |= _ASKS.get(hole.key.split(":")[0], set())
-                pt = fill_hole(state, pt, hole, self._value(hole, pt.action), comps)
+                asked |= _ASKS.get(hole.key, set())
+                pt = hole.fill(pt, self._value(hole, pt.action))
             have = _flat(head)
             extra = {k for k, v in want.items() if have[k] != v and k not in asked}
             if not extra:
@@ -294,7 +288,7 @@ class _Walker:
             head = _with(head, {k: want[k] for k in extra})
         raise AssertionError("the head did not settle")           # pragma: no cover
 
-    def _value(self, hole: Hole, now: Action) -> object:
+    def _value(self, hole: TurnDecision, now: Action) -> object:
         """The plan's value for the turn's decision ``hole`` (``now``: the turn so far)."""
         target, at = self.target, self._at()
         if hole.key == "rolls":
@@ -314,8 +308,8 @@ class _Walker:
                                                 self.t.state.is_player(target.target)):
                 return (target.sacrifice_defending, target.sacrifice_unassigned)
             return target.sacrifices
-        if hole.key.startswith("spawn_d6:"):               # Zombees: a new wild hive's D6
-            name = hole.key.split(":", 1)[1]
+        if hole.key == "spawn_d6":                         # Zombees: a new wild hive's D6
+            name = hole.subject
             turn = self.plan.turns[self.i]
             stated = turn.spawn if name == now.dice.spawn else turn.siege_spawn
             return (self._spawn_d6(stated, hole.prompt),)
@@ -342,7 +336,7 @@ class _Walker:
     def _inside_turn(self, d: Decision) -> str:
         t = self.t
         assert t.turn is not None and t.state is not None
-        hole = next_hole(t.state, t.turn, t.comps)
+        hole = turn_due(t.state, t.turn, t.comps)
         assert hole is not None
         value = self._value(hole, t.turn.action)
         if d.kind == "dice":
@@ -354,13 +348,10 @@ class _Walker:
                                 expected=[v[1] for v in hole.values], given=value)
         return text
 
-    def table_die(self) -> str:
+    def table_die(self, hole: MonthDie) -> str:
         """Zombees' D6 outside a turn: a swarm's new wild hive, an infected wild hive's
         erratic turn."""
-        t = self.t
-        hole = table_die(t)
-        assert hole is not None
-        what, name = hole.key.split(":", 1)
+        what, name = hole.key, hole.subject
         if what == "swarm_d6":
             back = {v: k for k, v in self.names.items()}
             return str(self._spawn_d6(back.get(name, name), hole.prompt))

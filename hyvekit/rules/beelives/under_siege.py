@@ -8,7 +8,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from hyvekit.rules.beelives import turn_steps as TS
 from hyvekit.rules.beelives.card_hooks import CardRules
+from hyvekit.rules.beelives.month_table import free_wild_name
+from hyvekit.rules.beelives.player_turns import Scout
 from hyvekit.rules.beelives.spawning import spawn_strength, spawn_wild
 from hyvekit.rules.beelives.state import (
     NONE,
@@ -20,6 +23,7 @@ from hyvekit.rules.beelives.state import (
     Event,
     GameState,
     TurnDice,
+    map_module,
 )
 
 if TYPE_CHECKING:
@@ -90,6 +94,27 @@ class UnderSiegeRules(CardRules):
 
     name = UNDER_SIEGE
 
+    def turn_decision(self, state: GameState, turn: Any, stage: str, failed: bool,
+                      comps: Components) -> Any:
+        """At the table: the D6 after scouting and, on 4+, the wild hive spawned on the
+        scouted tile (its name the tool's; none when the tile cannot take it)."""
+        a = turn.action
+        if stage != "spawned" or not isinstance(a, Scout) or not state.options.under_siege \
+                or failed:
+            return None
+        d = a.dice
+        if d.siege_d6 is None:
+            return TS.die("siege_d6", turn, "Under Siege: roll the D6 after scouting "
+                          f"({UNDER_SIEGE_D6_MIN}+: a wild hive spawns on the scouted tile)", 1)
+        if d.siege_d6 >= UNDER_SIEGE_D6_MIN and d.siege_spawn is None:
+            name = free_wild_name(state, {d.spawn} - {None, NONE})
+            at = tuple(a.at) if a.at is not None else None
+            if at is not None and (at not in map_module().spawn_places(state.map, a.actor)
+                                   or d.spawn_at == at):
+                name = NONE                      # the scouted tile cannot take a wild hive
+            return TS.tool_spawn("siege_spawn", (name, at), _siege_spawned)
+        return None
+
     def after_turn(self, state: GameState, action: Any, scouted_at: Coord | None,
                    failed: bool, comps: Components) -> tuple[GameState, list[Event]]:
         if action.wild:
@@ -99,6 +124,14 @@ class UnderSiegeRules(CardRules):
 
 
 RULES = UnderSiegeRules()
+
+
+def _siege_spawned(turn: Any, value: tuple[str, Any]) -> Any:
+    """The turn with Under Siege's wild hive (name, tile) settled."""
+    name, at = value
+    a = turn.action
+    return TS.turn_with(turn, replace(a, dice=replace(a.dice, siege_spawn=name,
+                                                       siege_at=at if name != NONE else None)))
 
 
 def stated_siege_turns(state: CampaignState, game: GameState, plan: MonthPlan,

@@ -14,22 +14,26 @@ here the campaign states the dice and plays the steps on its map (rulings L130-L
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from hyvekit.rules.beelives.campaign_settings import R_WILDFIRE
+from hyvekit.rules.beelives.campaign_phases import CampaignPhase, roll, stated_spawns
+from hyvekit.rules.beelives.campaign_settings import R_WILDFIRE, CampaignState
+from hyvekit.rules.beelives.card_hooks import CardRules
 from hyvekit.rules.beelives.hexgrid import Coord
 from hyvekit.rules.beelives.hexgrid import distance as hex_distance
+from hyvekit.rules.beelives.month_phases import MonthPhase, card_decision, turn_over
+from hyvekit.rules.beelives.month_table import Table, free_wild_name, new_table, spawn_named
 from hyvekit.rules.beelives.solo_cards import D4, CampaignCard, die_roll
 from hyvekit.rules.beelives.spawning import spawn_wild
-from hyvekit.rules.beelives.state import NONE, WILD_HIVE_TOKENS, Components, GameState
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
-from hyvekit.rules.common import counted
+from hyvekit.rules.beelives.state import (NONE, WILD_HIVE_TOKENS, Components, GameState,
+                                          map_module)
+from hyvekit.rules.beelives.step_text import face, listed
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
+from hyvekit.rules.table import Decision, dice_steps
 from hyvekit.rules.values import dataclass
-
-if TYPE_CHECKING:
-    from hyvekit.rules.beelives.campaign import CampaignState
 
 WILDFIRE = "Wildfire"
 WILDFIRE_SPREADS = {"opposite": "toward you", "right": "left", "closest": "away from you",
@@ -365,3 +369,181 @@ def wildfire_month(card: CampaignCard, front: FireFront, tiles: Iterable[Coord],
     taken = set(occupied) | {hive}
     places = tuple(fire_spawn_places(d, tiles, fire, taken) for d in d4s)
     return WildfireMonth(step, hive in step.flipped, places, rules.rule("fire_spawn_strength"))
+
+
+# --- at the table ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FirePrelude:
+    """Year 2, the start of a month at the table (rulings L130, L131, L109): on the map the D4
+    for the fire's edge (the first month), then each of the month's D4s for a wild hive's
+    distance from the fire and where it spawns; without the map whether the fire reached the
+    hive's tile (a fact for the card's goal, ruling L109) and, for each wild hive, its name or
+    ``none`` (no legal space).  On the map a hive that burned ends the game before the month
+    is played: only its card is turned over (ruling L132)."""
+
+    fire_d4: int | None = None
+    rolls: tuple[int, ...] = ()
+    spawns: tuple[tuple[str, tuple[int, int] | None], ...] = ()
+    burned: bool | None = None
+
+    def stated(self) -> dict[str, Any]:
+        """The month record's ``stated`` values."""
+        out: dict[str, Any] = {}
+        if self.fire_d4 is not None:
+            out["fire_d4"] = self.fire_d4
+        if self.rolls:
+            out["fire_spawn_d4"] = list(self.rolls)
+        if self.burned:
+            out["hive_burned"] = True
+        if self.spawns or (self.burned is False):
+            out["spawn"] = stated_spawns(self.spawns)
+        if not out.get("spawn"):
+            out.pop("spawn", None)
+        return out
+
+
+def _card_now(state: CampaignState) -> Any:
+    """The Wildfire card when its fire burns at the start of this month, else None."""
+    if (not state.settings.campaign or state.game.stage != "month"
+            or isinstance(state.table, Table)):       # no campaign card: no Wildfire
+        return None
+    return wildfire_card(state, state.game.year)
+
+
+def _fire_game(state: CampaignState, fp: FirePrelude) -> tuple[Any, bool, int, int]:
+    """The game after this month's flip and the wild hives placed so far; whether the hive
+    burned; how many wild hives spawn this month, and their strength."""
+    card = _card_now(state)
+    yr = card.year(state.game.year)
+    want, strength = yr.rule("fire_spawn_rolls"), yr.rule("fire_spawn_strength")
+    game = state.game
+    burned = False                  # without the map the game goes on (ruling L109)
+    if game.map is not None:
+        game, fire = spread_at_month_start(state, game, fp.stated() | (
+            {"fire_d4": fp.fire_d4} if fp.fire_d4 is not None else {}))
+        burned = bool(fire is not None and fire.hive_burned)
+    for name, at in fp.spawns:
+        if name != NONE:
+            game, _ = spawn_wild(game, name, strength, cause=f"card: {card.name}",
+                                 by=game.players[0].name, rule=R_WILDFIRE, at=at,
+                                 comps=state.comps.game)
+    return game, burned, want, strength
+
+
+def _d4(prompt: str) -> Decision:
+    return Decision("dice", None, prompt, dice_steps(1, range(1, 5)),
+                    more="or the face rolled, 1-4")
+
+
+class FireSpreads(CampaignPhase):
+    """The fire at the start of a month of year 2: where it starts (the first month, on the
+    map), whether it reached the hive (without the map), each of the month's wild hives."""
+
+    name = "Wildfire: the fire spreads, its wild hives spawn"
+
+    def pending(self, state: CampaignState) -> Decision | None:
+        card = _card_now(state)
+        if card is None:
+            return None
+        fp = state.table if isinstance(state.table, FirePrelude) else FirePrelude()
+        lead = state.game.players[0].name
+        on_map = state.game.map is not None
+        if on_map and state.fire is None and fp.fire_d4 is None:
+            return _d4(f"{card.name}: roll the D4 for where the fire starts (1 the opposite "
+                       "edge, 2 the right, 3 the closest, 4 the left)")
+        if not on_map and fp.burned is None:
+            return Decision("fire", lead, f"{card.name}: has the fire reached {lead}'s tile "
+                            "this month?", ("hive safe", "hive burned"))
+        game, burned, want, _ = _fire_game(state, fp)
+        if burned or len(fp.spawns) >= want:
+            return None                     # (burned: the card is turned over, nothing else)
+        name = free_wild_name(game)
+        if not on_map:
+            return Decision("spawn", lead, f"{card.name}: wild hive {len(fp.spawns) + 1} of "
+                            f"{want} ({name}) spawns as many spaces from the fire as a D4: is "
+                            "there a legal space?", (f"spawn {name}", "spawn none")
+                            if name != NONE else ("spawn none",))
+        if len(fp.rolls) == len(fp.spawns):
+            return _d4(f"{card.name}: roll the D4 for wild hive {len(fp.spawns) + 1} of {want} "
+                       "(its spaces from the fire)")
+        M = map_module()
+        places = () if name == NONE else sorted(fire_spawn_places(
+            fp.rolls[-1], [c for c, _ in game.map.tiles], M.burnt_tiles(game.map),
+            [h.at for h in game.map.hives]))
+        if not places:
+            return Decision("place", None, f"{card.name}: no legal space {fp.rolls[-1]} from "
+                            "the fire", ("spawn none",), auto=True)
+        return Decision("place", lead, f"{card.name}: {name} spawns "
+                        f"{counted(fp.rolls[-1], 'space')} from the fire: where",
+                        tuple(f"place {c[0]},{c[1]}" for c in places))
+
+    def applies(self, state: CampaignState) -> bool:
+        return _card_now(state) is not None
+
+    def push(self, state: CampaignState, d: Decision, text: str, rng: random.Random
+             ) -> tuple[CampaignState, str]:
+        text = roll(d, text, 4, rng)
+        fp = state.table if isinstance(state.table, FirePrelude) else FirePrelude()
+        if d.kind == "dice":
+            if state.game.map is not None and state.fire is None and fp.fire_d4 is None:
+                fp = replace(fp, fire_d4=face(text, 4))
+            else:
+                fp = replace(fp, rolls=fp.rolls + (face(text, 4),))
+        else:
+            option = listed(d, text)
+            if d.kind == "fire":
+                fp = replace(fp, burned=text.lower().split()[1] == "burned")
+            else:
+                fp = replace(fp, spawns=fp.spawns + (spawn_named(option,
+                                                                 _fire_game(state, fp)[0]),))
+        state = replace(state, table=fp)
+        if self.pending(state) is None:           # the month begins (or the hive burned)
+            state = replace(state, table=self.month(state))
+        return state, text
+
+    def month(self, state: CampaignState) -> Table | None:
+        """The month once the fire's start of the month is decided (a lost month when the
+        hive burned: only its card is turned over)."""
+        if _card_now(state) is None:
+            return None
+        fp = state.table if isinstance(state.table, FirePrelude) else FirePrelude()
+        game, burned, _, _ = _fire_game(state, fp)
+        if burned:
+            return replace(new_table(state.game, state.comps.game),
+                           stated=fp.stated() | {"hive_burned": True}, lost=True)
+        return replace(new_table(game, state.comps.game), stated=fp.stated())
+
+
+class BurnedMonth(MonthPhase):
+    """The hive burned as the month began (ruling L132): the game is lost, only the month's
+    card is turned over to log it."""
+
+    name = "Event Phase"
+
+    def due(self, m: Any) -> Decision | None:
+        if not m.lost or m.plan.card:
+            return None
+        return card_decision(m, "Wildfire: the fire reached your hive's tile — you lose "
+                             "(ruling L132); turn over the month's card to log the month")
+
+    def take(self, m, d, text, rng, strict):
+        return turn_over(m, d, text, rng)
+
+
+class WildfireRules(CardRules):
+    """Wildfire at the table: the fire and its wild hives before each month of year 2, the
+    month a burned hive loses."""
+
+    name = WILDFIRE
+
+    def campaign_phases(self) -> tuple[Any, ...]:
+        return CAMPAIGN_PHASES
+
+    def month_phases(self) -> dict[str, tuple[Any, ...]]:
+        return MONTH_PHASES
+
+
+CAMPAIGN_PHASES = (FireSpreads(),)
+MONTH_PHASES = {"start": (BurnedMonth(),)}
+RULES = WildfireRules()

@@ -6,13 +6,20 @@ tables are in :mod:`hyvekit.rules.beelives.solo`.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from hyvekit.rules.beelives import month_phases as MP
+from hyvekit.rules.beelives import notation as N
+from hyvekit.rules.beelives import turn_steps as TS
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.card_hooks import CardRules, Failed, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, gain_disease
+from hyvekit.rules.beelives.month_table import first_infected as first_infected_at_table
+from hyvekit.rules.beelives.month_table import free_wild_name
+from hyvekit.rules.beelives.player_turns import ScareGhosts
 from hyvekit.rules.beelives.solo_cards import WILD_MAX, CampaignCard, die_roll
 from hyvekit.rules.beelives.spawning import no_placement, spawn_wild
 from hyvekit.rules.beelives.state import (
@@ -30,6 +37,8 @@ from hyvekit.rules.beelives.state import (
     zombees_card,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.beelives.wild_turns import WildNothing
+from hyvekit.rules.table import Decision
 from hyvekit.rules.values import dataclass
 
 if TYPE_CHECKING:
@@ -394,6 +403,36 @@ class ZombeesRules(CardRules):
                        comps: Components) -> Hive:
         return infected_gain(player, hive, gained, comps.board)
 
+    def turn_decision(self, state: GameState, turn: Any, stage: str, failed: bool,
+                      comps: Components) -> Any:
+        """At the table: an infected player's D6 for the action (before it), the D6 for
+        acting on an infected tile or hive (after the effect), each new wild hive's D6."""
+        if not state.zombees:
+            return None
+        a, d = turn.action, turn.action.dice
+        if stage == "before" and not a.wild and d.zombee_d6 is None and \
+                TS.is_infected(state, a):
+            return TS.die("zombee_d6", turn, f"{a.actor} is infected: roll the D6 for the "
+                          "action (Zombees)", 6)
+        if stage == "acted" and not failed and d.infection_d6 is None and \
+                a.action in ("forage", "scout", "raid") and not isinstance(a, ScareGhosts) and \
+                not TS.is_infected(state, a) and _acts_on_infected(state, a):
+            return TS.die("infection_d6", turn, f"{a.actor} acts on an infected tile: roll the "
+                          "D6 (Zombees)", 6)
+        if stage == "new wild hives":       # "When a new wild hive is spawned, roll the D6"
+            known = {n for n, _ in state.spawn_rolls + turn.rolls}
+            for name in (d.spawn, d.siege_spawn):
+                if name not in (None, NONE) and name not in known:
+                    return TS.die("spawn_d6", turn, f"Zombees: roll the D6 for the new wild "
+                                  f"hive {name} (1-2: it is infected)", 6, subject=name,
+                                  fill=_new_wild_roll(name))
+        return None
+
+    def month_phases(self) -> dict[str, tuple[Any, ...]]:
+        """At the table: the first infected hive as year 2 begins, the D6 of the wild hives
+        the swarms spawn, an infected wild hive's D6 before its turn."""
+        return MONTH_PHASES
+
     def after_month(self, state: GameState, comps: Components) -> None:
         if state.spawn_rolls:
             unused = [name for name, _ in state.spawn_rolls]
@@ -403,6 +442,114 @@ class ZombeesRules(CardRules):
 
 
 RULES = ZombeesRules()
+
+
+class FirstInfectionPhase(MP.MonthPhase):
+    """Year 2 begins: the strongest wild hive becomes infected — the first player chooses
+    among those tied — or, with no wild hive in play, an infected one spawns (on the map,
+    where: up to its distance from the first player)."""
+
+    name = "Zombees: the first infected hive"
+
+    def due(self, m: Any) -> Decision | None:
+        if m.state is not None or m.lost or m.plan.infect is not None or \
+                m.plan.infected_spawn is not None:
+            return None
+        first = first_infected_at_table(m.start, m.comps)
+        if first is None:
+            return None
+        s0 = m.start
+        lead = s0.players[s0.first_player].name
+        if first.candidates:
+            return Decision("infect", lead, "Zombees: the strongest wild hives are tied: which "
+                            "becomes infected", tuple(f"infect {N.quote_name(n)}"
+                                                      for n in first.candidates))
+        places = map_module().spawn_places(s0.map, lead, first.max_distance) if s0.map \
+            else ()
+        return Decision("place", lead, f"Zombees: no wild hive is in play: an infected one "
+                        f"(strength {first.spawn_strength}) spawns up to {first.max_distance} "
+                        f"spaces from {lead}: where",
+                        tuple(f"place {c[0]},{c[1]}" for c in places))
+
+    def take(self, m, d, text, rng, strict):
+        option = MP.listed(m, d, text)
+        word, value = shlex.split(option.rpartition(": ")[2])[:2]
+        if word == "infect":
+            return replace(m, plan=replace(m.plan, infect=value)), option
+        q, r = value.split(",")
+        return replace(m, plan=replace(m.plan, infected_spawn=free_wild_name(m.start),
+                                       infected_spawn_at=(int(q), int(r)))), option
+
+
+class SwarmDicePhase(MP.MonthPhase):
+    """The D6 of each wild hive a swarm spawned (1-2: it is infected), before the Event
+    Phase."""
+
+    name = "Zombees: the new wild hives' D6"
+
+    def due(self, m: Any) -> Decision | None:
+        if m.state is not None or m.lost or not m.start.zombees:
+            return None
+        rolled = {n for n, _ in m.plan.spawn_d6}
+        for _, c in m.plan.choices:
+            if c.swarm is not None and c.swarm.wild != NONE and c.swarm.wild not in rolled:
+                return MP.MonthDie("swarm_d6", c.swarm.wild, "Zombees: roll the D6 for the new "
+                                   f"wild hive {c.swarm.wild} (1-2: it is infected)")
+        return None
+
+    def take(self, m, d, text, rng, strict):
+        face, said = MP.month_face(d, text, m, rng)
+        return replace(m, plan=replace(m.plan, spawn_d6=m.plan.spawn_d6
+                                       + ((d.subject, face),))), said
+
+
+class ErraticDiePhase(MP.MonthPhase):
+    """An infected wild hive's D6 for its erratic turn, before it acts (1 raid the closest
+    hive, 2-4 forage, 5 raid the farthest, 6 nothing)."""
+
+    name = "Action Phase"
+
+    def due(self, m: Any) -> Decision | None:
+        if m.state is None or m.wild_roll is not None or not m.state.zombees:
+            return None
+        actor = MP.actor_now(m)
+        if actor is None or not actor.wild:
+            return None
+        for name in actor.choices:
+            w = m.state.wild_hive(name)
+            nothing = WildNothing(name)
+            if w.infected and TS.head_legal(m.state, replace(nothing, dice=replace(
+                    nothing.dice, zombee_d6=6)), m.comps):
+                return MP.MonthDie("erratic", name, f"{name} is infected: roll the D6 for its "
+                                   "erratic turn (1 raid the closest hive, 2-4 forage bloom / "
+                                   "wilt / harvest, 5 raid the farthest, 6 nothing)")
+        return None
+
+    def take(self, m, d, text, rng, strict):
+        face, said = MP.month_face(d, text, m, rng)
+        return replace(m, wild_roll=(d.subject, face)), said
+
+
+MONTH_PHASES = {"start": (FirstInfectionPhase(),), "after swarms": (SwarmDicePhase(),),
+                "before wild turns": (ErraticDiePhase(),)}
+
+
+def _acts_on_infected(state: GameState, a: Any) -> bool:
+    """Whether the action ``a`` is on an infected tile (on the map) or raids an infected wild
+    hive (without it)."""
+    if state.map is not None:
+        return TS.tile_side(state, a) == "infected"
+    target = getattr(a, "target", None)
+    return a.action == "raid" and target is not None and not state.is_player(target) and \
+        state.wild_hive(target).infected
+
+
+def _new_wild_roll(name: str) -> Any:
+    """Filling the D6 of the new wild hive ``name`` (kept with the turn, played with the
+    month's first rolls)."""
+    def fill(turn: Any, value: Any) -> Any:
+        return TS.turn_with(turn, rolls=turn.rolls + ((name, value[0]),))
+    return fill
 
 
 def stated_first_infection(plan: MonthPlan, stated: Mapping[str, Any]) -> MonthPlan:

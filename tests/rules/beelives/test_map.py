@@ -627,7 +627,6 @@ def test_a_tile_foraged_in_an_earlier_round_stays_closed_a_hive_raided_may_be_ra
     import random
 
     from hyvekit.rules.beelives import campaign as C
-    from hyvekit.rules.beelives import campaign_table as CT
     from hyvekit.rules.beelives import engine as E
     from hyvekit.data.beelives import campaign_components, packaged_board
     comps = campaign_components(packaged_board())
@@ -639,7 +638,7 @@ def test_a_tile_foraged_in_an_earlier_round_stays_closed_a_hive_raided_may_be_ra
                 {"name": "Ann", "queen": "aggressive"}, {"name": "Bo", "queen": "prolific"}]},
             comps), comps)
         last = None
-        while (d := CT.decision(state)) is not None:
+        while (d := E.decision(state)) is not None:
             step = "roll" if d.kind == "dice" else rng.choice(d.legal)
             _, state = E.resolve_steps(state, [step], rng)
             t = state.table

@@ -1,4 +1,4 @@
-"""A Bee Lives month at the table (hyvekit/rules/beelives/table.py, campaign_table.py): whole
+"""A Bee Lives month at the table (hyvekit/rules/beelives/engine.py and the phases it asks): whole
 games played by always choosing among the legal options, each game's record replayed by
 ``campaign check``; every legal option accepted and printed as it parses; illegal steps
 refused with the rule and the legal options.
@@ -14,11 +14,14 @@ import pytest
 
 from hyvekit.data.beelives import campaign_components, packaged_board
 from hyvekit.rules.beelives import campaign as C
-from hyvekit.rules.beelives import campaign_table as CT
+from hyvekit.rules.beelives.campaign_phases import month_of
 from hyvekit.rules.beelives import engine as E
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import notation as N
-from hyvekit.rules.beelives import table as T
+from hyvekit.rules.beelives.month_phases import month_pending, month_push
+from hyvekit.rules.beelives.month_phases import replay as month_replay
+from hyvekit.rules.beelives.month_table import new_table
+from hyvekit.rules.beelives.odds import raid_odds_now
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 COMPS = campaign_components(packaged_board())
@@ -60,7 +63,7 @@ def play_game(seed: int) -> tuple[C.CampaignState, list[str]]:
     rng = random.Random(seed)
     state = C.new_campaign(C.settings_from_dict(settings_for(seed), COMPS), COMPS)
     steps: list[str] = []
-    while (d := CT.decision(state)) is not None:
+    while (d := E.decision(state)) is not None:
         assert d.legal, f"seed {seed}: nothing legal at {d!r}"
         option = rng.choice(d.legal)
         if d.kind == "dice" and rng.random() < 0.5:
@@ -76,7 +79,7 @@ def _states(seed: int, limit: int = 400, auto: bool = True):
     rng = random.Random(seed)
     state = C.new_campaign(C.settings_from_dict(settings_for(seed), COMPS), COMPS)
     for _ in range(limit):
-        d = CT.decision(state)
+        d = E.decision(state)
         if d is None:
             return
         yield state, d
@@ -91,7 +94,7 @@ def test_every_legal_option_is_accepted_and_every_action_prints_as_it_parses(see
         for option in options:
             E.resolve_steps(state, [option], rng, auto=False)      # raises if refused
             if d.kind == "action":
-                t = CT.table_of(state)
+                t = month_of(state)
                 assert N.format_action(N.parse_action(option, t.state)) == option
 
 
@@ -132,18 +135,18 @@ def test_a_raid_asks_for_dice_then_keep_or_reroll_then_the_defenders_sacrifice()
     state = _first_turn(_standard())
     rng = random.Random(0)
     _, state = E.resolve_steps(state, ["forage bloom 0 take 5/5/0", "raid Susan 3"], rng)
-    d = CT.decision(state)
+    d = E.decision(state)
     # the raider rolls the raid's dice (a defender's phone may not: hyvekit serve)
     # one D4 for 3 bees: roll, or the face rolled, each listed (issue 25)
     assert (d.kind, d.actor, d.legal) == ("dice", "Jeremy", ("roll", "1", "2", "3", "4"))
     _, state = E.resolve_steps(state, ["2"], rng)          # 3 bees: one die
-    d = CT.decision(state)
+    d = E.decision(state)
     assert d.kind == "reroll" and set(d.legal) == {"keep", "reroll"}
     _, state = E.resolve_steps(state, ["reroll", "4"], rng)
-    d = CT.decision(state)
+    d = E.decision(state)
     assert d.kind == "reroll"                                # 2 bees left: may reroll again
     _, state = E.resolve_steps(state, ["keep"], rng)
-    d = CT.decision(state)
+    d = E.decision(state)
     assert d.kind == "sacrifice" and d.actor == "Susan" and "Susan: sacrifice 0/0" in d.legal
     _, state = E.resolve_steps(state, ["sacrifice 0/0"], rng)
     raid = state.table.plan.turns[-1]
@@ -156,17 +159,17 @@ def test_roll_and_draw_are_kept_as_what_was_rolled_and_drawn():
     steps, state = E.resolve_steps(state, ["draw"], random.Random(7))
     assert steps[0].startswith("card ") and state.table.plan.card in steps[0]
     with pytest.raises(InvalidInputError, match="resolved step"):
-        CT.play_step(state, {"do": "roll"})
+        E.play_step(state, {"do": "roll"})
 
 
 def test_a_month_at_the_table_replays_from_its_steps_without_dice():
     rng = random.Random(3)
     s = g.new_game([("A", "prolific"), ("B", "nomadic"), ("C", "aggressive")], COMPS.board)
     comps = COMPS.game
-    t = T.new_table(s, comps)
-    while (d := T.pending(t)) is not None:
-        t = T.push(t, rng.choice(d.legal), rng)
-    again = T.replay(s, comps, t.steps)
+    t = new_table(s, comps)
+    while (d := month_pending(t)) is not None:
+        t = month_push(t, rng.choice(d.legal), rng)
+    again = month_replay(s, comps, t.steps)
     assert again.result.state == t.result.state
     assert g.play_month(s, t.plan, comps, claims=False).state == t.result.state
 
@@ -244,13 +247,13 @@ def test_raid_odds_beside_the_options_are_the_raid_rules_own():
     s = s.with_hive("Bob", replace(s.player("Bob").hive, unassigned=9))   # pools of 1-3 dice
     bob, ann = s.player("Bob").hive, s.player("Ann").hive
     for bees in range(1, 10):
-        success, honey = T.raid_odds_now(s, "Bob", "Ann", bees, comps)
+        success, honey = raid_odds_now(s, "Bob", "Ann", bees, comps)
         odds = raid_odds(comps.board, bees, target_honey=ann.honey,
                          defenders=ann.assigned.defend, attacker_queen=bob.queen,
                          defender_queen=ann.queen, reroll=RerollPolicy(0, 0),
                          attacker_empty=bob.empty)
         assert (success, honey) == (odds.success, odds.expected_stolen)
     faces = comps.board.die_faces
-    success, honey = T.raid_odds_now(s, "Bob", "ACORN", 3, comps)
+    success, honey = raid_odds_now(s, "Bob", "ACORN", 3, comps)
     assert success == Fraction(sum(f >= 3 for f in faces), len(faces))
     assert honey == Fraction(sum(min(f, 3) for f in faces), len(faces))

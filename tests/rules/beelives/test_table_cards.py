@@ -14,7 +14,6 @@ import pytest
 from test_table import COMPS
 
 from hyvekit.rules.beelives import campaign as C
-from hyvekit.rules.beelives import campaign_table as CT
 from hyvekit.rules.beelives import engine as E
 
 CARDS = [c for c in COMPS.game.cards]
@@ -60,7 +59,7 @@ def _month_under(card, on_map: bool, seed: int):
     state = C.new_campaign(C.settings_from_dict(_settings(on_map), COMPS), COMPS)
     month = None
     for _ in range(3000):
-        d = CT.decision(state)
+        d = E.decision(state)
         assert d is not None, "the game ended before the card's season"
         in_month = month is not None and (state.game.year, state.game.month) == month
         option = _choose(d, rng, card, in_month, state)

@@ -11,7 +11,9 @@ import re
 import pytest
 
 from hyvekit.rules.beelives import campaign as C
-from hyvekit.rules.beelives import campaign_table as CT
+from hyvekit.rules.beelives import table_view as TV
+from hyvekit.rules.beelives import table_words as TW
+from hyvekit.rules.beelives.campaign_phases import month_of
 from hyvekit.rules.beelives import engine as E
 from hyvekit.rules.common import IllegalActionError
 from hyvekit.rules.table import previews
@@ -42,7 +44,7 @@ def _claims(change: str) -> dict[tuple[str, str], tuple]:
     """``{(hive, view key): (before, after)}`` a preview states."""
     out = {}
     for part in filter(None, change.split("; ")):
-        if CT.COMB_FULL in part or part == E.MONTH_ENDS or part.endswith((" new", " gone")):
+        if TW.COMB_FULL in part or part == E.MONTH_ENDS or part.endswith((" new", " gone")):
             continue
         name, _, rest = part.partition(": ")
         for item in rest.split(", "):
@@ -97,7 +99,7 @@ def test_a_swarm_is_asked_with_its_reason_beside_the_table_the_swarm_phase_finds
     over = re.search(r"(\d+) bees > swarm threshold (\d+) \(comb (\d+)", d.prompt)
     token = "a swarm token (no empty cell in the Egg Phase)" in d.prompt
     assert over or token, d.prompt
-    assert CT.view(state)["phase"] == "Swarm Phase"
+    assert TV.view(state)["phase"] == "Swarm Phase"
     if over:                      # the numbers are the table's, as the swarm finds them
         assert (hive["workers"], hive["threshold"], hive["comb"]) == tuple(
             map(int, over.groups()))
@@ -109,12 +111,12 @@ def test_a_swarm_is_asked_with_its_reason_beside_the_table_the_swarm_phase_finds
 def test_the_table_shows_the_season_card_text_and_the_solo_cards_in_play():
     settings = {**settings_for(4), "kind": "solo-challenge", "challenge": "Builder"}
     state = C.new_campaign(C.settings_from_dict(settings, COMPS), COMPS)
-    view = CT.view(state)
+    view = TV.view(state)
     assert view["card_text"] == "" and view["card_effects"] == []
     assert view["solo_cards"] == [{"name": "Builder", "kind": "challenge",
                                    "text": COMPS.solo.find("Builder").text}]
     state = ENGINE.push(state, 'card "Beginning of the Flow"')
-    view = CT.view(state)
+    view = TV.view(state)
     card = COMPS.game.card("Beginning of the Flow")
     assert view["card_text"] == card.text and view["card_effects"] == card.effects()
 
@@ -129,7 +131,7 @@ def test_a_step_that_fills_the_comb_says_a_swarm_token_is_coming():
     full = [o for o, change in shown.items() if "empty cells 10→0" in change]
     assert full
     for o in full:
-        assert f"Ann: {CT.COMB_FULL}" in shown[o]
+        assert f"Ann: {TW.COMB_FULL}" in shown[o]
     assert not any("comb full" in c for o, c in shown.items() if o not in full)
 
 
@@ -187,7 +189,7 @@ def test_the_step_that_ends_a_month_gives_its_account_hive_by_hive():
     rng = random.Random(3)
     state = C.new_campaign(C.settings_from_dict(settings_for(3), COMPS), COMPS)
     while not state.months:
-        d = CT.decision(state)
+        d = E.decision(state)
         state = ENGINE.push(state, rng.choice(d.legal), rng)
     entry, said = state.months[0], state.said
     for p in state.game.players:
@@ -249,7 +251,7 @@ def test_last_months_card_is_shown_with_what_it_carries_into_this_month():
     lies on the board and what it does to this month; no card of this month yet."""
     for seed in range(40):
         for state, d in _states(seed, 400):
-            view = CT.view(state)
+            view = TV.view(state)
             if view["carried"]:
                 break
         else:
@@ -272,7 +274,7 @@ def test_last_months_overheating_is_not_carried_into_this_month():
         for state, d in _states(seed, 400):
             t = state.table
             if t is not None and t.state is None and state.game.card in {c.name for c in hot}:
-                assert CT.view(state)["carried"] is None
+                assert TV.view(state)["carried"] is None
                 return
     raise AssertionError("no month after an overheating card met")
 
@@ -302,20 +304,20 @@ def test_a_feeding_choice_is_asked_beside_the_hives_after_the_egg_phase():
     from hyvekit.rules.beelives import phases
     for seed in range(40):           # a Feeding choice in a month that began with a full comb
         found = [(st, d) for st, d in _states(seed, 300) if d.kind == "feeding" and any(
-            p.hive.empty == 0 for p in CT.table_of(st).start.players)]
+            p.hive.empty == 0 for p in month_of(st).start.players)]
         if found:
             state, d = found[0]
             break
     else:
         raise AssertionError("no feeding choice after a full comb met")
-    t = CT.table_of(state)
-    shown = {h["name"]: h for h in CT.view(state)["hives"]}
+    t = month_of(state)
+    shown = {h["name"]: h for h in TV.view(state)["hives"]}
     assert any(shown[p.name]["swarm_token"] and not p.hive.swarm_token
                for p in t.start.players)                     # taken in the Egg Phase
     for p in t.start.players:
         after_egg = phases.egg_phase(p.hive, COMPS.board).hive
         assert shown[p.name]["swarm_token"] == after_egg.swarm_token
-    assert CT.view(state)["phase"] == "Feeding Phase"
+    assert TV.view(state)["phase"] == "Feeding Phase"
 
 
 def test_a_forage_under_a_card_that_rolls_after_it_previews_its_cubes_and_the_die():
@@ -342,7 +344,6 @@ def test_the_phases_before_the_card_are_said_by_the_choice_that_ends_them():
     """The trial's finding: the Egg, Feeding, Brood and Swarm Phases were said under the
     card drawn, after the last swarm choice.  They are said by that choice, and the card
     step says only its own phase; together the same lines as the card step said alone."""
-    from hyvekit.rules.beelives import table as T
     state, d = next((s, d) for seed in range(40) for s, d in _states(seed, 300, auto=False)
                     if d.kind == "swarm" and s.table is not None and s.table.state is None)
     after = ENGINE.push(state, d.legal[0])
@@ -352,7 +353,7 @@ def test_the_phases_before_the_card_are_said_by_the_choice_that_ends_them():
     assert any("swarm" in x.lower() for x in early), early
     drawn = ENGINE.push(after, ENGINE.pending(after).legal[1])      # a card named
     t = drawn.table
-    alone = [T.event_words(ev) for ev in t.events[1:]]
+    alone = [TW.event_words(ev) for ev in t.events[1:]]
     assert [x for x in early + list(drawn.said[1:]) if x] == \
         [x for x in alone if x][:len(early)] + list(drawn.said[1:])
     assert not set(early) & set(drawn.said[1:])
@@ -368,8 +369,8 @@ def test_a_campaign_cards_start_of_the_month_on_the_map_is_previewed(card):
            "players": [{"name": "Ann", "queen": "prolific"}]}
     state = C.new_campaign(C.settings_from_dict(raw, COMPS), COMPS)
     met = 0
-    while met < 3 and (d := CT.decision(state)) is not None:
-        if d.kind == "place" and CT.table_of(state) is None:      # before the month
+    while met < 3 and (d := E.decision(state)) is not None:
+        if d.kind == "place" and month_of(state) is None:      # before the month
             shown = previews(ENGINE, state, d)
             assert sorted(shown) == sorted(d.legal)
             met += 1

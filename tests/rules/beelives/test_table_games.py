@@ -1,4 +1,4 @@
-"""Fifty whole Bee Lives games played at the table (hyvekit/rules/beelives/campaign_table.py)
+"""Fifty whole Bee Lives games played at the table (hyvekit/rules/beelives/engine.py)
 by always choosing among the legal options — 1-4 players, one to three years, with and
 without the map, solo games among them — each game's record replayed by ``campaign check``
 and each month played again from the month record it gave, as ``beelives log`` plays it.
@@ -13,7 +13,8 @@ from test_table import COMPS, play_game, settings_for
 
 from hyvekit.games import campaign_store
 from hyvekit.rules.beelives import campaign as C
-from hyvekit.rules.beelives import campaign_table as CT
+from hyvekit.rules.beelives.engine import play_step
+from hyvekit.rules.beelives.record import month_file_text
 
 
 @pytest.mark.parametrize("seed", range(50))
@@ -34,9 +35,9 @@ def test_fifty_seeded_games_choosing_among_legal_replay_through_campaign_check(s
     again = C.new_campaign(C.settings_from_dict(settings_for(seed), COMPS), COMPS)
     winters = iter(e for e in steps if e.startswith("year-end"))
     for data in state.month_data:
-        raw = tomllib.loads(CT.month_file_text(data))      # the file export-month writes
+        raw = tomllib.loads(month_file_text(data))      # the file export-month writes
         stated = raw.pop("stated", None)
         again = C.play(again, "month", {"month": raw, **({"stated": stated} if stated else {})})
         if again.game.stage == "winter":
-            again = CT.play_step(again, {"do": next(winters)})
+            again = play_step(again, {"do": next(winters)})
     assert again.game == state.game and again.scores == state.scores

@@ -35,7 +35,7 @@ from hyvekit.rules.beelives import campaign as C
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import record as rec
 from hyvekit.rules.beelives.randomplay import random_month
-from hyvekit.rules.beelives.table import replay
+from hyvekit.rules.beelives.month_phases import replay
 from hyvekit.rules.beelives.table_steps import NotAtTheTable, steps_for, walk
 from hyvekit.rules.common import IllegalActionError
 
@@ -376,7 +376,9 @@ def test_a_choice_the_table_does_not_ask_for_and_another_month_are_refused():
 
 def _at_first(kind: str):
     """The table of the example campaign's April at its first decision of ``kind``."""
-    from hyvekit.rules.beelives.table import new_table, pending, push
+    from hyvekit.rules.beelives.month_phases import month_pending as pending
+    from hyvekit.rules.beelives.month_phases import month_push as push
+    from hyvekit.rules.beelives.month_table import new_table
     comps = CAMPAIGN.game
     state = C.new_campaign(C.settings_from_dict(TWO, CAMPAIGN), CAMPAIGN).game
     state = g.play_month(state, month_plan(EXAMPLES / "2p-y1-01-march.toml"), comps).state
@@ -393,7 +395,7 @@ def test_a_refused_choice_names_the_options_it_began_like_and_a_wrong_value_is_a
     """A choice with a known verb but a value the rules do not allow is a rule's refusal
     (exit 1) with the legal options; an incomplete one is bad input listing the options of
     that verb, without suggesting the verb typed; a mistyped verb gets the close match."""
-    from hyvekit.rules.beelives.table import push
+    from hyvekit.rules.beelives.month_phases import month_push as push
     from hyvekit.rules.common import InvalidInputError
     t, d = _at_first("swarm")
     body = d.legal[0].split(": ", 1)[-1]
@@ -411,7 +413,7 @@ def test_a_refused_choice_names_the_options_it_began_like_and_a_wrong_value_is_a
 
 
 def test_a_refused_step_shows_the_legal_steps_of_its_longest_start():
-    from hyvekit.rules.beelives.table import legal_hint
+    from hyvekit.rules.beelives.step_text import legal_hint
     t, d = _at_first("action")
     forages = [o for o in d.legal if o.split(": ", 1)[-1].startswith("forage ")]
     tile = forages[-1].split(": ", 1)[-1].split()[1]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 from test_table import _states
 
-from hyvekit.rules.beelives import campaign_table as CT
 from hyvekit.rules.beelives import engine as E
-from hyvekit.rules.beelives import table as T
+from hyvekit.rules.beelives import notation as N
+from hyvekit.rules.beelives import wild_table as W
 from hyvekit.rules.beelives.wild import PRIORITY
 from hyvekit.rules.common import IllegalActionError
 
@@ -98,8 +98,8 @@ def test_the_raid_line_names_each_hive_that_may_be_raided_with_its_strength():
     for option in d.legal:
         if option.startswith(name + ": raid "):
             target = option.split("raid ", 1)[1]
-            assert f"{target} {T._target_strength(table, target)}" in d.prompt
-            assert T._target_strength(table, target) <= w.strength + 2
+            assert f"{target} {W.target_strength(table, target)}" in d.prompt
+            assert W.target_strength(table, target) <= w.strength + 2
 
 
 def test_a_record_stating_a_lower_line_still_replays():
@@ -109,18 +109,18 @@ def test_a_record_stating_a_lower_line_still_replays():
         o.endswith(": no raid") or o.endswith("tile") for o in d.legal), fresh=True)
     name = _hive(d)
     comps = state.table.comps
-    c = T.chart_line(state.table.state, name, comps)
-    lower = [a for a in T.wild_options(state.table.state, (name,), comps)
-             if T.N.format_action(a) not in c.steps]
+    c = W.chart_line(state.table.state, name, comps)
+    lower = [a for a in W.wild_options(state.table.state, (name,), comps)
+             if N.format_action(a) not in c.steps]
     assert lower, "a line below the one the chart stands at is legal for the sequencer"
-    step = T.N.format_action(lower[0])
+    step = N.format_action(lower[0])
     with pytest.raises(IllegalActionError):
         ENGINE.push(state, step)
-    replayed = CT.play_step(state, {"do": step})
+    replayed = E.play_step(state, {"do": step})
     assert replayed.last_step == step
     # a pass kept in a record replays as it was accepted (the chart is not worked out again
     # for it); made now, the same step after the pass is refused
-    passed = CT.play_step(state, {"do": c.passes})
+    passed = E.play_step(state, {"do": c.passes})
     assert passed.table.wild_passed == (name, (c.line,))
     with pytest.raises(IllegalActionError):
         ENGINE.push(passed, c.steps[0])

@@ -104,7 +104,7 @@ def shown(engine: Any, t: Any, previewed: bool) -> dict[str, Any]:
     out = {"decision": [d.kind, d.actor, list(d.legal), d.more, d.auto, d.result],
            "prompt": d.prompt, "said": list(engine.said(t)), "view": engine.view(t)}
     if previewed:
-        out["previews"] = [previews(engine, t, d), B.odds(t)]
+        out["previews"] = [previews(engine, t, d), B.table_odds(t)]
     return out
 
 

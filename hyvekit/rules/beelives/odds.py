@@ -1,0 +1,91 @@
+"""The odds of a raid at the Bee Lives table (rules/bee-lives.txt, "Raid", "Raiding a Player
+Hive", "Raiding a Wild Hive"): the exact chance that a raid succeeds and the honey it is
+expected to take, worked out from every roll of its dice by the raid rules themselves.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+from typing import Any
+
+from hyvekit.rules.beelives import notation as N
+from hyvekit.rules.beelives import seasons
+from hyvekit.rules.beelives.month_phases import month_pending
+from hyvekit.rules.beelives.month_table import Table
+from hyvekit.rules.beelives.player_turns import Raid
+from hyvekit.rules.beelives.state import Components, GameState
+from hyvekit.rules.beelives.table_options import raid_targets
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+
+def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: Components
+                  ) -> tuple[Fraction, Fraction]:
+    """The exact chance that ``raider``'s raid on ``target`` with ``bees`` succeeds, and the
+    honey it is expected to take, if the first roll is kept and nobody sacrifices a bee: every
+    roll of the raid dice pool (each face of the board's raid die equally likely) resolved by
+    the raid rules themselves, the season card's raid bonuses and the queens included (Raid;
+    Raiding a Player Hive / a Wild Hive).  A raid on a wild hive succeeds when it removes it.
+
+    :raises IllegalActionError, InvalidInputError: what the raid rules refuse.
+    """
+    from hyvekit.rules.beelives import raids
+    board = comps.board
+    card = comps.card(state.card)
+    p = state.player(raider)
+    bonus = seasons.raid_bonuses(card, p.hive.queen, p.hive.workers)
+    faces = board.die_faces
+    success = honey = 0                 # counted in ways out of len(faces) ** dice
+    dice = board.dice_for(bees)
+    already = target in p.raided
+    for roll in itertools.combinations_with_replacement(sorted(set(faces)), dice):
+        # the ways this multiset of faces falls, in any order: a multinomial coefficient
+        # times the faces showing each value
+        chance = math.factorial(dice)
+        for f in set(roll):
+            k = roll.count(f)
+            chance = chance // math.factorial(k) * faces.count(f) ** k
+        if state.is_player(target):
+            d = state.player(target).hive
+            dbonus = seasons.raid_bonuses(card, d.queen, d.workers)
+            r = raids.raid_player_hive(p.hive, d, raids.PlayerRaid(
+                bees, (roll,), 0, 0, None, 1, already, bonus.raiding, dbonus.defending), board)
+            won, took = r.success, r.stolen
+        else:
+            w = state.wild_hive(target)
+            r2 = raids.raid_wild_hive(p.hive, w.strength, raids.WildRaid(
+                bees, (roll,), 0, None, 1, already, bonus.raiding), board)
+            won, took = r2.removed, r2.taken
+        success += chance * won
+        honey += chance * took
+    ways = len(faces) ** dice
+    return Fraction(success, ways), Fraction(honey, ways)
+
+
+def raid_notes(state: GameState, name: str, comps: Components) -> tuple[tuple[str, str], ...]:
+    """Beside each raid of ``name``: the chance of success and the expected honey if the first
+    roll is kept and nobody sacrifices (:func:`raid_odds_now`)."""
+    out = []
+    attacker = state.player(name).hive
+    for target in raid_targets(state, name):
+        for bees in range(1, attacker.unassigned + 1):
+            try:
+                success, honey = raid_odds_now(state, name, target, bees, comps)
+            except (InvalidInputError, IllegalActionError):
+                continue
+            text = N.format_action(Raid(name, target, bees=bees))
+            out.append((text, (f"{float(success):.0%} success, "
+                               f"{float(honey):.1f} honey expected")))
+    return tuple(out)
+
+
+def table_odds(state: Any) -> dict[str, str]:
+    """Beside each raid option of the decision due in the campaign ``state``: its chance of
+    success and expected honey (:func:`raid_notes`), by notation."""
+    m = state.table if isinstance(state.table, Table) else None
+    if m is None or m.state is None:          # no player's turn before the Event Phase
+        return {}
+    d = month_pending(m)
+    if d is None or d.kind != "action":
+        return {}
+    return dict(raid_notes(m.state, d.actor, m.comps))
