@@ -25,7 +25,6 @@ from hyvekit.rules.validate import not_one_of
 if TYPE_CHECKING:                  # the solo cards' modules load when a solo game needs them
     from hyvekit.rules.beelives.solo_cards import Card, SoloCards
     from hyvekit.rules.beelives.solo_goals import MonthFacts
-    from hyvekit.rules.beelives.wildfire import FireFront
 
 R_CAMPAIGN = "Bee Lives: Campaign"
 
@@ -373,7 +372,7 @@ class CampaignState:
         by scouting are counted; a stated value replaces the count, ruling L104).
     :ivar scores: the final scores (End of the Game) once the last winter is played.
     :ivar fire: Wildfire played on the map, year 2: the fire front after this month's flip
-        (:class:`~hyvekit.rules.beelives.solo.FireFront`; the burnt tiles are on the map),
+        (:class:`~hyvekit.rules.beelives.wildfire.FireFront`; the burnt tiles are on the map),
         None before the fire starts (ruling L130).
     :ivar month_data: each productive month played, as the month record it was played from:
         ``{"month": TABLE}`` and, when the month states values beside it, ``"stated"`` (a
@@ -395,7 +394,7 @@ class CampaignState:
     map_tiles: int = 1
     map_length: int = 1
     scores: Any = None
-    fire: FireFront | None = None
+    fire: Any = None
     month_data: tuple[Mapping[str, Any], ...] = ()
     table: Any = None
     last_step: str = field(default="", compare=False)

@@ -38,7 +38,6 @@ from hyvekit.rules.values import dataclass
 
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.hive import Hive
-    from hyvekit.rules.beelives.plan import MonthPlan
     from hyvekit.rules.beelives.state import (Components, Coord, Event, GameState,
                                               PlayerState)
 
@@ -83,9 +82,10 @@ class CardRules:
 
     name = ""
 
-    def before_month(self, state: GameState, plan: MonthPlan, comps: Components
+    def before_month(self, state: GameState, plan: Any, comps: Components
                      ) -> tuple[GameState, list[Event]]:
-        """Start of a month (after the wild hives wake up)."""
+        """Start of a month (after the wild hives wake up); ``plan``: the month's
+        :class:`~.plan.MonthPlan`."""
         return state, []
 
     def before_action(self, state: GameState, action: Any, comps: Components

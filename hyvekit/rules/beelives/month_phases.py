@@ -287,14 +287,7 @@ def actor_now(m: Table) -> Any:
     per table; None before the Event Phase, during a turn, or once every hive has passed."""
     if m.state is None or m.turn is not None:
         return None
-    memo = m.__dict__.get("_actor", _UNSET)
-    if memo is _UNSET:
-        memo = next_actor(m.state)
-        object.__setattr__(m, "_actor", memo)
-    return memo
-
-
-_UNSET = object()
+    return m.remembered("actor", lambda: next_actor(m.state))
 
 
 class TurnDecisions(MonthPhase):
@@ -526,17 +519,15 @@ def _cards(m: Table) -> tuple[Any, ...]:
 def due_phase(m: Table) -> tuple[MonthPhase, Decision] | None:
     """The first phase with a decision due at ``m``, and that decision; None: the month is
     played.  Worked out once per table (a table does not change)."""
-    memo = m.__dict__.get("_pending", _UNSET)
-    if memo is _UNSET:
-        memo = None
-        if not m.done:
-            for phase in month_phases(m):
-                d = phase.due(m)
-                if d is not None:
-                    memo = (phase, d)
-                    break
-        object.__setattr__(m, "_pending", memo)
-    return memo
+    def work() -> tuple[MonthPhase, Decision] | None:
+        if m.done:
+            return None
+        for phase in month_phases(m):
+            d = phase.due(m)
+            if d is not None:
+                return phase, d
+        return None
+    return m.remembered("due", work)
 
 
 def month_pending(m: Table) -> Decision | None:

@@ -7,6 +7,7 @@ so far, the turn being built and every step pushed.  The phases of the month
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import field, replace
 from typing import Any
 
@@ -86,9 +87,24 @@ class Table:
         """The month is played (Cleanup over), or, when ``lost``, its card turned over."""
         return self.result is not None or (self.lost and bool(self.plan.card))
 
+    def remembered(self, key: str, work: Callable[[], Any]) -> Any:
+        """``work()``, worked out once per table and kept with it (a table does not change):
+        what the phases derive from it, e.g. the decision due (``key`` names it)."""
+        memo = self.__dict__.get(_MEMO)
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, _MEMO, memo)
+        if key not in memo:
+            memo[key] = work()
+        return memo[key]
+
     def __getstate__(self) -> dict[str, Any]:
-        """The fields, without the decision worked out for them (it holds a function)."""
-        return {k: v for k, v in self.__dict__.items() if k != "_pending"}
+        """The fields, without what was worked out from them (it may hold functions)."""
+        return {k: v for k, v in self.__dict__.items() if k != _MEMO}
+
+
+#: the attribute a table keeps what was worked out from it in (:meth:`Table.remembered`)
+_MEMO = "_memo"
 
 
 def new_table(start: GameState, comps: Components) -> Table:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, field, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives.board import Board
@@ -27,8 +27,6 @@ from hyvekit.rules.common import InvalidInputError, require_int, require_table
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.values import dataclass
 
-if TYPE_CHECKING:
-    from hyvekit.rules.beelives.card_hooks import CardRules
 
 R_MONTH = "Bee Lives: Productive Months"
 
@@ -535,7 +533,7 @@ class Components:
     board: Board
     cards: tuple[seasons.SeasonCard, ...]
     solo: Any
-    card_rules: Callable[[], tuple[CardRules, ...]] = field(repr=False, compare=False)
+    card_rules: Callable[[], tuple[Any, ...]] = field(repr=False, compare=False)
 
     def solo_card(self, name: str) -> Any:
         """The solo card called ``name``.

@@ -27,7 +27,7 @@ from hyvekit.rules.beelives.state import (
 )
 
 if TYPE_CHECKING:
-    from hyvekit.rules.beelives.campaign import CampaignState
+    from hyvekit.rules.beelives.campaign_settings import CampaignState
     from hyvekit.rules.beelives.plan import MonthPlan
     from hyvekit.rules.beelives.summaries import MonthSummary
 

@@ -42,7 +42,7 @@ from hyvekit.rules.table import Decision
 from hyvekit.rules.values import dataclass
 
 if TYPE_CHECKING:
-    from hyvekit.rules.beelives.campaign import CampaignState
+    from hyvekit.rules.beelives.campaign_settings import CampaignState
     from hyvekit.rules.beelives.plan import MonthPlan
 from hyvekit.rules.beelives.state import Coord
 
