@@ -2,7 +2,8 @@
 4-player epic (3-year) game, and as whole ``hyvekit beelives do`` / ``next`` processes against
 ``hyvekit --version``.
 
-The game is played by :mod:`hyvekit.rules.beelives.campaign_table` from a fixed seed: every
+The game is played by the Bee Lives engine (:mod:`hyvekit.rules.beelives.engine`, through the
+facade's ``decision``) from a fixed seed: every
 step is one of ``decision(state).legal`` (the dice rolled, the cards drawn), chosen by a simple
 player who forages what the hive lacks, builds wax when the comb is full, cleans a diseased
 hive, keeps the last bees with starvation tokens, and otherwise picks at random.  It is played
@@ -156,7 +157,7 @@ def play_to_month(seed: int, into: int):
     (resolved) and the next step the player makes."""
     from hyvekit.games.beelives import new_campaign_settings
     from hyvekit.rules.beelives import campaign as C
-    from hyvekit.rules.beelives import campaign_table as CT
+    from hyvekit.games import beelives as CT
     from hyvekit.rules.beelives import engine as E
     header, checked, comps = new_campaign_settings(settings())
     state = C.new_campaign(checked, comps)
@@ -198,7 +199,7 @@ def forget_kept(_=None) -> None:
 def in_process(store, state, step: str, work: Path, repeat: int) -> list:
     from hyvekit.games import ADAPTERS
     from hyvekit.rules.beelives import campaign as C
-    from hyvekit.rules.beelives import campaign_table as CT
+    from hyvekit.games import beelives as CT
     from hyvekit.rules.beelives import engine as E
     from hyvekit.store.campaigns import CampaignStore
     plain = CampaignStore(store.folder, ADAPTERS)            # keeps no state

@@ -38,6 +38,36 @@ PREVIEWED = 60
 TableT = TypeVar("TableT")
 
 
+class Option(str):
+    """A legal step as a decision lists it: its notation — what a record keeps; it compares,
+    hashes and prints as that text — and the typed ``value`` it was made from, with the
+    ``source`` it was listed for (the table, or the part of it, an engine knows), so that the
+    engine that listed it takes it back without reading the text again.  Pushed anywhere
+    else, or typed, a step is read from its text as always.  It pickles as its text."""
+
+    value: Any
+    source: Any
+
+    def __new__(cls, text: str, value: Any, source: Any = None) -> Option:
+        option = super().__new__(cls, text)
+        option.value, option.source = value, source
+        return option
+
+    def __reduce__(self) -> tuple:
+        return (str, (str(self),))
+
+
+def typed(step: Any, source: Any) -> Any:
+    """The typed value of ``step`` when it is an :class:`Option` listed for ``source``, else
+    None."""
+    return step.value if isinstance(step, Option) and step.source is source else None
+
+
+def spaced(step: Any) -> Any:
+    """A step with its spacing made single (an :class:`Option` as it is: it was listed so)."""
+    return step if isinstance(step, Option) else " ".join(str(step).split())
+
+
 class Decision:
     """What is due at a table.
 

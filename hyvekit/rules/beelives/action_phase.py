@@ -5,7 +5,6 @@ and no wild hive turn after the final round of player turns.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from hyvekit.rules.beelives.plan import Turn
@@ -21,7 +20,7 @@ from hyvekit.rules.beelives.state import (
 from hyvekit.rules.beelives.wild_turns import WildAction, wild_turn
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.errors import located
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,12 @@ Units: bees, honey / pollen / water cubes, comb cells, map spaces (distance), tr
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import Hive, gain_disease, move_mite_back, require_unassigned
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 R_FORAGE = "Bee Lives: Forage"
 R_DEFEND = "Bee Lives: Defend"

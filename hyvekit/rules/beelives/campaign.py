@@ -43,7 +43,6 @@ Everything here is pure: the board, season cards and solo cards come in as
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives.campaign_settings import (EVENTS, KINDS, R_CAMPAIGN, R_CHALLENGE,
@@ -63,6 +62,7 @@ from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.validate import record_table as _keys
 from hyvekit.rules.validate import text as _text
+from hyvekit.rules.values import replace
 
 if TYPE_CHECKING:                   # imported when first asked for: see __getattr__
     from hyvekit.rules.beelives.campaign_month import month_facts

@@ -6,7 +6,6 @@ and the solo facts the goals are judged from.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives import game as g
@@ -46,6 +45,7 @@ from hyvekit.rules.validate import coord as _coord
 from hyvekit.rules.validate import record_table as _keys
 from hyvekit.rules.validate import text as _text
 from hyvekit.rules.validate import whole as _int
+from hyvekit.rules.values import replace
 
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.solo_goals import MonthFacts

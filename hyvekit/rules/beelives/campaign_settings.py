@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import field, replace
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives import state as g
 from hyvekit.rules.beelives.hexgrid import length as map_length
 from hyvekit.rules.beelives.hive import PLAYER_HIVES
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 # the record parser's checks: one wording for malformed campaign settings and month files
 from hyvekit.rules.validate import record_table as _keys

@@ -5,7 +5,6 @@ Map", "Solo Play: Basic Mode" hard rule).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from hyvekit.rules.beelives import phases, seasons
 from hyvekit.rules.beelives.action_phase import next_actor
@@ -23,6 +22,7 @@ from hyvekit.rules.beelives.state import (
     map_module,
 )
 from hyvekit.rules.common import IllegalActionError
+from hyvekit.rules.values import replace
 
 
 def end_month(state: GameState, comps: Components, *, solo_spawn: str | None = None,

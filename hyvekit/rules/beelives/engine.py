@@ -19,7 +19,6 @@ from __future__ import annotations
 import itertools
 import random
 import shlex
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives import notation as N
@@ -37,8 +36,9 @@ from hyvekit.rules.beelives.state import NONE, Components
 from hyvekit.rules.beelives.step_text import refusal
 from hyvekit.rules.beelives.turn_steps import spawn_due, turn_due
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-from hyvekit.rules.table import BaseEngine, Decision, over, play_steps
+from hyvekit.rules.table import BaseEngine, Decision, over, play_steps, spaced
 from hyvekit.rules.validate import record_table, text as text_value
+from hyvekit.rules.values import replace
 
 #: the longest step kept
 MAX_STEP = 200
@@ -139,7 +139,7 @@ def push(state: CampaignState, text: str, rng: random.Random | None = None,
     :raises InvalidInputError: a step that is not a notation of the decision due.
     """
     rng = rng or random.Random()
-    text = " ".join(str(text).split())
+    text = spaced(text)
     m = state.table if isinstance(state.table, Table) else None
     # a step kept in a record: a wild hive's turn is not worked out whole first (its chart's
     # lines are the sequencer's to check); a step made now is said against the decision due

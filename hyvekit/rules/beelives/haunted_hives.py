@@ -5,7 +5,6 @@ raid or be raided.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives.card_hooks import CardRules, Marks, NewWildHive
@@ -24,6 +23,7 @@ from hyvekit.rules.beelives.state import (
     required,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
+from hyvekit.rules.values import replace
 
 
 def forage_roll(state: GameState, at: Coord | None, haunt_d6: int | None,

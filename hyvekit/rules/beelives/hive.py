@@ -10,12 +10,12 @@ start space), disease levels (0 or negative, as printed on the track), VP.
 from __future__ import annotations
 
 import math
-from dataclasses import fields, replace
+from dataclasses import fields
 
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 R_SETUP = "Bee Lives: Player Area Setup"
 R_HIVE = "Bee Lives: Inside Your Hive"

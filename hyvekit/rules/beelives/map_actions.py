@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives import wild as W
@@ -34,7 +33,7 @@ from hyvekit.rules.beelives.map_tiles import (
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from hyvekit.rules.beelives.hexgrid import Coord, neighbours, rotate
 from hyvekit.rules.beelives.map_tiles import (
@@ -19,7 +18,7 @@ from hyvekit.rules.beelives.map_tiles import (
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 
 def starting_map(players: Sequence[str], spacing: int = 24) -> BeeMap:

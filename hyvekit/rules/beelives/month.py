@@ -5,7 +5,6 @@ against the derived ones.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hyvekit.rules.beelives.action_phase import play_turn
@@ -17,7 +16,7 @@ from hyvekit.rules.beelives.state import R_CLAIM, Components, Event, GameState, 
 from hyvekit.rules.errors import located
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 if TYPE_CHECKING:                  # the summaries load when a month ends
     from hyvekit.rules.beelives.summaries import MonthSummary

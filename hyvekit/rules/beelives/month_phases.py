@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives import notation as N
@@ -40,14 +39,15 @@ from hyvekit.rules.beelives.state import (JOIN_MONTH, NONE, Components, GameStat
                                           map_module)
 from hyvekit.rules.beelives.step_text import (R_TABLE, canonical, legal_hint, listed_choice,
                                               refusal, strip_actor, take_key)
-from hyvekit.rules.beelives.table_options import (join_options, player_options, swarm_choices,
+from hyvekit.rules.beelives.table_options import (join_options, player_choices, swarm_choices,
                                                   swarm_options, tokens_allowed)
 from hyvekit.rules.beelives.turn_steps import play_again, trial, turn_due
 from hyvekit.rules.beelives.wild_table import (check_walk, passed_line, walks, wild_decision,
                                                wild_due)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
-from hyvekit.rules.table import DICE, Decision, dice_steps
+from hyvekit.rules.table import DICE, Decision, Option, dice_steps, spaced, typed
 from hyvekit.rules.validate import close_matches
+from hyvekit.rules.values import replace
 
 #: where a card's phases go among the month's (:meth:`~.card_hooks.CardRules.month_phases`):
 #: as the month begins, once every swarm is decided, and before the wild hives' turns
@@ -384,11 +384,15 @@ class PlayerTurns(MonthPhase):
         return Decision("action", actor.name, f"{actor.name}'s turn "
                         f"({counted(state.player(actor.name).hive.unassigned, 'worker bee')} "
                         "unassigned)",
-                        lambda: tuple(N.format_action(a)
-                                      for a in player_options(state, actor.name, comps)),
+                        lambda: tuple(Option(N.format_action(a), (a, tried), m) for a, tried
+                                      in player_choices(state, actor.name, comps)),
                         more="a forage may take less: take HONEY/POLLEN/WATER")
 
     def take(self, m, d, text, rng, strict):
+        chosen = typed(text, m)
+        if chosen is not None:           # listed here: checked by its trial already
+            action, tried = chosen
+            return replace(m, turn=PendingTurn(action, tried=tried)), str(text)
         body = strip_actor(d, text, m.state)
         return begin_turn(m, d, N.parse_action(body, m.state, actor=d.actor))
 
@@ -562,7 +566,7 @@ def month_push(m: Table, text: str, rng: random.Random | None = None, replay: bo
                                  expected="nothing", given=text)
     phase = due[0]
     d = phase.due_to_push(m)
-    text = " ".join(str(text).split())
+    text = spaced(text)
     m, resolved = phase.take(m, d, text, rng, not replay)
     return settle(replace(m, steps=m.steps + (resolved,)))
 

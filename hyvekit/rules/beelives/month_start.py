@@ -5,7 +5,6 @@ Brood, Swarm and Event Phases) and the start of the Action Phase (Cooler Temps).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hyvekit.rules.beelives import phases, seasons
 from hyvekit.rules.beelives.plan import MonthPlan, PhaseChoices
@@ -24,6 +23,7 @@ from hyvekit.rules.beelives.state import (
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.errors import located
+from hyvekit.rules.values import replace
 
 
 def wakes_wild_hives(state: GameState) -> bool:

@@ -8,7 +8,7 @@ so far, the turn being built and every step pushed.  The phases of the month
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field, replace
+from dataclasses import field
 from typing import Any
 
 from hyvekit.rules.beelives.month import MonthResult
@@ -18,7 +18,7 @@ from hyvekit.rules.beelives.state import (NONE, R_ACTION, WILD_HIVE_TOKENS, Comp
                                           GameState, map_module, month_name)
 from hyvekit.rules.beelives.wild_turns import WildAction
 from hyvekit.rules.common import IllegalActionError
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 #: the names hyvekit gives the wild hives it spawns, in order (a record may use any name)
 WILD_NAMES = ("ACORN", "DANDELION", "MUSHROOM", "APPLE", "SPIDER", "CLOVER", "THISTLE", "OAK",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
@@ -62,30 +63,36 @@ def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: 
     return Fraction(success, ways), Fraction(honey, ways)
 
 
-def raid_notes(state: GameState, name: str, comps: Components) -> tuple[tuple[str, str], ...]:
-    """Beside each raid of ``name``: the chance of success and the expected honey if the first
-    roll is kept and nobody sacrifices (:func:`raid_odds_now`)."""
+def raid_notes(state: GameState, name: str, comps: Components,
+               legal: Collection[str] | None = None) -> tuple[tuple[str, str], ...]:
+    """Beside each raid of ``name`` (those in ``legal`` only, when given): the chance of
+    success and the expected honey if the first roll is kept and nobody sacrifices
+    (:func:`raid_odds_now`)."""
     out = []
     attacker = state.player(name).hive
     for target in raid_targets(state, name):
         for bees in range(1, attacker.unassigned + 1):
+            text = N.format_action(Raid(name, target, bees=bees))
+            if legal is not None and text not in legal:
+                continue
             try:
                 success, honey = raid_odds_now(state, name, target, bees, comps)
             except (InvalidInputError, IllegalActionError):
                 continue
-            text = N.format_action(Raid(name, target, bees=bees))
             out.append((text, (f"{float(success):.0%} success, "
                                f"{float(honey):.1f} honey expected")))
     return tuple(out)
 
 
 def table_odds(state: Any) -> dict[str, str]:
-    """Beside each raid option of the decision due in the campaign ``state``: its chance of
-    success and expected honey (:func:`raid_notes`), by notation."""
+    """Beside each legal raid option of the decision due in the campaign ``state``: its chance
+    of success and expected honey (:func:`raid_notes`), by notation; worked out once per
+    table."""
     m = state.table if isinstance(state.table, Table) else None
     if m is None or m.state is None:          # no player's turn before the Event Phase
         return {}
     d = month_pending(m)
     if d is None or d.kind != "action":
         return {}
-    return dict(raid_notes(m.state, d.actor, m.comps))
+    return m.remembered("raid odds", lambda: dict(raid_notes(
+        m.state, d.actor, m.comps, frozenset(o for o in d.legal if " raid " in f" {o} "))))

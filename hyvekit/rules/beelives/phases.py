@@ -12,7 +12,6 @@ Units: bees, honey / pollen cubes, comb cells, disease levels, VP, wild hive str
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Literal
 
 from hyvekit.rules.beelives.board import Board
@@ -20,7 +19,7 @@ from hyvekit.rules.beelives.hive import (PROLIFIC_BROOD_PER_BEE, Assigned, Hive,
                                          settle_half_space)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 R_EGG = "Bee Lives: Egg Phase"
 R_FEEDING = "Bee Lives: Feeding Phase"

@@ -5,7 +5,7 @@ end-of-month values (parsed from a month file by :mod:`hyvekit.rules.beelives.re
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields, replace
+from dataclasses import asdict, fields
 
 from hyvekit.rules.beelives.player_turns import (
     PLAYER_ACTION_CLASSES,
@@ -25,7 +25,7 @@ from hyvekit.rules.beelives.wild_turns import (
     WildScout,
 )
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ disease, scaring the ghosts away) are the cards' hooks (:mod:`.card_hooks`).
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, replace
+from dataclasses import KW_ONLY
 from typing import ClassVar
 
 from hyvekit.rules.beelives import actions as act
@@ -37,7 +37,7 @@ from hyvekit.rules.beelives.state import (
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 
 @dataclass(frozen=True)

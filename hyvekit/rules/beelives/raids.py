@@ -13,7 +13,6 @@ track spaces, VP, wild hive strength.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -24,7 +23,7 @@ from hyvekit.rules.beelives.hive import (Assigned, Hive, gain_disease, hive_at_l
                                          stealing_disease)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 R_RAID = "Bee Lives: Raid"
 R_RAID_PLAYER = "Bee Lives: Raiding a Player Hive"

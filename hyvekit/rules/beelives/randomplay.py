@@ -19,7 +19,6 @@ Units: as in :mod:`hyvekit.rules.beelives.game`.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hyvekit.rules.beelives import game as g
 from hyvekit.rules.beelives import phases, seasons
@@ -29,6 +28,7 @@ from hyvekit.rules.beelives.actions import cool_bees
 from hyvekit.rules.beelives.board import TILE_TYPES
 from hyvekit.rules.beelives.month_table import WILD_NAMES
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.values import replace
 
 
 def _fresh_wild(state: g.GameState, rng: random.Random, taken: frozenset = frozenset()) -> str:

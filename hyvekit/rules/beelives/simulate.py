@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives import game as g
@@ -37,7 +36,7 @@ from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.endgame import Scoring
 from hyvekit.rules.beelives.randomplay import random_month
 from hyvekit.rules.common import InvalidInputError, require_int
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 #: Player names, in turn order: the rulebook's Example E ("Susan > Jeremy > Lauren > Bob").
 PLAYER_NAMES = ("Susan", "Jeremy", "Lauren", "Bob")

@@ -4,7 +4,6 @@ cards' spawns, "Solo Play: Basic Mode", "Multiple Years Variant").
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives.card_hooks import NewWildHive
@@ -19,6 +18,7 @@ from hyvekit.rules.beelives.state import (
     map_module,
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.values import replace
 
 
 def spawn_strength(state: GameState, base: int) -> int:

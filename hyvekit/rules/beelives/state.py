@@ -17,7 +17,7 @@ wild hive strength (0–14), map spaces (distance).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, field, fields, replace
+from dataclasses import asdict, field, fields
 from typing import Any
 
 from hyvekit.rules.beelives import seasons
@@ -25,7 +25,7 @@ from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import Assigned, Hive, new_hive, validate_hive
 from hyvekit.rules.common import InvalidInputError, require_int, require_table
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 
 R_MONTH = "Bee Lives: Productive Months"

@@ -5,7 +5,6 @@ sequencer itself on a copy (:func:`trial`), so no rule is written twice.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives import notation as N
@@ -15,13 +14,14 @@ from hyvekit.rules.beelives.actions import forage_offer
 from hyvekit.rules.beelives.board import TILE_TYPES
 from hyvekit.rules.beelives.month_start import swarm_phase
 from hyvekit.rules.beelives.month_table import Table, free_wild_name
-from hyvekit.rules.beelives.turn_steps import head_legal
+from hyvekit.rules.beelives.turn_steps import head_legal, trial
 from hyvekit.rules.beelives.plan import PhaseChoices, SwarmChoice
 from hyvekit.rules.beelives.player_turns import (BuildWax, CleanBees, CoolHive, Defend, Forage,
                                                  PlayerAction, Raid, Requeen, ScareGhosts,
                                                  Scout)
 from hyvekit.rules.beelives.state import NONE, Components, GameState, map_module
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.values import replace
 
 def tokens_allowed(t: Table, name: str) -> tuple[int, int]:
     """How many starvation tokens ``name`` may take in this month's Feeding Phase, and how
@@ -76,9 +76,17 @@ def swarm_options(t: Table, s: GameState, name: str) -> tuple[str, ...]:
 
 
 def player_options(state: GameState, name: str, comps: Components) -> tuple[PlayerAction, ...]:
+    """:func:`player_choices`' actions."""
+    return tuple(a for a, _ in player_choices(state, name, comps))
+
+
+def player_choices(state: GameState, name: str, comps: Components
+                   ) -> tuple[tuple[PlayerAction, Any], ...]:
     """The legal actions of ``name`` now (without their dice: those are decided after), each
-    checked by the sequencer.  A forage lists the most it may take (every split of what the
-    tile gives when the comb cannot hold it all); taking less is legal too."""
+    checked by the sequencer (:func:`~.turn_steps.trial`), with what its trial played when it
+    needs no further decision (else None): ``((action, tried), ...)``.  A forage lists the most
+    it may take (every split of what the tile gives when the comb cannot hold it all); taking
+    less is legal too."""
     board = comps.board
     p = state.player(name)
     hive = p.hive
@@ -115,7 +123,8 @@ def player_options(state: GameState, name: str, comps: Components) -> tuple[Play
     out += [CleanBees(name, bees=b) for b in range(1, u + 1)]
     out.append(CoolHive(name))
     out += [Requeen(name, q) for q in board.queen_types if q != hive.queen]
-    return tuple(a for a in out if head_legal(state, a, comps))
+    return tuple((a, tried) for a in out
+                 for exc, tried in (trial(state, a, comps),) if exc is None)
 
 
 def card_spawn_scouts(state: GameState, name: str, spaces: Any, comps: Components

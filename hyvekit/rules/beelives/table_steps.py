@@ -46,7 +46,7 @@ is used.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field, fields, replace
+from dataclasses import field, fields
 
 from hyvekit.rules.beelives import notation as N
 from hyvekit.rules.beelives.action_phase import next_actor
@@ -67,7 +67,7 @@ from hyvekit.rules.beelives.wild_table import chart_line
 from hyvekit.rules.table import Decision
 from hyvekit.rules.beelives.wild_turns import WildForage, WildRaid
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 R_STEPS = "Bee Lives: a month record at the table"
 

@@ -7,7 +7,6 @@ later that the numbers do not show (a comb filled).
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives.month_phases import month_pending
@@ -16,6 +15,7 @@ from hyvekit.rules.beelives.month_table import Table, describe_month
 from hyvekit.rules.beelives.state import Event
 from hyvekit.rules.common import counted
 from hyvekit.rules.table import Decision
+from hyvekit.rules.values import replace
 
 def event_words(ev: Event) -> str | None:
     """One line in words for a sequencer event (what ``beelives do`` and ``play`` show of what

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives.campaign_phases import CampaignPhase, roll, stated_spawns
@@ -21,7 +20,7 @@ from hyvekit.rules.beelives.state import NONE, map_module
 from hyvekit.rules.beelives.step_text import face, listed
 from hyvekit.rules.common import InvalidInputError, require_int
 from hyvekit.rules.table import Decision, dice_steps
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 THREE_GENERATIONS = "Three Generations"
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives import notation as N
@@ -30,6 +29,7 @@ from hyvekit.rules.beelives.step_text import faces_rolled
 from hyvekit.rules.beelives.wild_turns import WildRaid, WildSwarm
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.table import DICE, Decision, dice_steps
+from hyvekit.rules.values import replace
 
 #: the points of a turn where a card's dice come (:meth:`~.card_hooks.CardRules.turn_decision`):
 #: before the action is taken, after its effect, after the season card's spawn, and once
@@ -138,7 +138,7 @@ def fails_first(state: GameState, action: Action, comps: Components) -> bool:
     :meth:`~.card_hooks.CardRules.before_action`)."""
     if action.wild:
         return False
-    for c in comps.card_rules():
+    for c in _cards(state, comps):
         try:
             if c.before_action(state, action, comps):
                 return True

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives import turn_steps as TS
@@ -35,6 +34,7 @@ from hyvekit.rules.beelives.solo_cards import ChallengeCard, die_roll
 from hyvekit.rules.beelives.solo_cards import spawn_strength as card_spawn_strength
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.common import counted
+from hyvekit.rules.values import replace
 
 
 def after_scout(state: GameState, actor: str, scouted: bool, dice: TurnDice,

@@ -13,13 +13,12 @@ Units: wild hive strength (0–14), map spaces (distance), bees, honey, VP.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from hyvekit.rules.beelives.board import TILE_TYPES, Board
 from hyvekit.rules.beelives.hive import AGGRESSIVE_BEES_PER_STRENGTH, Hive
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 R_WILD = "Bee Lives: Wild Hives"
 R_WILD_RAID = "Bee Lives: Wild Hive Raids"

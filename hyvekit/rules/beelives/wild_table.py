@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import replace
 
 from hyvekit.rules.beelives import notation as N
 from hyvekit.rules.beelives import seasons
@@ -23,7 +22,7 @@ from hyvekit.rules.beelives.wild_turns import (WildAction, WildForage, WildNothi
                                                WildScout, WildSwarm)
 from hyvekit.rules.common import IllegalActionError
 from hyvekit.rules.table import Decision
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 def wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
     """The wild hives' turn due (``choices``: those still to act this round): the chart

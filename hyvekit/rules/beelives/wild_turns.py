@@ -4,7 +4,7 @@ raids, swarming at strength 14; Example E's order on the map).
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, replace
+from dataclasses import KW_ONLY
 from typing import ClassVar
 
 from hyvekit.rules.beelives import seasons
@@ -28,7 +28,7 @@ from hyvekit.rules.beelives.state import (
 )
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.validate import not_one_of
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 
 @dataclass(frozen=True)

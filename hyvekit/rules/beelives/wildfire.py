@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.beelives.campaign_phases import CampaignPhase, roll, stated_spawns
@@ -33,7 +32,7 @@ from hyvekit.rules.beelives.state import (NONE, WILD_HIVE_TOKENS, Components, Ga
 from hyvekit.rules.beelives.step_text import face, listed
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.table import Decision, dice_steps
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 WILDFIRE = "Wildfire"
 WILDFIRE_SPREADS = {"opposite": "toward you", "right": "left", "closest": "away from you",

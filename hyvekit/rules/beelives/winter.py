@@ -5,7 +5,7 @@ Upkeep", "End of the Game", "Multiple Years Variant").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, replace
+from dataclasses import asdict
 
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.endgame import PlayerEnd, Scoring, score
@@ -13,6 +13,7 @@ from hyvekit.rules.beelives.endgame import winter as do_winter
 from hyvekit.rules.beelives.hive import Assigned
 from hyvekit.rules.beelives.state import Components, Event, GameState, month_name
 from hyvekit.rules.common import IllegalActionError
+from hyvekit.rules.values import replace
 
 
 def play_winter(state: GameState, comps: Components,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hyvekit.rules.beelives import month_phases as MP
@@ -39,7 +38,7 @@ from hyvekit.rules.beelives.state import (
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
 from hyvekit.rules.beelives.wild_turns import WildNothing
 from hyvekit.rules.table import Decision
-from hyvekit.rules.values import dataclass
+from hyvekit.rules.values import dataclass, replace
 
 if TYPE_CHECKING:
     from hyvekit.rules.beelives.campaign_settings import CampaignState

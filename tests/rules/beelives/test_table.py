@@ -257,3 +257,25 @@ def test_raid_odds_beside_the_options_are_the_raid_rules_own():
     success, honey = raid_odds_now(s, "Bob", "ACORN", 3, comps)
     assert success == Fraction(sum(f >= 3 for f in faces), len(faces))
     assert honey == Fraction(sum(min(f, 3) for f in faces), len(faces))
+
+
+def test_raid_odds_are_given_only_beside_the_raids_legal_now():
+    """Haunted Hives: "Haunted hives cannot raid or be raided" — a haunted wild hive is no
+    raid a player may choose, so no odds are worked out for it (they once were, for every
+    hive within reach); every raid option that is legal has its odds."""
+    from hyvekit.games import beelives as B
+    from hyvekit.rules.beelives.odds import raid_notes
+    raw = {"kind": "solo-scenario", "scenario": "Haunted Hives", "map": False,
+           "players": [{"name": "Susan", "queen": "aggressive"}]}
+    state = C.new_campaign(C.settings_from_dict(raw, COMPS), COMPS)
+    rng, met = random.Random(15), 0
+    while met < 1 and (d := E.decision(state)) is not None:
+        if d.kind == "action":
+            odds, legal = B.table_odds(state), set(d.legal)
+            raids = {o for o in legal if o.split(": ", 1)[1].startswith("raid ")}
+            assert set(odds) == raids
+            every = dict(raid_notes(state.table.state, d.actor, state.comps.game))
+            met += any(o not in legal for o in every)     # a raid the rules refuse here
+        option = "roll" if d.kind == "dice" else rng.choice(d.legal)
+        _, state = E.resolve_steps(state, [option], rng)
+    assert met, "no haunted wild hive within reach of a raid in this game"
