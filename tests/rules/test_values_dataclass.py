@@ -268,3 +268,76 @@ def test_every_hyvekit_value_class_is_made_here():
                 if "dataclass" in names:
                     offenders.append(str(path.relative_to(root)))
     assert offenders == []
+
+
+@pytest.mark.parametrize("frozen", [True, False])
+def test_values_replace_gives_what_the_standard_librarys_gives(frozen):
+    """``values.replace`` copies the fields itself for the classes made here: the same
+    objects as ``dataclasses.replace`` for every shape, each change, none and all."""
+    classes = _shapes(fast, frozen=frozen)
+    for obj in _instances(classes):
+        names = [f.name for f in dataclasses.fields(obj)]
+        changes = [{}, *({n: getattr(obj, n)} for n in names)]
+        if names:
+            changes.append({names[0]: "other"})
+        for change in changes:
+            want = dataclasses.replace(obj, **change)
+            got = values.replace(obj, **change)
+            assert type(got) is type(want) and got == want and repr(got) == repr(want)
+            assert vars(got) == vars(want)
+
+
+def test_values_replace_runs_post_init_and_refuses_an_unknown_field():
+    @fast(frozen=True)
+    class Checked:
+        """Refuses a negative value."""
+        n: int
+        m: int = 0
+
+        def __post_init__(self):
+            if self.n < 0:
+                raise ValueError("n")
+
+    assert values.replace(Checked(2), m=5) == Checked(2, 5)
+    with pytest.raises(ValueError):
+        values.replace(Checked(2), n=-1)
+    with pytest.raises(TypeError, match="nectar"):
+        values.replace(Checked(2), nectar=1)
+
+
+def test_values_replace_leaves_other_classes_to_the_standard_library():
+    """A standard-library dataclass, and one made here whose field is not set by
+    ``__init__``, are replaced as ``dataclasses.replace`` does."""
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        """A standard-library value."""
+        a: int
+        b: int = 1
+
+    @fast(frozen=True)
+    class Counted:
+        """A field ``__init__`` does not take."""
+        a: int
+        seen: int = field(default=0, init=False)
+
+    assert values.replace(Plain(1), b=3) == Plain(1, 3)
+    assert values.replace(Counted(1), a=2) == dataclasses.replace(Counted(1), a=2)
+    with pytest.raises(ValueError):
+        values.replace(Counted(1), seen=2)
+
+
+def test_a_table_option_is_its_notation_with_its_value():
+    """A listed step (rules/table.py ``Option``) compares, hashes, prints and pickles as its
+    text; its value is taken back only where it was listed (``typed``)."""
+    import pickle as p
+
+    from hyvekit.rules.table import Option, spaced, typed
+    here, elsewhere = object(), object()
+    o = Option("Ann: defend 2", ("defend", 2), here)
+    assert o == "Ann: defend 2" and hash(o) == hash("Ann: defend 2") and str(o) == o
+    assert {o: 1}["Ann: defend 2"] == 1 and f"{o}" == "Ann: defend 2"
+    back = p.loads(p.dumps((o,)))[0]
+    assert type(back) is str and back == o
+    assert typed(o, here) == ("defend", 2)
+    assert typed(o, elsewhere) is None and typed("Ann: defend 2", here) is None
+    assert spaced(o) is o and spaced("Ann:   defend 2") == "Ann: defend 2"
