@@ -158,15 +158,18 @@ class Served:
         """The record as a page shows it: the decision JSON of ``next --json`` with the
         record's ``id``, ``name``, ``game``, ``kind``, the ``last_step`` and what the rules
         did with it (``said``); once the game is over, its ``final`` scores (where the view
-        does not show them).  ``with_previews`` False: no ``preview`` yet."""
+        does not show them).  ``with_previews`` False: no ``preview`` yet.  ``record`` None:
+        the header the server was started with stands for it."""
         engine = self.game.engine
+        header = record.header if record is not None else self.header
         data = table_data(self.game, state, with_previews)
-        data.update(id=self.cid, name=record.header.get("name") or self.cid,
-                    game=record.header["game"], kind=record.header["kind"],
+        data.update(id=self.cid, name=header.get("name") or self.cid,
+                    game=header["game"], kind=header["kind"],
                     last_step=engine.last_step(state), said=list(engine.said(state)),
                     so_far=self.game.so_far(state) if self.game.so_far else [])
         if data.get("decision") is None:        # over: the play to log in BG Stats
-            data["bgstats"] = _bgstats(record, state)
+            data["bgstats"] = _bgstats(record if record is not None else
+                                       self.store.load(self.cid), state)
         return data
 
     def file_mark(self) -> tuple[int, int, int] | None:
@@ -194,6 +197,38 @@ class Served:
         from hyvekit.rules.table import previews
         return Read({**read.data, "preview": previews(self.game.engine, read.state)},
                     read.events, read.state)
+
+    def made(self, applied: Any) -> Read:
+        """What a step made through this server leads to, from what :func:`_apply` stored
+        (the state after it), without reading the record again.  Blocking."""
+        self._seen = self.file_mark()
+        events = tuple(self.events) + tuple(
+            (ev["seq"], ev["type"], str(ev["data"].get("do", ""))) for ev, _ in applied.done)
+        state = applied.done[-1][1]
+        return Read(self.snapshot(None, state, with_previews=False), events, state)
+
+    def publish_steps(self, applied: Any) -> None:
+        """Tell every page the step events a step made through this server stored, before
+        the table is built (a page shows the step at once)."""
+        new = [(ev["seq"], ev["type"], str(ev["data"].get("do", ""))) for ev, _ in applied.done
+               if ev["seq"] > self._newest()]
+        for queue in list(self.listeners):
+            for seq, kind, step in new:
+                queue.put_nowait(("step", str(seq), json.dumps({"seq": seq, "type": kind,
+                                                                 "step": step})))
+        self.events = (self.events + new)[-self.KEPT:]
+
+    async def stepped(self, applied: Any) -> None:
+        """A step made through this server: its events told at once, then the table from the
+        state it made, then the table with its previews.  One at a time with
+        :meth:`refresh`."""
+        async with self.lock:
+            if not applied.done:
+                return
+            self.publish_steps(applied)
+            read = await asyncio.to_thread(self.made, applied)
+            if self.publish(read) and read.state is not None:
+                self.publish(await asyncio.to_thread(self.previewed, read))
 
     def publish(self, read: Read | None) -> bool:
         """Tell every page what changed (in the event loop): each new event, the events
@@ -481,7 +516,7 @@ async def step(request: Any) -> Any:
         return _refused(400, str(exc))
     except Exception as exc:                      # a record unreadable, locked too long...
         return _refused(503, f"the step was not stored: {exc}")
-    await s.refresh(True)
+    await s.stepped(applied)
     return JSONResponse({"steps": list(applied.steps), "happened": list(applied.said),
                          "version": s.version})
 
