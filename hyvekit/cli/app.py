@@ -489,17 +489,11 @@ def usage_line(exc, argv: list[str]) -> str:
     return f"hyvekit: bad input: {message}{hint}"
 
 
-def main(argv: list[str] | None = None) -> None:
-    """:func:`run` the command line and exit with its code, as the console script does
-    (:func:`hyvekit.cli.entry.main`: Ctrl-C and a closed pipe end it quietly there)."""
-    from hyvekit.cli.entry import main as entry_main
-    entry_main(argv)
-
-
 def run(argv: list[str] | None = None, *, stdin: IO[str] | None = None,
         stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
     """Run the app on ``argv`` (default ``sys.argv[1:]``), map errors through the one error
-    table, and return the exit code :func:`main` exits with.
+    table, and return the exit code the console entry point exits with
+    (:func:`hyvekit.cli.entry.main`: Ctrl-C and a closed pipe outside a command end there).
 
     Usage errors (unknown option, a value out of range...) print one line and give 2;
     every other exception goes through :func:`hyvekit.cli.errors.report`, which prints one
@@ -520,7 +514,7 @@ def run(argv: list[str] | None = None, *, stdin: IO[str] | None = None,
             return _run(args)
         except SystemExit as exc:          # sys.exit() inside a command: what Python would do
             if isinstance(exc.__context__, BrokenPipeError):   # typer's or rich's exit on
-                from hyvekit.cli.entry import pipe_closed      # a closed pipe
+                from hyvekit.cli.exits import pipe_closed      # a closed pipe
                 return pipe_closed()
             return _system_exit_code(exc)
         finally:
@@ -610,7 +604,3 @@ def _run(args: list[str]) -> int:
 
         code = report(exc)
     return code if isinstance(code, int) else 0
-
-
-if __name__ == "__main__":
-    main()

@@ -261,7 +261,7 @@ def test_example_report_is_labelled_and_names_no_campaign(in_tmp):
 
 
 def test_report_of_an_unknown_campaign_exits_2(in_tmp):
-    from hyvekit.cli.app import main
+    from hyvekit.cli.entry import main
 
     with runner.isolation():
         with pytest.raises(SystemExit) as exc:
