@@ -56,7 +56,7 @@ async def shoot(folder: Path, out: Path, size: tuple[int, int]) -> None:
         app.show()
         step = next(steps)
         hyve, name = session.data["table"]["active_hyve"], step_hex(step)[1]
-        from hyvekit.cli.hyve_play import hex_offset
+        from hyvekit.cli.hyve_grid import hex_offset
         x, y = hex_offset(name)
         await pilot.press(*step[:step.index("@") + 1])   # the bee, then a click on its hex
         await pilot.click(f"#hyve-{hyve}", offset=(x + 1, y + 1))

@@ -13,7 +13,7 @@ import sys
 import pytest
 from textual.widgets import Input, RichLog, Static
 
-from hyvekit.cli.beelives_play import PlaySession
+from hyvekit.cli.beelives_session import PlaySession
 from hyvekit.cli.beelives_play_app import LegalSuggester, PlayApp
 from hyvekit.games import campaign_store
 from hyvekit.rules.common import IllegalActionError
