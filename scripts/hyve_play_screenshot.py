@@ -30,7 +30,7 @@ BEFORE, TYPED = 50, 6
 def example_steps(folder: Path) -> list[str]:
     """The example's turns as steps at the table, from the run's set-up."""
     from hyvekit.data.hyve import sheet_definitions
-    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.cli.hyve_records import load_legacy_state
     from hyvekit.rules.hyve import table as T
     from hyvekit.rules.hyve.legacy_play import run_setup, run_sheet
     from hyvekit.rules.hyve.record import parse_record

@@ -37,7 +37,7 @@ def _store(ctx: typer.Context):
 
 
 def _load_run(ctx: typer.Context, run: str):
-    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.cli.hyve_records import load_legacy_state
     header, state = load_legacy_state(campaigns_dir(ctx), run)
     return header, state
 
@@ -283,7 +283,7 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
                                                 legacy_actions, needs_cross_out, play_dict,
                                                 preview)
     from hyvekit.games.hyve import check_claims, report_dict
-    from hyvekit.games.hyve import load_legacy_record
+    from hyvekit.cli.hyve_records import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
     if state.table is not None:
@@ -399,7 +399,7 @@ def status(ctx: typer.Context, run: str = RunArg, as_json: bool = JsonOption) ->
     Example: hyvekit hyve legacy status summer-run --json
     """
     from hyvekit.games.hyve import legacy_summary
-    from hyvekit.games.hyve import load_legacy_record
+    from hyvekit.cli.hyve_records import load_legacy_record
     record, state = load_legacy_record(campaigns_dir(ctx), run)  # refuses other kinds
     if as_json:
         print_json({"id": record.header["id"], "name": record.header["name"],
@@ -711,7 +711,7 @@ def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) 
     from hyvekit.games import hyve as L
     from hyvekit.games.hyve import check_no_logged_couriers, play_dict, preview
     from hyvekit.games.hyve import check_claims, report_dict
-    from hyvekit.games.hyve import load_legacy_record
+    from hyvekit.cli.hyve_records import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
     check_no_logged_couriers(state, record.active, record.header["id"])

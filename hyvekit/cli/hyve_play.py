@@ -88,7 +88,7 @@ class PlaySession:
 
     def reload(self) -> None:
         """Read the record and replay it (the sheet now)."""
-        from hyvekit.games.hyve import load_legacy_record
+        from hyvekit.cli.hyve_records import load_legacy_record
         self.ended = []
         if self.run is not None:
             record, state = load_legacy_record(self.folder, self.run)

@@ -313,7 +313,7 @@ def _example_steps(hk, cid: str) -> list[str]:
     import tomllib
 
     from hyvekit.data.hyve import sheet_definitions
-    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.cli.hyve_records import load_legacy_state
     from hyvekit.rules.hyve.legacy_play import run_setup, run_sheet
     from hyvekit.rules.hyve.record import parse_record
     from hyvekit.rules.hyve.table import new_table
