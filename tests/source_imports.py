@@ -66,20 +66,20 @@ def _is_type_checking(test: ast.expr) -> bool:
         (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _walk(node: ast.AST, type_checking: bool = False) -> Iterator[tuple[ast.AST, bool]]:
+def walk(node: ast.AST, type_checking: bool = False) -> Iterator[tuple[ast.AST, bool]]:
     """Every node under ``node`` with whether it is inside ``if TYPE_CHECKING:``."""
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.If) and _is_type_checking(child.test):
             yield child, type_checking
             for part in child.body:
                 yield part, True
-                yield from _walk(part, True)
+                yield from walk(part, True)
             for part in child.orelse:
                 yield part, type_checking
-                yield from _walk(part, type_checking)
+                yield from walk(part, type_checking)
             continue
         yield child, type_checking
-        yield from _walk(child, type_checking)
+        yield from walk(child, type_checking)
 
 
 def _resolve(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
@@ -100,7 +100,7 @@ def imports(path: Path, root: Path = ROOT) -> tuple[Import, ...]:
     importer = module_name(path, root)
     is_package = path.name == "__init__.py"
     out = []
-    for node, type_checking in _walk(tree(path)):
+    for node, type_checking in walk(tree(path)):
         if isinstance(node, ast.Import):
             out += [Import(node.lineno, a.name, (), type_checking) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -132,7 +132,7 @@ def _attributes_read(path: Path, module: str) -> set[str]:
     """The attributes ``path`` reads off ``module`` when it imports it whole (``import a.b
     as m; m.x`` or ``from a import b; b.x``)."""
     aliases = set()
-    for node, _ in _walk(tree(path)):
+    for node, _ in walk(tree(path)):
         if isinstance(node, ast.Import):
             aliases |= {a.asname for a in node.names if a.name == module and a.asname}
         elif isinstance(node, ast.ImportFrom):
