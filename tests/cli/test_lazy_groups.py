@@ -63,7 +63,8 @@ def test_a_plain_game_imports_no_solo_card_module(hk, tmp_path):
 def test_version_loads_no_command_group(tmp_path):
     modules = _modules_after(["--version"], tmp_path)
     assert not [m for m in modules if m.startswith("hyvekit.cli.") and m not in (
-        "hyvekit.cli.app", "hyvekit.cli.common", "hyvekit.cli.entry", "hyvekit.cli.exits")]
+        "hyvekit.cli.app", "hyvekit.cli.common", "hyvekit.cli.entry", "hyvekit.cli.exits",
+        "hyvekit.cli.typer_patches")]
 
 
 def test_the_entry_point_imports_nothing_before_it_guards_the_app():
