@@ -22,6 +22,24 @@ import hyvekit
 ROOT = Path(hyvekit.__file__).parent.parent
 
 
+#: every area of hyvekit/: the top-level sub-packages, rules/ by game, and the package's own
+#: modules; what has modules of two areas (a circle) is ``across areas``
+AREAS = ("hyvekit", "cli", "data", "games", "render", "store", "web", "rules", "rules/beelives",
+         "rules/beez", "rules/hyve", "rules/queenbee")
+ACROSS = "across areas"
+
+
+def area(module: str) -> str:
+    """The area of a dotted module name of hyvekit: ``hyvekit.cli.app`` → ``cli``,
+    ``hyvekit.rules.hyve.turn`` → ``rules/hyve``, ``hyvekit.rules.table`` → ``rules``."""
+    parts, folder = module.split(".")[1:], ROOT / "hyvekit"
+    if not parts or not (folder / parts[0]).is_dir():
+        return "hyvekit"                          # the package's own modules (__main__)
+    if parts[0] == "rules" and len(parts) > 1 and (folder / "rules" / parts[1]).is_dir():
+        return f"rules/{parts[1]}"
+    return parts[0]
+
+
 @dataclass(frozen=True)
 class Import:
     """One module imported by one ``import`` statement.
@@ -82,7 +100,7 @@ def walk(node: ast.AST, type_checking: bool = False) -> Iterator[tuple[ast.AST, 
         yield from walk(child, type_checking)
 
 
-def _resolve(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
+def resolve(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
     """The absolute module a ``from`` import names (``from ..x import y`` in ``a.b.c``:
     ``a.x``)."""
     if node.level == 0:
@@ -104,7 +122,7 @@ def imports(path: Path, root: Path = ROOT) -> tuple[Import, ...]:
         if isinstance(node, ast.Import):
             out += [Import(node.lineno, a.name, (), type_checking) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = _resolve(node, importer, is_package)
+            base = resolve(node, importer, is_package)
             whole: list[str] = []
             for a in node.names:
                 sub = f"{base}.{a.name}"

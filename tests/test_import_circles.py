@@ -13,27 +13,10 @@ from pathlib import Path
 import pytest
 
 import source_imports
-from source_imports import graph, strongly_connected
-
-#: every area of hyvekit/: the top-level sub-packages, rules/ by game, and the package's own
-#: modules; a circle with modules of two areas is ``across areas``
-AREAS = ("hyvekit", "cli", "data", "games", "render", "store", "web", "rules", "rules/beelives",
-         "rules/beez", "rules/hyve", "rules/queenbee")
-ACROSS = "across areas"
+from source_imports import ACROSS, AREAS, area, graph, strongly_connected
 
 ISSUE_37 = pytest.mark.xfail(strict=True, reason="issue 37: the Bee Lives engine's "
                              "restructuring removes these")
-
-
-def area(module: str) -> str:
-    """The area of a dotted module name: ``hyvekit.cli.app`` → ``cli``,
-    ``hyvekit.rules.hyve.turn`` → ``rules/hyve``, ``hyvekit.rules.table`` → ``rules``."""
-    parts, folder = module.split(".")[1:], source_imports.ROOT / "hyvekit"
-    if not parts or not (folder / parts[0]).is_dir():
-        return "hyvekit"                          # the package's own modules (__main__)
-    if parts[0] == "rules" and len(parts) > 1 and (folder / "rules" / parts[1]).is_dir():
-        return f"rules/{parts[1]}"
-    return parts[0]
 
 
 @functools.cache
