@@ -18,8 +18,8 @@ from hyvekit.cli.beelives_campaign import (
     CampaignArg,
     load_campaign,
 )
-from hyvekit.cli.common import (JsonOption, command_hint, command_store, console, print_json, table,
-                                 wrapped, wrapped_parts)
+from hyvekit.cli.common import (JsonOption, command_hint, command_store, console, print_json,
+                                 table, wrapped, wrapped_parts)
 from hyvekit.rules.common import InvalidInputError
 
 #: options shown per line in the text view

@@ -8,8 +8,9 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, command_hint, confirmed,
-                                 command_store, console, located, note_if_renamed, print_json, table, wrapped)
+from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, command_hint,
+                                 command_store, confirmed, console, located, note_if_renamed,
+                                 print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted

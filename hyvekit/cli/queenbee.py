@@ -332,7 +332,8 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
         return
     # the record read above is the one appended to (read and replayed once) unless another
     # command changed it meanwhile
-    ((event, after),) = command_store(ctx).append_many(group, [(kind, data)], known=(record, state))
+    ((event, after),) = command_store(ctx).append_many(group, [(kind, data)],
+                                                       known=(record, state))
     typer.echo(wrapped(f"logged match {len(after.matches)} (event {event['seq']}): "
                        f"{M.describe_event(kind, data)}"))
     from hyvekit.cli.stats import offer
