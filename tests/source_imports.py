@@ -1,5 +1,6 @@
 """Reads a package's imports from its source with ``ast``, for the tests of which way the
-imports go (test_import_layers.py) and of import circles (test_import_circles.py).
+imports go (test_import_layers.py), of import circles (test_import_circles.py) and of private
+names (private_names.py); and the areas of hyvekit/ those tests check one by one.
 
 Every import counts: at module level, inside functions, and under ``if TYPE_CHECKING:``
 (marked as such, so a test may leave those out). Relative imports are resolved against the
@@ -20,7 +21,6 @@ import hyvekit
 
 #: the folder that holds the ``hyvekit`` package
 ROOT = Path(hyvekit.__file__).parent.parent
-
 
 #: every area of hyvekit/: the top-level sub-packages, rules/ by game, and the package's own
 #: modules; what has modules of two areas (a circle) is ``across areas``

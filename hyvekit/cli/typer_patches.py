@@ -8,8 +8,7 @@ uses typer's private API (no public one serves: these replace methods of typer's
 - a value given on the command line is checked without pydantic where typer would only check
   its type (a third of a small command's start-up), with typer's own words when refused.
 
-Each change checks that what it replaces is there and leaves typer as it is otherwise;
-``tests/cli/test_typer_patches.py`` fails when typer changes what they rely on.
+``tests/cli/test_typer_patches.py`` fails when typer changes what these rely on.
 """
 
 from __future__ import annotations
