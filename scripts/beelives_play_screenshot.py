@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from hyvekit.cli.app import run
-from hyvekit.cli.beelives_play import PlaySession
+from hyvekit.cli.beelives_session import PlaySession
 from hyvekit.cli.beelives_play_app import PlayApp
 
 SEED = 7

@@ -30,7 +30,7 @@ BEFORE, TYPED = 50, 6
 def example_steps(folder: Path) -> list[str]:
     """The example's turns as steps at the table, from the run's set-up."""
     from hyvekit.data.hyve import sheet_definitions
-    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.cli.hyve_records import load_legacy_state
     from hyvekit.rules.hyve import table as T
     from hyvekit.rules.hyve.legacy_play import run_setup, run_sheet
     from hyvekit.rules.hyve.record import parse_record
@@ -56,7 +56,7 @@ async def shoot(folder: Path, out: Path, size: tuple[int, int]) -> None:
         app.show()
         step = next(steps)
         hyve, name = session.data["table"]["active_hyve"], step_hex(step)[1]
-        from hyvekit.cli.hyve_play import hex_offset
+        from hyvekit.cli.hyve_grid import hex_offset
         x, y = hex_offset(name)
         await pilot.press(*step[:step.index("@") + 1])   # the bee, then a click on its hex
         await pilot.click(f"#hyve-{hyve}", offset=(x + 1, y + 1))

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 import hyvekit
+import source_imports
+from source_imports import module_name as _module_name, tree as _tree
 
 PACKAGE = Path(hyvekit.__file__).parent
 #: the rules modules every layer may import: shared by all games, of no game
@@ -23,37 +25,14 @@ LAYERS = ("cli", "render", "games", "store", "data")
 
 def _run_time_nodes(tree: ast.AST):
     """Every node of ``tree`` but those under ``if TYPE_CHECKING:``."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
-            continue
-        yield node
-        yield from _run_time_nodes(node)
-
-
-@functools.cache
-def _tree(path: Path) -> ast.AST:
-    return ast.parse(path.read_text(encoding="utf-8"))
-
-
-@functools.cache
-def _is_module(dotted: str) -> bool:
-    where = PACKAGE.parent / dotted.replace(".", "/")
-    return where.with_suffix(".py").exists() or where.is_dir()
+    return (node for node, type_checking in source_imports.walk(tree) if not type_checking)
 
 
 @functools.cache
 def imports(path: Path) -> list[tuple[int, str]]:
     """``(line, module)`` of every import in the file that runs (``from M import N``: ``M.N``
-    when ``M.N`` is a module of hyvekit, else ``M``)."""
-    out = []
-    for node in _run_time_nodes(_tree(path)):
-        if isinstance(node, ast.Import):
-            out += [(node.lineno, a.name) for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            for a in node.names:
-                sub = f"{node.module}.{a.name}"
-                out.append((node.lineno, sub if _is_module(sub) else node.module))
-    return out
+    when ``M.N`` is a module of hyvekit, else ``M``; tests/source_imports.py reads them)."""
+    return [(i.line, i.module) for i in source_imports.imports(path) if not i.type_checking]
 
 
 def modules(layer: str) -> list[Path]:
@@ -85,11 +64,6 @@ def test_every_name_a_facade_offers_is_there():
             assert getattr(facade, name) is not None, (game, name)
         with pytest.raises(AttributeError):
             getattr(facade, "no_such_name")
-
-
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 @functools.cache

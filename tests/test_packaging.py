@@ -53,7 +53,7 @@ def _hyvekit(site: Path, cwd: Path, home: Path, *args: str) -> subprocess.Comple
            if k not in ("HYVEKIT_CAMPAIGNS", "XDG_DATA_HOME", "PYTHONPATH")}
     env.update(HOME=str(home), XDG_DATA_HOME=str(home / ".local" / "share"), COLUMNS="100")
     code = ("import sys; sys.path.insert(0, sys.argv[1]); sys.argv = ['hyvekit'] + "
-            "sys.argv[2:]\nfrom hyvekit.cli.app import main; main()")
+            "sys.argv[2:]\nfrom hyvekit.cli.entry import main; main()")
     return subprocess.run([sys.executable, "-c", code, str(site), *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120)
 

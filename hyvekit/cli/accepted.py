@@ -74,7 +74,7 @@ def _spaces() -> list[str]:
 
 
 def _tables() -> list[str]:
-    from hyvekit.cli.data import table_names
+    from hyvekit.data import table_names
     return table_names()
 
 

@@ -1,6 +1,7 @@
 """The ``hyvekit`` command: assembles the command groups; errors go through ``cli/errors.py``.
 
-Only typer is imported here: a command group's modules are imported when the command line
+Only typer is imported here (with hyvekit's changes to it, :mod:`hyvekit.cli.typer_patches`,
+made as this module is imported): a command group's modules are imported when the command line
 names the group (:data:`GROUPS`), so ``hyvekit beelives do`` loads the Bee Lives commands and
 nothing of HYVE or printing; ``hyvekit --help`` (and a bare ``hyvekit``) loads every group to
 list it.  weasyprint and reportlab load inside the printing code.
@@ -20,6 +21,7 @@ import typer.main
 
 from hyvekit import __version__
 from hyvekit.cli.common import ENV_CAMPAIGNS
+from hyvekit.cli.typer_patches import patch_typer
 
 #: the command groups, in the order ``--help`` lists them: name → the modules that make it,
 #: imported in order when the group is used (the first has the group's typer ``app``; the
@@ -48,240 +50,7 @@ COMMANDS: dict[str, tuple[str, str]] = {"continue": ("hyvekit.cli.continue_play"
                                         "serve": ("hyvekit.cli.serve", "serve")}
 
 
-def _flags_take_no_value() -> None:
-    """typer 0.29 shows ``<bool>`` beside every flag in --help (``--dry-run <bool>``), as if it
-    took a value; a flag takes none, so its type column is left empty."""
-    from typer.core import TyperOption
-    shown = TyperOption.display_type_rich
-    if getattr(shown, "_hyvekit", False):
-        return
-
-    def display_type_rich(self, ctx):
-        if self.is_flag and self.metavar is None:
-            return None
-        return shown(self, ctx)
-
-    display_type_rich._hyvekit = True  # type: ignore[attr-defined]
-    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
-
-
-def _readable_placeholders() -> None:
-    """typer 0.29 writes value types as Python sees them (``<str>``, ``<list[Path]>``,
-    ``<int range> [x>=1]``) and a required argument as ``{RUN}`` on the usage line.  A player
-    reads words: an argument's name is its placeholder (no type beside it), an option without
-    a metavar shows ``TEXT``, ``N``, ``FILE``…, a range reads ``at least 1`` / ``1 to 5``, and
-    the usage line writes ``RUN`` (required) and ``[RUN]`` (optional)."""
-    from typer import core
-    base = core._TyperParameter
-    if getattr(base.display_type_rich, "_hyvekit", False):
-        return
-    plain = {"str": "TEXT", "int": "N", "float": "NUMBER", "Path": "PATH", "bool": "",
-             "int range": "N", "float range": "NUMBER"}
-
-    def readable(self, ctx) -> str | None:
-        if self.param_type_name == "argument":
-            return None                  # the name column shows the placeholder
-        if self.metavar is not None:
-            return self.metavar
-        shown = base.display_type(self, ctx).strip("<>")
-        many = shown.startswith("list[")
-        shown = shown[5:-1] if many else shown
-        word = plain.get(shown, shown.upper() if shown.isidentifier() else shown)
-        return (word + "..." if many else word) or None
-
-    def number_range(self) -> str | None:
-        lo, hi = getattr(self, "min", None), getattr(self, "max", None)
-        if getattr(self, "count", False) and lo == 0 and hi is None:
-            return None
-        if lo is None and hi is None:
-            return None
-        if lo is None:
-            return f"at most {hi}"
-        if hi is None:
-            return f"at least {lo}"
-        return f"{lo} to {hi}"
-
-    def usage_name(self) -> str:
-        name = self.display_name_raw
-        if not self.required and not name.startswith("["):
-            name = f"[{name}]"
-        if self.nargs != 1 and not name.endswith("..."):
-            name += "..."
-        return name
-
-    readable._hyvekit = True  # type: ignore[attr-defined]
-    shown_option = core.TyperOption.display_type_rich
-
-    def option_type(self, ctx):
-        if self.is_flag and self.metavar is None:
-            return None
-        if self.metavar is not None:
-            return self.metavar
-        return readable(self, ctx)
-
-    option_type._hyvekit = True  # type: ignore[attr-defined]
-    del shown_option
-    base.display_type_rich = readable  # type: ignore[method-assign]
-    core.TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
-    core.TyperArgument._get_number_range_help_str = number_range  # type: ignore[method-assign]
-    core.TyperOption._get_number_range_help_str = number_range  # type: ignore[method-assign]
-    core.TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
-
-
-def _text_values_without_pydantic() -> None:
-    """typer 0.29 checks every value given on the command line through a pydantic
-    ``TypeAdapter`` built when the command runs (importing pydantic: about a third of a small
-    command's start-up).  A text value (``str``, ``list[str]``) needs no checking: it is taken
-    as typer takes it (``str(value)``, a list of them); so is a path that asks for none of
-    typer's checks (``Path(value)``); the others (numbers, checked paths, choices) get typer's
-    own checking, built when such a value is first given (an option left out needs none)."""
-    try:
-        from typer import _coercion
-        from typer._typing import get_args, get_origin
-        from typer.core import _TyperParameter
-    except ImportError:                                    # another typer: nothing to do
-        return
-    built = _TyperParameter.get_runtime_param
-    if getattr(built, "_hyvekit", False) or not hasattr(_coercion, "RuntimeParam"):
-        return
-
-    from enum import Enum
-    from pathlib import Path
-    # a path as typer takes it when none of its checks is asked for
-    unchecked = (("exists", False), ("file_okay", True), ("dir_okay", True),
-                 ("writable", False), ("readable", True), ("resolve_path", False),
-                 ("allow_dash", False))
-
-    def plain(descriptor):
-        """``(kind, many)`` for a value typer would check only for its type (text, a path
-        asking for no check, a number with at most a range: no parser, choices, clamping),
-        ``many`` for a list of them; else None."""
-        info = descriptor.parameter_info
-        kind = descriptor.annotation
-        many = get_origin(kind) is list
-        if many:
-            (kind,) = get_args(kind) or (None,)
-        if (kind not in (str, Path, int, float) or descriptor.file_annotation is not None
-                or getattr(info, "parser", None) is not None
-                or getattr(info, "click_type", None) is not None
-                or descriptor.choices is not None):
-            return None
-        if kind is str and descriptor.is_path:
-            return None
-        if kind is Path and not all(getattr(info, n, d) == d for n, d in unchecked):
-            return None
-        if kind in (int, float) and (many or getattr(info, "clamp", False)):
-            return None
-        return kind, many
-
-    def checked_path_holds(descriptor, value) -> bool:
-        """Whether the path ``value`` passes the only checks its option asks for (it exists,
-        is a file, is a folder); False sends it to typer's own check, with typer's words."""
-        info = descriptor.parameter_info
-        if descriptor.file_annotation is not None or any(
-                getattr(info, n, d) != d for n, d in unchecked
-                if n not in ("exists", "file_okay", "dir_okay")):
-            return False
-        path = Path(value)
-        if not path.exists():
-            return not getattr(info, "exists", False)
-        if path.is_dir():
-            return getattr(info, "dir_okay", True)
-        return getattr(info, "file_okay", True)
-
-    def number(value, kind, param):
-        """``value`` as typer's checking would take it, with its words when it is refused
-        (what :func:`usage_line` turns into one line)."""
-        def refused(words: str):
-            exc = typer.BadParameter(words, param=param)
-            exc.hyvekit_given = value           # what was given, for the one line
-            return exc
-
-        try:
-            got = kind(value)
-        except (TypeError, ValueError):
-            raise refused("Input should be a valid "
-                          + ("integer" if kind is int else "number")) from None
-        if kind is float and got != got:
-            raise refused("Input should be a finite number")
-        info = param.type_descriptor.parameter_info
-        lo, hi = getattr(info, "min", None), getattr(info, "max", None)
-        if lo is not None and got < lo:
-            raise refused(f"Input should be greater than or equal to {lo}")
-        if hi is not None and got > hi:
-            raise refused(f"Input should be less than or equal to {hi}")
-        return got
-
-    class Deferred(_coercion.RuntimeParam):
-        """Stands for typer's runtime param until a value needs it (``coerce`` itself, which
-        passes None through, is typer's)."""
-
-        def _coerce_value(self, value, param, ctx):
-            kind = param.type_descriptor.annotation
-            if kind is bool and isinstance(value, bool):
-                return value                      # a flag
-            if isinstance(kind, type) and issubclass(kind, Enum):
-                if isinstance(value, kind):
-                    return value
-                # a value naming a member (in any case, unless the case counts)
-                fold = (str.lower if not getattr(param.type_descriptor.parameter_info,
-                                                 "case_sensitive", True) else str)
-                member = next((m for m in kind if isinstance(value, str)
-                               and fold(str(m.value)) == fold(value)), None)
-                if member is not None:
-                    return member
-            if kind is Path and isinstance(value, (str, Path)) \
-                    and checked_path_holds(param.type_descriptor, value):
-                return Path(value)
-            found = plain(param.type_descriptor)
-            if found is not None:
-                kind, many = found
-                if kind in (int, float):
-                    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-                        return number(value, kind, param)
-                elif not many and isinstance(value, (str, Path)):
-                    return kind(value)
-                elif many and isinstance(value, (list, tuple)) \
-                        and all(isinstance(v, (str, Path)) for v in value):
-                    return [kind(v) for v in value]
-            param._runtime_param = None
-            return built(param)._coerce_value(value, param=param, ctx=ctx)
-
-    def get_runtime_param(self):
-        if self._runtime_param is None:
-            self._runtime_param = Deferred(parameter_info=self.type_descriptor.parameter_info,
-                                           annotation=self.type_descriptor.annotation)
-        return self._runtime_param
-
-    get_runtime_param._hyvekit = True  # type: ignore[attr-defined]
-    _TyperParameter.get_runtime_param = get_runtime_param  # type: ignore[method-assign]
-
-
-def _accepted_values_in_help() -> None:
-    """An option's help may hold the mark of its accepted values (``cli/accepted.py``): they
-    are read from the rules and data, and written in, only when ``--help`` is shown."""
-    from typer import core
-    for cls in (core.TyperCommand, core.TyperGroup):
-        shown = cls.format_help
-        if getattr(shown, "_hyvekit", False):
-            continue
-
-        def format_help(self, ctx, formatter, shown=shown):
-            marked = [p for p in self.params if "@accepted:" in (getattr(p, "help", "") or "")]
-            if marked:
-                from hyvekit.cli.accepted import expand
-                for p in marked:
-                    p.help = expand(p.help)
-            return shown(self, ctx, formatter)
-
-        format_help._hyvekit = True  # type: ignore[attr-defined]
-        cls.format_help = format_help  # type: ignore[method-assign]
-
-
-_flags_take_no_value()
-_readable_placeholders()
-_accepted_values_in_help()
-_text_values_without_pydantic()
+patch_typer()
 
 
 class _LazyCommands(MutableMapping):
@@ -489,17 +258,11 @@ def usage_line(exc, argv: list[str]) -> str:
     return f"hyvekit: bad input: {message}{hint}"
 
 
-def main(argv: list[str] | None = None) -> None:
-    """:func:`run` the command line and exit with its code, as the console script does
-    (:func:`hyvekit.cli.entry.main`: Ctrl-C and a closed pipe end it quietly there)."""
-    from hyvekit.cli.entry import main as entry_main
-    entry_main(argv)
-
-
 def run(argv: list[str] | None = None, *, stdin: IO[str] | None = None,
         stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
     """Run the app on ``argv`` (default ``sys.argv[1:]``), map errors through the one error
-    table, and return the exit code :func:`main` exits with.
+    table, and return the exit code the console entry point exits with
+    (:func:`hyvekit.cli.entry.main`: Ctrl-C and a closed pipe outside a command end there).
 
     Usage errors (unknown option, a value out of range...) print one line and give 2;
     every other exception goes through :func:`hyvekit.cli.errors.report`, which prints one
@@ -520,7 +283,7 @@ def run(argv: list[str] | None = None, *, stdin: IO[str] | None = None,
             return _run(args)
         except SystemExit as exc:          # sys.exit() inside a command: what Python would do
             if isinstance(exc.__context__, BrokenPipeError):   # typer's or rich's exit on
-                from hyvekit.cli.entry import pipe_closed      # a closed pipe
+                from hyvekit.cli.exits import pipe_closed      # a closed pipe
                 return pipe_closed()
             return _system_exit_code(exc)
         finally:
@@ -610,7 +373,3 @@ def _run(args: list[str]) -> int:
 
         code = report(exc)
     return code if isinstance(code, int) else 0
-
-
-if __name__ == "__main__":
-    main()

@@ -16,7 +16,7 @@ import typer
 
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.beelives import app, wild_state, winter_vp
-from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console,
+from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, command_store, console,
                                  note_if_renamed, print_json, resume_instead, table,
                                  with_expected, wrapped)
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
@@ -25,11 +25,6 @@ from hyvekit.rules.common import counted
 GAME, KIND = "beelives", "campaign"
 CampaignArg = typer.Argument(..., metavar="CAMPAIGN",
                              help="The campaign's id (see 'hyvekit campaign list').")
-
-
-def _store(ctx: typer.Context):
-    from hyvekit.games import campaign_store
-    return campaign_store(campaigns_dir(ctx))
 
 
 def require_campaign(ctx: typer.Context, campaign_id: str) -> None:
@@ -131,7 +126,7 @@ def new(ctx: typer.Context,
             raise
         raise InvalidInputError(f"--player {player[int(m[1]) - 1]}: {m[2]}", exc.given,
                                 exc.allowed, exc.suggestions) from None
-    st = _store(ctx)
+    st = command_store(ctx)
     if campaign_id is None and not as_json and resume_instead(st, name, GAME, KIND,
                                                               ["beelives", "next"]):
         return
@@ -183,7 +178,7 @@ def draw(ctx: typer.Context, campaign: str = CampaignArg,
     record, state = load_campaign(ctx, campaign)
     C.check_draw(state)
     card = C.draw_challenge(state.comps, random.Random(seed))
-    event, _ = _store(ctx).append(campaign, "draw-card", {"card": card})
+    event, _ = command_store(ctx).append(campaign, "draw-card", {"card": card})
     if as_json:
         print_json({"seq": event["seq"], "challenge": card})
         return
@@ -257,7 +252,7 @@ def log(ctx: typer.Context, campaign: str = CampaignArg,
     events = [("month", _month_event(f, override, reason)) for f in files]
     try:
         require_campaign(ctx, campaign)
-        done = _store(ctx).append_many(campaign, events)
+        done = command_store(ctx).append_many(campaign, events)
     except IllegalActionError as exc:
         raise with_expected(exc) from None
     event, state = done[-1]
@@ -320,7 +315,7 @@ def year_end(ctx: typer.Context, campaign: str = CampaignArg,
     if queen:
         data["queens"] = _pairs("--queen", queen, "Ann=nomadic")
     require_campaign(ctx, campaign)
-    event, state = _store(ctx).append(campaign, "year-end", data)
+    event, state = command_store(ctx).append(campaign, "year-end", data)
     w = state.winters[-1]
     if as_json:
         from hyvekit.games.beelives import summary

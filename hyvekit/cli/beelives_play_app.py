@@ -1,5 +1,6 @@
-"""The Textual screen of ``hyvekit beelives play`` (:mod:`hyvekit.cli.beelives_play`): the
-table, the decision due, the log, the step line with completion of the legal options.
+"""The Textual screen of ``hyvekit beelives play`` (:mod:`hyvekit.cli.beelives_play`) over its
+session (:mod:`hyvekit.cli.beelives_session`): the table, the decision due, the log, the step
+line with completion of the legal options.
 
 Imported only by the ``play`` command: this is the one module that imports Textual.
 """
@@ -15,7 +16,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, RichLog, Static
 
-from hyvekit.cli.beelives_play import QUIT_WORDS, UNDO_WORDS, PlaySession, error_line
+from hyvekit.cli.beelives_session import PlaySession
+from hyvekit.cli.play_screen import QUIT_WORDS, UNDO_WORDS, error_line
 
 #: how each kind of log line is shown
 LOG_STYLES = {"step": "bold", "auto": "yellow", "event": "", "month": "bold green",
@@ -64,7 +66,7 @@ class StepInput(Input):
 
 class PlayApp(App[None]):
     """A Bee Lives campaign at the table, one step at a time (see
-    :class:`~hyvekit.cli.beelives_play.PlaySession`).  Its step line, log, undo and roll
+    :class:`~hyvekit.cli.beelives_session.PlaySession`).  Its step line, log, undo and roll
     serve ``hyve play``'s screen too (:mod:`hyvekit.cli.hyve_play_app`): a session with
     ``data``, ``completions()``, ``step(text)`` and ``undo()`` is all they use."""
 

@@ -16,11 +16,10 @@ import typer
 from hyvekit.cli.beelives import app, wild_state
 from hyvekit.cli.beelives_campaign import (
     CampaignArg,
-    _store,
     load_campaign,
 )
-from hyvekit.cli.common import (JsonOption, command_hint, console, print_json, table,
-                                 wrapped, wrapped_parts)
+from hyvekit.cli.common import (JsonOption, command_hint, command_store, console, print_json,
+                                 table, wrapped, wrapped_parts)
 from hyvekit.rules.common import InvalidInputError
 
 #: options shown per line in the text view
@@ -257,7 +256,7 @@ def do(ctx: typer.Context, campaign: str = CampaignArg,
     from hyvekit.cli.table import applied_data, store_steps
     from hyvekit.games.table import table_game
     record, state = load_campaign(ctx, campaign)
-    applied = store_steps(_store(ctx), campaign, steps, random.Random(seed),
+    applied = store_steps(command_store(ctx), campaign, steps, random.Random(seed),
                           game=table_game("beelives", "campaign"), roll=roll,
                           known=(record, state))
     said, state = applied.said, applied.state

@@ -24,7 +24,12 @@ LayoutOption = typer.Option(
          "in hyvekit/data/beez.toml (the packaged labels other than '4/5' are assumed).")
 
 
-def _existing(path: Path, option: str) -> Path:
+def existing_file(path: Path, option: str) -> Path:
+    """The file ``path`` given to ``option``; a relative path into ``examples/`` or ``docs/``
+    missing here is the copy that comes with hyvekit (:func:`~hyvekit.cli.examples.example_file`).
+
+    :raises InvalidInputError: no such file (a folder is not one).
+    """
     from hyvekit.cli.examples import example_file
     path = example_file(Path(path))
     if not Path(path).is_file():
@@ -34,7 +39,7 @@ def _existing(path: Path, option: str) -> Path:
 
 def _layout(path: Optional[Path]):
     from hyvekit.data.beez import layout
-    return layout(_existing(path, "--layout") if path else None)
+    return layout(existing_file(path, "--layout") if path else None)
 
 
 @app.command()
@@ -57,7 +62,7 @@ def score(file: Path = typer.Argument(..., metavar="FILE",
     from hyvekit.games.beez import format_honeycomb
     from hyvekit.games.beez import check_claims, parse_score_sheet
 
-    raw = load_toml(_existing(file, "FILE"))
+    raw = load_toml(existing_file(file, "FILE"))
     lay, palette = _layout(layout), tables.palette()
     sheet = parse_score_sheet(raw, lay, palette, tables.objectives())
     players, outcome = sheet.score()
@@ -184,7 +189,7 @@ def check_store(honeycomb: Path = typer.Argument(..., metavar="HONEYCOMB",
     from hyvekit.rules.common import require_int
     lay, palette = _layout(layout), load_palette()
     try:
-        text = _existing(honeycomb, "HONEYCOMB").read_text(encoding="utf-8")
+        text = existing_file(honeycomb, "HONEYCOMB").read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise InvalidInputError("HONEYCOMB", str(honeycomb), "a text file (UTF-8) holding a "
                                 "honeycomb, see docs/beez.md") from None

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import typer
 
-from hyvekit.cli.beez import LayoutOption, _existing, app
+from hyvekit.cli.beez import LayoutOption, app, existing_file
 from hyvekit.cli.common import (
     JsonOption,
     campaigns_dir,
+    command_store,
     command_hint,
     console,
     note_if_renamed,
@@ -34,11 +35,6 @@ CardsOption = typer.Option(
          "with your [[objective]] cards added; the game keeps them.")
 #: options shown per line in the text view
 SHOWN = 12
-
-
-def _store(ctx: typer.Context):
-    from hyvekit.games import campaign_store
-    return campaign_store(campaigns_dir(ctx))
 
 
 def load_game(ctx: typer.Context, game_id: str):
@@ -105,18 +101,18 @@ def new(ctx: typer.Context,
                                     "Martin=three-colour-line,bow")
         settings["secret"][who.strip()] = _list("--secret", cs)
     if cards is not None:
-        settings["cards"] = tables.card_rows(_existing(cards, "--cards"))
+        settings["cards"] = tables.card_rows(existing_file(cards, "--cards"))
         settings["cards_file"] = str(cards.resolve())
     if layout is not None:
         from hyvekit.data import load_toml
-        raw = load_toml(_existing(layout, "--layout"))
+        raw = load_toml(existing_file(layout, "--layout"))
         tables.layout(layout)                           # checked
         settings["layout"] = raw["layout"]
         settings["layout_file"] = str(layout.resolve())
-    if game_id is None and not as_json and resume_instead(_store(ctx), name, GAME, KIND,
+    if game_id is None and not as_json and resume_instead(command_store(ctx), name, GAME, KIND,
                                                           ["beez", "next"]):
         return
-    record = _store(ctx).create(name, GAME, KIND, settings, game_id)
+    record = command_store(ctx).create(name, GAME, KIND, settings, game_id)
     cid = record.header["id"]
     if as_json:
         print_json({"id": cid, **next_data(load_game(ctx, cid)[1])})
@@ -280,7 +276,7 @@ def do(ctx: typer.Context, game: str = GameArg,
     from hyvekit.cli.table import applied_data, store_steps
     from hyvekit.games.table import table_game
     record, state = load_game(ctx, game)
-    applied = store_steps(_store(ctx), game, steps, game=table_game("beez", "game"),
+    applied = store_steps(command_store(ctx), game, steps, game=table_game("beez", "game"),
                           known=(record, state))
     said, state = applied.said, applied.state
     data = next_data(state)
@@ -305,7 +301,7 @@ def cards(cards_file: Path | None = CardsOption, as_json: bool = JsonOption) -> 
     Example: hyvekit beez cards --cards my-beez.toml
     """
     from hyvekit.data import beez as tables
-    rows = tables.card_rows(_existing(cards_file, "--cards")) if cards_file else None
+    rows = tables.card_rows(existing_file(cards_file, "--cards")) if cards_file else None
     library = tables.objectives_with(rows)
     items = [{"id": o.id, "name": o.name, "kind": o.kind, "honey": o.honey,
               "scored": "by hand" if not o.described else "assumed value" if o.assumed

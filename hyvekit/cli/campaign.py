@@ -10,8 +10,8 @@ from typing import Optional
 
 import typer
 
-from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, confirmed, console,
-                                 print_json, table, wrapped)
+from hyvekit.cli.common import (JsonOption, YesOption, command_store, confirmed,
+                                 console, print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.common import counted
 
@@ -31,12 +31,6 @@ STATUS_PRINTERS = {
     ("hyve", "scenario"): "hyvekit.cli.hyve_table:print_scenario_status",
     ("beez", "game"): "hyvekit.cli.beez_table:print_game_status",
 }
-
-
-def store(ctx: typer.Context):
-    """The :class:`CampaignStore` of the chosen campaigns folder."""
-    from hyvekit.games import campaign_store
-    return campaign_store(campaigns_dir(ctx))
 
 
 def _describe(record, event) -> str:
@@ -79,7 +73,7 @@ def list_(ctx: typer.Context, as_json: bool = JsonOption) -> None:
     """
     from hyvekit.rules.validate import shown
     from hyvekit.store.errors import StoreError
-    st = store(ctx)
+    st = command_store(ctx)
     st.sweep()                 # what a killed import or new left
     rows = []
     for cid in st.ids():
@@ -117,7 +111,7 @@ def show(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
     Example: hyvekit campaign show demo-legacy
     """
     from hyvekit.games import adapter_for
-    record, state = store(ctx).state(campaign_id)
+    record, state = command_store(ctx).state(campaign_id)
     summary = adapter_for(record.header["game"], record.header["kind"]).summary(state)
     if as_json:
         print_json({"header": record.header, "state": summary})
@@ -137,7 +131,7 @@ def history(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="
 
     Example: hyvekit campaign history demo-legacy
     """
-    record = store(ctx).load(campaign_id)
+    record = command_store(ctx).load(campaign_id)
     if as_json:
         print_json([{**e, "description": _describe(record, e)} for e in record.events])
         return
@@ -167,13 +161,13 @@ def check(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID
     Example: hyvekit campaign check demo-legacy
     """
     if adopt:
-        st = store(ctx)
+        st = command_store(ctx)
         before = st.load(campaign_id).header["settings"]
         after = st.adopt(campaign_id).header["settings"]
         typer.echo(f"{campaign_id}: " + ("the record now keeps the files' current values"
                                         if after != before else
                                         "the record already keeps the files' current values"))
-    report = store(ctx).check(campaign_id)
+    report = command_store(ctx).check(campaign_id)
     if as_json:
         print_json({"id": campaign_id, "ok": report.ok, "checked": report.checked,
                     "not_checked": report.not_checked,
@@ -222,7 +216,7 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
 
     Example: hyvekit campaign undo demo-legacy --to 2 --yes
     """
-    st = store(ctx)
+    st = command_store(ctx)
     if to is not None and to >= 0 and not yes:
         later = [e for e in st.load(campaign_id).active if e["seq"] > to]
         if len(later) > 1 and not confirmed(
@@ -254,7 +248,7 @@ def redo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
 
     Example: hyvekit campaign redo demo-legacy
     """
-    for e in store(ctx).redo(campaign_id):
+    for e in command_store(ctx).redo(campaign_id):
         typer.echo(f"restored event {e['seq']} ({e['type']})")
 
 
@@ -276,7 +270,7 @@ def export_(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="
         if not file.absolute().parent.is_dir():
             raise InvalidInputError("FILE", str(file), "a file in an existing folder (no folder "
                                     f"{file.absolute().parent})")
-    text = store(ctx).export(campaign_id)
+    text = command_store(ctx).export(campaign_id)
     if file is None:
         if sys.stdout is not None:      # None: started with no standard output at all
             sys.stdout.write(text)
@@ -302,7 +296,7 @@ def import_(ctx: typer.Context, file: Path = typer.Argument(..., help="An export
         raise InvalidInputError("FILE", str(file), "a JSON export (UTF-8 text)") from None
     from hyvekit.store.errors import CampaignExistsError
     try:
-        st = store(ctx)
+        st = command_store(ctx)
         st.sweep()
         record = st.import_text(text, str(file), as_id)
     except CampaignExistsError as exc:
@@ -322,7 +316,7 @@ def delete(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="I
     Example: hyvekit campaign delete old-run --yes
     """
     from hyvekit.store.errors import CorruptRecordError
-    st = store(ctx)
+    st = command_store(ctx)
     st.sweep()                               # what a killed import or new left
     try:
         st.load(campaign_id)                 # an unknown id is refused before asking
@@ -353,5 +347,5 @@ def note(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
     from hyvekit.rules.validate import BIDI_CONTROLS
     if any(c in BIDI_CONTROLS for c in text):
         raise InvalidInputError("note", text[:40], "text without direction characters")
-    event, _ = store(ctx).append(campaign_id, "note", {"text": text})
+    event, _ = command_store(ctx).append(campaign_id, "note", {"text": text})
     typer.echo(f"noted as event {event['seq']}")

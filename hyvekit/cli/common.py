@@ -51,6 +51,14 @@ def campaigns_dir(ctx: typer.Context | None = None) -> Path:
     return Path(_env_folder(ENV_CAMPAIGNS) or default_folder(DEFAULT_CAMPAIGNS))
 
 
+def command_store(ctx: typer.Context | None = None) -> Any:
+    """The :class:`~hyvekit.store.campaigns.CampaignStore` of the campaigns folder the command
+    line chose (:func:`campaigns_dir`), with hyvekit's games
+    (:func:`hyvekit.games.campaign_store`)."""
+    from hyvekit.games import campaign_store
+    return campaign_store(campaigns_dir(ctx))
+
+
 def _env_folder(name: str) -> str | None:
     """The folder the environment variable ``name`` names; None when it is not set.
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from importlib import resources
 from pathlib import Path
 
 import typer
 
 from hyvekit.cli.accepted import accepted
 from hyvekit.cli.common import JsonOption, console, print_json, safe_output, table, wrapped
+from hyvekit.data import packaged_texts
 from hyvekit.rules.validate import not_one_of
 
 app = typer.Typer(
@@ -34,20 +34,6 @@ USED_BY = {
 }
 
 
-def table_names() -> list[str]:
-    """The packaged tables' names (``beelives``, ``hyve_legacy``...)."""
-    return sorted(Path(f.name).stem for f in resources.files("hyvekit.data").iterdir()
-                  if f.name.endswith(".toml"))
-
-
-def _tables() -> dict[str, str]:
-    """Table name → its TOML text, for every packaged table."""
-    folder = resources.files("hyvekit.data")
-    return {Path(f.name).stem: f.read_text(encoding="utf-8")
-            for f in sorted(folder.iterdir(), key=lambda f: f.name)
-            if f.name.endswith(".toml")}
-
-
 def _summary(name: str, text: str) -> dict[str, object]:
     first = next((line.lstrip("# ").strip() for line in text.splitlines()
                   if line.startswith("#") and line.strip("# ")), "")
@@ -63,7 +49,7 @@ def list_(as_json: bool = JsonOption) -> None:
 
     Example: hyvekit data list --json
     """
-    rows = [_summary(n, t) for n, t in _tables().items()]
+    rows = [_summary(n, t) for n, t in packaged_texts().items()]
     if as_json:
         print_json(rows)
         return
@@ -76,7 +62,7 @@ def list_(as_json: bool = JsonOption) -> None:
 
 
 def _text(name: str) -> str:
-    tables = _tables()
+    tables = packaged_texts()
     key = name.strip().lower().removesuffix(".toml").replace("-", "_")
     if key not in tables:
         raise not_one_of("TABLE", name, tables)

@@ -4,7 +4,7 @@ On a terminal the line is wrapped to its width (:func:`shown`).
 
 Exit codes: 0 ok, 1 a rule says no (the message names the rule), 2 bad input or usage,
 3 an internal error (a bug: please report it); 130 stopped by Ctrl-C, 141 the reader of the
-output went away (a closed pipe: nothing said), as ``cli/entry.py`` ends the process.  No
+output went away (a closed pipe: nothing said), as ``cli/exits.py`` ends the process.  No
 traceback unless ``HYVEKIT_DEBUG=1``.
 """
 
@@ -50,7 +50,7 @@ def classify(exc: BaseException) -> tuple[int, str]:
         where = f"{exc.filename}: " if exc.filename else ""
         return EXIT_INPUT, f"bad input: {where}{exc.strerror or exc}"
     if isinstance(exc, KeyboardInterrupt):
-        from hyvekit.cli.entry import EXIT_INTERRUPTED, interrupted
+        from hyvekit.cli.exits import EXIT_INTERRUPTED, interrupted
         return EXIT_INTERRUPTED, interrupted()
     return EXIT_BUG, (f"internal error: {exc.__class__.__name__}: {exc} "
                       "(run again with HYVEKIT_DEBUG=1 for the traceback)")
@@ -84,10 +84,10 @@ def _output_gone(exc: BaseException) -> bool:
 
 def report(exc: BaseException) -> int:
     """Print ``exc`` as one error line on stderr (:func:`shown`; a traceback too when
-    debugging); return the code.  A closed pipe says nothing (:func:`~hyvekit.cli.entry.
+    debugging); return the code.  A closed pipe says nothing (:func:`~hyvekit.cli.exits.
     pipe_closed`)."""
     if _output_gone(exc):                                # nobody reads the output any more
-        from hyvekit.cli.entry import pipe_closed
+        from hyvekit.cli.exits import pipe_closed
         return pipe_closed()
     code, message = classify(exc)
     named = getattr(exc, "rule", None) or getattr(exc, "field", None)

@@ -8,8 +8,9 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, command_hint, confirmed,
-                                 console, located, note_if_renamed, print_json, table, wrapped)
+from hyvekit.cli.common import (JsonOption, YesOption, campaigns_dir, command_hint,
+                                 command_store, confirmed, console, located, note_if_renamed,
+                                 print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import not_one_of
 from hyvekit.rules.common import counted
@@ -31,13 +32,8 @@ DEFAULT_COLOURS = "yellow,blue,green,purple,red"
 RunArg = typer.Argument(..., metavar="RUN", help="The run's id (see 'hyvekit campaign list').")
 
 
-def _store(ctx: typer.Context):
-    from hyvekit.games import campaign_store
-    return campaign_store(campaigns_dir(ctx))
-
-
 def _load_run(ctx: typer.Context, run: str):
-    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.cli.hyve_records import load_legacy_state
     header, state = load_legacy_state(campaigns_dir(ctx), run)
     return header, state
 
@@ -68,7 +64,7 @@ def new(ctx: typer.Context,
     chosen = sheets[sheet]
     colour_list = [c.strip() for c in colours.split(",") if c.strip()]
     state = new_legacy(chosen, colour_list, easy)
-    record = _store(ctx).create(name, "hyve", "legacy",
+    record = command_store(ctx).create(name, "hyve", "legacy",
                                 {"sheet": chosen.to_dict(), "colours": list(state.colours),
                                  "easy": easy}, run_id)
     rid = record.header["id"]
@@ -130,7 +126,7 @@ def shop(ctx: typer.Context, run: str = RunArg,
     rows.append(["total", state.honey - s.honey])
     rows.append(["honey left", s.honey])
     if not dry_run:
-        _store(ctx).append(run, *L.action_to_event(action))
+        command_store(ctx).append(run, *L.action_to_event(action))
     console().print(table(("Would buy" if dry_run else "Bought") + f" for {run}",
                           ["purchase", "honey"], rows))
     if dry_run:
@@ -155,7 +151,7 @@ def start(ctx: typer.Context, run: str = RunArg, yes: bool = YesOption) -> None:
             typer.echo(wrapped(f"nothing was changed: {lost} honey to spend "
                                f"(hyvekit hyve legacy shop {run} ...)"))
             return
-    _, after = _store(ctx).append(run, *L.action_to_event(L.StartScenario()))
+    _, after = command_store(ctx).append(run, *L.action_to_event(L.StartScenario()))
     typer.echo(f"scenario {after.scenario} of {L.SCENARIOS} started: "
                f"{after.sheet.run[after.scenario - 1]}")
     levels = ", ".join(f"{t}-type {lvl}" for t, lvl in zip(L.BEE_TYPES, after.bread_levels))
@@ -182,7 +178,7 @@ def courier(ctx: typer.Context, run: str = RunArg,
     _, state = _load_run(ctx, run)
     value = L.parse_bee(bee, state.colours)
     claim = L.courier_claim(state, value)
-    _store(ctx).append(run, *L.action_to_event(L.Courier(value, turn)))
+    command_store(ctx).append(run, *L.action_to_event(L.Courier(value, turn)))
     if value == L.WILD:
         bonus = f", a bonus square worth {claim['bonus']} honey" if claim["bonus"] else ""
         typer.echo(f"wild Bee: filled honey-track square {claim['honey_track_square']}{bonus}")
@@ -221,7 +217,7 @@ def result(ctx: typer.Context, run: str = RunArg,
     cross = None if cross_out is None else L.parse_bread_type(cross_out, state.colours)
     action = L.Result(outcome.lower() == "won", hp_past_start, population, hyves,
                       courier_bonus, cross, limits=L.scenario_limits(state, sheet_definitions()))
-    _, after = _store(ctx).append(run, *L.action_to_event(action))
+    _, after = command_store(ctx).append(run, *L.action_to_event(action))
     print_result(run, after, cross)
 
 
@@ -283,7 +279,7 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
                                                 legacy_actions, needs_cross_out, play_dict,
                                                 preview)
     from hyvekit.games.hyve import check_claims, report_dict
-    from hyvekit.games.hyve import load_legacy_record
+    from hyvekit.cli.hyve_records import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
     if state.table is not None:
@@ -311,7 +307,7 @@ def play_cmd(ctx: typer.Context, run: str = RunArg,
                     "claims_differ": differ})
     check_claims(differ)
     if not dry_run:
-        written = _store(ctx).append_many(run, events)
+        written = command_store(ctx).append_many(run, events)
         after = written[-1][1]
     if as_json:
         print_json({"run": run, "legal": True, "logged": not dry_run,
@@ -383,7 +379,7 @@ def easy(ctx: typer.Context, run: str = RunArg,
                                 f"{state.scenario} was lost, and in easy mode a lost scenario "
                                 "crosses out one bread-upgrade type")
     cross = None if cross_out is None else L.parse_bread_type(cross_out, state.colours)
-    _, after = _store(ctx).append(run, *L.action_to_event(L.SwitchEasy(cross)))
+    _, after = command_store(ctx).append(run, *L.action_to_event(L.SwitchEasy(cross)))
     typer.echo(wrapped("the run is now in easy mode: a lost scenario crosses out one bread "
                        "type instead of ending the legacy"))
     if cross:
@@ -399,7 +395,7 @@ def status(ctx: typer.Context, run: str = RunArg, as_json: bool = JsonOption) ->
     Example: hyvekit hyve legacy status summer-run --json
     """
     from hyvekit.games.hyve import legacy_summary
-    from hyvekit.games.hyve import load_legacy_record
+    from hyvekit.cli.hyve_records import load_legacy_record
     record, state = load_legacy_record(campaigns_dir(ctx), run)  # refuses other kinds
     if as_json:
         print_json({"id": record.header["id"], "name": record.header["name"],
@@ -711,7 +707,7 @@ def _check_against_run(ctx: typer.Context, run: str, file: Path, as_json: bool) 
     from hyvekit.games import hyve as L
     from hyvekit.games.hyve import check_no_logged_couriers, play_dict, preview
     from hyvekit.games.hyve import check_claims, report_dict
-    from hyvekit.games.hyve import load_legacy_record
+    from hyvekit.cli.hyve_records import load_legacy_record
 
     record, state = load_legacy_record(campaigns_dir(ctx), run)
     check_no_logged_couriers(state, record.active, record.header["id"])

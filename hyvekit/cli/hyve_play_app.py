@@ -17,10 +17,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
-from hyvekit.cli.beelives_play import error_line
 from hyvekit.cli.beelives_play_app import PlayApp, StepInput
+from hyvekit.cli.hyve_grid import hex_at, hex_offset, hex_rows, hyve_text
+from hyvekit.cli.play_screen import error_line
 from hyvekit.rules.common import counted
-from hyvekit.cli.hyve_play import _rows, hex_at, hex_offset, hyve_text
 
 #: how each kind of log line is shown
 LOG_STYLES = {"step": "bold", "turn": "green", "hyve": "bold yellow", "over": "bold green",
@@ -71,7 +71,7 @@ class HyveView(Static, can_focus=True):
     def action_move(self, rows: int, cells: int) -> None:
         """The cursor to the next hex left or right, or to the nearest one of the row above or
         below."""
-        grid = _rows()
+        grid = hex_rows()
         y = next(r for r, row in enumerate(grid) if self.cursor in row)
         if cells:
             row = grid[y]

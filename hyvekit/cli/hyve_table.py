@@ -458,7 +458,7 @@ def export_turns(ctx: typer.Context,
         raise InvalidInputError("--number", number, "a legacy run's scenario number: give RUN "
                                 "instead of --scenario")
     if number is not None:
-        from hyvekit.games.hyve import load_legacy_record
+        from hyvekit.cli.hyve_records import load_legacy_record
         from hyvekit.games.hyve import scenario_table
         _, state = load_legacy_record(campaigns_dir(ctx), run)
         t = scenario_table(state, number)

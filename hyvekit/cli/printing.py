@@ -166,7 +166,7 @@ def _subset_advice() -> None:
 
 def _load_run(ctx: typer.Context, run_id: str):
     """``(header, LegacyState)`` of legacy run ``run_id`` in the campaigns folder."""
-    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.cli.hyve_records import load_legacy_state
 
     return load_legacy_state(campaigns_dir(ctx), run_id)
 

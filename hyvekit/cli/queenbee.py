@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from hyvekit.cli.accepted import accepted
-from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, console,
+from hyvekit.cli.common import (JsonOption, campaigns_dir, command_hint, command_store, console,
                                  note_if_renamed, print_json, table, wrapped)
 from hyvekit.rules.common import InvalidInputError, counted
 
@@ -214,11 +214,6 @@ def _print_outcome(o) -> None:
 
 # --- match logs ---------------------------------------------------------------------------
 
-def _store(ctx: typer.Context):
-    from hyvekit.games import campaign_store
-    return campaign_store(campaigns_dir(ctx))
-
-
 def _load_group(ctx: typer.Context, group: str):
     from hyvekit.games import record_of
     return record_of(campaigns_dir(ctx), group, "queenbee", "matches", "GROUP",
@@ -270,7 +265,7 @@ def new(ctx: typer.Context,
     roster = _names("--players", players)
     check_roster(roster, players)
     log = new_log(roster)
-    record = _store(ctx).create(name, "queenbee", "matches", {"roster": list(log.roster)},
+    record = command_store(ctx).create(name, "queenbee", "matches", {"roster": list(log.roster)},
                                 group_id)
     gid = record.header["id"]
     if group_id is None:
@@ -337,7 +332,8 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
         return
     # the record read above is the one appended to (read and replayed once) unless another
     # command changed it meanwhile
-    ((event, after),) = _store(ctx).append_many(group, [(kind, data)], known=(record, state))
+    ((event, after),) = command_store(ctx).append_many(group, [(kind, data)],
+                                                       known=(record, state))
     typer.echo(wrapped(f"logged match {len(after.matches)} (event {event['seq']}): "
                        f"{M.describe_event(kind, data)}"))
     from hyvekit.cli.stats import offer

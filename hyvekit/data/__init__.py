@@ -41,6 +41,21 @@ def packaged_toml(name: str) -> dict[str, Any]:
     return _parse(text, name)
 
 
+def table_names() -> list[str]:
+    """The packaged tables' names, sorted (``beelives``, ``hyve_legacy``...)."""
+    return sorted(Path(f.name).stem for f in resources.files(__name__).iterdir()
+                  if f.name.endswith(".toml"))
+
+
+def packaged_texts() -> dict[str, str]:
+    """Table name → its TOML text as shipped (comments included), for every packaged table,
+    in name order."""
+    folder = resources.files(__name__)
+    return {Path(f.name).stem: f.read_text(encoding="utf-8")
+            for f in sorted(folder.iterdir(), key=lambda f: f.name)
+            if f.name.endswith(".toml")}
+
+
 def load_toml(path: str | Path) -> dict[str, Any]:
     """Read a player's TOML file (a record, or their own copy of a table) by path: never a
     packaged table, even when the names match (use :func:`packaged_toml` for those).

@@ -68,35 +68,6 @@ class HyveScenarioAdapter:
                 "hyves_completed": s.hyves_completed, "steps": len(state.steps)}
 
 
-def load_scenario_record(campaigns_dir: str | Path, scenario_id: str):
-    """``(Record, Table)`` of a HYVE scenario played at the table.
-
-    :raises InvalidInputError: the campaign is not a HYVE scenario.
-    """
-    from hyvekit.games import record_of
-    return record_of(campaigns_dir, scenario_id, "hyve", "scenario", "--scenario",
-                     "the id of a HYVE scenario (hyvekit hyve new)")
-
-
-def load_legacy_record(campaigns_dir: str | Path, run_id: str):
-    """``(Record, LegacyState)`` of a Hyve Legacy run, read and replayed once.
-
-    :raises InvalidInputError: the campaign is not a Hyve Legacy run.
-    """
-    from hyvekit.games import record_of
-    return record_of(campaigns_dir, run_id, "hyve", "legacy", "run",
-                     "the id of a Hyve Legacy run")
-
-
-def load_legacy_state(campaigns_dir: str | Path, run_id: str):
-    """``(header, LegacyState)`` of a Hyve Legacy run (for printing pre-filled sheets).
-
-    :raises InvalidInputError: the campaign is not a Hyve Legacy run.
-    """
-    record, state = load_legacy_record(campaigns_dir, run_id)
-    return record.header, state
-
-
 # --- at the table ------------------------------------------------------------------------
 
 def scenario_engine():

@@ -30,6 +30,7 @@ from typing import Any
 
 import hyvekit
 from hyvekit.render.env import render_html, search_path, templates_dir
+from hyvekit.render.pypdf_internals import add_object
 from hyvekit.rules.common import InvalidInputError, require_int
 
 # Paper sizes: CSS ``@page`` size keyword and the page in PDF points (1 pt = 1/72 in).
@@ -448,8 +449,8 @@ def _impose(pdf: bytes, sheet: Mapping[str, Any], layout: Mapping[str, Any], cop
         content.set_data(("\n".join(ops) + "\n" + marks).encode("ascii"))
         resources = DictionaryObject({NameObject("/XObject"): DictionaryObject(
             {NameObject("/Copy"): form_ref})})
-        sheets.append((writer._add_object(content.flate_encode()),
-                       writer._add_object(resources)))
+        sheets.append((add_object(writer, content.flate_encode()),
+                       add_object(writer, resources)))
     # shown turned a quarter clockwise (2-up), so a viewer displays the copies upright; the
     # MediaBox stays the portrait sheet the printer feeds
     _add_sheets(writer, sheets, copies, width, height, 90 if layout["rotate"] else 0)
@@ -491,7 +492,7 @@ def _page_form(writer, page) -> tuple[Any, tuple[float, float, float, float]]:
         NameObject("/BBox"): ArrayObject([FloatObject(v) for v in (x0, y0, x0 + pw, y0 + ph)]),
         NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
     })
-    return writer._add_object(form.flate_encode()), (x0, y0, pw, ph)
+    return add_object(writer, form.flate_encode()), (x0, y0, pw, ph)
 
 
 def _impose_booklet(pdf: bytes, *, paper: str, copies: int, flip: str,
@@ -526,8 +527,8 @@ def _impose_booklet(pdf: bytes, *, paper: str, copies: int, flip: str,
         content = DecodedStreamObject()
         content.set_data(("\n".join(ops) + "\n" + fold).encode("ascii"))
         resources = DictionaryObject({NameObject("/XObject"): DictionaryObject(names)})
-        sides.append((writer._add_object(content.flate_encode()),
-                      writer._add_object(resources)))
+        sides.append((add_object(writer, content.flate_encode()),
+                      add_object(writer, resources)))
     _add_sheets(writer, sides, copies, width, height)
     return _finish(writer, reader, meta)
 

@@ -55,8 +55,10 @@ MAX_NAME_LENGTH = MAX_PLAYER_NAME   # a pre-printed player name, as a player is 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 
-def _ink(hex_colour: str) -> dict[str, str]:
-    """Background ink and a readable text colour on it (black or white by luminance)."""
+def swatch_ink(hex_colour: str) -> dict[str, str]:
+    """A colour swatch's inks: ``{"ink": "#rrggbb" (lower case), "text": "#000000" or
+    "#ffffff"}``, the text black or white by the ink's luminance; a value that is not
+    ``#rrggbb`` gives grey ``#888888``."""
     if not _HEX.fullmatch(hex_colour or ""):
         hex_colour = "#888888"
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
@@ -141,7 +143,7 @@ def legacy_sheet_context(state: LegacyState | None = None, header: dict[str, Any
     def swatch(colour: str | None) -> dict[str, Any] | None:
         if not colour:
             return None
-        return {"name": colour, "die": die_of_colour.get(colour), **_ink(sheet.ink(colour))}
+        return {"name": colour, "die": die_of_colour.get(colour), **swatch_ink(sheet.ink(colour))}
 
     results = {r.number: r for r in state.results} if filled else {}
     scenarios = []

@@ -40,9 +40,9 @@ def line_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], 
     from reportlab.graphics.widgets.markers import makeMarker
     from reportlab.lib import colors
 
-    from hyvekit.render.printables_reports import _font_name, drawing_svg, value_axis
+    from hyvekit.render.printables_reports import chart_font, drawing_svg, value_axis
 
-    font = _font_name()
+    font = chart_font()
     values = [v for s in series for v in s["values"] if v is not None]
     low, high = min(values + [0]), max(values + [1])
     drawing = Drawing(width, height)
@@ -105,7 +105,7 @@ def beelives_report(view: Mapping[str, Any], board: Any = None) -> dict[str, Any
     goals' verdicts and the charts: VP at the end of each year and worker bees after each
     winter (bars, one per player; the year in play shows its VP so far and its worker bees
     now), and VP at the end of each month (lines, one per player)."""
-    from hyvekit.render.printables_reports import _chart
+    from hyvekit.render.printables_reports import bar_chart
 
     players = list(view.get("players") or [])
     years = year_values(view)
@@ -126,7 +126,7 @@ def beelives_report(view: Mapping[str, Any], board: Any = None) -> dict[str, Any
         done = {y: all(years[y].get(p, {}).get("winter") for p in shown) for y in year_numbers}
         labels = [label(y, done[y]) for y in year_numbers]
         charts.append({"title": "VP at the end of each year (running total), per player",
-                       **_chart(labels, [{"name": _clip(p), "ink": INKS[i],
+                       **bar_chart(labels, [{"name": _clip(p), "ink": INKS[i],
                                           "values": [years[y].get(p, {}).get("total")
                                                      for y in year_numbers]}
                                          for i, p in enumerate(shown)], height=84)})
@@ -136,7 +136,7 @@ def beelives_report(view: Mapping[str, Any], board: Any = None) -> dict[str, Any
             return v.get("bees") if v.get("winter") else v.get("now_bees")
         charts.append({"title": "Worker bees after each winter (the year in play: now), per "
                                 "player",
-                       **_chart(labels, [{"name": _clip(p), "ink": INKS[i],
+                       **bar_chart(labels, [{"name": _clip(p), "ink": INKS[i],
                                           "values": [bees(y, p) for y in year_numbers]}
                                          for i, p in enumerate(shown)], height=84)})
     run = running_vp(view)

@@ -270,7 +270,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         and only what stays the same through a run (the colours); one still to come shows the
         run as it stands now, without the Courier box of the scenario in play.
     """
-    from hyvekit.render.printables import _ink
+    from hyvekit.render.printables import swatch_ink
     from hyvekit.games.hyve import DIE_VALUES, LIGHT_ATTACKS
     from hyvekit.games.hyve import PROPORTION
 
@@ -293,14 +293,14 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     if state is not None:
         for d in BEE_TYPES:
             colour = state.colour_of(d)
-            swatches[d] = {"name": colour, **_ink(state.sheet.ink(colour))}
+            swatches[d] = {"name": colour, **swatch_ink(state.sheet.ink(colour))}
     if state is not None and not past:
         levels = state.bread_levels
         crossed = tuple(state.crossed_bread)
         unused: dict[str, list[str]] = {}
         for res in state.unused_resources():
             unused.setdefault(res.colour, []).append(res.kind)
-        courier = [{"colour": c, "swatch": {"name": c, **_ink(state.sheet.ink(c))},
+        courier = [{"colour": c, "swatch": {"name": c, **swatch_ink(state.sheet.ink(c))},
                     "text": ", ".join(f"{kinds.count(k)} {k.upper() if k == 'hp' else k}"
                                       for k in ("population", "hp", "nectar") if k in kinds)}
                    for c, kinds in unused.items()] if shown == now or scenario is None else None

@@ -64,8 +64,10 @@ def drawing_svg(drawing, font: str) -> str:
     return svg.replace(f"font-family: {font}", "font-family: 'hyvekit DejaVu Sans'")
 
 
-def _font_name() -> str:
-    """Register the bundled DejaVu Sans with reportlab (for text metrics) once; its name."""
+def chart_font() -> str:
+    """The reportlab name of the bundled DejaVu Sans (``"hyvekitDejaVuSans"``), registered
+    with reportlab the first time (the charts measure their text with it; the page shows the
+    same font, :func:`drawing_svg`)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -93,7 +95,7 @@ def bar_chart_svg(categories: Sequence[str], series: Sequence[dict[str, Any]], *
     from reportlab.graphics.shapes import Drawing
     from reportlab.lib import colors
 
-    font = _font_name()
+    font = chart_font()
     values = [v for s in series for v in s["values"] if v is not None]
     low, high = min(values + [0]), max(values + [1])
     drawing = Drawing(width, height)
@@ -157,8 +159,11 @@ def _step(span: float) -> int:
     return 1000
 
 
-def _chart(categories: Sequence[str], series: Sequence[dict[str, Any]], **kw) -> dict[str, Any]:
-    """Both variants of a chart and its legend."""
+def bar_chart(categories: Sequence[str], series: Sequence[dict[str, Any]], **kw
+              ) -> dict[str, Any]:
+    """A bar chart as a report's template takes it: ``{"svg": filled bars, "light": the ink
+    saver's outlined bars, "legend": [{"name", "ink"}, ...]}``; the arguments as for
+    :func:`bar_chart_svg` (``series``: ``{"name", "ink", "values"}`` each)."""
     return {"svg": bar_chart_svg(categories, series, **kw),
             "light": bar_chart_svg(categories, series, light=True, **kw),
             "legend": [{"name": s["name"], "ink": s["ink"]} for s in series]}
@@ -358,10 +363,10 @@ def legacy_report(header: dict[str, Any], events: Sequence[dict[str, Any]], stat
             "lost": lost[n] if len(lost) > n else None,
         })
     numbers = [f"Scenario {n}" for n in range(1, L.SCENARIOS + 1)]
-    hp_chart = _chart(numbers, [{"name": "HP positions past the Starting Space",
+    hp_chart = bar_chart(numbers, [{"name": "HP positions past the Starting Space",
                                  "values": [row["hp"] for row in rows[1:]], "ink": INK_HP}],
                       height=100)
-    honey_chart = _chart(["Start"] + numbers, [
+    honey_chart = bar_chart(["Start"] + numbers, [
         {"name": "Honey earned (Start: starting Honey)",
          "values": [row["earned"] for row in rows], "ink": INK_EARNED},
         {"name": "Honey spent", "values": [row["spent"] for row in rows], "ink": INK_SPENT},
@@ -403,7 +408,7 @@ def matches_report(header: dict[str, Any], events: Sequence[dict[str, Any]],
     shown = table[:MAX_CHART_PLAYERS]
     names = [r["player"] if len(r["player"]) <= MAX_CHART_LABEL
              else r["player"][:MAX_CHART_LABEL - 1] + "\u2026" for r in shown]
-    wins = _chart(names or ["(no matches yet)"],
+    wins = bar_chart(names or ["(no matches yet)"],
                   [{"name": "Wins", "values": [r["wins"] for r in shown] or [None],
                     "ink": INK_WINS},
                    {"name": "Matches played", "values": [r["played"] for r in shown] or [None],

@@ -19,7 +19,7 @@ def stats_context(data: dict[str, Any], narrowed: str = "", example: bool = Fals
                   ) -> dict[str, Any]:
     """The printable's context from :func:`~hyvekit.games.plays.stats_summary`'s ``data``;
     ``narrowed``: the filters, in words ("" for every play)."""
-    from hyvekit.render.printables_reports import _chart
+    from hyvekit.render.printables_reports import bar_chart
     games = []
     for game, label in GAME_LABELS.items():
         lines = [x for x in data["players"] if x["game"] == game]
@@ -29,7 +29,7 @@ def stats_context(data: dict[str, Any], narrowed: str = "", example: bool = Fals
                  "rate": _pct(x["wins"], x["plays"]), "average": x["average"],
                  "best": x["best"]} for x in lines]
         shown = lines[:12]
-        chart = _chart([x["name"] for x in shown],
+        chart = bar_chart([x["name"] for x in shown],
                        [{"name": "plays", "values": [x["plays"] for x in shown],
                          "ink": INK_PLAYS},
                         {"name": "wins", "values": [x["wins"] for x in shown],

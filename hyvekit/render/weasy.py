@@ -60,20 +60,16 @@ def _versioned_only(real: Any) -> Any:
 
 
 def _import_with(wrap: Any) -> ModuleType:
+    """weasyprint imported, with cffi's library loader wrapped by ``wrap`` meanwhile (None:
+    cffi's own); notes whether it found no HarfBuzz subsetting library."""
     import importlib
     import warnings
 
-    import cffi.api
-    real = getattr(cffi.api, "_load_backend_lib", None)
-    if wrap is not None and real is not None:
-        cffi.api._load_backend_lib = wrap(real)
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            module = importlib.import_module("weasyprint")
-    finally:
-        if real is not None:
-            cffi.api._load_backend_lib = real
+    from hyvekit.render.cffi_internals import library_loader
+    with library_loader(wrap) if wrap is not None else contextlib.nullcontext(), \
+            warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module = importlib.import_module("weasyprint")
     if any("HarfBuzz-Subset" in str(w.message) for w in caught):
         _NO_SUBSET.append(True)
     return module

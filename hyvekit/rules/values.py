@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+import re
 import reprlib
+import sys
 from dataclasses import MISSING, FrozenInstanceError
 from typing import Any, Callable
 
@@ -97,6 +99,33 @@ def _copied_fields(cls: type) -> frozenset[str]:
     return names
 
 
+#: a string annotation's leading name, with the module it is read off (``dataclasses.InitVar``)
+_ANNOTATION_HEAD = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")
+
+
+def _has_initvar(cls: type, real: set[str]) -> bool:
+    """Whether the dataclass ``cls`` has an ``InitVar`` field.  Its pseudo-fields (in
+    ``__dataclass_fields__`` but not among the ``real`` fields) are its ``InitVar`` and
+    ``ClassVar`` ones; an ``InitVar`` is told by its annotation as the standard library tells
+    it: ``InitVar[...]`` itself, or as text (``from __future__ import annotations``) a name
+    that the class's module binds to ``dataclasses.InitVar``, or ``M.InitVar`` where ``M`` is
+    ``dataclasses``."""
+    names = vars(sys.modules[cls.__module__]) if cls.__module__ in sys.modules else {}
+    for name, f in cls.__dataclass_fields__.items():
+        if name in real:
+            continue
+        annotation = f.type
+        if isinstance(annotation, str) and (head := _ANNOTATION_HEAD.match(annotation)):
+            owner, word = head.groups()
+            if owner is None:
+                annotation = names.get(word)
+            elif names.get(owner) is dataclasses:
+                annotation = getattr(dataclasses, word, None)
+        if annotation is dataclasses.InitVar or isinstance(annotation, dataclasses.InitVar):
+            return True
+    return False
+
+
 def _make(cls: type, frozen: bool, order: bool) -> type:
     for base in cls.__mro__[1:]:
         was = base.__dict__.get(_FROZEN)
@@ -105,11 +134,9 @@ def _make(cls: type, frozen: bool, order: bool) -> type:
                             else "cannot inherit non-frozen dataclass from a frozen one")
     body = dict(cls.__dict__)        # what the class defines itself, before fields are added
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
-    everything = cls.__dataclass_fields__.values()
-    initvar = getattr(dataclasses, "_FIELD_INITVAR", None)
-    if any(f._field_type is initvar for f in everything):
-        raise TypeError(f"{cls.__qualname__}: InitVar fields are not supported here")
     fields = dataclasses.fields(cls)
+    if _has_initvar(cls, {f.name for f in fields}):
+        raise TypeError(f"{cls.__qualname__}: InitVar fields are not supported here")
     _check_defaults(fields)
     setattr(cls, _FROZEN, frozen)
 

@@ -124,7 +124,7 @@ def test_unknown_campaign_exit_2_and_lists_known_ones(hk):
 @pytest.mark.parametrize("args", [["--help"], ["campaign", "list"], ["hyve", "honey",
                                   "--hp-past-start", "3", "--population", "5", "--hyves", "1"]])
 def test_commands_that_print_no_pdf_do_not_import_printing_libraries(args, tmp_path):
-    code = ("import sys\nfrom hyvekit.cli.app import main\n"
+    code = ("import sys\nfrom hyvekit.cli.entry import main\n"
             f"try:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
             "heavy = [m for m in ('weasyprint', 'reportlab', 'pypdf', 'jinja2') "
             "if m in sys.modules]\nprint('HEAVY', heavy, file=sys.stderr)\n")

@@ -13,7 +13,7 @@ import sys
 import pytest
 from textual.widgets import Input, RichLog, Static
 
-from hyvekit.cli.beelives_play import PlaySession
+from hyvekit.cli.beelives_session import PlaySession
 from hyvekit.cli.beelives_play_app import LegalSuggester, PlayApp
 from hyvekit.games import campaign_store
 from hyvekit.rules.common import IllegalActionError
@@ -202,7 +202,7 @@ def test_play_needs_a_terminal_and_a_campaign(league):
 
 
 def test_textual_is_imported_by_the_play_command_only(tmp_path):
-    code = ("import sys\nfrom hyvekit.cli.app import main\n"
+    code = ("import sys\nfrom hyvekit.cli.entry import main\n"
             "for args in (['--version'], ['--help'], ['beelives', 'play', '--help'],\n             ['hyve', 'play', '--help']):\n"
             "    try:\n        main(args)\n    except SystemExit:\n        pass\n"
             "print('TEXTUAL', [m for m in sys.modules if m.startswith('textual')],"

@@ -13,8 +13,8 @@ import random
 import pytest
 from textual.widgets import Input, RichLog
 
-from hyvekit.cli.hyve_play import (PlaySession, colour_styles, hex_at, hex_offset,
-                                   rich_colour, step_hex)
+from hyvekit.cli.hyve_grid import colour_styles, hex_at, hex_offset, rich_colour
+from hyvekit.cli.hyve_play import PlaySession, step_hex
 from hyvekit.cli.hyve_play_app import HyvePlayApp, HyveView
 from hyvekit.games import campaign_store
 from hyvekit.rules.common import IllegalActionError

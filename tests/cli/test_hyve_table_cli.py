@@ -124,7 +124,7 @@ def _example_steps(hk, cid):
     """The example's turns as table steps, from the run's set-up."""
     import tomllib
 
-    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.cli.hyve_records import load_legacy_state
     from hyvekit.rules.hyve.legacy_play import run_mode, run_setup, run_sheet
     _, state = load_legacy_state(hk.campaigns, cid)
     start = run_setup(state, run_sheet(state, sheet_definitions()))

@@ -11,7 +11,7 @@ import pytest
 
 from hyvekit.data.hyve import sheet_definition
 from hyvekit.games import campaign_store
-from hyvekit.games.hyve import load_legacy_state
+from hyvekit.cli.hyve_records import load_legacy_state
 from hyvekit.rules.hyve.legacy_play import run_mode
 from hyvekit.rules.hyve.table_record import legacy_decision, legacy_table
 

@@ -17,7 +17,7 @@ ORDER = ["continue", "demo", "examples", "serve", "campaign", "hyve", "beelives"
 
 
 def _modules_after(args, tmp_path) -> set[str]:
-    code = ("import sys\nfrom hyvekit.cli.app import main\n"
+    code = ("import sys\nfrom hyvekit.cli.entry import main\n"
             f"try:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
             "print('MODULES', ' '.join(sorted(sys.modules)), file=sys.stderr)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -63,17 +63,19 @@ def test_a_plain_game_imports_no_solo_card_module(hk, tmp_path):
 def test_version_loads_no_command_group(tmp_path):
     modules = _modules_after(["--version"], tmp_path)
     assert not [m for m in modules if m.startswith("hyvekit.cli.") and m not in (
-        "hyvekit.cli.app", "hyvekit.cli.common", "hyvekit.cli.entry")]
+        "hyvekit.cli.app", "hyvekit.cli.common", "hyvekit.cli.entry", "hyvekit.cli.exits",
+        "hyvekit.cli.typer_patches")]
 
 
 def test_the_entry_point_imports_nothing_before_it_guards_the_app():
     """``cli/entry.py`` catches Ctrl-C around the import of the app: it imports nothing of
-    hyvekit or typer itself."""
+    hyvekit or typer itself (only its exit codes and lines, ``cli/exits.py``, os and sys only)."""
     code = ("import sys\nbefore = set(sys.modules)\nimport hyvekit.cli.entry\n"
             "print(' '.join(sorted(set(sys.modules) - before)))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
-    assert set(result.stdout.split()) <= {"hyvekit", "hyvekit.cli", "hyvekit.cli.entry"}
+    assert set(result.stdout.split()) <= {"hyvekit", "hyvekit.cli", "hyvekit.cli.entry",
+                                          "hyvekit.cli.exits"}
 
 
 def test_help_lists_every_group_in_order(hk):

@@ -143,7 +143,7 @@ def test_a_run_sheet_is_for_the_scenario_played_next_in_its_mode(legacy_state, r
 
 
 def test_print_sheet_refuses_unknown_mode_and_game(in_tmp):
-    from hyvekit.cli.app import main
+    from hyvekit.cli.entry import main
 
     for args in (["print", "sheet", "hyve", "--mode", "hard"], ["print", "sheet", "beez"]):
         with pytest.raises(SystemExit) as exc:

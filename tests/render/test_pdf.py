@@ -203,7 +203,7 @@ def test_importing_the_cli_loads_no_pdf_library():
 
 
 def test_help_loads_no_pdf_library():
-    code = ("import sys\nfrom hyvekit.cli.app import main\n"
+    code = ("import sys\nfrom hyvekit.cli.entry import main\n"
             "try:\n    main(['print', '--help'])\nexcept SystemExit:\n    pass\n"
             "bad = [m for m in sys.modules if m.split('.')[0] in "
             "('weasyprint', 'reportlab', 'pypdf')]\nprint('LOADED', bad)")

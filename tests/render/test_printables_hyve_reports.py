@@ -261,7 +261,7 @@ def test_example_report_is_labelled_and_names_no_campaign(in_tmp):
 
 
 def test_report_of_an_unknown_campaign_exits_2(in_tmp):
-    from hyvekit.cli.app import main
+    from hyvekit.cli.entry import main
 
     with runner.isolation():
         with pytest.raises(SystemExit) as exc:
@@ -313,7 +313,7 @@ def _example_steps(hk, cid: str) -> list[str]:
     import tomllib
 
     from hyvekit.data.hyve import sheet_definitions
-    from hyvekit.games.hyve import load_legacy_state
+    from hyvekit.cli.hyve_records import load_legacy_state
     from hyvekit.rules.hyve.legacy_play import run_setup, run_sheet
     from hyvekit.rules.hyve.record import parse_record
     from hyvekit.rules.hyve.table import new_table

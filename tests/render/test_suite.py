@@ -288,7 +288,7 @@ def test_print_all_writes_one_pdf_per_catalogue_entry(in_tmp):
 
 def main_exit_code(*args: str) -> int:
     """Exit code of ``hyvekit ARGS`` through the real entry point (its error table)."""
-    from hyvekit.cli.app import main
+    from hyvekit.cli.entry import main
 
     with runner.isolation():
         try:

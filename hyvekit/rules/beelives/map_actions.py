@@ -444,7 +444,7 @@ def check_spawn(m: BeeMap, name: str, at: Coord, near: str | None = None) -> Non
     if not isinstance(name, str) or not HIVE_NAME.match(name):
         raise InvalidInputError("wild hive name", name,
                                 "1-40 characters, no newline, brackets, comma or #")
-    if name in m._hive_by_name:
+    if m.has_hive(name):
         raise InvalidInputError("wild hive name", name, "a name not already on the map")
     problem = _spawn_problem(m, at)
     if problem:

@@ -152,6 +152,10 @@ class BeeMap:
                 ", ".join(h.name for h in self.hives) or "(no hive on the map)"))
         return found
 
+    def has_hive(self, name: str) -> bool:
+        """Whether a hive called ``name`` (a player's or a wild one) is on the map."""
+        return name in self._hive_by_name
+
     def hive_at(self, at: Coord) -> MapHive | None:
         """The hive on tile ``at``, if any."""
         return self._hive_by_coord.get(at)

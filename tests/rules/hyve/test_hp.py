@@ -112,7 +112,7 @@ def test_cli_hp_defaults_to_the_modes_scoring_and_refuses_gain_and_lose():
     data = json.loads(runner.invoke(app, ["hyve", "hp", "--die", "3", "--position", "5",
                                           "--lose", "5", "--mode", "turbo", "--json"]).output)
     assert data["scoring"] == "wobbly" and (data["die"], data["position"]) == (2, 4)
-    from hyvekit.cli.app import main
+    from hyvekit.cli.entry import main
 
     with pytest.raises(SystemExit) as exc:
         main(["hyve", "hp", "--die", "3", "--position", "5", "--gain", "1", "--lose", "1"])

@@ -1,0 +1,37 @@
+"""What the full-screen play sessions of every game share, without Textual: the step line's
+words besides the steps (undo, quit), an error as the screen's one line, and the refusal of a
+step typed on a screen whose record another command changed.
+
+Imported by each game's session (:mod:`hyvekit.cli.beelives_session`,
+:mod:`hyvekit.cli.hyve_play`) and its Textual screen.
+"""
+
+from __future__ import annotations
+
+from hyvekit.rules.common import IllegalActionError
+
+#: what the step line takes besides the steps: undo and quit
+UNDO_WORDS = ("u", "undo")
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+def error_line(exc: BaseException) -> str:
+    """One line for the screen, as the CLI would print it (``rule: ...``, ``bad input: ...``,
+    ``campaign record: ...``; anything else as an internal error)."""
+    from hyvekit.cli.common import with_expected
+    from hyvekit.cli.errors import classify
+    return classify(with_expected(exc))[1]
+
+
+def changed_outside(rule: str, cid: str, shown: str) -> IllegalActionError:
+    """The refusal of a step typed on a screen whose record another command changed since it
+    was read (``shown``: what the screen now shows, read again)."""
+    return IllegalActionError(rule, f"{cid} was changed outside this screen (by another "
+                              f"command): {shown} now is shown, type the step again",
+                              expected="the record as shown", given="a changed record")
+
+
+def newest(record) -> int | None:
+    """The number of the record's newest active event (None: no event)."""
+    active = record.active
+    return active[-1]["seq"] if active else None
