@@ -98,7 +98,7 @@ def test_no_import_circle_inside_the_rules():
 CARD_MODULES = {"zombees", "haunted_hives", "under_siege", "wildfire", "three_generations",
                 "solo", "solo_cards", "solo_goals", "solofacts"}
 ABOVE_THE_CORE = {"cards", "campaign", "campaign_settings", "campaign_month",
-                  "campaign_status", "campaign_table", "engine", "randomplay", "simulate"}
+                  "campaign_status", "engine", "randomplay", "simulate"}
 
 
 def test_no_core_module_imports_a_card_module():

@@ -579,7 +579,6 @@ def _game_with_starvation_tokens(folder: Path, seed: int = 2) -> str:
     from hyvekit.data.beelives import campaign_components, packaged_board
     from hyvekit.games import campaign_store
     from hyvekit.rules.beelives import campaign as C
-    from hyvekit.rules.beelives import campaign_table as CT
     from hyvekit.rules.beelives import engine as E
 
     raw = {"kind": "multi-year", "years": 2, "players": [
@@ -588,7 +587,7 @@ def _game_with_starvation_tokens(folder: Path, seed: int = 2) -> str:
     rng = random.Random(seed)
     state = C.new_campaign(C.settings_from_dict(raw, comps), comps)
     steps: list[str] = []
-    while (d := CT.decision(state)) is not None:
+    while (d := E.decision(state)) is not None:
         option = rng.choice(d.legal)
         if d.kind == "dice" and rng.random() < 0.5:
             option = "roll"
