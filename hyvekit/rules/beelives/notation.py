@@ -105,38 +105,46 @@ _NAMES = ("target", "spawn", "siege_spawn")
 def format_action(action: Action, *, actor: bool = True) -> str:
     """``action`` in the notation; ``actor=False`` leaves out the ``ACTOR:`` prefix (when the
     table already says whose turn it is)."""
-    verbs = WILD_VERBS if action.wild else PLAYER_VERBS
-    verb = next(v for v, c in verbs.items() if c is type(action))
+    verb, positional, keyed = _layout(type(action))
     words = [verb]
     done = set()
-    for name in POSITIONAL.get(type(action), ()):
-        value = _get(action, name)
+    for name, get in positional:
+        value = get(action)
         if value is None:
             break
         words.append(_word(name, value))
         done.add(name)
-    keys = dict(KEYS, **(WILD_KEYS if action.wild else {}))
-    for key, name in keys.items():
-        if name in done or not _has(action, name):
+    for key, name, get, default in keyed:
+        if name in done:
             continue
-        value = _get(action, name)
-        if value == _default(action, name):
+        value = get(action)
+        if value == default:
             continue
         words += [key, _word(name, value)]
     text = " ".join(words)
     return f"{quote_name(action.actor)}: {text}" if actor else text
 
 
-def _has(action: Action, name: str) -> bool:
-    if name.startswith("dice."):
-        return True
-    return name in _defaults(type(action))
+@functools.cache
+def _layout(cls: type) -> tuple[str, tuple, tuple]:
+    """How an action of ``cls`` is printed, worked out once per class: its verb, its positional
+    values ``(name, getter)`` and its keyed ones ``(key, name, getter, default)``, in order."""
+    verbs = WILD_VERBS if cls.wild else PLAYER_VERBS
+    verb = next(v for v, c in verbs.items() if c is cls)
+    keys = dict(KEYS, **(WILD_KEYS if cls.wild else {}))
+
+    def getter(name: str) -> Any:
+        return functools.partial(_get, name=name)
+    positional = tuple((name, getter(name)) for name in POSITIONAL.get(cls, ()))
+    keyed = tuple((key, name, getter(name), _default_of(cls, name)) for key, name in keys.items()
+                  if name.startswith("dice.") or name in _defaults(cls))
+    return verb, positional, keyed
 
 
-def _default(action: Action, name: str) -> Any:
+def _default_of(cls: type, name: str) -> Any:
     if name.startswith("dice."):
         return _defaults(TurnDice)[name[5:]]
-    return _defaults(type(action))[name]
+    return _defaults(cls)[name]
 
 
 @functools.cache
