@@ -80,6 +80,46 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any], *,
     """
     from hyvekit.rules.beelives import record as rec
     data = _keys("month event", data, MONTH_EVENT_KEYS)
+    _require_month_due(state)
+    override, reason = _override_reason(data)
+    plan = rec.parse_month(data.get("month"), "month")
+    stated = _stated(state, data.get("stated") or {})
+    game = state.game
+    comps = state.comps.game
+    plan = stated_first_infection(plan, stated)
+    game = stated_hive_infection(state, game, stated)
+    plan = stated_siege_turns(state, game, plan, stated)
+    before = game
+    game, fire = spread_at_month_start(state, game, stated)        # Wildfire on the map (L130)
+    if fire is not None and fire.hive_burned:                  # you lose at once (L92, L132)
+        return _wildfire_lost(state, before, game, plan, stated, fire, override, reason,
+                              _record_of(data))
+    game, pre_spawns = _card_spawns_at_start(state, game, plan, stated)
+    game, summary, dispute = _play_or_dispute(game, plan, comps, played, override)
+    late: list[dict] = []
+    if summary is None:      # the month could not be played: the stated spawns stand
+        game, late = stated_siege_spawns(state, game, plan, stated, summary)
+    spawns = pre_spawns + late
+    entry = MonthEntry(plan.year, plan.month, plan.card,
+                       _summary_dict(summary, game, comps.board, spawns),
+                       override, reason.strip(), dispute, summary is not None)
+    state = replace(state, game=game, months=state.months + (entry,),
+                    month_data=state.month_data + (_record_of(data),))
+    if fire is not None:                       # Wildfire on the map: the front, the month's row
+        state = _wildfire_record(state, fire)
+    if state.settings.solo:
+        state = add_facts(state, before, summary, stated, spawns + _siege_spawns_in_turn(summary))
+    return state
+
+
+def _require_month_due(state: CampaignState) -> None:
+    """A month file can be logged now: the campaign is playable, no month is being played at
+    the table, the year is not over (rules/bee-lives.txt, "Winter Upkeep"), Wildfire on the
+    map has not lost the game (ruling L132) and the game is not over ("Multiple Years
+    Variant"); checked in that order.
+
+    :raises IllegalActionError: the first of these that fails (rule named).
+    """
     require_playable(state)
     if state.table is not None:
         raise IllegalActionError(R_CAMPAIGN, f"{g.month_name(state.game.month)} of year "
@@ -96,25 +136,36 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any], *,
         raise IllegalActionError(R_YEARS, f"the game is over after year {state.game.year} "
                                  f"({state.settings.years}-year game)", expected="no more months",
                                  given="month")
+
+
+def _override_reason(data: Mapping[str, Any]) -> tuple[bool, str]:
+    """A month event's ``override`` flag and its ``reason`` (``""`` when none; as given, not
+    yet stripped) for a disputed month (ruling L101).
+
+    :raises InvalidInputError: ``override`` not true or false; a reason that is not a text of
+        at most ``MAX_REASON`` characters, or a reason without ``override``.
+    """
     override = flag("override", data.get("override", False))
     reason = data.get("reason") or ""
     if not isinstance(reason, str) or len(reason) > MAX_REASON:
         raise InvalidInputError("reason", reason, f"a text of at most {MAX_REASON} characters")
     if reason and not override:
         raise InvalidInputError("reason", reason, "a reason only with --override")
-    plan = rec.parse_month(data.get("month"), "month")
-    stated = _stated(state, data.get("stated") or {})
-    game = state.game
-    comps = state.comps.game
-    plan = stated_first_infection(plan, stated)
-    game = stated_hive_infection(state, game, stated)
-    plan = stated_siege_turns(state, game, plan, stated)
-    before = game
-    game, fire = spread_at_month_start(state, game, stated)        # Wildfire on the map (L130)
-    if fire is not None and fire.hive_burned:                  # you lose at once (L92, L132)
-        return _wildfire_lost(state, before, game, plan, stated, fire, override, reason,
-                              _record_of(data))
-    game, pre_spawns = _card_spawns_at_start(state, game, plan, stated)
+    return override, reason
+
+
+def _play_or_dispute(game: g.GameState, plan: g.MonthPlan, comps: g.Components,
+                     played: tuple[g.GameState, g.MonthPlan, g.MonthResult] | None,
+                     override: bool) -> tuple[g.GameState, g.MonthSummary | None, str]:
+    """Play the month's productive phases (rules/bee-lives.txt, "Productive Months") from
+    ``game`` by ``plan``, or take the month the table ``played`` when it is the same; an
+    overridden month the rules refuse is settled as :func:`play_month_event` describes
+    (ruling L101).
+
+    :returns: the state after the month, its summary (None: the month could not be played)
+        and the refusal disputed (``""``: none).
+    :raises IllegalActionError: the month is against the rules and not overridden.
+    """
     dispute = ""
     summary: g.MonthSummary | None = None
     try:
@@ -133,23 +184,16 @@ def play_month_event(state: CampaignState, data: Mapping[str, Any], *,
             game = _apply_claims(result.state, plan, comps.board)
         else:
             game = _claimed_month(game, plan, comps)
-    late: list[dict] = []
-    if summary is None:      # the month could not be played: the stated spawns stand
-        game, late = stated_siege_spawns(state, game, plan, stated, summary)
-    spawns = pre_spawns + late
-    entry = MonthEntry(plan.year, plan.month, plan.card,
-                       _summary_dict(summary, game, comps.board, spawns),
-                       override, reason.strip(), dispute, summary is not None)
-    state = replace(state, game=game, months=state.months + (entry,),
-                    month_data=state.month_data + (_record_of(data),))
-    if fire is not None:                       # Wildfire on the map: the front, the month's row
-        state = _wildfire_record(state, fire)
-    if state.settings.solo:
-        in_turn = [] if summary is None else [
-            {k: w[k] for k in ("wild", "strength", "cause", "by", "dormant")}
-            for w in summary.wild_spawned if w.get("cause") == f"card: {UNDER_SIEGE}"]
-        state = add_facts(state, before, summary, stated, spawns + in_turn)
-    return state
+    return game, summary, dispute
+
+
+def _siege_spawns_in_turn(summary: g.MonthSummary | None) -> list[dict]:
+    """Under Siege's wild hives spawned during the players' turns of a played month (ruling
+    L106), as ``{"wild", "strength", "cause", "by", "dormant"}``; none when the month could
+    not be played."""
+    return [] if summary is None else [
+        {k: w[k] for k in ("wild", "strength", "cause", "by", "dormant")}
+        for w in summary.wild_spawned if w.get("cause") == f"card: {UNDER_SIEGE}"]
 
 
 def _record_of(data: Mapping[str, Any]) -> dict[str, Any]:

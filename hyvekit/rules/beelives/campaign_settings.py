@@ -241,10 +241,36 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
     kind = raw.get("kind")
     if kind not in KINDS:
         raise not_one_of("kind", kind, KINDS)
-    rows = raw.get("players")
+    players = _players(raw.get("players"), kind, comps.board)
+    names = [p.name for p in players]
+    first = raw.get("first_player") or names[0]
+    if first not in names:
+        raise not_one_of("first_player", first, names)
+    solo_hard = flag("solo_hard", raw.get("solo_hard", False))
+    if solo_hard and kind != "solo-basic":
+        raise InvalidInputError("solo_hard", True, "only in solo basic mode (Solo Play: Basic "
+                                "Mode, 'For increased difficulty')")
+    challenge = _challenge(raw, kind, comps)
+    scenario = _scenario(raw, kind, comps)
+    campaign, years = _campaign_and_years(raw, kind, comps)
+    board_file = raw.get("board")
+    if board_file is not None:
+        board_file = _text("board", board_file)
+    on_map = flag("map", raw.get("map", False))
+    return CampaignSettings(kind, tuple(players), first, years, solo_hard, challenge, scenario,
+                            campaign, board_file, on_map)
+
+
+def _players(rows: Any, kind: str, board) -> list[PlayerSetting]:
+    """The ``players`` setting: a list of tables ``name``, ``queen`` (one of the board's queen
+    types, any case), ``colour`` (optional), each name different (any case); one player in
+    the solo kinds (rules/bee-lives.txt, "Solo Play"), 1 to 4 otherwise (the player hives).
+
+    :raises InvalidInputError: not a non-empty list, a malformed row, an unknown queen, a
+        name twice, the wrong number of players (checked in that order).
+    """
     if not isinstance(rows, list) or not rows:
         raise InvalidInputError("players", rows, "a list of players (name, queen)")
-    board = comps.board
     players = []
     for i, row in enumerate(rows):
         w = f"players[{i + 1}]"
@@ -260,36 +286,63 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
     names = [p.name for p in players]
     if len(set(n.lower() for n in names)) != len(names):
         raise InvalidInputError("players", names, "a different name for every player")
-    solo = kind in SOLO_KINDS
-    if solo and len(players) != 1:
+    if kind in SOLO_KINDS and len(players) != 1:
         raise InvalidInputError("players", len(players), f"exactly one player ({kind})")
     if not 1 <= len(players) <= PLAYER_HIVES:
         raise InvalidInputError("players", len(players),
                                 f"1 to {PLAYER_HIVES} players ({PLAYER_HIVES} player hives)")
-    first = raw.get("first_player") or names[0]
-    if first not in names:
-        raise not_one_of("first_player", first, names)
-    solo_hard = flag("solo_hard", raw.get("solo_hard", False))
-    if solo_hard and kind != "solo-basic":
-        raise InvalidInputError("solo_hard", True, "only in solo basic mode (Solo Play: Basic "
-                                "Mode, 'For increased difficulty')")
-    challenge = scenario = campaign = None
+    return players
+
+
+def _challenge(raw: Mapping[str, Any], kind: str, comps: Components) -> str | None:
+    """The ``challenge`` setting (rules/bee-lives.txt, "Solo Play", "Challenge Mode"): the
+    challenge card's own name, ``RANDOM`` (to be drawn) or None; required in
+    ``solo-challenge``, allowed in ``solo-scenario`` and ``solo-campaign``, refused elsewhere.
+
+    :raises InvalidInputError: a challenge in another kind, missing in ``solo-challenge``,
+        not a challenge card.
+    """
     if raw.get("challenge") is not None:
         if kind not in ("solo-challenge", "solo-scenario", "solo-campaign"):
             raise InvalidInputError("challenge", raw["challenge"], "no challenge card in a "
                                     f"{kind} game (challenge, scenario or campaign mode)")
         text = _text("challenge", raw["challenge"])
-        challenge = RANDOM if text.lower() == RANDOM else solo_card(comps, text, "challenge").name
-    elif kind == "solo-challenge":
+        return RANDOM if text.lower() == RANDOM else solo_card(comps, text, "challenge").name
+    if kind == "solo-challenge":
         raise InvalidInputError("challenge", None, "a challenge card name or 'random'")
+    return None
+
+
+def _scenario(raw: Mapping[str, Any], kind: str, comps: Components) -> str | None:
+    """The ``scenario`` setting (rules/bee-lives.txt, "Solo Play", "Scenario Mode"): the
+    scenario card's own name, required in ``solo-scenario`` and only there; None otherwise.
+
+    :raises InvalidInputError: a scenario in another kind, missing in ``solo-scenario``, not a
+        scenario card.
+    """
     if raw.get("scenario") is not None:
         if kind != "solo-scenario":
             raise InvalidInputError("scenario", raw["scenario"], "a scenario card only in "
                                     "solo-scenario mode")
-        scenario = solo_card(comps, _text("scenario", raw["scenario"]), "scenario").name
-    elif kind == "solo-scenario":
+        return solo_card(comps, _text("scenario", raw["scenario"]), "scenario").name
+    if kind == "solo-scenario":
         raise InvalidInputError("scenario", None, "a scenario card name")
+    return None
+
+
+def _campaign_and_years(raw: Mapping[str, Any], kind: str, comps: Components
+                        ) -> tuple[str | None, int]:
+    """The ``campaign`` setting (rules/bee-lives.txt, "Solo Play", "Campaign Mode": the
+    campaign card's own name, required in ``solo-campaign`` and only there) and ``years``,
+    the game length (1 to 3; 1 when not given): a campaign card's own length
+    (:func:`~hyvekit.rules.beelives.solo_goals.game_length`), 1 for ``standard``, 2 or 3 for
+    ``multi-year`` ("Multiple Years Variant").
+
+    :raises InvalidInputError: a campaign in another kind, missing in ``solo-campaign``, not
+        a campaign card; years not a whole number 1 to 3 or not allowed for the kind or card.
+    """
     years = raw.get("years")
+    campaign = None
     if raw.get("campaign") is not None:
         if kind != "solo-campaign":
             raise InvalidInputError("campaign", raw["campaign"], "a campaign card only in "
@@ -306,12 +359,7 @@ def settings_from_dict(raw: Mapping[str, Any], comps: Components) -> CampaignSet
         raise InvalidInputError("years", years, "1 for a standard game (2 or 3: multi-year)")
     if kind == "multi-year" and years == 1:
         raise InvalidInputError("years", years, "2 (long game) or 3 (epic game)")
-    board_file = raw.get("board")
-    if board_file is not None:
-        board_file = _text("board", board_file)
-    on_map = flag("map", raw.get("map", False))
-    return CampaignSettings(kind, tuple(players), first, years, solo_hard, challenge, scenario,
-                            campaign, board_file, on_map)
+    return campaign, years
 
 
 def solo_card(comps: Components, name: str, what: str):

@@ -396,19 +396,16 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
     hive: a failed action must still be one the hive could take, checked by playing it as a
     ``trial``), the action's own effect, the cards' hooks after it (Zombees: catching it on
     an infected tile), a season card's first-turn spawn or its D6 after foraging or scouting,
-    the cards' hooks at the end of the turn (Under Siege's D6 after scouting).  ``trial``: only the action's own
-    checks and effects (ruling L145).
+    the cards' hooks at the end of the turn (Under Siege's D6 after scouting).  ``trial``:
+    only the action's own checks and effects (ruling L145).
 
     :raises IllegalActionError: against a rule (named); :raises InvalidInputError: malformed.
     """
-    board = comps.board
     card = comps.card(state.card)
     name = action.actor
     p = state.player(name)
-    hive = p.hive
-    a = action.action
     dice = action.dice
-    ev: Event = {"kind": "action", "hive": name, "action": a, "round": state.round}
+    ev: Event = {"kind": "action", "hive": name, "action": action.action, "round": state.round}
     events: list[Event] = []
     first = p.turns == 0
     start = state
@@ -416,75 +413,130 @@ def player_turn(state: GameState, action: PlayerAction, comps: Components, *,
         (f for f in (c.before_action(state, action, comps) for c in comps.card_rules()) if f),
         None)
     if fail is not None:
-        bees, die = fail.bees, fail.die
-        # "each time you take an action": it must be an action the hive could take; a failed
-        # raid rolls no raid dice (any roll does for the check)
-        no_roll_after_failure(action)
-        trial_action = replace(action, dice=replace(dice, zombee_d6=None, infection_d6=None,
-                                                    haunt_d6=None))
-        if isinstance(action, Raid) and isinstance(action.bees, int) and action.bees > 0:
-            trial_action = replace(trial_action, rolls=((board.die_faces[0],)
-                                                        * board.dice_for(action.bees),),
-                                   sacrifice_defending=0, sacrifice_unassigned=0, sacrifices=0)
-        player_turn(state, trial_action, comps, trial=True)
-        require_unassigned(hive, bees, R_ZOMBEES, a)
-        hive = replace(hive, unassigned=hive.unassigned - bees,
-                       assigned=hive.assigned if die else hive.assigned.add("failed", bees))
-        ev.update(bees=bees, failed=True, died=bees if die else 0, zombee_d6=dice.zombee_d6)
-        step = Step(state, hive)
+        step = _failed_action(state, action, comps, p.hive, ev, fail)
     else:
-        step = action.effect(state, comps, hive, ev, trial=trial)
+        step = action.effect(state, comps, p.hive, ev, trial=trial)
     if step.card_roll is None and dice.card_d6 is not None and fail is None:
-        raise IllegalActionError(R_CARD, f"no D6 is rolled after a {a}: a season card's D6 "
-                                 "follows only foraging or scouting", expected="no roll",
-                                 given=dice.card_d6)
+        raise IllegalActionError(R_CARD, f"no D6 is rolled after a {action.action}: a season "
+                                 "card's D6 follows only foraging or scouting",
+                                 expected="no roll", given=dice.card_d6)
     spawn_due = (None if step.card_roll is None
                  else _card_roll(card, step.card_roll, dice, step.state))
     state = step.state.with_hive(name, step.hive)
-    ev["level"] = step.hive.disease(board)
+    ev["level"] = step.hive.disease(comps.board)
     events.append(ev)
     if trial:
         return state, events
     for c in comps.card_rules():
         state, evs = c.after_action(start, state, action, step.acted_on, comps)
         events += evs
-    spawn_at, spawn_near = dice.spawn_at or step.spawn_at, None
+    spawn_due, spawn_at, spawn_near = _first_turn_spawn(state, action, card, comps, first,
+                                                        spawn_due, step.spawn_at)
+    state, evs = _turn_spawn(state, action, card, comps, spawn_due, spawn_at, spawn_near)
+    events += evs
+    for c in comps.card_rules():
+        state, evs = c.after_turn(state, action, step.siege_at, bool(ev.get("failed")), comps)
+        events += evs
+    return state, events
+
+
+def _failed_action(state: GameState, action: PlayerAction, comps: Components, hive: Hive,
+                   ev: Event, fail) -> Step:
+    """A player action that fails by a solo card's roll before it (Zombees' action roll for
+    an infected hive; rules/bee-lives.txt, "Zombees"; rulings L86, L145): it must still be an
+    action the hive could take (played as a ``trial``, a raid with any raid roll), nothing may
+    follow it (:func:`no_roll_after_failure`), and its ``fail.bees`` bees are lost
+    (``fail.die``) or spent as failed; ``ev`` gets the bees, ``failed`` and the roll.
+
+    :returns: the step, the table unchanged and the hive after the failure.
+    :raises IllegalActionError: the action could not be taken, something follows it, or the
+        hive has fewer unassigned bees than the failure takes.
+    """
+    board = comps.board
+    dice = action.dice
+    bees, die = fail.bees, fail.die
+    # "each time you take an action": it must be an action the hive could take; a failed
+    # raid rolls no raid dice (any roll does for the check)
+    no_roll_after_failure(action)
+    trial_action = replace(action, dice=replace(dice, zombee_d6=None, infection_d6=None,
+                                                haunt_d6=None))
+    if isinstance(action, Raid) and isinstance(action.bees, int) and action.bees > 0:
+        trial_action = replace(trial_action, rolls=((board.die_faces[0],)
+                                                    * board.dice_for(action.bees),),
+                               sacrifice_defending=0, sacrifice_unassigned=0, sacrifices=0)
+    player_turn(state, trial_action, comps, trial=True)
+    require_unassigned(hive, bees, R_ZOMBEES, action.action)
+    hive = replace(hive, unassigned=hive.unassigned - bees,
+                   assigned=hive.assigned if die else hive.assigned.add("failed", bees))
+    ev.update(bees=bees, failed=True, died=bees if die else 0, zombee_d6=dice.zombee_d6)
+    return Step(state, hive)
+
+
+def _first_turn_spawn(state: GameState, action: PlayerAction, card: seasons.SeasonCard | None,
+                      comps: Components, first: bool, spawn_due: tuple[str, int] | None,
+                      step_at: Coord | None
+                      ) -> tuple[tuple[str, int] | None, Coord | None, str | None]:
+    """The wild hive due on this turn: the season card's D6 spawn (``spawn_due``: its cause
+    and strength, placed at the stated ``spawn_at`` or the action's tile ``step_at``) or, on
+    the player's first turn, the card's first-turn spawn (Perfect Weather, Indian Summer;
+    rules/bee-lives.txt, "Season Cards") near the player's hive; ``card``: the month's
+    season card, ``first``: this is the player's first turn of the month.
+
+    :returns: ``(cause, strength)`` or None, where it goes, the hive it goes near (None: not
+        a first-turn spawn).
+    :raises InvalidInputError: both spawns due (no card has both: one spawn per turn).
+    """
+    dice = action.dice
+    spawn_at, spawn_near = dice.spawn_at or step_at, None
     # a card's first-turn spawn (Perfect Weather, Indian Summer)
     if first and card is not None and any(s.trigger == "first_turn" for s in card.spawns):
-        sp = seasons.spawn_check(card, "first_turn", year=state.year, board=board)
+        sp = seasons.spawn_check(card, "first_turn", year=state.year, board=comps.board)
         if sp is not None:
             if spawn_due is not None:      # no card has both; keep one spawn per turn
                 raise InvalidInputError("spawn", dice.spawn, "one spawn per turn")
             spawn_due = (f"card: {card.name}", spawn_strength(state, sp.strength))
-            spawn_at, spawn_near = dice.spawn_at, name
+            spawn_at, spawn_near = dice.spawn_at, action.actor
+    return spawn_due, spawn_at, spawn_near
+
+
+def _turn_spawn(state: GameState, action: PlayerAction, card: seasons.SeasonCard | None,
+                comps: Components, spawn_due: tuple[str, int] | None, spawn_at: Coord | None,
+                spawn_near: str | None) -> tuple[GameState, list[Event]]:
+    """Spawn the season card's wild hive due on this turn (see :func:`_first_turn_spawn`) as
+    the turn states it (``spawn``: its name, ``"none"`` when no tile within 3 spaces can take
+    it; rules/bee-lives.txt, "Season Cards"; rulings L64, L148: never on the player's own
+    foraged tile without a map).
+
+    :returns: the table after it and the spawn's event (none when nothing spawned).
+    :raises IllegalActionError: a spawn stated when none is due, missing when one is due, a
+        spawn on the hive's own tile, "none" where a tile could take it.
+    """
+    name, dice = action.actor, action.dice
     if spawn_due is None:
         if dice.spawn is not None:
             raise IllegalActionError(R_CARD, f"no wild hive spawns on this turn "
                                      f"({card.name if card else 'no card'}), got spawn "
                                      f"{dice.spawn}", expected="no spawn", given=dice.spawn)
-    else:
-        cause, strength = spawn_due
-        if dice.spawn is None:
-            raise IllegalActionError(R_CARD, f"{cause}: a wild hive (strength {strength}) "
-                                     "spawns on this turn: state spawn = its name (or "
-                                     "\"none\" when no tile within 3 spaces can take it)",
-                                     expected="spawn = NAME", given="no spawn")
-        if dice.spawn != NONE and spawn_near is None and state.map is None and \
-                isinstance(action, Forage) and action.distance == 0:
-            raise IllegalActionError(R_CARD, f"{cause}: the foraged tile is {name}'s own, "
-                                     "which holds the hive: no wild hive is spawned on it "
-                                     "(rulings L64, L148); state spawn = \"none\"",
-                                     expected='spawn = "none"', given=dice.spawn)
-        if dice.spawn != NONE:
-            state, sev = spawn_wild(state, dice.spawn, strength, cause=cause, by=name,
-                                    rule=R_CARD, at=spawn_at, near=spawn_near, comps=comps)
-            events.append(sev)
-        elif spawn_near is not None:
-            no_placement(state, spawn_near, R_CARD)
-    for c in comps.card_rules():
-        state, evs = c.after_turn(state, action, step.siege_at, bool(ev.get("failed")), comps)
-        events += evs
-    return state, events
+        return state, []
+    cause, strength = spawn_due
+    if dice.spawn is None:
+        raise IllegalActionError(R_CARD, f"{cause}: a wild hive (strength {strength}) "
+                                 "spawns on this turn: state spawn = its name (or "
+                                 "\"none\" when no tile within 3 spaces can take it)",
+                                 expected="spawn = NAME", given="no spawn")
+    if dice.spawn != NONE and spawn_near is None and state.map is None and \
+            isinstance(action, Forage) and action.distance == 0:
+        raise IllegalActionError(R_CARD, f"{cause}: the foraged tile is {name}'s own, "
+                                 "which holds the hive: no wild hive is spawned on it "
+                                 "(rulings L64, L148); state spawn = \"none\"",
+                                 expected='spawn = "none"', given=dice.spawn)
+    if dice.spawn != NONE:
+        state, sev = spawn_wild(state, dice.spawn, strength, cause=cause, by=name,
+                                rule=R_CARD, at=spawn_at, near=spawn_near, comps=comps)
+        return state, [sev]
+    if spawn_near is not None:
+        no_placement(state, spawn_near, R_CARD)
+    return state, []
 
 
 def no_roll_after_failure(action: PlayerAction) -> None:

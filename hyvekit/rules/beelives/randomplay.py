@@ -88,93 +88,142 @@ def _spawn_for(state: g.GameState, turn: g.Turn, comps: g.Components, rng: rando
     return turn
 
 
+#: the actions a player's candidate turn is drawn from (foraging most often, then raiding and
+#: cleaning), rules/bee-lives.txt, "Actions"
+_DRAWN_ACTIONS = ("forage",) * 6 + ("scout", "raid", "raid", "defend", "build_wax", "clean_bees",
+                                    "clean_bees", "cool_hive", "requeen")
+
+
 def _player_candidates(state: g.GameState, name: str, comps: g.Components,
                        rng: random.Random) -> list[g.Turn]:
-    board = comps.board
-    hive = state.player(name).hive
-    u = hive.unassigned
+    """Turns to try, in order, for player ``name`` in the Action Phase (rules/bee-lives.txt,
+    "Actions"): up to three drawn actions (one that cannot be taken is skipped), Haunted
+    Hives' scares before them, a Defend as the fallback; each with the season card's D6 and
+    spawn and the solo cards' dice."""
+    u = state.player(name).hive.unassigned
     out: list[g.Turn] = []
     for _ in range(3):
-        kind = rng.choice(("forage",) * 6 + ("scout", "raid", "raid", "defend", "build_wax",
-                           "clean_bees", "clean_bees", "cool_hive", "requeen"))
-        if kind == "forage" and state.map is not None:
-            opts = [o for o in _map().forage_options(state.map, name) if o.bees <= u]
-            if not opts:
-                continue
-            o = rng.choice(opts)
-            card = comps.card(state.card)
-            from hyvekit.rules.beelives.actions import Forage, forage_offer
-            offer = forage_offer(board, Forage(o.distance, o.tile, state.season,
-                                               modifiers=(seasons.forage_modifiers(card, o.tile),)))
-            room, take = hive.empty, []
-            for i, v in enumerate(offer):
-                t = min(v, room) if i == 0 else rng.randint(0, min(v, room))
-                take.append(t)
-                room -= t
-            out.append(g.Turn(name, "forage", at=o.at, take=tuple(take)))
-        elif kind == "scout" and state.map is not None:
-            spaces = _map().scout_spaces(state.map, name)
-            if spaces:
-                out.append(g.Turn(name, "scout", at=rng.choice(spaces),
-                                  tile=rng.choice(TILE_TYPES)))
-        elif kind == "forage":
-            tile = rng.choice(TILE_TYPES)
-            distance = rng.randint(0, min(3, u))
-            card = comps.card(state.card)
-            from hyvekit.rules.beelives.actions import Forage, forage_offer
-            offer = forage_offer(board, Forage(distance, tile, state.season,
-                                               modifiers=(seasons.forage_modifiers(card, tile),)))
-            room = hive.empty
-            take = []
-            for i, v in enumerate(offer):      # mostly honey first, as much as fits
-                t = min(v, room) if i == 0 and rng.random() < 0.8 else rng.randint(0, min(v, room))
-                take.append(t)
-                room -= t
-            out.append(g.Turn(name, "forage", tile=tile, distance=distance, take=tuple(take)))
-        elif kind == "scout":
-            out.append(g.Turn(name, "scout", tile=rng.choice(TILE_TYPES)))
-        elif kind == "raid":
-            targets = [p.name for p in state.players
-                       if p.name != name and p.hive.honey > 0
-                       and p.name not in state.player(name).raided]
-            targets += [w.name for w in state.wild if w.name not in state.player(name).raided]
-            if state.map is not None:
-                near = {n for n, _ in _map().raid_targets(state.map, name)}
-                targets = [t for t in targets if t in near]
-            if not targets:
-                continue
-            target = rng.choice(targets)
-            bees = rng.randint(1, u)
-            rolls = []
-            party = bees
-            for i in range(rng.randint(0, min(3, bees - 1)) + 1):
-                if i:
-                    party -= 1
-                rolls.append(tuple(rng.choice(board.die_faces)
-                                   for _ in range(board.dice_for(party))))
-            if state.is_player(target):
-                d = state.player(target).hive
-                out.append(g.Turn(name, "raid", target=target, bees=bees, rolls=tuple(rolls),
-                                  sacrifice_defending=rng.randint(0, d.assigned.defend),
-                                  sacrifice_unassigned=rng.randint(0, min(1, d.unassigned)),
-                                  distance=None if state.map else rng.randint(0, 3)))
-            else:
-                out.append(g.Turn(name, "raid", target=target, bees=bees, rolls=tuple(rolls),
-                                  sacrifices=rng.randint(0, min(1, party)),
-                                  distance=None if state.map else rng.randint(0, 3)))
-        elif kind in ("defend", "clean_bees"):
-            out.append(g.Turn(name, kind, bees=rng.randint(1, u)))
-        elif kind == "build_wax":
-            out.append(g.Turn(name, kind, bees=rng.randint(1, max(1, min(u, hive.honey // 2)))))
-        elif kind == "cool_hive":
-            out.append(g.Turn(name, kind, bees=cool_bees(hive.workers)))
-        else:
-            out.append(g.Turn(name, "requeen", queen=rng.choice(
-                [q for q in board.queen_types if q != hive.queen])))
+        turn = _drawn_candidate(state, name, rng.choice(_DRAWN_ACTIONS), comps, rng)
+        if turn is not None:
+            out.append(turn)
     if state.options.haunted_hives and u >= 1:
         out[0:0] = _scare_candidates(state, name, rng)
     out.append(g.Turn(name, "defend", bees=rng.randint(1, u)))
     return [_solo_dice(state, _spawn_for(state, t, comps, rng), rng) for t in out]
+
+
+def _drawn_candidate(state: g.GameState, name: str, kind: str, comps: g.Components,
+                     rng: random.Random) -> g.Turn | None:
+    """A random turn of the action ``kind`` (one of ``_DRAWN_ACTIONS``) for player ``name``,
+    within the rulebook's ranges (rules/bee-lives.txt, "Action Details"); None: the map
+    leaves no tile to forage or scout, or there is no hive to raid."""
+    board = comps.board
+    hive = state.player(name).hive
+    u = hive.unassigned
+    if kind == "forage" and state.map is not None:
+        return _forage_on_map(state, name, comps, rng)
+    if kind == "scout" and state.map is not None:
+        spaces = _map().scout_spaces(state.map, name)
+        if spaces:
+            return g.Turn(name, "scout", at=rng.choice(spaces), tile=rng.choice(TILE_TYPES))
+        return None
+    if kind == "forage":
+        return _forage_off_map(state, name, comps, rng)
+    if kind == "scout":
+        return g.Turn(name, "scout", tile=rng.choice(TILE_TYPES))
+    if kind == "raid":
+        return _raid_candidate(state, name, comps, rng)
+    if kind in ("defend", "clean_bees"):
+        return g.Turn(name, kind, bees=rng.randint(1, u))
+    if kind == "build_wax":
+        return g.Turn(name, kind, bees=rng.randint(1, max(1, min(u, hive.honey // 2))))
+    if kind == "cool_hive":
+        return g.Turn(name, kind, bees=cool_bees(hive.workers))
+    return g.Turn(name, "requeen", queen=rng.choice(
+        [q for q in board.queen_types if q != hive.queen]))
+
+
+def _forage_offer(state: g.GameState, comps: g.Components, distance: int, tile: str
+                  ) -> tuple[int, ...]:
+    """What foraging ``tile`` at ``distance`` offers this month: (honey, pollen, water), the
+    season card's modifiers applied (rules/bee-lives.txt, "Forage", "Seasonal Resource
+    Chart")."""
+    card = comps.card(state.card)
+    from hyvekit.rules.beelives.actions import Forage, forage_offer
+    return forage_offer(comps.board, Forage(distance, tile, state.season,
+                                            modifiers=(seasons.forage_modifiers(card, tile),)))
+
+
+def _forage_on_map(state: g.GameState, name: str, comps: g.Components, rng: random.Random
+                   ) -> g.Turn | None:
+    """A Forage on a tile of the map player ``name`` can reach with its unassigned bees: all
+    the honey that fits, then random amounts of pollen and water (None: no tile in reach)."""
+    hive = state.player(name).hive
+    opts = [o for o in _map().forage_options(state.map, name) if o.bees <= hive.unassigned]
+    if not opts:
+        return None
+    o = rng.choice(opts)
+    offer = _forage_offer(state, comps, o.distance, o.tile)
+    room, take = hive.empty, []
+    for i, v in enumerate(offer):
+        t = min(v, room) if i == 0 else rng.randint(0, min(v, room))
+        take.append(t)
+        room -= t
+    return g.Turn(name, "forage", at=o.at, take=tuple(take))
+
+
+def _forage_off_map(state: g.GameState, name: str, comps: g.Components, rng: random.Random
+                    ) -> g.Turn:
+    """A Forage without the map: a random tile type at distance 0 to 3 (at most the unassigned
+    bees), mostly all the honey that fits first, then random amounts."""
+    hive = state.player(name).hive
+    tile = rng.choice(TILE_TYPES)
+    distance = rng.randint(0, min(3, hive.unassigned))
+    offer = _forage_offer(state, comps, distance, tile)
+    room = hive.empty
+    take = []
+    for i, v in enumerate(offer):      # mostly honey first, as much as fits
+        t = min(v, room) if i == 0 and rng.random() < 0.8 else rng.randint(0, min(v, room))
+        take.append(t)
+        room -= t
+    return g.Turn(name, "forage", tile=tile, distance=distance, take=tuple(take))
+
+
+def _raid_candidate(state: g.GameState, name: str, comps: g.Components, rng: random.Random
+                    ) -> g.Turn | None:
+    """A Raid by player ``name`` (rules/bee-lives.txt, "Raid", "Raid Dice Pool"): a player
+    hive with honey or a wild hive not raided by it this month (with the map: in range),
+    1 to all unassigned bees, one to four raid rolls (a bee fewer after each), the
+    defender's sacrifices (None: no hive to raid)."""
+    board = comps.board
+    u = state.player(name).hive.unassigned
+    targets = [p.name for p in state.players
+               if p.name != name and p.hive.honey > 0
+               and p.name not in state.player(name).raided]
+    targets += [w.name for w in state.wild if w.name not in state.player(name).raided]
+    if state.map is not None:
+        near = {n for n, _ in _map().raid_targets(state.map, name)}
+        targets = [t for t in targets if t in near]
+    if not targets:
+        return None
+    target = rng.choice(targets)
+    bees = rng.randint(1, u)
+    rolls = []
+    party = bees
+    for i in range(rng.randint(0, min(3, bees - 1)) + 1):
+        if i:
+            party -= 1
+        rolls.append(tuple(rng.choice(board.die_faces)
+                           for _ in range(board.dice_for(party))))
+    if state.is_player(target):
+        d = state.player(target).hive
+        return g.Turn(name, "raid", target=target, bees=bees, rolls=tuple(rolls),
+                      sacrifice_defending=rng.randint(0, d.assigned.defend),
+                      sacrifice_unassigned=rng.randint(0, min(1, d.unassigned)),
+                      distance=None if state.map else rng.randint(0, 3))
+    return g.Turn(name, "raid", target=target, bees=bees, rolls=tuple(rolls),
+                  sacrifices=rng.randint(0, min(1, party)),
+                  distance=None if state.map else rng.randint(0, 3))
 
 
 def _scare_candidates(state: g.GameState, name: str, rng: random.Random) -> list[g.Turn]:
@@ -347,81 +396,21 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
     :raises IllegalActionError: only if the sequencer refuses every fallback (a bug).
     """
     card = card or random_card(state, comps, rng)
-    choices: dict[str, g.PhaseChoices] = {}
     # Zombees: a D6 ready for every wild hive that may spawn this month; the plan keeps the
     # rolls of those that did
     rolls = tuple((n, rng.randint(1, 6)) for n in WILD_NAMES
                   if state.zombees and n not in {w.name for w in state.wild})
-    plan = g.MonthPlan(state.year, state.month, card, spawn_d6=rolls)
-    z = state.options.zombees_from_year
-    if z and state.year == z and state.month == 1:     # Zombees' first infected hive
-        if state.wild:
-            top = max(w.strength for w in state.wild)
-            plan = replace(plan, infect=rng.choice([w.name for w in state.wild
-                                                    if w.strength == top]))
-        else:
-            lead = state.players[state.first_player].name
-            name, at = _place_near(state, lead, rng)
-            plan = replace(plan, infected_spawn=name, infected_spawn_at=at)
-            rolls = tuple(r for r in rolls if r[0] != name)
-            plan = replace(plan, spawn_d6=rolls)
-    names: set = {plan.infected_spawn} - {None, g.NONE}     # taken by Zombees' first hive
-    tiles: set = {plan.infected_spawn_at} - {None}
+    plan = _zombees_first_hive(state, g.MonthPlan(state.year, state.month, card,
+                                                  spawn_d6=rolls), rng)
+    rolls = plan.spawn_d6
     # phases 1-3 (as g.phases_preview) played once: who swarms (as g.swarms_due), the bees
     # a swarm loses, and (the plan takes no starvation tokens) the start of the month below
     early = None if state.first_month else g.early_phases(state, plan, comps)
-    preview = state if early is None else early[0]
-    due = () if early is None else tuple(
-        p.name for p in preview.order() if phases.will_swarm(p.hive, comps.board)[0])
-    for name in due:
-        stay = rng.random() < 0.6
-        wild, at = _place_near(state, name, rng, frozenset(names), frozenset(tiles))
-        if preview.player(name).hive.workers // 2 == 0:
-            wild, at = g.NONE, None                 # a swarm losing no bee spawns nothing
-        if wild == g.NONE:
-            stay = True
-        names.add(wild)
-        tiles.add(at)
-        choices[name] = g.PhaseChoices(swarm=g.SwarmChoice(
-            wild, "stay" if stay else "leave",
-            rng.choice(comps.board.queen_types) if stay else None, at))
-    plan = replace(plan, choices=tuple(choices.items()))
-    for attempt in range(3):
-        try:
-            s, events = g.start_month_after(state, plan, comps,
-                                            None if early is None else (preview.players, early[1]))
-            break
-        except IllegalActionError:
-            if attempt == 2:
-                raise
-            # leaving needs a spawned wild hive; a swarm that loses no bee spawns none
-            choices = {n: replace(c, swarm=replace(
-                c.swarm, choice="stay", wild=c.swarm.wild if attempt == 0 else g.NONE))
-                for n, c in choices.items() if c.swarm}
-            plan = replace(plan, choices=tuple(choices.items()))
-    turns: list[g.Turn] = []
-    while (actor := g.next_actor(s)) is not None:
-        if actor.wild:
-            cands = [t for n in actor.choices for t in _wild_candidates(s, n, comps, rng)]
-        else:
-            cands = _player_candidates(s, actor.name, comps, rng)
-        for i, t in enumerate(cands):
-            played = None
-            for k, variant in enumerate(_with_dice_or_without(s, t, rng)):
-                try:
-                    played = g.play_turn(s, variant, comps), variant
-                    break
-                except (IllegalActionError, InvalidInputError):
-                    if i == len(cands) - 1 and k == 1:
-                        raise
-            if played is None:
-                if i == len(cands) - 1:
-                    g.play_turn(s, t, comps)             # raises the first refusal
-                continue
-            (s, evs), t = played
-            turns.append(t)
-            events += evs
-            break
+    choices = _swarm_choices(state, plan, early, comps, rng)
+    s, events, plan = _start_month(state, replace(plan, choices=tuple(choices.items())),
+                                   choices, early, comps)
+    s, turns, evs = _action_phase(s, comps, rng)
+    events += evs
     solo = solo_at = None
     if state.options.solo_hard and state.season in ("summer", "fall") and not s.spawned:
         solo, solo_at = _place_near(s, s.players[0].name, rng)
@@ -443,6 +432,136 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
     s, evs = g.end_month(s, comps, solo_spawn=solo, solo_spawn_at=solo_at, joins=joins)
     events += evs
     return plan, g.MonthResult(s, tuple(events), g.summarize(events, s, comps))
+
+
+def _zombees_first_hive(state: g.GameState, plan: g.MonthPlan, rng: random.Random
+                        ) -> g.MonthPlan:
+    """Zombees' first infected hive, in the month the card's infection begins (its first
+    month of ``Options.zombees_from_year``; rules/bee-lives.txt, "Zombees"): one of the
+    strongest wild hives, or, with none in play, a new one near the first player's hive
+    (its spawn D6 then dropped from ``plan.spawn_d6``).  Other months: ``plan`` unchanged."""
+    z = state.options.zombees_from_year
+    if z and state.year == z and state.month == 1:     # Zombees' first infected hive
+        if state.wild:
+            top = max(w.strength for w in state.wild)
+            plan = replace(plan, infect=rng.choice([w.name for w in state.wild
+                                                    if w.strength == top]))
+        else:
+            lead = state.players[state.first_player].name
+            name, at = _place_near(state, lead, rng)
+            plan = replace(plan, infected_spawn=name, infected_spawn_at=at)
+            plan = replace(plan, spawn_d6=tuple(r for r in plan.spawn_d6 if r[0] != name))
+    return plan
+
+
+def _swarm_choices(state: g.GameState, plan: g.MonthPlan,
+                   early: tuple[g.GameState, list] | None, comps: g.Components,
+                   rng: random.Random) -> dict[str, g.PhaseChoices]:
+    """The Swarm Phase's choices (rules/bee-lives.txt, "Productive Months", Swarm Phase) for
+    each player hive that swarms after phases 1-3 (``early``: their result, None in the
+    first month, which has no Swarm Phase): stay (60%, a random new queen) or leave, and the
+    wild hive the swarm spawns (a fresh name, with the map a free tile near the hive; "none"
+    when a swarm loses no bee or none can be placed, and then it stays).
+
+    :returns: player → its choices, in turn order.
+    """
+    names: set = {plan.infected_spawn} - {None, g.NONE}     # taken by Zombees' first hive
+    tiles: set = {plan.infected_spawn_at} - {None}
+    preview = state if early is None else early[0]
+    due = () if early is None else tuple(
+        p.name for p in preview.order() if phases.will_swarm(p.hive, comps.board)[0])
+    choices: dict[str, g.PhaseChoices] = {}
+    for name in due:
+        stay = rng.random() < 0.6
+        wild, at = _place_near(state, name, rng, frozenset(names), frozenset(tiles))
+        if preview.player(name).hive.workers // 2 == 0:
+            wild, at = g.NONE, None                 # a swarm losing no bee spawns nothing
+        if wild == g.NONE:
+            stay = True
+        names.add(wild)
+        tiles.add(at)
+        choices[name] = g.PhaseChoices(swarm=g.SwarmChoice(
+            wild, "stay" if stay else "leave",
+            rng.choice(comps.board.queen_types) if stay else None, at))
+    return choices
+
+
+def _start_month(state: g.GameState, plan: g.MonthPlan, choices: dict[str, g.PhaseChoices],
+                 early: tuple[g.GameState, list] | None, comps: g.Components
+                 ) -> tuple[g.GameState, list, g.MonthPlan]:
+    """The month's phases up to the Action Phase (rules/bee-lives.txt, "Productive Months";
+    :func:`~hyvekit.rules.beelives.game.start_month_after`, reusing ``early``, phases 1-3)
+    by ``plan``; refused swarm choices are retried twice: every swarm staying, then staying
+    without spawning a wild hive.
+
+    :returns: the state at the start of the Action Phase, the events, the plan as played.
+    :raises IllegalActionError: the third try refused too (a bug).
+    """
+    preview = state if early is None else early[0]
+    for attempt in range(3):
+        try:
+            s, events = g.start_month_after(state, plan, comps,
+                                            None if early is None else (preview.players, early[1]))
+            break
+        except IllegalActionError:
+            if attempt == 2:
+                raise
+            # leaving needs a spawned wild hive; a swarm that loses no bee spawns none
+            choices = {n: replace(c, swarm=replace(
+                c.swarm, choice="stay", wild=c.swarm.wild if attempt == 0 else g.NONE))
+                for n, c in choices.items() if c.swarm}
+            plan = replace(plan, choices=tuple(choices.items()))
+    return s, events, plan
+
+
+def _action_phase(s: g.GameState, comps: g.Components, rng: random.Random
+                  ) -> tuple[g.GameState, list[g.Turn], list]:
+    """The Action Phase (rules/bee-lives.txt, "Productive Months", "Wild Hives"), played from
+    ``s`` until no hive is left to act: each actor's first candidate turn the sequencer
+    accepts (:func:`_first_legal`).
+
+    :returns: the state after the last turn, the turns played and their events.
+    :raises IllegalActionError, InvalidInputError: every candidate of an actor refused (a bug).
+    """
+    turns: list[g.Turn] = []
+    events: list = []
+    while (actor := g.next_actor(s)) is not None:
+        if actor.wild:
+            cands = [t for n in actor.choices for t in _wild_candidates(s, n, comps, rng)]
+        else:
+            cands = _player_candidates(s, actor.name, comps, rng)
+        played = _first_legal(s, cands, comps, rng)
+        if played is not None:
+            (s, evs), t = played
+            turns.append(t)
+            events += evs
+    return s, turns, events
+
+
+def _first_legal(s: g.GameState, cands: list[g.Turn], comps: g.Components,
+                 rng: random.Random) -> tuple[tuple[g.GameState, list], g.Turn] | None:
+    """The first of ``cands`` (each as drawn, then with Zombees' infection roll the other way)
+    that the sequencer plays from ``s``: ``((state, events), turn)``; None only when there
+    are no candidates.
+
+    :raises IllegalActionError, InvalidInputError: the last candidate refused both ways (the
+        first refusal of it as drawn).
+    """
+    for i, t in enumerate(cands):
+        played = None
+        for k, variant in enumerate(_with_dice_or_without(s, t, rng)):
+            try:
+                played = g.play_turn(s, variant, comps), variant
+                break
+            except (IllegalActionError, InvalidInputError):
+                if i == len(cands) - 1 and k == 1:
+                    raise
+        if played is None:
+            if i == len(cands) - 1:
+                g.play_turn(s, t, comps)             # raises the first refusal
+            continue
+        return played
+    return None
 
 
 def random_joins(m, players: list[str], first: str, rng: random.Random) -> tuple:

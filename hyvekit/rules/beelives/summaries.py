@@ -153,121 +153,190 @@ class MonthSummary:
 def summarize(events: Sequence[Event], state: GameState, comps: Components) -> MonthSummary:
     """Per-hive facts of one month from its events (as :func:`start_month`, :func:`play_turn`
     and :func:`end_month` return them, in order) and the state after cleanup."""
-    board = comps.board
-    acc: dict[str, dict[str, Any]] = {}
-    for p in state.players:
-        acc[p.name] = {"actions": [], "foraged": {}, "scouts": 0, "tiles": [], "made": [],
-                       "suffered": [], "swarmed": False, "stayed": None, "swarm_wild": None,
-                       "swarm_queen": None,
-                       "start": "", "queens": [], "requeens": [], "hatched": 0, "lost": 0,
-                       "level": 0, "vp": 0, "spawned": [], "failed": [], "scares": 0,
-                       "tokens": 0}
-    month = year = season = card = None
-    peak: dict[str, int] = {}
-    spawns: dict[str, Event] = {}
-    order: list[str] = []
-
-    def seen(name: str, strength: int | None) -> None:
-        if name not in peak:
-            order.append(name)
-            peak[name] = 0
-        if strength is not None:
-            peak[name] = max(peak[name], strength)
-
-    def level(name: str, value: int | None) -> None:
-        if value is not None and name in acc:
-            acc[name]["level"] = min(acc[name]["level"], value)
-
-    def queen(name: str, q: str) -> None:
-        if name in acc:
-            if not acc[name]["start"]:
-                acc[name]["start"] = q
-            if not acc[name]["queens"] or acc[name]["queens"][-1] != q:
-                acc[name]["queens"].append(q)
-
+    tally = _MonthTally(state)
     for ev in events:
+        tally.add(ev)
+    for w in state.wild:
+        tally.seen(w.name, w.strength)
+    wild = _wild_facts(tally, state)
+    hives = _hive_facts(tally, state, comps.board)
+    return MonthSummary(tally.year or state.year, tally.month or "", tally.season or "",
+                        tally.card, hives, wild, tuple(events))
+
+
+def _hive_counts() -> dict[str, Any]:
+    """A player hive's counts before the month's first event (keys as :class:`HiveFacts`'
+    fields, shortened: ``tiles`` tiles placed, ``made`` / ``suffered`` raids, ``start`` the
+    queen at the start, ``hatched`` / ``lost`` brood, ``level`` the worst disease level,
+    ``vp``, ``tokens`` starvation tokens)."""
+    return {"actions": [], "foraged": {}, "scouts": 0, "tiles": [], "made": [],
+            "suffered": [], "swarmed": False, "stayed": None, "swarm_wild": None,
+            "swarm_queen": None,
+            "start": "", "queens": [], "requeens": [], "hatched": 0, "lost": 0,
+            "level": 0, "vp": 0, "spawned": [], "failed": [], "scares": 0,
+            "tokens": 0}
+
+
+class _MonthTally:
+    """What :func:`summarize` gathers from a month's events, one at a time: per player hive
+    (``acc``: name → :func:`_hive_counts`), every wild hive in the order it was seen
+    (``order``) with its highest strength (``peak``) and, when spawned this month, its spawn
+    event (``spawns``); the month's ``year``, ``month`` name, ``season`` and season ``card``
+    (None until their events come).
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self.acc: dict[str, dict[str, Any]] = {p.name: _hive_counts() for p in state.players}
+        self.month = self.year = self.season = self.card = None
+        self.peak: dict[str, int] = {}
+        self.spawns: dict[str, Event] = {}
+        self.order: list[str] = []
+
+    def seen(self, name: str, strength: int | None) -> None:
+        """Wild hive ``name`` is in play, at ``strength`` (None: not known)."""
+        if name not in self.peak:
+            self.order.append(name)
+            self.peak[name] = 0
+        if strength is not None:
+            self.peak[name] = max(self.peak[name], strength)
+
+    def level(self, name: str, value: int | None) -> None:
+        """Player hive ``name`` reached disease level ``value`` (None: not known)."""
+        if value is not None and name in self.acc:
+            self.acc[name]["level"] = min(self.acc[name]["level"], value)
+
+    def queen(self, name: str, q: str) -> None:
+        """Player hive ``name`` holds queen ``q`` (the first one is the month's start)."""
+        if name in self.acc:
+            if not self.acc[name]["start"]:
+                self.acc[name]["start"] = q
+            if not self.acc[name]["queens"] or self.acc[name]["queens"][-1] != q:
+                self.acc[name]["queens"].append(q)
+
+    def add(self, ev: Event) -> None:
+        """Take one event of the month, by its ``kind``."""
         k = ev.get("kind")
         if k == "month":
-            month, year, season = ev["month"], ev["year"], ev["season"]
-            for name, q in ev.get("queens", {}).items():
-                queen(name, q)
-            for name, strength in ev.get("wild", {}).items():
-                seen(name, strength)
+            self.month_began(ev)
         elif k == "event":
-            card = ev["card"]
-        elif k == "feeding" and ev.get("hive") in acc:
-            acc[ev["hive"]]["tokens"] += ev.get("tokens", 0)
+            self.card = ev["card"]
+        elif k == "feeding" and ev.get("hive") in self.acc:
+            self.acc[ev["hive"]]["tokens"] += ev.get("tokens", 0)
         elif k == "brood":
-            acc[ev["hive"]]["hatched"] += ev["hatched"]
-            acc[ev["hive"]]["lost"] += ev["lost"]
-            level(ev["hive"], ev["level"])
+            self.acc[ev["hive"]]["hatched"] += ev["hatched"]
+            self.acc[ev["hive"]]["lost"] += ev["lost"]
+            self.level(ev["hive"], ev["level"])
         elif k == "swarm":
-            a = acc[ev["hive"]]
-            a["swarmed"], a["stayed"] = True, ev["choice"] == "stay"
-            a["swarm_wild"] = ev.get("wild")
-            a["swarm_queen"] = ev["queen"] if ev["choice"] == "stay" else None
-            a["vp"] += ev["vp"]
-            level(ev["hive"], ev.get("level"))
-            queen(ev["hive"], ev["queen"])
+            self.swarm(ev)
         elif k == "spawn":
-            spawns[ev["wild"]] = ev
-            seen(ev["wild"], ev["strength"])
-            if ev["by"] in acc and ev["cause"] != "solo hard rule":
-                acc[ev["by"]]["spawned"].append(ev["wild"])
+            self.spawns[ev["wild"]] = ev
+            self.seen(ev["wild"], ev["strength"])
+            if ev["by"] in self.acc and ev["cause"] != "solo hard rule":
+                self.acc[ev["by"]]["spawned"].append(ev["wild"])
         elif k == "action":
-            a = acc[ev["hive"]]
-            level(ev["hive"], ev.get("level"))
-            if ev.get("failed"):
-                a["failed"].append((ev["action"], ev.get("bees", 0)))
-                continue
-            if ev.get("scare_ghosts"):
-                a["scares"] += 1
-                continue
-            a["actions"].append((ev["action"], ev.get("bees", 0)))
-            if ev["action"] == "forage":
-                a["foraged"][ev["tile"]] = a["foraged"].get(ev["tile"], 0) + 1
-            elif ev["action"] == "scout":
-                a["scouts"] += 1
-                if ev.get("tile"):
-                    a["tiles"].append(ev["tile"])
-            elif ev["action"] == "requeen":
-                a["requeens"].append(ev["queen"])
-                queen(ev["hive"], ev["queen"])
-            elif ev["action"] == "raid":
-                a["vp"] += ev.get("vp", 0)
-                a["made"].append({x: ev.get(x) for x in ("target", "target_kind", "bees",
-                                                         "stolen", "success", "removed")})
-                if ev["target_kind"] == "player":
-                    acc[ev["target"]]["vp"] += ev.get("defender_vp", 0)
-                    acc[ev["target"]]["suffered"].append(
-                        {"by": ev["hive"], "wild": False, "stolen": ev["stolen"],
-                         "success": ev["success"], "sacrificed": ev["defender_sacrificed"],
-                         "removed": False})
-                else:
-                    seen(ev["target"], ev["wild_strength"] + ev["reduced"])
+            self.player_action(ev)
         elif k == "wild":
-            seen(ev["wild"], ev.get("before"))
-            seen(ev["wild"], ev.get("after"))
-            if ev["action"] == "raid" and ev["target_kind"] == "player":
-                acc[ev["target"]]["vp"] += ev.get("defender_vp", 0)
-                acc[ev["target"]]["suffered"].append(
-                    {"by": ev["wild"], "wild": True, "stolen": ev["stolen"],
-                     "success": ev["stolen"] > 0, "sacrificed": ev["defender_sacrificed"],
-                     "removed": ev["removed"]})
-            elif ev["action"] == "raid":
-                seen(ev["target"], ev.get("target_after"))
-    for w in state.wild:
-        seen(w.name, w.strength)
+            self.wild_turn(ev)
+
+    def month_began(self, ev: Event) -> None:
+        """The month's first event: its year, name and season, each player hive's queen and
+        each wild hive's strength at the start."""
+        self.month, self.year, self.season = ev["month"], ev["year"], ev["season"]
+        for name, q in ev.get("queens", {}).items():
+            self.queen(name, q)
+        for name, strength in ev.get("wild", {}).items():
+            self.seen(name, strength)
+
+    def swarm(self, ev: Event) -> None:
+        """A player hive's Swarm Phase (rules/bee-lives.txt, "Productive Months"): stayed or
+        left, the wild hive spawned, the queen kept or chosen, the VP scored."""
+        a = self.acc[ev["hive"]]
+        a["swarmed"], a["stayed"] = True, ev["choice"] == "stay"
+        a["swarm_wild"] = ev.get("wild")
+        a["swarm_queen"] = ev["queen"] if ev["choice"] == "stay" else None
+        a["vp"] += ev["vp"]
+        self.level(ev["hive"], ev.get("level"))
+        self.queen(ev["hive"], ev["queen"])
+
+    def player_action(self, ev: Event) -> None:
+        """A player's action (rules/bee-lives.txt, "Actions"): a failed one and a scare
+        (Haunted Hives) are counted apart; a forage by tile type, a scout and its tile, a
+        requeen's queen, a raid (:meth:`raid_made`)."""
+        a = self.acc[ev["hive"]]
+        self.level(ev["hive"], ev.get("level"))
+        if ev.get("failed"):
+            a["failed"].append((ev["action"], ev.get("bees", 0)))
+            return
+        if ev.get("scare_ghosts"):
+            a["scares"] += 1
+            return
+        a["actions"].append((ev["action"], ev.get("bees", 0)))
+        if ev["action"] == "forage":
+            a["foraged"][ev["tile"]] = a["foraged"].get(ev["tile"], 0) + 1
+        elif ev["action"] == "scout":
+            a["scouts"] += 1
+            if ev.get("tile"):
+                a["tiles"].append(ev["tile"])
+        elif ev["action"] == "requeen":
+            a["requeens"].append(ev["queen"])
+            self.queen(ev["hive"], ev["queen"])
+        elif ev["action"] == "raid":
+            self.raid_made(ev)
+
+    def raid_made(self, ev: Event) -> None:
+        """A player's raid (rules/bee-lives.txt, "Raiding a Player Hive", "Raiding a Wild
+        Hive"): the raider's VP and raid; the raided player's VP and raid suffered, or the
+        raided wild hive's strength before the raid."""
+        a = self.acc[ev["hive"]]
+        a["vp"] += ev.get("vp", 0)
+        a["made"].append({x: ev.get(x) for x in ("target", "target_kind", "bees",
+                                                 "stolen", "success", "removed")})
+        if ev["target_kind"] == "player":
+            self.acc[ev["target"]]["vp"] += ev.get("defender_vp", 0)
+            self.acc[ev["target"]]["suffered"].append(
+                {"by": ev["hive"], "wild": False, "stolen": ev["stolen"],
+                 "success": ev["success"], "sacrificed": ev["defender_sacrificed"],
+                 "removed": False})
+        else:
+            self.seen(ev["target"], ev["wild_strength"] + ev["reduced"])
+
+    def wild_turn(self, ev: Event) -> None:
+        """A wild hive's turn (rules/bee-lives.txt, "Wild Hives", "Wild Hive Raids"): its
+        strength before and after; a raid on a player is a raid suffered (and the defender's
+        VP), a raid on a wild hive gives that hive's strength after it."""
+        self.seen(ev["wild"], ev.get("before"))
+        self.seen(ev["wild"], ev.get("after"))
+        if ev["action"] == "raid" and ev["target_kind"] == "player":
+            self.acc[ev["target"]]["vp"] += ev.get("defender_vp", 0)
+            self.acc[ev["target"]]["suffered"].append(
+                {"by": ev["wild"], "wild": True, "stolen": ev["stolen"],
+                 "success": ev["stolen"] > 0, "sacrificed": ev["defender_sacrificed"],
+                 "removed": ev["removed"]})
+        elif ev["action"] == "raid":
+            self.seen(ev["target"], ev.get("target_after"))
+
+
+def _wild_facts(tally: _MonthTally, state: GameState) -> tuple[WildFacts, ...]:
+    """One :class:`WildFacts` per wild hive seen this month, in the order seen: strength 0 when
+    it is no longer in play after cleanup; dormant as spawned, else as at the end."""
     end = {w.name: w for w in state.wild}
-    wild = tuple(WildFacts(n, end[n].strength if n in end else 0, peak[n], n in spawns,
+    spawns, peak = tally.spawns, tally.peak
+    return tuple(WildFacts(n, end[n].strength if n in end else 0, peak[n], n in spawns,
                            spawns[n]["cause"] if n in spawns else "",
                            spawns[n]["by"] if n in spawns else "",
                            spawns[n]["dormant"] if n in spawns else
                            (end[n].dormant if n in end else False),
-                           spawns[n]["strength"] if n in spawns else None) for n in order)
+                           spawns[n]["strength"] if n in spawns else None)
+                 for n in tally.order)
+
+
+def _hive_facts(tally: _MonthTally, state: GameState, board) -> dict[str, HiveFacts]:
+    """Player name → its :class:`HiveFacts`, in the state's player order, completed from
+    the state after cleanup: the queen (when no event named one), the worst disease level
+    (the end's included), the comb size."""
     hives = {}
     for p in state.players:
-        a = acc[p.name]
+        a = tally.acc[p.name]
         hives[p.name] = HiveFacts(
             p.name, tuple(a["actions"]), tuple(sorted(a["foraged"].items())), a["scouts"],
             tuple(a["tiles"]), tuple(a["made"]), tuple(a["suffered"]), a["swarmed"],
@@ -276,8 +345,7 @@ def summarize(events: Sequence[Event], state: GameState, comps: Components) -> M
             a["lost"], min(a["level"], p.hive.disease(board)), p.hive.comb, a["vp"],
             tuple(a["spawned"]), tuple(a["failed"]), a["scares"],
             starvation_tokens=a["tokens"])
-    return MonthSummary(year or state.year, month or "", season or "", card, hives, wild,
-                        tuple(events))
+    return hives
 
 
 def month_account(summary: dict[str, Any], vp_now: dict[str, int] | None = None
