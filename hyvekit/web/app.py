@@ -218,12 +218,21 @@ class Served:
                                                                  "step": step})))
         self.events = (self.events + new)[-self.KEPT:]
 
-    async def stepped(self, applied: Any) -> None:
+    async def stepped(self, applied: Any, before: tuple[int, ...]) -> None:
         """A step made through this server: its events told at once, then the table from the
-        state it made, then the table with its previews.  One at a time with
-        :meth:`refresh`."""
+        state it made, then the table with its previews — when the record held, before it,
+        just the events the pages were told (``before``: its active seqs then); else the
+        record read again and told in order (another command changed it meanwhile).  One at
+        a time with :meth:`refresh`."""
         async with self.lock:
             if not applied.done:
+                return
+            told = [seq for seq, _, _ in self.events]
+            if not before[-len(told):] == tuple(told) or len(before) < len(told) or \
+                    (not told and before):
+                read = await asyncio.to_thread(self.read, True)
+                if self.publish(read) and read is not None and read.state is not None:
+                    self.publish(await asyncio.to_thread(self.previewed, read))
                 return
             self.publish_steps(applied)
             read = await asyncio.to_thread(self.made, applied)
@@ -509,14 +518,14 @@ async def step(request: Any) -> Any:
     if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
         return _refused(400, f"seq: {seen!r} (the newest event the page shows, a number)")
     try:
-        applied = await asyncio.to_thread(_apply, s, access, text, seen)
+        applied, before = await asyncio.to_thread(_apply, s, access, text, seen)
     except IllegalActionError as exc:
         return _refused(409, str(exc), rule=exc.rule)
     except InvalidInputError as exc:
         return _refused(400, str(exc))
     except Exception as exc:                      # a record unreadable, locked too long...
         return _refused(503, f"the step was not stored: {exc}")
-    await s.stepped(applied)
+    await s.stepped(applied, before)
     return JSONResponse({"steps": list(applied.steps), "happened": list(applied.said),
                          "version": s.version})
 
@@ -525,15 +534,22 @@ async def step(request: Any) -> Any:
 R_MOVED_ON = "hyvekit serve: the decision was already answered"
 
 
-def _apply(s: Served, access: Access, text: str, seen: int | None = None) -> Any:
+def _apply(s: Served, access: Access, text: str, seen: int | None = None
+           ) -> tuple[Any, tuple[int, ...]]:
     """The step ``text`` through the one step path, under the record's lock: a player's only
     on their own decision (or a die nobody in particular decides); with ``seen`` (the newest
     event the page showed), only on that table — a tap that reaches the server after another
-    page's step answered the same decision is refused, not spent on the next one."""
+    page's step answered the same decision is refused, not spent on the next one.
+
+    :returns: what :func:`~hyvekit.games.table.apply_steps` stored, and the seqs of the
+        record's active events before it (read under the lock).
+    """
     from hyvekit.games.table import apply_steps
     game = s.game
+    before: list[int] = []
 
     def check(record: Any, state: Any) -> None:
+        before[:] = [e["seq"] for e in record.active]
         if seen is not None:
             active = record.active
             newest = active[-1]["seq"] if active else 0
@@ -550,7 +566,8 @@ def _apply(s: Served, access: Access, text: str, seen: int | None = None) -> Any
                                          f"{d.actor}'s decision, not {access.player}'s",
                                          expected=d.actor, given=access.player)
 
-    return apply_steps(s.store, s.cid, [text], random.Random(), game=game, check=check)
+    applied = apply_steps(s.store, s.cid, [text], random.Random(), game=game, check=check)
+    return applied, tuple(before)
 
 
 async def undo(request: Any) -> Any:

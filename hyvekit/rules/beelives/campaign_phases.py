@@ -99,6 +99,15 @@ def roll(d: Decision, text: str, faces: int, rng: random.Random) -> str:
     return text
 
 
+def place_decision(actor: str, prompt: str, places: Any, none: str) -> Decision:
+    """Where a wild hive a card spawns goes on the map, the ``actor``'s choice: ``place Q,R``
+    for each of ``places``; with none, ``spawn none``, which the tool plays (``none`` says
+    why)."""
+    if not places:
+        return Decision("place", None, none, ("spawn none",), auto=True)
+    return Decision("place", actor, prompt, tuple(f"place {c[0]},{c[1]}" for c in places))
+
+
 def stated_spawns(spawns: tuple[tuple[str, Any], ...]) -> list[Any]:
     """Wild hives spawned before a month, as its record's ``stated.spawn`` gives them: a name,
     or ``{wild, at}`` on the map."""

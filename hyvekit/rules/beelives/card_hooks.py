@@ -169,12 +169,29 @@ class CardRules:
         month: :class:`~.campaign_phases.CampaignPhase` objects)."""
         return ()
 
+    def card_options(self, state: GameState, name: str, comps: Components) -> list[Any]:
+        """At the table, the actions only the card gives that player ``name`` may list now
+        (their heads: the table checks each by playing it), or none."""
+        return []
+
+    def swarm_trial(self, state: GameState) -> GameState:
+        """At the table, the state the Swarm Phase's choices are tried on, with what the card
+        assumes of dice that come only after the Swarm Phase."""
+        return state
+
     def queen_dies(self, state: Any) -> str:
         """Winter upkeep of the campaign ``state`` (a
         :class:`~.campaign_settings.CampaignState`): when the card kills the queen, so a
         different one is chosen before the next year, the card's words for it ("" when it
         does not)."""
         return ""
+
+
+def in_play(state: GameState, comps: Components) -> tuple[CardRules, ...]:
+    """The box's cards' hooks when a card whose rules the sequencer plays is in play in
+    ``state`` (``Options.cards_at_play``), else none: a plain game asks no card (nor loads
+    one)."""
+    return tuple(comps.card_rules()) if state.options.cards_at_play else ()
 
 
 def disease_gained(state: GameState, player: PlayerState, hive: Hive, gained: int,

@@ -135,6 +135,10 @@ class HauntedHivesRules(CardRules):
         """A forage on a haunted tile rolled 1-4."""
         return action.dice.haunt_d6 is not None and action.dice.haunt_d6 <= 4
 
+    def card_options(self, state: GameState, name: str, comps: Components) -> list[Any]:
+        """At the table: scaring the ghosts away (the Raid action with one bee)."""
+        return scare_options(state, name) if state.options.haunted_hives else []
+
     def check_raid(self, state: GameState, raider: str, target: str | None,
                    comps: Components) -> None:
         if not state.is_player(raider):
@@ -161,6 +165,18 @@ class HauntedHivesRules(CardRules):
 
 
 RULES = HauntedHivesRules()
+
+
+def scare_options(state: GameState, name: str) -> list[Any]:
+    """Haunted Hives: scaring the ghosts away with one bee — on the map from each haunted
+    tile within reach that holds no haunted hive; without it once a haunted hive appeared."""
+    m = state.map
+    if m is None:
+        return [ScareGhosts(name, bees=1)] if state.haunted_appeared else []
+    M = map_module()
+    return [ScareGhosts(name, c, bees=1) for c, _ in M.tiles_within(m, name)
+            if m.grid[c].dark == "haunted"
+            and not (m.hive_at(c) is not None and m.hive_at(c).dark == "haunted")]
 
 
 # --- the card's dice ------------------------------------------------------------------------

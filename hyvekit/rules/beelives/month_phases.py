@@ -32,8 +32,8 @@ from hyvekit.rules.beelives.cleanup import end_month
 from hyvekit.rules.beelives.month import MonthResult
 from hyvekit.rules.beelives.month_start import (early_phases, season_deck, start_month,
                                                 swarm_phase)
-from hyvekit.rules.beelives.month_table import (WILD_NAMES, PendingTurn, Table, free_wild_name,
-                                                with_choice)
+from hyvekit.rules.beelives.card_hooks import in_play
+from hyvekit.rules.beelives.month_table import PendingTurn, Table, free_wild_name, with_choice
 from hyvekit.rules.beelives.plan import PhaseChoices, as_turn
 from hyvekit.rules.beelives.state import (JOIN_MONTH, NONE, Components, GameState,
                                           map_module)
@@ -122,9 +122,8 @@ def swarm_state(m: Table) -> tuple[GameState, tuple[str, ...]]:
     """The Swarm Phase so far: the state after the decided swarms, and the players whose hives
     swarm and are still to decide, in turn order."""
     s = early_state(m)
-    if s.zombees:        # the new wild hives' D6 come after the Swarm Phase: any face will do
-        s = replace(s, spawn_rolls=tuple((n, 6) for n in WILD_NAMES + tuple(
-            f"WILD{i}" for i in range(1, 99))))
+    for card in in_play(s, m.comps):
+        s = card.swarm_trial(s)
     due = []
     for p in s.order():
         if not phases.will_swarm(s.player(p.name).hive, m.comps.board)[0]:

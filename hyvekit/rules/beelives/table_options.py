@@ -12,12 +12,13 @@ from hyvekit.rules.beelives import phases, seasons
 from hyvekit.rules.beelives.actions import Forage as ForageValues
 from hyvekit.rules.beelives.actions import forage_offer
 from hyvekit.rules.beelives.board import TILE_TYPES
+from hyvekit.rules.beelives.card_hooks import in_play
 from hyvekit.rules.beelives.month_start import swarm_phase
 from hyvekit.rules.beelives.month_table import Table, free_wild_name
 from hyvekit.rules.beelives.turn_steps import head_legal, trial
 from hyvekit.rules.beelives.plan import PhaseChoices, SwarmChoice
 from hyvekit.rules.beelives.player_turns import (BuildWax, CleanBees, CoolHive, Defend, Forage,
-                                                 PlayerAction, Raid, Requeen, ScareGhosts,
+                                                 PlayerAction, Raid, Requeen,
                                                  Scout)
 from hyvekit.rules.beelives.state import NONE, Components, GameState, map_module
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
@@ -115,8 +116,8 @@ def player_choices(state: GameState, name: str, comps: Components
         out += [Scout(name, tile) for tile in TILE_TYPES]
     for target in raid_targets(state, name):
         out += [Raid(name, target, bees=b) for b in range(1, u + 1)]
-    if state.options.haunted_hives:
-        out += scare_options(state, name)
+    for solo in in_play(state, comps):          # an action only a solo card gives
+        out += solo.card_options(state, name, comps)
     out += [Defend(name, bees=b) for b in range(1, u + 1)]
     per = seasons.build_wax_honey_per_bee(card)
     out += [BuildWax(name, bees=b) for b in range(1, u + 1) if b * per <= hive.honey]
@@ -178,18 +179,6 @@ def raid_targets(state: GameState, name: str) -> list[str]:
         near = {n for n, _ in map_module().raid_targets(state.map, name)}
         targets = [x for x in targets if x in near]
     return targets
-
-
-def scare_options(state: GameState, name: str) -> list[PlayerAction]:
-    """Haunted Hives: scaring the ghosts away with one bee — on the map from each haunted
-    tile within reach that holds no haunted hive; without it once a haunted hive appeared."""
-    m = state.map
-    if m is None:
-        return [ScareGhosts(name, bees=1)] if state.haunted_appeared else []
-    M = map_module()
-    return [ScareGhosts(name, c, bees=1) for c, _ in M.tiles_within(m, name)
-            if m.grid[c].dark == "haunted"
-            and not (m.hive_at(c) is not None and m.hive_at(c).dark == "haunted")]
 
 
 def join_options(m: Any, player: str) -> tuple[tuple[tuple[int, int], int], ...]:

@@ -10,7 +10,8 @@ import math
 import random
 from typing import Any
 
-from hyvekit.rules.beelives.campaign_phases import CampaignPhase, roll, stated_spawns
+from hyvekit.rules.beelives.campaign_phases import (CampaignPhase, place_decision, roll,
+                                                    stated_spawns)
 from hyvekit.rules.beelives.campaign_settings import R_THREE_GEN, CampaignState
 from hyvekit.rules.beelives.card_hooks import CardRules
 from hyvekit.rules.beelives.month_table import Table, free_wild_name, new_table, spawn_named
@@ -118,13 +119,10 @@ class SeasonWildHives(CampaignPhase):
         if game.map is None:
             return Decision("place", None, f"{THREE_GENERATIONS}: {name} spawns",
                             (f"spawn {name}",), auto=True)
-        places = map_module().spawn_tiles(game.map)
-        if not places:
-            return Decision("place", None, "no map tile can take a wild hive", ("spawn none",),
-                            auto=True)
-        return Decision("place", lead, f"{THREE_GENERATIONS}: wild hive "
-                        f"{len(prelude.spawns) + 1} of {want} ({name}) spawns on the map: where",
-                        tuple(f"place {c[0]},{c[1]}" for c in places))
+        return place_decision(lead, f"{THREE_GENERATIONS}: wild hive {len(prelude.spawns) + 1} "
+                              f"of {want} ({name}) spawns on the map: where",
+                              map_module().spawn_tiles(game.map),
+                              "no map tile can take a wild hive")
 
     def applies(self, state: CampaignState) -> bool:
         return _spawns_due(state) is not None

@@ -21,6 +21,7 @@ from typing import Any
 from hyvekit.rules.beelives import notation as N
 from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives.action_phase import play_turn
+from hyvekit.rules.beelives.card_hooks import in_play
 from hyvekit.rules.beelives.hive import AGGRESSIVE_BEES_PER_STRENGTH
 from hyvekit.rules.beelives.month_table import MAX_REROLLS, Action, PendingTurn, free_wild_name
 from hyvekit.rules.beelives.player_turns import Raid
@@ -138,7 +139,7 @@ def fails_first(state: GameState, action: Action, comps: Components) -> bool:
     :meth:`~.card_hooks.CardRules.before_action`)."""
     if action.wild:
         return False
-    for c in _cards(state, comps):
+    for c in in_play(state, comps):
         try:
             if c.before_action(state, action, comps):
                 return True
@@ -150,16 +151,11 @@ def fails_first(state: GameState, action: Action, comps: Components) -> bool:
 def _card_decision(state: GameState, pt: PendingTurn, stage: str, failed: bool,
                    comps: Components) -> TurnDecision | None:
     """The first card's die (or tool's spawn) due at ``stage`` of the turn."""
-    for c in _cards(state, comps):
+    for c in in_play(state, comps):
         d = c.turn_decision(state, pt, stage, failed, comps)
         if d is not None:
             return d
     return None
-
-
-def _cards(state: GameState, comps: Components) -> tuple[Any, ...]:
-    """The box's cards' hooks when a card whose rules the sequencer plays is in play."""
-    return tuple(comps.card_rules()) if state.options.cards_at_play else ()
 
 
 def turn_due(state: GameState, pt: PendingTurn, comps: Components) -> TurnDecision | None:
@@ -169,7 +165,7 @@ def turn_due(state: GameState, pt: PendingTurn, comps: Components) -> TurnDecisi
     the action's effect, the season card's D6 after foraging or scouting, where a spawned wild
     hive goes, the cards' dice after the spawn and for each new wild hive."""
     failed = fails_first(state, pt.action, comps)
-    missed = failed or any(c.fails_on_roll(state, pt.action) for c in _cards(state, comps))
+    missed = failed or any(c.fails_on_roll(state, pt.action) for c in in_play(state, comps))
     return (_card_decision(state, pt, "before", failed, comps)
             or (_raid_due(state, pt, comps) if not failed else None)
             or _wild_raid_due(state, pt, comps)

@@ -18,7 +18,8 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from hyvekit.rules.beelives.campaign_phases import CampaignPhase, roll, stated_spawns
+from hyvekit.rules.beelives.campaign_phases import (CampaignPhase, place_decision, roll,
+                                                    stated_spawns)
 from hyvekit.rules.beelives.campaign_settings import R_WILDFIRE, CampaignState
 from hyvekit.rules.beelives.card_hooks import CardRules
 from hyvekit.rules.beelives.hexgrid import Coord
@@ -470,12 +471,9 @@ class FireSpreads(CampaignPhase):
         places = () if name == NONE else sorted(fire_spawn_places(
             fp.rolls[-1], [c for c, _ in game.map.tiles], M.burnt_tiles(game.map),
             [h.at for h in game.map.hives]))
-        if not places:
-            return Decision("place", None, f"{card.name}: no legal space {fp.rolls[-1]} from "
-                            "the fire", ("spawn none",), auto=True)
-        return Decision("place", lead, f"{card.name}: {name} spawns "
-                        f"{counted(fp.rolls[-1], 'space')} from the fire: where",
-                        tuple(f"place {c[0]},{c[1]}" for c in places))
+        return place_decision(lead, f"{card.name}: {name} spawns "
+                              f"{counted(fp.rolls[-1], 'space')} from the fire: where", places,
+                              f"{card.name}: no legal space {fp.rolls[-1]} from the fire")
 
     def applies(self, state: CampaignState) -> bool:
         return _card_now(state) is not None

@@ -17,7 +17,7 @@ from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.card_hooks import CardRules, Failed, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, gain_disease
 from hyvekit.rules.beelives.month_table import first_infected as first_infected_at_table
-from hyvekit.rules.beelives.month_table import free_wild_name
+from hyvekit.rules.beelives.month_table import WILD_NAMES, free_wild_name
 from hyvekit.rules.beelives.player_turns import ScareGhosts
 from hyvekit.rules.beelives.solo_cards import WILD_MAX, CampaignCard, die_roll
 from hyvekit.rules.beelives.spawning import no_placement, spawn_wild
@@ -426,6 +426,14 @@ class ZombeesRules(CardRules):
                                   f"hive {name} (1-2: it is infected)", 6, subject=name,
                                   fill=_new_wild_roll(name))
         return None
+
+    def swarm_trial(self, state: GameState) -> GameState:
+        """The new wild hives' D6 come after the Swarm Phase: any face will do to try a
+        swarm's choices on."""
+        if not state.zombees:
+            return state
+        return replace(state, spawn_rolls=tuple((n, 6) for n in WILD_NAMES + tuple(
+            f"WILD{i}" for i in range(1, 99))))
 
     def month_phases(self) -> dict[str, tuple[Any, ...]]:
         """At the table: the first infected hive as year 2 begins, the D6 of the wild hives
