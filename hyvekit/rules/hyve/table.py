@@ -17,7 +17,7 @@ Shape (python-chess's ``legal_moves`` / ``push``)::
 
     t = new_table(new_scenario(sheet, colours))
     d = pending(t)            # Decision: kind, prompt, legal (notations, :mod:`.notation`)
-    t, done = push(t, "roll", rng)      # done: the step as stored ("dice 1 3 W 4 2 5")
+    t = push(t, "roll", rng)  # t.steps[-1]: the step as stored ("dice 1 3 W 4 2 5")
 
 A step the rules refuse raises :class:`IllegalActionError` (the rule's name and the legal
 steps); a malformed one :class:`InvalidInputError`.  The engine plays the turn so far with
@@ -111,8 +111,7 @@ class Table:
         when the scenario ended during it); :ivar state: the sheet at the start of the current
         turn; :ivar turn: the current turn so far; :ivar now: the sheet after every step so far
         (the engine stopped at the pending choice); :ivar steps: the steps made, as stored;
-        :ivar said: what the rules did with the last step, in words (set by the engine,
-        :mod:`hyvekit.rules.hyve.engine`; not compared).
+        :ivar said: what the rules did with the last step, in words (not compared).
     """
 
     start: ScenarioState
@@ -726,13 +725,14 @@ def _refuse(d: Decision, text: str, why: str) -> IllegalActionError:
     return _with_legal(IllegalActionError(R_TURN, f"{why}: {text!r} does not answer it"), d)
 
 
-def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, str]:
-    """Apply one step: the table after it and the step as stored (a roll resolved to its
-    faces).
+def push(t: Table, text: str, rng: random.Random | None = None) -> Table:
+    """The table after one step (a notation of the decision due; ``roll`` draws the faces
+    with ``rng``), the step kept as stored (a roll resolved to its faces: ``t.steps[-1]``)
+    and what the rules did with it in ``said``.
 
     :raises InvalidInputError: not a step (the forms named).
     :raises IllegalActionError: a step the pending decision or the rules do not allow
-        (the rule's name, and the legal steps).
+        (the rule's name, and the legal steps), or nothing due (the scenario has ended).
     """
     d = pending(t)
     if d.kind == "over":
@@ -761,7 +761,7 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
         turn = replace(turn, gather=())
     elif v == "gather" and turn.gather == () and not _pool(t, turn) and d.kind != "assign":
         # every bee was assigned: Gather Nectar was played already; the step changes nothing
-        return replace(t, steps=t.steps + ("gather",), _cache={}), "gather"
+        return _told(t, replace(t, steps=t.steps + ("gather",), _cache={}))
     elif d.kind == "assign" and (v in ("repurpose", "bakery", "eggs", "larva", "queen",
                                        "courier") or (v in ("marshal", "build")
                                                       and not step.args)):
@@ -862,10 +862,18 @@ def push(t: Table, text: str, rng: random.Random | None = None) -> tuple[Table, 
     else:
         raise _refuse(d, text, f"the pending decision is {d.prompt}")
     try:
-        done = _text(t, step)
-        return _settled(t, turn, done), done
+        return _told(t, _settled(t, turn, _text(t, step)))
     except IllegalActionError as exc:
         raise _with_legal(exc, d) from None
+
+
+def _told(before: Table, after: Table) -> Table:
+    """``after`` with what the rules did since ``before`` in words: the sheet's new event
+    lines, and the scenario's account when it has just ended."""
+    said = new_events(before.now.events, after.now.events)
+    if after.over and not before.over:
+        said += scenario_account(after)
+    return replace(after, said=tuple(said))
 
 
 def _with_legal(exc: IllegalActionError, d: Decision) -> IllegalActionError:
@@ -923,7 +931,7 @@ def replay(start: ScenarioState, steps) -> Table:
     t = new_table(start)
     for k, text in enumerate(steps, start=1):
         try:
-            t, _ = push(t, text)
+            t = push(t, text)
         except IllegalActionError as exc:
             raise exc.with_message(f"step {k} ({text}): {exc.message}") from None
     return t

@@ -139,8 +139,8 @@ def walk(t: Table, turn: Turn) -> tuple[Table, list[str]]:
         else:
             raise NotAtTheTable(d.prompt)
         text = step_text(step, t.start.sheet, t.start.chamber)
-        t, done = push(t, text)
-        steps.append(done)
+        t = push(t, text)
+        steps.append(t.steps[-1])
     return t, steps
 
 
