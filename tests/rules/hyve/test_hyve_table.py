@@ -12,6 +12,7 @@ import pytest
 from hyvekit.data.hyve import read_record, sheet_definition, sheet_definitions
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve import table as T
+from hyvekit.rules.hyve import table_push
 from hyvekit.rules.hyve.notation import parse_step, step_text
 from hyvekit.rules.hyve.record import Claim, Record, dump_record, parse_record, replay
 from hyvekit.rules.hyve.scenario import new_scenario, summary
@@ -500,7 +501,7 @@ def test_bee_builder_a_bee_without_room_for_its_shape_is_refused(monkeypatch):
     t = T.replay(new_scenario(sheet_definition("bee-builder")), ["dice 3 3 3 3 3 3"])
     t2 = T.push(t, "build")
     T.push(t2, "build 3")                                   # room: accepted
-    monkeypatch.setattr(T, "_build_places", lambda *a, **k: [])
+    monkeypatch.setattr(table_push, "build_places", lambda *a, **k: [])
     with pytest.raises(IllegalActionError, match="no hyve has room for the 3 shape"):
         T.push(t2, "build 3")
 
