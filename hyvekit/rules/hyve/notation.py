@@ -459,12 +459,13 @@ def _cross_out(s: _Typed) -> Step:
 
 #: the readers of the verbs that may come without words after them
 _BARE = {"roll": _roll, "dice": _dice, "reroll": _dice, "marshal": _marshal, "build": _build,
-         "wasp": _wasp, "block": _block, "eat": _eat, "hexes": _hexes, "gather": _gather}
+         "wasp": _wasp, "hexes": _hexes, "gather": _gather}
 #: the readers of the verbs that need words after them
 _WITH_WORDS = {"repurpose": _bee_action, "eggs": _bee_action, "courier": _bee_action,
                "bakery": _bakery, "shape": _shape, "larva": _larva, "queen": _queen,
                "excise": _excise, "sensilla": _sensilla, "reward": _reward,
-               "effect": _effect, "mites": _mites, "cross-out": _cross_out}
+               "effect": _effect, "mites": _mites, "cross-out": _cross_out,
+               "block": _block, "eat": _eat}
 
 
 def is_roll(text: str) -> bool:

@@ -327,6 +327,15 @@ def test_notation_reads_forgivingly_and_names_the_forms():
         parse_step("larva W row", sheet, chamber)
 
 
+@pytest.mark.parametrize("verb", ["eat", "block", "effect", "mites", "shape", "excise"])
+def test_a_verb_without_its_words_is_answered_with_its_form(verb):
+    """``eat`` or ``block`` alone was an IndexError (an internal error under ``hyve do``)."""
+    sheet = sheet_definition("wasp-war")
+    with pytest.raises(InvalidInputError) as exc:
+        parse_step(verb, sheet, _table("wasp-war").start.chamber)
+    assert f"expected {verb} " in str(exc.value)
+
+
 def test_a_step_of_another_decision_is_refused_with_the_legal_steps():
     with pytest.raises(IllegalActionError) as exc:
         T.push(_table(), "gather")
