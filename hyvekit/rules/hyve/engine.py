@@ -32,12 +32,19 @@ class HyveScenarioEngine(BaseEngine):
         return T.new_table(setup)
 
     def pending(self, t: T.Table) -> Decision:
+        """The decision due (:func:`~.table.pending`); ``over`` once the scenario ended."""
         return T.pending(t)
 
     def push(self, t: T.Table, step: str, rng: random.Random | None = None) -> T.Table:
+        """The table after ``step`` (:func:`~.table.push`: the step as stored and what
+        it did kept on it).
+
+        :raises IllegalActionError, InvalidInputError: as :func:`~.table.push`.
+        """
         return T.push(t, step, rng)
 
     def view(self, t: T.Table) -> dict[str, Any]:
+        """The sheet now (:func:`~.table.view`)."""
         return T.view(t)
 
     #: a push settles the whole turn (a few ms): previews only for the smaller decisions
@@ -108,9 +115,11 @@ class HyveLegacyEngine(BaseEngine):
         return TR.step(run, self.table(run), step, rng)
 
     def last_step(self, run: L.LegacyState) -> str:
+        """The step the push that made ``run`` kept, resolved."""
         return run.last_step
 
     def said(self, run: L.LegacyState) -> tuple[str, ...]:
+        """What the rules (and the ledger) did with that step, in words."""
         return run.said
 
     def view(self, run: L.LegacyState) -> dict[str, Any]:

@@ -81,16 +81,19 @@ class Step:
 # --- writing -----------------------------------------------------------------------------------
 
 def face_text(face: int) -> str:
+    """A die face as typed: ``1``–``5``, ``W`` for the wild face (6)."""
     return "W" if face == WILD else str(face)
 
 
 def bee_text(b: Bee) -> str:
+    """A bee as typed: its face, ``W`` for a wild Bee, ``W3`` for one standing for 3."""
     if not b.wild:
         return str(b.face)
     return "W" if b.value is None else f"W{b.value}"
 
 
 def spot_text(target) -> str:
+    """A hex as typed: ``C3``, or ``2:C3`` (hex C3 of hyve 2)."""
     if len(target) == 2 and isinstance(target[1], tuple):
         return f"{target[0]}:{cell_name(target[1])}"
     return cell_name(target)

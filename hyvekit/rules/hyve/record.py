@@ -120,6 +120,7 @@ class TurnReport:
     state: ScenarioState | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
+        """The report as ``hyve check --json`` prints it."""
         return {"turn": self.turn, "dice": list(self.dice), "population": self.population,
                 "hp": {"die": self.die, "position": self.position, "label": self.hp_label},
                 "hyves_completed": self.hyves_completed, "active_hyve": self.active_hyve,

@@ -187,6 +187,8 @@ class HpTrack:
         return self.top - 1 if self.thriving else self.top
 
     def label(self, position: int) -> str:
+        """Space ``position`` as the sheet names it: ``Colony Collapse`` (0),
+        ``Thriving``, ``Start``, or its number."""
         if position == 0:
             return "Colony Collapse"
         if self.thriving and position == self.top:
@@ -236,6 +238,7 @@ class Effect:
         return out
 
     def describe(self) -> str:
+        """The effect in words: ``5 HP, 1 Pop``."""
         return ", ".join(self.parts())
 
 
@@ -247,6 +250,7 @@ class Demand:
     x: int | None = None
 
     def describe(self) -> str:
+        """The demand in words (Long Live the Queen)."""
         return DEMANDS[self.kind][1].format(x=self.x)
 
 
@@ -273,9 +277,11 @@ class Chamber:
 
     @property
     def squares(self) -> int:
+        """Squares of the Larva Chamber."""
         return len(self.rows) * (len(self.columns) + self.wild_columns)
 
     def shape(self, die: int) -> tuple[Cell, ...]:
+        """The Tend Eggs shape of die value ``die`` (its squares)."""
         return dict(self.shapes)[die]
 
 
@@ -289,6 +295,7 @@ class WaspAttack:
     larva: int
 
     def describe(self) -> str:
+        """The attack's cost in words: ``2 HP, 1 Pop, 1 Larva`` (``none``)."""
         parts = [f"{self.hp} HP"] if self.hp else []
         if self.population:
             parts.append(f"{self.population} Pop")
@@ -308,6 +315,7 @@ class WaspWar:
     offensive: tuple[tuple[Hex, ...], ...]
 
     def attack(self, number: int) -> WaspAttack:
+        """The table's line of attack ``number``."""
         return {a.number: a for a in self.attacks}[number]
 
 
@@ -357,6 +365,7 @@ class SheetDefinition:
 
     @property
     def mode_label(self) -> str:
+        """The mode's name as the rulebook prints it."""
         return MODE_LABELS[self.mode]
 
     @property

@@ -97,6 +97,7 @@ class Table:
 
     @property
     def over(self) -> bool:
+        """Whether the scenario has ended (won or lost)."""
         return self.now.status != "playing"
 
     def __getstate__(self) -> dict[str, Any]:

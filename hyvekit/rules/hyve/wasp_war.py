@@ -126,6 +126,7 @@ class OffensiveResult:
 
     @property
     def failed(self) -> bool:
+        """The formation crossed out no attack number."""
         return self.crossed is None
 
 
@@ -312,6 +313,7 @@ class AttackLine:
     blocked_by: FormationHex | None = None
 
     def describe(self) -> str:
+        """The attack in words: blocked, crossed out, or what it takes."""
         what = f"{self.kind} attack {self.number}"
         if self.outcome == "blocked":
             return f"{what}: blocked by {self.blocked_by}"

@@ -69,6 +69,7 @@ class Bees:
 
     @property
     def total(self) -> int:
+        """Bees in all."""
         return self.queen + self.warriors + self.workers
 
     @property
@@ -82,12 +83,14 @@ class Bees:
         return self.workers
 
     def describe(self) -> str:
+        """The bees in words: ``queen, 2 warriors``."""
         parts = (["queen"] if self.queen else []) + \
             ([f"{self.warriors} warrior{'s' * (self.warriors != 1)}"] if self.warriors else []) + \
             ([f"{self.workers} worker{'s' * (self.workers != 1)}"] if self.workers else [])
         return ", ".join(parts) or "no bees"
 
     def to_dict(self) -> dict[str, int]:
+        """The bees as JSON gives them."""
         return {"queen": self.queen, "warriors": self.warriors, "workers": self.workers}
 
 
@@ -174,12 +177,14 @@ class CardPlay:
     bee: str | None = None
 
     def describe(self) -> str:
+        """The play in words: ``attacker Smoker before the battle``."""
         text = f"{self.side} {self.card}"
         if self.bee:
             text += f" ({self.bee})"
         return text + (" before the battle" if self.before else "")
 
     def to_text(self) -> str:
+        """The play as typed (:func:`parse_play` reads it back)."""
         return ("before:" if self.before else "") + f"{self.side}:{card_key(self.card)}" + \
             (f":{self.bee}" if self.bee else "")
 
@@ -234,9 +239,11 @@ class Battle:
     space: str | None = None
 
     def bees(self, side: str) -> Bees:
+        """The bees of ``side``."""
         return self.attacker if side == "attacker" else self.defender
 
     def dice(self, side: str) -> tuple[Die, ...]:
+        """The final dice of ``side``."""
         return self.attacker_dice if side == "attacker" else self.defender_dice
 
 
@@ -271,9 +278,11 @@ class BattleOutcome:
 
     @property
     def tie(self) -> bool:
+        """Whether the totals were equal (the attacker wins a tie)."""
         return self.attacker.total == self.defender.total
 
     def to_dict(self) -> dict[str, Any]:
+        """The outcome as ``queenbee battle --json`` prints it."""
         def side(r: SideResult) -> dict[str, Any]:
             return {"total": r.total, "removed": r.removed, "saved_by_bee_escape": r.saved,
                     "returned_to_previous_space": r.returned, "ally_bees_removed":
