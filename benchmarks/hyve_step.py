@@ -61,7 +61,7 @@ def longest_game(seeds: int):
         rng = random.Random(seed)
         t = T.new_table(new_scenario(sheet_definition("standard")))
         while T.pending(t).kind != "over":
-            t, _ = T.push(t, choose(T.pending(t), rng), rng)
+            t = T.push(t, choose(T.pending(t), rng), rng)
         if best is None or len(t.steps) > len(best[1].steps):
             best = (seed, t)
     return best

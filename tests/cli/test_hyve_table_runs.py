@@ -33,8 +33,8 @@ def _scenario_steps(state, rng):
         choice = rng.choice(d.legal)
         if d.kind == "assign" and rng.random() < 0.4:
             choice = "gather"
-        state, stored = step(state, t, choice, rng)
-        steps.append(stored)
+        state = step(state, t, choice, rng)
+        steps.append(state.last_step)
         if state.table is None:            # the scenario ended: its result is logged
             return steps
         t = state.table

@@ -25,12 +25,18 @@ class BeezEngine(BaseEngine):
         return T.new_table(setup)
 
     def pending(self, t: T.Table) -> Decision:
+        """The decision due (:func:`~.table.pending`); ``over`` with the scores."""
         return T.pending(t)
 
     def push(self, t: T.Table, step: str, rng: random.Random | None = None) -> T.Table:
+        """The table after ``step`` (:func:`~.table.push`).
+
+        :raises IllegalActionError, InvalidInputError: as :func:`~.table.push`.
+        """
         return T.push(t, step)
 
     def view(self, t: T.Table) -> dict[str, Any]:
+        """The honeycombs and the game now (:func:`~.table.view`)."""
         return T.view(t)
 
 

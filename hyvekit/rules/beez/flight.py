@@ -35,9 +35,11 @@ class FlightOption:
 
     @property
     def allowed(self) -> bool:
+        """Whether any distance is allowed."""
         return bool(self.distances)
 
     def label(self) -> str:
+        """The distances allowed, ``1/3/5`` (``not allowed``)."""
         return "/".join(map(str, self.distances)) if self.distances else "not allowed"
 
 

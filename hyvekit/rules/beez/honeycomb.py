@@ -157,6 +157,7 @@ class Layout:
 
     @property
     def assumed(self) -> bool:
+        """Whether any row of the layout is assumed (not printed in the rulebook)."""
         return bool(self.assumed_rows)
 
     @classmethod
@@ -236,6 +237,7 @@ class Palette:
     large_per_colour: int = 2
 
     def by_letter(self, letter: str) -> Colour | None:
+        """The colour of ``letter`` (either case), or None."""
         for c in self.colours:
             if c.letter == letter.upper():
                 return c
@@ -250,6 +252,7 @@ class Palette:
         raise not_one_of("colour", name, [f"{c.name} ({c.letter})" for c in self.colours])
 
     def tokens(self) -> str:
+        """The tokens a honeycomb's text may hold, for help texts."""
         return ". " + " ".join(f"{c.letter} {c.letter.lower()}" for c in self.colours)
 
 
@@ -279,10 +282,12 @@ class Nectar:
     large: bool = False
 
     def token(self, palette: Palette) -> str:
+        """The nectar as typed: its colour's letter, upper case when large."""
         letter = next(c.letter for c in palette.colours if c.name == self.colour)
         return letter if self.large else letter.lower()
 
     def describe(self) -> str:
+        """The nectar in words: ``large pink nectar``."""
         return f"{'large' if self.large else 'small'} {self.colour} nectar"
 
 
@@ -335,6 +340,7 @@ class Honeycomb:
         return sum(1 for n in self.cells if n is not None and n.large)
 
     def row_full(self, row: int) -> bool:
+        """Whether every chamber of ``row`` holds a nectar."""
         return all(self.cells[Chamber(row, p).index] is not None for p in range(ROW_LENGTHS[row]))
 
     def legal_chambers(self, distance: int, expert: bool = False) -> tuple[Chamber, ...]:
@@ -424,6 +430,7 @@ class StorageResult:
 
     @property
     def bee_on_flower(self) -> bool:
+        """A large nectar went back: the bee stays on the flower."""
         return any(n.large for n in self.returned)
 
     @property

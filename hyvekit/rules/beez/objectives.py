@@ -424,6 +424,7 @@ class PlayerScore:
 
     @property
     def assumptions(self) -> tuple[str, ...]:
+        """The assumptions the player's scores rest on, each once."""
         return tuple(dict.fromkeys(a for s in self.scores for a in s.assumptions))
 
 
@@ -445,6 +446,7 @@ class Outcome:
 
     @property
     def shared(self) -> bool:
+        """Whether the victory is shared."""
         return len(self.winners) > 1
 
 
@@ -519,6 +521,7 @@ class ScoreSheet:
     players: tuple[tuple[str, Honeycomb, tuple[Objective, ...], int | None], ...]
 
     def score(self) -> tuple[tuple[PlayerScore, ...], Outcome]:
+        """Each player scored, and the outcome."""
         scored = tuple(score_player(name, hc, self.common + secret, claimed)
                        for name, hc, secret, claimed in self.players)
         return scored, winners(scored)

@@ -44,6 +44,7 @@ class Bee:
 
     @property
     def wild(self) -> bool:
+        """Whether the bee is a wild Bee (the sixth face)."""
         return self.face == WILD
 
     @property
@@ -248,4 +249,6 @@ class Turn:
     sensilla: tuple[tuple[int, object], ...] = ()
 
     def actions(self) -> tuple[Action, ...]:
+        """The turn's actions in the order they are played: the Refresh, each
+        assignment, Gather Nectar, the seasonal effect (or Wasp Attack)."""
         return (Refresh(self.dice, self.sensilla), *self.assignments, self.nectar, self.season)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError
@@ -33,16 +32,19 @@ class HyveScenarioEngine(BaseEngine):
         return T.new_table(setup)
 
     def pending(self, t: T.Table) -> Decision:
+        """The decision due (:func:`~.table.pending`); ``over`` once the scenario ended."""
         return T.pending(t)
 
     def push(self, t: T.Table, step: str, rng: random.Random | None = None) -> T.Table:
-        t2, _ = T.push(t, step, rng)
-        said = T.new_events(t.now.events, t2.now.events)
-        if t2.over and not t.over:                  # the scenario's account
-            said += T.scenario_account(t2)
-        return replace(t2, said=tuple(said))
+        """The table after ``step`` (:func:`~.table.push`: the step as stored and what
+        it did kept on it).
+
+        :raises IllegalActionError, InvalidInputError: as :func:`~.table.push`.
+        """
+        return T.push(t, step, rng)
 
     def view(self, t: T.Table) -> dict[str, Any]:
+        """The sheet now (:func:`~.table.view`)."""
         return T.view(t)
 
     #: a push settles the whole turn (a few ms): previews only for the smaller decisions
@@ -98,25 +100,26 @@ class HyveLegacyEngine(BaseEngine):
 
     def push(self, run: L.LegacyState, step: str, rng: random.Random | None = None
              ) -> L.LegacyState:
+        """The run after ``step`` in its current scenario (:func:`~.table_record.step`: the
+        step as stored in ``last_step``, what it did in ``said``); the step that ends the
+        scenario logs its courier bees and result in the ledger.
+
+        :raises IllegalActionError: the scenario has ended; a step the rules refuse.
+        :raises InvalidInputError: a malformed step.
+        """
         d = self.pending(run)
         if d.over:
             raise IllegalActionError(TR.R_AT_TABLE, f"scenario {run.scenario} has ended and "
                                      "its result is logged: no more steps",
                                      expected="no more steps", given=step)
-        t = self.table(run)
-        after, stored = TR.step(run, t, step, rng)
-        t2 = after.table if after.table is not None else after.played_tables[-1][1]
-        said = T.new_events(t.now.events, t2.now.events) if t2 is not t else []
-        if t2.over and not t.over:                  # the scenario's account
-            said += T.scenario_account(t2)
-        if len(after.results) > len(run.results):   # the ledger: honey earned
-            said += legacy_account(after)
-        return replace(after, last_step=stored, said=tuple(said))
+        return TR.step(run, self.table(run), step, rng)
 
     def last_step(self, run: L.LegacyState) -> str:
+        """The step the push that made ``run`` kept, resolved."""
         return run.last_step
 
     def said(self, run: L.LegacyState) -> tuple[str, ...]:
+        """What the rules (and the ledger) did with that step, in words."""
         return run.said
 
     def view(self, run: L.LegacyState) -> dict[str, Any]:
@@ -132,18 +135,3 @@ class HyveLegacyEngine(BaseEngine):
 
 SCENARIO = HyveScenarioEngine()
 
-
-def legacy_account(run: L.LegacyState) -> list[str]:
-    """The run once a scenario's result is in the ledger, in words (Legacy Mode, "Gaining
-    Honey"): the honey it earned and how, the honey to spend now, what comes next."""
-    r = run.results[-1]
-    out = [f"scenario {r.number} of {L.SCENARIOS} {'won' if r.won else 'lost'}: "
-           + (f"honey earned {r.honey.describe()}" if r.honey is not None else
-              "no honey earned")]
-    if r.crossed_out is not None:
-        out.append(f"easy mode: bread of bee {r.crossed_out} crossed out")
-    nxt = {"failed": "the run is lost (hyvekit hyve legacy easy goes on in easy mode)",
-           "complete": "the run is complete"}.get(
-        run.phase, f"shop (hyvekit hyve legacy shop), then scenario {r.number + 1}")
-    out.append(f"honey to spend: {run.honey}; next: {nxt}")
-    return out

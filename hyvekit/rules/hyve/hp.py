@@ -57,10 +57,12 @@ class HpResult:
 
     @property
     def wins(self) -> bool:
+        """The HP die entered Thriving."""
         return self.status == "thriving"
 
     @property
     def loses(self) -> bool:
+        """The HP die entered Colony Collapse."""
         return self.status == "collapse"
 
 

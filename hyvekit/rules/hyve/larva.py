@@ -71,6 +71,7 @@ class Line:
     label: int
 
     def describe(self) -> str:
+        """The line in words: ``the 3 row``, ``Wild Column 1``."""
         if self.kind == "wild":
             return f"Wild Column {self.label}"
         return f"the {self.label} {self.kind}"
@@ -85,15 +86,18 @@ class LarvaChamber:
 
     @classmethod
     def new(cls, chamber: Chamber) -> LarvaChamber:
+        """An empty Larva Chamber of the sheet's ``chamber`` layout."""
         width = len(chamber.columns) + chamber.wild_columns
         return cls(chamber, tuple((EMPTY,) * width for _ in chamber.rows))
 
     # -- names --------------------------------------------------------------------------
     @property
     def width(self) -> int:
+        """Squares in a row: the numbered columns and the Wild Columns."""
         return len(self.chamber.columns) + self.chamber.wild_columns
 
     def column_label(self, c: int) -> str:
+        """The label of column ``c`` (0-based): ``C3``, or ``W`` / ``W2`` for a Wild Column."""
         n = len(self.chamber.columns)
         if c < n:
             return f"C{self.chamber.columns[c]}"
@@ -105,6 +109,7 @@ class LarvaChamber:
         return f"R{self.chamber.rows[r]}{self.column_label(c)}"
 
     def names_help(self) -> str:
+        """How the chamber's squares are named, for an error or help text."""
         rows = "/".join(str(v) for v in self.chamber.rows)
         cols = "/".join(str(v) for v in self.chamber.columns)
         wild = ""
@@ -154,9 +159,12 @@ class LarvaChamber:
 
     @property
     def populated_count(self) -> int:
+        """Squares holding a populated larva (a die value 1–5)."""
         return sum(1 for row in self.squares for v in row if 1 <= v <= 5)
 
     def with_values(self, changes: dict[Cell, int]) -> LarvaChamber:
+        """The chamber with the squares of ``changes`` (``(row, column)`` → value)
+        set."""
         rows = [list(row) for row in self.squares]
         for (r, c), v in changes.items():
             rows[r][c] = v

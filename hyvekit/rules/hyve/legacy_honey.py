@@ -32,6 +32,7 @@ class HoneyBreakdown:
 
     @property
     def total(self) -> int:
+        """The honey earned in all (HP, population, hyves and courier)."""
         return self.hp + self.population + self.hyves + self.courier
 
     def describe(self) -> str:

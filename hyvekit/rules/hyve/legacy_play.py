@@ -185,6 +185,7 @@ class LegacyPlay:
 
     @property
     def finished(self) -> bool:
+        """Whether the scenario ended (it has a result to log)."""
         return self.result is not None
 
 

@@ -250,6 +250,7 @@ class SheetLimits:
     source: str = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """The limits as a record keeps them (:meth:`from_dict` reads them back)."""
         return {"hp_spaces": self.hp_spaces, "hp_start": self.hp_start,
                 "population": self.population, "source": self.source}
 

@@ -109,10 +109,12 @@ class DemandCheck:
 
     @property
     def approval(self) -> int:
+        """Approval marks: the demands met."""
         return len(self.met)
 
     @property
     def disapproval(self) -> int:
+        """Disapproval marks: the demands not met."""
         return len(self.unmet)
 
 

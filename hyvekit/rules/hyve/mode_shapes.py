@@ -71,6 +71,10 @@ CORONATION_MARGIN = 1        # The Coronation: "at least 1 more Approval than Di
 
 
 def die(field: str, value: object) -> int:
+    """A D6 face 1–6 named ``field``.
+
+    :raises InvalidInputError: anything else.
+    """
     return require_int(field, value, 1, 6)
 
 
@@ -143,10 +147,15 @@ def same_shape(a: Iterable[Hex], b: Iterable[Hex], *, turn: bool = True) -> bool
 
 
 def touches(cells: Iterable[Hex], others: Collection[Hex]) -> bool:
+    """Whether any of ``cells`` is a neighbour of one of ``others`` (axial hexes)."""
     return any((q + dq, r + dr) in others for q, r in cells for dq, dr in AXIAL_NEIGHBOURS)
 
 
 def parse_cells(field: str, chosen: Iterable[Hex | str]) -> tuple[Hex, ...]:
+    """Hexes given as names (``C3``) or axial pairs, checked.
+
+    :raises InvalidInputError: a malformed hex (named ``field``).
+    """
     out = []
     for c in chosen:
         out.append(parse_cell(c, field) if isinstance(c, str) else parse_hex(field, c))

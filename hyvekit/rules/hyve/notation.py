@@ -81,16 +81,19 @@ class Step:
 # --- writing -----------------------------------------------------------------------------------
 
 def face_text(face: int) -> str:
+    """A die face as typed: ``1``–``5``, ``W`` for the wild face (6)."""
     return "W" if face == WILD else str(face)
 
 
 def bee_text(b: Bee) -> str:
+    """A bee as typed: its face, ``W`` for a wild Bee, ``W3`` for one standing for 3."""
     if not b.wild:
         return str(b.face)
     return "W" if b.value is None else f"W{b.value}"
 
 
 def spot_text(target) -> str:
+    """A hex as typed: ``C3``, or ``2:C3`` (hex C3 of hyve 2)."""
     if len(target) == 2 and isinstance(target[1], tuple):
         return f"{target[0]}:{cell_name(target[1])}"
     return cell_name(target)
@@ -214,6 +217,24 @@ def _number(text: str, word: str, what: str) -> int:
     return int(word)
 
 
+#: other words a step's verb is typed as
+VERB_ALIASES = {"crossout": "cross-out", "cross": "cross-out", "season": "effect",
+                "queens-attendants": "queen", "tend-eggs": "eggs", "tend-larva": "larva",
+                "bake": "bakery"}
+
+
+@dataclass(frozen=True)
+class _Typed:
+    """A step as typed: the whole text (``raw``, quoted in errors), its verb and the words
+    after it (lower case), and the sheet and larva chamber that name its values."""
+
+    raw: str
+    verb: str
+    words: list
+    sheet: SheetDefinition
+    chamber: LarvaChamber
+
+
 def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step:
     """Read one step (see the module docstring for the forms).
 
@@ -226,137 +247,228 @@ def parse_step(text: Any, sheet: SheetDefinition, chamber: LarvaChamber) -> Step
     if not low:
         raise _bad(raw)
     if "@" in low and low.split()[0] not in ("sensilla", "marshal"):
-        left, _, right = t.partition("@")
-        left, right = left.strip(), right.strip()
-        if left.lower() == "larva":
-            return Step("larva-at", (_spot(raw, right),))
-        return Step("nectar", (_bee(raw, left), _spot(raw, right)))
+        return _placed(raw, t)
     verb, *words = low.split()
-    verb = {"crossout": "cross-out", "cross": "cross-out", "season": "effect",
-            "queens-attendants": "queen", "tend-eggs": "eggs", "tend-larva": "larva",
-            "bake": "bakery"}.get(verb, verb)
+    verb = VERB_ALIASES.get(verb, verb)
     if verb == "cross-out" and words and words[0] == "out":
         words = words[1:]
     if verb not in FORMS:
         close = difflib.get_close_matches(verb, list(FORMS), n=3, cutoff=0.6)
         raise _bad(raw, (" or ".join(FORMS[c] for c in close) + did_you_mean(close))
                    if close else "")
-    if verb == "roll":
-        if len(words) > 1:
-            raise _bad(raw, "roll, or roll N (Controlled Rolls: fewer dice)")
-        return Step("roll", (_number(raw, words[0], "roll N: a number of dice")
-                             if words else None,))
-    if verb in ("dice", "reroll"):
-        return Step(verb, _faces(raw, words))
-    if verb in ("marshal", "build") and not words:
-        return Step(verb)
-    if verb in ("marshal", "build") and words == ["done"]:
-        return Step(verb, ("done",))
-    if verb == "marshal":
-        b, sep, at = "".join(words).partition("@")
-        if not sep:
-            raise _bad(raw, "marshal BEE@HEX, e.g. marshal 3@D1.2 (defensive formation 1, "
-                       "hex 2) or marshal W4@O3.5; or marshal done")
-        from hyvekit.rules.hyve.wasp_war import parse_formation_hex
-        return Step("marshal", (_bee(raw, b), str(parse_formation_hex(at, "step hex"))))
-    if verb == "build" and len(words) == 1:
-        return Step("build", (_bee(raw, words[0]),))
-    if verb == "wasp":
-        faces = tuple(_number(raw, w, "wasp F F: two D6 faces 1-6") for w in words)
-        if len(faces) != 2 or not all(1 <= f <= 6 for f in faces):
-            raise _bad(raw, "wasp F F: the two Light Attack dice, faces 1-6, e.g. wasp 4 5")
-        return Step("wasp", faces)
-    if verb == "block":
-        if words == ["none"]:
-            return Step("block", (None,))
-        from hyvekit.rules.hyve.wasp_war import parse_formation_hex
-        return Step("block", (str(parse_formation_hex(words[0], "step hex")),))
-    if verb == "eat":
-        return Step("eat", (chamber.parse_square(words[0], "step square"),))
-    if verb == "hexes":
-        spots = [_spot(raw, w) for w in words]
-        if not spots or any(not isinstance(x[1], tuple) for x in spots) \
-                or len({x[0] for x in spots}) != 1:
-            raise _bad(raw, "hexes HYVE:HEX ... of one hyve, e.g. hexes 1:C1 1:C2 1:C3 1:C4")
-        return Step("hexes", (spots[0][0], tuple(x[1] for x in spots)))
-    if verb == "gather":
-        if words:
-            raise _bad(raw, "gather (then each bee's nectar: 3@C3)")
-        return Step("gather")
+    typed = _Typed(raw, verb, words, sheet, chamber)
+    if verb in _BARE:
+        return _BARE[verb](typed)
     if not words:
         raise _bad(raw, FORMS[verb])
-    if verb in ("repurpose", "eggs", "courier"):
-        boost = verb != "courier" and words[-1:] == ["boost"]
-        words = words[:-1] if boost else words
-        if len(words) != 1:
-            raise _bad(raw, FORMS[verb])
-        return Step(verb, (_bee(raw, words[0]),) + ((True,) if boost else ()))
-    if verb == "bakery":
-        head, *rest = " ".join(words).replace(":", " : ").split()
-        rest = [w for w in rest if w != ":"]
-        bread = _number(raw, head, "bakery TYPE: BEE BEE ... with a bread type 1-5")
-        if not 1 <= bread <= 5 or not rest:
-            raise _bad(raw, "bakery TYPE: BEE BEE ... with a bread type 1-5, e.g. bakery 3: 3 3 W")
-        return Step("bakery", (bread, tuple(_bee(raw, w) for w in rest)))
-    if verb == "shape":
-        return Step("shape", tuple(chamber.parse_square(w, "step square") for w in words))
-    if verb == "larva":
-        b = _bee(raw, words[0])
-        kind = words[1] if len(words) > 1 else ""
-        boost = kind == "both"                   # Turbo: the row AND the column
-        kind = "row" if boost else kind
-        if kind not in ("row", "column", "wild") or len(words) > 3:
-            raise _bad(raw, "larva BEE row|column [N], or larva W wild N; e.g. larva 3 row")
-        if len(words) == 3:
-            label = _number(raw, words[2], "the row, column or wild column number")
-        elif kind == "wild":
-            label = 1
-        elif b.wild:
-            raise _bad(raw, f"a wild Bee names the {kind}: larva W {kind} N")
+    return _WITH_WORDS.get(verb, _unknown)(typed)
+
+
+def _placed(raw: str, t: str) -> Step:
+    """``BEE@HEX`` (a nectar placed) or ``larva@HEX`` (a larva placed)."""
+    left, _, right = t.partition("@")
+    left, right = left.strip(), right.strip()
+    if left.lower() == "larva":
+        return Step("larva-at", (_spot(raw, right),))
+    return Step("nectar", (_bee(raw, left), _spot(raw, right)))
+
+
+def _unknown(s: _Typed) -> Step:
+    """A verb whose step is not typed so (``nectar``: typed ``BEE@HEX``)."""
+    raise _bad(s.raw)
+
+
+def _roll(s: _Typed) -> Step:
+    """``roll`` or ``roll N`` (Controlled Rolls: fewer dice)."""
+    if len(s.words) > 1:
+        raise _bad(s.raw, "roll, or roll N (Controlled Rolls: fewer dice)")
+    return Step("roll", (_number(s.raw, s.words[0], "roll N: a number of dice")
+                         if s.words else None,))
+
+
+def _dice(s: _Typed) -> Step:
+    """``dice F F ...`` or ``reroll F F ...``."""
+    return Step(s.verb, _faces(s.raw, s.words))
+
+
+def _marshal(s: _Typed) -> Step:
+    """``marshal`` (the action opened), ``marshal done``, or ``marshal BEE@D1.2``."""
+    if not s.words:
+        return Step("marshal")
+    if s.words == ["done"]:
+        return Step("marshal", ("done",))
+    b, sep, at = "".join(s.words).partition("@")
+    if not sep:
+        raise _bad(s.raw, "marshal BEE@HEX, e.g. marshal 3@D1.2 (defensive formation 1, "
+                   "hex 2) or marshal W4@O3.5; or marshal done")
+    from hyvekit.rules.hyve.wasp_war import parse_formation_hex
+    return Step("marshal", (_bee(s.raw, b), str(parse_formation_hex(at, "step hex"))))
+
+
+def _build(s: _Typed) -> Step:
+    """``build`` (the action opened), ``build done``, or ``build BEE``."""
+    if not s.words:
+        return Step("build")
+    if s.words == ["done"]:
+        return Step("build", ("done",))
+    if len(s.words) == 1:
+        return Step("build", (_bee(s.raw, s.words[0]),))
+    raise _bad(s.raw)
+
+
+def _wasp(s: _Typed) -> Step:
+    """``wasp F F``: the two Light Attack dice."""
+    faces = tuple(_number(s.raw, w, "wasp F F: two D6 faces 1-6") for w in s.words)
+    if len(faces) != 2 or not all(1 <= f <= 6 for f in faces):
+        raise _bad(s.raw, "wasp F F: the two Light Attack dice, faces 1-6, e.g. wasp 4 5")
+    return Step("wasp", faces)
+
+
+def _block(s: _Typed) -> Step:
+    """``block D1.1`` or ``block none``."""
+    if s.words == ["none"]:
+        return Step("block", (None,))
+    from hyvekit.rules.hyve.wasp_war import parse_formation_hex
+    return Step("block", (str(parse_formation_hex(s.words[0], "step hex")),))
+
+
+def _eat(s: _Typed) -> Step:
+    """``eat SQUARE``: a populated larva the wasps eat."""
+    return Step("eat", (s.chamber.parse_square(s.words[0], "step square"),))
+
+
+def _hexes(s: _Typed) -> Step:
+    """``hexes HYVE:HEX ...``: where a Build's shape goes, in one hyve."""
+    spots = [_spot(s.raw, w) for w in s.words]
+    if not spots or any(not isinstance(x[1], tuple) for x in spots) \
+            or len({x[0] for x in spots}) != 1:
+        raise _bad(s.raw, "hexes HYVE:HEX ... of one hyve, e.g. hexes 1:C1 1:C2 1:C3 1:C4")
+    return Step("hexes", (spots[0][0], tuple(x[1] for x in spots)))
+
+
+def _gather(s: _Typed) -> Step:
+    """``gather``."""
+    if s.words:
+        raise _bad(s.raw, "gather (then each bee's nectar: 3@C3)")
+    return Step("gather")
+
+
+def _bee_action(s: _Typed) -> Step:
+    """``repurpose BEE [boost]``, ``eggs BEE [boost]``, ``courier BEE``."""
+    words = s.words
+    boost = s.verb != "courier" and words[-1:] == ["boost"]
+    words = words[:-1] if boost else words
+    if len(words) != 1:
+        raise _bad(s.raw, FORMS[s.verb])
+    return Step(s.verb, (_bee(s.raw, words[0]),) + ((True,) if boost else ()))
+
+
+def _bakery(s: _Typed) -> Step:
+    """``bakery TYPE: BEE BEE ...``."""
+    head, *rest = " ".join(s.words).replace(":", " : ").split()
+    rest = [w for w in rest if w != ":"]
+    bread = _number(s.raw, head, "bakery TYPE: BEE BEE ... with a bread type 1-5")
+    if not 1 <= bread <= 5 or not rest:
+        raise _bad(s.raw, "bakery TYPE: BEE BEE ... with a bread type 1-5, e.g. bakery 3: 3 3 W")
+    return Step("bakery", (bread, tuple(_bee(s.raw, w) for w in rest)))
+
+
+def _shape(s: _Typed) -> Step:
+    """``shape SQUARE SQUARE ...``: where a Tend Eggs' shape goes."""
+    return Step("shape", tuple(s.chamber.parse_square(w, "step square") for w in s.words))
+
+
+def _larva(s: _Typed) -> Step:
+    """``larva BEE row|column [N]``, ``larva W wild N``, ``larva BEE both [N]`` (Turbo)."""
+    raw, words = s.raw, s.words
+    b = _bee(raw, words[0])
+    kind = words[1] if len(words) > 1 else ""
+    boost = kind == "both"                   # Turbo: the row AND the column
+    kind = "row" if boost else kind
+    if kind not in ("row", "column", "wild") or len(words) > 3:
+        raise _bad(raw, "larva BEE row|column [N], or larva W wild N; e.g. larva 3 row")
+    if len(words) == 3:
+        label = _number(raw, words[2], "the row, column or wild column number")
+    elif kind == "wild":
+        label = 1
+    elif b.wild:
+        raise _bad(raw, f"a wild Bee names the {kind}: larva W {kind} N")
+    else:
+        label = b.face
+    return Step("larva", (b, Line(kind, label)) + ((True,) if boost else ()))
+
+
+def _queen(s: _Typed) -> Step:
+    """``queen BEE JELLY [beseech]``, and Turbo's ``+ [BEE] JELLY`` (a second fill)."""
+    raw = s.raw
+    first, plus, second = " ".join(s.words).partition("+")
+    words = first.split()
+    beseech = words[-1:] == ["beseech"]
+    words = words[:-1] if beseech else words
+    if len(words) != 2:
+        raise _bad(raw, "queen BEE JELLY [beseech], e.g. queen 4 plumose")
+    b = _bee(raw, words[0])
+    step = (b, _jelly(raw, words[1], s.sheet), beseech)
+    if plus:
+        more = second.split()
+        if len(more) == 2:
+            value = _bee(raw, more[0]).stands_for
+        elif len(more) == 1 and not b.wild:
+            value = b.face
         else:
-            label = b.face
-        return Step("larva", (b, Line(kind, label)) + ((True,) if boost else ()))
-    if verb == "queen":
-        first, plus, second = " ".join(words).partition("+")
-        words = first.split()
-        beseech = words[-1:] == ["beseech"]
-        words = words[:-1] if beseech else words
-        if len(words) != 2:
-            raise _bad(raw, "queen BEE JELLY [beseech], e.g. queen 4 plumose")
-        b = _bee(raw, words[0])
-        step = (b, _jelly(raw, words[1], sheet), beseech)
-        if plus:
-            more = second.split()
-            if len(more) == 2:
-                value = _bee(raw, more[0]).stands_for
-            elif len(more) == 1 and not b.wild:
-                value = b.face
-            else:
-                raise _bad(raw, "queen BEE JELLY + [BEE] JELLY: the second jelly (a wild Bee "
-                           "names its colour), e.g. queen W4 overwork + W3 plumose")
-            step += ((value, _jelly(raw, more[-1], sheet)),)
-        return Step("queen", step)
-    if verb == "excise":
-        if words == ["none"]:
-            return Step("excise", (None,))
-        return Step("excise", (parse_cell(words[0], "step hex"),))
-    if verb == "sensilla":
-        value, sep, spot = "".join(words).partition("@")
-        if value not in ("1", "2", "3", "4", "5") or (sep and not spot):
-            raise _bad(raw, "sensilla VALUE@HEX with a die value 1-5, e.g. sensilla 4@C3")
-        return Step("sensilla", (int(value), _spot(raw, spot) if sep else None))
-    if verb == "reward":
-        key = "-".join(words).replace("_", "-")
-        if key not in REWARDS:
-            raise _bad(raw, "reward " + " | ".join(REWARDS))
-        return Step("reward", (key,))
-    if verb == "effect":
-        return Step("effect", (_number(raw, words[0], "effect N: the effect's number"),))
-    if verb == "mites":
-        return Step("mites", (parse_cell(words[0], "step hex"),))
-    if verb == "cross-out":
-        return Step("cross-out", (_number(raw, words[0], "cross-out TYPE: a bread type 1-5"),))
-    raise _bad(raw)
+            raise _bad(raw, "queen BEE JELLY + [BEE] JELLY: the second jelly (a wild Bee "
+                       "names its colour), e.g. queen W4 overwork + W3 plumose")
+        step += ((value, _jelly(raw, more[-1], s.sheet)),)
+    return Step("queen", step)
+
+
+def _excise(s: _Typed) -> Step:
+    """``excise HEX`` or ``excise none``."""
+    if s.words == ["none"]:
+        return Step("excise", (None,))
+    return Step("excise", (parse_cell(s.words[0], "step hex"),))
+
+
+def _sensilla(s: _Typed) -> Step:
+    """``sensilla VALUE@HEX`` (or ``sensilla VALUE`` with no room: ruling H82)."""
+    value, sep, spot = "".join(s.words).partition("@")
+    if value not in ("1", "2", "3", "4", "5") or (sep and not spot):
+        raise _bad(s.raw, "sensilla VALUE@HEX with a die value 1-5, e.g. sensilla 4@C3")
+    return Step("sensilla", (int(value), _spot(s.raw, spot) if sep else None))
+
+
+def _reward(s: _Typed) -> Step:
+    """``reward NAME``: a Queen's Reward."""
+    key = "-".join(s.words).replace("_", "-")
+    if key not in REWARDS:
+        raise _bad(s.raw, "reward " + " | ".join(REWARDS))
+    return Step("reward", (key,))
+
+
+def _effect(s: _Typed) -> Step:
+    """``effect N``: the seasonal effect."""
+    return Step("effect", (_number(s.raw, s.words[0], "effect N: the effect's number"),))
+
+
+def _mites(s: _Typed) -> Step:
+    """``mites HEX``: a nectar crossed out."""
+    return Step("mites", (parse_cell(s.words[0], "step hex"),))
+
+
+def _cross_out(s: _Typed) -> Step:
+    """``cross-out TYPE``: Easy Mode's bread type crossed out."""
+    return Step("cross-out", (_number(s.raw, s.words[0], "cross-out TYPE: a bread type 1-5"),))
+
+
+#: the readers of the verbs that may come without words after them
+_BARE = {"roll": _roll, "dice": _dice, "reroll": _dice, "marshal": _marshal, "build": _build,
+         "wasp": _wasp, "hexes": _hexes, "gather": _gather}
+#: the readers of the verbs that need words after them
+_WITH_WORDS = {"repurpose": _bee_action, "eggs": _bee_action, "courier": _bee_action,
+               "bakery": _bakery, "shape": _shape, "larva": _larva, "queen": _queen,
+               "excise": _excise, "sensilla": _sensilla, "reward": _reward,
+               "effect": _effect, "mites": _mites, "cross-out": _cross_out,
+               "block": _block, "eat": _eat}
 
 
 def is_roll(text: str) -> bool:

@@ -269,6 +269,7 @@ class MigrationResult:
 
     @property
     def population_lost(self) -> int:
+        """The population Migration takes in all."""
         return sum(self.losses)
 
 
@@ -433,6 +434,7 @@ class EndCheck:
     losses: tuple[str, ...] = ()
 
     def describe(self) -> str:
+        """Whether and how the scenario ends, in words (both a win and a loss: a loss)."""
         if self.status == "playing":
             return "still playing"
         met = ", ".join(self.losses if self.status == "lost" else self.wins)

@@ -120,6 +120,7 @@ class TurnReport:
     state: ScenarioState | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
+        """The report as ``hyve check --json`` prints it."""
         return {"turn": self.turn, "dice": list(self.dice), "population": self.population,
                 "hp": {"die": self.die, "position": self.position, "label": self.hp_label},
                 "hyves_completed": self.hyves_completed, "active_hyve": self.active_hyve,
@@ -275,25 +276,9 @@ def parse_assignment(raw: Any, where: str, sheet: SheetDefinition, chamber: Larv
     r = _keys(f"{where} ({kind})", raw, _ACTION_KEYS[kind] | {"action"})
     w = f"{where} ({kind})"
     if kind == "marshal":
-        bees = []
-        for p in _list(f"{w} place", r.get("place")):
-            b_text, sep, at = str(p).strip().partition("@")
-            if not sep:
-                raise InvalidInputError(f"{w} place", p, "BEE@HEX, e.g. 3@D1.2 (defensive "
-                                        "formation 1, hex 2) or W4@O3.5")
-            bees.append((at.strip().upper(), parse_bee(b_text, f"{w} place")))
-        return Marshal(tuple(bees))
+        return _marshal(r, w)
     if kind == "build":
-        shapes = []
-        for k, item in enumerate(_list(f"{w} shapes", r.get("shapes")), start=1):
-            sw = f"{w} shape {k}"
-            item = _keys(sw, item, {"bee", "hyve", "hexes"})
-            if "bee" not in item or "hexes" not in item:
-                raise InvalidInputError(sw, item, "{ bee = ..., hyve = N, hexes = [...] }")
-            shapes.append((parse_bee(item["bee"], f"{sw} bee"),
-                           _int(f"{sw} hyve", item.get("hyve", 1), 1, 6),
-                           _hexes(f"{sw} hexes", item["hexes"])))
-        return Build(tuple(shapes))
+        return _build(r, w)
     if kind == "bakery":
         if "bread" not in r:
             raise InvalidInputError(f"{w} bread", "missing", "the bread type 1-5 upgraded")
@@ -322,29 +307,68 @@ def parse_assignment(raw: Any, where: str, sheet: SheetDefinition, chamber: Larv
                          _spots(f"{w} larva", r.get("larva")), _excise(f"{w} excise",
                                                                         r.get("excise")), boost)
     if kind == "queens-attendants":
-        if "jelly" not in r:
-            raise InvalidInputError(f"{w} jelly", "missing", "the royal jelly, by number or name")
-        second = None
-        if r.get("second") is not None:
-            sw = f"{w} second"
-            sr = _keys(sw, r["second"], {"jelly", "bee", "reward", "larva", "excise"})
-            if "jelly" not in sr:
-                raise InvalidInputError(f"{sw} jelly", "missing", "the second royal jelly")
-            sb = parse_bee(sr["bee"], f"{sw} bee") if "bee" in sr else b
-            if sb.stands_for is None:
-                raise InvalidInputError(f"{sw} bee", sr.get("bee", r["bee"]),
-                                        "W1-W5: the colour the second fill places")
-            second = JellyFill(_jelly(f"{sw} jelly", sr["jelly"], sheet), sb.stands_for,
-                               _reward(f"{sw} reward", sr.get("reward")),
-                               _spots(f"{sw} larva", sr.get("larva")),
-                               _excise(f"{sw} excise", sr.get("excise")))
-        return QueensAttendants(b, _jelly(f"{w} jelly", r["jelly"], sheet),
-                                _reward(f"{w} reward", r.get("reward")),
-                                _spots(f"{w} larva", r.get("larva")),
-                                _bool(f"{w} beseech", r.get("beseech", False)),
-                                _excise(f"{w} excise", r.get("excise")), boost, second)
+        return _queens_attendants(r, w, b, boost, sheet)
     return Courier(b, _spots(f"{w} nectar", r.get("nectar")), _excise(f"{w} excise",
                                                                        r.get("excise")))
+
+
+def _marshal(r: dict[str, Any], w: str) -> Marshal:
+    """A Marshal entry (Wasp War): its bees, each ``BEE@HEX`` of the formations."""
+    bees = []
+    for p in _list(f"{w} place", r.get("place")):
+        b_text, sep, at = str(p).strip().partition("@")
+        if not sep:
+            raise InvalidInputError(f"{w} place", p, "BEE@HEX, e.g. 3@D1.2 (defensive "
+                                    "formation 1, hex 2) or W4@O3.5")
+        bees.append((at.strip().upper(), parse_bee(b_text, f"{w} place")))
+    return Marshal(tuple(bees))
+
+
+def _build(r: dict[str, Any], w: str) -> Build:
+    """A Build entry (Bee Builder): its shapes, each ``{ bee, hyve, hexes }``."""
+    shapes = []
+    for k, item in enumerate(_list(f"{w} shapes", r.get("shapes")), start=1):
+        sw = f"{w} shape {k}"
+        item = _keys(sw, item, {"bee", "hyve", "hexes"})
+        if "bee" not in item or "hexes" not in item:
+            raise InvalidInputError(sw, item, "{ bee = ..., hyve = N, hexes = [...] }")
+        shapes.append((parse_bee(item["bee"], f"{sw} bee"),
+                       _int(f"{sw} hyve", item.get("hyve", 1), 1, 6),
+                       _hexes(f"{sw} hexes", item["hexes"])))
+    return Build(tuple(shapes))
+
+
+def _queens_attendants(r: dict[str, Any], w: str, b: Bee, boost: bool,
+                       sheet: SheetDefinition) -> QueensAttendants:
+    """A Queen's Attendants entry: its jelly, reward, larva, Beseech, Excisor, and (Turbo
+    Mode) the second fill of a boosted one."""
+    if "jelly" not in r:
+        raise InvalidInputError(f"{w} jelly", "missing", "the royal jelly, by number or name")
+    second = None
+    if r.get("second") is not None:
+        second = _second_fill(r, f"{w} second", b, sheet)
+    return QueensAttendants(b, _jelly(f"{w} jelly", r["jelly"], sheet),
+                            _reward(f"{w} reward", r.get("reward")),
+                            _spots(f"{w} larva", r.get("larva")),
+                            _bool(f"{w} beseech", r.get("beseech", False)),
+                            _excise(f"{w} excise", r.get("excise")), boost, second)
+
+
+def _second_fill(r: dict[str, Any], sw: str, b: Bee, sheet: SheetDefinition) -> JellyFill:
+    """The second fill of a boosted Queen's Attendants (Turbo Mode; ``b``: the action's bee):
+    its jelly, the colour it places (its own bee's, or a wild Bee's value), reward, larva,
+    Excisor."""
+    sr = _keys(sw, r["second"], {"jelly", "bee", "reward", "larva", "excise"})
+    if "jelly" not in sr:
+        raise InvalidInputError(f"{sw} jelly", "missing", "the second royal jelly")
+    sb = parse_bee(sr["bee"], f"{sw} bee") if "bee" in sr else b
+    if sb.stands_for is None:
+        raise InvalidInputError(f"{sw} bee", sr.get("bee", r["bee"]),
+                                "W1-W5: the colour the second fill places")
+    return JellyFill(_jelly(f"{sw} jelly", sr["jelly"], sheet), sb.stands_for,
+                     _reward(f"{sw} reward", sr.get("reward")),
+                     _spots(f"{sw} larva", sr.get("larva")),
+                     _excise(f"{sw} excise", sr.get("excise")))
 
 
 def parse_placement(raw: Any, where: str) -> Placement:

@@ -146,6 +146,7 @@ class ScenarioState:
     # -- views --------------------------------------------------------------------------
     @property
     def hyves_completed(self) -> int:
+        """Hyves completed (and scored) so far, 0–6."""
         return len(self.scores)
 
     @property
@@ -173,22 +174,27 @@ class ScenarioState:
 
     @property
     def hp_label(self) -> str:
+        """The HP-track space the die is on, as the sheet names it."""
         return self.sheet.hp_track.label(self.position)
 
     def has(self, perk: str) -> bool:
+        """Whether the scenario is played with the Legacy perk ``perk``."""
         return perk in self.perks
 
     @property
     def phase_perks(self) -> Perks:
+        """The perks the phases' rules take (:class:`~.phases.Perks`)."""
         return Perks(resiliance=self.has("resiliance"), vigorous=self.has("vigorous"),
                      tenacity=self.has("tenacity"),
                      controlled_rolls=self.has("controlled-rolls"),
                      migratory=self.has("migratory"))
 
     def colour(self, value: int) -> str:
+        """The pencil colour of die value ``value`` (1–5)."""
         return self.colours[value - 1]
 
     def jelly_label(self, index: int) -> str:
+        """Royal jelly ``index`` (0-based) in words: ``Overwork (jelly 1)``."""
         return f"{JELLIES[self.sheet.jellies[index]][0]} (jelly {index + 1})"
 
 

@@ -127,6 +127,7 @@ class Space:
         return self.kind != NECTAR
 
     def token(self) -> str:
+        """The space as the text of a hyve writes it: ``3``, ``L2``, ``x``, ``.``."""
         if self.kind == NECTAR:
             return str(self.variety)
         if self.kind == LARVA:
@@ -134,6 +135,7 @@ class Space:
         return "x" if self.kind == COLOURLESS else "."
 
     def describe(self) -> str:
+        """The space in words: ``3 nectar``, ``a larva``."""
         if self.kind == NECTAR:
             return f"{self.variety} nectar"
         if self.kind == LARVA:
@@ -194,15 +196,18 @@ class HyveGrid:
         return self.spaces[_INDEX[h]]
 
     def items(self):
+        """``(hex, space)`` pairs in the order of :data:`HEXES`."""
         return zip(HEXES, self.spaces)
 
     def replace(self, h: Hex, space: Space) -> HyveGrid:
+        """The grid with hex ``h`` holding ``space``."""
         out = list(self.spaces)
         out[_INDEX[h]] = space
         return HyveGrid(tuple(out))
 
     @property
     def empty(self) -> tuple[Hex, ...]:
+        """The hexes still empty."""
         return tuple(h for h, s in self.items() if s.kind == EMPTY)
 
     @property
@@ -274,6 +279,7 @@ class VarietyScore:
 
     @property
     def ignored(self) -> bool:
+        """A variety with no counted hex is ignored (Gather Nectar)."""
         return self.counted == 0
 
 
@@ -304,6 +310,7 @@ class HyveScore:
 
     @property
     def deep_stores_applied(self) -> bool:
+        """Whether Deep Stores raised the score to its minimum."""
         return self.deep_stores and self.total > self.product
 
     def equation(self) -> str:
@@ -319,6 +326,7 @@ class HyveScore:
         return text
 
     def to_dict(self) -> dict:
+        """The score as ``hyve score-hyve --json`` prints it."""
         return {"varieties": [{"variety": v.variety, "hexes": v.hexes, "counted": v.counted,
                                "counted_cells": list(v.counted_cells), "ignored": v.ignored}
                               for v in self.varieties],

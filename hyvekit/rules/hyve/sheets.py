@@ -187,6 +187,8 @@ class HpTrack:
         return self.top - 1 if self.thriving else self.top
 
     def label(self, position: int) -> str:
+        """Space ``position`` as the sheet names it: ``Colony Collapse`` (0),
+        ``Thriving``, ``Start``, or its number."""
         if position == 0:
             return "Colony Collapse"
         if self.thriving and position == self.top:
@@ -236,6 +238,7 @@ class Effect:
         return out
 
     def describe(self) -> str:
+        """The effect in words: ``5 HP, 1 Pop``."""
         return ", ".join(self.parts())
 
 
@@ -247,6 +250,7 @@ class Demand:
     x: int | None = None
 
     def describe(self) -> str:
+        """The demand in words (Long Live the Queen)."""
         return DEMANDS[self.kind][1].format(x=self.x)
 
 
@@ -273,9 +277,11 @@ class Chamber:
 
     @property
     def squares(self) -> int:
+        """Squares of the Larva Chamber."""
         return len(self.rows) * (len(self.columns) + self.wild_columns)
 
     def shape(self, die: int) -> tuple[Cell, ...]:
+        """The Tend Eggs shape of die value ``die`` (its squares)."""
         return dict(self.shapes)[die]
 
 
@@ -289,6 +295,7 @@ class WaspAttack:
     larva: int
 
     def describe(self) -> str:
+        """The attack's cost in words: ``2 HP, 1 Pop, 1 Larva`` (``none``)."""
         parts = [f"{self.hp} HP"] if self.hp else []
         if self.population:
             parts.append(f"{self.population} Pop")
@@ -308,6 +315,7 @@ class WaspWar:
     offensive: tuple[tuple[Hex, ...], ...]
 
     def attack(self, number: int) -> WaspAttack:
+        """The table's line of attack ``number``."""
         return {a.number: a for a in self.attacks}[number]
 
 
@@ -357,6 +365,7 @@ class SheetDefinition:
 
     @property
     def mode_label(self) -> str:
+        """The mode's name as the rulebook prints it."""
         return MODE_LABELS[self.mode]
 
     @property
@@ -388,71 +397,25 @@ class SheetDefinition:
         refresh = require_int(f"{w}: refresh_max", raw["refresh_max"], 1, 99)
         pop_spaces = require_int(f"{w}: population_spaces", raw.get("population_spaces", 40),
                                  pop, 200)
-        bread_raw = raw["starting_bread"]
-        if not isinstance(bread_raw, list) or len(bread_raw) != len(BEE_TYPES):
-            raise InvalidInputError(f"{w}: starting_bread", bread_raw,
-                                    "5 bread levels, one per bee type 1-5")
-        bread = tuple(require_int(f"{w}: starting_bread", v, 1, BREAD_MAX) for v in bread_raw)
-
+        bread = _bread(w, raw["starting_bread"])
         track = _track(w, raw["hp_track"])
         if mode == "long-live-the-queen" and track.thriving:
             raise InvalidInputError(f"{w}: hp_track.thriving", True,
                                     "false: Long Live the Queen has no Thriving space")
         hyves = _hyves(w, raw)
         chamber = _chamber(w, raw["chamber"])
-
-        jellies = tuple(_choice(f"{w}: jellies", j, tuple(JELLIES)) for j in raw["jellies"])
-        if not jellies:
-            raise InvalidInputError(f"{w}: jellies", [], "at least one Royal Jelly")
-        prefilled = tuple(require_int(f"{w}: jelly_prefilled", v, 1, 5)
-                          for v in raw.get("jelly_prefilled", []))
+        jellies, prefilled = _jellies(w, raw)
         rewards = tuple(_choice(f"{w}: rewards", r, tuple(REWARDS)) for r in raw["rewards"])
         if not 1 <= len(rewards) <= 4 or len(set(rewards)) != len(rewards):
             raise InvalidInputError(f"{w}: rewards", list(rewards),
                                     "1 to 4 different Queen's Rewards")
-
         seasons = _seasons(w, raw["season"], migration, mode)
-
-        for part, owner in _PARTS.items():
-            if part in raw and mode != owner:
-                raise InvalidInputError(f"{w}: {part}", "given",
-                                        f"no [{part}] part: it belongs to mode {owner}")
-            if mode == owner and part not in raw:
-                raise InvalidInputError(f"{w}: {part}", "missing",
-                                        f"a [{part}] part: mode {owner} needs it")
+        _check_parts(w, raw, mode)
         wasp = _wasp(w, raw["wasp"]) if "wasp" in raw else None
-        if mode == "wasp-war" and seasons:
-            raise InvalidInputError(f"{w}: season", len(seasons),
-                                    "no seasons: Wasp War has a Wasp Attack phase and a round "
-                                    "track instead of Seasonal Effects")
-        if mode != "wasp-war" and not seasons:
-            raise InvalidInputError(f"{w}: season", "none", "at least one season with effects")
-        builder = ()
-        if "builder" in raw:
-            b = _check_keys(f"{w}: builder", raw["builder"], _BUILDER_KEYS)
-            builder = _shapes(f"{w}: builder.shapes", b.get("shapes"), AXIAL_NEIGHBOURS,
-                              "q, r", size=BUILDER_SHAPE_HEXES)
-            if [d for d, _ in builder] != list(BEE_TYPES):
-                raise InvalidInputError(f"{w}: builder.shapes", [d for d, _ in builder],
-                                        "a shape for each die value 1-5")
-        boost = None
-        if "turbo" in raw:
-            t = _check_keys(f"{w}: turbo", raw["turbo"], _TURBO_KEYS)
-            boost = require_int(f"{w}: turbo.boost", t.get("boost"), 1, 5)
-            for where, labels in (("chamber.rows", chamber.rows),
-                                  ("chamber.columns", chamber.columns),
-                                  ("chamber.shapes", [d for d, _ in chamber.shapes])):
-                if boost in labels:
-                    raise InvalidInputError(f"{w}: {where}", list(labels),
-                                            f"no {boost}: Turbo Mode has no {boost} row, "
-                                            "column or shape")
-            if boost not in prefilled:
-                raise InvalidInputError(f"{w}: jelly_prefilled", list(prefilled),
-                                        f"the {boost}-spots: Turbo pre-fills them")
-            if bread[boost - 1] != BREAD_MAX:
-                raise InvalidInputError(f"{w}: starting_bread", list(bread),
-                                        f"{boost}-type bread at level {BREAD_MAX}: Turbo "
-                                        "starts with max 2-type bread")
+        _check_seasons(w, mode, seasons)
+        builder = _builder(w, raw["builder"]) if "builder" in raw else ()
+        boost = (_turbo_boost(w, raw["turbo"], chamber, prefilled, bread) if "turbo" in raw
+                 else None)
         pips = None
         if "queen" in raw:
             q = _check_keys(f"{w}: queen", raw["queen"], _QUEEN_KEYS)
@@ -466,6 +429,82 @@ class SheetDefinition:
                    turbo_boost=boost, queen_pips=pips, population_spaces=pop_spaces,
                    assumed=bool(raw.get("assumed", False)),
                    reasoning=str(raw.get("reasoning", "")).strip())
+
+
+def _bread(w: str, raw: Any) -> tuple[int, ...]:
+    """The starting bread levels (4. Feed Bees): one per bee type 1-5, each 1 to
+    :data:`BREAD_MAX`."""
+    if not isinstance(raw, list) or len(raw) != len(BEE_TYPES):
+        raise InvalidInputError(f"{w}: starting_bread", raw,
+                                "5 bread levels, one per bee type 1-5")
+    return tuple(require_int(f"{w}: starting_bread", v, 1, BREAD_MAX) for v in raw)
+
+
+def _jellies(w: str, raw: dict[str, Any]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The Royal Jellies (at least one) and the die values printed in them
+    (``jelly_prefilled``)."""
+    jellies = tuple(_choice(f"{w}: jellies", j, tuple(JELLIES)) for j in raw["jellies"])
+    if not jellies:
+        raise InvalidInputError(f"{w}: jellies", [], "at least one Royal Jelly")
+    prefilled = tuple(require_int(f"{w}: jelly_prefilled", v, 1, 5)
+                      for v in raw.get("jelly_prefilled", []))
+    return jellies, prefilled
+
+
+def _check_parts(w: str, raw: dict[str, Any], mode: str) -> None:
+    """Each mode's own part ([wasp], [builder], [turbo], [queen]) given exactly for its
+    mode."""
+    for part, owner in _PARTS.items():
+        if part in raw and mode != owner:
+            raise InvalidInputError(f"{w}: {part}", "given",
+                                    f"no [{part}] part: it belongs to mode {owner}")
+        if mode == owner and part not in raw:
+            raise InvalidInputError(f"{w}: {part}", "missing",
+                                    f"a [{part}] part: mode {owner} needs it")
+
+
+def _check_seasons(w: str, mode: str, seasons: tuple) -> None:
+    """Seasons for every mode but Wasp War (its round track replaces them)."""
+    if mode == "wasp-war" and seasons:
+        raise InvalidInputError(f"{w}: season", len(seasons),
+                                "no seasons: Wasp War has a Wasp Attack phase and a round "
+                                "track instead of Seasonal Effects")
+    if mode != "wasp-war" and not seasons:
+        raise InvalidInputError(f"{w}: season", "none", "at least one season with effects")
+
+
+def _builder(w: str, raw: Any) -> tuple:
+    """Bee Builder's shapes, one per die value 1-5 (``[builder] shapes``)."""
+    b = _check_keys(f"{w}: builder", raw, _BUILDER_KEYS)
+    builder = _shapes(f"{w}: builder.shapes", b.get("shapes"), AXIAL_NEIGHBOURS,
+                      "q, r", size=BUILDER_SHAPE_HEXES)
+    if [d for d, _ in builder] != list(BEE_TYPES):
+        raise InvalidInputError(f"{w}: builder.shapes", [d for d, _ in builder],
+                                "a shape for each die value 1-5")
+    return builder
+
+
+def _turbo_boost(w: str, raw: Any, chamber: Any, prefilled: tuple[int, ...],
+                 bread: tuple[int, ...]) -> int:
+    """Turbo Mode's boost die value (``[turbo] boost``): no chamber row, column or shape of
+    it, its jelly spots pre-filled, its bread at the maximum level."""
+    t = _check_keys(f"{w}: turbo", raw, _TURBO_KEYS)
+    boost = require_int(f"{w}: turbo.boost", t.get("boost"), 1, 5)
+    for where, labels in (("chamber.rows", chamber.rows),
+                          ("chamber.columns", chamber.columns),
+                          ("chamber.shapes", [d for d, _ in chamber.shapes])):
+        if boost in labels:
+            raise InvalidInputError(f"{w}: {where}", list(labels),
+                                    f"no {boost}: Turbo Mode has no {boost} row, "
+                                    "column or shape")
+    if boost not in prefilled:
+        raise InvalidInputError(f"{w}: jelly_prefilled", list(prefilled),
+                                f"the {boost}-spots: Turbo pre-fills them")
+    if bread[boost - 1] != BREAD_MAX:
+        raise InvalidInputError(f"{w}: starting_bread", list(bread),
+                                f"{boost}-type bread at level {BREAD_MAX}: Turbo "
+                                "starts with max 2-type bread")
+    return boost
 
 
 def _track(w: str, raw: Any) -> HpTrack:

@@ -27,8 +27,9 @@ from hyvekit.rules.hyve.legacy_play import (apply_play, legacy_actions, played, 
 from hyvekit.rules.hyve.record import Claim, Record
 from hyvekit.rules.hyve.scenario import new_scenario
 from hyvekit.rules.hyve.sheets import BEE_TYPES, SheetDefinition
-from hyvekit.rules.hyve.table import PLAYER, Decision, Table, new_table, pending, push
 from hyvekit.rules.hyve.notation import is_roll
+from hyvekit.rules.hyve.table import PLAYER, Table, new_table, pending, push
+from hyvekit.rules.table import Decision
 
 STEP = "step"
 MAX_STEP = 200
@@ -74,7 +75,7 @@ def play_scenario_step(t: Table, data: Mapping[str, Any]) -> Table:
 
     :raises IllegalActionError, InvalidInputError: as :func:`hyvekit.rules.hyve.table.push`.
     """
-    return push(t, _text(data))[0]
+    return push(t, _text(data))
 
 
 # --- the current scenario of a legacy run ------------------------------------------------------
@@ -132,25 +133,26 @@ def _logged_step(state: L.LegacyState, data: Mapping[str, Any]
             raise InvalidInputError("step event sheet", "missing",
                                     "the scenario sheet of the scenario's first step")
         sheet = SheetDefinition.from_dict(dict(data["sheet"]))
-    state, _, actions = _step_logged(state, legacy_table(state, sheet), text)
-    return state, actions
+    return _step_logged(state, legacy_table(state, sheet), text)
 
 
 def step(state: L.LegacyState, t: Table, text: str,
-         rng: random.Random | None = None) -> tuple[L.LegacyState, str]:
-    """The run after the step ``text`` in its current scenario (``t``: :func:`legacy_table`)
-    and the step as stored (``roll`` resolved to the faces ``rng`` gives); the step that
-    ends the scenario logs its courier bees and result (:func:`finish`).
+         rng: random.Random | None = None) -> L.LegacyState:
+    """The run after the step ``text`` in its current scenario (``t``: :func:`legacy_table`),
+    with the step as stored (``last_step``: ``roll`` resolved to the faces ``rng`` gives) and
+    what the rules did with it in words (``said``: the table's, and the ledger's once the
+    scenario's result is in it, :func:`legacy_account`); the step that ends the scenario logs
+    its courier bees and result (:func:`finish`).
 
     :raises IllegalActionError: a step refused.
     :raises InvalidInputError: a malformed step.
     """
-    return _step_logged(state, t, text, rng)[:2]
+    return _step_logged(state, t, text, rng)[0]
 
 
 def _step_logged(state: L.LegacyState, t: Table, text: str, rng: random.Random | None = None
-                 ) -> tuple[L.LegacyState, str, tuple[L.Action, ...]]:
-    """The run after one step, the step as stored and the ledger actions it logged."""
+                 ) -> tuple[L.LegacyState, tuple[L.Action, ...]]:
+    """The run after one step (:func:`step`) and the ledger actions it logged."""
     if needs_cross_out(state, t):
         d = legacy_decision(state, t)
         text = " ".join(text.lower().split())
@@ -158,14 +160,40 @@ def _step_logged(state: L.LegacyState, t: Table, text: str, rng: random.Random |
             raise IllegalActionError(L.R_EASY, f"{d.prompt}: {text!r} is not one",
                                      expected=list(d.legal), given=text,
                                      hint="legal: " + ", ".join(d.legal))
-        state, actions = _finished(state, t, int(text.split()[-1]))
-        return state, text, actions
-    t, stored = push(t, text, rng)
-    state = replace(state, table=t)
-    if t.over and not needs_cross_out(state, t):
-        state, actions = _finished(state, t, None)
-        return state, stored, actions
-    return state, stored, ()
+        run, actions = _finished(state, t, int(text.split()[-1]))
+        return _told(state, run, text, ()), actions
+    t = push(t, text, rng)
+    run = replace(state, table=t)
+    actions: tuple[L.Action, ...] = ()
+    if t.over and not needs_cross_out(run, t):
+        run, actions = _finished(run, t, None)
+    return _told(state, run, t.steps[-1], t.said), actions
+
+
+def _told(before: L.LegacyState, after: L.LegacyState, stored: str, said
+          ) -> L.LegacyState:
+    """``after`` with the step as stored and what the rules did with it: ``said`` (the
+    table's words), and the ledger's (:func:`legacy_account`) when a result went in."""
+    said = tuple(said)
+    if len(after.results) > len(before.results):
+        said += tuple(legacy_account(after))
+    return replace(after, last_step=stored, said=said)
+
+
+def legacy_account(run: L.LegacyState) -> list[str]:
+    """The run once a scenario's result is in the ledger, in words (Legacy Mode, "Gaining
+    Honey"): the honey it earned and how, the honey to spend now, what comes next."""
+    r = run.results[-1]
+    out = [f"scenario {r.number} of {L.SCENARIOS} {'won' if r.won else 'lost'}: "
+           + (f"honey earned {r.honey.describe()}" if r.honey is not None else
+              "no honey earned")]
+    if r.crossed_out is not None:
+        out.append(f"easy mode: bread of bee {r.crossed_out} crossed out")
+    nxt = {"failed": "the run is lost (hyvekit hyve legacy easy goes on in easy mode)",
+           "complete": "the run is complete"}.get(
+        run.phase, f"shop (hyvekit hyve legacy shop), then scenario {r.number + 1}")
+    out.append(f"honey to spend: {run.honey}; next: {nxt}")
+    return out
 
 
 def finish(state: L.LegacyState, t: Table, cross_out: int | None) -> L.LegacyState:

@@ -40,6 +40,7 @@ class TurboBees:
 
     @property
     def factor(self) -> int:
+        """What the bees count for: doubled when boosted (Turbo Mode)."""
         return TURBO_FACTOR if self.boosted else 1
 
 

@@ -126,6 +126,7 @@ class OffensiveResult:
 
     @property
     def failed(self) -> bool:
+        """The formation crossed out no attack number."""
         return self.crossed is None
 
 
@@ -312,6 +313,7 @@ class AttackLine:
     blocked_by: FormationHex | None = None
 
     def describe(self) -> str:
+        """The attack in words: blocked, crossed out, or what it takes."""
         what = f"{self.kind} attack {self.number}"
         if self.outcome == "blocked":
             return f"{what}: blocked by {self.blocked_by}"
@@ -383,9 +385,32 @@ def resolve_wasp_attack(wasp: WaspWar, dice: Sequence[int], area: MarshalArea,
     if len(dice) != LIGHT_ATTACKS:
         raise InvalidInputError("wasp dice", list(dice), "two dice 1-6")
     dice = tuple(die(f"wasp die {i}", d) for i, d in enumerate(dice, start=1))
+    blocked_by, spent = _blocks(dice, area, blocks)
+    heavy = dice[0] + dice[1]
+    lines = _attack_lines(wasp, dice, heavy, area.crossed_attacks, blocked_by)
+    hp = sum(line.hp for line in lines)
+    pop = sum(line.population for line in lines)
+    if tenacity:
+        pop = max(0, pop - TENACITY_REDUCTION)
+    larva_demanded = sum(line.larva for line in lines)
+    larva = larva_demanded
+    if populated_larva is not None:
+        larva = min(larva, require_int("populated larva", populated_larva, 0))
+    new_area = MarshalArea(area.defensive, area.offensive, frozenset(spent))
+    return WaspAttackResult(dice=dice, heavy=heavy, lines=tuple(lines), hp=hp, population=pop,
+                            larva_demanded=larva_demanded, larva=larva, area=new_area)
+
+
+def _blocks(dice: tuple[int, ...], area: MarshalArea, blocks: Iterable[FormationHex | str]
+            ) -> tuple[list[FormationHex | None], set[FormationHex]]:
+    """The Light Attacks blocked (Defensive Formations): for each die, the defensive hex
+    that blocks it (None: not blocked), and the hexes spent after the blocks.
+
+    :raises InvalidInputError: a malformed hex address.
+    :raises IllegalActionError: (rule Defensive Formations) as :func:`resolve_wasp_attack`.
+    """
     crossed = area.crossed_attacks
-    light_open = [True, True]            # light attack not yet blocked
-    blocked_by: list[FormationHex | None] = [None, None]
+    blocked_by: list[FormationHex | None] = [None] * LIGHT_ATTACKS
     spent = set(area.spent)
     for raw in blocks:
         at = parse_formation_hex(raw, "block hex")
@@ -401,29 +426,34 @@ def resolve_wasp_attack(wasp: WaspWar, dice: Sequence[int], area: MarshalArea,
         if at in spent:
             raise IllegalActionError(R_DEFENSIVE, f"{at} is already crossed out",
                                      expected="an unspent reserve", given=str(at))
-        slot = next((i for i in range(LIGHT_ATTACKS) if light_open[i] and dice[i] == value),
-                    None)
+        unblocked = [d for d, by in zip(dice, blocked_by) if by is None]
+        slot = next((i for i in range(LIGHT_ATTACKS)
+                     if blocked_by[i] is None and dice[i] == value), None)
         if slot is None:
             raise IllegalActionError(
                 R_DEFENSIVE, f"{at} holds a {value}: it blocks only a Light Attack of {value}, "
-                f"and the unblocked Light Attacks are "
-                f"{[d for d, o in zip(dice, light_open) if o] or 'none'}",
-                expected=[d for d, o in zip(dice, light_open) if o], given=value)
+                f"and the unblocked Light Attacks are {unblocked or 'none'}",
+                expected=unblocked, given=value)
         if value in crossed:
             raise IllegalActionError(R_DEFENSIVE, f"attack {value} is crossed out by an "
                                      "offensive formation and has no effect: there is nothing "
                                      "to block", expected="an attack that is not crossed out",
                                      given=value)
-        light_open[slot] = False
         blocked_by[slot] = at
         spent.add(at)
-    heavy = dice[0] + dice[1]
+    return blocked_by, spent
+
+
+def _attack_lines(wasp: WaspWar, dice: tuple[int, ...], heavy: int, crossed,
+                  blocked_by: list[FormationHex | None]) -> list[AttackLine]:
+    """Each attack's line: the two Light Attacks (crossed out, blocked or a hit of the sheet's
+    table), then the Heavy Attack (crossed out or a hit: it cannot be blocked)."""
     lines = []
-    for i, number in enumerate(dice):
+    for number, by in zip(dice, blocked_by):
         if number in crossed:
             lines.append(AttackLine("light", number, "crossed out"))
-        elif not light_open[i]:
-            lines.append(AttackLine("light", number, "blocked", blocked_by=blocked_by[i]))
+        elif by is not None:
+            lines.append(AttackLine("light", number, "blocked", blocked_by=by))
         else:
             a = wasp.attack(number)
             lines.append(AttackLine("light", number, "hit", a.hp, a.population, a.larva))
@@ -432,17 +462,7 @@ def resolve_wasp_attack(wasp: WaspWar, dice: Sequence[int], area: MarshalArea,
     else:
         a = wasp.attack(heavy)
         lines.append(AttackLine("heavy", heavy, "hit", a.hp, a.population, a.larva))
-    hp = sum(line.hp for line in lines)
-    pop = sum(line.population for line in lines)
-    if tenacity:
-        pop = max(0, pop - TENACITY_REDUCTION)
-    larva_demanded = sum(line.larva for line in lines)
-    larva = larva_demanded
-    if populated_larva is not None:
-        larva = min(larva, require_int("populated larva", populated_larva, 0))
-    new_area = MarshalArea(area.defensive, area.offensive, frozenset(spent))
-    return WaspAttackResult(dice=dice, heavy=heavy, lines=tuple(lines), hp=hp, population=pop,
-                            larva_demanded=larva_demanded, larva=larva, area=new_area)
+    return lines
 
 
 def wasp_round(wasp: WaspWar, rounds_done: int) -> int:

@@ -69,6 +69,7 @@ class Bees:
 
     @property
     def total(self) -> int:
+        """Bees in all."""
         return self.queen + self.warriors + self.workers
 
     @property
@@ -82,12 +83,14 @@ class Bees:
         return self.workers
 
     def describe(self) -> str:
+        """The bees in words: ``queen, 2 warriors``."""
         parts = (["queen"] if self.queen else []) + \
             ([f"{self.warriors} warrior{'s' * (self.warriors != 1)}"] if self.warriors else []) + \
             ([f"{self.workers} worker{'s' * (self.workers != 1)}"] if self.workers else [])
         return ", ".join(parts) or "no bees"
 
     def to_dict(self) -> dict[str, int]:
+        """The bees as JSON gives them."""
         return {"queen": self.queen, "warriors": self.warriors, "workers": self.workers}
 
 
@@ -174,12 +177,14 @@ class CardPlay:
     bee: str | None = None
 
     def describe(self) -> str:
+        """The play in words: ``attacker Smoker before the battle``."""
         text = f"{self.side} {self.card}"
         if self.bee:
             text += f" ({self.bee})"
         return text + (" before the battle" if self.before else "")
 
     def to_text(self) -> str:
+        """The play as typed (:func:`parse_play` reads it back)."""
         return ("before:" if self.before else "") + f"{self.side}:{card_key(self.card)}" + \
             (f":{self.bee}" if self.bee else "")
 
@@ -234,9 +239,11 @@ class Battle:
     space: str | None = None
 
     def bees(self, side: str) -> Bees:
+        """The bees of ``side``."""
         return self.attacker if side == "attacker" else self.defender
 
     def dice(self, side: str) -> tuple[Die, ...]:
+        """The final dice of ``side``."""
         return self.attacker_dice if side == "attacker" else self.defender_dice
 
 
@@ -271,9 +278,11 @@ class BattleOutcome:
 
     @property
     def tie(self) -> bool:
+        """Whether the totals were equal (the attacker wins a tie)."""
         return self.attacker.total == self.defender.total
 
     def to_dict(self) -> dict[str, Any]:
+        """The outcome as ``queenbee battle --json`` prints it."""
         def side(r: SideResult) -> dict[str, Any]:
             return {"total": r.total, "removed": r.removed, "saved_by_bee_escape": r.saved,
                     "returned_to_previous_space": r.returned, "ally_bees_removed":
@@ -387,16 +396,58 @@ def check_battle(battle: Battle, dice: Dice, cards: Mapping[str, Card]) -> Battl
     eff = resolve_dont_buzz(battle.plays)
     effective = tuple(p for p, e in zip(battle.plays, eff) if e)
     cancelled = tuple(p for p, e in zip(battle.plays, eff) if not e)
+    _check_smoker(battle, effective, cards)
+    webs = _webs(battle, effective)
+    added = _added_bees(effective)
+    check_bee_counts(battle.attacker, battle.defender,
+                     {side: added[side]["own"] for side in SIDES})
+    if battle.space is not None:
+        _check_space(battle, added)
+    notes: list[str] = []
+    for side in SIDES:
+        _check_dice(battle, side, dice, effective, added, webs, notes)
 
-    smoker = any(p.card == "Smoker" for p in effective)
-    if smoker:
-        for p in battle.plays:
-            if p.side == "defender" and cards[p.card].kind == "battle":
-                raise IllegalActionError(r_card("Smoker"), "the attacker's Smoker prevents the "
-                                         f"defender from playing battle cards in this battle: "
-                                         f"{p.card}", given=p.to_text(),
-                                         hint="a sudden card such as Don't Buzz may cancel "
-                                              "the Smoker")
+    a_total = sum(d.pips for d in battle.attacker_dice)
+    d_total = sum(d.pips for d in battle.defender_dice)
+    check_losing_side_plays(battle, eff, cards, a_total, d_total)
+    winner = "attacker" if a_total >= d_total else "defender"
+    if a_total == d_total:
+        notes.append("a tie: the attack succeeds (equal to or higher than the defender's total)")
+    results = {side: _side_result(battle, side, a_total if side == "attacker" else d_total,
+                                  side != winner, effective, added, notes)
+               for side in SIDES}
+    notes += _rewards_notes(winner, webs, effective)
+    return BattleOutcome(winner, results["attacker"], results["defender"], effective, cancelled,
+                         tuple(notes), dice.assumed)
+
+
+#: bees a side adds during the battle, by side: ``own`` (Call for Help) and ``ally`` (Ally),
+#: each a count per bee type
+Added = dict[str, dict[str, dict[str, int]]]
+
+
+def _check_smoker(battle: Battle, effective: tuple[CardPlay, ...],
+                  cards: Mapping[str, Card]) -> None:
+    """Smoker: while it stands, the defender plays no battle card.
+
+    :raises IllegalActionError: (rule Smoker) a defender's battle card under a Smoker.
+    """
+    if not any(p.card == "Smoker" for p in effective):
+        return
+    for p in battle.plays:
+        if p.side == "defender" and cards[p.card].kind == "battle":
+            raise IllegalActionError(r_card("Smoker"), "the attacker's Smoker prevents the "
+                                     f"defender from playing battle cards in this battle: "
+                                     f"{p.card}", given=p.to_text(),
+                                     hint="a sudden card such as Don't Buzz may cancel "
+                                          "the Smoker")
+
+
+def _webs(battle: Battle, effective: tuple[CardPlay, ...]) -> list[CardPlay]:
+    """The Stuck in a Web cards that stand (one at most; never against a single bee).
+
+    :raises IllegalActionError: (rule Stuck in a Web) a web against one bee, or two webs.
+    """
     webs = [p for p in effective if p.card == "Stuck in a Web"]
     if any(p.card == "Stuck in a Web" for p in battle.plays) and battle.defender.total < 2:
         raise IllegalActionError(r_card("Stuck in a Web"), "it cannot be used when attacking "
@@ -404,118 +455,129 @@ def check_battle(battle: Battle, dice: Dice, cards: Mapping[str, Card]) -> Battl
     if len(webs) > 1:
         raise IllegalActionError(r_card("Stuck in a Web"), "the defender's weakest bee is "
                                  "already stuck; one web per battle", given=len(webs))
+    return webs
 
-    notes: list[str] = []
-    added: dict[str, dict[str, dict[str, int]]] = {
+
+def _added_bees(effective: tuple[CardPlay, ...]) -> Added:
+    """The bees each side adds by Call for Help (its own) and Ally (an ally's)."""
+    added: Added = {
         s: {"own": {b: 0 for b in board.BEE_TYPES}, "ally": {b: 0 for b in board.BEE_TYPES}}
         for s in SIDES}
     for p in effective:
         if p.card in ADDS_BEE:
             added[p.side]["own" if p.card == "Call for Help" else "ally"][p.bee] += 1
+    return added
 
-    check_bee_counts(battle.attacker, battle.defender,
-                     {side: added[side]["own"] for side in SIDES})
 
-    if battle.space is not None:
-        space = battle.space
-        for bee, n in (("warrior", battle.attacker.warriors + added["attacker"]["own"]["warrior"]
-                        + added["attacker"]["ally"]["warrior"]), ("queen", 1), ("worker", 1)):
-            if n:
-                board.check_may_attack(bee, space)
-        for bee, n in (("warrior", battle.defender.warriors), ("worker", battle.defender.workers),
-                       ("queen", battle.defender.queen)):
-            if n:
-                board.check_may_enter(bee, space, own_hive=True)
+def _check_space(battle: Battle, added: Added) -> None:
+    """The battle's space (Game Board): the attacking bees may attack it, the defending bees
+    may be on it.
 
-    # dice per side
-    for side in SIDES:
-        bees = battle.bees(side)
-        yellow, black = bees.yellow, bees.black
-        yellow += sum(1 for p in effective if p.side == side and p.card == "Sneaky Sting")
-        for group in ("own", "ally"):
-            yellow += added[side][group]["worker"]
-            black += added[side][group]["warrior"] + added[side][group]["queen"]
-        if side == "defender" and webs:
-            if bees.workers:
-                yellow -= 1
-                notes.append("Stuck in a Web: the defender's weakest bee (a worker) rolls no die")
-            else:
-                black -= 1
-                notes.append("Stuck in a Web: the defender's weakest bee rolls no die")
-        got_y = sum(1 for d in battle.dice(side) if d.colour == YELLOW)
-        got_b = sum(1 for d in battle.dice(side) if d.colour == BLACK)
-        if (got_y, got_b) != (yellow, black):
-            raise IllegalActionError(
-                R_SEQUENCE, f"the {side} rolls one yellow die per worker and one black die per "
-                f"warrior or queen (plus Sneaky Sting and added bees, minus a webbed bee): "
-                f"{yellow} yellow and {black} black, got {got_y} yellow and {got_b} black",
-                expected={"yellow": yellow, "black": black},
-                given={"yellow": got_y, "black": got_b})
-        stings = sum(1 for p in effective if p.side == side and p.card == "Strong Sting")
-        raised = 0
-        for d in battle.dice(side):
-            faces = dice.faces(d.colour)
-            below = [f for f in faces if f <= d.pips]
-            if not below:
-                raise IllegalActionError(R_SEQUENCE, f"a {d.colour} die shows {d.pips}, below "
-                                         f"its lowest face {min(faces)}", given=str(d),
-                                         hint=_faces_hint(dice))
-            raised += d.pips - max(below)
-        if raised > stings:
-            raise IllegalActionError(
-                r_card("Strong Sting"), f"the {side}'s dice show {counted(raised, 'pip')} beyond "
-                                        f"their "
-                f"faces ({', '.join(map(str, battle.dice(side)))}); only Strong Sting raises a "
-                f"die (by 1 per card), {stings} played", expected=stings, given=raised,
-                hint=_faces_hint(dice))
+    :raises IllegalActionError: warriors attacking or defending a tunnel, bees other than the
+        queen in their own nest.
+    """
+    space = battle.space
+    for bee, n in (("warrior", battle.attacker.warriors + added["attacker"]["own"]["warrior"]
+                    + added["attacker"]["ally"]["warrior"]), ("queen", 1), ("worker", 1)):
+        if n:
+            board.check_may_attack(bee, space)
+    for bee, n in (("warrior", battle.defender.warriors), ("worker", battle.defender.workers),
+                   ("queen", battle.defender.queen)):
+        if n:
+            board.check_may_enter(bee, space, own_hive=True)
 
-    a_total = sum(d.pips for d in battle.attacker_dice)
-    d_total = sum(d.pips for d in battle.defender_dice)
-    check_losing_side_plays(battle, eff, cards, a_total, d_total)
-    winner = "attacker" if a_total >= d_total else "defender"
-    loser = other(winner)
-    if a_total == d_total:
-        notes.append("a tie: the attack succeeds (equal to or higher than the defender's total)")
 
-    results: dict[str, SideResult] = {}
-    for side in SIDES:
-        bees = battle.bees(side)
-        own, ally = added[side]["own"], added[side]["ally"]
-        total = a_total if side == "attacker" else d_total
-        if side == loser:
-            removed = {"queen": bees.queen + own["queen"],
-                       "warrior": bees.warriors + own["warrior"],
-                       "worker": bees.workers + own["worker"]}
-            escapes = sum(1 for p in effective if p.side == side and p.card == "Bee Escape")
-            savable = removed["warrior"] + removed["worker"]
-            saved = min(escapes, savable)
-            if escapes:
-                notes.append(f"Bee Escape: the {side} saves "
-                             f"{counted(saved, 'worker or warrior bee')} "
-                             "(their choice) and moves them to any available hive space")
-            removed = {k: v for k, v in removed.items() if v}
-            results[side] = SideResult(total, removed, saved, {},
-                                       {k: v for k, v in ally.items() if v}, 1)
+def _check_dice(battle: Battle, side: str, dice: Dice, effective: tuple[CardPlay, ...],
+                added: Added, webs: list[CardPlay], notes: list[str]) -> None:
+    """The dice of ``side`` (Dice; Sequence of Battle): one yellow die per worker, one black
+    per warrior or queen, plus Sneaky Sting and the bees added, minus a webbed bee (said in
+    ``notes``); each die showing one of its faces, raised above it only by Strong Sting.
+
+    :raises IllegalActionError: the wrong dice, a face a die does not have, pips beyond the
+        faces not paid by Strong Sting.
+    """
+    bees = battle.bees(side)
+    yellow, black = bees.yellow, bees.black
+    yellow += sum(1 for p in effective if p.side == side and p.card == "Sneaky Sting")
+    for group in ("own", "ally"):
+        yellow += added[side][group]["worker"]
+        black += added[side][group]["warrior"] + added[side][group]["queen"]
+    if side == "defender" and webs:
+        if bees.workers:
+            yellow -= 1
+            notes.append("Stuck in a Web: the defender's weakest bee (a worker) rolls no die")
         else:
-            back = {k: own[k] + ally[k] for k in board.BEE_TYPES if own[k] + ally[k]}
-            escapes = sum(1 for p in effective if p.side == side and p.card == "Bee Escape")
-            if escapes:
-                notes.append(f"Bee Escape played by the {side}, who won: it saves nobody")
-            results[side] = SideResult(total, {}, 0, back, {}, 0)
+            black -= 1
+            notes.append("Stuck in a Web: the defender's weakest bee rolls no die")
+    got_y = sum(1 for d in battle.dice(side) if d.colour == YELLOW)
+    got_b = sum(1 for d in battle.dice(side) if d.colour == BLACK)
+    if (got_y, got_b) != (yellow, black):
+        raise IllegalActionError(
+            R_SEQUENCE, f"the {side} rolls one yellow die per worker and one black die per "
+            f"warrior or queen (plus Sneaky Sting and added bees, minus a webbed bee): "
+            f"{yellow} yellow and {black} black, got {got_y} yellow and {got_b} black",
+            expected={"yellow": yellow, "black": black},
+            given={"yellow": got_y, "black": got_b})
+    stings = sum(1 for p in effective if p.side == side and p.card == "Strong Sting")
+    raised = 0
+    for d in battle.dice(side):
+        faces = dice.faces(d.colour)
+        below = [f for f in faces if f <= d.pips]
+        if not below:
+            raise IllegalActionError(R_SEQUENCE, f"a {d.colour} die shows {d.pips}, below "
+                                     f"its lowest face {min(faces)}", given=str(d),
+                                     hint=_faces_hint(dice))
+        raised += d.pips - max(below)
+    if raised > stings:
+        raise IllegalActionError(
+            r_card("Strong Sting"), f"the {side}'s dice show {counted(raised, 'pip')} beyond "
+                                    f"their "
+            f"faces ({', '.join(map(str, battle.dice(side)))}); only Strong Sting raises a "
+            f"die (by 1 per card), {stings} played", expected=stings, given=raised,
+            hint=_faces_hint(dice))
+
+
+def _side_result(battle: Battle, side: str, total: int, lost: bool,
+                 effective: tuple[CardPlay, ...], added: Added, notes: list[str]) -> SideResult:
+    """What the battle leaves ``side`` (Battle Rewards): the loser's bees removed (Bee Escape
+    saving some, said in ``notes``) and one card drawn; the winner's added bees back."""
+    bees = battle.bees(side)
+    own, ally = added[side]["own"], added[side]["ally"]
+    escapes = sum(1 for p in effective if p.side == side and p.card == "Bee Escape")
+    if not lost:
+        back = {k: own[k] + ally[k] for k in board.BEE_TYPES if own[k] + ally[k]}
+        if escapes:
+            notes.append(f"Bee Escape played by the {side}, who won: it saves nobody")
+        return SideResult(total, {}, 0, back, {}, 0)
+    removed = {"queen": bees.queen + own["queen"],
+               "warrior": bees.warriors + own["warrior"],
+               "worker": bees.workers + own["worker"]}
+    savable = removed["warrior"] + removed["worker"]
+    saved = min(escapes, savable)
+    if escapes:
+        notes.append(f"Bee Escape: the {side} saves "
+                     f"{counted(saved, 'worker or warrior bee')} "
+                     "(their choice) and moves them to any available hive space")
+    removed = {k: v for k, v in removed.items() if v}
+    return SideResult(total, removed, saved, {}, {k: v for k, v in ally.items() if v}, 1)
+
+
+def _rewards_notes(winner: str, webs: list[CardPlay],
+                   effective: tuple[CardPlay, ...]) -> list[str]:
+    """What the players do after the battle (Battle Rewards), in words."""
     if winner == "attacker":
-        notes.append("the attacker moves at least one bee that took part onto the defender's "
-                     "space; the defender removes its bees and draws one card")
+        notes = ["the attacker moves at least one bee that took part onto the defender's "
+                 "space; the defender removes its bees and draws one card"]
         if webs:
             notes.append("Stuck in a Web: every defender bee on the space is removed, the "
                          "webbed one included")
     else:
-        notes.append("the defender's bees stay; the attacker removes its bees that took part "
-                     "and draws one card")
+        notes = ["the defender's bees stay; the attacker removes its bees that took part "
+                 "and draws one card"]
     if any(p.card in ADDS_BEE for p in effective):
         notes.append("bees added by Call for Help or Ally return to their previous space if "
                      "their side wins, and are removed if it loses")
-    return BattleOutcome(winner, results["attacker"], results["defender"], effective, cancelled,
-                         tuple(notes), dice.assumed)
+    return notes
 
 
 #: battle cards whose change to their side's total is known without the dice (pips)

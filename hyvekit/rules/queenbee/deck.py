@@ -51,6 +51,7 @@ class DeckSetup:
         return self.size - sum(self.dealt)
 
     def count(self, name: str) -> int:
+        """Copies of card ``name`` in the deck."""
         return dict(self.composition).get(name, 0)
 
     def cards(self) -> list[str]:
@@ -58,6 +59,7 @@ class DeckSetup:
         return [name for name, n in self.composition for _ in range(n)]
 
     def to_dict(self) -> dict[str, Any]:
+        """The set-up as ``--json`` prints it."""
         kinds = dict(self.kinds)
         return {"players": self.players, "size": self.size,
                 "composition": [{"card": n, "copies": c, "type": kinds.get(n),

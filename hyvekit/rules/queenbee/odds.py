@@ -88,9 +88,11 @@ class OddsResult:
 
     @property
     def percent(self) -> float:
+        """The probability in percent."""
         return float(self.probability) * 100
 
     def to_dict(self) -> dict[str, Any]:
+        """The odds as ``--json`` prints them."""
         return {"probability": float(self.probability),
                 "fraction": f"{self.probability.numerator}/{self.probability.denominator}",
                 "percent": round(self.percent, 4),

@@ -47,6 +47,7 @@ class Dice:
     source: str = "packaged"
 
     def faces(self, colour: str) -> tuple[int, ...]:
+        """The faces of a die of ``colour``."""
         return self.yellow if colour == YELLOW else self.black
 
     def maximum(self, colour: str) -> int:
@@ -54,6 +55,7 @@ class Dice:
         return max(self.faces(colour))
 
     def to_dict(self) -> dict[str, Any]:
+        """The dice faces as JSON, with whether they are assumed and their source."""
         return {"yellow": list(self.yellow), "black": list(self.black),
                 "assumed": self.assumed, "source": self.source}
 

@@ -12,6 +12,7 @@ import pytest
 from hyvekit.data.hyve import read_record, sheet_definition, sheet_definitions
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve import table as T
+from hyvekit.rules.hyve import table_push
 from hyvekit.rules.hyve.notation import parse_step, step_text
 from hyvekit.rules.hyve.record import Claim, Record, dump_record, parse_record, replay
 from hyvekit.rules.hyve.scenario import new_scenario, summary
@@ -64,7 +65,7 @@ def play_out(t, rng, check_legal=False):
             sheet, chamber = t.start.sheet, t.start.chamber
             for option in d.legal:
                 assert step_text(parse_step(option, sheet, chamber), sheet, chamber) == option
-        t, _ = T.push(t, choose(d), rng)
+        t = T.push(t, choose(d), rng)
 
 
 @pytest.mark.parametrize("path", AT_TABLE, ids=lambda p: p.name)
@@ -138,11 +139,13 @@ def test_the_last_turn_played_at_the_table_wins_the_scenario():
 def test_refresh_rolls_dice_equal_to_population_and_controlled_rolls_may_roll_fewer():
     d = T.pending(_table())
     assert d.kind == "dice" and d.legal == ("roll",)
-    t, done = T.push(_table(), "roll", random.Random(1))
+    t = T.push(_table(), "roll", random.Random(1))
+    done = t.steps[-1]
     assert done.startswith("dice ") and len(done.split()) == 1 + 6
     d = T.pending(_table(perks=("controlled-rolls",)))
     assert d.legal == ("roll", "roll 0", "roll 1", "roll 2", "roll 3", "roll 4", "roll 5")
-    t, done = T.push(_table(perks=("controlled-rolls",)), "roll 3", random.Random(1))
+    t = T.push(_table(perks=("controlled-rolls",)), "roll 3", random.Random(1))
+    done = t.steps[-1]
     assert len(done.split()) == 1 + 3 and len(t.now.bees) == 3
     with pytest.raises(IllegalActionError) as exc:
         T.push(_table(), "dice 1 2 3", random.Random(1))
@@ -152,7 +155,7 @@ def test_refresh_rolls_dice_equal_to_population_and_controlled_rolls_may_roll_fe
 def _at(text_steps, perks=(), mode="standard"):
     t = _table(mode, perks)
     for s in text_steps:
-        t, _ = T.push(t, s)
+        t = T.push(t, s)
     return t
 
 
@@ -162,9 +165,9 @@ def test_repurpose_asks_which_bees_then_their_new_faces():
     assert d.kind == "reroll"
     assert set(d.legal) == {"reroll 1 2 5", "reroll 1 2 W", "reroll 1 5 5", "reroll 1 5 W",
                             "reroll 2 5 5", "reroll 2 5 W", "reroll 5 5 W"}
-    t, _ = T.push(t, "reroll 1 2 5")
+    t = T.push(t, "reroll 1 2 5")
     assert T.pending(t).kind == "dice"
-    t, _ = T.push(t, "dice 4 4 4")
+    t = T.push(t, "dice 4 4 4")
     assert sorted(t.now.pool) == [4, 4, 4, 5, 6]
     assert T.pending(t).kind == "assign"
     with pytest.raises(IllegalActionError):          # each action once per turn
@@ -183,9 +186,9 @@ def test_gather_places_each_unassigned_bee_and_structured_placement_starts_in_th
     if structured is None:
         pytest.skip("no structured sheet shipped")
     t = T.new_table(new_scenario(structured))
-    t, _ = T.push(t, "dice 1 1 2 3 4 5" if structured.starting_population == 6 else "roll",
+    t = T.push(t, "dice 1 1 2 3 4 5" if structured.starting_population == 6 else "roll",
                   random.Random(2))
-    t, _ = T.push(t, "gather")
+    t = T.push(t, "gather")
     d = T.pending(t)
     assert d.kind == "nectar" and all(o.endswith("@C3") for o in d.legal)
 
@@ -197,13 +200,13 @@ def test_gather_lists_every_bee_and_free_hex_and_feed_bees_follows():
     assert "1@A1" in d.legal and "W5@E3" in d.legal and len(d.legal) == (4 + 5) * 19
     for step in ("1@C3", "1@C2", "2@C4", "3@B2", "4@B3"):
         before = t
-        t, _ = T.push(t, step)
+        t = T.push(t, step)
         # the Gather Nectar line waits for the last hex: no "1@?" for a bee not placed yet
         assert not [x for x in T.new_events(before.now.events, t.now.events) if "?" in x]
     with pytest.raises(IllegalActionError) as exc:   # C3 is taken
         T.push(t, "W2@C3")
     assert exc.value.rule == "Hyve: Gather Nectar"
-    t, _ = T.push(t, "W2@D1")
+    t = T.push(t, "W2@D1")
     # Feed Bees: two 1-Bees on level-1 bread and the wild Bee: -2 population
     assert t.now.population == 4 and T.pending(t).kind == "effect"
 
@@ -212,7 +215,7 @@ def test_the_seasonal_effect_is_chosen_among_the_open_ones_and_ends_the_turn():
     t = _at(["dice 1 2 3 4 5 1", "gather", "1@C3", "2@C2", "3@C4", "4@B2", "5@B3", "1@D1"])
     d = T.pending(t)
     assert d.kind == "effect" and d.legal[0] == "effect 1"
-    t, _ = T.push(t, d.legal[0])
+    t = T.push(t, d.legal[0])
     assert len(t.turns) == 1 and t.now.turn == 2 and T.pending(t).kind == "dice"
     assert t.turns[0].season.effect == 1
 
@@ -228,22 +231,22 @@ def _near_full(perks=(), mode="standard", **changes):
 def test_tend_larva_asks_where_each_larva_goes_and_fecundity_adds_one():
     t = _table(perks=("fecundity",))
     for step in ("dice 1 1 2 3 4 5", "eggs 1"):
-        t, _ = T.push(t, step)
+        t = T.push(t, step)
     shape = T.pending(t)
     assert shape.kind == "shape"
-    t, _ = T.push(t, shape.legal[0])
+    t = T.push(t, shape.legal[0])
     cells = t.now.chamber.populated(t.now.chamber.line_cells(Line("row", 1)))
     for step in ("gather", "1@C3", "2@C2", "3@C4", "4@B2", "5@B3", "effect 1"):
-        t, _ = T.push(t, step)
-    t, _ = T.push(t, "dice " + " ".join("112345"[:t.now.population]))
+        t = T.push(t, step)
+    t = T.push(t, "dice " + " ".join("112345"[:t.now.population]))
     row = [o for o in T.pending(t).legal if o.startswith("larva 1 ")]
     assert row == ["larva 1 row", "larva 1 column"]
-    t, _ = T.push(t, "larva 1 row")
+    t = T.push(t, "larva 1 row")
     asked = 0
     while T.pending(t).kind == "larva":
         d = T.pending(t)
         assert all(o.startswith("larva@") for o in d.legal) and "larva@C3" not in d.legal
-        t, _ = T.push(t, d.legal[0])
+        t = T.push(t, d.legal[0])
         asked += 1
     assert asked == len(cells) + 1 and len(cells) > 0          # Fecundity: one more
     assert T.pending(t).kind == "assign" and t.turn.done[-1].larva
@@ -252,10 +255,10 @@ def test_tend_larva_asks_where_each_larva_goes_and_fecundity_adds_one():
 def test_excisor_is_asked_before_a_completed_hyve_is_scored():
     t = _near_full(perks=("excisor",))
     for step in ("dice 2 1 1 1 1 1", "gather", "2@E3"):
-        t, _ = T.push(t, step)
+        t = T.push(t, step)
     d = T.pending(t)
     assert d.kind == "excise" and d.legal[0] == "excise none" and "excise E3" in d.legal
-    t, _ = T.push(t, "excise E3")
+    t = T.push(t, "excise E3")
     assert t.now.scores and t.now.active == 1
     assert t.now.hyves[0][parse_cell("E3")].kind != NECTAR        # crossed out
     assert T.pending(t).kind == "nectar" and "1@C3" in T.pending(t).legal   # hyve 2 now
@@ -264,18 +267,18 @@ def test_excisor_is_asked_before_a_completed_hyve_is_scored():
 def test_without_excisor_a_completed_hyve_is_scored_at_once():
     t = _near_full()
     for step in ("dice 2 1 1 1 1 1", "gather", "2@E3"):
-        t, _ = T.push(t, step)
+        t = T.push(t, step)
     assert t.now.scores and T.pending(t).kind == "nectar"
 
 
 def test_sensilla_asks_the_colour_and_hex_when_the_hp_die_enters_an_uncoloured_space():
     t = _near_full(perks=("sensilla", "deep-stores"))
     for step in ("dice 2 1 1 1 1 1", "gather", "2@E3"):
-        t, _ = T.push(t, step)
+        t = T.push(t, step)
     d = T.pending(t)
     assert d.kind == "sensilla"
     assert "sensilla 4@C3" in d.legal and len(d.legal) == 5 * 19     # hyve 2 is empty
-    t, _ = T.push(t, "sensilla 4@C3")
+    t = T.push(t, "sensilla 4@C3")
     assert t.now.coloured and t.now.hyves[1][parse_cell("C3")].variety == "4"
     assert t.turn.sensilla == ((4, parse_cell("C3")),)
 
@@ -283,12 +286,12 @@ def test_sensilla_asks_the_colour_and_hex_when_the_hp_die_enters_an_uncoloured_s
 def test_a_completed_royal_jelly_asks_for_its_queens_reward():
     s = new_scenario(sheet_definition("standard"))
     t = T.new_table(replace(s, jellies=((1, 2, 3, 4),) + s.jellies[1:]))
-    t, _ = T.push(t, "dice 5 1 1 2 3 4")
-    t, _ = T.push(t, "queen 5 overwork")
+    t = T.push(t, "dice 5 1 1 2 3 4")
+    t = T.push(t, "queen 5 overwork")
     d = T.pending(t)
     assert d.kind == "reward"
     assert set(d.legal) == {f"reward {r}" for r in t.start.sheet.rewards}
-    t, _ = T.push(t, d.legal[0])
+    t = T.push(t, d.legal[0])
     assert t.now.rewards_taken == (d.legal[0].split()[1],) and T.pending(t).kind == "assign"
 
 
@@ -296,13 +299,13 @@ def test_mites_ask_which_nectar_of_the_active_hyve_to_cross_out():
     t = _table("mites-challenge")
     for step in ("dice 1 2 3 4 5 1", "gather", "1@C3", "2@C2", "3@C4", "4@B2", "5@B3",
                  "1@D1"):
-        t, _ = T.push(t, step)
+        t = T.push(t, step)
     season = t.now.sheet.seasons[0]
     k = next(i for i, e in enumerate(season.effects, start=1) if e.mites)
-    t, _ = T.push(t, f"effect {k}")
+    t = T.push(t, f"effect {k}")
     d = T.pending(t)
     assert d.kind == "mites" and "mites C3" in d.legal and len(d.legal) == 6
-    t, _ = T.push(t, "mites C3")
+    t = T.push(t, "mites C3")
     if T.pending(t).kind == "mites":
         assert "mites C3" not in T.pending(t).legal
 
@@ -322,6 +325,15 @@ def test_notation_reads_forgivingly_and_names_the_forms():
     assert "expected repurpose BEE [boost] (did you mean repurpose?)" in str(exc.value)
     with pytest.raises(InvalidInputError):
         parse_step("larva W row", sheet, chamber)
+
+
+@pytest.mark.parametrize("verb", ["eat", "block", "effect", "mites", "shape", "excise"])
+def test_a_verb_without_its_words_is_answered_with_its_form(verb):
+    """``eat`` or ``block`` alone was an IndexError (an internal error under ``hyve do``)."""
+    sheet = sheet_definition("wasp-war")
+    with pytest.raises(InvalidInputError) as exc:
+        parse_step(verb, sheet, _table("wasp-war").start.chamber)
+    assert f"expected {verb} " in str(exc.value)
 
 
 def test_a_step_of_another_decision_is_refused_with_the_legal_steps():
@@ -348,8 +360,8 @@ def test_bee_builder_without_built_room_the_nectar_is_lost_ruling_h82():
     assert any("no built space left for 1, 1, 2, 3, 4, 5" in e for e in after.events)
     assert after.phase == "season"
     # at the table the nectar decision is skipped
-    t, _ = T.push(t, "dice 1 2 3 4 5 1")
-    t, _ = T.push(t, "gather")
+    t = T.push(t, "dice 1 2 3 4 5 1")
+    t = T.push(t, "gather")
     assert T.pending(t).kind == "effect"
     assert t.turn.gather == () and t.turn.gather_closed
     # with a built hex free, every bee must place its nectar
@@ -363,10 +375,11 @@ def test_gather_after_every_bee_is_assigned_changes_nothing():
     s = new_scenario(sheet_definition("standard"))
     t = T.new_table(replace(s, population=3))
     for step in ("dice 1 1 2", "bakery 1: 1 1", "queen 2 overwork"):
-        t, _ = T.push(t, step)
+        t = T.push(t, step)
     assert T.pending(t).kind == "effect" and t.turn.gather == ()   # gathered: no bee left
     before = t.now
-    t, done = T.push(t, "gather")
+    t = T.push(t, "gather")
+    done = t.steps[-1]
     assert done == "gather" and t.now == before and T.pending(t).kind == "effect"
     assert T.replay(t.start, t.steps).now == t.now
 
@@ -403,7 +416,7 @@ def test_a_shape_is_placed_only_where_the_decision_lists_it():
     with pytest.raises(IllegalActionError, match="not a place the shape fits"):
         T.push(t, "shape R1C1")
     listed = d.legal[0].split()[1:]
-    t2, _ = T.push(t, "shape " + " ".join(reversed(listed)))       # any order of its squares
+    t2 = T.push(t, "shape " + " ".join(reversed(listed)))       # any order of its squares
     assert T.pending(t2).kind == "shape"                          # the boost's second shape
 
 
@@ -424,7 +437,7 @@ def test_turbo_scenarios_tending_eggs_always_have_a_legal_step(seed):
     while T.pending(t).kind not in ("over", "unsupported"):
         d = T.pending(t)
         assert d.legal, (d, t.steps[-6:])
-        t, _ = T.push(t, choose(d), rng)
+        t = T.push(t, choose(d), rng)
     assert t.now.status in ("won", "lost")
 
 
@@ -495,9 +508,9 @@ def test_bee_builder_a_bee_without_room_for_its_shape_is_refused(monkeypatch):
     """``build B`` is refused when B's shape has no place (the check ``push`` makes, forced
     here by leaving the shape no place: a sheet that full is long to reach by play)."""
     t = T.replay(new_scenario(sheet_definition("bee-builder")), ["dice 3 3 3 3 3 3"])
-    t2, _ = T.push(t, "build")
+    t2 = T.push(t, "build")
     T.push(t2, "build 3")                                   # room: accepted
-    monkeypatch.setattr(T, "_build_places", lambda *a, **k: [])
+    monkeypatch.setattr(table_push, "build_places", lambda *a, **k: [])
     with pytest.raises(IllegalActionError, match="no hyve has room for the 3 shape"):
         T.push(t2, "build 3")
 
@@ -541,7 +554,7 @@ def test_tend_larva_whose_hp_gain_enters_thriving_places_no_larva_ruling_h3():
     d = T.pending(t)
     for option in d.legal:
         T.push(t, option)
-    won, _ = T.push(t, "larva 1 row")
+    won = T.push(t, "larva 1 row")
     assert won.now.status == "won" and T.pending(won).kind == "over"
 
 
