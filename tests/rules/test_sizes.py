@@ -15,11 +15,7 @@ RULES = Path(__file__).resolve().parents[2] / "hyvekit" / "rules"
 MODULE_LINES = 800
 FUNCTION_LINES = 80
 #: what is checked: the modules directly in hyvekit/rules (``rules``) and each sub-package
-PACKAGES = [
-    "rules", "beez", "hyve", "queenbee",
-    pytest.param("beelives", marks=pytest.mark.xfail(
-        strict=True, reason="issue 37: the Bee Lives engine's restructuring")),
-]
+PACKAGES = ["rules", "beez", "hyve", "queenbee", "beelives"]
 
 
 def _packages() -> list[str]:

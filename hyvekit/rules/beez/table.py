@@ -1,7 +1,7 @@
 """A game of Beez played at the table, flight by flight, the tool keeping the honeycombs
 (rules/beez.txt: Gameplay, Phase 2 "Collecting nectar", Phase 3, Game End, Rules for Experts).
 
-The same shape as Bee Lives' table (:mod:`hyvekit.rules.beelives.table`): :func:`pending`
+The same shape as Bee Lives' month (:mod:`hyvekit.rules.beelives.month_phases`): :func:`pending`
 says what is due — who decides, what, and the legal options as notations — and :func:`push`
 applies one.  hyvekit does not keep the flower field: the player flies at the table and
 states the flight's distance and the nectar taken (ruling B21).  The decisions, in order:
