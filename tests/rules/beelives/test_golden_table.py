@@ -15,18 +15,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
 
-from corpus import ASPECTS, digests, games, start_of  # noqa: E402
+from corpus import digests, games, start_of  # noqa: E402
+from golden_digests import differs  # noqa: E402
 
 from hyvekit.games import beelives as B  # noqa: E402
 
 #: the corpus is replayed in this many parts, so the workers share it
 PARTS = 8
-
-
-def _differs(kept: str, now: str) -> str:
-    """Which aspects of what the table shows differ."""
-    return ", ".join(a for a, k, n in zip(ASPECTS, kept.split("."), now.split("."))
-                     if k != n)
 
 
 @pytest.mark.parametrize("part", range(PARTS))
@@ -38,13 +33,13 @@ def test_every_game_of_the_corpus_replays_to_what_the_table_showed(part):
         t = start_of(game["settings"])
         now = digests(engine, t, previewed=True)
         assert now == game["shown"][0], f"{where}, before the first step: " \
-                                        f"{_differs(game['shown'][0], now)}"
+                                        f"{differs(game['shown'][0], now)}"
         for n, step in enumerate(game["steps"], 1):
             t = engine.push(t, step)
             assert engine.last_step(t) == step, f"{where}, step {n} {step!r} kept otherwise"
             now = digests(engine, t, previewed=n % 5 == 0)
             assert now == game["shown"][n], f"{where}, after step {n} {step!r}: " \
-                                            f"{_differs(game['shown'][n], now)}"
+                                            f"{differs(game['shown'][n], now)}"
         assert engine.pending(t).over, f"{where}: not over after its last step"
         seen += 1
     assert seen >= 500 // PARTS

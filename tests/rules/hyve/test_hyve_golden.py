@@ -19,19 +19,14 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
 
 import hyve_examples as X  # noqa: E402
-from hyve_corpus import (ASPECTS, adapter_of, digest, digests, engine_of,  # noqa: E402
+from golden_digests import differs  # noqa: E402
+from hyve_corpus import (adapter_of, digest, digests, engine_of,  # noqa: E402
                          games, move, previewed_after, start_of, summary_of)
 
 #: the corpus is replayed in this many parts, so the workers share it
 PARTS = 6
 #: games in the corpus
 GAMES = 153
-
-
-def _differs(kept: str, now: str) -> str:
-    """Which aspects of what the table shows differ."""
-    return ", ".join(a for a, k, n in zip(ASPECTS, kept.split("."), now.split("."))
-                     if k != n)
 
 
 @pytest.mark.parametrize("part", range(PARTS))
@@ -44,14 +39,14 @@ def test_every_game_of_the_corpus_replays_to_what_the_table_showed(part):
         t = start_of(settings)
         now = digests(engine, t, previewed=True)
         assert now == game["shown"][0], f"{where}, before the first move: " \
-                                        f"{_differs(game['shown'][0], now)}"
+                                        f"{differs(game['shown'][0], now)}"
         for n, m in enumerate(game["moves"], 1):
             t = move(engine, adapter, t, m)
             if isinstance(m, str):
                 assert engine.last_step(t) == m, f"{where}, move {n} {m!r} kept otherwise"
             now = digests(engine, t, previewed=previewed_after(n))
             assert now == game["shown"][n], f"{where}, after move {n} {m!r}: " \
-                                            f"{_differs(game['shown'][n], now)}"
+                                            f"{differs(game['shown'][n], now)}"
         assert summary_of(settings, t) == game["summary"], where
         seen += 1
     assert seen == len(range(part, GAMES, PARTS))

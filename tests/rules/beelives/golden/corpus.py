@@ -8,19 +8,22 @@ built.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import lzma
 import random
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from hyvekit.games import ADAPTERS
-from hyvekit.games import beelives as B
-from hyvekit.rules.table import previews
-from hyvekit.store.adapters import jsonable
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))     # tests/
+
+from golden_digests import digest  # noqa: E402
+
+from hyvekit.games import ADAPTERS  # noqa: E402
+from hyvekit.games import beelives as B  # noqa: E402
+from hyvekit.rules.table import previews  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 #: one game a line (JSON), xz-compressed
@@ -84,19 +87,8 @@ def start_of(settings: dict[str, Any]) -> Any:
     return B.BeeLivesCampaignAdapter().initial_state(settings)
 
 
-def digest(value: Any) -> str:
-    """Six hex digits of the SHA-256 of ``value`` as canonical JSON."""
-    text = json.dumps(jsonable(value), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False, default=repr)
-    return hashlib.sha256(text.encode()).hexdigest()[:6]
-
-
-#: what each digest of a step covers, in the order kept
-ASPECTS = ("decision", "prompt", "said", "view", "previews")
-
-
 def shown(engine: Any, t: Any, previewed: bool) -> dict[str, Any]:
-    """What the table ``t`` shows, by :data:`ASPECTS`: the decision due (kind, actor, legal
+    """What the table ``t`` shows, by :data:`golden_digests.ASPECTS`: the decision due (kind, actor, legal
     steps, what else is accepted, whether the tool plays it, the result at the end), its
     prompt, what the step that made ``t`` did in words, the view, and (``previewed``) each
     option's preview with the raid odds."""

@@ -14,8 +14,6 @@ long enough for every phase, card and wild hive to come up.
 
 from __future__ import annotations
 
-import json
-import lzma
 import random
 import sys
 from pathlib import Path
@@ -27,6 +25,7 @@ from corpus import (GAMES_FILE, digests, game_settings,  # noqa: E402
                     record_of, start_of)
 
 from examples_flows import EXAMPLES_FILE, everything  # noqa: E402
+from golden_digests import write_corpus  # noqa: E402
 
 from hyvekit.games import beelives as B  # noqa: E402
 from hyvekit.rules.table import play_steps  # noqa: E402
@@ -65,17 +64,8 @@ def play(seed: int) -> dict:
 def main(argv: list[str]) -> None:
     """``[GAMES]``: write the random games (520 by default) and the examples; ``examples``:
     the examples only."""
-    with lzma.open(EXAMPLES_FILE, "wt", encoding="utf-8", preset=9) as out:
-        json.dump(everything(), out, sort_keys=True, separators=(",", ":"))
-    if argv == ["examples"]:
-        return
-    games = int(argv[0]) if argv else 520
-    with lzma.open(GAMES_FILE, "wt", encoding="utf-8", preset=9) as out:
-        for seed in range(games):
-            game = play(seed)
-            out.write(json.dumps(game, sort_keys=True, separators=(",", ":")) + "\n")
-            if seed % 20 == 0:
-                print(f"game {seed}: {len(game['steps'])} steps", flush=True)
+    write_corpus(EXAMPLES_FILE, everything, GAMES_FILE, play, argv, 520,
+                 lambda seed, game: f"game {seed}: {len(game['steps'])} steps")
 
 
 if __name__ == "__main__":

@@ -17,8 +17,6 @@ scenarios last long enough for the seasons, the perks and the modes' rules to co
 
 from __future__ import annotations
 
-import json
-import lzma
 import random
 import sys
 from pathlib import Path
@@ -31,6 +29,7 @@ from hyve_corpus import (GAMES_FILE, adapter_of, digests, engine_of,  # noqa: E4
                          game_settings, previewed_after, start_of, summary_of)
 
 from hyve_examples import EXAMPLES_FILE, everything  # noqa: E402
+from golden_digests import write_corpus  # noqa: E402
 
 from hyvekit.games import hyve as H  # noqa: E402
 from hyvekit.rules.common import IllegalActionError, InvalidInputError  # noqa: E402
@@ -159,17 +158,9 @@ def play(seed: int) -> dict:
 def main(argv: list[str]) -> None:
     """``[GAMES]``: write the random games (153 by default) and the examples; ``examples``:
     the examples only."""
-    with lzma.open(EXAMPLES_FILE, "wt", encoding="utf-8", preset=9) as out:
-        json.dump(everything(), out, sort_keys=True, separators=(",", ":"))
-    if argv == ["examples"]:
-        return
-    count = int(argv[0]) if argv else 153
-    with lzma.open(GAMES_FILE, "wt", encoding="utf-8", preset=9) as out:
-        for seed in range(count):
-            game = play(seed)
-            out.write(json.dumps(game, sort_keys=True, separators=(",", ":")) + "\n")
-            print(f"game {seed} ({game['settings']['kind']}): {len(game['moves'])} moves",
-                  flush=True)
+    write_corpus(EXAMPLES_FILE, everything, GAMES_FILE, play, argv, 153,
+                 lambda seed, game: f"game {seed} ({game['settings']['kind']}): "
+                 f"{len(game['moves'])} moves")
 
 
 if __name__ == "__main__":
