@@ -116,13 +116,21 @@ def decision(state: CampaignState) -> Decision | None:
     if state.game.stage == "over":
         return None
     refuse_unsupported(state)
-    for phase in campaign_phases(state):
-        d = phase.pending(state)
-        if d is not None:
-            return d
+    due = _campaign_due(state)
+    if due is not None:
+        return due[1]
     m = month_of(state)
     assert m is not None
     return MP.month_pending(m)
+
+
+def _campaign_due(state: CampaignState) -> tuple[CampaignPhase, Decision] | None:
+    """The first phase before the month's own with a decision due, and that decision."""
+    for phase in campaign_phases(state):
+        d = phase.pending(state)
+        if d is not None:
+            return phase, d
+    return None
 
 
 def push(state: CampaignState, text: str, rng: random.Random | None = None,
@@ -140,18 +148,14 @@ def push(state: CampaignState, text: str, rng: random.Random | None = None,
     """
     rng = rng or random.Random()
     text = spaced(text)
-    m = state.table if isinstance(state.table, Table) else None
-    # a step kept in a record: a wild hive's turn is not worked out whole first (its chart's
-    # lines are the sequencer's to check); a step made now is said against the decision due
-    d = (MP.due_phase(m)[0].due_to_push(m) if replay and m is not None and
-         MP.due_phase(m) is not None else None) or decision(state)
-    if d is None:
+    if state.game.stage == "over":
         raise IllegalActionError(R_AT_TABLE, "the game is over: nothing is due",
                                  expected="nothing", given=text)
     refuse_unsupported(state)
-    phase = next((p for p in campaign_phases(state) if p.pending(state) is not None), None)
-    if phase is not None:                 # winter upkeep, a card's start of the month
-        after, resolved = phase.push(state, phase.pending(state), text, rng)
+    due = _campaign_due(state)
+    if due is not None:                   # winter upkeep, a card's start of the month
+        phase, d = due
+        after, resolved = phase.push(state, d, text, rng)
         said = [TW.step_words(d, resolved)]
         if phase is WINTER:
             from hyvekit.rules.beelives.summaries import winter_account
@@ -159,6 +163,9 @@ def push(state: CampaignState, text: str, rng: random.Random | None = None,
             said += winter_account(after.winters[-1].hives, after.scores)
         return replace(after, last_step=resolved, said=tuple(said))
     m = month_of(state)
+    # a step kept in a record is said against what it answers as it was accepted then (a
+    # wild hive's turn without its legal lines worked out); a step made now, the decision due
+    d = MP.due_to_push(m) if replay else MP.month_pending(m)
     m2 = MP.month_push(m, text, rng, replay=replay)
     resolved = m2.steps[-1]
     said = [TW.step_words(d, resolved)]

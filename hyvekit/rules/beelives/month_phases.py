@@ -539,10 +539,11 @@ def month_pending(m: Table) -> Decision | None:
     return due[1] if due is not None else None
 
 
-def phase_name(m: Table) -> str | None:
-    """The name of the phase whose decision is due at ``m`` (None: the month is played)."""
+def due_to_push(m: Table) -> Decision | None:
+    """The decision a step pushed now answers (:meth:`MonthPhase.due_to_push` of the phase
+    due; None: the month is played)."""
     due = due_phase(m)
-    return due[0].name if due is not None else None
+    return due[0].due_to_push(m) if due is not None else None
 
 
 def month_push(m: Table, text: str, rng: random.Random | None = None, replay: bool = False
@@ -563,8 +564,7 @@ def month_push(m: Table, text: str, rng: random.Random | None = None, replay: bo
     if due is None:
         raise IllegalActionError(R_TABLE, "the month is played: nothing is due",
                                  expected="nothing", given=text)
-    phase = due[0]
-    d = phase.due_to_push(m)
+    phase, d = due[0], due_to_push(m)
     text = spaced(text)
     m, resolved = phase.take(m, d, text, rng, not replay)
     return settle(replace(m, steps=m.steps + (resolved,)))
