@@ -179,6 +179,24 @@ def push(state: CampaignState, text: str, rng: random.Random | None = None,
     return replace(after, last_step=resolved, said=tuple(said))
 
 
+def shown_after(state: CampaignState, text: str, rng: random.Random) -> CampaignState:
+    """The campaign as a screen shows it after the step ``text``: what :func:`push` gives,
+    less what no view shows — a month the step ends is not played as its month record (the
+    months, the solo facts), its game taken as the table left it — and without the step's
+    words.  What previews compare (a month-ending option's preview at a fraction of a push).
+
+    :raises IllegalActionError, InvalidInputError: as :func:`push`.
+    """
+    if state.game.stage == "over" or _campaign_due(state) is not None:
+        return push(state, text, rng)
+    refuse_unsupported(state)
+    m2 = MP.month_push(month_of(state), spaced(text), rng)
+    if m2.done and not m2.lost:
+        return replace(state, table=None, game=m2.result.state, last_step=m2.steps[-1],
+                       said=())
+    return replace(month_played(state, m2), last_step=m2.steps[-1], said=())
+
+
 def month_played(state: CampaignState, m: Table) -> CampaignState:
     """The campaign once the month at the table is ``m``: still at the table, or, when the
     month is played, with the month record its steps made played as ``beelives log`` plays
@@ -290,14 +308,16 @@ class BeeLivesEngine(BaseEngine):
                        ) -> tuple[CampaignState, tuple[str, ...]]:
         """The option pushed and, when it leaves the season card's D6 after foraging or
         scouting due, that die too with a face that spawns nothing — so a forage's preview
-        shows the cubes it takes — and a line saying which faces spawn a wild hive."""
-        after = self.preview(t, option)
+        shows the cubes it takes — and a line saying which faces spawn a wild hive.  The
+        tables are as screens show them (:func:`shown_after`: a month that ends is not played
+        as its record)."""
+        after = shown_after(t, option, random.Random(0))
         die = card_die(after)
         if die is None:
             return after, ()
         card, lowest, verb, free = die
         faces = "6" if lowest == 6 else f"{lowest}+"
-        return self.push(after, "1"), (
+        return shown_after(after, "1", random.Random(0)), (
             f"{card}'s D6 after {verb} follows: " + (
                 f"on {faces} a wild hive spawns on the tile" if free else
                 "no wild hive can spawn (the tile holds a hive, or none is left)"),)
