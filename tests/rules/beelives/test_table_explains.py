@@ -377,3 +377,25 @@ def test_a_campaign_cards_start_of_the_month_on_the_map_is_previewed(card):
         option = "roll" if d.kind == "dice" else rng.choice(d.legal)
         _, state = E.resolve_steps(state, [option], rng)
     assert met, f"no {card} wild hive placed on the map"
+
+
+def test_a_preview_shows_the_table_a_push_leaves_when_the_option_ends_the_month():
+    """Previews compare the table as screens show it (``engine.shown_after``): for an option
+    that ends the month, the month is not played as its record, yet the view is the one the
+    push gives (and the next month's decision the same)."""
+    met = 0
+    for seed in (1, 2, 5, 6):
+        for state, d in _states(seed, 300):
+            if d.kind not in ("action", "wild") or met >= 6:
+                continue
+            for option in d.legal[:6]:
+                rng = random.Random(0)
+                pushed = E.push(state, option, random.Random(0))
+                if len(pushed.months) == len(state.months):
+                    continue                              # the month goes on
+                shown = E.shown_after(state, option, rng)
+                assert ENGINE.view(shown) == ENGINE.view(pushed)
+                assert ENGINE.pending(shown) == ENGINE.pending(pushed)
+                assert len(shown.months) == len(state.months)    # no month record played
+                met += 1
+    assert met >= 3, "no option that ends a month was met"
