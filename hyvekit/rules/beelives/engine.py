@@ -91,8 +91,9 @@ class WinterUpkeep(CampaignPhase):
                 raise refuse
             value = rest.pop(0)
             if key == "take":
-                data["starvation"] = {N.hive_named(state.game, n.strip(), "year-end take"):
-                                      "take" for n in value.split(",") if n.strip()}
+                data["starvation"] = {N.hive_named(state.game, n.strip(), "year-end take",
+                                                   players_only=True): "take"
+                                      for n in value.split(",") if n.strip()}
             else:
                 data["queens"] = {p.name: value.lower() for p in state.game.players}
         from hyvekit.rules.beelives.campaign_month import play_year_end

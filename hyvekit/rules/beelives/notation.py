@@ -307,12 +307,14 @@ def dice_word(said: str, word: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def hive_named(state: GameState, name: str, field: str) -> str:
-    """The hive (player or wild) called ``name``, in any case; close matches suggested.
+def hive_named(state: GameState, name: str, field: str, *, players_only: bool = False) -> str:
+    """The hive (player or wild; ``players_only``: a player's) called ``name``, in any case;
+    close matches suggested.
 
     :raises InvalidInputError: no such hive (``field``).
     """
-    names = [p.name for p in state.players] + [w.name for w in state.wild]
+    names = [p.name for p in state.players] + ([] if players_only else
+                                                [w.name for w in state.wild])
     return find(field, name, names)
 
 

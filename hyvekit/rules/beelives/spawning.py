@@ -56,8 +56,10 @@ def spawn_wild(state: GameState, name: str, strength: int, *, cause: str, by: st
     """
     if not name or name == NONE:
         raise InvalidInputError("spawn", name, "the new wild hive's name")
-    if any(x.name == name for x in state.wild) or state.is_player(name):
-        raise IllegalActionError(rule, f"a wild hive that is not in play, got {name} (in play)",
+    taken = {h.name.casefold() for h in (*state.wild, *state.players)}
+    if name.casefold() in taken:        # a step names a hive in any case: one name, one hive
+        raise IllegalActionError(rule, f"a wild hive that is not in play, got {name} (a hive in "
+                                 "play has that name; names are read in any case)",
                                  expected="a wild hive not in play", given=name)
     if len(state.wild) >= WILD_HIVE_TOKENS:
         raise IllegalActionError(rule, f"all {WILD_HIVE_TOKENS} wild hives are in play: none can "

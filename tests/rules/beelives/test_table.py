@@ -279,3 +279,30 @@ def test_raid_odds_are_given_only_beside_the_raids_legal_now():
         option = "roll" if d.kind == "dice" else rng.choice(d.legal)
         _, state = E.resolve_steps(state, [option], rng)
     assert met, "no haunted wild hive within reach of a raid in this game"
+
+
+def test_a_new_wild_hive_may_not_take_a_name_in_play_in_another_case():
+    """Steps name a hive in any case, so a wild hive called ``susan`` beside the player Susan
+    would make ``raid susan`` (listed as legal) refused: the name is refused when it is
+    spawned, as ``Susan`` is."""
+    state = C.new_campaign(C.settings_from_dict(
+        {"kind": "standard", "players": [{"name": "Susan", "queen": "prolific"},
+                                         {"name": "Jeremy", "queen": "aggressive"}]}, COMPS),
+        COMPS)
+    _, state = E.resolve_steps(state, ['card "Perfect Weather"'], random.Random(0))
+    for name in ("Susan", "susan", "JEREMY"):
+        with pytest.raises(IllegalActionError, match="read in any case"):
+            E.resolve_steps(state, [f"forage wet 1 spawn {name}"], random.Random(0))
+    _, state = E.resolve_steps(state, ["forage wet 1 spawn Bramble"], random.Random(0))
+    assert [w.name for w in state.table.state.wild] == ["Bramble"]
+
+
+def test_only_a_player_takes_starvation_tokens_in_winter():
+    from hyvekit.rules.beelives.notation import hive_named
+    state = C.new_campaign(C.settings_from_dict(
+        {"kind": "standard", "players": [{"name": "Susan", "queen": "prolific"}]}, COMPS), COMPS)
+    game = replace(state.game, wild=(g.WildHiveState("ACORN", 3),))
+    assert hive_named(game, "acorn", "actor") == "ACORN"
+    assert hive_named(game, "susan", "year-end take", players_only=True) == "Susan"
+    with pytest.raises(InvalidInputError, match="year-end take"):
+        hive_named(game, "ACORN", "year-end take", players_only=True)
