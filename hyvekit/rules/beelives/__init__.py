@@ -26,8 +26,12 @@ Modules:
   months; :mod:`.simulate` — complete random legal games with invariant checks;
   :mod:`.solofacts` — a month's summary as solo goal facts; :mod:`.campaign` — campaigns
   (gathers :mod:`.campaign_settings`, :mod:`.campaign_month`, :mod:`.campaign_status`).
-* :mod:`.table` — a month played at the table, one decision at a time; :mod:`.table_steps`
-  — a month record as the table's steps.
+* :mod:`.engine` — the game at the table, one decision at a time: the phases asked in order
+  (:mod:`.campaign_phases`, :mod:`.month_phases`; a month's value :mod:`.month_table`, a
+  turn's own decisions :mod:`.turn_steps`, the options :mod:`.table_options` and
+  :mod:`.wild_table`, the raid odds :mod:`.odds`, a step read :mod:`.step_text`, the table in
+  words and as data :mod:`.table_words`, :mod:`.table_view`); :mod:`.table_steps` — a month
+  record as the table's steps.
 """
 
 from hyvekit.rules.beelives.board import Board, DiseaseTrack, board_from_tables
