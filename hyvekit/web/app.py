@@ -187,8 +187,7 @@ class Served:
             return None
         self._seen = mark
         record, state = self.store.state(self.cid)
-        events = tuple((e["seq"], e["type"], str(e["data"].get("do", ""))
-                        if isinstance(e["data"], dict) else "") for e in record.active)
+        events = tuple(_told(e) for e in record.active)
         return Read(self.snapshot(record, state, with_previews=False), events, state)
 
     def previewed(self, read: Read) -> Read:
@@ -200,18 +199,16 @@ class Served:
 
     def made(self, applied: Any) -> Read:
         """What a step made through this server leads to, from what :func:`_apply` stored
-        (the state after it), without reading the record again.  Blocking."""
+        (the state after it; its events already told: :meth:`publish_steps`), without
+        reading the record again.  Blocking."""
         self._seen = self.file_mark()
-        events = tuple(self.events) + tuple(
-            (ev["seq"], ev["type"], str(ev["data"].get("do", ""))) for ev, _ in applied.done)
         state = applied.done[-1][1]
-        return Read(self.snapshot(None, state, with_previews=False), events, state)
+        return Read(self.snapshot(None, state, with_previews=False), tuple(self.events), state)
 
     def publish_steps(self, applied: Any) -> None:
         """Tell every page the step events a step made through this server stored, before
         the table is built (a page shows the step at once)."""
-        new = [(ev["seq"], ev["type"], str(ev["data"].get("do", ""))) for ev, _ in applied.done
-               if ev["seq"] > self._newest()]
+        new = [_told(ev) for ev, _ in applied.done if ev["seq"] > self._newest()]
         for queue in list(self.listeners):
             for seq, kind, step in new:
                 queue.put_nowait(("step", str(seq), json.dumps({"seq": seq, "type": kind,
@@ -285,6 +282,12 @@ class Served:
             if changed and read is not None and read.state is not None:
                 self.publish(await asyncio.to_thread(self.previewed, read))
             return changed
+
+
+def _told(event: dict[str, Any]) -> tuple[int, str, str]:
+    """An event of a record as the pages are told it: ``(seq, type, step)``."""
+    data = event["data"]
+    return event["seq"], event["type"], str(data.get("do", "")) if isinstance(data, dict) else ""
 
 
 def _players(header: dict[str, Any], data: dict[str, Any]) -> list[str]:
