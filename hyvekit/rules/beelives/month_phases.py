@@ -516,7 +516,7 @@ def month_phases(m: Table) -> tuple[MonthPhase, ...]:
 def _cards(m: Table) -> tuple[Any, ...]:
     """The box's cards' hooks when a solo card is in play in ``m`` (its rules played by the
     sequencer, or the month lost to a card), else none: a plain game loads no card."""
-    return tuple(m.comps.card_rules()) if m.start.options.cards_at_play or m.lost else ()
+    return tuple(m.comps.card_rules()) if m.lost else in_play(m.start, m.comps)
 
 
 def due_phase(m: Table) -> tuple[MonthPhase, Decision] | None:
