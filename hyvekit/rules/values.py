@@ -73,14 +73,19 @@ def replace(obj: Any, /, **changes: Any) -> Any:
         names = _copied_fields(cls)
     if not names:
         return dataclasses.replace(obj, **changes)
-    for key in changes:
-        if key not in names:
-            raise TypeError(f"{cls.__qualname__}.__init__() got an unexpected keyword "
-                            f"argument {key!r}")
+    if not names.issuperset(changes):
+        key = next(k for k in changes if k not in names)
+        raise TypeError(f"{cls.__qualname__}.__init__() got an unexpected keyword "
+                        f"argument {key!r}")
     new = object.__new__(cls)
-    was, now = obj.__dict__, new.__dict__
-    for name in names:
-        now[name] = changes[name] if name in changes else was[name]
+    now = new.__dict__
+    was = obj.__dict__
+    if len(was) == len(names):             # the fields only (no cached value beside them)
+        now.update(was)
+    else:
+        for name in names:
+            now[name] = was[name]
+    now.update(changes)
     post = getattr(cls, "__post_init__", None)
     if post is not None:
         post(new)

@@ -170,8 +170,7 @@ def push(state: CampaignState, text: str, rng: random.Random | None = None,
     m2 = MP.month_push(m, text, rng, replay=replay)
     resolved = m2.steps[-1]
     said = [TW.step_words(d, resolved)]
-    said += TW.month_words(m, m2) if not m2.lost else \
-        ["the fire reached your hive: the game is lost"]
+    said += TW.month_words(m, m2) if not m2.lost else [f"{m2.lost}: the game is lost"]
     after = month_played(state, m2)
     if len(after.months) > len(state.months):     # the month's account, hive by hive
         from hyvekit.rules.beelives.summaries import month_account
@@ -206,7 +205,7 @@ def month_played(state: CampaignState, m: Table) -> CampaignState:
         return replace(state, table=m)
     # the month's record is played only once a month ends: showing the table loads none of it
     from hyvekit.rules.beelives import campaign_month as CM
-    if m.lost:                                  # the hive burned: the card only
+    if m.lost:                                  # lost to a card: its card only
         return CM.play_month_event(replace(state, table=None), {
             "month": {"year": m.start.year, "month": m.start.month, "card": m.plan.card},
             "stated": dict(m.stated)})

@@ -58,6 +58,8 @@ class Assigned:
     failed: int = 0
 
     def __post_init__(self) -> None:
+        if min(self.__dict__.values()) >= 0:          # the fields only: a copy's quick check
+            return
         for f in fields(self):
             if getattr(self, f.name) < 0:
                 raise InvalidInputError(f"assigned {f.name}", getattr(self, f.name),
@@ -78,6 +80,10 @@ class Assigned:
     def __repr__(self) -> str:
         parts = [f"{f.name}={getattr(self, f.name)}" for f in fields(self) if getattr(self, f.name)]
         return f"Assigned({', '.join(parts)})"
+
+
+#: the hive's values that count something (at least 0)
+_COUNTS = ("unassigned", "brood", "comb", "honey", "pollen", "water", "mite", "starvation")
 
 
 @dataclass(frozen=True)
@@ -119,11 +125,13 @@ class Hive:
     cooled: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("unassigned", "brood", "comb", "honey", "pollen", "water", "mite",
-                     "starvation"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidInputError(f"hive {name}", value, "a whole number of at least 0")
+        counts = (self.unassigned, self.brood, self.comb, self.honey, self.pollen, self.water,
+                  self.mite, self.starvation)
+        if not all(type(v) is int and v >= 0 for v in counts):     # bool is not a count
+            for name, value in zip(_COUNTS, counts):
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise InvalidInputError(f"hive {name}", value,
+                                            "a whole number of at least 0")
         if self.side not in ("A", "B"):
             raise InvalidInputError("hive side", self.side, "A or B")
         if self.stored > self.comb:

@@ -5,6 +5,8 @@ against the derived ones.
 
 from __future__ import annotations
 
+from dataclasses import field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from hyvekit.rules.beelives.action_phase import play_turn
@@ -27,11 +29,18 @@ CLAIM_FIELDS = ("honey", "pollen", "water", "empty", "brood", "workers", "comb",
 
 @dataclass(frozen=True)
 class MonthResult:
-    """A month played: the state after cleanup, the events and the per-hive summary."""
+    """A month played: the state after cleanup, the events, and (:attr:`summary`) the
+    per-hive summary, gathered from them when first asked (a preview never asks)."""
 
     state: GameState
     events: tuple[Event, ...]
-    summary: MonthSummary
+    comps: Components = field(compare=False, repr=False)
+
+    @cached_property
+    def summary(self) -> MonthSummary:
+        """:func:`~hyvekit.rules.beelives.summaries.summarize` of the month."""
+        from hyvekit.rules.beelives.summaries import summarize
+        return summarize(self.events, self.state, self.comps)
 
 
 def play_month(state: GameState, plan: MonthPlan, comps: Components, *,
@@ -58,11 +67,10 @@ def play_month(state: GameState, plan: MonthPlan, comps: Components, *,
     except (IllegalActionError, InvalidInputError) as exc:
         raise located(exc, f"{where}, end of the Action Phase") from None
     events += evs
-    from hyvekit.rules.beelives.summaries import summarize
-    summary = summarize(events, state, comps)
+    result = MonthResult(state, tuple(events), comps)
     if claims:
-        check_claims(plan, summary, state, comps.board, where)
-    return MonthResult(state, tuple(events), summary)
+        check_claims(plan, result.summary, state, comps.board, where)
+    return result
 
 
 def derived_values(state: GameState, summary: MonthSummary, board: Board) -> dict[str, dict]:

@@ -604,10 +604,7 @@ def _finish(m: Table) -> Table:
         plan = replace(plan, solo_spawn=free_wild_name(s) if s.map is None else NONE)
     s2, evs = end_month(s, m.comps, solo_spawn=plan.solo_spawn,
                         solo_spawn_at=plan.solo_spawn_at, joins=plan.joins)
-    events = m.events + tuple(evs)
-    from hyvekit.rules.beelives.summaries import summarize
-    summary = summarize(list(events), s2, m.comps)
-    return replace(m, plan=plan, result=MonthResult(s2, events, summary))
+    return replace(m, plan=plan, result=MonthResult(s2, m.events + tuple(evs), m.comps))
 
 
 def replay(start: GameState, comps: Components, steps: tuple[str, ...] | list[str]) -> Table:

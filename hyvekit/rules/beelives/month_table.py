@@ -60,8 +60,9 @@ class Table:
     :ivar steps: every step pushed, resolved.
     :ivar stated: what a campaign states beside the month record (Three Generations' spawns
         before the month: :class:`~hyvekit.rules.beelives.three_generations.Prelude`).
-    :ivar lost: Wildfire burned the hive at the start of the month: only the card is turned
-        over, nothing is played (ruling L132).
+    :ivar lost: the month is lost to a card before anything is played (Wildfire burned the
+        hive: ruling L132): why, in the card's words (None: not lost); only the card is
+        turned over.
     :ivar wild_roll: Zombees: an infected wild hive's D6 for its erratic turn, rolled before
         its line is played ``(name, face)``.
     :ivar wild_passed: without the map, the wild hive whose chart is being walked and the
@@ -80,7 +81,7 @@ class Table:
     wild_roll: tuple[str, int] | None = None
     wild_passed: tuple[str, tuple[str, ...]] | None = None
     stated: Any = ()
-    lost: bool = False
+    lost: str | None = None
 
     @property
     def done(self) -> bool:

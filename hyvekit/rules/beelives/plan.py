@@ -5,7 +5,8 @@ end-of-month values (parsed from a month file by :mod:`hyvekit.rules.beelives.re
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+import functools
+from dataclasses import fields
 
 from hyvekit.rules.beelives.player_turns import (
     PLAYER_ACTION_CLASSES,
@@ -170,14 +171,19 @@ def as_action(turn: Turn) -> PlayerAction | WildAction:
 def as_turn(action: PlayerAction | WildAction) -> Turn:
     """A typed action as the stated turn of a month record (:func:`as_action`'s inverse)."""
     d = action.dice
-    values = {f.name: getattr(action, f.name) for f in fields(action)
-              if f.name not in ("dice", "_")}
+    values = {name: getattr(action, name) for name in _stated_fields(type(action))}
     if isinstance(action, ScareGhosts):
         values["scare_ghosts"] = True
-    dice = {k: v for k, v in asdict(d).items() if k != "card_d6"}
+    dice = {name: getattr(d, name) for name in _stated_fields(TurnDice) if name != "card_d6"}
     if not action.wild:
         dice["d6"] = d.card_d6
     return Turn(action=action.action, wild=action.wild, **dice, **values)
+
+
+@functools.cache
+def _stated_fields(cls: type) -> tuple[str, ...]:
+    """The fields of an action (or its dice) that a stated turn carries."""
+    return tuple(f.name for f in fields(cls) if f.name not in ("dice", "_"))
 
 
 @dataclass(frozen=True)

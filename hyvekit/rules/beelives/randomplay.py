@@ -431,7 +431,7 @@ def random_month(state: g.GameState, comps: g.Components, rng: random.Random,
     # (the plan states no claims, so there is nothing to compare)
     s, evs = g.end_month(s, comps, solo_spawn=solo, solo_spawn_at=solo_at, joins=joins)
     events += evs
-    return plan, g.MonthResult(s, tuple(events), g.summarize(events, s, comps))
+    return plan, g.MonthResult(s, tuple(events), comps)
 
 
 def _zombees_first_hive(state: g.GameState, plan: g.MonthPlan, rng: random.Random

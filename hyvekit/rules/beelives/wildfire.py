@@ -508,7 +508,8 @@ class FireSpreads(CampaignPhase):
         game, burned, _, _ = _fire_game(state, fp)
         if burned:
             return replace(new_table(state.game, state.comps.game),
-                           stated=fp.stated() | {"hive_burned": True}, lost=True)
+                           stated=fp.stated() | {"hive_burned": True},
+                           lost="the fire reached your hive")
         return replace(new_table(game, state.comps.game), stated=fp.stated())
 
 
