@@ -349,10 +349,10 @@ class WildTurns(MonthPhase):
         if not action.wild:
             raise refusal(d, text, "a wild hive's turn is due")
         if m.wild_roll is not None:
-            name, face = m.wild_roll
-            if action.actor != name or action.dice.zombee_d6 not in (None, face):
-                raise refusal(d, text, f"{name} rolled {face} for its erratic turn")
-            action = replace(action, dice=replace(action.dice, zombee_d6=face))
+            why = m.wild_roll.refuses(action)
+            if why is not None:
+                raise refusal(d, text, why)
+            action = m.wild_roll.stamped(action)
         return begin_turn(m, d, action)
 
 

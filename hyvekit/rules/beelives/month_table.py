@@ -46,6 +46,29 @@ class PendingTurn:
 
 
 @dataclass(frozen=True)
+class WildRoll:
+    """A card's D6 rolled for a wild hive before its turn, which the face rules off its chart
+    (:meth:`~.card_hooks.CardRules.month_phases` rolls it): the hive ``name``, the ``face``,
+    ``key`` the die's field on the turn's dice (:class:`~.state.TurnDice`) and ``words``
+    what the turn is, as a refusal says it."""
+
+    name: str
+    face: int
+    key: str
+    words: str
+
+    def stamped(self, action: Action) -> Action:
+        """``action`` with this roll's face on its dice."""
+        return replace(action, dice=replace(action.dice, **{self.key: self.face}))
+
+    def refuses(self, action: Action) -> str | None:
+        """Why ``action`` cannot be the rolled turn (another hive, another face), or None."""
+        if action.actor != self.name or getattr(action.dice, self.key) not in (None, self.face):
+            return f"{self.name} rolled {self.face} for its {self.words}"
+        return None
+
+
+@dataclass(frozen=True)
 class Table:
     """A month at the table.
 
@@ -63,8 +86,8 @@ class Table:
     :ivar lost: the month is lost to a card before anything is played (Wildfire burned the
         hive: ruling L132): why, in the card's words (None: not lost); only the card is
         turned over.
-    :ivar wild_roll: Zombees: an infected wild hive's D6 for its erratic turn, rolled before
-        its line is played ``(name, face)``.
+    :ivar wild_roll: a card's D6 for a wild hive's turn off its chart, rolled before the
+        turn (:class:`WildRoll`).
     :ivar wild_passed: without the map, the wild hive whose chart is being walked and the
         lines passed so far (:func:`chart_line`).
     """
@@ -78,7 +101,7 @@ class Table:
     turn: PendingTurn | None = None
     result: MonthResult | None = None
     steps: tuple[str, ...] = ()
-    wild_roll: tuple[str, int] | None = None
+    wild_roll: WildRoll | None = None
     wild_passed: tuple[str, tuple[str, ...]] | None = None
     stated: Any = ()
     lost: str | None = None

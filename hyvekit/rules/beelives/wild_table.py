@@ -14,7 +14,7 @@ from hyvekit.rules.beelives import notation as N
 from hyvekit.rules.beelives import seasons
 from hyvekit.rules.beelives.action_phase import next_actor
 from hyvekit.rules.beelives.board import TILE_TYPES
-from hyvekit.rules.beelives.month_table import Table
+from hyvekit.rules.beelives.month_table import Table, WildRoll
 from hyvekit.rules.beelives.state import NONE, R_WILD, Components, GameState, map_module
 from hyvekit.rules.beelives.step_text import refusal
 from hyvekit.rules.beelives.turn_steps import head_legal
@@ -30,7 +30,7 @@ def wild_decision(t: Table, choices: tuple[str, ...]) -> Decision:
     state = t.state
     assert state is not None
     if t.wild_roll is not None:
-        choices = (t.wild_roll[0],)
+        choices = (t.wild_roll.name,)
     lead = state.players[state.first_player].name
     if walks(t, state):
         return walk_decision(t, state, choices, lead)
@@ -64,20 +64,20 @@ def walk_decision(t: Table, state: GameState, choices: tuple[str, ...], lead: st
 
 
 def wild_options(state: GameState, choices: tuple[str, ...], comps: Components,
-                 roll: tuple[str, int] | None = None) -> tuple[WildAction, ...]:
+                 roll: WildRoll | None = None) -> tuple[WildAction, ...]:
     """The legal wild hive turns now, for any of the wild hives ``choices`` still to act this
-    round (checked by the sequencer; dice are decided after).  ``roll``: Zombees, an infected
-    wild hive's erratic D6 ``(name, face)``.
+    round (checked by the sequencer; dice are decided after).  ``roll``: a card's D6 rolled
+    for one of them, whose turn it rules off the chart (:class:`~.month_table.WildRoll`).
 
     On the map a wild hive takes the first line of its priority chart it can (Wild Hives):
     its lines are tried in the chart's order and the first with a legal turn gives them all.
     """
     out: list[WildAction] = []
     for name in choices:
-        dice = None if roll is None or roll[0] != name else roll[1]
-        groups = [group for _, group in wild_lines(state, name, comps, dice)]
+        rolled = roll if roll is not None and roll.name == name else None
+        groups = [group for _, group in wild_lines(state, name, comps, rolled)]
         found: list[WildAction] = []
-        if state.map is not None and dice is None:
+        if state.map is not None and rolled is None:
             for group in groups:
                 found = [a for a in group() if head_legal(state, a, comps)]
                 if found:
@@ -147,7 +147,8 @@ def chart_line(state: GameState, name: str, comps: Components,
 
 
 def walks(t: Table, state: GameState) -> bool:
-    """Whether the wild hives' turns are walked line by line: no map, no erratic D6."""
+    """Whether the wild hives' turns are walked line by line: no map, no card's D6 rolled
+    for the turn."""
     return state.map is None and t.wild_roll is None
 
 
@@ -190,12 +191,13 @@ def target_strength(state: GameState, target: str) -> int:
     return state.wild_hive(target).strength
 
 
-def wild_lines(state: GameState, name: str, comps: Components, erratic: int | None,
+def wild_lines(state: GameState, name: str, comps: Components, rolled: WildRoll | None,
                 walk: bool = False) -> list[tuple[str, Callable[[], list[WildAction]]]]:
     """The candidate turns of wild hive ``name``, ``(line, turns)`` per priority chart line
     in the chart's order (with a map, or ``walk``: without one and not walked, every line
     in any order), swarming first and doing nothing last, each worked out when asked for.
-    ``erratic``: Zombees' D6 for an infected hive (no chart: every line)."""
+    ``rolled``: a card's D6 rolled for the turn, which the face rules (no chart: every line
+    but swarming, each turn with the face on its dice)."""
     card = comps.card(state.card)
     m = state.map
     targets = [p.name for p in state.players] + [x.name for x in state.wild if x.name != name]
@@ -209,7 +211,7 @@ def wild_lines(state: GameState, name: str, comps: Components, erratic: int | No
                     for c in map_module().closest_tiles(m, name, tile)]
         hot = seasons.overheating(card)
         return [WildForage(name, tile, d) for d in range(4)
-                if tile != "wet" or hot or erratic is not None]
+                if tile != "wet" or hot or rolled is not None]
 
     def scouts() -> list[WildAction]:
         if m is None:
@@ -225,7 +227,7 @@ def wild_lines(state: GameState, name: str, comps: Components, erratic: int | No
         state.wild_hive(name).turns == 0
     if desperate:                      # Desperate Parties: the raid first, then the chart
         chart = ("swarm", "raid") + tuple(c for c in chart if c not in ("swarm", "raid"))
-    if erratic is not None or (m is None and not walk):   # every line (an erratic turn's
+    if rolled is not None or (m is None and not walk):    # every line (a rolled turn's
         chart = tuple(dict.fromkeys(chart + ("raid", "scout") + TILE_TYPES))  # are on no chart)
     lines: list[tuple[str, Callable[[], list[WildAction]]]] = []
     for line in chart:
@@ -238,16 +240,15 @@ def wild_lines(state: GameState, name: str, comps: Components, erratic: int | No
         else:
             lines.append((line, functools.partial(forages, line)))
     lines.append(("nothing", lambda: [WildNothing(name)]))
-    if erratic is not None:
-        return [(line, functools.partial(erratic_lines, group, erratic)) for line, group in lines
+    if rolled is not None:
+        return [(line, functools.partial(rolled_lines, group, rolled)) for line, group in lines
                 if line != "swarm"]
     return lines
 
 
-def erratic_lines(group: Callable[[], list[WildAction]], d6: int) -> list[WildAction]:
-    """Zombees: the turns of ``group`` taken as an infected hive's erratic turn on ``d6``."""
-    return [replace(a, dice=replace(a.dice, zombee_d6=d6)) for a in group()
-            if not isinstance(a, WildSwarm)]
+def rolled_lines(group: Callable[[], list[WildAction]], rolled: WildRoll) -> list[WildAction]:
+    """The turns of ``group`` (no swarm) taken as the turn a card's D6 ``rolled`` rules."""
+    return [rolled.stamped(a) for a in group() if not isinstance(a, WildSwarm)]
 
 
 def wild_due(t: Table) -> Decision | None:
@@ -258,8 +259,8 @@ def wild_due(t: Table) -> Decision | None:
     actor = next_actor(t.state)
     if actor is None or not actor.wild:
         return None
-    if t.state.zombees:
-        return None                    # an erratic turn's D6 may be due: see wild_decision
+    if t.wild_roll is not None:
+        return None                    # a card's D6 rules the turn: see wild_decision
     state, comps, choices = t.state, t.comps, actor.choices
     if state.map is None:              # the chart walked (chart_line), worked out when asked
         lead = state.players[state.first_player].name

@@ -17,7 +17,7 @@ from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.card_hooks import CardRules, Failed, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, gain_disease
 from hyvekit.rules.beelives.month_table import first_infected as first_infected_at_table
-from hyvekit.rules.beelives.month_table import WILD_NAMES, free_wild_name
+from hyvekit.rules.beelives.month_table import WILD_NAMES, WildRoll, free_wild_name
 from hyvekit.rules.beelives.player_turns import ScareGhosts
 from hyvekit.rules.beelives.solo_cards import WILD_MAX, CampaignCard, die_roll
 from hyvekit.rules.beelives.spawning import no_placement, spawn_wild
@@ -534,7 +534,7 @@ class ErraticDiePhase(MP.MonthPhase):
 
     def take(self, m, d, text, rng, strict):
         face, said = MP.month_face(d, text, m, rng)
-        return replace(m, wild_roll=(d.subject, face)), said
+        return replace(m, wild_roll=WildRoll(d.subject, face, "zombee_d6", "erratic turn")), said
 
 
 MONTH_PHASES = {"start": (FirstInfectionPhase(),), "after swarms": (SwarmDicePhase(),),
