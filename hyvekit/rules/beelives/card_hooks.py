@@ -10,8 +10,8 @@ in a game without Zombees).
 
 The hook points, in the order a month meets them:
 
-* :meth:`CardRules.first_infection` — the month at the table begins: a wild hive the card
-  marks (Zombees' first infected hive);
+* :meth:`CardRules.month_begins` — the month at the table begins: what the card settles
+  without asking (Zombees' first infected hive, when only one can be);
 * :meth:`CardRules.before_month` — after the wild hives wake, before phases 1–4;
 * :meth:`CardRules.before_action` — before a player's action (it may fail) or a wild hive's
   turn (it may ignore its priority chart);
@@ -114,11 +114,11 @@ class CardRules:
     def after_month(self, state: GameState, comps: Components) -> None:
         """End of the Cleanup Phase: refuse what the card left unused."""
 
-    def first_infection(self, start: GameState, comps: Components) -> Any:
-        """The month at the table ``start`` begins: the wild hive the card marks now, as the
-        card gives it (Zombees' ``FirstInfection``: the strongest wild hives, or where a new
-        one spawns), or None when the card marks none this month."""
-        return None
+    def month_begins(self, start: GameState, plan: Any, comps: Components) -> Any:
+        """The month at the table ``start`` begins: its record (``plan``, a
+        :class:`~.plan.MonthPlan`) with what the card settles without asking (Zombees: the
+        one strongest wild hive infected), as the tool would state it."""
+        return plan
 
     def forage_roll(self, state: GameState, action: Any, comps: Components) -> bool | None:
         """A player's Forage (``action``, with its dice) before it is taken: None when the

@@ -11,11 +11,12 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import Any
 
+from hyvekit.rules.beelives.card_hooks import in_play
 from hyvekit.rules.beelives.month import MonthResult
 from hyvekit.rules.beelives.plan import MonthPlan, PhaseChoices
 from hyvekit.rules.beelives.player_turns import PlayerAction
 from hyvekit.rules.beelives.state import (NONE, R_ACTION, WILD_HIVE_TOKENS, Components, Event,
-                                          GameState, map_module, month_name)
+                                          GameState, month_name)
 from hyvekit.rules.beelives.wild_turns import WildAction
 from hyvekit.rules.common import IllegalActionError
 from hyvekit.rules.values import dataclass, replace
@@ -141,27 +142,9 @@ def new_table(start: GameState, comps: Components) -> Table:
         raise IllegalActionError(R_ACTION, f"no month is due now ({start.stage})",
                                  expected="month", given=start.stage)
     plan = MonthPlan(start.year, start.month, "")
-    first = first_infected(start, comps)
-    if first is not None:
-        if len(first.candidates) == 1:
-            plan = replace(plan, infect=first.candidates[0])
-        elif not first.candidates:
-            lead = start.players[start.first_player].name
-            name = free_wild_name(start)
-            if start.map is None:
-                plan = replace(plan, infected_spawn=name)
-            elif not map_module().spawn_places(start.map, lead, first.max_distance):
-                plan = replace(plan, infected_spawn=NONE)
+    for card in in_play(start, comps):
+        plan = card.month_begins(start, plan, comps)
     return Table(start, comps, plan)
-
-
-def first_infected(start: GameState, comps: Components) -> Any:
-    """The wild hive a card marks as the month begins
-    (:meth:`~.card_hooks.CardRules.first_infection`: Zombees, the start of year 2), or None."""
-    if not start.options.cards_at_play:
-        return None
-    return next((f for c in comps.card_rules()
-                 if (f := c.first_infection(start, comps)) is not None), None)
 
 
 def free_wild_name(state: GameState, taken: set[str] = frozenset()) -> str:   # type: ignore

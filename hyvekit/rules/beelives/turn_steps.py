@@ -111,13 +111,6 @@ def tool_spawn(key: str, value: tuple[str, Any], fill: Fill) -> TurnDecision:
     return TurnDecision(key, "auto", None, "", fill, values=((value, ""),), neutral=value)
 
 
-def is_infected(state: GameState, action: Action) -> bool:
-    """Zombees: whether the hive taking ``action`` is infected."""
-    if action.wild:
-        return any(w.name == action.actor and w.infected for w in state.wild)
-    return state.player(action.actor).infected
-
-
 def tile_side(state: GameState, action: Action) -> str | None:
     """On the map, the dark side shown by the tile ``action`` acts on (a forage's or scout's
     tile, a raided hive's tile): ``haunted``, ``infected``, ``burnt``; None without one."""

@@ -16,7 +16,6 @@ from hyvekit.rules.beelives import turn_steps as TS
 from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.card_hooks import CardRules, Failed, Marks, NewWildHive
 from hyvekit.rules.beelives.hive import Hive, gain_disease
-from hyvekit.rules.beelives.month_table import first_infected as first_infected_at_table
 from hyvekit.rules.beelives.month_table import WILD_NAMES, WildRoll, free_wild_name
 from hyvekit.rules.beelives.player_turns import ScareGhosts
 from hyvekit.rules.beelives.solo_cards import WILD_MAX, CampaignCard, die_roll
@@ -322,6 +321,22 @@ def erratic_turn(state: GameState, w: WildHiveState, turn: Any, comps: Component
     return True
 
 
+def is_infected(state: GameState, action: Any) -> bool:
+    """Whether the hive taking ``action`` is infected."""
+    if action.wild:
+        return any(w.name == action.actor and w.infected for w in state.wild)
+    return state.player(action.actor).infected
+
+
+def first_infected_at_table(start: GameState, comps: Components) -> FirstInfection | None:
+    """The first month of the year the card's rules begin: the strongest wild hive is
+    infected, or an infected one spawns (:func:`first_infected`); else None."""
+    z = start.options.zombees_from_year
+    if not start.options.cards_at_play or not z or start.year != z or start.month != 1:
+        return None
+    return first_infected(zombees_card(comps), {w.name: w.strength for w in start.wild})
+
+
 class ZombeesRules(CardRules):
     """Zombees' hooks (campaign card, from year 2): the month's infection rolls for new wild
     hives and the first infected hive (before a month), an infected hive's action roll and an
@@ -390,13 +405,23 @@ class ZombeesRules(CardRules):
         return state, Marks(infected=infected, event=(("infection_d6", roll),
                                                       ("infected", infected)))
 
-    def first_infection(self, start: GameState, comps: Components) -> FirstInfection | None:
-        """The first month of the year the card's rules begin: the strongest wild hive is
-        infected, or an infected one spawns (:func:`first_infected`)."""
-        z = start.options.zombees_from_year
-        if not z or start.year != z or start.month != 1:
-            return None
-        return first_infected(zombees_card(comps), {w.name: w.strength for w in start.wild})
+    def month_begins(self, start: GameState, plan: MonthPlan, comps: Components) -> MonthPlan:
+        """The first infected hive when only one can be: the one strongest wild hive, or,
+        with none in play, the infected hive spawned (its name; on the map ``none`` when no
+        tile can take it)."""
+        first = first_infected_at_table(start, comps)
+        if first is None:
+            return plan
+        if len(first.candidates) == 1:
+            return replace(plan, infect=first.candidates[0])
+        if not first.candidates:
+            lead = start.players[start.first_player].name
+            if start.map is None:
+                return replace(plan, infected_spawn=free_wild_name(start))
+            if not map_module().spawn_places(start.map, lead, first.max_distance):
+                return replace(plan, infected_spawn=NONE)
+        return plan
+
 
     def disease_gained(self, state: GameState, player: PlayerState, hive: Hive, gained: int,
                        comps: Components) -> Hive:
@@ -410,12 +435,12 @@ class ZombeesRules(CardRules):
             return None
         a, d = turn.action, turn.action.dice
         if stage == "before" and not a.wild and d.zombee_d6 is None and \
-                TS.is_infected(state, a):
+                is_infected(state, a):
             return TS.die("zombee_d6", turn, f"{a.actor} is infected: roll the D6 for the "
                           "action (Zombees)", 6)
         if stage == "acted" and not failed and d.infection_d6 is None and \
                 a.action in ("forage", "scout", "raid") and not isinstance(a, ScareGhosts) and \
-                not TS.is_infected(state, a) and _acts_on_infected(state, a):
+                not is_infected(state, a) and _acts_on_infected(state, a):
             return TS.die("infection_d6", turn, f"{a.actor} acts on an infected tile: roll the "
                           "D6 (Zombees)", 6)
         if stage == "new wild hives":       # "When a new wild hive is spawned, roll the D6"
