@@ -84,6 +84,7 @@ class Assigned:
 
 #: the hive's values that count something (at least 0)
 _COUNTS = ("unassigned", "brood", "comb", "honey", "pollen", "water", "mite", "starvation")
+_INT = {int}
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ class Hive:
     def __post_init__(self) -> None:
         counts = (self.unassigned, self.brood, self.comb, self.honey, self.pollen, self.water,
                   self.mite, self.starvation)
-        if not all(type(v) is int and v >= 0 for v in counts):     # bool is not a count
+        if set(map(type, counts)) != _INT or min(counts) < 0:     # bool is not a count
             for name, value in zip(_COUNTS, counts):
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                     raise InvalidInputError(f"hive {name}", value,

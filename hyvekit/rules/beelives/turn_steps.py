@@ -14,6 +14,7 @@ by the sequencer itself, and how the table knows which options are legal.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -49,14 +50,16 @@ class TurnDecision(Decision):
         ``sacrifice``, ``removed``, ``d6``, ``target_roll``, ``card_d6``, ``spawn``, a card's
         die: ``zombee_d6``...); ``subject``: the wild hive it is about, when there is one.
     :ivar values: the legal answers as ``(value, notation)`` (a die's: none, its faces are
-        typed); ``neutral``: the answer a head is checked with, without asking.
+        typed; a callable giving them is called when first asked: a head's check never
+        asks); ``neutral``: the answer a head is checked with, without asking.
     :ivar dice / faces: a die decision's number of dice and their faces.
     A decision of kind ``auto`` is the tool's (a spawned wild hive's name): never shown.
     """
 
     def __init__(self, key: str, kind: str, actor: str | None, prompt: str, fill: Fill, *,
                  subject: str | None = None, dice: int = 0, faces: tuple[int, ...] = (),
-                 values: tuple[tuple[Any, str], ...] = (), neutral: Any = None,
+                 values: tuple[tuple[Any, str], ...] | Callable[[], tuple[tuple[Any, str], ...]]
+                 = (), neutral: Any = None,
                  forced: bool = False, legal: Callable[[], tuple[str, ...]] | None = None
                  ) -> None:
         more = ""
@@ -64,10 +67,18 @@ class TurnDecision(Decision):
             legal = dice_steps(dice, faces)       # type: ignore[assignment]
             more = (f"or the {faces_rolled(dice)} ({faces[0]}-{faces[-1]}), e.g. "
                     + str(faces[-1]) * dice)
-        super().__init__(kind, actor, prompt, legal if legal is not None else
-                         tuple(v[1] for v in values), more=more, auto=forced)
-        self.key, self.subject, self.values, self.neutral = key, subject, values, neutral
+        if legal is None:           # listed now when given, else when first asked for
+            legal = (lambda: tuple(v[1] for v in self.values)) if callable(values) else \
+                tuple(v[1] for v in values)
+        super().__init__(kind, actor, prompt, legal, more=more, auto=forced)
+        self.key, self.subject, self.neutral = key, subject, neutral
+        self._values = values
         self.dice, self.faces, self._fill = dice, faces, fill
+
+    @functools.cached_property
+    def values(self) -> tuple[tuple[Any, str], ...]:
+        """The legal answers, ``(value, notation)`` each."""
+        return tuple(self._values() if callable(self._values) else self._values)
 
     def fill(self, pt: PendingTurn, value: Any) -> PendingTurn:
         """The turn ``pt`` with ``value`` decided here (a die: its faces, a tuple).
@@ -250,8 +261,10 @@ def _sacrifice_due(state: GameState, pt: PendingTurn, party: int, comps: Compone
         return _listed_sacrifice(state, pt, comps, "sacrifice", a.target,
                                  f"{a.actor} raids {a.target} with {counted(party, 'bee')}, "
                                  f"dice {dice}: bees sacrificed (defending/unassigned)",
-                                 _defenders(state, a.target, party), (0, 0))
-    vals = tuple((n, f"{N.quote_name(a.actor)}: sacrifice {n}") for n in range(party + 1))
+                                 lambda: _defenders(state, a.target, party), (0, 0))
+
+    def vals() -> tuple[tuple[Any, str], ...]:
+        return tuple((n, f"{N.quote_name(a.actor)}: sacrifice {n}") for n in range(party + 1))
     head = f"{a.actor} raids {a.target} with {counted(party, 'bee')}, dice {dice}"
     strength, wild = sum(raid_strength(state, a, party, comps)), state.wild_hive(a.target)
     if strength >= wild.strength:
@@ -268,12 +281,13 @@ def _sacrifice_due(state: GameState, pt: PendingTurn, party: int, comps: Compone
 
 
 def _listed_sacrifice(state: GameState, pt: PendingTurn, comps: Components, key: str,
-                      actor: str, prompt: str, values: tuple[tuple[Any, str], ...],
+                      actor: str, prompt: str,
+                      values: Callable[[], tuple[tuple[Any, str], ...]],
                       neutral: Any, forced: bool = False) -> TurnDecision:
-    """A sacrifice whose legal options are those the sequencer accepts (worked out when
-    asked for)."""
+    """A sacrifice whose legal options are those of ``values()`` the sequencer accepts (both
+    worked out when asked for)."""
     def legal() -> tuple[str, ...]:
-        return tuple(v[1] for v in values
+        return tuple(v[1] for v in values()
                      if head_legal(state, _sacrificed(pt, v[0]), comps))
     return TurnDecision(key, "sacrifice", actor, prompt, _sacrificed, values=values,
                         neutral=neutral, forced=forced, legal=legal)
@@ -297,7 +311,8 @@ def _wild_raid_due(state: GameState, pt: PendingTurn, comps: Components
         return _listed_sacrifice(state, pt, comps, "sacrifice", a.target,
                                  f"{a.actor} rolled {a.d6}: "
                                  f"{_wild_steal_words(state, a, comps)}: bees sacrificed "
-                                 "(defending/unassigned)", _defenders(state, a.target), (0, 0))
+                                 "(defending/unassigned)", lambda: _defenders(state, a.target),
+                                 (0, 0))
     return None
 
 
