@@ -65,7 +65,7 @@ def serve(ctx: typer.Context,
     import uvicorn
 
     from hyvekit.web.app import HOST, PLAYER, link_secret, make_app
-    from hyvekit.web.guard import server_config
+    from hyvekit.web.guard import server_settings
     if not campaigns:
         raise InvalidInputError("CAMPAIGN", "missing", "the id of a record played at the table")
     host = "0.0.0.0" if lan else "127.0.0.1"
@@ -90,8 +90,8 @@ def serve(ctx: typer.Context,
     typer.echo(wrapped("Open a link on a phone or a TV; Ctrl-C stops the server."
                        + ("" if lan else " (Only this computer can open them: --lan lets the "
                                          "phones on your network in.)")))
-    uvicorn.Server(server_config(app, host, port, log_level="warning",
-                                 access_log=False)).run()
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                **server_settings())
 
 
 def _require_free(host: str, port: int) -> None:

@@ -8,7 +8,7 @@
   of it is read, or, sent in chunks, as soon as the count passes the limit (the connection then
   closed); every answer with :data:`HEADERS` (the pages' Content-Security-Policy, no framing,
   no referrer: the tokens ride in the links).
-* :func:`server_config` — uvicorn's settings: an idle connection closed after
+* :func:`server_settings` — uvicorn's settings: an idle connection closed after
   :data:`KEEP_ALIVE` seconds, a request whose head and body are not all in within
   :data:`REQUEST_S` seconds closed (:func:`deadline_protocol`; uvicorn has no such timeout of
   its own), a head over :data:`MAX_HEAD` bytes refused.  A page's event stream, its request
@@ -189,12 +189,9 @@ def deadline_protocol(request_s: float = REQUEST_S) -> type:
     return Deadline
 
 
-def server_config(app: Any, host: str, port: int, *, keep_alive: int = KEEP_ALIVE,
-                  request_s: float = REQUEST_S, **more: Any) -> Any:
-    """The :class:`uvicorn.Config` ``hyvekit serve`` runs ``app`` with on ``host``:``port``
-    (``keep_alive`` and ``request_s`` in seconds, shorter in tests; ``more``: uvicorn's other
-    settings)."""
-    import uvicorn
-    return uvicorn.Config(app, host=host, port=port, http=deadline_protocol(request_s),
-                          timeout_keep_alive=keep_alive, h11_max_incomplete_event_size=MAX_HEAD,
-                          **more)
+def server_settings(*, keep_alive: int = KEEP_ALIVE, request_s: float = REQUEST_S
+                    ) -> dict[str, Any]:
+    """uvicorn's settings (keywords of ``uvicorn.run`` and ``uvicorn.Config``) that ``hyvekit
+    serve`` runs with: ``keep_alive`` and ``request_s`` in seconds (shorter in tests)."""
+    return {"http": deadline_protocol(request_s), "timeout_keep_alive": keep_alive,
+            "h11_max_incomplete_event_size": MAX_HEAD}

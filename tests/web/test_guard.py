@@ -239,12 +239,17 @@ def test_idle_and_half_sent_connections_are_closed_and_event_streams_are_not(hk,
         stream.close()
 
 
-def test_the_default_timeouts_are_set(hk, league):
-    from hyvekit.web.guard import KEEP_ALIVE, MAX_HEAD, server_config
-    config = server_config(object(), "127.0.0.1", 1)
-    assert config.timeout_keep_alive == KEEP_ALIVE and config.h11_max_incomplete_event_size \
-        == MAX_HEAD
-    assert config.http.__mro__[1].__name__ == "H11Protocol"
+def test_serve_runs_uvicorn_with_the_timeouts_and_limits(hk, league, monkeypatch):
+    import uvicorn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    from hyvekit.web.guard import KEEP_ALIVE, MAX_HEAD, REQUEST_S
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
+    assert hk("serve", league).returncode == 0
+    assert seen["timeout_keep_alive"] == KEEP_ALIVE and KEEP_ALIVE <= 10
+    assert seen["h11_max_incomplete_event_size"] == MAX_HEAD
+    assert issubclass(seen["http"], H11Protocol) and 0 < REQUEST_S <= 30
 
 
 # --- 5. a report's files when serve is killed -------------------------------------------------
