@@ -154,7 +154,7 @@ class Served:
         self.data: dict[str, Any] = {}
         self.events: list[tuple[int, str, str]] = []     # published, oldest first
         self.lock = asyncio.Lock()
-        self.printing = asyncio.Lock()         # its report rendered once at a time
+        self.printing = asyncio.Lock()         # reports one at a time (make_app: one for all)
         self._seen: tuple[int, int, int] | None = None
 
     def snapshot(self, record: Any, state: Any, with_previews: bool = True) -> dict[str, Any]:
