@@ -28,6 +28,18 @@ def lan_address() -> str:
         probe.close()
 
 
+def machine_addresses() -> list[str]:
+    """The names and addresses this machine has on the network (its host name, the addresses
+    it resolves to, :func:`lan_address`): what a phone's ``Host`` may name with ``--lan``."""
+    name = socket.gethostname()
+    found = {name, f"{name}.local", lan_address()}
+    try:
+        found |= {str(info[4][0]).split("%", 1)[0] for info in socket.getaddrinfo(name, None)}
+    except OSError:
+        pass
+    return sorted(found)
+
+
 def serve(ctx: typer.Context,
           campaigns: list[str] = typer.Argument(..., metavar="CAMPAIGN...",
                                                 help="The records to serve: Bee Lives "
@@ -53,12 +65,14 @@ def serve(ctx: typer.Context,
     import uvicorn
 
     from hyvekit.web.app import HOST, PLAYER, link_secret, make_app
+    from hyvekit.web.guard import server_settings
     if not campaigns:
         raise InvalidInputError("CAMPAIGN", "missing", "the id of a record played at the table")
     host = "0.0.0.0" if lan else "127.0.0.1"
     _require_free(host, port)
     app = make_app(campaigns_dir(ctx), campaigns, sheets=sheets,
-                   secret=link_secret(new=True) if new_links else None)
+                   secret=link_secret(new=True) if new_links else None,
+                   names=machine_addresses() if lan else ())
     shown = lan_address() if lan else "127.0.0.1"
     out = console()
     for cid, served in app.state.served.items():
@@ -76,7 +90,8 @@ def serve(ctx: typer.Context,
     typer.echo(wrapped("Open a link on a phone or a TV; Ctrl-C stops the server."
                        + ("" if lan else " (Only this computer can open them: --lan lets the "
                                          "phones on your network in.)")))
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                **server_settings())
 
 
 def _require_free(host: str, port: int) -> None:

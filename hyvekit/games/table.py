@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.table import Engine, play_steps
+from hyvekit.rules.table import Engine, play_steps, step_lengths_checked
 from hyvekit.rules.values import dataclass
 
 #: the event type of a step at the table
@@ -122,10 +122,11 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
     :param forced: the tool plays a decision with a single legal option itself (default:
         :func:`forced_steps`).
     :raises InvalidInputError: the record is not of the engine's game and kind; a step that
-        is not notation.
+        is not notation, or over :data:`~hyvekit.rules.table.MAX_STEP` characters.
     :raises IllegalActionError: a step the rules refuse (``step N (…)`` named among several);
         nothing is stored.
     """
+    step_lengths_checked(texts)                  # before the lock, not under it
     engine = game.engine
     pushed: list[Any] = []
     start: list[Any] = []

@@ -34,6 +34,9 @@ DICE = "dice"
 DRAWN = ("roll", "draw")
 #: a decision with more options than this gets no previews (a HYVE sheet's every cell)
 PREVIEWED = 60
+#: the longest step read (characters): the longest legal step is under 100; reading one costs
+#: more than its length (quotes split), and it is read under the record's lock
+MAX_STEP = 1000
 
 TableT = TypeVar("TableT")
 
@@ -55,6 +58,19 @@ class Option(str):
 
     def __reduce__(self) -> tuple:
         return (str, (str(self),))
+
+
+def step_lengths_checked(texts: Sequence[str]) -> None:
+    """Refuse a step over :data:`MAX_STEP` characters before any is read (every face: ``do``,
+    ``play``, the web table).
+
+    :raises InvalidInputError: the first step too long (its length given, not its text).
+    """
+    for n, text in enumerate(texts, 1):
+        if len(text) > MAX_STEP:
+            field = "step" if len(texts) == 1 else f"step {n}"
+            raise InvalidInputError(field, f"{len(text):,} characters",
+                                    f"a step of at most {MAX_STEP:,} characters")
 
 
 def typed(step: Any, source: Any) -> Any:

@@ -37,6 +37,7 @@ from typing import Any
 
 from hyvekit.games.table import TableGame, table_data, table_game
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.table import step_lengths_checked
 from hyvekit.rules.values import dataclass
 
 WATCH, PLAYER, HOST = "watch", "player", "host"
@@ -101,11 +102,13 @@ class Tokens:
         self._tokens.append((token, access))
         return token
 
-    def of(self, token: str | None) -> Access | None:
-        """The access of ``token`` (None: no such token); every token is compared, each in
-        constant time."""
+    def of(self, token: Any) -> Access | None:
+        """The access of ``token`` (None: no such token, or not a string: a JSON body's
+        number, list...); every token is compared, each in constant time."""
+        if not isinstance(token, str):
+            return None
         found = None
-        given = (token or "").encode()
+        given = token.encode()
         for known, access in self._tokens:
             if hmac.compare_digest(known.encode(), given) and given:
                 found = access
@@ -151,7 +154,7 @@ class Served:
         self.data: dict[str, Any] = {}
         self.events: list[tuple[int, str, str]] = []     # published, oldest first
         self.lock = asyncio.Lock()
-        self.printing = asyncio.Lock()         # its report rendered once at a time
+        self.printing = asyncio.Lock()         # reports one at a time (make_app: one for all)
         self._seen: tuple[int, int, int] | None = None
 
     def snapshot(self, record: Any, state: Any, with_previews: bool = True) -> dict[str, Any]:
@@ -302,22 +305,28 @@ def _players(header: dict[str, Any], data: dict[str, Any]) -> list[str]:
 
 
 def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: bool = True,
-             secret: bytes | None = None) -> Any:
+             secret: bytes | None = None, names: Sequence[str] = ()) -> Any:
     """The Starlette app serving the records ``ids`` of the campaigns ``folder``; its
     ``state.served`` maps each id to its :class:`Served` (tokens made: a host and a watch
     link for each record, and with ``players`` a link per player, their tokens made from
-    ``secret``, by default :func:`link_secret`).
+    ``secret``, by default :func:`link_secret`).  Every request passes the
+    :class:`~hyvekit.web.guard.Guard` first (``names``: what a ``Host`` may name besides
+    loopback, ``--lan``'s addresses).
 
     :raises InvalidInputError: an id that is not a record played at the table.
     :raises CampaignNotFoundError: no such record.
     """
     from starlette.applications import Starlette
+    from starlette.middleware import Middleware
     from starlette.routing import Route
+
+    from hyvekit.web.guard import Guard
 
     from hyvekit.games import campaign_store
     store = campaign_store(folder)
     secret = link_secret() if secret is None else secret
     served: dict[str, Served] = {}
+    printing = asyncio.Lock()            # one report at a time: a print owns the temp folder
     for cid in ids:
         record = store.load(cid)
         header = record.header
@@ -326,6 +335,7 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
         s = Served(store, header["id"], game, header, tokens)
         s.publish(s.read(force=True))
         s.version = 1                        # the events so far are the starting point
+        s.printing = printing
         tokens.add(Access(HOST))
         tokens.add(Access(WATCH))
         if players:
@@ -356,7 +366,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
         finally:
             watching.cancel()
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Guard, names=names)])
     app.state.served = served
     return app
 
@@ -410,9 +421,7 @@ async def page(request: Any) -> Any:
     html = _template("table.html").render(
         name=s.data.get("name", s.cid), cid=s.cid, token=token, role=access.role,
         player=access.player or "", initial=json.loads(s.text))
-    return HTMLResponse(html, headers={"Cache-Control": "no-store",
-                                       "Referrer-Policy": "no-referrer",
-                                       "X-Content-Type-Options": "nosniff"})
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
 async def report(request: Any) -> Any:
@@ -429,17 +438,20 @@ async def report(request: Any) -> Any:
             return _plain(500, f"the report could not be printed: {exc}")
     return Response(data, media_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="report-{s.cid}.pdf"',
-        "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
+        "Cache-Control": "no-store"})
 
 
 def _report_pdf(s: Served) -> bytes:
     """The report of the record ``s`` serves, as PDF bytes (written in hyvekit's scratch
-    folder, then removed)."""
+    folder, then removed; a server killed meanwhile leaves it to the next print's sweep:
+    :func:`~hyvekit.render.scratch.scratch_folder`)."""
     import tempfile
 
     from hyvekit.render.campaign_report import write_report
+    from hyvekit.render.scratch import scratch_folder
     record, state = s.store.state(s.cid)
-    with tempfile.TemporaryDirectory(prefix="report-") as folder:
+    with scratch_folder() as scratch, \
+            tempfile.TemporaryDirectory(prefix="report-", dir=scratch) as folder:
         out = write_report(record, state, Path(folder) / f"report-{s.cid}.pdf")
         return out.read_bytes()
 
@@ -517,6 +529,10 @@ async def step(request: Any) -> Any:
     text = body.get("step")
     if not isinstance(text, str) or not text.strip():
         return _refused(400, "step: missing (a step as 'do' takes it)")
+    try:
+        step_lengths_checked([text])        # at once: the record's lock never waits on it
+    except InvalidInputError as exc:
+        return _refused(400, str(exc))
     seen = body.get("seq")
     if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
         return _refused(400, f"seq: {seen!r} (the newest event the page shows, a number)")

@@ -22,16 +22,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(folder, ids, port: int = 0, **kwargs):
+def serving(folder, ids, port: int = 0, config: dict | None = None, **kwargs):
     """``(base URL, app)`` of the app serving ``ids`` of ``folder`` while the block runs (on
-    ``port``, by default any free one)."""
+    ``port``, by default any free one), with uvicorn's settings as ``hyvekit serve`` makes
+    them (``config``: :func:`~hyvekit.web.guard.server_settings`'s own, e.g. shorter
+    timeouts)."""
     import uvicorn
 
     from hyvekit.web.app import make_app
+    from hyvekit.web.guard import server_settings
     app = make_app(folder, ids, **kwargs)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="error", lifespan="on",
-                                           timeout_graceful_shutdown=1))
+                                           timeout_graceful_shutdown=1,
+                                           **server_settings(**(config or {}))))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
