@@ -93,13 +93,16 @@ WHY = {
         "Zombees: the table asks an infected wild hive's erratic D6 before any other wild "
         "hive's turn of the round (month_phases' slot 'before wild turns'); the sequencer "
         "takes the wild hives' turns in the record's order, so a healthy wild hive stated "
-        "before an infected one cannot be said at the table (table_steps.NotAtTheTable).",
+        "before an infected one cannot be said at the table (table_steps.NotAtTheTable). "
+        "The rulebook lets the first player choose the order ('Wild Hives'), so the record "
+        "is legal: the table is the stricter place (on the map as well).",
     "infection D6 of a hive that left play":
         "Zombees on the map: a wild hive removed by its own raid on an infected hive's tile; "
         "the sequencer refuses an infection_d6 for a hive that left play (zombees."
         "ZombeesRules.after_action), the table asks for one all the same "
         "(ZombeesRules.turn_decision at stage 'acted' does not ask whether the hive is "
-        "still in play): the two places decide this rule differently.",
+        "still in play): the two places decided this rule differently.  Fixed (ruling "
+        "L150): the table asks no D6 of a hive its raid removed; listed should it return.",
     "names only":
         "the same month: the table gives a wild hive's name twice in the month (to a hive "
         "removed, then to a later one), so no single renaming reads its events back as the "
