@@ -581,7 +581,8 @@ def _left_play(state: GameState, turn: Any, comps: Components) -> bool:
     """Whether the wild hive whose raid ``turn`` is leaves play in it, so it rolls no D6 for
     acting on an infected tile (:meth:`ZombeesRules.after_action` refuses one): the turn
     played as the sequencer plays it, without that die (a raid's dice are all known by then).
-    A player's turn, or a turn the sequencer refuses so: False."""
+    False for a player's turn, and for a turn the sequencer refuses without that die (the
+    hive stays in play: the die stays due)."""
     if not turn.action.wild or turn.action.action != "raid":
         return False
     try:
