@@ -440,7 +440,8 @@ class ZombeesRules(CardRules):
                           "action (Zombees)", 6)
         if stage == "acted" and not failed and d.infection_d6 is None and \
                 a.action in ("forage", "scout", "raid") and not isinstance(a, ScareGhosts) and \
-                not is_infected(state, a) and _acts_on_infected(state, a):
+                not is_infected(state, a) and _acts_on_infected(state, a) and \
+                not _left_play(state, turn, comps):
             return TS.die("infection_d6", turn, f"{a.actor} acts on an infected tile: roll the "
                           "D6 (Zombees)", 6)
         if stage == "new wild hives":       # "When a new wild hive is spawned, roll the D6"
@@ -574,6 +575,21 @@ def _acts_on_infected(state: GameState, a: Any) -> bool:
     target = getattr(a, "target", None)
     return a.action == "raid" and target is not None and not state.is_player(target) and \
         state.wild_hive(target).infected
+
+
+def _left_play(state: GameState, turn: Any, comps: Components) -> bool:
+    """Whether the wild hive whose raid ``turn`` is leaves play in it, so it rolls no D6 for
+    acting on an infected tile (:meth:`ZombeesRules.after_action` refuses one): the turn
+    played as the sequencer plays it, without that die (a raid's dice are all known by then).
+    False for a player's turn, and for a turn the sequencer refuses without that die (the
+    hive stays in play: the die stays due)."""
+    if not turn.action.wild or turn.action.action != "raid":
+        return False
+    try:
+        after, _ = TS.play_built(state, turn, comps)
+    except (IllegalActionError, InvalidInputError):
+        return False
+    return not any(w.name == turn.action.actor for w in after.wild)
 
 
 def _new_wild_roll(name: str) -> Any:

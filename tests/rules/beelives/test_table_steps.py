@@ -288,6 +288,28 @@ def test_a_healthy_wild_hive_before_an_infected_one_is_refused_by_name():
         steps_for(state, COMPS, plan)
 
 
+def test_zombees_a_wild_hive_its_raid_removes_rolls_no_infection_die_at_the_table():
+    """Zombees on the map: a healthy wild hive that raids a hive on an infected tile and is
+    removed by the raid rolls no D6 for the infected tile — the sequencer refuses one ("left
+    play in its raid"), and the table no longer asks for one (scripts/months_walk.txt)."""
+    from hyvekit.rules.beelives import map as M
+    rng = random.Random(0)
+    state = g.new_game(NAMES[:3], COMPS.board, options=g.Options(zombees_from_year=1))
+    state = replace(state, map=M.starting_map([p.name for p in state.players]))
+    while (state.year, state.month) != (1, 4):
+        state = random_month(state, COMPS, rng, replay=False)[1].state
+    plan, result = random_month(state, COMPS, rng, replay=False)           # June
+    raid = next(t for t in plan.turns if t.wild and t.action == "raid" and t.actor == "OAK")
+    assert state.map.grid[state.map.hive(raid.target).at].dark == "infected"
+    assert "OAK" not in {w.name for w in result.state.wild} and raid.infection_d6 is None
+    table, w = at_the_table(state, COMPS, plan)
+    assert in_record_names(table.result.state, w.names) == result.state
+    rolled = replace(plan, turns=tuple(replace(t, infection_d6=3) if t is raid else t
+                                       for t in plan.turns))
+    with pytest.raises(IllegalActionError, match="OAK left play in its raid: no infection_d6"):
+        g.play_month(state, rolled, COMPS)
+
+
 def test_a_swarm_stated_without_a_spawn_is_played_with_spawn_none():
     """Without the map a record may state that a swarm spawns no wild hive ("none": no tile
     within three spaces can take it); at the table that is ``spawn none``."""
