@@ -18,6 +18,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from hyvekit.cli.beelives_session import PlaySession
 from hyvekit.cli.play_screen import QUIT_WORDS, UNDO_WORDS, error_line
+from hyvekit.rules.common import counted
 
 #: how each kind of log line is shown
 LOG_STYLES = {"step": "bold", "auto": "yellow", "event": "", "month": "bold green",
@@ -133,8 +134,8 @@ class PlayApp(App[None]):
         except Exception:  # noqa: BLE001 - show() puts the error on the screen
             steps = []
         if steps:
-            self.log_line("info", f"this month so far: {len(steps)} steps, the last: "
-                          f"{steps[-1]}")
+            self.log_line("info", f"this month so far: {counted(len(steps), 'step')}, the "
+                          f"last: {steps[-1]}")
         self.show()
         self.query_one("#step", Input).focus()
 

@@ -85,8 +85,9 @@ def print_table(view: dict, legal: list[str] = ()) -> None:
                          for w in view["wild"]]))
     if view["steps"]:                     # where a game picked up again stands
         n = len(view["steps"])
-        head = f"this month so far: {n} step{'s' if n != 1 else ''}; the last:"
         last = view["steps"][-3:]
+        head = (f"this month so far: {n} step{'s' if n != 1 else ''}; the last"
+                + (f" {len(last)}:" if len(last) > 1 else ":"))
         parts = head.split() + [f"{step} ·" for step in last[:-1]] + last[-1:]
         for row in wrapped_parts(parts, out.width, sep=" ", indent="  "):
             out.print(row, highlight=False, soft_wrap=True)

@@ -392,9 +392,18 @@ def print_happened(steps: list[str], happened: list[str]) -> None:
     HP die, the seasonal effect...), each line wrapped to the terminal."""
     out = console()
     for s in steps:
-        out.print(f"  did {s}", highlight=False)
+        out.print(f"  {done_words(s)}", highlight=False)
     for line in happened:
         out.print(wrapped(line, indent="      ", first="    "), highlight=False)
+
+
+def done_words(step: str) -> str:
+    """A step made, as the screen tells it: ``"rolled 3 2 4 2 W 2"`` for the dice stored by a
+    roll (``dice ...``, ``reroll ...``), ``"did marshal 3@D1.2"`` for any other step."""
+    verb, _, faces = step.partition(" ")
+    if verb in ("dice", "reroll") and faces:
+        return ("rolled " if verb == "dice" else "rerolled ") + faces
+    return f"did {step}"
 
 
 def store_steps(folder: Path, at: AtTable, steps: list[str], rng: random.Random

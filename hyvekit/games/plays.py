@@ -195,7 +195,7 @@ def _hyve_scenario(t: Any, times: Sequence[str], base: dict[str, Any], me: str
     s = t.now
     won = s.status == "won"
     mode = s.sheet.mode
-    seat = Seat(me, None, won, None, True, mode)
+    seat = Seat(me, None, won, None, True)      # the mode is the game's, not a seat's role
     facts = {"mode": mode, "won": won, "hyves": s.hyves_completed, "turns": s.turn}
     return (Play("hyve", base["record"], seats=(seat,), finished=s.status != "playing",
                  comment=f"{mode} scenario, {s.status}" + (f" ({', '.join(s.end)})"
@@ -222,7 +222,7 @@ def _legacy(run: Any, events: Sequence[Mapping[str, Any]], base: dict[str, Any],
     for i, r in enumerate(run.results):
         mode = scenario_mode(run, r.number) or ""
         honey = r.honey.total if r.honey is not None else 0
-        seat = Seat(me, None, r.won, None, True, mode)
+        seat = Seat(me, None, r.won, None, True)
         facts = {"scenario": r.number, "mode": mode, "won": r.won, "honey": honey,
                  "hyves": r.hyves, "easy": run.easy, "bought": bought}
         out.append(Play("hyve", f"{base['record']}#{r.number}", seats=(seat,),

@@ -36,7 +36,8 @@ class Seat:
     :ivar rank: 1 for the winner(s), then by score or by the order the rules give; None
         when the game ranks nobody (a solo play).
     :ivar start_player: took the first turn.
-    :ivar role: the queen, colour or mode played ("" when none).
+    :ivar role: the player's own part: a Bee Lives queen, Queen Bee skills ("" when none; a
+        HYVE mode is the game's, said in the comment).
     """
 
     name: str

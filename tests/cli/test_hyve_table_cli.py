@@ -339,3 +339,14 @@ def test_a_refused_step_among_several_is_named_by_its_number_too(hk):
     assert r.returncode == 2 and "step 2 (9@Z9): step: got '9@Z9'" in r.stderr
     r = hk("hyve", "do", "s2", "dice 1 2 3 4 5 7")
     assert r.returncode == 2 and "also typed 6" in r.stderr
+
+
+def test_do_tells_the_dice_rolled_in_words_and_other_steps_as_done(hk):
+    """A roll is stored as its dice (``dice 1 2 3 4 5 6``): the screen says they were rolled,
+    not that a step 'dice' was done."""
+    assert hk("hyve", "new", "G").returncode == 0
+    r = hk("hyve", "do", "--scenario", "g", "dice 1 2 3 4 5 6", "gather", "1@C3")
+    assert r.returncode == 0, r.stderr
+    lines = [line.strip() for line in r.stdout.splitlines()]
+    assert "rolled 1 2 3 4 5 W" in lines and "did gather" in lines     # 6: the wild face
+    assert not any(line.startswith("did dice") for line in lines)

@@ -251,6 +251,9 @@ def test_the_play_file_and_the_bgg_csv_hold_every_finished_play(played, tmp_path
     friday = [r for r in rows if r["game"] == "Queen Bee" and r["date"] == "2026-11-20"]
     wins = {n: sum(int(r["win"]) for r in friday if r["name"] == n) for n in ("ann", "bob", "cy")}
     assert len(friday) == 8 and wins == {"ann": 2, "bob": 1, "cy": 0}
+    hyve = [r for r in rows if r["game"] == "HYVE"]
+    assert hyve and all(r["color"] == "" and " scenario" in r["comments"] for r in hyve), \
+        "a HYVE mode is the game's (in the comments), not a player's colour"
     r = hk("stats", "export", str(tmp_path / "plays.txt"))
     assert r.returncode == 2 and ".bgsplay" in r.stderr
 

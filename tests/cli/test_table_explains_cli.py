@@ -74,5 +74,5 @@ def test_next_after_a_break_tells_the_months_last_steps(flow):
     assert flow("beelives", "do", "flow", "defend 1", "Bo: defend 2").returncode == 0
     out = flow("beelives", "next", "flow", env={"COLUMNS": "80"}).stdout
     flat = " ".join(out.split())
-    assert ('this month so far: 3 steps; the last: card "Beginning of the Flow" · '
+    assert ('this month so far: 3 steps; the last 3: card "Beginning of the Flow" · '
             "Ann: defend 1 · Bo: defend 2") in flat
