@@ -217,14 +217,14 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
     Example: hyvekit campaign undo demo-legacy --to 2 --yes
     """
     st = command_store(ctx)
+    before = st.state(campaign_id)[0].active   # refused here as by every reader, before asking
     if to is not None and to >= 0 and not yes:
-        later = [e for e in st.load(campaign_id).active if e["seq"] > to]
+        later = [e for e in before if e["seq"] > to]
         if len(later) > 1 and not confirmed(
                 f"Revert {len(later)} events ({later[0]['seq']} to {later[-1]['seq']})? They "
                 "stay in the history; 'campaign redo' brings them back.", yes):
             typer.echo("nothing was changed")
             return
-    before = st.load(campaign_id).active
     reverted = None
     if to is None and before and before[-1]["type"] == "step":
         # a step at the table: with a die, the step that made it due (never a re-roll)

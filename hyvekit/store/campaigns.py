@@ -721,9 +721,12 @@ class CampaignStore:
         :param to: keep active events with ``seq <= to``; 0 reverts all of them.
         :returns: the events reverted (newest last).
         :raises NothingToUndoError: no active event to revert.
+        :raises CorruptRecordError, RecordReplayError, InvalidInputError: a record every
+            reader refuses (an unknown game, settings or events its game does not read): it
+            is left as it is.
         """
         with self._write_lock(campaign_id) as path:
-            record = self._read(campaign_id)
+            record = self.state(campaign_id)[0]      # read as strictly as every reader
             active = record.active
             if to is None:
                 targets = active[-1:]
@@ -754,7 +757,7 @@ class CampaignStore:
             file is left untouched.
         """
         with self._write_lock(campaign_id) as path:
-            record = self._read(campaign_id)
+            record, state = self.state(campaign_id)  # read as strictly as every reader
             last_active = max((e["seq"] for e in record.active), default=0)
             undone = [e for e in record.events
                       if e.get("status") == "reverted" and e["seq"] > last_active]
@@ -766,7 +769,6 @@ class CampaignStore:
             stamp = max(str(e.get("reverted_at", "")) for e in undone)
             batch = [e for e in undone if str(e.get("reverted_at", "")) == stamp]
             adapter = self._adapter_of(record)
-            state = self.replay(record)
             record = self._frozen(record, adapter)
             for event in batch:                              # refuse before writing anything
                 if event["type"] != NOTE:
