@@ -52,8 +52,8 @@ def _description(record, event) -> str:
 
 
 def _escaped(text: str) -> str:
-    from hyvekit.rules.validate import has_control
-    return "".join(repr(c)[1:-1] if has_control(c) else c for c in str(text))
+    from hyvekit.rules.validate import shown
+    return shown(str(text))
 
 
 
@@ -344,8 +344,5 @@ def note(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
 
     Example: hyvekit campaign note demo-legacy "Lost two hyves to the bear"
     """
-    from hyvekit.rules.validate import BIDI_CONTROLS
-    if any(c in BIDI_CONTROLS for c in text):
-        raise InvalidInputError("note", text[:40], "text without direction characters")
     event, _ = command_store(ctx).append(campaign_id, "note", {"text": text})
     typer.echo(f"noted as event {event['seq']}")

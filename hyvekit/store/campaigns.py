@@ -33,7 +33,7 @@ from hyvekit import __version__
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.documents import check_plain, parse_json
 from hyvekit.rules.errors import shorten
-from hyvekit.rules.validate import BIDI_CONTROLS, has_control, is_whole
+from hyvekit.rules.validate import input_text, is_whole
 from hyvekit.rules.values import dataclass
 from hyvekit.store.adapters import (
     GameAdapter,
@@ -578,12 +578,7 @@ class CampaignStore:
         :raises CampaignExistsError: ``campaign_id`` is taken.
         :raises InvalidInputError: bad name or settings.
         """
-        name = str(name).strip()
-        if not name or len(name) > MAX_NAME:
-            raise InvalidInputError("name", name, f"1 to {MAX_NAME} characters")
-        if has_control(name) or any(c in BIDI_CONTROLS for c in name):
-            raise InvalidInputError("name", name, "one line of text without control or "
-                                    "direction characters")
+        name = input_text("name", str(name), MAX_NAME)
         adapter = self.adapter(game, kind)
         settings = check_plain("settings", freeze(adapter, settings))   # as its reader will
         adapter.initial_state(settings)
@@ -869,15 +864,10 @@ class CampaignStore:
 def _note(data: dict[str, Any]) -> dict[str, Any]:
     """A note event's data, checked: ``{"text": TEXT}``.
 
-    :raises InvalidInputError: empty, too long, or with control characters.
+    :raises InvalidInputError: empty, too long, or with control or invisible characters
+        (:func:`~hyvekit.rules.validate.input_text`).
     """
-    text = str(data.get("text", "")).strip()
-    if not text or len(text) > MAX_NOTE:
-        raise InvalidInputError("note", text[:40], f"1 to {MAX_NOTE} characters")
-    if has_control(text, allowed="\n\t"):
-        raise InvalidInputError("note", text[:40], "text without control "
-                                "characters (lines and tabs are fine)")
-    return {"text": text}
+    return {"text": input_text("note", str(data.get("text", "")), MAX_NOTE, lines=True)}
 
 
 def _with_events(doc: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
