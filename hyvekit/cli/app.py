@@ -220,6 +220,8 @@ _PYDANTIC = (
     (re.compile(r"Input should be a valid integer.*"), "a whole number"),
     (re.compile(r"Input should be a whole number of at most (\d+) digits"),
      r"a whole number of at most \1 digits"),
+    (re.compile(r"Input should be a path that is not empty"), "a path that is not empty"),
+    (re.compile(r"Input should be a usable path \((.*)\)"), r"a usable path (\1)"),
     (re.compile(r"Input should be a valid number.*"), "a number"),
     (re.compile(r"Input should be less than or equal to (\S+)"), r"at most \1"),
     (re.compile(r"Input should be less than (\S+)"), r"less than \1"),

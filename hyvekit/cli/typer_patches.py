@@ -19,6 +19,10 @@ import typer
 #: the words (as :func:`hyvekit.cli.app.usage_line` reads typer's) for a number of more
 #: digits than any number typed may have (:data:`hyvekit.rules.validate.MAX_DIGITS`)
 TOO_MANY_DIGITS = "Input should be a whole number of at most {} digits"
+#: ... for an empty path (which Python reads as ".", the current folder)
+EMPTY_PATH = "Input should be a path that is not empty"
+#: ... for a path the system refuses to look at (a name too long)
+UNUSABLE_PATH = "Input should be a usable path ({})"
 
 
 def patch_typer() -> None:
@@ -170,6 +174,21 @@ def _text_values_without_pydantic() -> None:
             return getattr(info, "dir_okay", True)
         return getattr(info, "file_okay", True)
 
+    def path_holds(param, value) -> None:
+        """Refuse, naming the option, a path typer's own checks would misname: an empty one
+        (Python reads it as ".", a folder) or one the system cannot use (a name too long)."""
+        problem = EMPTY_PATH if not str(value).strip() else None
+        if problem is None:
+            try:
+                Path(value).exists()
+            except (OSError, ValueError) as err:
+                words = str(getattr(err, "strerror", None) or err)
+                problem = UNUSABLE_PATH.format(words[:1].lower() + words[1:])
+        if problem is not None:
+            exc = typer.BadParameter(problem, param=param)
+            exc.hyvekit_given = str(value)
+            raise exc
+
     def number(value, kind, param):
         """``value`` as typer's checking would take it, with its words when it is refused
         (what :func:`hyvekit.cli.app.usage_line` turns into one line)."""
@@ -220,9 +239,10 @@ def _text_values_without_pydantic() -> None:
                                and fold(str(m.value)) == fold(value)), None)
                 if member is not None:
                     return member
-            if kind is Path and isinstance(value, (str, Path)) \
-                    and checked_path_holds(param.type_descriptor, value):
-                return Path(value)
+            if kind is Path and isinstance(value, (str, Path)):
+                path_holds(param, value)
+                if checked_path_holds(param.type_descriptor, value):
+                    return Path(value)
             found = plain(param.type_descriptor)
             if found is not None:
                 kind, many = found

@@ -126,8 +126,9 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 
 #: the Unicode categories of characters a name or a note may not hold: controls (Cc), format
 #: characters (Cf: direction marks and overrides, zero-width spaces and joiners, the byte
-#: order mark, U+180E), line and paragraph separators (Zl, Zp)
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+#: order mark, U+180E), line and paragraph separators (Zl, Zp); and the lone surrogates (Cs)
+#: that stand for a byte of an argument that is not UTF-8
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 #: the Hangul fillers, letters that show as nothing: a name of them looks empty
 HANGUL_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
@@ -144,15 +145,23 @@ def unsafe_char(value: str, allowed: str = "") -> str | None:
     return next((c for c in value if c not in allowed and _hidden(c)), None)
 
 
+#: the words for an argument holding a byte that is not UTF-8 (Python reads it as a lone
+#: surrogate, U+DC80-U+DCFF): the argument is at fault, not the terminal
+NOT_UTF8 = "in UTF-8 (the argument holds a byte that is not UTF-8 text)"
+
+
 def without(c: str) -> str:
     """What a name or a note must be without, in words, when it holds the
     :func:`unsafe_char` ``c``: "without control characters" (Cc), "without line or
-    paragraph separators" (Zl, Zp), else "without invisible or direction characters"."""
+    paragraph separators" (Zl, Zp), :data:`NOT_UTF8` (Cs), else "without invisible or
+    direction characters"."""
     category = unicodedata.category(c)
     if category == "Cc":
         return "without control characters"
     if category in ("Zl", "Zp"):
         return "without line or paragraph separators"
+    if category == "Cs":
+        return NOT_UTF8
     return "without invisible or direction characters"
 
 
