@@ -42,8 +42,9 @@ def _describe(record, event) -> str:
 def _description(record, event) -> str:
     from hyvekit.games import adapter_for
     from hyvekit.store.campaigns import NOTE
-    if event["type"] == NOTE:
-        return f"note: {event['data'].get('text', '')}"
+    data = event.get("data")
+    if event["type"] == NOTE:          # a record edited by hand may lack its note's data
+        return f"note: {data.get('text', '') if isinstance(data, dict) else ''}"
     try:
         return adapter_for(record.header["game"], record.header["kind"]).describe(
             event["type"], event.get("data", {}))

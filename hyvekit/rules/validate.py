@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from hyvekit.rules.errors import AmbiguousInputError, InvalidInputError
+from hyvekit.rules.errors import HANGUL_FILLERS, AmbiguousInputError, InvalidInputError
 
 T = TypeVar("T")
 
@@ -130,8 +130,6 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 #: that stand for a byte of an argument that is not UTF-8
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
-#: the Hangul fillers, letters that show as nothing: a name of them looks empty
-HANGUL_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
 
 
 def _hidden(c: str) -> bool:

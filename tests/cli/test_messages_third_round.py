@@ -75,3 +75,17 @@ def test_a_name_without_latin_letters_gets_an_id_of_its_own(hk):
     other = next(i for i, n in ids.items() if n == "女王蜂")
     assert other.startswith("campaign-") and not other.startswith(mine[0])
     assert hk("campaign", "show", mine[0]).returncode == 0
+
+
+def test_a_note_without_its_data_is_listed_not_an_internal_error(hk):
+    """Found by the long fuzzing run of issue 38: a record edited by hand whose note lost its
+    ``data`` made ``campaign history`` an internal error."""
+    assert hk("hyve", "legacy", "new", "Run", "--id", "run").returncode == 0
+    assert hk("campaign", "note", "run", "a note").returncode == 0
+    path = hk.campaigns / "run.json"
+    doc = json.loads(path.read_bytes())
+    del doc["events"]["1"]["data"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    r = hk("campaign", "history", "run")
+    assert r.returncode in (0, 2) and "internal error" not in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) <= 1
