@@ -218,6 +218,10 @@ def _given(argv: list[str], param) -> str | None:
 # typer (0.29) checks values with pydantic: its messages, turned into "expected ..." words
 _PYDANTIC = (
     (re.compile(r"Input should be a valid integer.*"), "a whole number"),
+    (re.compile(r"Input should be a whole number of at most (\d+) digits"),
+     r"a whole number of at most \1 digits"),
+    (re.compile(r"Input should be a path that is not empty"), "a path that is not empty"),
+    (re.compile(r"Input should be a usable path \((.*)\)"), r"a usable path (\1)"),
     (re.compile(r"Input should be a valid number.*"), "a number"),
     (re.compile(r"Input should be less than or equal to (\S+)"), r"at most \1"),
     (re.compile(r"Input should be less than (\S+)"), r"less than \1"),
@@ -236,10 +240,20 @@ def _allowed(problem: str) -> str | None:
     return None
 
 
+#: the most characters of a value typed that a message quotes back (then "…"), as the
+#: rules' errors quote one (:func:`hyvekit.rules.errors.shorten`)
+ECHOED = 60
+#: a run of characters without a space longer than that: a value typer quoted whole
+_LONG_WORD = re.compile(r"\S{%d,}" % (ECHOED + 1))
+
+
 def usage_line(exc, argv: list[str]) -> str:
     """One line for a typer usage error: the field, the value given and what is allowed (for
-    numbers and choices), else the problem; then where to get help."""
+    numbers and choices), else the problem; then where to get help.  A value is quoted back
+    cut to :data:`ECHOED` characters."""
+    from hyvekit.rules.errors import shorten
     message = " ".join(exc.format_message().split()).rstrip(".")
+    message = _LONG_WORD.sub(lambda m: m[0][:ECHOED - 1] + "…", message)
     param = getattr(exc, "param", None)
     given = getattr(exc, "hyvekit_given", None)
     if given is None and param is not None:
@@ -250,9 +264,10 @@ def usage_line(exc, argv: list[str]) -> str:
         opts = getattr(param, "opts", None) or []
         field = opts[0] if opts and opts[0].startswith("-") else \
             getattr(param, "metavar", None) or getattr(param, "name", None) or "value"
-        message = f"{field}: got {given!r}, expected {allowed}"
-    if given is not None and repr(given) not in message and f"'{given}'" not in message:
-        message = message.rstrip(".") + f" (got {given!r})"
+        message = f"{field}: got {shorten(given)}, expected {allowed}"
+    if given is not None and repr(given) not in message and f"'{given}'" not in message \
+            and shorten(given) not in message:
+        message = message.rstrip(".") + f" (got {shorten(given)})"
     ctx = getattr(exc, "ctx", None)
     hint = f"; see '{ctx.command_path} --help'" if ctx is not None else ""
     return f"hyvekit: bad input: {message}{hint}"

@@ -53,12 +53,13 @@ def _list(option: str, text: str | None, what: str = "cards") -> list[str]:
     its quotes); ``what`` the list holds, for the refusal."""
     import csv
 
-    from hyvekit.rules.validate import shown, unsafe_char
+    from hyvekit.rules.validate import shown, unsafe_char, without
     if not text:
         return []
-    if unsafe_char(text) is not None:      # a new line, a control: not the commas' fault
-        raise InvalidInputError(option, text, f"{what} separated by commas, without control "
-                                f"characters (found {shown(unsafe_char(text))})")
+    bad = unsafe_char(text)
+    if bad is not None:                    # a new line, a control: not the commas' fault
+        raise InvalidInputError(option, text, f"{what} separated by commas, {without(bad)} "
+                                f"(found {shown(bad)})")
     try:
         row = next(csv.reader([text], skipinitialspace=True, quotechar="'"))
     except (csv.Error, StopIteration):

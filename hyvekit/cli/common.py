@@ -229,6 +229,11 @@ def confirmed(question: str, yes: bool, *, option: str = "--yes") -> bool:
                                 "to go on without asking") from None
 
 
+#: the longest name of a file or a folder, and the longest path, in bytes (Linux's NAME_MAX
+#: and PATH_MAX): a longer one is refused naming the option, before the system refuses it
+MAX_FILE_NAME, MAX_PATH = 255, 4096
+
+
 def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
                 same_kind: bytes | None = None, made_by: bytes | None = None,
                 force: bool = False) -> Path:
@@ -248,6 +253,10 @@ def safe_output(path: Path, ctx: typer.Context | None, *, option: str,
         raise InvalidInputError(option, "-", "a file path (hyvekit writes to a file, not to "
                                 "standard output: name the file)")
     path = Path(path).expanduser()
+    if any(len(os.fsencode(part)) > MAX_FILE_NAME for part in path.parts) \
+            or len(os.fsencode(str(path.absolute()))) > MAX_PATH:
+        raise InvalidInputError(option, str(path), f"a file name of at most {MAX_FILE_NAME} "
+                                f"bytes (each folder's too) in a path of at most {MAX_PATH}")
     if path.is_dir():
         raise InvalidInputError(option, str(path), "a file path, not a folder")
     for parent in path.absolute().parents:       # the first that is there must be a folder

@@ -33,27 +33,42 @@ def classify(exc: BaseException) -> tuple[int, str]:
     store = _store_errors()
     if isinstance(exc, store):
         return getattr(exc, "exit_code", EXIT_INPUT), f"campaign record: {exc}"
+    if isinstance(exc, UnicodeEncodeError) and any(
+            "\udc80" <= c <= "\udcff" for c in exc.object[exc.start:exc.end]):
+        return EXIT_INPUT, ("bad input: an argument is not valid text: it holds a byte that is "
+                            f"not UTF-8 (shown as {exc.object[exc.start:exc.end]!r})")
     if isinstance(exc, UnicodeEncodeError):
         encoding = getattr(sys.stdout, "encoding", None) or exc.encoding
         return EXIT_INPUT, (f"bad input: the terminal's text encoding ({encoding}) cannot show "
                             f"{exc.object[exc.start:exc.end]!r}; use a UTF-8 terminal or set "
                             "PYTHONIOENCODING=utf-8")
     if isinstance(exc, FileNotFoundError):
-        return EXIT_INPUT, f"bad input: file not found: {exc.filename}"
+        return EXIT_INPUT, f"bad input: file not found: {_cut(exc.filename)}"
     if isinstance(exc, PermissionError):
-        return EXIT_INPUT, f"bad input: permission denied: {exc.filename}"
+        return EXIT_INPUT, f"bad input: permission denied: {_cut(exc.filename)}"
     if isinstance(exc, IsADirectoryError):
-        return EXIT_INPUT, f"bad input: {exc.filename} is a folder, expected a file"
+        return EXIT_INPUT, f"bad input: {_cut(exc.filename)} is a folder, expected a file"
     if isinstance(exc, NotADirectoryError):
-        return EXIT_INPUT, f"bad input: {exc.filename}: a file stands where a folder is needed"
+        return EXIT_INPUT, (f"bad input: {_cut(exc.filename)}: a file stands where a folder is "
+                            "needed")
     if isinstance(exc, OSError):
-        where = f"{exc.filename}: " if exc.filename else ""
+        where = f"{_cut(exc.filename)}: " if exc.filename else ""
         return EXIT_INPUT, f"bad input: {where}{exc.strerror or exc}"
     if isinstance(exc, KeyboardInterrupt):
         from hyvekit.cli.exits import EXIT_INTERRUPTED, interrupted
         return EXIT_INTERRUPTED, interrupted()
     return EXIT_BUG, (f"internal error: {exc.__class__.__name__}: {exc} "
                       "(run again with HYVEKIT_DEBUG=1 for the traceback)")
+
+
+#: the most characters of a file's name an error line quotes (then "…")
+ECHOED_NAME = 60
+
+
+def _cut(name: object) -> str:
+    """A file's name as an error line quotes it: cut to :data:`ECHOED_NAME` characters."""
+    text = str(name)
+    return text if len(text) <= ECHOED_NAME else text[:ECHOED_NAME - 1] + "…"
 
 
 def shown(line: str, named: str = "") -> str:

@@ -7,6 +7,7 @@ Only typer and the catalogue are imported here; jinja2, weasyprint and pypdf loa
 from __future__ import annotations
 
 import re
+import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -54,7 +55,7 @@ CopiesOption = typer.Option(1, "--copies", "-n", min=1, max=1000,
                                  "once); with --per-page 4, 10 copies make 40 pads.")
 OutOption = typer.Option(None, "--out", "-o", metavar="PATH", dir_okay=False,
                          help="PDF file to write (default output/NAME.pdf; folders are "
-                              "created).")
+                              "created); '-' writes it to standard output (| lp).")
 TemplatesOption = typer.Option(None, "--templates", metavar="DIR", exists=True,
                                file_okay=False, dir_okay=True,
                                help="Your own templates folder: its files replace the "
@@ -119,14 +120,20 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
             echo: bool = True, more: tuple = (), imposition: str = "none",
             flip: str = "short") -> Path:
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
-    never another kind of file nor anything in the campaigns folder."""
+    never another kind of file nor anything in the campaigns folder.  ``--out -`` writes the
+    PDF to standard output (``| lp``) and nothing else there (what is said goes to stderr)."""
     from hyvekit.cli.common import safe_output
     from hyvekit.render.pdf import PRINTED_BY, missing_glyphs_words, render_pdf
 
     from hyvekit.cli.common import output_dir
-    target = safe_output(out or output_dir() / f"{stem or printable.file_stem}.pdf", ctx,
-                         option="--out", same_kind=b"%PDF",
-                         made_by=PRINTED_BY.encode())
+    stream = None
+    if out is not None and str(out) == STANDARD_OUTPUT:
+        stream = _standard_output()
+        target = Path(STANDARD_OUTPUT)
+    else:
+        target = safe_output(out or output_dir() / f"{stem or printable.file_stem}.pdf", ctx,
+                             option="--out", same_kind=b"%PDF",
+                             made_by=PRINTED_BY.encode())
     missing: set[str] = set()            # characters printed as empty boxes
     used = {"paper": paper.value, "copies": copies, "per_page": per_page,
             "ink_saver": ink_saver, **options}
@@ -135,15 +142,40 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
     path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
                       out=target, templates_dir_override=templates, per_page=per_page,
                       ink_saver=ink_saver, more=more, imposition=imposition, flip=flip,
-                      missing=missing,
+                      missing=missing, stream=stream,
                       metadata={"title": printable.title, "printable": printable.key,
                                 "options": used, **(extra_meta or {})})
-    if echo:
+    if echo and stream is None:
         typer.echo(str(path))
     if missing:
         typer.echo(wrapped(missing_glyphs_words(missing)), err=True)
     _subset_advice()
     return path
+
+
+#: the --out that writes the PDF to standard output
+STANDARD_OUTPUT = "-"
+
+
+def _standard_output():
+    """Standard output's bytes for ``--out -``.
+
+    :raises InvalidInputError: standard output is a terminal (a PDF would fill it with
+        bytes) or there is none.
+    """
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:
+        raise InvalidInputError("--out", STANDARD_OUTPUT, "a file path (there is no standard "
+                                "output to write the PDF to)")
+    try:
+        terminal = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    if terminal:
+        raise InvalidInputError("--out", STANDARD_OUTPUT, "a file path, or '-' with standard "
+                                "output sent to a program or a file (| lp, > sheet.pdf), "
+                                "not a terminal")
+    return out
 
 
 def _subset_advice() -> None:

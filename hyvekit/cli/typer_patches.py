@@ -6,7 +6,8 @@ uses typer's private API (no public one serves: these replace methods of typer's
   ``TEXT``, ``N``, ``FILE``…, a range ``at least 1`` / ``1 to 5``, the usage line ``RUN`` and
   ``[RUN]``; an option's accepted values (``cli/accepted.py``) are read when help is shown;
 - a value given on the command line is checked without pydantic where typer would only check
-  its type (a third of a small command's start-up), with typer's own words when refused.
+  its type (a third of a small command's start-up), with typer's own words when refused;
+  a number in ASCII digits only (``rules/validate.signed_digits``: ``--to ０`` is not 0).
 
 ``tests/cli/test_typer_patches.py`` fails when typer changes what these rely on.
 """
@@ -14,6 +15,14 @@ uses typer's private API (no public one serves: these replace methods of typer's
 from __future__ import annotations
 
 import typer
+
+#: the words (as :func:`hyvekit.cli.app.usage_line` reads typer's) for a number of more
+#: digits than any number typed may have (:data:`hyvekit.rules.validate.MAX_DIGITS`)
+TOO_MANY_DIGITS = "Input should be a whole number of at most {} digits"
+#: ... for an empty path (which Python reads as ".", the current folder)
+EMPTY_PATH = "Input should be a path that is not empty"
+#: ... for a path the system refuses to look at (a name too long)
+UNUSABLE_PATH = "Input should be a usable path ({})"
 
 
 def patch_typer() -> None:
@@ -146,7 +155,7 @@ def _text_values_without_pydantic() -> None:
             return None
         if kind is Path and not all(getattr(info, n, d) == d for n, d in unchecked):
             return None
-        if kind in (int, float) and (many or getattr(info, "clamp", False)):
+        if kind in (int, float) and getattr(info, "clamp", False):
             return None
         return kind, many
 
@@ -165,6 +174,21 @@ def _text_values_without_pydantic() -> None:
             return getattr(info, "dir_okay", True)
         return getattr(info, "file_okay", True)
 
+    def path_holds(param, value) -> None:
+        """Refuse, naming the option, a path typer's own checks would misname: an empty one
+        (Python reads it as ".", a folder) or one the system cannot use (a name too long)."""
+        problem = EMPTY_PATH if not str(value).strip() else None
+        if problem is None:
+            try:
+                Path(value).exists()
+            except (OSError, ValueError) as err:
+                words = str(getattr(err, "strerror", None) or err)
+                problem = UNUSABLE_PATH.format(words[:1].lower() + words[1:])
+        if problem is not None:
+            exc = typer.BadParameter(problem, param=param)
+            exc.hyvekit_given = str(value)
+            raise exc
+
     def number(value, kind, param):
         """``value`` as typer's checking would take it, with its words when it is refused
         (what :func:`hyvekit.cli.app.usage_line` turns into one line)."""
@@ -173,6 +197,15 @@ def _text_values_without_pydantic() -> None:
             exc.hyvekit_given = value           # what was given, for the one line
             return exc
 
+        from hyvekit.rules.validate import MAX_DIGITS, signed_digits
+        typed = str(value).strip() if isinstance(value, str) else None
+        if kind is int and typed is not None and not signed_digits(typed):
+            unsigned = typed.lstrip("+-")
+            raise refused(TOO_MANY_DIGITS.format(MAX_DIGITS)
+                          if unsigned.isascii() and unsigned.isdigit()
+                          else "Input should be a valid integer")
+        if typed is not None and not typed.isascii():        # float() reads other scripts too
+            raise refused("Input should be a valid number")
         try:
             got = kind(value)
         except (TypeError, ValueError):
@@ -206,15 +239,21 @@ def _text_values_without_pydantic() -> None:
                                and fold(str(m.value)) == fold(value)), None)
                 if member is not None:
                     return member
-            if kind is Path and isinstance(value, (str, Path)) \
-                    and checked_path_holds(param.type_descriptor, value):
-                return Path(value)
+            if kind is Path and isinstance(value, (str, Path)):
+                path_holds(param, value)
+                if checked_path_holds(param.type_descriptor, value):
+                    return Path(value)
             found = plain(param.type_descriptor)
             if found is not None:
                 kind, many = found
                 if kind in (int, float):
-                    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+                    if not many and isinstance(value, (str, int, float)) \
+                            and not isinstance(value, bool):
                         return number(value, kind, param)
+                    if many and isinstance(value, (list, tuple)) and all(
+                            isinstance(v, (str, int)) and not isinstance(v, bool)
+                            for v in value):
+                        return [number(v, kind, param) for v in value]
                 elif not many and isinstance(value, (str, Path)):
                     return kind(value)
                 elif many and isinstance(value, (list, tuple)) \

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import hyvekit
 from hyvekit.render.env import render_html, search_path, templates_dir
@@ -146,8 +146,10 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
                ink_saver: bool = False,
                more: Sequence[tuple[str, Mapping[str, Any]]] = (),
                imposition: str = "none", flip: str = "short",
-               missing: set[str] | None = None) -> Path:
-    """Render ``template_name`` with ``context`` to a PDF at ``out``; return ``out``.
+               missing: set[str] | None = None, stream: BinaryIO | None = None) -> Path:
+    """Render ``template_name`` with ``context`` to a PDF at ``out``; return ``out``.  With
+    ``stream`` (``--out -``: standard output's bytes) the PDF is written there instead, and
+    no file (``out`` is returned as it was given).
 
     The template is rendered once by weasyprint; pypdf then places it ``per_page`` times on
     each sheet (with crop marks) and repeats the sheets ``copies`` times (the copies share the
@@ -220,6 +222,10 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     finally:
         _NOTDEF.chars = None
 
+    if stream is not None:
+        stream.write(data)
+        stream.flush()
+        return out
     out.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_partials(out)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.{os.getpid()}.", suffix=".tmp",

@@ -89,10 +89,17 @@ def did_you_mean(suggestions: Iterable[str]) -> str:
     return f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
 
 
+#: the Hangul fillers, letters that show as nothing: a name of them looks empty (the text
+#: gate, ``rules/validate.py``, refuses them; :func:`shorten` escapes them)
+HANGUL_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
 def shorten(value: object, limit: int = 60) -> str:
     """``repr(value)``, cut to ``limit`` characters with an ellipsis (long input is not echoed
-    whole); a quoted text cut keeps its closing quote (``'WWWW…'``)."""
-    text = repr(value)
+    whole); a quoted text cut keeps its closing quote (``'WWWW…'``).  The Hangul fillers,
+    which ``repr`` leaves as they are, are escaped as the rest of the invisible characters."""
+    text = "".join(c.encode("unicode_escape").decode("ascii") if c in HANGUL_FILLERS else c
+                   for c in repr(value))
     if len(text) <= limit:
         return text
     if len(text) > 2 and text[0] in "'\"" and text[-1] == text[0]:

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.validate import input_text
 from hyvekit.rules.values import dataclass
 
 #: steps further apart than this are two sittings: the time between is not play time
@@ -111,7 +112,7 @@ def parse_aliases(pairs: Iterable[str]) -> dict[str, str]:
         alias, eq, name = str(pair).partition("=")
         if not eq or not alias.strip() or not name.strip():
             raise InvalidInputError("--alias", pair, "ALIAS=NAME, e.g. Annie=Ann")
-        out[alias.strip().casefold()] = name.strip()
+        out[input_text("--alias", alias).casefold()] = input_text("--alias", name)
     return out
 
 

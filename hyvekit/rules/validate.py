@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from hyvekit.rules.errors import AmbiguousInputError, InvalidInputError
+from hyvekit.rules.errors import HANGUL_FILLERS, AmbiguousInputError, InvalidInputError
 
 T = TypeVar("T")
 
@@ -28,15 +28,16 @@ LISTED = 5
 
 
 def require_int(field: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
-    """``value`` as an int within ``[lo, hi]`` (text of a number is read too).
+    """``value`` as an int within ``[lo, hi]`` (text of a number is read too, in ASCII
+    digits: :func:`signed_digits`).
 
     :raises InvalidInputError: not a whole number, or out of range.
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            value = int(str(value).strip())
-        except (TypeError, ValueError):
-            raise InvalidInputError(field, value, _range_words(lo, hi)) from None
+        typed = str(value).strip()
+        if not signed_digits(typed):
+            raise InvalidInputError(field, value, _range_words(lo, hi))
+        value = int(typed)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise InvalidInputError(field, value, _range_words(lo, hi))
     return value
@@ -52,6 +53,13 @@ def digits(text: str) -> bool:
     superscripts ('²') and other scripts' digits too, and a number of thousands of digits is
     refused by ``int`` itself: both are words that are not numbers here."""
     return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
+
+
+def signed_digits(text: str) -> bool:
+    """Whether ``text`` is a whole number as a player types one: a sign (``-``, ``+``) or
+    none, then :func:`digits`.  The one reader of every number typed (options, steps, values
+    of the form ``NAME:N``)."""
+    return digits(text[1:] if text[:1] in ("-", "+") else text)
 
 
 def is_whole(value: object) -> bool:
@@ -116,12 +124,43 @@ def has_control(value: str, allowed: str = "") -> bool:
 #: and isolates): "Ann\u202eB" shows as another name
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
+#: the Unicode categories of characters a name or a note may not hold: controls (Cc), format
+#: characters (Cf: direction marks and overrides, zero-width spaces and joiners, the byte
+#: order mark, U+180E), line and paragraph separators (Zl, Zp); and the lone surrogates (Cs)
+#: that stand for a byte of an argument that is not UTF-8
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
-def unsafe_char(value: str) -> str | None:
-    """The first character of ``value`` a terminal or a page would act on rather than show:
-    a control character (C0, DEL, C1) or a bidirectional control; None when there is none."""
-    return next((c for c in value if unicodedata.category(c) == "Cc" or c in BIDI_CONTROLS),
-                None)
+
+
+def _hidden(c: str) -> bool:
+    return unicodedata.category(c) in HIDDEN_CATEGORIES or c in HANGUL_FILLERS
+
+
+def unsafe_char(value: str, allowed: str = "") -> str | None:
+    """The first character of ``value`` a terminal or a page would act on or not show
+    (:data:`HIDDEN_CATEGORIES`, :data:`HANGUL_FILLERS`) other than those in ``allowed``;
+    None when there is none."""
+    return next((c for c in value if c not in allowed and _hidden(c)), None)
+
+
+#: the words for an argument holding a byte that is not UTF-8 (Python reads it as a lone
+#: surrogate, U+DC80-U+DCFF): the argument is at fault, not the terminal
+NOT_UTF8 = "in UTF-8 (the argument holds a byte that is not UTF-8 text)"
+
+
+def without(c: str) -> str:
+    """What a name or a note must be without, in words, when it holds the
+    :func:`unsafe_char` ``c``: "without control characters" (Cc), "without line or
+    paragraph separators" (Zl, Zp), :data:`NOT_UTF8` (Cs), else "without invisible or
+    direction characters"."""
+    category = unicodedata.category(c)
+    if category == "Cc":
+        return "without control characters"
+    if category in ("Zl", "Zp"):
+        return "without line or paragraph separators"
+    if category == "Cs":
+        return NOT_UTF8
+    return "without invisible or direction characters"
 
 
 def shown(value: str) -> str:
@@ -129,8 +168,7 @@ def shown(value: str) -> str:
     ``\\u202e``), the rest as it is (a name an older record holds)."""
     if unsafe_char(value) is None:
         return value
-    return "".join(c.encode("unicode_escape").decode("ascii")
-                   if unicodedata.category(c) == "Cc" or c in BIDI_CONTROLS else c
+    return "".join(c.encode("unicode_escape").decode("ascii") if _hidden(c) else c
                    for c in value)
 
 
@@ -145,17 +183,25 @@ def shown_data(value: Any) -> Any:
     return value
 
 
-def input_text(where: str, value: Any, longest: int | None = None) -> str:
-    """A text typed now (a name, a note): :func:`text`, at most ``longest`` characters, and
-    no bidirectional control either (records made before this rule still read).
+def input_text(where: str, value: Any, longest: int | None = None, *,
+               lines: bool = False) -> str:
+    """The one gate of a text typed now, a name or a note (a campaign's, a player's, a
+    printable's, a note's): NFC-normalised (one spelling of "é"), stripped, not empty, at
+    most ``longest`` characters, and holding no :func:`unsafe_char` (with ``lines``, a note,
+    new lines and tabs are fine).  Records made before this gate still read
+    (:func:`text`) and print their names :func:`shown`.
 
     :raises InvalidInputError: anything else, the character named.
     """
-    if isinstance(value, str) and unsafe_char(value) is not None:
-        bad = unsafe_char(value)
-        raise InvalidInputError(where, value, "text without control or direction "
-                                f"characters (found {shown(bad)})")
-    out = text(where, value)
+    if not isinstance(value, str):
+        raise InvalidInputError(where, value, "a non-empty text on one line")
+    out = unicodedata.normalize("NFC", value).strip()
+    bad = unsafe_char(out, "\n\t" if lines else "")
+    if bad is not None:
+        raise InvalidInputError(where, value, f"text {without(bad)} (found {shown(bad)})")
+    if not out:
+        raise InvalidInputError(where, value, "a non-empty text" if lines
+                                else "a non-empty text on one line")
     if longest is not None and len(out) > longest:
         raise InvalidInputError(where, out, f"at most {longest} characters")
     return out
@@ -172,15 +218,12 @@ def text(where: str, value: Any) -> str:
 
 
 def player_name(where: str, value: Any) -> str:
-    """A player's name: a :func:`text` of at most :data:`MAX_PLAYER_NAME` characters, the
-    limit at creation and at print alike.
+    """A player's name typed now: :func:`input_text` of at most :data:`MAX_PLAYER_NAME`
+    characters, the limit at creation and at print alike.
 
     :raises InvalidInputError: anything else.
     """
-    name = text(where, value)
-    if len(name) > MAX_PLAYER_NAME:
-        raise InvalidInputError(where, name, f"a name of at most {MAX_PLAYER_NAME} characters")
-    return name
+    return input_text(where, value, MAX_PLAYER_NAME)
 
 
 def coord(where: str, value: Any) -> tuple[int, int]:

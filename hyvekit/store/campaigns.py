@@ -33,7 +33,7 @@ from hyvekit import __version__
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.documents import check_plain, parse_json
 from hyvekit.rules.errors import shorten
-from hyvekit.rules.validate import BIDI_CONTROLS, has_control, is_whole
+from hyvekit.rules.validate import input_text, is_whole
 from hyvekit.rules.values import dataclass
 from hyvekit.store.adapters import (
     GameAdapter,
@@ -578,12 +578,7 @@ class CampaignStore:
         :raises CampaignExistsError: ``campaign_id`` is taken.
         :raises InvalidInputError: bad name or settings.
         """
-        name = str(name).strip()
-        if not name or len(name) > MAX_NAME:
-            raise InvalidInputError("name", name, f"1 to {MAX_NAME} characters")
-        if has_control(name) or any(c in BIDI_CONTROLS for c in name):
-            raise InvalidInputError("name", name, "one line of text without control or "
-                                    "direction characters")
+        name = input_text("name", str(name), MAX_NAME)
         adapter = self.adapter(game, kind)
         settings = check_plain("settings", freeze(adapter, settings))   # as its reader will
         adapter.initial_state(settings)
@@ -721,9 +716,12 @@ class CampaignStore:
         :param to: keep active events with ``seq <= to``; 0 reverts all of them.
         :returns: the events reverted (newest last).
         :raises NothingToUndoError: no active event to revert.
+        :raises CorruptRecordError, RecordReplayError, InvalidInputError: a record every
+            reader refuses (an unknown game, settings or events its game does not read): it
+            is left as it is.
         """
         with self._write_lock(campaign_id) as path:
-            record = self._read(campaign_id)
+            record = self.state(campaign_id)[0]      # read as strictly as every reader
             active = record.active
             if to is None:
                 targets = active[-1:]
@@ -754,7 +752,7 @@ class CampaignStore:
             file is left untouched.
         """
         with self._write_lock(campaign_id) as path:
-            record = self._read(campaign_id)
+            record, state = self.state(campaign_id)  # read as strictly as every reader
             last_active = max((e["seq"] for e in record.active), default=0)
             undone = [e for e in record.events
                       if e.get("status") == "reverted" and e["seq"] > last_active]
@@ -766,7 +764,6 @@ class CampaignStore:
             stamp = max(str(e.get("reverted_at", "")) for e in undone)
             batch = [e for e in undone if str(e.get("reverted_at", "")) == stamp]
             adapter = self._adapter_of(record)
-            state = self.replay(record)
             record = self._frozen(record, adapter)
             for event in batch:                              # refuse before writing anything
                 if event["type"] != NOTE:
@@ -867,15 +864,10 @@ class CampaignStore:
 def _note(data: dict[str, Any]) -> dict[str, Any]:
     """A note event's data, checked: ``{"text": TEXT}``.
 
-    :raises InvalidInputError: empty, too long, or with control characters.
+    :raises InvalidInputError: empty, too long, or with control or invisible characters
+        (:func:`~hyvekit.rules.validate.input_text`).
     """
-    text = str(data.get("text", "")).strip()
-    if not text or len(text) > MAX_NOTE:
-        raise InvalidInputError("note", text[:40], f"1 to {MAX_NOTE} characters")
-    if has_control(text, allowed="\n\t"):
-        raise InvalidInputError("note", text[:40], "text without control "
-                                "characters (lines and tabs are fine)")
-    return {"text": text}
+    return {"text": input_text("note", str(data.get("text", "")), MAX_NOTE, lines=True)}
 
 
 def _with_events(doc: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:

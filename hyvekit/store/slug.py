@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
@@ -18,12 +19,18 @@ _TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "
 
 
 def slugify(name: str) -> str:
-    """``"Queen's Run #2"`` → ``"queen-s-run-2"``, ``"Ölfaß"`` → ``"olfass"``; never empty
-    (``"campaign"``), at most 48 characters."""
+    """``"Queen's Run #2"`` → ``"queen-s-run-2"``, ``"Ölfaß"`` → ``"olfass"``; at most 48
+    characters.  A name with no Latin letter nor digit (``"山田の蜂"``) gets
+    ``campaign-`` and 6 hex digits of its SHA-256 (``campaign-ab5ff1``): ids stay ASCII (typed
+    on any keyboard, a safe file name everywhere, a plain link for ``serve``) and two such
+    names get two ids."""
     ascii_name = (unicodedata.normalize("NFKD", str(name).translate(_TRANSLITERATE))
                   .encode("ascii", "ignore").decode())
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-    return slug[:48].rstrip("-") or "campaign"
+    if slug:
+        return slug[:48].rstrip("-")
+    text = unicodedata.normalize("NFC", str(name)).strip().casefold()
+    return "campaign-" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
 
 
 def check_id(campaign_id: str) -> str:

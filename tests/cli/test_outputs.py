@@ -103,11 +103,26 @@ def test_usage_errors_are_one_line_with_the_value_given(hk):
         assert len(result.stderr.strip().splitlines()) == 1 and needle in result.stderr, args
 
 
-def test_an_out_of_a_dash_is_refused_not_written_as_a_file_named_dash(hk):
-    """``--out -`` would have written a file named "-" (players read it as standard
-    output): refused with the option named, exit 2, nothing written."""
-    result = hk("print", "pad", "beelives", "--out", "-")
-    assert result.returncode == 2, result.stderr
-    assert "--out" in result.stderr and "standard output" in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+@pytest.mark.parametrize("args", [("print", "pad", "beelives", "--names", "Ann,Bob"),
+                                  ("print", "booklet", "--imposition", "booklet")],
+                         ids=["pad", "booklet"])
+def test_an_out_of_a_dash_writes_the_pdf_to_standard_output(hk, args):
+    """``--out -`` (issue 38, item 13) writes the PDF to standard output, for ``| lp``, and
+    nothing else there (the booklet's folding advice goes to stderr); no file named "-" and
+    nothing in the output folder."""
+    import io
+    import os
+    import subprocess
+    import sys
+
+    from pypdf import PdfReader
+    env = {**os.environ, "HYVEKIT_CAMPAIGNS": str(hk.campaigns), "HYVEKIT_OUTPUT": "output"}
+    env.pop("HYVEKIT_DEBUG", None)
+    result = subprocess.run([sys.executable, "-m", "hyvekit", *args, "--out", "-"],
+                            cwd=hk.root, env=env, capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(b"%PDF-") and result.stdout.rstrip().endswith(b"%%EOF")
+    pdf = PdfReader(io.BytesIO(result.stdout))
+    assert len(pdf.pages) >= 1 and "hyvekit" in pdf.metadata.get("/Creator", "")
+    assert b"output" not in result.stderr or b".pdf" not in result.stderr
     assert not (hk.root / "-").exists() and not (hk.root / "output").exists()

@@ -116,3 +116,45 @@ def test_a_long_value_is_cut_in_a_message_keeping_its_closing_quote():
     assert shorten(list(range(40))).endswith("…")            # not a quoted text
     err = InvalidInputError("--names", "W" * 80, "names of at most 24 characters")
     assert "…', expected names of at most 24 characters" in str(err)
+
+
+#: characters the one text gate refuses (issue 38, item 8), one of each kind: direction marks
+#: (LRM, RLM, ALM), zero-width space, byte order mark, line and paragraph separators, the
+#: Hangul fillers, the Mongolian vowel separator, a control
+HIDDEN = ["\u200e", "\u200f", "\u061c", "\u200b", "\ufeff", "\u2028", "\u2029", "\u3164",
+          "\u115f", "\u1160", "\uffa0", "\u180e", "\x1b", "\u202e"]
+
+
+@pytest.mark.parametrize("c", HIDDEN, ids=lambda c: f"U+{ord(c):04X}")
+def test_the_text_gate_refuses_invisible_and_direction_characters_naming_them(c):
+    with pytest.raises(InvalidInputError) as exc:
+        v.input_text("name", f"A{c}nn")
+    assert f"(found {c.encode('unicode_escape').decode()})" in str(exc.value)
+    assert c not in str(exc.value)
+    with pytest.raises(InvalidInputError):
+        v.input_text("note", f"one\ntw{c}o", lines=True)
+    with pytest.raises(InvalidInputError):
+        v.player_name("--players", f"A{c}nn")
+    assert v.shown(f"A{c}nn") == f"A{c.encode('unicode_escape').decode()}nn"
+
+
+def test_the_text_gate_normalises_to_nfc_and_keeps_lines_only_in_notes():
+    assert v.input_text("name", " Jose\u0301 ") == "Jos\u00e9"
+    assert v.player_name("--players", "Zo\u0308e") == "Z\u00f6e"
+    assert v.input_text("note", "one\n\ttwo", lines=True) == "one\n\ttwo"
+    for bad in ("one\ntwo", "", "  ", "x" * 25):
+        with pytest.raises(InvalidInputError):
+            v.input_text("name", bad, 24)
+    assert v.input_text("name", "\u00c5sa \u5c71\u7530 \U0001f41d") == "\u00c5sa \u5c71\u7530 \U0001f41d"
+
+
+@pytest.mark.parametrize("typed, ok", [("3", True), ("-2", True), ("+4", True), ("٣", False),
+                                       ("０", False), ("-٣", False), ("३", False),
+                                       ("1" * 10, False), ("--1", False), ("", False)])
+def test_a_number_typed_is_read_in_ascii_digits_only(typed, ok):
+    assert v.signed_digits(typed) is ok
+    if ok:
+        assert v.require_int("--n", typed) == int(typed)
+    else:
+        with pytest.raises(InvalidInputError):
+            v.require_int("--n", typed)

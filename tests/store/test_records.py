@@ -438,15 +438,15 @@ def test_cli_illegal_purchase_exit_1_and_file_untouched(store):
 NAMES = {
     '<img src="file:///etc/passwd">': "img-src-file-etc-passwd",
     "../../etc/passwd": "etc-passwd",
-    "..": "campaign",
-    ".": "campaign",
+    "..": "campaign-5ec1f7",       # no Latin letter nor digit: campaign- and a hash (issue 38)
+    ".": "campaign-cdb4ee",
     "/abs/path": "abs-path",
     "CON": "con",
     "nul.json": "nul-json",
     "Ruche d'été": "ruche-d-ete",
     "Königin Ölfaß": "konigin-olfass",
-    "蜂蜜の旅": "campaign",
-    "🐝🐝🐝": "campaign",
+    "蜂蜜の旅": "campaign-8b919c",
+    "🐝🐝🐝": "campaign-7b12e6",
     "a\\b c/d": "a-b-c-d",
     "x" * 100: "x" * 48,
 }

@@ -13,7 +13,7 @@ from hyvekit.rules.beelives.board import Board
 from hyvekit.rules.beelives.hive import PLAYER_HIVES
 from hyvekit.rules.beelives.phases import starvation_tokens_allowed
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, require_int
-from hyvekit.rules.validate import not_one_of
+from hyvekit.rules.validate import input_text, not_one_of
 from hyvekit.rules.values import dataclass
 
 R_WINTER = "Bee Lives: Winter Upkeep"
@@ -313,6 +313,8 @@ def parse_player(spec: str) -> PlayerEnd:
     """
     name, sep, rest = spec.partition(":")
     name = name.strip()
+    if name and sep:
+        name = input_text("--player", name)
     if not name or not sep:
         raise InvalidInputError("--player", spec, "NAME:vp=37,honey=9,bees=0,starvation=1,"
                                 "pollen=0,comb=12")
@@ -329,11 +331,7 @@ def parse_player(spec: str) -> PlayerEnd:
                                     "KEY=NUMBER with KEY one of " + ", ".join(allowed))
         if key in values:
             raise InvalidInputError(f"--player {name}", part, f"{key} given once")
-        try:
-            values[key] = int(value.strip())
-        except ValueError:
-            raise InvalidInputError(f"--player {name}: {key}", value.strip(),
-                                    "a whole number") from None
+        values[key] = require_int(f"--player {name}: {key}", value.strip())
     if "vp" not in values:
         raise InvalidInputError(f"--player {name}", spec, "a vp=NUMBER entry (VP on the track)")
     return PlayerEnd(name=name, **values)

@@ -409,7 +409,7 @@ def check_battle(battle: Battle, dice: Dice, cards: Mapping[str, Card]) -> Battl
 
     a_total = sum(d.pips for d in battle.attacker_dice)
     d_total = sum(d.pips for d in battle.defender_dice)
-    check_losing_side_plays(battle, eff, cards, a_total, d_total)
+    check_losing_side_plays(battle, eff, cards, dice)
     winner = "attacker" if a_total >= d_total else "defender"
     if a_total == d_total:
         notes.append("a tie: the attack succeeds (equal to or higher than the defender's total)")
@@ -580,43 +580,103 @@ def _rewards_notes(winner: str, webs: list[CardPlay],
     return notes
 
 
-#: battle cards whose change to their side's total is known without the dice (pips)
-FIXED_CHANGE = {"Strong Sting": 1, "Bee Escape": 0}
+#: what each battle card played after the rolls does to the dice (ruling Q16): raise one of
+#: its side's dice by 1, nothing, set one of them to the die's maximum, re-roll one die of
+#: either side, re-roll any of its side's dice.  A card that adds a die (Sneaky Sting, Call
+#: for Help) may be played as the dice are rolled: no check with it
+DICE_CHANGE = {"Strong Sting": "raise", "Bee Escape": "none", "Maximum Power": "maximum",
+               "Helping Paw": "reroll-one", "Again and Again": "reroll-own"}
+#: the most ways the dice may have lain that are worked back; more, and the stated dice do
+#: not settle the check (it is skipped, as for a card not in :data:`DICE_CHANGE`)
+MAX_LAYS = 20000
+
+#: the dice as they lay: ``(attacker's, defender's)``, each a sorted tuple of (colour, pips)
+Lay = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+
+
+def _before_card(lay: Lay, play: CardPlay, dice: Dice) -> set[Lay] | None:
+    """Every way the dice may have lain before ``play`` (a card of :data:`DICE_CHANGE`), the
+    dice lying as ``lay`` after it; None when they are too many to work through."""
+    own = SIDES.index(play.side)
+    change = DICE_CHANGE[play.card]
+    if change == "none":
+        return {lay}
+
+    def put(side: int, dice_of_side) -> Lay:
+        out = list(lay)
+        out[side] = tuple(sorted(dice_of_side))
+        return (out[0], out[1])
+
+    if change == "reroll-own":               # any of its dice, each showing any face
+        choices = [sorted({pips, *dice.faces(colour)}) if pips in dice.faces(colour)
+                   else [pips] for colour, pips in lay[own]]
+        count = 1
+        for c in choices:
+            count *= len(c)
+        if count > MAX_LAYS:
+            return None
+        from itertools import product
+        return {put(own, zip((c for c, _ in lay[own]), pips))
+                for pips in product(*choices)}
+    out: set[Lay] = set()
+    for side in (0, 1) if change == "reroll-one" else (own,):
+        for i, (colour, pips) in enumerate(lay[side]):
+            rest = lay[side][:i] + lay[side][i + 1:]
+            faces = dice.faces(colour)
+            if change == "raise" and pips >= 1:
+                out.add(put(side, (*rest, (colour, pips - 1))))
+            elif (change == "maximum" and pips == max(faces)) or (
+                    change == "reroll-one" and pips in faces):
+                out |= {put(side, (*rest, (colour, f))) for f in faces}
+    return out
 
 
 def check_losing_side_plays(battle: Battle, effective: tuple[bool, ...],
-                            cards: Mapping[str, Card], a_total: int, d_total: int) -> None:
+                            cards: Mapping[str, Card], dice: Dice) -> None:
     """Sequence of Battle, step 4: "The player who is losing after the rolls may play any
-    cards with the battle symbol ... the other player (now losing) may also play".  Where
-    every card played after the rolls changes its side's total by a known amount
-    (:data:`FIXED_CHANGE`; none cancelled), the totals before each card are worked back from
-    the final dice, and each side's run of cards must begin while that side is losing (the
-    attacker below the defender; the defender at or below the attacker, a tie being the
-    attacker's).  Other cards change dice the final dice cannot tell about (ruling Q16): no
-    check then.
+    cards with the battle symbol ... the other player (now losing) may also play".  The
+    dice before each card played after the rolls are worked back from the final dice over
+    every way the card could have changed them (:data:`DICE_CHANGE`: the die it raised, set
+    or re-rolled, each face that die could have shown before; none cancelled), and a side's
+    run of cards is refused when, in every one of those ways, the side was winning as the
+    run began (the attacker at or above the defender, a tie being the attacker's; ruling
+    Q16).  A card of no known change, or more ways than :data:`MAX_LAYS`: no check.
 
     :raises IllegalActionError: a side played battle cards while it was winning.
     """
     during = [(p, e) for p, e in zip(battle.plays, effective)
               if not p.before and cards[p.card].kind == "battle"]
-    if not during or not all(e and p.card in FIXED_CHANGE for p, e in during):
+    if not during or not all(e and p.card in DICE_CHANGE for p, e in during):
         return
-    totals = {"attacker": a_total, "defender": d_total}
-    for p, _ in during:
-        totals[p.side] -= FIXED_CHANGE[p.card]
+    lays: set[Lay] = {(tuple(sorted((d.colour, d.pips) for d in battle.attacker_dice)),
+                       tuple(sorted((d.colour, d.pips) for d in battle.defender_dice)))}
+    before: list[set[Lay]] = [set()] * len(during)
+    for k in reversed(range(len(during))):
+        worked = [_before_card(lay, during[k][0], dice) for lay in lays]
+        if any(w is None for w in worked):
+            return
+        lays = set().union(*worked)
+        if not lays or len(lays) > MAX_LAYS:        # the dice checks say what is wrong
+            return
+        before[k] = lays
     side_before = None
-    for p, _ in during:
-        if p.side != side_before:
-            a, d = totals["attacker"], totals["defender"]
-            losing = "attacker" if a < d else "defender"
-            if p.side != losing:
-                raise IllegalActionError(
-                    R_SEQUENCE, f"the {p.side} played {p.card} while winning ({a} against "
-                    f"{d} before it): only the player losing after the rolls (or after the "
-                    "other's cards) may play battle cards", expected=f"cards by the {losing}",
-                    given=p.to_text())
-            side_before = p.side
-        totals[p.side] += FIXED_CHANGE[p.card]
+    for (p, _), lays in zip(during, before):
+        if p.side == side_before:
+            continue
+        side_before = p.side
+        totals = {(sum(x for _, x in a), sum(x for _, x in d)) for a, d in lays}
+        if all((a >= d) == (p.side == "attacker") for a, d in totals):
+            a, d = (_span(t[i] for t in totals) for i in (0, 1))
+            raise IllegalActionError(
+                R_SEQUENCE, f"the {p.side} played {p.card} while winning ({a} against {d} "
+                "before it, however the dice lay): only the player losing after the rolls (or "
+                "after the other's cards) may play battle cards",
+                expected=f"cards by the {other(p.side)}", given=p.to_text())
+
+
+def _span(values) -> str:
+    values = sorted(set(values))
+    return str(values[0]) if len(values) == 1 else f"{values[0]} to {values[-1]}"
 
 
 def _faces_hint(dice: Dice) -> str:

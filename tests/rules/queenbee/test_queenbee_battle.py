@@ -229,3 +229,33 @@ def test_sequence_of_battle_only_the_side_losing_after_the_rolls_plays_battle_ca
     with pytest.raises(IllegalActionError, match="Sequence of Battle"):   # not losing yet
         fight("warrior", "worker:2", "b5", "y3,y1", "defender:strong-sting",
               "attacker:strong-sting")
+
+
+def test_cards_that_set_or_reroll_a_die_are_timed_when_the_dice_settle_it_ruling_q16():
+    """Issue 38, item 12: Maximum Power, Helping Paw and Again and Again are checked against
+    "the player who is losing after the rolls" over every face the changed die could have
+    shown before the card: refused when the side was winning in all of them, else allowed."""
+    # one black 4 was set to 4 from 1-4: the attacker had 5 to 8 against 1, winning anyway
+    with pytest.raises(IllegalActionError, match="Sequence of Battle") as err:
+        fight("warrior:2", "worker", "b4,b4", "y1", "attacker:maximum-power")
+    assert "5 to 8 against 1" in str(err.value) and err.value.expected == "cards by the defender"
+    # Helping Paw re-rolled one die, the attacker's (5 to 8) or the defender's (1 to 3): winning
+    with pytest.raises(IllegalActionError, match="Sequence of Battle"):
+        fight("warrior:2", "worker", "b4,b4", "y1", "attacker:helping-paw")
+    # Again and Again: even both dice re-rolled from 1s, 2 against 1
+    with pytest.raises(IllegalActionError, match="Sequence of Battle"):
+        fight("warrior:2", "worker", "b4,b4", "y1", "attacker:again-and-again")
+    # the defender, 4 to 6 against 1 before its Maximum Power, was winning too
+    with pytest.raises(IllegalActionError, match="defender played Maximum Power"):
+        fight("warrior", "worker:2", "b1", "y3,y3", "defender:maximum-power")
+    # not settled: the die may have shown 1 or 2 (losing 1 or 2 against 3): allowed
+    assert fight("warrior", "worker", "b4", "y3", "attacker:maximum-power").winner == "attacker"
+    assert fight("warrior:2", "worker:2", "b4,b4", "y3,y3",
+                 "attacker:again-and-again").winner == "attacker"
+    assert fight("warrior", "worker", "b1", "y1", "defender:helping-paw").winner == "attacker"
+    # a run: the defender (1 to 3 against 2) sets a die, then the attacker, losing 2 to 3,
+    # stings to a tie
+    o = fight("warrior", "worker", "b3", "y3", "defender:maximum-power", "attacker:strong-sting")
+    assert o.winner == "attacker" and o.tie
+    with pytest.raises(IllegalActionError, match="attacker played Strong Sting"):
+        fight("warrior", "worker", "b4", "y3", "defender:maximum-power", "attacker:strong-sting")
