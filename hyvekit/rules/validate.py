@@ -136,11 +136,25 @@ def _hidden(c: str) -> bool:
     return unicodedata.category(c) in HIDDEN_CATEGORIES or c in HANGUL_FILLERS
 
 
+#: the zero-width non-joiner and joiner: Cf, yet part of how Persian and Indic names are spelled
+#: (ZWNJ) and of emoji sequences (ZWJ), so a name keeps them between two shown characters
+JOINERS = frozenset("\u200c\u200d")
+
+
+def _joining(value: str, i: int) -> bool:
+    """Whether ``value[i]``, a :data:`JOINERS` character, stands between two characters that
+    show (neither hidden, a space nor another joiner)."""
+    def shows(c: str) -> bool:
+        return not (c.isspace() or c in JOINERS or _hidden(c))
+    return 0 < i < len(value) - 1 and shows(value[i - 1]) and shows(value[i + 1])
+
+
 def unsafe_char(value: str, allowed: str = "") -> str | None:
     """The first character of ``value`` a terminal or a page would act on or not show
-    (:data:`HIDDEN_CATEGORIES`, :data:`HANGUL_FILLERS`) other than those in ``allowed``;
-    None when there is none."""
-    return next((c for c in value if c not in allowed and _hidden(c)), None)
+    (:data:`HIDDEN_CATEGORIES`, :data:`HANGUL_FILLERS`) other than those in ``allowed`` and a
+    :data:`JOINERS` character between two characters that show; None when there is none."""
+    return next((c for i, c in enumerate(value) if c not in allowed and _hidden(c)
+                 and not (c in JOINERS and _joining(value, i))), None)
 
 
 #: the words for an argument holding a byte that is not UTF-8 (Python reads it as a lone

@@ -148,6 +148,19 @@ def test_the_text_gate_normalises_to_nfc_and_keeps_lines_only_in_notes():
     assert v.input_text("name", "\u00c5sa \u5c71\u7530 \U0001f41d") == "\u00c5sa \u5c71\u7530 \U0001f41d"
 
 
+def test_a_joiner_between_two_shown_characters_is_part_of_a_name_elsewhere_refused():
+    """ZWNJ spells Persian and Indic names (مهرنوش with U+200C) and ZWJ joins emoji (the
+    family of three); at an end, beside a space or doubled they show nothing: refused."""
+    persian, family = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", \
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert v.input_text("name", persian) == persian
+    assert v.player_name("--players", family) == family and v.shown(family) == family
+    for bad in ("Ann\u200d", "\u200cAnn", "A\u200c\u200cnn", "A \u200dnn", "A\u200d\u200enn"):
+        with pytest.raises(InvalidInputError):
+            v.input_text("name", bad)
+    assert v.unsafe_char("A\u200d") == "\u200d" and v.unsafe_char("A\u200dB") is None
+
+
 @pytest.mark.parametrize("typed, ok", [("3", True), ("-2", True), ("+4", True), ("٣", False),
                                        ("０", False), ("-٣", False), ("३", False),
                                        ("1" * 10, False), ("--1", False), ("", False)])
