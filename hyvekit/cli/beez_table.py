@@ -289,7 +289,7 @@ def do(ctx: typer.Context, game: str = GameArg,
         out.print(f"  {line}", highlight=False)
     print_table(data["table"])
     print_decision(data, record.header["id"])
-    if state.game.over and not applied.before.game.over:
+    if state.done and not applied.before.done:      # scored: the play can be logged
         from hyvekit.cli.stats import offer
         typer.echo(offer(record.header["id"]))
 

@@ -271,6 +271,24 @@ def test_the_step_that_ends_a_game_offers_its_link(hk):
         "https://app.bgstatsapp.com/createPlay.html?data=")
 
 
+def test_the_step_that_scores_a_beez_game_offers_its_link(hk):
+    """The flights end a round before the game is scored: the link comes with the step that
+    scores it (the last one), as in the other games."""
+    from hyvekit.rules.beez import table as T
+    assert hk("beez", "new", "z", "--players", "Ann,Bob", "--common",
+              "both-4-5-rows,middle-row,colours").returncode == 0
+    store = campaign_store(hk.campaigns)
+    _, t = store.state("z")
+    rng, steps = random.Random(1), []
+    while not (d := T.pending(t)).over:
+        t = T.push(t, rng.choice([o for o in d.legal if o.startswith("fly")] or d.legal))
+        steps.append(t.steps[-1])
+    store.append_many("z", [("step", {"do": s}) for s in steps[:-1]])
+    r = hk("beez", "do", "z", steps[-1])
+    assert r.returncode == 0, r.stderr
+    assert "Winner:" in r.stdout and "hyvekit stats link z" in r.stdout
+
+
 def test_the_step_that_ends_a_hyve_scenario_says_its_end_and_offers_its_link(hk):
     from hyvekit.rules.hyve.engine import SCENARIO
     assert hk("hyve", "new", "solo", "--mode", "standard").returncode == 0
