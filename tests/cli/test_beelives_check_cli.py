@@ -72,6 +72,16 @@ def test_legal_first_month_prints_the_hive_table(hk):
     assert "ok: 1 month follows" in result.stdout
 
 
+def test_a_game_table_beside_a_start_state_is_refused_not_ignored(hk, tmp_path):
+    """[start] holds the game's options ([start.options]); a [game] beside it was silently
+    dropped (its years = 2 lost): one line naming the field, exit 2."""
+    f = tmp_path / "start-and-game.toml"
+    f.write_text("[game]\nyears = 2\n" + (EXAMPLES / "later-month-2p.toml").read_text())
+    r = hk("beelives", "check", str(f))
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "game:" in r.stderr and "[start.options]" in r.stderr
+
+
 def test_legal_later_month_json_has_hives_wild_hives_and_summary(hk):
     result = hk("beelives", "check", str(EXAMPLES / "later-month-2p.toml"), "--json")
     assert result.returncode == 0, result.stderr

@@ -277,6 +277,10 @@ def parse_header(raw: Mapping[str, Any], board) -> g.GameState:
     if "start" in raw:
         if "player" in raw:
             raise InvalidInputError("start", "and [[player]]", "either [start] or [[player]]")
+        if "game" in raw:        # the start state holds the game's options: [game] would be lost
+            raise InvalidInputError("game", "[game] beside [start]", "the options in "
+                                    "[start.options] (e.g. years = 2), or [game] with "
+                                    "[[player]] instead of [start]")
         return g.validate_state(g.GameState.from_dict(raw["start"]), board)
     gt = _table("game", raw.get("game", {}), GAME_KEYS)
     rows = raw.get("player")
