@@ -286,6 +286,12 @@ def dice_steps(dice: int, faces: Sequence[int]) -> tuple[str, ...]:
     can fall written as their faces, one digit a die (``3``, ``41``), where there are at most
     :data:`LISTED_FACES` of them — so a program choosing only among ``legal`` can enter the
     faces a player rolled."""
+    return _dice_steps(dice, tuple(faces))
+
+
+@functools.lru_cache(maxsize=64)
+def _dice_steps(dice: int, faces: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`dice_steps`, worked out once per number of dice and faces."""
     import itertools
     if len(faces) ** dice > LISTED_FACES or any(f > 9 for f in faces):
         return ("roll",)
@@ -323,6 +329,8 @@ def view_changes(before: Any, after: Any, labels: dict[str, str] | None = None,
             for n, item in news.items():
                 if n not in olds:
                     out.append(f"{n} new")
+                    continue
+                if item == olds[n]:             # unchanged: most items, most of the time
                     continue
                 diff = [f"{name(k)} {value(olds[n].get(k))}→{value(item.get(k))}"
                         for k in item if k not in quiet and k != "name"
