@@ -1,4 +1,5 @@
-"""Campaign records: one tinydb JSON file per campaign, a header plus an append-only event list.
+"""Campaign records: one tinydb JSON file per campaign, a header plus an append-only event list
+(and its journal: the events appended since the file was last written whole).
 
 File layout (tinydb tables)::
 
@@ -48,14 +49,6 @@ from hyvekit.store.adapters import (
     imported,
     missing_sources,
 )
-from hyvekit.store.journal import (
-    FOLD_AFTER,
-    JOURNAL_FROM,
-    Journal,
-    append_journal,
-    read_journal,
-    clear_journal,
-)
 from hyvekit.store.errors import (
     CampaignExistsError,
     CampaignNotFoundError,
@@ -65,6 +58,15 @@ from hyvekit.store.errors import (
     RecordChangedError,
     SchemaVersionError,
     StoreError,
+)
+from hyvekit.store.journal import (
+    FOLD_AFTER,
+    JOURNAL_FROM,
+    Journal,
+    append_journal,
+    clear_journal,
+    make_journal,
+    read_journal,
 )
 from hyvekit.store.migrations import SCHEMA_VERSION, migrate
 from hyvekit.store.slug import check_id, slugify
@@ -509,7 +511,11 @@ class CampaignStore:
 
     def _write_whole(self, path: Path, raw: bytes) -> None:
         """Write the record file ``path`` whole (atomically), then empty its journal, whose
-        events ``raw`` holds.  Under the record's lock."""
+        events ``raw`` holds.  A long record gets an empty journal before it is written
+        (made durable by the same fsync of the folder), so that its next append writes one
+        file.  Under the record's lock."""
+        if len(raw) >= JOURNAL_FROM:
+            make_journal(path)
         atomic_write_bytes(path, raw)
         clear_journal(path)
 

@@ -154,6 +154,17 @@ def _write_at(path: Path, offset: int, data: bytes) -> None:
         os.close(fd)
 
 
+def make_journal(record_path: Path) -> None:
+    """Create the journal of ``record_path`` empty when there is none (not fsynced: the
+    record's next whole write fsyncs the folder).  Under the record's lock."""
+    try:
+        fd = os.open(journal_path(record_path), os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW,
+                     0o666)
+    except FileExistsError:
+        return
+    os.close(fd)
+
+
 def clear_journal(record_path: Path) -> None:
     """Empty the journal of ``record_path`` (after its events were written into the record,
     or when stale) and fsync it; nothing when there is none.  Under the record's lock."""
