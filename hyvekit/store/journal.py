@@ -38,7 +38,7 @@ from typing import Any
 
 from hyvekit.rules.documents import DocumentError, parse_json
 from hyvekit.rules.values import dataclass
-from hyvekit.store.errors import CorruptRecordError
+from hyvekit.store.errors import CampaignsFolderError, CorruptRecordError
 from hyvekit.store.storage import atomic_write_bytes, journal_path, read_record_bytes
 
 MAGIC = "hyvekit-journal"
@@ -79,8 +79,12 @@ def read_journal(record_path: Path) -> Journal | None:
 
     :raises CorruptRecordError: a complete line that is not what hyvekit writes (names the
         journal file and the line).
+    :raises CampaignsFolderError: the journal is a link (never followed).
     """
     path = journal_path(record_path)
+    if path.is_symlink():
+        raise CampaignsFolderError(path.parent, f"{path.name} is a link; hyvekit does not "
+                                   "follow links out of its folder (remove it)")
     raw = read_record_bytes(path)
     if raw is None:
         return None

@@ -12,7 +12,7 @@ import pytest
 
 import hyvekit.store.campaigns as C
 from hyvekit.games import campaign_store
-from hyvekit.store.errors import CorruptRecordError
+from hyvekit.store.errors import CampaignsFolderError, CorruptRecordError
 from hyvekit.store.storage import journal_path
 
 from .helpers import cli, make_run, snapshot
@@ -217,3 +217,17 @@ def test_delete_moves_the_record_with_its_journal_folded(store, journaled):
     assert [e["data"]["text"] for e in json.loads(target.read_bytes())["events"].values()] \
         == ["a", "b"]
     assert sorted(p.name for p in store.folder.iterdir()) == [".trash"]
+
+
+def test_a_journal_that_is_a_link_is_never_followed(store, journaled, tmp_path):
+    cid = make_run(store)
+    path = store.path(cid)
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not hyvekit's\n")
+    journal_path(path).symlink_to(outside)
+    before = snapshot(path)
+    for op in (lambda: store.load(cid), lambda: store.append(cid, "note", {"text": "a"})):
+        with pytest.raises(CampaignsFolderError) as info:
+            op()
+        assert "is a link" in str(info.value)
+    assert outside.read_text() == "not hyvekit's\n" and snapshot(path) == before
