@@ -1,4 +1,5 @@
-"""Campaign records: one tinydb JSON file per campaign, a header plus an append-only event list.
+"""Campaign records: one tinydb JSON file per campaign, a header plus an append-only event list
+(and its journal: the events appended since the file was last written whole).
 
 File layout (tinydb tables)::
 
@@ -16,7 +17,10 @@ played with are frozen into its header's settings when it is created (the adapte
 :meth:`CampaignStore.append` validates a new event
 against that state before writing, under an exclusive lock on ``<id>.json.lock``, through the
 crash-safe :class:`~hyvekit.store.storage.AtomicJSONStorage`.  Undo marks events ``reverted``;
-nothing is ever deleted from a record.
+nothing is ever deleted from a record.  An append whose record is as hyvekit wrote it goes
+to the record's journal (:mod:`hyvekit.store.journal`: only the new events written and
+fsynced); every read takes the record with its journal, and every other write folds the
+journal into the record first.
 """
 
 from __future__ import annotations
@@ -55,6 +59,15 @@ from hyvekit.store.errors import (
     SchemaVersionError,
     StoreError,
 )
+from hyvekit.store.journal import (
+    FOLD_AFTER,
+    JOURNAL_FROM,
+    Journal,
+    append_journal,
+    clear_journal,
+    make_journal,
+    read_journal,
+)
 from hyvekit.store.migrations import SCHEMA_VERSION, migrate
 from hyvekit.store.slug import check_id, slugify
 from hyvekit.store.states import Kept, StateCache
@@ -65,8 +78,11 @@ from hyvekit.store.storage import (
     atomic_write_text,
     campaign_lock,
     dump_json,
+    file_identity,
+    journal_path,
     parse_json_record,
     read_record_bytes,
+    read_record_file,
     remove_stale_temps,
     with_new_events,
 )
@@ -118,31 +134,44 @@ class Record:
     ``type``, ``data``, ``at``, ``status`` = "active" | "reverted").
 
     :ivar stored_version: the schema version of the file on disk.
-    :ivar digest: the SHA-256 of the file's bytes it was read from (None when not read).
+    :ivar digest: the SHA-256 of the file's bytes it was read from, with its journal's
+        (:meth:`Journal.digest <hyvekit.store.journal.Journal.digest>`; None when not read).
     A record read with its state kept (:mod:`hyvekit.store.states`) reads its events from
-    those bytes only when they are asked for.
+    those bytes (and its journal's events) only when they are asked for.
     """
 
-    __slots__ = ("path", "header", "stored_version", "digest", "_events", "_raw")
+    __slots__ = ("path", "header", "stored_version", "digest", "_events", "_raw", "_journal",
+                 "_active")
 
     def __init__(self, path: Path, header: dict[str, Any],
                  events: tuple[dict[str, Any], ...] | None = (),
                  stored_version: int = SCHEMA_VERSION, *, digest: str | None = None,
-                 raw: bytes | None = None):
+                 raw: bytes | None = None, journal: tuple[dict[str, Any], ...] = (),
+                 active: tuple[int, ...] | None = None):
         self.path, self.header, self.stored_version = path, header, stored_version
         self.digest, self._events, self._raw = digest, events, raw
+        self._journal, self._active = journal, active
 
     @property
     def events(self) -> tuple[dict[str, Any], ...]:
         """Every event, in ``seq`` order."""
         if self._events is None:      # kept state: the bytes were read and checked before
-            self._events = _record_from_raw(self.path, self._raw)[0].events
+            self._events = _record_from_raw(self.path, self._raw,
+                                            journal=self._journal)[0].events
         return self._events
 
     @property
     def active(self) -> tuple[dict[str, Any], ...]:
         """The events that count (not reverted), in order."""
         return tuple(e for e in self.events if e.get("status") == "active")
+
+    @property
+    def active_seqs(self) -> tuple[int, ...]:
+        """The ``seq`` of each event that counts, in order (kept with the state: the events
+        are not read for it)."""
+        if self._active is None:
+            self._active = tuple(e["seq"] for e in self.active)
+        return self._active
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
@@ -219,13 +248,16 @@ def _record_from_doc(path: Path, doc: dict[str, Any], stored_version: int = SCHE
                   digest=digest)
 
 
-def _record_from_raw(path: Path, raw: bytes,
-                     digest: str | None = None) -> tuple[Record, dict[str, Any]]:
-    """The record and the document (as parsed, before any migration) of a file's bytes.
+def _record_from_raw(path: Path, raw: bytes, digest: str | None = None,
+                     journal: tuple[dict[str, Any], ...] = ()) -> tuple[Record, dict[str, Any]]:
+    """The record and the document (as parsed, before any migration) of a file's bytes with
+    its ``journal``'s events added to its events table (as a fold writes them).
 
     :raises CorruptRecordError, SchemaVersionError: as :meth:`CampaignStore.load`.
     """
     doc = parse_json_record(path, raw)
+    if journal:
+        doc = _with_events(_check_containers(path, doc), list(journal))
     version = _header_version(path, doc)
     if version > SCHEMA_VERSION:
         raise SchemaVersionError(str(path), version, SCHEMA_VERSION)
@@ -370,10 +402,12 @@ class CampaignStore:
         return removed
 
     @contextmanager
-    def _write_lock(self, campaign_id: str) -> Iterator[Path]:
+    def _write_lock(self, campaign_id: str, fold: bool = True) -> Iterator[Path]:
         """The lock of a record that is there, for a read-modify-write (:func:`campaign_lock`):
         the id is checked before the lock file is made, so a mistyped one leaves nothing
-        behind (nor does a record deleted while this waited for its lock).
+        behind (nor does a record deleted while this waited for its lock).  ``fold``: its
+        journal is first folded into the record (:meth:`_fold`), so that the write sees one
+        file.
 
         :raises CampaignNotFoundError: no such record (with its close matches).
         """
@@ -383,6 +417,8 @@ class CampaignStore:
         self._check_folder(writing=True)
         try:
             with campaign_lock(path):
+                if fold:
+                    self._fold(campaign_id, path)
                 yield path
         except CampaignNotFoundError:       # deleted meanwhile: its lock file goes too
             Path(str(path) + ".lock").unlink(missing_ok=True)
@@ -406,9 +442,11 @@ class CampaignStore:
         return self._read_doc(campaign_id)[0]
 
     def _read_doc(self, campaign_id: str) -> tuple[Record, dict[str, Any]]:
-        """The record and the file's document as parsed (before any migration)."""
+        """The record (with its journal) and the file's document as parsed (before any
+        migration, the journal's events added)."""
         path = self.path(campaign_id)
-        return _record_from_raw(path, self._bytes(campaign_id, path))
+        files = self._files(campaign_id, path)
+        return _record_from_raw(path, files.raw, files.digest, files.journal_events)
 
     def _bytes(self, campaign_id: str, path: Path) -> bytes:
         raw = read_record_bytes(path)
@@ -416,28 +454,114 @@ class CampaignStore:
             raise CampaignNotFoundError(campaign_id, self.folder, self.ids())
         return raw
 
-    def _read_kept(self, campaign_id: str) -> _Read:
-        """The record with its kept state when there is one for these bytes (the events then
-        read only when asked for), else the record and document parsed."""
-        path = self.path(campaign_id)
-        raw = self._bytes(campaign_id, path)
-        if self.states is None:
-            record, doc = _record_from_raw(path, raw)
-            return _Read(record, raw, doc, None)
-        digest = digest_of(raw)
-        kept = self.states.get(path, digest)
-        if kept is not None:
-            record = Record(path, kept.header, None, kept.stored_version, digest=digest, raw=raw)
-            return _Read(record, raw, None, kept)
-        record, doc = _record_from_raw(path, raw, digest)
-        return _Read(record, raw, doc, None)
+    def _files(self, campaign_id: str, path: Path) -> _Files:
+        """The record file's bytes and the journal that extends them: the record read again
+        when the journal names other bytes (a fold or an append of another process in
+        between), until the record stands still.
 
-    def _keep(self, record: Record, raw: bytes, state: Any, max_key: int | None,
-              max_seq: int) -> None:
-        """Keep ``state`` as what the record file's bytes ``raw`` replay to."""
+        :raises CorruptRecordError: a journal with events the record does not have, of other
+            bytes than the record's (the record changed behind hyvekit's back).
+        """
+        for _ in range(20):
+            read = read_record_file(path)
+            if read is None:
+                raise CampaignNotFoundError(campaign_id, self.folder, self.ids())
+            raw, identity = read
+            journal = read_journal(path)
+            # a fold writes the record, then empties the journal: the journal read after
+            # the record, the record still the file read, they belong together
+            if file_identity(path) != identity:
+                continue
+            digest = digest_of(raw)
+            if journal is None or journal.record == digest:
+                return _Files(raw, digest, journal)
+            break
+        else:
+            raise CampaignBusyError(f"{path} kept changing while it was read; try again")
+        assert journal is not None
+        by_seq = {e["seq"]: e for e in _record_from_raw(path, raw)[0].events}
+        if all(by_seq.get(e.get("seq")) == e for e in journal.events):
+            return _Files(raw, digest, None, stale=True)     # a fold killed before its end
+        raise CorruptRecordError(journal_path(path), f"it holds events appended to {path.name} "
+                                 f"that {path.name} does not have, and {path.name} has changed "
+                                 "since (edited, or copied over); hyvekit does not read the "
+                                 "record without them: put back the record it extends, or "
+                                 f"move the journal aside to read {path.name} as it is")
+
+    def _read_kept(self, campaign_id: str) -> _Read:
+        """The record with its kept state when there is one for these bytes and journal (the
+        events then read only when asked for), else the record and document parsed."""
+        path = self.path(campaign_id)
+        files = self._files(campaign_id, path)
+        kept = None if self.states is None else self.states.get(path, files.digest)
+        if kept is not None:
+            record = Record(path, kept.header, None, kept.stored_version, digest=files.digest,
+                            raw=files.raw, journal=files.journal_events, active=kept.active)
+            return _Read(record, files, None, kept)
+        record, doc = _record_from_raw(path, files.raw, files.digest, files.journal_events)
+        return _Read(record, files, doc, None)
+
+    def _keep(self, record: Record, digest: str, state: Any, max_key: int | None,
+              max_seq: int, active: tuple[int, ...]) -> None:
+        """Keep ``state`` as what the record whose digest (with its journal) is ``digest``
+        replays to."""
         if self.states is not None:
-            self.states.put(record.path, digest_of(raw),
-                            Kept(record.header, record.stored_version, max_key, max_seq, state))
+            self.states.put(record.path, digest, Kept(record.header, record.stored_version,
+                                                      max_key, max_seq, state, active))
+
+    def _write_whole(self, path: Path, raw: bytes) -> None:
+        """Write the record file ``path`` whole (atomically), then empty its journal, whose
+        events ``raw`` holds.  A long record gets an empty journal before it is written
+        (made durable by the same fsync of the folder), so that its next append writes one
+        file.  Under the record's lock."""
+        if len(raw) >= JOURNAL_FROM:
+            make_journal(path)
+        atomic_write_bytes(path, raw)
+        clear_journal(path)
+
+    def _fold(self, campaign_id: str, path: Path) -> bool:
+        """Write the journal's events into the record file and empty the journal (a stale
+        one only emptied), the kept state kept for the new bytes; whether there were events
+        to write.  Under the record's lock.
+
+        :raises CorruptRecordError, SchemaVersionError: as :meth:`load`.
+        """
+        files = self._files(campaign_id, path)
+        if files.journal is None:
+            if files.stale:
+                clear_journal(path)
+            return False
+        kept = None if self.states is None else self.states.get(path, files.digest)
+        _, doc = _record_from_raw(path, files.raw, journal=files.journal_events)
+        raw = dump_json(doc).encode("utf-8")
+        self._write_whole(path, raw)
+        if kept is not None:
+            self.states.put(path, digest_of(raw), kept)
+        return bool(files.journal_events)
+
+    def fold(self, campaign_id: str) -> bool:
+        """Write the record's journal into its file now (every write but an append does so
+        first; an append when the journal is full): whether it held events.
+
+        :raises CampaignNotFoundError, CorruptRecordError, SchemaVersionError: as
+            :meth:`load`.
+        """
+        with self._write_lock(campaign_id, fold=False) as path:
+            return self._fold(campaign_id, path)
+
+    def mark(self, campaign_id: str) -> tuple[tuple[int, int, int] | None, ...]:
+        """What changes whenever the record is written: the modification time, size and
+        inode of its file and of its journal (None for one that is not there)."""
+        path = self.path(campaign_id)
+        out = []
+        for p in (path, journal_path(path)):
+            try:
+                st = os.stat(p)
+            except OSError:
+                out.append(None)
+                continue
+            out.append((st.st_mtime_ns, st.st_size, st.st_ino))
+        return tuple(out)
 
     def load(self, campaign_id: str) -> Record:
         """Read a record. :raises CampaignNotFoundError, CorruptRecordError, SchemaVersionError."""
@@ -513,7 +637,8 @@ class CampaignStore:
         if read.kept is not None:
             return read.record, read.kept.state
         state = self.replay(read.record)
-        self._keep(read.record, read.raw, state, _max_key(read.doc), _max_seq(read.record))
+        self._keep(read.record, read.files.digest, state, _max_key(read.doc),
+                   _max_seq(read.record), read.record.active_seqs)
         return read.record, state
 
     # -- writing ---------------------------------------------------------------------------
@@ -529,7 +654,7 @@ class CampaignStore:
         """Before the first write to a record of an older schema, or whose settings were just
         frozen (:meth:`_frozen`), store it whole."""
         if record.stored_version != SCHEMA_VERSION:
-            atomic_write_text(record.path, dump_json(_doc_from_record(record)))
+            self._write_whole(record.path, dump_json(_doc_from_record(record)).encode("utf-8"))
 
     def _frozen(self, record: Record, adapter: GameAdapter) -> Record:
         """``record`` with the values its settings name copied into them (a record created
@@ -588,6 +713,7 @@ class CampaignStore:
         with campaign_lock(path):
             if path.exists():
                 raise CampaignExistsError(cid, path)
+            self._orphan_journal(path)
             header = {"id": cid, "name": name, "game": game, "kind": kind,
                       "settings": settings, "schema_version": SCHEMA_VERSION,
                       "created": _now(), "hyvekit": __version__}
@@ -667,7 +793,7 @@ class CampaignStore:
         """Under the lock: the record and its state, the events ``played(record, state,
         adapter, changed)`` gives with their states, written at once and the last state kept
         (``changed``: ``known`` was given and the record is no longer that one)."""
-        with self._write_lock(campaign_id) as path:
+        with self._write_lock(campaign_id, fold=False) as path:
             read = self._read_kept(campaign_id)
             record = read.record
             adapter = self._adapter_of(record)
@@ -695,19 +821,33 @@ class CampaignStore:
                 self._write_migrated(record)
                 self._db(path).table("events").insert_multiple(added)
                 return out
-            # the file as read, plus the events: spliced in after the last event when the
-            # file is as dump_json writes it and its header unchanged, else written whole
-            raw = None
-            if record is as_read and max_key is not None:
-                raw = with_new_events(read.raw, record.header, max_key + 1, added)
-            if raw is None:
-                doc = read.doc if read.doc is not None else _record_from_raw(path, read.raw)[1]
-                raw = dump_json(_with_events(doc, added)).encode("utf-8")
-                max_key = _max_key(doc)
-            atomic_write_bytes(path, raw)
+            active = (read.kept.active if read.kept is not None and read.kept.active
+                      is not None else as_read.active_seqs) + tuple(e["seq"] for e in added)
+            files = read.files
+            journal = files.journal_events
+            if (record is as_read and max_key is not None
+                    and (files.journal is not None or len(files.raw) >= JOURNAL_FROM)
+                    and len(journal) + len(added) <= FOLD_AFTER):
+                # only the new events written: a line of the journal
+                digest = append_journal(path, files.record_digest, files.journal,
+                                        added).digest()
+            else:
+                # written whole, the journal's events in it: spliced in after the last event
+                # when the file is as dump_json writes it and its header unchanged
+                raw = None
+                if record is as_read and max_key is not None:
+                    raw = with_new_events(files.raw, record.header,
+                                          max_key - len(journal) + 1, [*journal, *added])
+                if raw is None:
+                    doc = read.doc if read.doc is not None else _record_from_raw(
+                        path, files.raw, journal=journal)[1]
+                    raw = dump_json(_with_events(doc, added)).encode("utf-8")
+                    max_key = _max_key(doc)
+                self._write_whole(path, raw)
+                digest = digest_of(raw)
             if out:
-                self._keep(record, raw, out[-1][1], None if max_key is None
-                           else max_key + len(added), seq)
+                self._keep(record, digest, out[-1][1], None if max_key is None
+                           else max_key + len(added), seq, active)
             return out
 
     def undo(self, campaign_id: str, to: int | None = None) -> list[dict[str, Any]]:
@@ -785,8 +925,9 @@ class CampaignStore:
         :raises SchemaVersionError: a record of a newer hyvekit (that one can delete it).
         :raises CampaignsFolderError: ``.trash`` is a link or a file (never followed out).
         """
-        with self._write_lock(campaign_id) as path:
+        with self._write_lock(campaign_id, fold=False) as path:
             try:
+                self._fold(campaign_id, path)
                 self._read(campaign_id)
             except CorruptRecordError:
                 pass                              # moved as it is, never rewritten
@@ -798,10 +939,29 @@ class CampaignStore:
             trash.mkdir(exist_ok=True)
             target = trash / f"{campaign_id}-{datetime.now(timezone.utc):%Y%m%dT%H%M%S%f}.json"
             shutil.move(str(path), target)
+            journal = journal_path(path)
+            if journal.exists() and journal.stat().st_size:   # a record that does not parse
+                shutil.move(str(journal), journal_path(target))
+            journal.unlink(missing_ok=True)                    # an empty one: none
             if self.states is not None:
                 self.states.forget(path)
         Path(str(path) + ".lock").unlink(missing_ok=True)
         return target
+
+    def _orphan_journal(self, path: Path) -> None:
+        """Before a record is created at ``path``: a journal left there without its record
+        (the record file removed by hand) goes into ``.trash`` — it would not belong to the
+        new record, and nothing is destroyed.  Under the record's lock."""
+        journal = journal_path(path)
+        if not journal.exists() or journal.is_symlink():
+            return
+        trash = self.folder / ".trash"
+        if trash.is_symlink() or (trash.exists() and not trash.is_dir()):
+            raise CampaignsFolderError(self.folder, f"{journal.name} has no record, and "
+                                       ".trash is a link or a file (remove one of them)")
+        trash.mkdir(exist_ok=True)
+        stamp = f"{datetime.now(timezone.utc):%Y%m%dT%H%M%S%f}"
+        os.replace(journal, trash / f"{path.stem}-{stamp}.json.journal")
 
     # -- export / import -----------------------------------------------------------------
     def export(self, campaign_id: str) -> str:
@@ -857,6 +1017,7 @@ class CampaignStore:
         with campaign_lock(path):
             if path.exists():
                 raise CampaignExistsError(cid, path)
+            self._orphan_journal(path)
             atomic_write_text(path, dump_json(as_record))
         return record
 
@@ -883,12 +1044,34 @@ def _with_events(doc: dict[str, Any], events: list[dict[str, Any]]) -> dict[str,
 
 
 @dataclass(frozen=True)
+class _Files:
+    """A record's files as read: the record file's bytes and their SHA-256 (hex), the
+    journal that extends them (None: none), ``stale``: a journal of an earlier form of the
+    record is there, every event of it in the record (removed by the next write)."""
+
+    raw: bytes
+    record_digest: str
+    journal: Journal | None
+    stale: bool = False
+
+    @property
+    def journal_events(self) -> tuple[dict[str, Any], ...]:
+        return () if self.journal is None else self.journal.events
+
+    @property
+    def digest(self) -> str:
+        """The record's digest with its journal (:attr:`Record.digest`)."""
+        return self.record_digest if self.journal is None else self.journal.digest()
+
+
+@dataclass(frozen=True)
 class _Read:
-    """A record file as read: the record, its bytes, the document parsed (None when its
-    state was kept and it was not parsed) and the kept state (None when not kept)."""
+    """A record as read: the record, its files, the document parsed (None when its state
+    was kept and it was not parsed; the journal's events in it) and the kept state (None
+    when not kept)."""
 
     record: Record
-    raw: bytes
+    files: _Files
     doc: dict[str, Any] | None
     kept: Kept | None
 

@@ -52,10 +52,12 @@ class Kept:
 
     :ivar header: the record's header as read (after migration).
     :ivar stored_version: the schema version of the file.
-    :ivar max_key: the highest number of its events table (tinydb's ids; 0 when empty), or
-        None when a key is not a number.
+    :ivar max_key: the highest number of its events table (tinydb's ids; 0 when empty), its
+        journal's events counted as numbered on after it, or None when a key is not a number.
     :ivar max_seq: the highest event ``seq`` (0 without events).
     :ivar state: the state after its active events.
+    :ivar active: the ``seq`` of each active event, in order (None: not kept), so that a
+        command can see which events count without reading them.
     """
 
     header: dict[str, Any]
@@ -63,6 +65,7 @@ class Kept:
     max_key: int | None
     max_seq: int
     state: Any
+    active: tuple[int, ...] | None = None
 
 
 def digest(raw: bytes) -> str:

@@ -67,6 +67,12 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         os.close(dir_fd)
 
 
+def journal_path(record_path: Path) -> Path:
+    """``<id>.json.journal``: the events appended to a record since it was last written
+    whole (:mod:`hyvekit.store.journal`)."""
+    return Path(str(record_path) + ".journal")
+
+
 def temp_files(path: Path) -> list[Path]:
     """The temporary files :func:`atomic_write_text` makes for ``path``
     (``.<name>.XXXXXXXX.tmp`` in its folder) that are there now."""
@@ -119,6 +125,31 @@ def read_record_bytes(path: Path) -> bytes | None:
         return Path(path).read_bytes()
     except FileNotFoundError:
         return None
+
+
+def read_record_file(path: Path) -> tuple[bytes, tuple[int, ...]] | None:
+    """A record file's bytes and what names that very file (:func:`file_identity`, taken
+    from the file read: a file replaced meanwhile has another); None when it does not
+    exist."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+            return raw, _identity(os.fstat(fh.fileno()))
+    except FileNotFoundError:
+        return None
+
+
+def file_identity(path: Path) -> tuple[int, ...] | None:
+    """Device, inode, size and modification time of the file at ``path`` (None: none): it
+    changes when the file is replaced (a whole write) or written in place."""
+    try:
+        return _identity(os.stat(path))
+    except FileNotFoundError:
+        return None
+
+
+def _identity(st: os.stat_result) -> tuple[int, ...]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def parse_json_record(path: Path, raw: bytes) -> dict[str, Any]:
@@ -333,7 +364,8 @@ locked: list[Path] = []
 def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S, *,
                   on_wait: Callable[[Path], None] | None = say_waiting):
     """An exclusive :class:`RecordLock` on ``<record>.lock`` for a read-modify-write.
-    Entering it also removes the record's stale temporary files (:func:`remove_stale_temps`).
+    Entering it also removes the stale temporary files of the record and of its journal
+    (:func:`remove_stale_temps`).
     When the lock is not had within :data:`LOCK_NOTICE_S`, ``on_wait(record_path)`` is called
     once (by default a line on stderr) and the wait goes on up to ``timeout`` s in all.
 
@@ -366,6 +398,7 @@ def campaign_lock(record_path: Path, timeout: float = LOCK_TIMEOUT_S, *,
                                         "try again when it has finished")
             locked.append(Path(record_path))        # before anything of it is written
             remove_stale_temps(Path(record_path))
+            remove_stale_temps(journal_path(Path(record_path)))
             return lock
 
         def __exit__(self, *exc):

@@ -175,12 +175,9 @@ class Served:
                                        self.store.load(self.cid), state)
         return data
 
-    def file_mark(self) -> tuple[int, int, int] | None:
-        try:
-            st = os.stat(self.store.path(self.cid))
-        except OSError:
-            return None
-        return (st.st_mtime_ns, st.st_size, st.st_ino)
+    def file_mark(self) -> Any:
+        """What changes when the record is written (its file's or its journal's)."""
+        return self.store.mark(self.cid)
 
     def read(self, force: bool = False) -> Read | None:
         """The record again when its file changed since it was last read (or ``force``), or
@@ -568,10 +565,9 @@ def _apply(s: Served, access: Access, text: str, seen: int | None = None
     before: list[int] = []
 
     def check(record: Any, state: Any) -> None:
-        before[:] = [e["seq"] for e in record.active]
+        before[:] = record.active_seqs           # kept with the state: no event read
         if seen is not None:
-            active = record.active
-            newest = active[-1]["seq"] if active else 0
+            newest = before[-1] if before else 0
             if newest != seen:
                 raise IllegalActionError(R_MOVED_ON, f"the table moved on before {text!r} "
                                          f"arrived (another step was made): nothing was "

@@ -8,6 +8,7 @@ import http.client
 import json
 import time
 import urllib.parse
+from typing import Any
 
 
 from .conftest import request, serving, tokens
@@ -73,22 +74,34 @@ def _events(base: str, path: str, count: int, timeout: float = 10.0) -> list[dic
     return out
 
 
-def test_a_step_made_with_do_reaches_the_pages_in_order(hk, league):
+def watching(base: str, path: str, count: int) -> tuple[Any, list[dict]]:
+    """A thread gathering the first ``count`` ``table`` events of ``path`` into the list
+    returned with it, started and given half a second to connect."""
     import threading
+    got: list[dict] = []
+    reader = threading.Thread(target=lambda: got.extend(_events(base, path, count)))
+    reader.start()
+    time.sleep(0.5)
+    return reader, got
+
+
+def draw_then_step(hk: Any, base: str, league: str, host: str) -> dict:
+    """The league's card drawn with ``do``, then its first legal step posted from the host's
+    link; returns the table (``next --json``) that step was made on."""
+    assert hk("beelives", "do", league, "--seed", "3", "draw").returncode == 0
+    time.sleep(0.5)
+    data = json.loads(hk("beelives", "next", league, "--json").stdout)
+    status, _ = request(f"{base}/t/{league}/step", {"k": host, "step": data["legal"][0]})
+    assert status == 200
+    return data
+
+
+def test_a_step_made_with_do_reaches_the_pages_in_order(hk, league):
     with serving(hk.campaigns, [league]) as (base, app):
         k = tokens(app, league)
-        got: list[dict] = []
         # each change comes as the table, then the table with its options' previews
-        reader = threading.Thread(target=lambda: got.extend(
-            _events(base, f"/t/{league}/events?k={k['watch']}", 5)))
-        reader.start()
-        time.sleep(0.5)
-        assert hk("beelives", "do", league, "--seed", "3", "draw").returncode == 0
-        time.sleep(0.5)
-        data = json.loads(hk("beelives", "next", league, "--json").stdout)
-        status, _ = request(f"{base}/t/{league}/step", {"k": k["host"],
-                                                        "step": data["legal"][0]})
-        assert status == 200
+        reader, got = watching(base, f"/t/{league}/events?k={k['watch']}", 5)
+        data = draw_then_step(hk, base, league, k["host"])
         reader.join(timeout=15)
         assert len(got) == 5
         assert [g["version"] for g in got] == sorted({g["version"] for g in got})
