@@ -246,7 +246,7 @@ def test_serve_runs_uvicorn_with_the_timeouts_and_limits(hk, league, monkeypatch
     from hyvekit.web.guard import KEEP_ALIVE, MAX_HEAD, REQUEST_S
     seen = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
-    assert hk("serve", league).returncode == 0
+    assert hk("serve", league, "--port", str(free_port())).returncode == 0
     assert seen["timeout_keep_alive"] == KEEP_ALIVE and KEEP_ALIVE <= 10
     assert seen["h11_max_incomplete_event_size"] == MAX_HEAD
     assert issubclass(seen["http"], H11Protocol) and 0 < REQUEST_S <= 30

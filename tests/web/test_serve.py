@@ -11,7 +11,7 @@ import urllib.parse
 from typing import Any
 
 
-from .conftest import request, serving, tokens
+from .conftest import free_port, request, serving, tokens
 
 
 def test_a_page_needs_its_token_and_shows_the_decision_due(hk, league):
@@ -131,7 +131,8 @@ def test_serve_listens_on_loopback_unless_told_otherwise(hk, league, monkeypatch
     import uvicorn
     seen = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
-    r = hk("serve", league)
+    port = free_port()             # not the default: another server may hold it
+    r = hk("serve", league, "--port", str(port))
     assert r.returncode == 0, r.stderr
     assert seen["host"] == "127.0.0.1" and "?k=" in r.stdout and "player Ann" in r.stdout
     r = hk("serve", league, "--lan", "--port", "9001")
