@@ -20,7 +20,7 @@ from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_co
                                       load_all, lookup)
 from hyvekit.render.pdf import FLIPS, IMPOSITIONS, PER_PAGE
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.validate import digits
+from hyvekit.rules.validate import MAX_PLAYER_NAME, digits
 
 load_all()  # the help texts below list the games and aids
 
@@ -368,7 +368,8 @@ def pad(
         "--match", metavar="N", help="Queen Bee: fill in match N of the match log (1 is the "
                                      "first; 'last' the newest).")] = None,
     names: Optional[str] = typer.Option(None, "--names", metavar='"ANN,BOB"',
-                                        help="Player names to pre-print, comma separated."),
+                                        help="Player names to pre-print, comma separated, "
+                                             f"each at most {MAX_PLAYER_NAME} characters."),
     board_file: BoardFile = None,
     paper: Paper = PaperOption,
     copies: int = CopiesOption,

@@ -229,3 +229,27 @@ def overlapping_words(words, tolerance_pt: float = 0.5, lines: float = 0.35):
                     min(a[2], b[2]) - max(a[0], b[0]) > tolerance_pt:
                 found.append((a[4], b[4]))
     return found
+
+
+def words_across_rules(pdf: Path, overhang_pt: float = 0.6):
+    """``(sheet, word, rule_x_mm)`` of every word (pdftotext) that a drawn vertical line (a
+    table cell's or a box's side, :func:`pdf_shapes.vertical_sides`) runs through: text
+    running past the side of its cell or box.  The line must cross the word's box by more
+    than ``overhang_pt`` on either side and span most of its height."""
+    from pypdf import PdfReader
+
+    from pdf_shapes import MM, page_shapes, vertical_sides
+
+    reader = PdfReader(str(pdf))
+    sizes, words = word_boxes(pdf)
+    for number, ((width, height), page_words) in enumerate(zip(sizes, words), 1):
+        # PDF y runs up; pdftotext's runs down from the page's top
+        rules = [(x, height - top, height - bottom)
+                 for x, bottom, top in vertical_sides(page_shapes(reader, number - 1))]
+        for wx0, wy0, wx1, wy1, word in page_words:
+            tall = wy1 - wy0
+            for x, top, bottom in rules:
+                if (wx0 + overhang_pt < x < wx1 - overhang_pt
+                        and min(wy1, bottom) - max(wy0, top) > 0.6 * tall):
+                    yield number, word, round(x / MM, 1)
+                    break

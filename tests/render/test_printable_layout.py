@@ -19,7 +19,7 @@ from hyvekit.render.pdf import nup_scale
 
 from layout_measure import (
     EDGE_MM, INSTRUCTION_PT, MIN_PT, WRITE_MM, edge_distances, overlapping_words, page_use,
-    render, text_sizes, writing_cells,
+    render, text_sizes, words_across_rules, writing_cells,
 )
 
 load_all()
@@ -104,6 +104,17 @@ def test_no_page_less_than_a_third_used(renders, case):
     checked = uses[:-1] if len(uses) > 1 else uses
     empty = [(p, round(f, 2)) for p, f in checked if f < 1 / 3]
     assert not empty, f"{r.label}: pages less than a third used: {empty}"
+
+
+@pytest.mark.parametrize("case", ONE_UP, ids=_id)
+def test_no_text_runs_past_the_side_of_its_cell_or_box(renders, case):
+    """Issue 43, item 7: no printed word is crossed by a drawn cell or box side (read from
+    the PDF: pdftotext's word boxes against the painted vertical rules), as the Seasonal
+    Resource Chart's "Unseasonably" header was."""
+    r = renders(*case)
+    across = list(words_across_rules(r.pdf))
+    assert not across, f"{r.label}: text running past its cell (sheet, word, rule at mm): " \
+        f"{across[:5]}"
 
 
 def test_the_overlap_measure_finds_words_printed_over_words_only():
