@@ -231,13 +231,16 @@ def pad_rows(board: Any) -> tuple[dict[str, str], ...]:
     from hyvekit.render import beelives_values as V
     from hyvekit.games.beelives import BEE_VP, HONEY_VP
 
-    return (
-        {"key": "vp", "label": "VP earned during play", "note": V.play_vp(board)},
-        {"key": "honey", "label": "Remaining honey", "note": V.vp_each(HONEY_VP)},
-        {"key": "bees", "label": "Surviving worker bees", "note": V.vp_each(BEE_VP)},
+    return (   # "fills": the final score's figure a record fills the row with
+        {"key": "vp", "label": "VP earned during play", "note": V.play_vp(board),
+         "fills": "vp"},
+        {"key": "honey", "label": "Remaining honey", "note": V.vp_each(HONEY_VP),
+         "fills": "honey_vp"},
+        {"key": "bees", "label": "Surviving worker bees", "note": V.vp_each(BEE_VP),
+         "fills": "bees_vp"},
         {"key": "starvation", "label": "Starvation tokens",
          "note": V.vp_each(board.starvation_vp)},
-        {"key": "total", "label": "Total VP", "note": ""},
+        {"key": "total", "label": "Total VP", "note": "", "fills": "total"},
         {"key": "eligible", "label": "Eligible to win", "note": V.eligibility()},
     )
 
