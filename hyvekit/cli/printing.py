@@ -117,7 +117,7 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
             options: dict[str, Any], stem: str | None = None, per_page: int = 1,
             ink_saver: bool = False, extra_meta: dict[str, str] | None = None,
             echo: bool = True, more: tuple = (), imposition: str = "none",
-            flip: str = "short") -> Path:
+            flip: str = "short", distinct: bool = False) -> Path:
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
     never another kind of file nor anything in the campaigns folder."""
     from hyvekit.cli.common import safe_output
@@ -135,7 +135,7 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
     path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
                       out=target, templates_dir_override=templates, per_page=per_page,
                       ink_saver=ink_saver, more=more, imposition=imposition, flip=flip,
-                      missing=missing,
+                      missing=missing, distinct=distinct,
                       metadata={"title": printable.title, "printable": printable.key,
                                 "options": used, **(extra_meta or {})})
     if echo:
@@ -538,7 +538,11 @@ def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | Non
     options["names"] = ",".join(s["name"] for s in context["seats"] if s["name"])
     _, extra = _campaign_meta(record.header, group_id, state)
     stem = f"{printable.file_stem}-{_slug(gid)}" + (f"-{number}" if number else "")
-    _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra, **render)
+    # a logged match on the first copy of a 2- or 4-up sheet, a blank sheet on the others
+    blank = (() if chosen is None or render["per_page"] == 1 else
+             (("pad-queenbee.html", {**context, "games": context["blank_games"]}),))
+    _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra,
+            more=blank, distinct=bool(blank), **render)
 
 
 def _beez_pad(ctx: typer.Context, printable, game_id: str, players, names, **render) -> None:
