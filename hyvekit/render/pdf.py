@@ -41,9 +41,9 @@ PAPER = {
 }
 MAX_COPIES = 1000
 PER_PAGE = (1, 2, 4)
-# A 4-up copy is the page shrunk by this factor: an A5 layout at A6 size (the same factor on
-# Letter), so its text is 71 % of its size.  2-up copies are laid out on the half sheet and
-# not shrunk (issue 29: no text under 6 pt at 2-up).
+# The imposed booklet's page is the half sheet enlarged by 1 / this factor (an A4 layout on
+# A5).  2- and 4-up copies are laid out on the half and the quarter sheet at full size, not
+# shrunk (issue 29: no text under 6 pt at 2-up; issue 43, item 1: nor at 4-up).
 NUP_SCALE = 1 / math.sqrt(2)
 MM = 72 / 25.4
 CROP_MARK = {"from_edge_mm": 5.5, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
@@ -64,8 +64,8 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
     """Where the copies of an N-up sheet go.
 
     Returns ``{"page": {"css", "width_pt", "height_pt"}`` (the page the template is rendered
-    on: the sheet for 1-up, the half sheet turned upright for 2-up, a quarter divided by
-    :data:`NUP_SCALE` for 4-up: see :func:`nup_scale`), ``"cells"`` (list of
+    on: the sheet for 1-up, the half sheet turned upright for 2-up, the quarter for 4-up,
+    each at full size: see :func:`nup_scale`), ``"cells"`` (list of
     ``(x, y, width, height)`` in pt, origin bottom-left of the portrait sheet), ``"rotate"``
     (True when copies are turned a quarter turn: 2-up puts two portrait copies in the two
     landscape halves), ``"cuts"`` (``("h"|"v", position_pt)`` cut lines)}``.
@@ -86,7 +86,7 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
     else:               # 2 × 2 portrait quarters, reading order
         cells = [(0.0, h / 2, w / 2, h / 2), (w / 2, h / 2, w / 2, h / 2),
                  (0.0, 0.0, w / 2, h / 2), (w / 2, 0.0, w / 2, h / 2)]
-        page_w, page_h = w / 2 / NUP_SCALE, h / 2 / NUP_SCALE
+        page_w, page_h = w / 2, h / 2
         rotate, cuts = False, [("h", h / 2), ("v", w / 2)]
     return {"page": {"css": f"{page_w:.2f}pt {page_h:.2f}pt", "width_pt": round(page_w, 2),
                      "height_pt": round(page_h, 2)},
@@ -94,9 +94,9 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
 
 
 def nup_scale(per_page: int) -> float:
-    """How much a copy is shrunk on the sheet at ``per_page`` copies a sheet: 1 for 1- and
-    2-up (2-up lays the page out on the half sheet), :data:`NUP_SCALE` for 4-up."""
-    return NUP_SCALE if per_page == 4 else 1.0
+    """How much a copy is shrunk on the sheet at ``per_page`` copies a sheet: 1 (2- and 4-up
+    lay the page out on the half and the quarter sheet at full size)."""
+    return 1.0
 
 
 #: how the pages are laid on the sheets: one page a sheet side, or a folded booklet
@@ -453,7 +453,7 @@ def _impose(pdf: bytes, sheet: Mapping[str, Any], layout: Mapping[str, Any], cop
         ops = []
         for page, (cx, cy, cw, ch) in zip(group, layout["cells"]):
             if id(page) not in forms:
-                forms[id(page)] = (f"/Copy{len(forms)}", *_page_form(writer, page))
+                forms[id(page)] = (f"/Copy{len(forms) or ''}", *_page_form(writer, page))
             name, _, (x0, y0, pw, ph) = forms[id(page)]
             ops.append("q %s cm %s Do Q" % (" ".join(
                 _num(v) for v in _cell_matrix(x0, y0, pw, ph, cx, cy, cw, ch,

@@ -352,9 +352,9 @@ def match_pad_context(players: int | None = None, names: list[str] | None = None
         "skill_slots": list(range(MAX_SKILLS)),
         "games": games,
         "blank_games": [blank] * count,     # the games of a blank sheet (names only)
-        # mm of a 2- or 4-up copy's page not left to the seats' rows: the margins, the
-        # title, the game's head, the table's header and the rules below
-        "fixed_mm": 86,
+        # mm of a page not left to the seats' rows: the margins, the title, each game's head
+        # and table header, and the rules below
+        "fixed_mm": {2: 86, 4: 68}.get(per_page, 100),
         "group": group,
         "player_range": f"{MIN_PLAYERS}\u2013{MAX_PLAYERS} players",
         "rules": (reference["end"], *SKILL_RULES),

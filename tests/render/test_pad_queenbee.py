@@ -104,9 +104,9 @@ def test_a_logged_match_n_up_is_on_one_copy_the_others_blank(group, tmp_path, pe
 def test_n_up_the_skill_and_alliance_columns_are_wide_and_the_rows_fill_the_copy(
         tmp_path, paper, per_page):
     """Issue 43, item 5: on a 2- or 4-up copy the skill and alliance columns are each at
-    least 17 mm (2-up) or 14 mm (4-up) wide as printed, where they were 10 mm (a skill name
-    or an ally fits on a line or two), and the six seats' rows reach down past three
-    quarters of the copy (read from the laid-out page, scaled as printed)."""
+    least 17 mm (2-up) or 13 mm (4-up) wide as printed, where they were 10 mm and 7 mm (a
+    skill name or an ally fits on a line or two), and the six seats' rows reach down past 70 %
+    of the copy, the rules below them taking the rest (read from the laid-out page)."""
     from hyvekit.render.pdf import nup_scale
 
     from layout_measure import MM_PX, render
@@ -130,6 +130,6 @@ def test_n_up_the_skill_and_alliance_columns_are_wide_and_the_rows_fill_the_copy
                 box.border_width() / MM_PX * scale)
         if type(box).__name__ == "TableBox" and "qb" in cls:
             bottoms.append((box.position_y + box.margin_height()) / page.height)
-    least = 17 if per_page == 2 else 14
+    least = 17 if per_page == 2 else 13
     assert min(widths["skill"]) >= least and min(widths["served"]) >= least, widths
-    assert max(bottoms) >= 0.75, f"the seats end {max(bottoms):.0%} down the copy"
+    assert max(bottoms) >= 0.7, f"the seats end {max(bottoms):.0%} down the copy"

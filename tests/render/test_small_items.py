@@ -66,20 +66,20 @@ def _light_runs(stem, pdf, y, x0, x1, dpi=150):
 @pytest.mark.parametrize("imposition", [[], ["--imposition", "booklet"]], ids=["loose", "imposed"])
 def test_the_booklets_footers_are_in_one_form(tmp_path, monkeypatch, imposition):
     """Every page of the booklet, the legacy sheet's and the scenario sheets', has the footer
-    "Booklet page N of M · ... · PAPER", the paper named the same way (the legacy sheet's
-    said "Hyve Legacy Booklet, page N of M")."""
+    "Hyve Legacy Booklet, page N of M · ... · PAPER", the paper named the same way (the
+    scenario sheets' said "Booklet page N of M")."""
     from render_helpers import page_texts
 
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "booklet.pdf"
     run_hyvekit(tmp_path / "c", "print", "booklet", *imposition, "-o", str(out))
     text = " ".join("\n".join(page_texts(out)).split())
-    pages = re.findall(r"Booklet page (\d+) of (\d+) · .*? · "
+    pages = re.findall(r"Hyve Legacy Booklet, page (\d+) of (\d+) · .*? · "
                        r"(A4 \(210 × 297 mm\)|A4, folded booklet)", text)
     assert sorted(int(n) for n, _, _ in pages) == list(range(1, 7)), pages   # imposed: folded order
     assert {m for _, m, _ in pages} == {"6"}
     assert len({paper for *_, paper in pages}) == 1, pages
-    assert "Hyve Legacy Booklet, page" not in text
+    assert "Booklet page" not in text
 
 
 def test_the_pads_help_says_the_names_limit_and_the_limit_holds(tmp_path, hk):
