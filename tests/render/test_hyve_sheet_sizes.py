@@ -161,3 +161,35 @@ def test_long_live_the_queen_pips_wrap_by_fives(tmp_path_factory, paper):
             rows[round(s.box[1] / MM)] = rows.get(round(s.box[1] / MM), 0) + 1
     pips = 2 * len(sheet_hyve_context(sheet_definitions()["long-live-the-queen"])["queen_pips"])
     assert sum(rows.values()) == pips and all(n % 5 == 0 for n in rows.values()), rows
+
+
+DIE_MM = 16.0
+
+
+def inner_squares(shapes, least_mm):
+    """The inside of every square border of ``least_mm`` or more (weasyprint draws a border
+    as the box and the box less its border, filled even-odd): ``(outer, inner)`` in mm."""
+    paths: dict[int, list] = {}
+    for s in shapes:
+        paths.setdefault(s.path, []).append(s)
+    found = []
+    for group in paths.values():
+        boxes = [s for s in group if not s.curved and len(set(s.points)) == 4]
+        if len(group) == 2 and len(boxes) == 2:
+            outer, inner = sorted(boxes, key=lambda s: -s.width_mm)
+            if outer.width_mm >= least_mm and outer.height_mm >= least_mm:
+                found.append((round(min(outer.width_mm, outer.height_mm), 2),
+                              round(min(inner.width_mm, inner.height_mm), 2)))
+    return found
+
+
+@pytest.mark.parametrize("sid,paper", CASES)
+def test_every_hp_square_holds_the_16_mm_die_inside_its_border(tmp_path_factory, sid, paper):
+    """Issue 43, item 6: inside its border every HP square, Start's thick one included, is
+    16 mm or more (Start's was 15.9 mm)."""
+    shapes, _, _ = printed(tmp_path_factory, sid, paper)
+    spaces = sheet_definitions()[sid].hp_track.spaces
+    found = [sq for page in shapes for sq in inner_squares(page, HP_SQUARE_MM)]
+    assert len(found) == spaces, found
+    small = [sq for sq in found if sq[1] < DIE_MM]
+    assert not small, f"squares under {DIE_MM} mm inside: {small}"
