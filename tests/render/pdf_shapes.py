@@ -157,19 +157,34 @@ def distinct(shapes, grid_mm: float = 0.5) -> list[Shape]:
     return out
 
 
+def painted_paths(shapes) -> list[list[Shape]]:
+    """``shapes`` grouped by the paint operation that painted them."""
+    paths: dict[int, list[Shape]] = {}
+    for s in shapes:
+        paths.setdefault(s.path, []).append(s)
+    return list(paths.values())
+
+
+def border_pair(group) -> tuple[Shape, Shape] | None:
+    """``(outer, inner)`` of a painted path drawn as weasyprint draws a border (two
+    rectangles, the box and the box less its borders), else None."""
+    boxes = [s for s in group if not s.curved and len(set(s.points)) == 4]
+    if len(group) != 2 or len(boxes) != 2:
+        return None
+    outer, inner = sorted(boxes, key=lambda s: -(s.width_mm * s.height_mm))
+    return outer, inner
+
+
 def vertical_sides(shapes) -> list[tuple[float, float, float]]:
     """``(x, bottom, top)`` in pt of every vertical line drawn: a painted shape under 1 mm
     wide and over 3 mm tall, or the left or right side of a border drawn as weasyprint
     draws one (a path of two rectangles, the box and the box less its borders, filled
     even-odd)."""
-    paths: dict[int, list[Shape]] = {}
-    for s in shapes:
-        paths.setdefault(s.path, []).append(s)
     found = []
-    for group in paths.values():
-        boxes = [s for s in group if not s.curved and len(set(s.points)) == 4]
-        if len(group) == 2 and len(boxes) == 2:
-            outer, inner = sorted(boxes, key=lambda s: -(s.width_mm * s.height_mm))
+    for group in painted_paths(shapes):
+        pair = border_pair(group)
+        if pair:
+            outer, inner = pair
             (ox0, oy0, ox1, oy1), (ix0, iy0, ix1, iy1) = outer.box, inner.box
             e = 0.01                             # pt: the float noise of the PDF's numbers
             if ox0 <= ix0 + e and ix1 <= ox1 + e and oy0 <= iy0 + e and iy1 <= oy1 + e and \

@@ -14,7 +14,7 @@ from hyvekit.data.hyve import sheet_definitions
 from hyvekit.render.printables_hyve_sheets import actions, sheet_hyve_context
 
 from layout_measure import word_boxes
-from pdf_shapes import MM, bottom_rules, distinct, page_shapes
+from pdf_shapes import MM, border_pair, bottom_rules, distinct, page_shapes, painted_paths
 from render_helpers import run_hyvekit
 
 pytestmark = [
@@ -169,17 +169,11 @@ DIE_MM = 16.0
 def inner_squares(shapes, least_mm):
     """The inside of every square border of ``least_mm`` or more (weasyprint draws a border
     as the box and the box less its border, filled even-odd): ``(outer, inner)`` in mm."""
-    paths: dict[int, list] = {}
-    for s in shapes:
-        paths.setdefault(s.path, []).append(s)
     found = []
-    for group in paths.values():
-        boxes = [s for s in group if not s.curved and len(set(s.points)) == 4]
-        if len(group) == 2 and len(boxes) == 2:
-            outer, inner = sorted(boxes, key=lambda s: -s.width_mm)
-            if outer.width_mm >= least_mm and outer.height_mm >= least_mm:
-                found.append((round(min(outer.width_mm, outer.height_mm), 2),
-                              round(min(inner.width_mm, inner.height_mm), 2)))
+    for outer, inner in filter(None, map(border_pair, painted_paths(shapes))):
+        if outer.width_mm >= least_mm and outer.height_mm >= least_mm:
+            found.append((round(min(outer.width_mm, outer.height_mm), 2),
+                          round(min(inner.width_mm, inner.height_mm), 2)))
     return found
 
 
