@@ -187,3 +187,23 @@ def test_every_hp_square_holds_the_16_mm_die_inside_its_border(tmp_path_factory,
     assert len(found) == spaces, found
     small = [sq for sq in found if sq[1] < DIE_MM]
     assert not small, f"squares under {DIE_MM} mm inside: {small}"
+
+
+@pytest.mark.xfail(strict=True, reason="issue 43, item 2: the booklet's own A5 layout (today "
+                   "the A4 one shrunk to 71 %)")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_imposed_a5_booklet_keeps_the_hexes_and_the_die_squares(tmp_path, paper):
+    """Issue 43, item 2: on the A5 (half-Letter) booklet a hyve's hexes are 8 mm across and
+    more, and every HP square holds the 16 mm die inside its border."""
+    from pypdf import PdfReader
+
+    out = tmp_path / "booklet.pdf"
+    run_hyvekit(tmp_path / "records", "print", "booklet", "--imposition", "booklet",
+                "--paper", paper, "--out", str(out))
+    reader = PdfReader(str(out))
+    shapes = [page_shapes(reader, i) for i in range(len(reader.pages))]
+    wanted = sum(len(h) for h in sheet_definitions()["standard"].hyves)
+    large = [h for page in shapes for h in hexes(page) if h.across_flats_mm() >= HEX_MM]
+    assert len(large) >= wanted, f"{len(large)} hexes of {HEX_MM} mm"
+    squares_inside = [sq for page in shapes for sq in inner_squares(page, DIE_MM)]
+    assert squares_inside and min(inner for _, inner in squares_inside) >= DIE_MM
