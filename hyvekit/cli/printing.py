@@ -21,7 +21,7 @@ from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_co
                                       load_all, lookup)
 from hyvekit.render.pdf import FLIPS, IMPOSITIONS, PER_PAGE
 from hyvekit.rules.common import InvalidInputError
-from hyvekit.rules.validate import digits
+from hyvekit.rules.validate import MAX_PLAYER_NAME, digits
 
 load_all()  # the help texts below list the games and aids
 
@@ -118,7 +118,7 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
             options: dict[str, Any], stem: str | None = None, per_page: int = 1,
             ink_saver: bool = False, extra_meta: dict[str, str] | None = None,
             echo: bool = True, more: tuple = (), imposition: str = "none",
-            flip: str = "short") -> Path:
+            flip: str = "short", distinct: bool = False) -> Path:
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
     never another kind of file nor anything in the campaigns folder.  ``--out -`` writes the
     PDF to standard output (``| lp``) and nothing else there (what is said goes to stderr)."""
@@ -142,7 +142,11 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
     path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
                       out=target, templates_dir_override=templates, per_page=per_page,
                       ink_saver=ink_saver, more=more, imposition=imposition, flip=flip,
+<<<<<<< HEAD
                       missing=missing, stream=stream,
+=======
+                      missing=missing, distinct=distinct,
+>>>>>>> print
                       metadata={"title": printable.title, "printable": printable.key,
                                 "options": used, **(extra_meta or {})})
     if echo and stream is None:
@@ -400,7 +404,8 @@ def pad(
         "--match", metavar="N", help="Queen Bee: fill in match N of the match log (1 is the "
                                      "first; 'last' the newest).")] = None,
     names: Optional[str] = typer.Option(None, "--names", metavar='"ANN,BOB"',
-                                        help="Player names to pre-print, comma separated."),
+                                        help="Player names to pre-print, comma separated, "
+                                             f"each at most {MAX_PLAYER_NAME} characters."),
     board_file: BoardFile = None,
     paper: Paper = PaperOption,
     copies: int = CopiesOption,
@@ -569,7 +574,11 @@ def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | Non
     options["names"] = ",".join(s["name"] for s in context["seats"] if s["name"])
     _, extra = _campaign_meta(record.header, group_id, state)
     stem = f"{printable.file_stem}-{_slug(gid)}" + (f"-{number}" if number else "")
-    _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra, **render)
+    # a logged match on the first copy of a 2- or 4-up sheet, a blank sheet on the others
+    blank = (() if chosen is None or render["per_page"] == 1 else
+             (("pad-queenbee.html", {**context, "games": context["blank_games"]}),))
+    _render(ctx, printable, context, options=options, stem=stem, extra_meta=extra,
+            more=blank, distinct=bool(blank), **render)
 
 
 def _beez_pad(ctx: typer.Context, printable, game_id: str, players, names, **render) -> None:

@@ -41,9 +41,9 @@ PAPER = {
 }
 MAX_COPIES = 1000
 PER_PAGE = (1, 2, 4)
-# A 4-up copy is the page shrunk by this factor: an A5 layout at A6 size (the same factor on
-# Letter), so its text is 71 % of its size.  2-up copies are laid out on the half sheet and
-# not shrunk (issue 29: no text under 6 pt at 2-up).
+# The imposed booklet's page is the half sheet enlarged by 1 / this factor (an A4 layout on
+# A5).  2- and 4-up copies are laid out on the half and the quarter sheet at full size, not
+# shrunk (issue 29: no text under 6 pt at 2-up; issue 43, item 1: nor at 4-up).
 NUP_SCALE = 1 / math.sqrt(2)
 MM = 72 / 25.4
 CROP_MARK = {"from_edge_mm": 5.5, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
@@ -64,8 +64,8 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
     """Where the copies of an N-up sheet go.
 
     Returns ``{"page": {"css", "width_pt", "height_pt"}`` (the page the template is rendered
-    on: the sheet for 1-up, the half sheet turned upright for 2-up, a quarter divided by
-    :data:`NUP_SCALE` for 4-up: see :func:`nup_scale`), ``"cells"`` (list of
+    on: the sheet for 1-up, the half sheet turned upright for 2-up, the quarter for 4-up,
+    each at full size: see :func:`nup_scale`), ``"cells"`` (list of
     ``(x, y, width, height)`` in pt, origin bottom-left of the portrait sheet), ``"rotate"``
     (True when copies are turned a quarter turn: 2-up puts two portrait copies in the two
     landscape halves), ``"cuts"`` (``("h"|"v", position_pt)`` cut lines)}``.
@@ -86,7 +86,7 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
     else:               # 2 × 2 portrait quarters, reading order
         cells = [(0.0, h / 2, w / 2, h / 2), (w / 2, h / 2, w / 2, h / 2),
                  (0.0, 0.0, w / 2, h / 2), (w / 2, 0.0, w / 2, h / 2)]
-        page_w, page_h = w / 2 / NUP_SCALE, h / 2 / NUP_SCALE
+        page_w, page_h = w / 2, h / 2
         rotate, cuts = False, [("h", h / 2), ("v", w / 2)]
     return {"page": {"css": f"{page_w:.2f}pt {page_h:.2f}pt", "width_pt": round(page_w, 2),
                      "height_pt": round(page_h, 2)},
@@ -94,9 +94,9 @@ def impose_geometry(paper: str, per_page: int) -> dict[str, Any]:
 
 
 def nup_scale(per_page: int) -> float:
-    """How much a copy is shrunk on the sheet at ``per_page`` copies a sheet: 1 for 1- and
-    2-up (2-up lays the page out on the half sheet), :data:`NUP_SCALE` for 4-up."""
-    return NUP_SCALE if per_page == 4 else 1.0
+    """How much a copy is shrunk on the sheet at ``per_page`` copies a sheet: 1 (2- and 4-up
+    lay the page out on the half and the quarter sheet at full size)."""
+    return 1.0
 
 
 #: how the pages are laid on the sheets: one page a sheet side, or a folded booklet
@@ -146,7 +146,8 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
                ink_saver: bool = False,
                more: Sequence[tuple[str, Mapping[str, Any]]] = (),
                imposition: str = "none", flip: str = "short",
-               missing: set[str] | None = None, stream: BinaryIO | None = None) -> Path:
+               missing: set[str] | None = None, distinct: bool = False,
+               stream: BinaryIO | None = None) -> Path:
     """Render ``template_name`` with ``context`` to a PDF at ``out``; return ``out``.  With
     ``stream`` (``--out -``: standard output's bytes) the PDF is written there instead, and
     no file (``out`` is returned as it was given).
@@ -175,6 +176,9 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
         and stapling; ``per_page`` must be 1.
     :param flip: a booklet's duplex edge (:data:`FLIPS`): ``"long"`` turns every back side
         half round, for printers that turn landscape sheets on the long edge.
+    :param distinct: with ``per_page`` over 1, the pages (``template_name``'s, then
+        ``more``'s) are the copies of one sheet, one to a cell in order, the last filling the
+        cells left (a logged match on the first copy, blank sheets on the others).
     :param missing: a set the characters are added to that no font on this machine has
         (neither the bundled DejaVu nor a system font fontconfig finds): each is printed as an
         empty box (:func:`missing_glyphs_words` says so).
@@ -216,7 +220,7 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
             data = _render_sheets(template_name, context, page=page, copies=copies,
                                   per_page=per_page, ink_saver=ink_saver, meta=meta,
                                   templates_dir_override=templates_dir_override, more=more,
-                                  imposition=imposition, flip=flip)
+                                  imposition=imposition, flip=flip, distinct=distinct)
         if missing is not None:
             missing |= _NOTDEF.chars
     finally:
@@ -279,7 +283,7 @@ def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapp
                    copies: int, per_page: int, ink_saver: bool, meta: Mapping[str, Any],
                    templates_dir_override: str | Path | None,
                    more: Sequence[tuple[str, Mapping[str, Any]]], imposition: str,
-                   flip: str) -> bytes:
+                   flip: str, distinct: bool = False) -> bytes:
     """The printed PDF's bytes (:func:`render_pdf` without the file)."""
     # a booklet page: two to a sheet side, on the half sheet's shape enlarged
     booklet = imposition == "booklet"
@@ -296,7 +300,7 @@ def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapp
         return _impose_booklet(write_checked(document), paper=page["key"], copies=copies,
                                flip=flip, meta=meta)
     return sheets(write_checked(document), paper=page["key"], copies=copies,
-                  per_page=per_page, meta=meta)
+                  per_page=per_page, meta=meta, distinct=distinct)
 
 
 def render_document(template_name: str, context: Mapping[str, Any], *, paper: str = "a4",
@@ -319,13 +323,15 @@ def render_document(template_name: str, context: Mapping[str, Any], *, paper: st
 
 
 def sheets(pdf_once: bytes, *, paper: str, copies: int, per_page: int,
-           meta: Mapping[str, Any]) -> bytes:
+           meta: Mapping[str, Any], distinct: bool = False) -> bytes:
     """The printed sheets: the pages of ``pdf_once`` repeated ``copies`` times, placed
-    ``per_page`` times on each sheet of ``paper`` with crop marks."""
+    ``per_page`` times on each sheet of ``paper`` with crop marks; with ``distinct`` (and
+    ``per_page`` over 1) its pages are the ``per_page`` copies of one sheet, in order."""
     page = paper_size(paper)
     if per_page == 1:
         return _duplicate(pdf_once, copies, meta)
-    return _impose(pdf_once, page, impose_geometry(page["key"], per_page), copies, meta)
+    return _impose(pdf_once, page, impose_geometry(page["key"], per_page), copies, meta,
+                   distinct)
 
 
 def _weasyprint(html: str, override: str | Path | None):
@@ -429,9 +435,11 @@ def _duplicate(pdf: bytes, copies: int, meta: Mapping[str, Any]) -> bytes:
 
 
 def _impose(pdf: bytes, sheet: Mapping[str, Any], layout: Mapping[str, Any], copies: int,
-            meta: Mapping[str, Any]) -> bytes:
+            meta: Mapping[str, Any], distinct: bool = False) -> bytes:
     """Each page of ``pdf`` placed in every cell of ``layout`` on a sheet of ``sheet``, crop
-    marks at the cut lines; the sheets repeated ``copies`` times.
+    marks at the cut lines; the sheets repeated ``copies`` times.  With ``distinct`` the
+    pages are the copies of one sheet instead, one to a cell in order (the last one filling
+    the cells left).
 
     Each rendered page becomes one form XObject and each sheet one content stream drawing it
     N times; every copy of a sheet is a small page dictionary pointing at that same stream.
@@ -443,18 +451,24 @@ def _impose(pdf: bytes, sheet: Mapping[str, Any], layout: Mapping[str, Any], cop
     writer = PdfWriter()
     width, height = float(sheet["width_pt"]), float(sheet["height_pt"])
     marks = _crop_marks(width, height, layout["cuts"])
+    pages, n = list(reader.pages), len(layout["cells"])
+    groups = ([[pages[min(k, len(pages) - 1)] for k in range(n)]] if distinct
+              else [[page] * n for page in pages])
     sheets = []
-    for page in reader.pages:
-        form_ref, (x0, y0, pw, ph) = _page_form(writer, page)
+    for group in groups:
+        forms: dict[int, tuple] = {}
         ops = []
-        for cx, cy, cw, ch in layout["cells"]:
-            ops.append("q %s cm /Copy Do Q" % " ".join(
+        for page, (cx, cy, cw, ch) in zip(group, layout["cells"]):
+            if id(page) not in forms:
+                forms[id(page)] = (f"/Copy{len(forms) or ''}", *_page_form(writer, page))
+            name, _, (x0, y0, pw, ph) = forms[id(page)]
+            ops.append("q %s cm %s Do Q" % (" ".join(
                 _num(v) for v in _cell_matrix(x0, y0, pw, ph, cx, cy, cw, ch,
-                                              layout["rotate"])))
+                                              layout["rotate"])), name))
         content = DecodedStreamObject()
         content.set_data(("\n".join(ops) + "\n" + marks).encode("ascii"))
         resources = DictionaryObject({NameObject("/XObject"): DictionaryObject(
-            {NameObject("/Copy"): form_ref})})
+            {NameObject(name): ref for name, ref, _ in forms.values()})})
         sheets.append((add_object(writer, content.flate_encode()),
                        add_object(writer, resources)))
     # shown turned a quarter clockwise (2-up), so a viewer displays the copies upright; the

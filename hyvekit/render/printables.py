@@ -231,13 +231,16 @@ def pad_rows(board: Any) -> tuple[dict[str, str], ...]:
     from hyvekit.render import beelives_values as V
     from hyvekit.games.beelives import BEE_VP, HONEY_VP
 
-    return (
-        {"key": "vp", "label": "VP earned during play", "note": V.play_vp(board)},
-        {"key": "honey", "label": "Remaining honey", "note": V.vp_each(HONEY_VP)},
-        {"key": "bees", "label": "Surviving worker bees", "note": V.vp_each(BEE_VP)},
+    return (   # "fills": the final score's figure a record fills the row with
+        {"key": "vp", "label": "VP earned during play", "note": V.play_vp(board),
+         "fills": "vp"},
+        {"key": "honey", "label": "Remaining honey", "note": V.vp_each(HONEY_VP),
+         "fills": "honey_vp"},
+        {"key": "bees", "label": "Surviving worker bees", "note": V.vp_each(BEE_VP),
+         "fills": "bees_vp"},
         {"key": "starvation", "label": "Starvation tokens",
          "note": V.vp_each(board.starvation_vp)},
-        {"key": "total", "label": "Total VP", "note": ""},
+        {"key": "total", "label": "Total VP", "note": "", "fills": "total"},
         {"key": "eligible", "label": "Eligible to win", "note": V.eligibility()},
     )
 
@@ -311,13 +314,16 @@ def player_columns(players: int | None, names: list[str] | None,
 #: sheet (N-up shrinking included)
 NAME_PT = 10.0
 NAME_MIN_SHEET_PT = 6.0
-#: the page's side margins (base.css ``@page``) and a name cell's padding and borders, mm
+#: the page's side margins (base.css ``@page``; base.html's at 4-up) and a name cell's
+#: padding and borders, mm
 PAGE_SIDES_MM = 22.0
+QUARTER_SIDES_MM = 18.0
 NAME_CELL_MM = 3.5
-#: each pad's label column (its CSS ``.what`` width), mm, and on a half sheet (``.half-sheet
-#: .what``: 2- and 4-up) where the pad offers it
+#: each pad's label column (its CSS ``.what`` width), mm, on a half sheet (``.half-sheet
+#: .what``: 2-up) and on a quarter (``.per-page-4 .what``: 4-up) where the pad offers them
 PAD_LABEL_MM = {"beelives": 56.0, "beez": 52.0, "beelives-years": 60.0}
 PAD_HALF_LABEL_MM = {"beelives": 38.0, "beez": 40.0}
+PAD_QUARTER_LABEL_MM = {"beelives": 32.0, "beez": 37.0}
 
 
 @functools.cache
@@ -340,7 +346,8 @@ def word_width_mm(word: str, pt: float) -> float:
 
 
 def fit_names(columns: list[dict[str, Any]], label_mm: float, per_page: int,
-              half_label_mm: float | None = None) -> bool:
+              half_label_mm: float | None = None, quarter_label_mm: float | None = None
+              ) -> bool:
     """Size each pre-printed name of a pad's player ``columns`` to its cell: ``name_pt``, the
     largest size up to :data:`NAME_PT` at which its longest word fits (a name wraps between
     words, never inside one), on the narrower of A4 and Letter at ``per_page``.  True when
@@ -348,14 +355,18 @@ def fit_names(columns: list[dict[str, Any]], label_mm: float, per_page: int,
     lists the names on a row of their own (``pad-macros.html``).
 
     :param label_mm: the width of the pad's label column (its CSS ``.what``), mm;
-        ``half_label_mm`` its width on a half sheet (2- and 4-up), default the same.
+        ``half_label_mm`` its width on a half sheet (2-up), ``quarter_label_mm`` on a
+        quarter (4-up), each default the one before.
     """
     from hyvekit.render.pdf import MM, PAPER, impose_geometry, nup_scale
 
     page_mm = min(impose_geometry(p, per_page)["page"]["width_pt"] for p in PAPER) / MM
     if per_page > 1 and half_label_mm is not None:
         label_mm = half_label_mm
-    cell = (page_mm - PAGE_SIDES_MM - label_mm) / max(len(columns), 1) - NAME_CELL_MM
+    if per_page == 4 and quarter_label_mm is not None:
+        label_mm = quarter_label_mm
+    sides = QUARTER_SIDES_MM if per_page == 4 else PAGE_SIDES_MM
+    cell = (page_mm - sides - label_mm) / max(len(columns), 1) - NAME_CELL_MM
     least = NAME_MIN_SHEET_PT / nup_scale(per_page)
     listed = False
     for column in columns:
@@ -387,7 +398,8 @@ def beelives_pad_context(players: int | None = None, names: list[str] | None = N
         "title": "Bee Lives Scoring Pad",
         "players": columns,
         "names_listed": fit_names(columns, PAD_LABEL_MM["beelives"], per_page,
-                                  PAD_HALF_LABEL_MM["beelives"]),
+                                  PAD_HALF_LABEL_MM["beelives"],
+                                  PAD_QUARTER_LABEL_MM["beelives"]),
         "rows": pad_rows(board),
         "tie_breakers": tie_breaker_rows(),
         "starvation_factor": signed(board.starvation_vp),

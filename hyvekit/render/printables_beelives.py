@@ -139,7 +139,7 @@ def years_pad_context(players: int | None = None, names: list[str] | None = None
         "final_rows": final_rows(),
         "lengths": [{"years": n, "name": name} for n, name in sorted(V.game_lengths().items())],
         "starvation_factor": signed(board.starvation_vp),
-        "tie_count": len(V.tie_breakers()),
+        "tie_keys": V.tie_breakers(),
         "intro": f"VP during play: {V.play_vp(board, 'swarms')} (Scoring Victory Points).",
         # the scoring bullet is the pad itself; the other five are printed below it
         "variant_rules": tuple(r for r in rules if r != scoring),

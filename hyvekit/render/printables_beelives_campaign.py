@@ -334,6 +334,12 @@ def _names(value: Any) -> list[str]:
     return out
 
 
+#: a final score's figures a campaign's summary gives (End of the Game: the parts, the total
+#: and what the tie-breakers read; from its ``scores`` and ``score_parts``)
+SCORE_PARTS = ("vp", "honey", "honey_vp", "bees", "bees_vp", "starvation", "starvation_vp",
+               "total", "pollen", "comb")
+
+
 def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] | None
                   ) -> dict[str, Any]:
     """The parts of a Bee Lives campaign the printables use, from its record header and its
@@ -349,8 +355,9 @@ def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] |
         gained}, "starvation": {player: starvation tokens taken}, "log": {player:
         {"hatched", "lost", "swarmed", "scouts"}}, "override": bool}],
         "winters": {year: {player: {"bees", "honey", "tokens", "vp"}}}, "hives": {player:
-        {"workers", "honey", "vp", "starvation", ...}}, "scores": {player: {"total",
-        "eligible", "starvation_vp"}}, "winners": [str], "rating": str}``.
+        {"workers", "honey", "vp", "starvation", ...}}, "scores": {player: {"eligible", and
+        each of SCORE_PARTS (an int, or None if not known)}}, "winners": [str],
+        "rating": str}``.
     """
     header = dict(header or {})
     summary = dict(summary or {})
@@ -412,9 +419,10 @@ def campaign_view(header: Mapping[str, Any] | None, summary: Mapping[str, Any] |
     hives = {str(h["name"]): dict(h) for h in _get(summary, "hives", default=[]) or []
              if isinstance(h, Mapping) and h.get("name") is not None}
     scores_raw = _get(summary, "scores", default={}) or {}
-    scores = {str(p.get("name")): {"total": _int(p.get("total")),
-                                   "eligible": bool(p.get("eligible")),
-                                   "starvation_vp": _int(p.get("starvation_vp"))}
+    parts = {str(p.get("name")): p for p in _get(summary, "score_parts", default=[]) or []
+             if isinstance(p, Mapping)}
+    scores = {str(p.get("name")): {"eligible": bool(p.get("eligible")), **{
+        k: _int(p.get(k, parts.get(str(p.get("name")), {}).get(k))) for k in SCORE_PARTS}}
               for p in _get(scores_raw, "players", default=[]) or [] if isinstance(p, Mapping)}
     played = _int(_get(summary, "months_played"))
     return {
@@ -712,12 +720,23 @@ def finished_years(view: Mapping[str, Any], board: Any = None
     return out
 
 
+def final_standing(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each player's final score of a campaign that is over (End of the Game), by name: the
+    summary's :data:`SCORE_PARTS`, ``eligible`` and ``winner`` (one of the winners: none when
+    no hive is eligible, several when every tie-breaker ties).  Empty while the game goes on."""
+    scores = view.get("scores") or {}
+    winners = set(view.get("winners") or ())
+    return {name: {**parts, "winner": name in winners} for name, parts in scores.items()}
+
+
 def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1,
                 board: Any = None) -> dict[str, Any]:
     """Context of the Bee Lives pad ``key`` (``"pad beelives"`` or ``"pad beelives-years"``)
     pre-filled from a campaign: its player names; on the multi-year pad its game length (the
     long or epic box ticked, years beyond the game left out), the campaign's name and every
-    year whose winter is played (:func:`finished_years`).
+    year whose winter is played (:func:`finished_years`); once the game is over, on both
+    pads, each player's final score, eligibility, tie-breakers and the winner
+    (``final``: :func:`final_standing`).
 
     :param board: the campaign's board (its VP values are printed); default the packaged one.
     :raises InvalidInputError: another pad, or what :func:`pad_prefill` raises.
@@ -738,6 +757,7 @@ def pad_context(key: str, view: Mapping[str, Any], per_page: int = 1,
         context["filled"] = finished_years(view, board)
     else:
         raise InvalidInputError("pad", key, "pad beelives or pad beelives-years")
+    context["final"] = final_standing(view)
     context["campaign"] = pre["campaign"]
     from hyvekit.render.printables import footer_id
     context["source"] = f"{context['source']} \u00b7 campaign {footer_id(pre['campaign']['id'])}"

@@ -101,13 +101,14 @@ def beez_pad_context(players: int | None = None, names: list[str] | None = None,
     :param per_page: copies per sheet; with 2 or 4, each copy holds one game.
     :raises InvalidInputError: players out of 1–4, more names than players, a long name.
     """
-    from hyvekit.render.printables import PAD_HALF_LABEL_MM, PAD_LABEL_MM, fit_names
+    from hyvekit.render.printables import (PAD_HALF_LABEL_MM, PAD_LABEL_MM,
+                                           PAD_QUARTER_LABEL_MM, fit_names)
     columns = _columns(players, names)
     return {
         "title": "Beez Scoring Pad",
         "players": columns,
         "names_listed": fit_names(columns, PAD_LABEL_MM["beez"], per_page,
-                                  PAD_HALF_LABEL_MM["beez"]),
+                                  PAD_HALF_LABEL_MM["beez"], PAD_QUARTER_LABEL_MM["beez"]),
         "sections": pad_sections(),
         "games": list(range(1, (1 if per_page >= 2 else GAMES_PER_PAGE) + 1)),
         "head": None,

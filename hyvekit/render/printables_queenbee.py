@@ -332,7 +332,8 @@ def match_pad_context(players: int | None = None, names: list[str] | None = None
     :param names: names pre-printed on the first seats of a blank sheet.
     :param group: ``{"name", "id"}`` of the match log it is printed for.
     :param match: a logged match to fill in (``match_number`` is its number): the first sheet
-        of the page; the other (not on a 4-up slip) is blank, with ``names``.
+        of the page; the other (not on a 2- or 4-up copy) is blank, with ``names``; on those
+        the blank copies are ``blank_games``.
     :raises InvalidInputError: seats out of 1–6, more names than seats, a name too long.
     """
     from hyvekit.games.queenbee import MAX_PLAYERS, MAX_SKILLS, MIN_PLAYERS
@@ -350,6 +351,10 @@ def match_pad_context(players: int | None = None, names: list[str] | None = None
         "seats": blank["seats"],
         "skill_slots": list(range(MAX_SKILLS)),
         "games": games,
+        "blank_games": [blank] * count,     # the games of a blank sheet (names only)
+        # mm of a page not left to the seats' rows: the margins, the title, each game's head
+        # and table header, and the rules below
+        "fixed_mm": {2: 86, 4: 68}.get(per_page, 100),
         "group": group,
         "player_range": f"{MIN_PLAYERS}\u2013{MAX_PLAYERS} players",
         "rules": (reference["end"], *SKILL_RULES),

@@ -161,11 +161,11 @@ def text_sizes(rendered: Rendered):
                    not footer and len(_text(element).split()) >= INSTRUCTION_WORDS)
 
 
-def edge_distances(rendered: Rendered):
-    """``(sheet, what, distance_mm)`` of ink nearer than :data:`EDGE_MM` to an edge: dark
+def edge_distances(rendered: Rendered, margin_mm: float = EDGE_MM):
+    """``(sheet, what, distance_mm)`` of ink nearer than ``margin_mm`` to an edge: dark
     pixels on the rendered sheet, and words (pdftotext) outside the printable area or the
     sheet itself."""
-    limit = EDGE_MM * DPI / 25.4
+    limit = margin_mm * DPI / 25.4
     for number, (width, height, pixels) in enumerate(rendered.pages, 1):
         band = int(limit) - 1   # a pixel wholly inside the 5 mm band (antialiasing aside)
         for y in range(height):
@@ -181,7 +181,7 @@ def edge_distances(rendered: Rendered):
     if rendered.per_page != 1:   # pdftotext's boxes on a turned (/Rotate) sheet are not
         return                   # in the sheet's frame; its pixels above cover it
     near = {}
-    for number, word, edge in words_near_the_edge(rendered.pdf):
+    for number, word, edge in words_near_the_edge(rendered.pdf, margin_mm):
         near.setdefault(number, []).append((edge, word))
     for number, found in near.items():
         edge, word = min(found)
@@ -229,3 +229,46 @@ def overlapping_words(words, tolerance_pt: float = 0.5, lines: float = 0.35):
                     min(a[2], b[2]) - max(a[0], b[0]) > tolerance_pt:
                 found.append((a[4], b[4]))
     return found
+
+
+def words_across_rules(pdf: Path, overhang_pt: float = 0.6):
+    """``(sheet, word, rule_x_mm)`` of every word (pdftotext) that a drawn vertical line (a
+    table cell's or a box's side, :func:`pdf_shapes.vertical_sides`) runs through: text
+    running past the side of its cell or box.  The line must cross the word's box by more
+    than ``overhang_pt`` on either side and span most of its height."""
+    from pypdf import PdfReader
+
+    from pdf_shapes import MM, page_shapes, vertical_sides
+
+    reader = PdfReader(str(pdf))
+    sizes, words = word_boxes(pdf)
+    for number, ((width, height), page_words) in enumerate(zip(sizes, words), 1):
+        # PDF y runs up; pdftotext's runs down from the page's top
+        rules = [(x, height - top, height - bottom)
+                 for x, bottom, top in vertical_sides(page_shapes(reader, number - 1))]
+        for wx0, wy0, wx1, wy1, word in page_words:
+            tall = wy1 - wy0
+            for x, top, bottom in rules:
+                if (wx0 + overhang_pt < x < wx1 - overhang_pt
+                        and min(wy1, bottom) - max(wy0, top) > 0.6 * tall):
+                    yield number, word, round(x / MM, 1)
+                    break
+
+
+def words_near_a_copys_edge(rendered: Rendered, margin_mm: float):
+    """``(sheet, word, distance_mm)`` of every word of an N-up render nearer than
+    ``margin_mm`` to an edge of the copy it is printed on (the sheet's edges and the cut
+    lines), in the frame pdftotext reads the sheet in (a 2-up sheet shown turned a quarter:
+    its two copies side by side)."""
+    margin = margin_mm * 72 / 25.4 - 0.5
+    across = 2 if rendered.per_page in (2, 4) else 1
+    down = 2 if rendered.per_page == 4 else 1
+    for number, ((w, h), words) in enumerate(zip(rendered.size_pt, rendered.words), 1):
+        if rendered.per_page == 2:           # pdftotext gives the portrait size, the words
+            w, h = h, w                      # as shown: the landscape sheet
+        cw, ch = w / across, h / down
+        for x0, y0, x1, y1, word in words:
+            left, top = (x0 // cw) * cw, (y0 // ch) * ch
+            edge = min(x0 - left, y0 - top, left + cw - x1, top + ch - y1)
+            if edge < margin:
+                yield number, word, round(edge * 25.4 / 72, 1)

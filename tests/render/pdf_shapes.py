@@ -155,3 +155,47 @@ def distinct(shapes, grid_mm: float = 0.5) -> list[Shape]:
             seen.add(key)
             out.append(s)
     return out
+
+
+def painted_paths(shapes) -> list[list[Shape]]:
+    """``shapes`` grouped by the paint operation that painted them."""
+    paths: dict[int, list[Shape]] = {}
+    for s in shapes:
+        paths.setdefault(s.path, []).append(s)
+    return list(paths.values())
+
+
+def border_pair(group) -> tuple[Shape, Shape] | None:
+    """``(outer, inner)`` of a painted path drawn as weasyprint draws a border (two
+    rectangles, the box and the box less its borders), else None."""
+    boxes = [s for s in group if not s.curved and len(set(s.points)) == 4]
+    if len(group) != 2 or len(boxes) != 2:
+        return None
+    outer, inner = sorted(boxes, key=lambda s: -(s.width_mm * s.height_mm))
+    return outer, inner
+
+
+def vertical_sides(shapes) -> list[tuple[float, float, float]]:
+    """``(x, bottom, top)`` in pt of every vertical line drawn: a painted shape under 1 mm
+    wide and over 3 mm tall, or the left or right side of a border drawn as weasyprint
+    draws one (a path of two rectangles, the box and the box less its borders, filled
+    even-odd)."""
+    found = []
+    for group in painted_paths(shapes):
+        pair = border_pair(group)
+        if pair:
+            outer, inner = pair
+            (ox0, oy0, ox1, oy1), (ix0, iy0, ix1, iy1) = outer.box, inner.box
+            e = 0.01                             # pt: the float noise of the PDF's numbers
+            if ox0 <= ix0 + e and ix1 <= ox1 + e and oy0 <= iy0 + e and iy1 <= oy1 + e and \
+                    outer.height_mm > 3:
+                if ix0 - ox0 > 0.05:
+                    found.append(((ox0 + ix0) / 2, oy0, oy1))
+                if ox1 - ix1 > 0.05:
+                    found.append(((ox1 + ix1) / 2, oy0, oy1))
+                continue
+        for s in group:
+            x0, y0, x1, y1 = s.box
+            if x1 - x0 < MM and y1 - y0 > 3 * MM:
+                found.append(((x0 + x1) / 2, y0, y1))
+    return found

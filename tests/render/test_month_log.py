@@ -86,6 +86,33 @@ def test_print_the_month_log_of_a_campaign_and_blank(league, tmp_path):
     assert "did you mean beelives-months" in r.output
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("ink_saver", [[], ["--ink-saver"]], ids=["ink", "ink-saver"])
+def test_a_blank_logs_hive_names_are_written_in_white_boxes(tmp_path, paper, ink_saver):
+    """Issue 43, item 3: beside each "Hive N" of every year's header, a white box at least
+    7 mm tall and 25 mm wide to write the hive's name in (read from the sheet's pixels: no
+    ink there), framed in black."""
+    from layout_measure import sheet_pixels, word_boxes
+
+    out = tmp_path / "blank.pdf"
+    run_hyvekit(tmp_path / "c", "print", "tracker", "beelives-months", "--players", "4",
+                "--paper", paper, *ink_saver, "--out", str(out))
+    (width, height, pixels), = sheet_pixels(out)
+    (w_pt, _), = word_boxes(out)[0]
+    words = word_boxes(out)[1][0]
+    px = width / w_pt                                    # pixels per pt
+    mm = 72 / 25.4 * px
+    heads = [(a, b) for a, b in zip(words, words[1:]) if a[4] == "Hive" and b[4] in "1234"]
+    assert len(heads) == 3 * 4
+    for hive, number in heads:
+        x0, x1 = round(number[2] * px + 1 * mm), round(number[2] * px + 26 * mm)
+        y0 = round(hive[1] * px)
+        box = [pixels[y * width + x] for y in range(y0, round(y0 + 6 * mm)) for x in range(x0, x1)]
+        assert min(box) > 200, f"ink where Hive {number[4]}'s name is written ({paper})"
+        assert any(max(pixels[y * width + x] for x in range(x0, x1)) < 100
+                   for y in range(y0 - round(3 * mm), y0)), "no frame above the name box"
+
+
 # --- the solo tracker's tallies for counted goals ----------------------------------------------
 
 def test_every_counted_goal_of_the_solo_cards_gets_a_box_per_time():

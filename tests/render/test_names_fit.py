@@ -10,7 +10,8 @@ import pytest
 
 from hyvekit.render.catalogue import load_all
 from hyvekit.render.pdf import nup_scale
-from hyvekit.render.printables import NAME_MIN_SHEET_PT, NAME_PT, fit_names, word_width_mm
+from hyvekit.render.printables import (NAME_MIN_SHEET_PT, NAME_PT, PAD_QUARTER_LABEL_MM, fit_names,
+                                       word_width_mm)
 
 from layout_measure import word_boxes
 from render_helpers import run_hyvekit
@@ -36,7 +37,10 @@ def _columns(names):
 def test_a_name_is_never_printed_under_6_pt_nor_over_10(per_page):
     for names in NAMES.values():
         columns = _columns(names)
-        listed = fit_names(columns, 56.0, per_page)
+        # the Bee Lives pad's label column, and on a quarter sheet its own (issue 43, item 1:
+        # 4-up at full size on the quarter, where the A5 layout was shrunk)
+        listed = fit_names(columns, 56.0, per_page,
+                           quarter_label_mm=PAD_QUARTER_LABEL_MM["beelives"])
         scale = nup_scale(per_page)
         for c in columns:
             assert NAME_MIN_SHEET_PT - 0.06 <= c["name_pt"] * scale
@@ -53,8 +57,9 @@ def test_the_longest_word_decides_and_a_wider_letter_shrinks_more():
 
 
 def test_short_names_keep_their_cells_and_a_too_long_one_lists_them():
-    assert fit_names(_columns(NAMES["short"]), 56.0, 4) is False
-    assert fit_names(_columns(NAMES["long"]), 56.0, 4) is True
+    quarter = PAD_QUARTER_LABEL_MM["beelives"]
+    assert fit_names(_columns(NAMES["short"]), 56.0, 4, quarter_label_mm=quarter) is False
+    assert fit_names(_columns(NAMES["long"]), 56.0, 4, quarter_label_mm=quarter) is True
 
 
 FIT_CASES = [(pad, n) for pad in ("beelives", "beez", "beelives-years")

@@ -84,3 +84,52 @@ def test_bad_input_is_one_line_and_exit_2(group, args):
                 str(group / "x.pdf")], stdout=io.StringIO(), stderr=err)
     assert code == 2, err.getvalue()
     assert len(err.getvalue().strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("per_page", [2, 4])
+def test_a_logged_match_n_up_is_on_one_copy_the_others_blank(group, tmp_path, per_page):
+    """Issue 43, item 5: with --match at 2- or 4-up, one copy of the sheet is the logged
+    match and every other one a blank sheet with the group's roster."""
+    out = tmp_path / "m.pdf"
+    run_hyvekit(group, "print", "pad", "queenbee", "friday-hive", "--match", "1",
+                "--per-page", str(per_page), "--out", str(out))
+    text = flat(pdf_text(out))
+    assert text.count("Match 1 (logged)") == 1 and text.count("Drones") == 1
+    assert text.count("Place") == per_page - 1           # a blank sheet's game head
+    assert text.count("dee") == per_page - 1             # the roster's fourth, not playing
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("per_page", [2, 4])
+def test_n_up_the_skill_and_alliance_columns_are_wide_and_the_rows_fill_the_copy(
+        tmp_path, paper, per_page):
+    """Issue 43, item 5: on a 2- or 4-up copy the skill and alliance columns are each at
+    least 17 mm (2-up) or 13 mm (4-up) wide as printed, where they were 10 mm and 7 mm (a
+    skill name or an ally fits on a line or two), and the six seats' rows reach down past 70 %
+    of the copy, the rules below them taking the rest (read from the laid-out page)."""
+    from hyvekit.render.pdf import nup_scale
+
+    from layout_measure import MM_PX, render
+
+    r = render("pad queenbee", "pad-queenbee.html", blank_context("pad queenbee", per_page),
+               paper, per_page, tmp_path)
+    page = r.document.pages[0]
+    scale = nup_scale(per_page)
+    widths, bottoms = {}, []
+    stack = [page._page_box]
+    while stack:
+        box = stack.pop()
+        stack.extend(getattr(box, "children", None) or [])
+        element = getattr(box, "element", None)
+        if element is None:
+            continue
+        cls = set((element.get("class") or "").split())
+        if type(box).__name__ == "TableCellBox" and box.element_tag == "th" and \
+                cls & {"skill", "served"}:
+            widths.setdefault(next(iter(cls & {"skill", "served"})), []).append(
+                box.border_width() / MM_PX * scale)
+        if type(box).__name__ == "TableBox" and "qb" in cls:
+            bottoms.append((box.position_y + box.margin_height()) / page.height)
+    least = 17 if per_page == 2 else 13
+    assert min(widths["skill"]) >= least and min(widths["served"]) >= least, widths
+    assert max(bottoms) >= 0.7, f"the seats end {max(bottoms):.0%} down the copy"

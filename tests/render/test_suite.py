@@ -164,10 +164,11 @@ def test_impose_geometry_tiles_the_sheet(paper, per_page):
     assert all(0 <= x and 0 <= y and x + cw <= w + 1e-6 and y + ch <= h + 1e-6
                for x, y, cw, ch in cells)
     assert len(layout["cuts"]) == {1: 0, 2: 1, 4: 2}[per_page]
-    if paper == "a4" and per_page > 1:   # A4 → A5 → A6: the rendered page is A5 (issue 29:
+    if paper == "a4" and per_page > 1:   # A4 → A5 → A6: the rendered page is the copy's,
         assert (layout["page"]["width_pt"], layout["page"]["height_pt"]) == pytest.approx(
-            (420.94, 595.28), abs=0.05)    # 2-up at full size, 4-up shrunk by 1/√2)
-    assert nup_scale(per_page) == pytest.approx(1 if per_page < 4 else 2 ** -0.5)
+            (420.94, 595.28) if per_page == 2 else (297.64, 420.94), abs=0.05)
+    # at full size (issue 29: 2-up; issue 43, item 1: 4-up too, where it was shrunk by 1/√2)
+    assert nup_scale(per_page) == 1
 
 
 def test_nup_copies_share_one_rendered_page(tmp_path):

@@ -105,12 +105,22 @@ def result(state: CampaignState) -> dict[str, Any]:
     return out
 
 
+def score_parts(scoring) -> list[dict[str, Any]]:
+    """Each final score's parts as End of the Game scores them (``vp`` on the score track,
+    ``honey`` and ``bees`` left with their VP) and what the tie-breakers read (``pollen``,
+    ``comb``: None when not known), best first: ``[{"name", "vp", "honey", "honey_vp",
+    "bees", "bees_vp", "pollen", "comb"}]``."""
+    return [{"name": l.player.name, "vp": l.player.vp, "honey": l.player.honey,
+             "honey_vp": l.honey_vp, "bees": l.player.bees, "bees_vp": l.bees_vp,
+             "pollen": l.player.pollen, "comb": l.player.comb} for l in scoring.lines]
+
+
 def summary(state: CampaignState) -> dict[str, Any]:
     """The status as plain JSON: settings, year / month / stage / season card, each hive, the
     wild hives, every month logged (with overrides and disputes), the winters, the goals, the
     outcome, the steps of a month being played at the table (``steps_at_table``) and — once
     the game is over — the final scores (and the solo score chart rating
-    for a one-year solo game); with Wildfire on the map, ``fire``: its start edge, direction,
+    for a one-year solo game) and their parts (``score_parts``: :func:`score_parts`); with Wildfire on the map, ``fire``: its start edge, direction,
     next row, the burnt tiles and the hive's distance from them."""
     game = state.game
     s = state.settings
@@ -177,6 +187,7 @@ def summary(state: CampaignState) -> dict[str, Any]:
                                       "starvation_vp": l.starvation_vp} for l in sc.lines],
                          "winners": [] if lost else list(sc.winners),
                          "tiebreak": None if lost else sc.tiebreak}
+        out["score_parts"] = score_parts(sc)
         if s.solo and s.years == 1:
             from hyvekit.rules.beelives.endgame import solo_rating
             out["scores"]["rating"] = solo_rating(sc.lines[0].total, board)
