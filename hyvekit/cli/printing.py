@@ -142,11 +142,7 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
     path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
                       out=target, templates_dir_override=templates, per_page=per_page,
                       ink_saver=ink_saver, more=more, imposition=imposition, flip=flip,
-<<<<<<< HEAD
-                      missing=missing, stream=stream,
-=======
-                      missing=missing, distinct=distinct,
->>>>>>> print
+                      missing=missing, stream=stream, distinct=distinct,
                       metadata={"title": printable.title, "printable": printable.key,
                                 "options": used, **(extra_meta or {})})
     if echo and stream is None:
