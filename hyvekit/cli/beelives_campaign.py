@@ -389,28 +389,37 @@ def print_campaign_status(record, state) -> None:
              if data["stage"] == "month" else
              f"year {data['year']}: winter upkeep due" if data["stage"] == "winter"
              else "the game is over")
-    out.print(f"{where} · season card on the board: {data['card'] or 'none'} · first player: "
+    hives, wild, card, title = data["hives"], data["wild"], data["card"], "Hives"
+    if data.get("steps_at_table"):     # a month under way: the hives as its steps left them
+        from hyvekit.games.beelives import table_engine
+        now = table_engine().view(state)
+        where = f"year {now['year']}, {now['month']} ({now['season']}): {now['phase']}"
+        rows = {h["name"]: h for h in hives}
+        hives = [{**rows.get(h["name"], {}), **h} for h in now["hives"]]
+        wild, card = now["wild"], now["card"] or data["card"]     # before its card: last month's
+        title = f"Hives now ({now['month']}, {counted(data['steps_at_table'], 'step')} in)"
+    out.print(f"{where} · season card on the board: {card or 'none'} · first player: "
               f"{data['first_player']}")
     if data.get("steps_at_table"):
         out.print(data["next"])
-    out.print(table("Hives", ["hive", "queen", "workers", "honey", "pollen", "water",
-                              "comb (empty)", "disease", "VP"],
+    out.print(table(title, ["hive", "queen", "workers", "honey", "pollen", "water",
+                            "comb (empty)", "disease", "VP"],
                     [[h["name"], h["queen"], h["workers"], h["honey"], h["pollen"], h["water"],
                       f"{h['comb']} ({h['empty']})", h["disease"], h["vp"]]
-                     for h in data["hives"]]))
-    for h in data["hives"]:
+                     for h in hives]))
+    for h in hives:
         tokens = [t for t, on in (("skip feeding", h["skip_feeding"]),
                                   ("queen paused", h["paused"]),
                                   (f"{h['starvation']} starvation", h["starvation"]),
-                                  ("cannot win (no bee survived a winter)", h["out"]),
-                                  ("infected with zombees", h["infected"])) if on]
+                                  ("cannot win (no bee survived a winter)", h.get("out")),
+                                  ("infected with zombees", h.get("infected"))) if on]
         out.print(f"{h['name']}: swarms above {h['threshold']} workers"
                   + (f"; {', '.join(tokens)}" if tokens else ""))
-    if data["wild"]:
+    if wild:
         out.print(table("Wild hives", ["wild hive", "strength", "state"],
                         [[w["name"], w["strength"],
                           wild_state(w["dormant"], w["haunted"], w["infected"])]
-                         for w in data["wild"]]))
+                         for w in wild]))
     if data["months"]:
         out.print(table("Months logged", ["year", "month", "card", "VP gained", "override"],
                         [[m["year"], m["month"], m["card"],

@@ -155,6 +155,22 @@ def test_status_says_a_month_is_being_played_at_the_table(hk):
     assert "being played at the table (2 steps so far)" in r.stdout
 
 
+def test_status_mid_month_shows_the_hives_and_card_as_the_table_left_them(hk):
+    """Issue 38, item 11: mid-month, status showed the hives as the month began and last
+    month's card; it shows what next shows."""
+    _new(hk)
+    hk("beelives", "do", "spring-league", 'card "First Bloom"', "forage wet 0")
+    susan = next(h for h in _next(hk)["table"]["hives"] if h["name"] == "Susan")
+    assert susan["honey"] + susan["pollen"] + susan["water"] > 0        # she foraged
+    r = hk("beelives", "status", "spring-league", env={"COLUMNS": "100"})
+    assert r.returncode == 0, r.stderr
+    assert "March (spring): Action Phase, round 1" in r.stdout
+    assert "season card on the board: First Bloom" in r.stdout
+    assert "Hives now (March, 2 steps in)" in r.stdout
+    row = next(line.split() for line in r.stdout.splitlines() if line.split()[:1] == ["Susan"])
+    assert row[3:6] == [str(susan["honey"]), str(susan["pollen"]), str(susan["water"])]
+
+
 def test_a_month_file_is_not_logged_while_a_month_is_at_the_table(hk, tmp_path):
     _new(hk)
     _play_month(hk)
