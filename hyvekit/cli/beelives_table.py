@@ -157,12 +157,13 @@ def print_decision(data: dict, campaign: str) -> None:
 def odds_rows(odds: dict[str, str]) -> list[list[str]]:
     """The raids' odds a row per target: ``["Susan", "1: 100%, 1.0 · 2: 75%, 2.2 …"]``
     (``odds``: each raid option, ``"Mara: raid Susan 3"``, with its note, ``"75% success, 2.2
-    honey expected"``), in the order the options come."""
+    honey expected"``, on a wild hive ``"75% to remove it, …"``), in the order the options
+    come."""
     rows: dict[str, list[str]] = {}
     for option, note in odds.items():
         head, _, bees = option.split(": ", 1)[-1].removeprefix("raid ").rpartition(" ")
-        chance, _, honey = note.partition(" success, ")
-        rows.setdefault(head, []).append(f"{bees}: {chance}, {honey.split()[0]}")
+        chance, honey = note.split()[0], note.rsplit(", ", 1)[-1].split()[0]
+        rows.setdefault(head, []).append(f"{bees}: {chance}, {honey}")
     return [[head, " · ".join(cells)] for head, cells in rows.items()]
 
 

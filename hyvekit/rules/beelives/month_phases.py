@@ -186,6 +186,10 @@ class Feeding(MonthPhase):
                        decided=m.decided | {f"feeding:{d.actor}"}), option
 
 
+#: why a swarming hive may not leave (Swarm Phase: leaving spawns the wild hive it becomes)
+NO_LEAVING = "no wild hive can be spawned, so the hive must stay"
+
+
 class Swarm(MonthPhase):
     """Swarm Phase: a hive that swarms stays with a new queen or leaves; with the map, where
     the wild hive spawns (its name the tool's: the next free one, or ``spawn NAME``)."""
@@ -200,8 +204,11 @@ class Swarm(MonthPhase):
             return None
         name = due[0]
         why = swarm_reason(s.player(name).hive, m.comps.board)
-        return Decision("swarm", name, f"{name}'s hive swarms: {why}: stay (and choose "
-                        "the new queen) or leave", swarm_options(m, s, name),
+        options = swarm_options(m, s, name)
+        choice = ("stay (and choose the new queen) or leave" if any(
+            o.split(": ", 1)[-1].startswith("leave") for o in options) else
+            f"stay and choose the new queen ({NO_LEAVING})")
+        return Decision("swarm", name, f"{name}'s hive swarms: {why}: {choice}", options,
                         more="add spawn NAME to name the wild hive, spawn none when no "
                         "tile within 3 spaces can take it")
 

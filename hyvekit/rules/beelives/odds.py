@@ -63,10 +63,16 @@ def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: 
     return Fraction(success, ways), Fraction(honey, ways)
 
 
+#: what a raid's chance is of, by whether its target is a player hive: a raid on a wild hive
+#: takes honey whether or not it removes the hive (Raiding a Wild Hive), so its "success" is
+#: the removal
+WON = {True: "success", False: "to remove it"}
+
+
 def raid_notes(state: GameState, name: str, comps: Components,
                legal: Collection[str] | None = None) -> tuple[tuple[str, str], ...]:
     """Beside each raid of ``name`` (those in ``legal`` only, when given): the chance of
-    success and the expected honey if the first roll is kept and nobody sacrifices
+    success (:data:`WON`) and the expected honey if the first roll is kept and nobody sacrifices
     (:func:`raid_odds_now`)."""
     out = []
     attacker = state.player(name).hive
@@ -79,7 +85,7 @@ def raid_notes(state: GameState, name: str, comps: Components,
                 success, honey = raid_odds_now(state, name, target, bees, comps)
             except (InvalidInputError, IllegalActionError):
                 continue
-            out.append((text, (f"{float(success):.0%} success, "
+            out.append((text, (f"{float(success):.0%} {WON[state.is_player(target)]}, "
                                f"{float(honey):.1f} honey expected")))
     return tuple(out)
 

@@ -202,6 +202,23 @@ def test_a_swarm_may_name_its_wild_hive():
         E.resolve_steps(state, [option + f" spawn {d.actor}"], random.Random(0))
 
 
+def test_a_swarm_prompt_offers_leaving_only_when_leaving_is_listed():
+    """Issue 38, item 11: a hive that swarms may leave only when the swarm spawns a wild hive
+    (Swarm Phase); the prompt said "stay ... or leave" where only staying was listed."""
+    from hyvekit.rules.beelives.month_phases import NO_LEAVING
+    seen = set()
+    for seed in range(20):
+        for _, d in _states(seed, 300):
+            if d.kind == "swarm":
+                leave = any(o.split(": ", 1)[-1].startswith("leave") for o in d.legal)
+                assert ("or leave" in d.prompt) == leave, d.prompt
+                assert (NO_LEAVING in d.prompt) != leave, d.prompt
+                seen.add(leave)
+        if seen == {True, False}:
+            return
+    raise AssertionError(f"swarms met with leaving listed: {seen} only")
+
+
 def test_a_first_player_without_bees_is_skipped_and_the_round_goes_on_in_turn_order():
     """Action Phase: "Players take turns in clockwise order, starting with the first player";
     a player without unassigned bees is skipped — and the next one acts once, not twice."""
@@ -257,6 +274,13 @@ def test_raid_odds_beside_the_options_are_the_raid_rules_own():
     success, honey = raid_odds_now(s, "Bob", "ACORN", 3, comps)
     assert success == Fraction(sum(f >= 3 for f in faces), len(faces))
     assert honey == Fraction(sum(min(f, 3) for f in faces), len(faces))
+    # the words: a raid on a wild hive takes honey whether or not it removes the hive, so its
+    # chance is said as the removal's (issue 38, item 11: "0% success, 1.0 honey expected")
+    from hyvekit.rules.beelives.odds import raid_notes
+    notes = dict(raid_notes(s, "Bob", comps))
+    assert notes["Bob: raid ACORN 3"] == (f"{float(success):.0%} to remove it, "
+                                          f"{float(honey):.1f} honey expected")
+    assert notes["Bob: raid Ann 3"].split()[1] == "success,"
 
 
 def test_raid_odds_are_given_only_beside_the_raids_legal_now():
