@@ -154,8 +154,9 @@ def main() -> None:
     table = "\n".join(lines)
     print(table)
     if args.write_docs:
-        section = (f"{HEADING}\n\n`benchmarks/beelives_engine.py`: {args.games} four-player epic "
-                   f"games a round and a month-27 decision, {args.rounds} rounds, each in a "
+        games = f"{args.games} four-player epic game{'s' if args.games != 1 else ''}"
+        section = (f"{HEADING}\n\n`benchmarks/beelives_engine.py`: {games} "
+                   f"a round and a month-27 decision, {args.rounds} rounds, each in a "
                    "child process importing the old or the new tree, interleaved; CPU medians "
                    f"({time.strftime('%Y-%m-%d')}).  Goals: games/s new ÷ old ≥ 5, previews "
                    "and odds new ÷ old ≤ 0.3.\n\n" + table + "\n")
