@@ -373,8 +373,9 @@ def play_steps(engine: Engine[TableT], t: TableT, texts: Sequence[str],
     """``texts`` pushed in order on ``t``, each once, and after each (and before the first)
     the steps the tool makes itself: ``auto``, a decision the rules leave no choice in
     (:attr:`Decision.auto`: its first legal step); ``forced``, also a decision with a single
-    legal step and nothing else accepted (:attr:`Decision.forced`) — unless the next text
-    is that very step, which is then pushed as typed; ``roll``, every die due (``roll``,
+    legal step and nothing else accepted (:attr:`Decision.forced`) — either unless the next
+    text is that very step, which is then pushed as typed (so a record's steps fed back,
+    the tool's own among them, replay); ``roll``, every die due (``roll``,
     with ``rng``).  All or none: the caller keeps the tables only when every step was taken.
 
     :returns: the table after each push, in order (its :meth:`Engine.last_step` is the step
@@ -401,6 +402,10 @@ def play_steps(engine: Engine[TableT], t: TableT, texts: Sequence[str],
         nonlocal t
         while auto or roll:
             d = engine.pending(t)
+            # the next step typed is this very one (a record's steps fed back, the tool's
+            # own among them): it is pushed as typed, once
+            if d.auto and auto and d.names(upcoming):
+                return
             if d.auto and auto:
                 step = d.legal[0]
             elif forced and auto and d.forced and not answers(d, upcoming):

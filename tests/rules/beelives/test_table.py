@@ -219,6 +219,22 @@ def test_a_swarm_prompt_offers_leaving_only_when_leaving_is_listed():
     raise AssertionError(f"swarms met with leaving listed: {seen} only")
 
 
+def test_a_records_steps_fed_back_with_the_tools_own_replay():
+    """Issue 38, item 11: a raid whose party alone takes the wild hive to 0 gets "sacrifice 0"
+    from the tool; feeding every stored step back (that one included) pushed it twice and
+    failed ("got 'sacrifice', expected one of forage, ...")."""
+    for seed in range(60):
+        for state, d in _states(seed, 400):
+            for option in (o for o in d.legal if d.kind == "action" and " raid " in f" {o} "):
+                steps, after = E.resolve_steps(state, [option, "roll"], random.Random(3))
+                if not any(s.endswith(": sacrifice 0") for s in steps[2:]):
+                    continue
+                again, replayed = E.resolve_steps(state, steps, random.Random(3))
+                assert again == steps and replayed.game == after.game
+                return
+    raise AssertionError("no raid met whose sacrifice the tool makes")
+
+
 def test_a_first_player_without_bees_is_skipped_and_the_round_goes_on_in_turn_order():
     """Action Phase: "Players take turns in clockwise order, starting with the first player";
     a player without unassigned bees is skipped — and the next one acts once, not twice."""
