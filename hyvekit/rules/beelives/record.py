@@ -475,9 +475,10 @@ def replay(record: GameRecord, comps: g.Components) -> Replay:
     wmap = {y: dict(c) for y, c in record.winters}
     try:
         for plan in record.months:
-            if state.stage == "winter":
-                state, evs = g.play_winter(state, comps, wmap.get(state.year))
-                winters.append((state.year - 1, tuple(evs)))
+            if state.stage == "winter":     # after the year that ended (the last: no next)
+                year = state.year
+                state, evs = g.play_winter(state, comps, wmap.get(year))
+                winters.append((year, tuple(evs)))
             if state.stage == "over":
                 raise IllegalActionError(g.R_YEARS, f"{plan.where}: the game is over after year "
                                          f"{state.year} ({state.options.years} year game)",

@@ -115,3 +115,19 @@ def test_written_plans_parse_back_and_replay_to_the_same_game():
     replayed = rec.replay(record, COMPS)
     assert replayed.error is None and replayed.state == state
     assert replayed.scoring is not None and len(replayed.winters) == 2
+
+
+def test_a_winter_that_ends_the_game_is_after_the_year_that_ended():
+    """Issue 38, item 11: a record whose months go on past the last winter (a two-year game's
+    months checked as a one-year game's) labelled that winter "after year 0"; it is after
+    year 1, and the month after it is refused naming the rule."""
+    rng = random.Random(3)
+    players = [("Ann", "hygienic"), ("Bo", "aggressive")]
+    options = g.Options(years=2)
+    plans, _ = random_game(g.new_game(players, COMPS.board, options=options), COMPS, rng)
+    assert any(p.year == 2 for p in plans), "the random game ended in its first year"
+    record = rec.parse_game(tomllib.loads(rec.dump_game(players, plans)), COMPS.board)
+    replayed = rec.replay(record, COMPS)
+    assert [year for year, _ in replayed.winters] == [1]
+    assert isinstance(replayed.error, IllegalActionError)
+    assert "the game is over after year 1" in str(replayed.error)
