@@ -73,3 +73,28 @@ def hold_lock(lock, seconds: float) -> None:
 
     threading.Thread(target=hold, daemon=True).start()
     taken.wait(5)
+
+
+def killed_writer_output(proc, rng) -> tuple[str, str]:
+    """Let the writer ``proc`` (a ``subprocess.Popen`` with text pipes that prints "ready"
+    first) run for a log-uniform 2-100 ms (many short runs, some long ones), SIGKILL it and
+    return its standard output and error; it is killed and reaped whatever happens."""
+    import math
+    import signal
+    import time
+    try:
+        ready = proc.stdout.readline()
+        assert ready == "ready\n", (ready, proc.stderr.read() if proc.poll() is not None
+                                    else "")
+        time.sleep(math.exp(rng.uniform(math.log(0.002), math.log(0.100))))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        # read through the same buffered file objects as readline() above: communicate()
+        # reads the raw pipe and would miss lines readline() already buffered
+        out, err = proc.stdout.read(), proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == -signal.SIGKILL, (proc.returncode, err)
+    return out, err

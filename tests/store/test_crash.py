@@ -4,21 +4,18 @@ append, never leaves a file that does not parse, and never duplicates a seq."""
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
-import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 
 from hyvekit.games import campaign_store
 
-from .helpers import make_run
+from .helpers import killed_writer_output, make_run
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
 
@@ -78,22 +75,7 @@ def test_sigkill_never_loses_or_corrupts_acknowledged_appends(tmp_path):
         assert runs <= MAX_RUNS, f"only {len(acknowledged)} appends returned in {MAX_RUNS} runs"
         proc = subprocess.Popen([sys.executable, str(script), str(folder), cid, str(next_number)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            ready = proc.stdout.readline()
-            assert ready == "ready\n", (ready, proc.stderr.read() if proc.poll() is not None
-                                        else "")
-            # log-uniform 2-100 ms: many short runs, some long ones
-            time.sleep(math.exp(rng.uniform(math.log(0.002), math.log(0.100))))
-            proc.send_signal(signal.SIGKILL)
-            proc.wait(timeout=30)
-            # read through the same buffered file objects as readline() above: communicate()
-            # reads the raw pipe and would miss lines readline() already buffered
-            out, err = proc.stdout.read(), proc.stderr.read()
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-        assert proc.returncode == -signal.SIGKILL, (proc.returncode, err)
+        out, _ = killed_writer_output(proc, rng)
         printed = [int(line) for line in out.split()]
         assert printed == list(range(next_number, next_number + len(printed))), printed
         acknowledged.extend(printed)

@@ -5,10 +5,8 @@ acknowledged append is ever lost or doubled, and every read is a whole record.""
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
-import signal
 import subprocess
 import sys
 import textwrap
@@ -19,7 +17,7 @@ import pytest
 from hyvekit.games import campaign_store
 from hyvekit.store.storage import journal_path
 
-from .helpers import make_run
+from .helpers import killed_writer_output, make_run
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
 
@@ -73,20 +71,7 @@ def test_sigkill_never_loses_an_acknowledged_journal_append(tmp_path):
     while len(acknowledged) < TARGET_APPENDS:
         runs += 1
         assert runs <= MAX_RUNS
-        proc = _writer(tmp_path, folder, cid, next_number)
-        try:
-            ready = proc.stdout.readline()
-            assert ready == "ready\n", (ready, proc.stderr.read() if proc.poll() is not None
-                                        else "")
-            time.sleep(math.exp(rng.uniform(math.log(0.002), math.log(0.100))))
-            proc.send_signal(signal.SIGKILL)
-            proc.wait(timeout=30)
-            out, err = proc.stdout.read(), proc.stderr.read()
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-        assert proc.returncode == -signal.SIGKILL, (proc.returncode, err)
+        out, _ = killed_writer_output(_writer(tmp_path, folder, cid, next_number), rng)
         printed = [int(line) for line in out.split()]
         assert printed == list(range(next_number, next_number + len(printed)))
         acknowledged.extend(printed)
