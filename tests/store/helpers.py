@@ -98,3 +98,27 @@ def killed_writer_output(proc, rng) -> tuple[str, str]:
             proc.wait()
     assert proc.returncode == -signal.SIGKILL, (proc.returncode, err)
     return out, err
+
+
+#: a writer process for the crash tests: argv ``FOLDER ID START``; ``SETUP`` (a line of Python,
+#: :func:`writer_script`) runs before the record is read; it prints "ready", then appends notes
+#: ``nSTART``, ``nSTART+1``, ... printing each number only once its append has returned
+_WRITER = """
+import sys
+from hyvekit.games import campaign_store
+SETUP
+folder, cid, start = sys.argv[1], sys.argv[2], int(sys.argv[3])
+store = campaign_store(folder)
+store.replay(store.load(cid))
+print("ready", flush=True)
+i = start
+while True:
+    store.append(cid, "note", {"text": f"n{i}"})
+    print(i, flush=True)   # only after append() has returned
+    i += 1
+"""
+
+
+def writer_script(setup: str = "") -> str:
+    """The crash tests' writer (:data:`_WRITER`) with ``setup`` run first."""
+    return _WRITER.replace("SETUP", setup)

@@ -8,33 +8,18 @@ import os
 import random
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from hyvekit.games import campaign_store
 
-from .helpers import killed_writer_output, make_run
+from .helpers import killed_writer_output, make_run, writer_script
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
 
-WRITER = textwrap.dedent("""
-    import sys
-    from hyvekit.games import campaign_store
-
-    folder, cid, start = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    store = campaign_store(folder)
-    import filelock, tinydb  # noqa: E401,F401 - warm up, so kills land during appends
-    store.replay(store.load(cid))
-    print("ready", flush=True)
-    i = start
-    while True:
-        store.append(cid, "note", {"text": f"n{i}"})
-        print(i, flush=True)   # only after append() has returned
-        i += 1
-""")
-
+# filelock and tinydb imported first (warm-up), so kills land during appends
+WRITER = writer_script("import filelock, tinydb  # noqa: E401,F401")
 TARGET_APPENDS = 200
 SEED = 20240611
 MAX_RUNS = 1000         # a safety net (no timing assertions); ~20-40 runs are needed

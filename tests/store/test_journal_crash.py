@@ -9,7 +9,6 @@ import os
 import random
 import subprocess
 import sys
-import textwrap
 import time
 
 import pytest
@@ -17,29 +16,13 @@ import pytest
 from hyvekit.games import campaign_store
 from hyvekit.store.storage import journal_path
 
-from .helpers import killed_writer_output, make_run
+from .helpers import killed_writer_output, make_run, writer_script
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
 
 #: appends go to the journal from the first one, and it is folded every 5 events, so the
 #: kills land in appends, in first lines written in place and in folds
-WRITER = textwrap.dedent("""
-    import sys
-    import hyvekit.store.campaigns as C
-    from hyvekit.games import campaign_store
-
-    C.JOURNAL_FROM, C.FOLD_AFTER = 0, 5
-    folder, cid, start = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    store = campaign_store(folder)
-    store.replay(store.load(cid))
-    print("ready", flush=True)
-    i = start
-    while True:
-        store.append(cid, "note", {"text": f"n{i}"})
-        print(i, flush=True)   # only after append() has returned
-        i += 1
-""")
-
+WRITER = writer_script("import hyvekit.store.campaigns as C\nC.JOURNAL_FROM, C.FOLD_AFTER = 0, 5")
 TARGET_APPENDS = 120
 SEED = 20261206
 MAX_RUNS = 1000         # a safety net (no timing assertions)
