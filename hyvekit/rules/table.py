@@ -34,9 +34,10 @@ DICE = "dice"
 DRAWN = ("roll", "draw")
 #: a decision with more options than this gets no previews (a HYVE sheet's every cell)
 PREVIEWED = 60
-#: the longest step read (characters): the longest legal step is under 100; reading one costs
-#: more than its length (quotes split), and it is read under the record's lock
-MAX_STEP = 1000
+#: the longest step read and kept (characters), every game's: the longest legal step is under
+#: 100; reading one costs more than its length (quotes split), and it is read under the
+#: record's lock
+MAX_STEP = 200
 
 TableT = TypeVar("TableT")
 

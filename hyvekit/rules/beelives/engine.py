@@ -36,12 +36,10 @@ from hyvekit.rules.beelives.state import NONE, Components
 from hyvekit.rules.beelives.step_text import refusal
 from hyvekit.rules.beelives.turn_steps import spawn_due, turn_due
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-from hyvekit.rules.table import BaseEngine, Decision, over, play_steps, spaced
+from hyvekit.rules.table import MAX_STEP, BaseEngine, Decision, over, play_steps, spaced
 from hyvekit.rules.validate import record_table, text as text_value
 from hyvekit.rules.values import replace
 
-#: the longest step kept
-MAX_STEP = 200
 #: a preview's first line when the option ends the month (what follows includes Cleanup and
 #: the next month's first phases)
 MONTH_ENDS = "the month ends (Cleanup and the next month's first phases follow)"

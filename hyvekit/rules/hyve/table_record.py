@@ -29,10 +29,9 @@ from hyvekit.rules.hyve.scenario import new_scenario
 from hyvekit.rules.hyve.sheets import BEE_TYPES, SheetDefinition
 from hyvekit.rules.hyve.notation import is_roll
 from hyvekit.rules.hyve.table import PLAYER, Table, new_table, pending, push
-from hyvekit.rules.table import Decision
+from hyvekit.rules.table import MAX_STEP, Decision
 
 STEP = "step"
-MAX_STEP = 200
 R_AT_TABLE = "Hyve Legacy: a scenario at the table"
 
 
