@@ -16,8 +16,9 @@ by the next append.  A complete line that does not parse is a damaged file
 
 A record smaller than :data:`JOURNAL_FROM` is written whole instead.  The journal is folded
 back into the record (the record written whole, atomically, then the journal emptied: an
-empty journal is none, and the next append writes its first line in place) before any other write (undo, redo, adopt, delete, a migration), and when
-it holds more than :data:`FOLD_AFTER` events.  A journal whose first line names other bytes
+empty journal is none, and the next append writes its first line in place) before any other
+write (undo, redo, adopt, delete, a migration), and when it holds more than
+:data:`FOLD_AFTER` events.  A journal whose first line names other bytes
 than the record's is *stale* when every event it holds is in the record (a fold killed
 between writing the record and removing the journal): it is passed over and removed under
 the record's lock.  Otherwise the record was changed behind hyvekit's back (edited, or

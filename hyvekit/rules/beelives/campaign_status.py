@@ -118,10 +118,10 @@ def score_parts(scoring) -> list[dict[str, Any]]:
 def summary(state: CampaignState) -> dict[str, Any]:
     """The status as plain JSON: settings, year / month / stage / season card, each hive, the
     wild hives, every month logged (with overrides and disputes), the winters, the goals, the
-    outcome, the steps of a month being played at the table (``steps_at_table``) and — once
-    the game is over — the final scores (and the solo score chart rating
-    for a one-year solo game) and their parts (``score_parts``: :func:`score_parts`); with Wildfire on the map, ``fire``: its start edge, direction,
-    next row, the burnt tiles and the hive's distance from them."""
+    outcome, the steps of a month being played at the table (``steps_at_table``) and — once the
+    game is over — the final scores (and the solo score chart rating for a one-year solo game)
+    and their parts (``score_parts``: :func:`score_parts`); with Wildfire on the map, ``fire``:
+    its start edge, direction, next row, the burnt tiles and the hive's distance from them."""
     game = state.game
     s = state.settings
     board = state.comps.board
