@@ -1,0 +1,112 @@
+"""The advisor's figures (issue 41, docs/advisor.md): how its default player does against
+uniformly random legal play, and how fast its estimates are.
+
+* ``--games N`` (default 1,000): 2-player standard Bee Lives games (one year, no map) played
+  at the table (``pending``/``push``, the tool's own steps played), the default player
+  (:mod:`hyvekit.rules.beelives.default_player`) in one seat and uniformly random legal play
+  (:func:`~hyvekit.rules.beelives.default_player.uniform`: a die rolled, a card drawn, any
+  legal step with equal chance) in the other, the seats swapped every game, game ``i`` from
+  seed ``i``.  A win is the default player's alone (a shared win counts as half; a game where
+  no hive keeps a bee has no winner).  Goal: ≥ 90 % wins.
+* ``--rollouts N`` (default 0: not measured): rollouts per CPU second from a month-7
+  player's turn of such a game, the default player in every seat, one process.
+
+Usage (from the repository root; keep runs short on a shared machine)::
+
+    .venv/bin/python benchmarks/advisor.py --games 200
+    .venv/bin/python benchmarks/advisor.py --games 1000 --jobs 2 --write-docs
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import platform
+import random
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from docs_section import replace_section  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+HEADING = "## The advisor: the default player and its estimates"
+SETTINGS = {"kind": "standard", "map": False,
+            "players": [{"name": "Ann", "queen": "prolific"},
+                        {"name": "Bo", "queen": "prolific"}]}
+
+
+def new_table():
+    """The 2-player campaign before its first step."""
+    from hyvekit.games.beelives import new_campaign_settings
+    from hyvekit.rules.beelives import campaign as C
+    _, checked, comps = new_campaign_settings(SETTINGS)
+    return C.new_campaign(checked, comps)
+
+
+def one_game(seed: int) -> tuple[float, int, int, float]:
+    """Game ``seed``: (the default player's share of the win, its score, the random
+    player's score, CPU seconds)."""
+    from hyvekit.rules.advisor import play_out
+    from hyvekit.rules.beelives import default_player as DP
+    from hyvekit.rules.beelives.engine import ENGINE
+    start = time.process_time()
+    me, other = ("Ann", "Bo") if seed % 2 == 0 else ("Bo", "Ann")
+    end = play_out(ENGINE, new_table(), DP.uniform, random.Random(seed),
+                   seats={me: DP.choose})
+    s = end.scores
+    share = (me in s.winners) / len(s.winners) if s.winners else 0.0
+    return share, s.line(me).total, s.line(other).total, time.process_time() - start
+
+
+def games(n: int, jobs: int) -> dict:
+    """The default player against random play over ``n`` games."""
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            rows = pool.map(one_game, range(n), chunksize=8)
+    else:
+        rows = [one_game(seed) for seed in range(n)]
+    wins = sum(r[0] for r in rows)
+    p = wins / n
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    return {"games": n, "wins": wins, "rate": p, "half": half,
+            "mine": sum(r[1] for r in rows) / n, "theirs": sum(r[2] for r in rows) / n,
+            "cpu": sum(r[3] for r in rows) / n}
+
+
+def section(g: dict) -> str:
+    return "\n".join([
+        HEADING, "",
+        f"Measured by `benchmarks/advisor.py --games {g['games']}` on {date.today()}, Python "
+        f"{platform.python_version()}, {multiprocessing.cpu_count()} cores "
+        f"({platform.machine()}).  2-player standard Bee Lives games (one year, no map) at "
+        "the table, the default player (docs/advisor.md) in one seat and uniformly random "
+        "legal play in the other, seats swapped every game, game i from seed i.  Goal: "
+        "≥ 90 % wins.", "",
+        "| figure | value |", "| --- | --- |",
+        f"| games | {g['games']:,} |",
+        f"| default player's wins (a shared win: half) | {g['wins']:g} "
+        f"({g['rate']:.1%} ± {g['half']:.1%}, 95 %) |",
+        f"| mean final score: default / random | {g['mine']:.1f} / {g['theirs']:.1f} |",
+        f"| CPU seconds a game | {g['cpu']:.3f} |", ""])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--write-docs", action="store_true")
+    args = parser.parse_args()
+    g = games(args.games, args.jobs)
+    text = section(g)
+    print(text)
+    if args.write_docs:
+        doc = ROOT / "docs" / "performance.md"
+        doc.write_text(replace_section(doc.read_text(), HEADING, text))
+
+
+if __name__ == "__main__":
+    main()
