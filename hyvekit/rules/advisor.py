@@ -55,25 +55,43 @@ def play_out(engine: Any, t: Any, player: Player, rng: random.Random,
     raise RuntimeError(f"no end of the game after {limit:,} steps")
 
 
-def rollout_rng(seed: int, index: int) -> random.Random:
+class Luck(random.Random):
+    """A rollout's dice and cards: a :class:`random.Random` that remembers whether anything
+    was drawn from it (``drawn``): a rollout that drew nothing had no luck in it."""
+
+    drawn = False
+
+    def random(self) -> float:
+        self.drawn = True
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.drawn = True
+        return super().getrandbits(k)
+
+
+def rollout_rng(seed: int, index: int) -> Luck:
     """The dice and cards of rollout ``index`` under ``seed``: the same for every option
     (common random numbers: options are compared over the same luck), never the table's."""
-    return random.Random(f"advisor {seed} {index}")
+    return Luck(f"advisor {seed} {index}")
 
 
 def rollout(engine: Any, t: Any, option: str, player: Player, outcome: Outcome, actor: str,
-            rng: random.Random) -> tuple[float, float]:
+            rng: random.Random) -> tuple[float, float, bool]:
     """``option`` pushed on ``t`` (the tool's own steps after it) and the game played out by
-    ``player`` in every seat: what ``actor`` ends with (``outcome``).
+    ``player`` in every seat: what ``actor`` ends with (``outcome``), and whether anything
+    was drawn from ``rng`` on the way (a die, a card, a fact: always True unless ``rng`` is a
+    :class:`Luck`).
 
     :raises IllegalActionError, InvalidInputError: an option the engine refuses.
     """
     after = play_steps(engine, t, [option], rng, auto=True)[-1]
-    return outcome(play_out(engine, after, player, rng), actor)
+    score, win = outcome(play_out(engine, after, player, rng), actor)
+    return score, win, getattr(rng, "drawn", True)
 
 
 def rollouts(engine: Any, t: Any, option: str, player: Player, outcome: Outcome, actor: str,
-             seed: int, indices: Iterable[int]) -> list[tuple[float, float]]:
+             seed: int, indices: Iterable[int]) -> list[tuple[float, float, bool]]:
     """:func:`rollout` for each rollout number in ``indices`` (:func:`rollout_rng`)."""
     return [rollout(engine, t, option, player, outcome, actor, rollout_rng(seed, i))
             for i in indices]
@@ -89,8 +107,8 @@ class Estimate:
     :ivar win: the chance to win (0 to 1; a shared win counts its share).
     :ivar win_half: the half-width of its 95 % interval (0 when exact).
     :ivar rollouts: the games played out for it.
-    :ivar exact: no luck left unenumerated: every rollout ended alike (or, for a die or a
-        card, every outcome's estimate was exact).
+    :ivar exact: no luck left unenumerated: no rollout drew a die, a card or a fact (for a
+        die or a card drawn now: every outcome's estimate was exact).
     """
 
     option: str
@@ -102,29 +120,51 @@ class Estimate:
     exact: bool = False
 
 
+#: the two-sided 95 % quantiles of Student's t by degrees of freedom (1-30; beyond: 1.96)
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+       2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+       2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
 def _mean_half(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % interval (Student's t; infinite for one)."""
     n = len(values)
     mean = math.fsum(values) / n
     if n < 2:
         return mean, math.inf
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
+    return mean, (T95[n - 2] if n - 1 <= len(T95) else Z95) * math.sqrt(var / n)
 
 
-def summed(option: str, results: Sequence[tuple[float, float]]) -> Estimate:
-    """The estimate of ``option`` from its rollouts' ``(score, win share)``: means with a
-    normal 95 % interval (:data:`Z95` standard errors; infinite with one rollout, 0 when
-    every rollout ended alike — then it is exact).
+def _chance_half(shares: Sequence[float]) -> float:
+    """The half-width of a 95 % interval of a chance from ``shares`` (0 to 1 each), the
+    widest side of the Agresti-Coull interval about their mean (never 0 for a handful of
+    rollouts that all lost or all won)."""
+    n = len(shares)
+    mean = math.fsum(shares) / n
+    m = n + Z95 ** 2
+    centre = (math.fsum(shares) + Z95 ** 2 / 2) / m
+    half = Z95 * math.sqrt(centre * (1 - centre) / m)
+    return max(mean - max(0.0, centre - half), min(1.0, centre + half) - mean)
+
+
+def summed(option: str, results: Sequence[tuple]) -> Estimate:
+    """The estimate of ``option`` from its rollouts' ``(score, win share, luck drawn)``:
+    the mean score with a Student's t 95 % interval, the chance to win with an Agresti-Coull
+    one; exact (both intervals 0) when no rollout drew any luck (:class:`Luck`) — then every
+    rollout ends alike.
 
     :raises ValueError: no rollout.
     """
     if not results:
         raise ValueError(f"no rollout of {option!r}")
+    exact = not any(r[2] if len(r) > 2 else True for r in results)
     score, score_half = _mean_half([r[0] for r in results])
-    win, win_half = _mean_half([r[1] for r in results])
-    exact = len(set(results)) == 1
-    return Estimate(option, score, 0.0 if exact else score_half, win,
-                    0.0 if exact else win_half, len(results), exact)
+    wins = [r[1] for r in results]
+    win = math.fsum(wins) / len(wins)
+    if exact:
+        return Estimate(option, score, 0.0, win, 0.0, len(results), True)
+    return Estimate(option, score, score_half, win, _chance_half(wins), len(results))
 
 
 def drawn(d: Decision) -> tuple[str, tuple[str, ...]] | None:
@@ -150,22 +190,33 @@ def drawn_estimate(draw: str, outcomes: Sequence[Estimate]) -> Estimate:
                     sum(e.rollouts for e in outcomes), all(e.exact for e in outcomes))
 
 
-def estimated(d: Decision) -> tuple[str, ...]:
+#: the most options of a decision estimated by rollouts (the default player's first ones):
+#: about what 2 cores play out twice in 3 s from the middle of a 2-player game
+SCREENED = 10
+
+
+def estimated(d: Decision, ranking: Sequence[str] | None = None,
+              most: int | None = None) -> tuple[str, ...]:
     """The steps whose rollouts estimate the decision ``d``: the outcomes of a die or a card
-    (:func:`drawn`), else every legal step."""
+    (:func:`drawn`, all of them), else the legal steps — the first ``most`` of ``ranking``
+    (the default player's order, its choice first) when given."""
     due = drawn(d)
-    return due[1] if due is not None else tuple(d.legal)
+    if due is not None:
+        return tuple(dict.fromkeys(due[1]))
+    steps = tuple(ranking) if ranking is not None else tuple(d.legal)
+    return steps if most is None else steps[:most]
 
 
 def estimates(d: Decision, results: Mapping[str, Sequence[tuple[float, float]]]
               ) -> tuple[Estimate, ...]:
-    """Every option's estimate from the rollouts of :func:`estimated` (``results``: step →
-    its rollouts), best first (:func:`ranked`); for a die or a card, the step that draws it
-    too (:func:`drawn_estimate`, over every outcome, each counted as often as it is listed).
+    """Each estimated option's estimate from its rollouts (``results``: step → its rollouts,
+    the steps of :func:`estimated`), best first (:func:`ranked`); for a die or a card, the
+    step that draws it too (:func:`drawn_estimate`, over every outcome, each counted as often
+    as it is listed).
 
     :raises ValueError: an option with no rollout.
     """
-    each = {o: summed(o, results[o]) for o in dict.fromkeys(estimated(d))}
+    each = {o: summed(o, results[o]) for o in results}
     out = list(each.values())
     due = drawn(d)
     if due is not None:
@@ -192,6 +243,6 @@ def estimate_decision(engine: Any, t: Any, player: Player, outcome: Outcome, see
                          for o in dict.fromkeys(estimated(d))})
 
 
-__all__ = ["Estimate", "Outcome", "Player", "drawn", "drawn_estimate", "estimate_decision",
+__all__ = ["SCREENED", "Estimate", "Outcome", "Player", "drawn", "drawn_estimate", "estimate_decision",
            "estimated", "estimates", "play_out", "ranked", "rollout", "rollout_rng",
-           "rollouts", "summed"]
+           "rollouts", "summed", "Luck"]

@@ -130,16 +130,33 @@ def best_action(m: Table, d: Decision) -> str:
     legal option, typed."""
     state, comps = m.state, m.comps
     if "legal" in d.__dict__:                   # listed already: no trial to spare
-        ranked = [o.value[0] for o in d.legal if typed(o, m) is not None]
+        actions = [o.value[0] for o in d.legal if typed(o, m) is not None]
     else:
-        ranked = list(player_candidates(state, d.actor, comps))
-    worth = {id(a): action_worth(state, a, comps) for a in ranked}
-    ranked.sort(key=lambda a: -worth[id(a)])    # stable: the first listed among equals
-    for a in ranked:
+        actions = list(player_candidates(state, d.actor, comps))
+    for a in _by_worth(state, actions, comps):
         exc, tried = trial(state, a, comps)
         if exc is None:
             return Option(N.format_action(a), (a, tried), m)
     return d.legal[0]
+
+
+def _by_worth(state: GameState, actions: list, comps: Components) -> list:
+    """``actions`` by :func:`action_worth`, greatest first (stable: the first listed among
+    equals)."""
+    worth = {id(a): action_worth(state, a, comps) for a in actions}
+    return sorted(actions, key=lambda a: -worth[id(a)])
+
+
+def ranked(t: Any, d: Decision) -> tuple[str, ...]:
+    """The legal steps of ``d`` as the default player ranks them, its choice first: a turn's
+    actions by :func:`action_worth`; any other decision its choice, then the rest as
+    listed."""
+    m = t.table if isinstance(getattr(t, "table", None), Table) else None
+    if d.kind == "action" and m is not None and m.state is not None:
+        by_text = {o.value[0]: o for o in d.legal if typed(o, m) is not None}
+        return tuple(by_text[a] for a in _by_worth(m.state, list(by_text), m.comps))
+    first = choose(t, d, random.Random(0))
+    return (first,) + tuple(o for o in d.legal if o != first)
 
 
 def months_left(state: GameState) -> int:
@@ -335,4 +352,5 @@ def uniform(t: Any, d: Decision, rng: random.Random) -> str:
     return rng.choice(d.legal)
 
 
-__all__ = ["action_worth", "best_action", "choose", "months_left", "needs", "outcome", "uniform"]
+__all__ = ["action_worth", "best_action", "choose", "months_left", "needs", "outcome", "ranked",
+           "uniform"]

@@ -56,18 +56,39 @@ def test_the_same_seed_gives_the_same_estimates_however_the_rollouts_are_split()
              + A.rollouts(ENGINE, t, o, DP.choose, DP.outcome, d.actor, 11, [2])
              for o in d.legal}
     assert A.estimates(d, split) == first
+    # and so does the pool of the faces, over two processes
+    from hyvekit.games.advisor import advise
+    from hyvekit.games.beelives import advisor_game
+    pooled = advise(advisor_game(), t, 11, rollouts=3, jobs=2)
+    alone = advise(advisor_game(), t, 11, rollouts=3, jobs=1)
+    assert pooled.estimates == alone.estimates and pooled.rounds == 3
+    assert {e.option: e for e in pooled.estimates}.items() <= {e.option: e for e in first}.items()
     # ranked: the greater chance to win first, then the greater score
     assert [(-e.win, -e.score) for e in first] == sorted((-e.win, -e.score) for e in first)
 
 
 def test_an_estimate_is_the_mean_of_its_rollouts_with_a_95_percent_interval():
-    results = [(10.0, 1.0), (14.0, 0.0), (12.0, 1.0), (8.0, 0.0)]
+    results = [(10.0, 1.0, True), (14.0, 0.0, True), (12.0, 1.0, True), (8.0, 0.0, True)]
     e = A.summed("x", results)
     assert e.score == 11.0 and e.win == 0.5 and e.rollouts == 4 and not e.exact
-    sd = math.sqrt(sum((s - 11.0) ** 2 for s, _ in results) / 3)
-    assert e.score_half == pytest.approx(1.96 * sd / 2)
-    same = A.summed("y", [(7.0, 1.0)] * 3)
-    assert same.exact and same.score_half == same.win_half == 0.0
+    sd = math.sqrt(sum((s - 11.0) ** 2 for s, *_ in results) / 3)
+    assert e.score_half == pytest.approx(3.182 * sd / 2)        # Student's t, 3 degrees
+    assert 0.3 < e.win_half < 0.5
+    # four lost rollouts with luck in them: a chance of 0, but not for certain
+    lost = A.summed("y", [(7.0, 0.0, True)] * 4)
+    assert lost.win == 0 and lost.win_half > 0.3 and not lost.exact
+    # no luck drawn: every rollout ends alike, the estimate is exact
+    sure = A.summed("z", [(7.0, 1.0, False)] * 3)
+    assert sure.exact and sure.score_half == sure.win_half == 0.0 and sure.win == 1.0
+
+
+def test_a_rollout_that_draws_nothing_says_so():
+    rng = A.rollout_rng(1, 0)
+    assert not rng.drawn
+    rng.randint(1, 6)
+    assert rng.drawn
+    again = A.rollout_rng(1, 0)
+    assert again.randint(1, 6) == A.rollout_rng(1, 0).randint(1, 6)
 
 
 def test_the_estimates_do_not_depend_on_the_deck_order_beyond_the_table():
@@ -117,7 +138,8 @@ def _last_die(seed: int):
 
 def _played(t, face, rng):
     after = play_steps(ENGINE, t, [face], rng, auto=True)[-1]
-    return DP.outcome(A.play_out(ENGINE, after, DP.choose, rng), ENGINE.pending(t).actor)
+    return DP.outcome(A.play_out(ENGINE, after, DP.choose, rng), ENGINE.pending(t).actor), \
+        rng.drawn
 
 
 def test_a_die_decision_is_the_exact_enumeration_of_its_faces():
@@ -128,16 +150,17 @@ def test_a_die_decision_is_the_exact_enumeration_of_its_faces():
         t, d = found
         faces = [o for o in d.legal if o != "roll"]
         # nothing left to chance after the face: each face ends the game one way
-        ends = {f: {_played(t, f, random.Random(k)) for k in range(3)} for f in set(faces)}
-        if all(len(v) == 1 for v in ends.values()):
+        ends = {f: {_played(t, f, A.rollout_rng(k, 0)) for k in range(3)} for f in set(faces)}
+        if all(len(v) == 1 and not next(iter(v))[1] for v in ends.values()):
+            ends = {f: next(iter(v))[0] for f, v in ends.items()}
             break
     else:
         pytest.fail("no game whose last die leaves nothing to chance")
     shown = {e.option: e for e in _estimate(t, 3, 2)}
-    exact = [next(iter(ends[f])) for f in faces]      # each face as often as it is listed
+    exact = [ends[f] for f in faces]                  # each face as often as it is listed
     roll = shown["roll"]
     assert roll.exact and roll.score_half == roll.win_half == 0.0
     assert roll.score == pytest.approx(sum(s for s, _ in exact) / len(faces))
     assert roll.win == pytest.approx(sum(w for _, w in exact) / len(faces))
     for f in set(faces):
-        assert (shown[f].score, shown[f].win) == next(iter(ends[f]))
+        assert (shown[f].score, shown[f].win) == ends[f] and shown[f].exact
