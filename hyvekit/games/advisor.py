@@ -35,6 +35,9 @@ class Hint:
     :ivar default: the default player's choice.
     :ivar left_out: legal options not estimated (beyond the default player's first ones).
     :ivar rounds: rollouts played per option; ``seconds``: wall time taken; ``seed``.
+    :ivar drawn: for a die rolled or a card drawn now, the step that draws (``roll``,
+        ``draw``; the other estimates are its outcomes'), else None.
+    :ivar changes: what each option changes now (the faces' previews), by option.
     """
 
     actor: str
@@ -45,6 +48,7 @@ class Hint:
     rounds: int
     seconds: float
     seed: int
+    drawn: str | None = None
     changes: dict[str, str] = field(default_factory=dict)
 
 
@@ -90,9 +94,11 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
                      jobs or os.cpu_count() or 1, progress or (lambda share: None))
     results = {o: [rounds[o][i] for i in range(_whole_rounds(rounds))] for o in options}
-    left = tuple(o for o in d.legal if o not in options and A.drawn(d) is None)
+    due = A.drawn(d)
+    left = tuple(o for o in d.legal if o not in options and due is None)
     return Hint(d.actor, d.kind, A.estimates(d, results), ranking[0], left,
-                _whole_rounds(rounds), time.monotonic() - start, seed)
+                _whole_rounds(rounds), time.monotonic() - start, seed,
+                None if due is None else due[0])
 
 
 def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int | None,
