@@ -8,8 +8,12 @@ uniformly random legal play, and how fast its estimates are.
   legal step with equal chance) in the other, the seats swapped every game, game ``i`` from
   seed ``i``.  A win is the default player's alone (a shared win counts as half; a game where
   no hive keeps a bee has no winner).  Goal: ≥ 90 % wins.
-* ``--rollouts N`` (default 0: not measured): rollouts per CPU second from a month-7
-  player's turn of such a game, the default player in every seat, one process.
+* ``--rollouts N`` (default 40; 0: not measured): rollouts per CPU second from a player's
+  turn in the seventh month of such a game (the default player in every seat up to there,
+  seed 3), one process, rollouts 0 … N-1 of the default player's choice; and the wall time
+  of a hint there with the default budget (3 s) over every core
+  (:func:`hyvekit.games.advisor.advise`, as ``beelives hint`` makes it, without the
+  process start-up).
 
 Usage (from the repository root; keep runs short on a shared machine)::
 
@@ -77,7 +81,47 @@ def games(n: int, jobs: int) -> dict:
             "cpu": sum(r[3] for r in rows) / n}
 
 
-def section(g: dict) -> str:
+def month_seven_turn():
+    """The campaign at a player's first turn of the seventh month (the default player in
+    every seat from seed 3)."""
+    from hyvekit.rules.beelives import default_player as DP
+    from hyvekit.rules.beelives.engine import ENGINE
+    from hyvekit.rules.table import play_steps
+    t = new_table()
+    rng = random.Random(3)
+    while not ((d := ENGINE.pending(t)).kind == "action" and t.game.month == 7):
+        t = play_steps(ENGINE, t, [DP.choose(t, d, rng)], rng, auto=True)[-1]
+    return t, d
+
+
+def rollout_speed(n: int) -> dict:
+    """Rollouts per CPU second from :func:`month_seven_turn`, and a hint's wall time there."""
+    from hyvekit.games.advisor import advise
+    from hyvekit.games.beelives import advisor_game
+    from hyvekit.rules.advisor import rollouts
+    from hyvekit.rules.beelives import default_player as DP
+    from hyvekit.rules.beelives.engine import ENGINE
+    t, d = month_seven_turn()
+    step = DP.choose(t, d, random.Random(0))
+    start = time.process_time()
+    rollouts(ENGINE, t, step, DP.choose, DP.outcome, d.actor, 1, range(n))
+    cpu = time.process_time() - start
+    start = time.monotonic()
+    hint = advise(advisor_game(), t, 1)
+    return {"rollouts": n, "per_cpu_s": n / cpu, "options": len(d.legal),
+            "hint_wall": time.monotonic() - start, "hint_rounds": hint.rounds,
+            "hint_options": len(hint.estimates)}
+
+
+def speed_rows(r: dict) -> list[str]:
+    return [f"| rollouts per CPU second, month 7 ({r['rollouts']} rollouts) | "
+            f"{r['per_cpu_s']:.1f} |",
+            f"| a hint there, default budget, every core: wall seconds | {r['hint_wall']:.2f} "
+            f"({r['hint_options']} of {r['options']} options, {r['hint_rounds']} rollouts "
+            "each) |"]
+
+
+def section(g: dict, speed: dict | None = None) -> str:
     return "\n".join([
         HEADING, "",
         f"Measured by `benchmarks/advisor.py --games {g['games']}` on {date.today()}, Python "
@@ -91,17 +135,19 @@ def section(g: dict) -> str:
         f"| default player's wins (a shared win: half) | {g['wins']:g} "
         f"({g['rate']:.1%} ± {g['half']:.1%}, 95 %) |",
         f"| mean final score: default / random | {g['mine']:.1f} / {g['theirs']:.1f} |",
-        f"| CPU seconds a game | {g['cpu']:.3f} |", ""])
+        f"| CPU seconds a game | {g['cpu']:.3f} |",
+        *(speed_rows(speed) if speed else []), ""])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--rollouts", type=int, default=40)
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
     g = games(args.games, args.jobs)
-    text = section(g)
+    text = section(g, rollout_speed(args.rollouts) if args.rollouts else None)
     print(text)
     if args.write_docs:
         doc = ROOT / "docs" / "performance.md"
