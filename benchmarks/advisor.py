@@ -15,6 +15,11 @@ uniformly random legal play, and how fast its estimates are.
   (:func:`hyvekit.games.advisor.advise`, as ``beelives hint`` makes it, without the
   process start-up).
 
+* ``--beez N`` (default 100; 0: not measured): 2-player Beez games at the table (the
+  rulebook's common cards "both 4/5 rows", "middle row", "colours"; no secret cards known),
+  the Beez default player (:mod:`hyvekit.rules.beez.default_player`) against uniformly
+  random legal play, seats swapped every game.
+
 Usage (from the repository root; keep runs short on a shared machine)::
 
     .venv/bin/python benchmarks/advisor.py --games 200
@@ -26,6 +31,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
 import platform
 import random
 import sys
@@ -66,13 +72,31 @@ def one_game(seed: int) -> tuple[float, int, int, float]:
     return share, s.line(me).total, s.line(other).total, time.process_time() - start
 
 
-def games(n: int, jobs: int) -> dict:
+BEEZ = {"players": ["Ann", "Bo"], "common": ["both-4-5-rows", "middle-row", "colours"],
+        "secret": {}, "expert": False}
+
+
+def one_beez_game(seed: int) -> tuple[float, int, int, float]:
+    """Beez game ``seed``: as :func:`one_game`, the Beez default player against random play."""
+    from hyvekit.games.beez import setup
+    from hyvekit.rules.advisor import play_out
+    from hyvekit.rules.beez import default_player as BP
+    from hyvekit.rules.beez.engine import ENGINE
+    start = time.process_time()
+    me, other = ("Ann", "Bo") if seed % 2 == 0 else ("Bo", "Ann")
+    end = play_out(ENGINE, ENGINE.new(setup(BEEZ)), BP.uniform, random.Random(seed),
+                   seats={me: BP.choose})
+    mine, share = BP.outcome(end, me)
+    return share, int(mine), int(BP.outcome(end, other)[0]), time.process_time() - start
+
+
+def games(n: int, jobs: int, one=one_game) -> dict:
     """The default player against random play over ``n`` games."""
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
-            rows = pool.map(one_game, range(n), chunksize=8)
+            rows = pool.map(one, range(n), chunksize=8)
     else:
-        rows = [one_game(seed) for seed in range(n)]
+        rows = [one(seed) for seed in range(n)]
     wins = sum(r[0] for r in rows)
     p = wins / n
     half = 1.96 * math.sqrt(p * (1 - p) / n)
@@ -121,12 +145,20 @@ def speed_rows(r: dict) -> list[str]:
             "each) |"]
 
 
-def section(g: dict, speed: dict | None = None) -> str:
+def beez_rows(b: dict) -> list[str]:
+    return [f"| Beez, {b['games']} 2-player games: default player's wins | {b['wins']:g} "
+            f"({b['rate']:.1%} ± {b['half']:.1%}, 95 %) |",
+            f"| Beez mean honey drops: default / random | {b['mine']:.1f} / "
+            f"{b['theirs']:.1f} |", f"| Beez CPU seconds a game | {b['cpu']:.2f} |"]
+
+
+def section(g: dict, speed: dict | None = None, beez: dict | None = None) -> str:
     return "\n".join([
         HEADING, "",
         f"Measured by `benchmarks/advisor.py --games {g['games']}` on {date.today()}, Python "
         f"{platform.python_version()}, {multiprocessing.cpu_count()} cores "
-        f"({platform.machine()}).  2-player standard Bee Lives games (one year, no map) at "
+        f"({platform.machine()}), load average {os.getloadavg()[0]:.1f} when it ended (other "
+        "work on the machine slows the hint's wall time).  2-player standard Bee Lives games (one year, no map) at "
         "the table, the default player (docs/advisor.md) in one seat and uniformly random "
         "legal play in the other, seats swapped every game, game i from seed i.  Goal: "
         "≥ 90 % wins.", "",
@@ -136,7 +168,7 @@ def section(g: dict, speed: dict | None = None) -> str:
         f"({g['rate']:.1%} ± {g['half']:.1%}, 95 %) |",
         f"| mean final score: default / random | {g['mine']:.1f} / {g['theirs']:.1f} |",
         f"| CPU seconds a game | {g['cpu']:.3f} |",
-        *(speed_rows(speed) if speed else []), ""])
+        *(speed_rows(speed) if speed else []), *(beez_rows(beez) if beez else []), ""])
 
 
 def main() -> None:
@@ -144,10 +176,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--rollouts", type=int, default=40)
+    parser.add_argument("--beez", type=int, default=100)
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
     g = games(args.games, args.jobs)
-    text = section(g, rollout_speed(args.rollouts) if args.rollouts else None)
+    text = section(g, rollout_speed(args.rollouts) if args.rollouts else None,
+                   games(args.beez, args.jobs, one_beez_game) if args.beez else None)
     print(text)
     if args.write_docs:
         doc = ROOT / "docs" / "performance.md"

@@ -2,10 +2,12 @@
 docs/advisor.md): the rollouts of :mod:`hyvekit.rules.advisor` played in rounds — round ``i``
 plays rollout ``i`` of every option estimated — over every core, until the budget is spent.
 
-Only whole rounds count: the estimates are those of rollouts ``0 … R-1`` of each option, so
-the same seed and the same number of rounds give the same numbers, whichever process played
-which rollout (``--rollouts N`` fixes ``R``: the same numbers on any machine).  Two rounds
-are always played, so that every estimate has an interval, even past the budget.
+Rounds stop when :data:`SPENT` of the budget is gone, so that the answer comes within it (the
+rollouts then under way are not waited for).  Only whole rounds count: the estimates are
+those of rollouts ``0 … R-1`` of each option, so the same seed and the same number of rounds
+give the same numbers, whichever process played which rollout (``--rollouts N`` fixes ``R``:
+the same numbers on any machine).  Two rounds are always played, so that every estimate has
+an interval, even past the budget.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from typing import Any
 LEAST_ROUNDS = 2
 #: the longest budget taken (seconds)
 MOST_SECONDS = 600.0
+#: the share of the budget spent on rounds: the rest is for the previews and the answer
+SPENT = 0.85
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,7 @@ def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int 
     """The rollouts played, option → rollout number → result: round after round until the
     budget is spent (at least :data:`LEAST_ROUNDS`), or ``rollouts`` rounds."""
     results: dict[str, dict[int, Any]] = {o: {} for o in options}
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + seconds * SPENT
 
     def done() -> bool:
         whole = _whole_rounds(results)
@@ -123,8 +127,9 @@ def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int 
                 results[o][i] = _play(o, i)[2]
             i += 1
         return results
-    with ProcessPoolExecutor(jobs, mp_context=get_context("fork"), initializer=_start,
-                             initargs=(job,)) as pool:
+    pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"), initializer=_start,
+                               initargs=(job,))
+    try:
         queued: set[Future] = set()
         i = 0
         while not done():
@@ -136,8 +141,8 @@ def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int 
             for f in finished:
                 option, index, result = f.result()
                 results[option][index] = result
-        for f in queued:
-            f.cancel()
+    finally:                   # the rollouts under way are not waited for: they do not count
+        pool.shutdown(wait=False, cancel_futures=True)
     return results
 
 
