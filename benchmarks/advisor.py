@@ -158,7 +158,8 @@ def section(g: dict, speed: dict | None = None, beez: dict | None = None) -> str
         f"Measured by `benchmarks/advisor.py --games {g['games']}` on {date.today()}, Python "
         f"{platform.python_version()}, {multiprocessing.cpu_count()} cores "
         f"({platform.machine()}), load average {os.getloadavg()[0]:.1f} when it ended (other "
-        "work on the machine slows the hint's wall time).  2-player standard Bee Lives games (one year, no map) at "
+        "work on the machine slows the hint's wall time).  2-player standard Bee Lives games "
+        "(one year, no map) at "
         "the table, the default player (docs/advisor.md) in one seat and uniformly random "
         "legal play in the other, seats swapped every game, game i from seed i.  Goal: "
         "≥ 90 % wins.", "",

@@ -11,9 +11,9 @@
 What a player cannot know is never read: every rollout draws its own dice and cards with a
 ``random.Random`` of its own (:func:`rollout_rng`, from the seed and the rollout's number
 only), so a card not yet drawn comes from the whole of what is left in the deck.  The same
-seed and the same rollout numbers give the same estimates, whichever process plays them; time
-budgets and process pools are the faces' (docs/architecture.md).  No rule of any game is
-here: each game gives its default player and the outcome of its result.
+seed and the same rollout numbers give the same estimates, whichever process plays them; the
+time budget and the process pool are the faces' (:mod:`hyvekit.games.advisor`).  No rule of
+any game is here: each game gives its default player and the outcome of its result.
 """
 
 from __future__ import annotations
@@ -207,8 +207,7 @@ def estimated(d: Decision, ranking: Sequence[str] | None = None,
     return steps if most is None else steps[:most]
 
 
-def estimates(d: Decision, results: Mapping[str, Sequence[tuple[float, float]]]
-              ) -> tuple[Estimate, ...]:
+def estimates(d: Decision, results: Mapping[str, Sequence[tuple]]) -> tuple[Estimate, ...]:
     """Each estimated option's estimate from its rollouts (``results``: step → its rollouts,
     the steps of :func:`estimated`), best first (:func:`ranked`); for a die or a card, the
     step that draws it too (:func:`drawn_estimate`, over every outcome, each counted as often
@@ -243,6 +242,6 @@ def estimate_decision(engine: Any, t: Any, player: Player, outcome: Outcome, see
                          for o in dict.fromkeys(estimated(d))})
 
 
-__all__ = ["SCREENED", "Estimate", "Outcome", "Player", "drawn", "drawn_estimate", "estimate_decision",
-           "estimated", "estimates", "play_out", "ranked", "rollout", "rollout_rng",
-           "rollouts", "summed", "Luck"]
+__all__ = ["SCREENED", "Estimate", "Luck", "Outcome", "Player", "drawn", "drawn_estimate",
+           "estimate_decision", "estimated", "estimates", "play_out", "ranked", "rollout",
+           "rollout_rng", "rollouts", "summed"]
