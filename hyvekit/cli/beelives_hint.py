@@ -66,11 +66,14 @@ def _percent(x: float) -> str:
     return f"{x:.0%}".replace("%", " %")
 
 
-def reason(e: Any, base: Any) -> str:
+def reason(e: Any, base: Any, versus: tuple[float, float] | None = None) -> str:
     """What ``e`` changes against the default player's choice ``base``, in numbers: "+1.8 VP
-    expected, win 41 % → 55 %"."""
-    return (f"{e.score - base.score:+.1f} VP expected, win {_percent(base.win)} → "
-            f"{_percent(e.win)}")
+    expected, win 41 % → 55 %", with the 95 % interval of the VP rollout by rollout when
+    ``versus`` gives it ("+1.8 ± 0.9 VP")."""
+    more = f"{e.score - base.score:+.1f}"
+    if versus is not None and 0 < versus[1] < float("inf"):
+        more = f"{versus[0]:+.1f} ± {versus[1]:.1f}"
+    return f"{more} VP expected, win {_percent(base.win)} → {_percent(e.win)}"
 
 
 def _estimate_line(e: Any) -> str:
@@ -95,7 +98,8 @@ def hint_lines(hint: Any) -> list[str]:
         if e.option == hint.default:
             notes.append("the default player's choice")
         elif base is not None:
-            notes.append(reason(e, base) + " against the default player's choice")
+            notes.append(reason(e, base, hint.versus.get(e.option))
+                         + " against the default player's choice")
         if hint.changes.get(e.option):
             notes.append("now: " + hint.changes[e.option])
         for note in notes:
@@ -129,7 +133,8 @@ def hint_data(hint: Any) -> dict:
             "default": hint.default, "not_estimated": list(hint.left_out),
             "estimates": [{"option": e.option, "score": e.score, "score_half": e.score_half,
                            "win": e.win, "win_half": e.win_half, "rollouts": e.rollouts,
-                           "exact": e.exact, "changes": hint.changes.get(e.option, "")}
+                           "exact": e.exact, "changes": hint.changes.get(e.option, ""),
+                           "versus_default": list(hint.versus.get(e.option, ()))}
                           for e in hint.estimates]}
 
 

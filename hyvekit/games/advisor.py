@@ -41,6 +41,8 @@ class Hint:
     :ivar rounds: rollouts played per option; ``seconds``: wall time taken; ``seed``.
     :ivar drawn: for a die rolled or a card drawn now, the step that draws (``roll``,
         ``draw``; the other estimates are its outcomes'), else None.
+    :ivar versus: each option against the default player's choice, rollout by rollout:
+        ``(VP more, half-width of its 95 % interval)`` (:func:`~hyvekit.rules.advisor.paired`).
     :ivar changes: what each option changes now (the faces' previews), by option.
     """
 
@@ -53,6 +55,7 @@ class Hint:
     seconds: float
     seed: int
     drawn: str | None = None
+    versus: dict[str, tuple[float, float]] = field(default_factory=dict)
     changes: dict[str, str] = field(default_factory=dict)
 
 
@@ -100,9 +103,11 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     results = {o: [rounds[o][i] for i in range(_whole_rounds(rounds))] for o in options}
     due = A.drawn(d)
     left = tuple(o for o in d.legal if o not in options and due is None)
+    base = results.get(ranking[0])
+    versus = {o: A.paired(r, base) for o, r in results.items() if base and r}
     return Hint(d.actor, d.kind, A.estimates(d, results), ranking[0], left,
                 _whole_rounds(rounds), time.monotonic() - start, seed,
-                None if due is None else due[0])
+                None if due is None else due[0], versus)
 
 
 def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int | None,

@@ -54,6 +54,12 @@ def test_a_hint_ranks_the_options_with_their_estimates_and_plays_nothing(late):
     wins = [(e["win"], e["score"]) for e in hint["estimates"]]
     assert wins == sorted(wins, reverse=True)
     assert all(e["rollouts"] == 2 and 0 <= e["win"] <= 1 for e in hint["estimates"])
+    # against the default player's choice, rollout by rollout: the same difference of means
+    base = next(e for e in hint["estimates"] if e["option"] == hint["default"])
+    for e in hint["estimates"]:
+        more, half = e["versus_default"]
+        assert more == pytest.approx(e["score"] - base["score"]) and half >= 0
+    assert base["versus_default"] == [0.0, 0.0]
     # nothing played: the same decision is due; the hint is marked in the record
     after = json.loads(late("beelives", "next", CAMPAIGN, "--json").stdout)
     assert after["legal"] == before["legal"] and after["prompt"] == before["prompt"]
@@ -76,8 +82,8 @@ def test_the_hint_says_why_in_numbers_within_80_columns(late):
     assert "the default player's choice" in got.stdout
     # the others against it: "+1.8 VP expected, win 41 % → 55 %"
     import re
-    assert re.search(r"[+-]\d+\.\d VP expected, win \d+ % → \d+ % against the default",
-                     got.stdout)
+    assert re.search(r"[+-]\d+\.\d( ± \d+\.\d)? VP expected, win \d+ % → \d+ % against "
+                     r"the default", got.stdout)
     assert "--seed 1 --rollouts 2" in got.stdout
 
 

@@ -164,3 +164,17 @@ def test_a_die_decision_is_the_exact_enumeration_of_its_faces():
     assert roll.win == pytest.approx(sum(w for _, w in exact) / len(faces))
     for f in set(faces):
         assert (shown[f].score, shown[f].win) == ends[f] and shown[f].exact
+
+
+def test_options_are_compared_rollout_by_rollout():
+    """Under the same luck a steady lead is told with a narrow interval, though each
+    option's own interval is wide."""
+    base = [(10.0, 0.0, True), (20.0, 1.0, True), (14.0, 0.0, True), (30.0, 1.0, True)]
+    ahead = [(s + 2.0, w, luck) for s, w, luck in base]
+    assert A.paired(ahead, base) == (2.0, 0.0)
+    assert A.summed("x", ahead).score_half > 10
+    noisy = [(12.0, 0, True), (21.0, 1, True), (17.0, 0, True), (31.0, 1, True)]
+    more, half = A.paired(noisy, base)
+    assert more == pytest.approx(1.75) and 0 < half < A.summed("y", noisy).score_half
+    with pytest.raises(ValueError):
+        A.paired([], base)
