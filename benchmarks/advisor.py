@@ -155,7 +155,10 @@ def beez_rows(b: dict) -> list[str]:
 def section(g: dict, speed: dict | None = None, beez: dict | None = None) -> str:
     return "\n".join([
         HEADING, "",
-        f"Measured by `benchmarks/advisor.py --games {g['games']}` on {date.today()}, Python "
+        f"Measured by `benchmarks/advisor.py --games {g['games']}"
+        + (f" --rollouts {speed['rollouts']}" if speed else " --rollouts 0")
+        + (f" --beez {beez['games']}" if beez else " --beez 0")
+        + f"` on {date.today()}, Python "
         f"{platform.python_version()}, {multiprocessing.cpu_count()} cores "
         f"({platform.machine()}), load average {os.getloadavg()[0]:.1f} when it ended (other "
         "work on the machine slows the hint's wall time).  2-player standard Bee Lives games "
