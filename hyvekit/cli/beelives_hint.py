@@ -33,9 +33,11 @@ RolloutsOption = typer.Option(None, "--rollouts", metavar="N", min=2, max=10_000
                                    "seed then gives the same numbers on any machine.")
 
 
-def advise_now(state: Any, seconds: float, seed: int | None, rollouts: int | None):
+def advise_now(state: Any, seconds: float, seed: int | None, rollouts: int | None,
+               quiet: bool = False):
     """The advisor's :class:`~hyvekit.games.advisor.Hint` for the decision due, with a
-    progress bar on stderr, and what each option changes now (``Hint.changes``).
+    progress bar on stderr over every core (``quiet``: in this process, no bar), and what
+    each option changes now (``Hint.changes``).
 
     :raises IllegalActionError: nobody decides now (the game is over; a wild hive's die).
     """
@@ -54,6 +56,9 @@ def advise_now(state: Any, seconds: float, seed: int | None, rollouts: int | Non
                                  + ("the game is over" if d.over else d.prompt),
                                  expected="a player's decision", given=d.kind)
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+    if quiet:                  # a full screen of its own (play): no bar, no other process
+        hint = advise(game, state, seed, seconds, rollouts, jobs=1)
+        return replace(hint, changes=previews(game.engine, state, d))
     columns = (TextColumn("thinking"), BarColumn(bar_width=40), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("thinking", total=1.0)
@@ -138,11 +143,10 @@ def hint_data(hint: Any) -> dict:
                           for e in hint.estimates]}
 
 
-def mark_hint(ctx: typer.Context, campaign: str, hint: Any) -> None:
+def mark_hint(store: Any, campaign: str, hint: Any) -> None:
     """The hint marked in the record (a ``hint`` event for the player deciding): stored whole
     or not at all, like every event."""
-    command_store(ctx).append(campaign, "hint", {"player": hint.actor,
-                                                 "decision": hint.kind})
+    store.append(campaign, "hint", {"player": hint.actor, "decision": hint.kind})
 
 
 def show_hint(ctx: typer.Context, campaign: str, state: Any, seconds: float,
@@ -150,7 +154,7 @@ def show_hint(ctx: typer.Context, campaign: str, state: Any, seconds: float,
     """Work out the hint for the decision due and mark it in the record: its data
     (:func:`hint_data`) and its lines (:func:`hint_lines`)."""
     hint = advise_now(state, seconds, seed, rollouts)
-    mark_hint(ctx, campaign, hint)
+    mark_hint(command_store(ctx), campaign, hint)
     return hint_data(hint), hint_lines(hint)
 
 
