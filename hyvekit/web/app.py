@@ -166,7 +166,7 @@ class Served:
         engine = self.game.engine
         header = record.header if record is not None else self.header
         data = table_data(self.game, state, with_previews)
-        data.update(id=self.cid, name=header.get("name") or self.cid,
+        data.update(previewed=with_previews, id=self.cid, name=header.get("name") or self.cid,
                     game=header["game"], kind=header["kind"],
                     last_step=engine.last_step(state), said=list(engine.said(state)),
                     so_far=self.game.so_far(state) if self.game.so_far else [])
@@ -194,8 +194,8 @@ class Served:
         """``read`` with each legal option's ``preview`` (worked out after the table is
         sent: a page has the step at once, the previews a moment later).  Blocking."""
         from hyvekit.rules.table import previews
-        return Read({**read.data, "preview": previews(self.game.engine, read.state)},
-                    read.events, read.state)
+        return Read({**read.data, "preview": previews(self.game.engine, read.state),
+                     "previewed": True}, read.events, read.state)
 
     def made(self, applied: Any) -> Read:
         """What a step made through this server leads to, from what :func:`_apply` stored
@@ -323,6 +323,7 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
     store = campaign_store(folder)
     secret = link_secret() if secret is None else secret
     served: dict[str, Served] = {}
+    first: dict[str, Read | None] = {}    # each record as first read: its previews to come
     printing = asyncio.Lock()            # one report at a time: a print owns the temp folder
     for cid in ids:
         record = store.load(cid)
@@ -330,7 +331,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
         game = table_game(header["game"], header["kind"], sheets)
         tokens = Tokens(secret, header["id"])
         s = Served(store, header["id"], game, header, tokens)
-        s.publish(s.read(force=True))
+        first[header["id"]] = s.read(force=True)
+        s.publish(first[header["id"]])
         s.version = 1                        # the events so far are the starting point
         s.printing = printing
         tokens.add(Access(HOST))
@@ -341,6 +343,11 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
         served[header["id"]] = s
 
     async def watch_files() -> None:
+        for cid, read in first.items():      # the previews of the tables first sent
+            s = served[cid]
+            async with s.lock:
+                if read is not None and read.state is not None and read.data == s.data:
+                    s.publish(await asyncio.to_thread(s.previewed, read))
         while True:
             await asyncio.sleep(POLL)
             for s in served.values():
@@ -393,7 +400,8 @@ def _served(request: Any) -> Served | None:
 
 
 async def index(request: Any) -> Any:
-    return _plain(200, "hyvekit serve: open the link the host's terminal printed")
+    from starlette.responses import HTMLResponse
+    return HTMLResponse(_template("index.html").render())
 
 
 async def static(request: Any) -> Any:

@@ -132,29 +132,39 @@
     $("undo").disabled = busy;
   }
 
+  // rows of named values as a table; on a phone each row is a card of "name value" lines
+  // (table.css: td::before shows the column's name), so nothing scrolls sideways
+  function rowsTable(keys, rows, cell) {
+    const t = el("table", null, "rows"), head = el("thead"), tr0 = el("tr"), tb = el("tbody");
+    for (const k of keys) {
+      const th = el("th", k.replaceAll("_", " "));
+      th.scope = "col";
+      tr0.append(th);
+    }
+    head.append(tr0);
+    for (const row of rows) {
+      const tr = el("tr");
+      for (const k of keys) {
+        const td = el("td");
+        td.dataset.label = k.replaceAll("_", " ");
+        td.append(cell(row, k));
+        tr.append(td);
+      }
+      tb.append(tr);
+    }
+    t.append(head, tb);
+    return t;
+  }
+
   function renderValue(v) {
     if (v === null || v === undefined || v === "") return el("span", "–");
     if (Array.isArray(v)) {
       if (v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
         const keys = [];
         for (const row of v) for (const k of Object.keys(row)) if (!keys.includes(k)) keys.push(k);
-        const t = el("table"), head = el("tr");
-        for (const k of keys) head.append(el("th", k.replaceAll("_", " ")));
-        t.append(head);
-        for (const row of v) {
-          const tr = el("tr");
-          for (const k of keys) {
-            const td = el("td");
-            td.append(renderValue(row[k]));
-            tr.append(td);
-          }
-          t.append(tr);
-        }
-        const wrap = el("div", null, "scroll");
-        wrap.append(t);
-        return wrap;
+        return rowsTable(keys, v, (row, k) => renderValue(row[k]));
       }
-      if (v.every((x) => typeof x !== "object")) {
+    if (v.every((x) => typeof x !== "object")) {
         // rows of a board (a honeycomb, a hyve) or names: a line each; short words: a list
         const lines = v.some((x) => String(x).length > 12 || String(x).includes(" "));
         return el(lines ? "pre" : "span", v.join(lines ? "\n" : ", "));
@@ -246,11 +256,24 @@
     },
   };
 
+  // HYVE's colours: a fill with text that reads on it (table.css), and a symbol of its own,
+  // so no colour is told by its fill alone
+  const SYMBOLS = { yellow: "●", blue: "◆", green: "▲", purple: "■", red: "✚" };
+
   VIEWS.hyve = function (v) {
     const colour = (face) => (v.colours || {})[String(face)];
+    const paint = (e, face) => {
+      const name = colour(face);
+      if (!name) return;
+      e.classList.add("colour", `colour-${name}`);
+      e.dataset.symbol = SYMBOLS[name] || "";
+      e.title = name;
+    };
     const die = (face, dim) => {
       const d = el("span", face === 6 ? "W" : String(face), "die" + (dim ? " dim" : ""));
-      if (colour(face)) d.style.setProperty("--c", colour(face));
+      paint(d, face);
+      d.setAttribute("role", "img");
+      d.setAttribute("aria-label", `${face === 6 ? "W" : face}${colour(face) ? ` (${colour(face)})` : ""}${dim ? ", used" : ""}`);
       return d;
     };
     const out = [line(v.mode_label, `turn ${v.turn} of ${v.turns}`, v.season || "",
@@ -282,16 +305,25 @@
       const cells = row.trim().slice(1).trim().split(/\s+/);
       const r = el("div", null, "hexrow");
       cells.forEach((cell, i) => {
+        const at = `${letter}${i + 1}`;
         const h = el("span", null, "hex" + (cell === "." ? " empty" : ""));
-        h.append(el("b", cell === "." ? "" : cell), el("small", `${letter}${i + 1}`));
+        h.append(el("b", cell === "." ? "" : cell), el("small", at));
         const face = Number(cell[0]);
-        if (face >= 1 && face <= 5 && colour(face)) h.style.setProperty("--c", colour(face));
-        const step = openFold && openFold.endsWith("@") ? `${openFold}${letter}${i + 1}` : null;
+        if (face >= 1 && face <= 5) paint(h, face);
+        h.setAttribute("role", "img");
+        h.setAttribute("aria-label", cell === "." ? `${at} empty` : `${at} ${cell}${colour(face) ? ` (${colour(face)})` : ""}`);
+        const step = openFold && openFold.endsWith("@") ? `${openFold}${at}` : null;
         if (step && mayAct(current) && current.legal.includes(step)) {
           h.classList.add("target");               // tap: the open bee goes here
           h.setAttribute("role", "button");
+          h.tabIndex = 0;
           h.title = step;
-          h.addEventListener("click", () => send("step", { step, seq: current.seq }));
+          h.setAttribute("aria-label", `place ${step}`);
+          const go = () => send("step", { step, seq: current.seq });
+          h.addEventListener("click", go);
+          h.addEventListener("keydown", (e) => {
+            if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); }
+          });
         }
         r.append(h);
       });
@@ -309,15 +341,9 @@
 
   function renderFinal(final) {
     const c = card("final scores");
-    const t = el("table"), head = el("tr");
-    for (const h of ["player", "total", "can win"]) head.append(el("th", h));
-    t.append(head);
-    for (const p of final.players || []) {
-      const tr = el("tr");
-      for (const x of [p.name, p.total, p.eligible ? "yes" : "no"]) tr.append(el("td", x));
-      t.append(tr);
-    }
-    c.append(t);
+    const rows = (final.players || []).map((p) => ({ player: p.name, total: p.total,
+                                                    "can win": p.eligible ? "yes" : "no" }));
+    c.append(rowsTable(["player", "total", "can win"], rows, (row, k) => el("span", row[k])));
     const winners = final.winners || [];
     c.append(line(winners.length ? `winner: ${winners.join(" and ")}` : "no winner",
                   final.tiebreak ? `tie-breaker: ${final.tiebreak}` : "",
@@ -351,6 +377,7 @@
     if (data.version !== current.version || data.boot !== current.boot) $("error").textContent = "";
     const asked = data.prompt !== current.prompt && mayAct(data);
     current = data;
+    body.dataset.previewed = data.previewed ? "yes" : "no";
     if (asked) window.requestAnimationFrame(showDue);
     $("name").textContent = data.name;
     renderDue(data);

@@ -4,6 +4,7 @@ free port), and plain HTTP helpers to talk to it."""
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 import time
 import urllib.error
@@ -82,3 +83,64 @@ def league(hk):
     made = hk("beelives", "new", "League", "-p", "Ann:prolific", "-p", "Bo:aggressive")
     assert made.returncode == 0, made.stderr
     return "league"
+
+
+# --- a real browser: Debian's chromium driven by Playwright ---------------------------------
+
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+#: chromium's switches for a closed machine (no network of its own, no GPU; --no-sandbox as root)
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+#: a phone and a TV, as the pages are checked at
+PHONE = {"width": 360, "height": 740}
+TV = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture()
+def browser():
+    """A headless chromium (skipped when Debian's chromium or Playwright is missing)."""
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed")
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def until(page, expression: str, timeout: float = 10_000) -> None:
+    """Wait until ``expression`` is true in ``page`` (``timeout`` in ms), asked through the
+    browser's devtools: Playwright's ``wait_for_function`` runs it with ``eval``, which the
+    page's Content-Security-Policy refuses, as it should."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not within {timeout} ms: {expression}")
+        page.wait_for_timeout(20)
+
+
+def played(folder, cid: str, game: str, kind: str, done, seed: int = 1, most: int = 600):
+    """Random legal steps (``seed``) stored on the record ``cid`` through the one step path,
+    a die rolled by hyvekit, until ``done(data)`` holds for the table as ``next --json`` gives
+    it; returns that data.
+
+    :raises AssertionError: not within ``most`` steps."""
+    import random
+
+    from hyvekit.games import campaign_store
+    from hyvekit.games.table import apply_steps, table_data, table_game
+    store, rng = campaign_store(folder), random.Random(seed)
+    table = table_game(game, kind)
+    for _ in range(most):
+        state = store.state(cid)[1]
+        data = table_data(table, state, with_previews=False)
+        if done(data):
+            return data
+        assert data["decision"] is not None, "the game ended first"
+        step = "roll" if data["decision"] == "dice" else rng.choice(data["legal"])
+        apply_steps(store, cid, [step], rng, game=table, roll=True)
+    raise AssertionError(f"not within {most} steps")

@@ -6,41 +6,13 @@ HYVEKIT_SCREENSHOTS=DIR to keep them)."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from .conftest import serving, tokens
+from .conftest import CHROMIUM, serving, tokens, until
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-#: chromium's switches for a closed machine (no network of its own, no GPU; --no-sandbox as root)
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture()
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def _until(page, expression: str, timeout: float = 10_000) -> None:
-    """Wait until ``expression`` is true in ``page`` (``timeout`` in ms), asked through the
-    browser's devtools: Playwright's ``wait_for_function`` runs it with ``eval``, which the
-    page's Content-Security-Policy refuses, as it should."""
-    import time
-    deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression):
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"not within {timeout} ms: {expression}")
-        page.wait_for_timeout(20)
 
 
 def _shots(tmp_path: Path) -> Path:
@@ -63,18 +35,18 @@ def test_a_phone_plays_and_a_tv_watches_the_same_bee_lives_month(hk, league, bro
         assert tv.locator("#options button").count() == 0               # watching only
         assert tv.locator("#options .chip").count() > 0
         phone.get_by_role("button", name="draw", exact=True).click()
-        _until(tv, "document.querySelector('#said li') !== null", timeout=10_000)
+        until(tv, "document.querySelector('#said li') !== null", timeout=10_000)
         drawn = tv.locator("#said li").first.inner_text()
         assert drawn.startswith("card ")
         # the card's words on the table; each of Ann's options with what it would change
         from hyvekit.data.beelives import season_cards
         text = next(c.text for c in season_cards() if f'card "{c.name}"' == drawn)
-        _until(tv, "document.querySelector('.cardtext') !== null", timeout=10_000)
+        until(tv, "document.querySelector('.cardtext') !== null", timeout=10_000)
         assert tv.locator(".cardtext").first.inner_text() == text
         # the previews come a moment after the table (sent twice): wait for them to say what
         # a forage does to Ann's free bees
         try:
-            _until(phone,
+            until(phone,
                 "[...document.querySelectorAll('#options button small.preview')]"
                 ".some((e) => e.textContent.includes('free bees'))", timeout=20_000)
         except Exception:
@@ -86,14 +58,14 @@ def test_a_phone_plays_and_a_tv_watches_the_same_bee_lives_month(hk, league, bro
         for _ in range(4):
             version = int(tv.evaluate("document.body.dataset.version"))
             # the phone shows the table the TV shows before its options are counted
-            _until(phone, f"Number(document.body.dataset.version) >= {version}",
+            until(phone, f"Number(document.body.dataset.version) >= {version}",
                                     timeout=10_000)
             options = phone.locator("#options button:not([disabled]):visible")
             if options.count() == 0:
                 break
             options.first.click()
             made += 1
-            _until(tv, f"Number(document.body.dataset.version) > {version}",
+            until(tv, f"Number(document.body.dataset.version) > {version}",
                                  timeout=10_000)
         phone.wait_for_timeout(300)
         assert phone.locator("#error").inner_text() == ""
@@ -104,7 +76,7 @@ def test_a_phone_plays_and_a_tv_watches_the_same_bee_lives_month(hk, league, bro
         # a page opened now lists the steps so far, numbered as the record numbers them
         late = browser.new_page(viewport={"width": 360, "height": 780})
         late.goto(f"{base}/t/{league}?k={k['watch']}")
-        _until(late, f"document.querySelectorAll('#log li').length >= {made}",
+        until(late, f"document.querySelectorAll('#log li').length >= {made}",
                                timeout=10_000)
         from .conftest import request
         seq = request(f"{base}/t/{league}/state?k={k['watch']}")[1]["seq"]
@@ -127,7 +99,7 @@ def test_a_hyve_scenario_is_played_to_its_end_from_the_page(hk, browser, tmp_pat
                 break                                              # the scenario has ended
             # the options to tap: shown (an open fold's) and not waiting for the last tap
             buttons = page.locator("#options button:not([disabled]):visible")
-            _until(page,
+            until(page,
                 "[...document.querySelectorAll('#options button')].some("
                 "b => !b.disabled && b.offsetParent !== null)"
                 " || document.querySelector('#actor').textContent === ''", timeout=10_000)
@@ -138,7 +110,7 @@ def test_a_hyve_scenario_is_played_to_its_end_from_the_page(hk, browser, tmp_pat
             gather = page.get_by_role("button", name="gather", exact=True)
             (gather if gather.count() and gather.is_enabled() and n % 3 == 0
              else buttons.first).click()
-            _until(page, f"Number(document.body.dataset.version) > {version}",
+            until(page, f"Number(document.body.dataset.version) > {version}",
                                    timeout=10_000)
         assert "the scenario has ended" in page.locator("#prompt").inner_text()
         # the page's own script, style and any image (a data: QR code) all allowed
@@ -162,7 +134,7 @@ def test_a_page_reconnects_after_the_server_restarts_and_catches_up(hk, league, 
     drawn = hk("campaign", "history", league).stdout
     with serving(hk.campaigns, [league], port=port):                  # the same links
         page.wait_for_selector("#live.on", timeout=20_000)
-        _until(page, "document.querySelector('#said li') !== null", timeout=10_000)
+        until(page, "document.querySelector('#said li') !== null", timeout=10_000)
         said = page.locator("#said li").first.inner_text()
         assert said.startswith("card ") and said in drawn
 
@@ -183,7 +155,7 @@ def test_a_hyve_hex_is_tapped_for_the_bee_chosen(hk, browser):
         assert step.startswith(bee)
         version = int(page.evaluate("document.body.dataset.version"))
         target.click()
-        _until(page, f"Number(document.body.dataset.version) > {version}",
+        until(page, f"Number(document.body.dataset.version) > {version}",
                                timeout=10_000)
         assert request(f"{base}/t/tuesday/state?k={k['watch']}")[1]["last_step"] == step
 
@@ -215,7 +187,7 @@ def test_the_content_security_policy_blocks_nothing_the_page_uses(hk, league, br
         assert answer.headers["content-security-policy"] == CSP
         page.wait_for_selector("#live.on", timeout=10_000)
         page.get_by_role("button", name="draw", exact=True).click()     # a tap still works
-        _until(page, "document.querySelector('#said li') !== null")
+        until(page, "document.querySelector('#said li') !== null")
         assert page.locator("#said li").first.inner_text().startswith("card ")
         assert page.evaluate("document.styleSheets.length") == 1       # table.css applied
         assert page.evaluate("getComputedStyle(document.querySelector('#options button'))"
@@ -224,6 +196,6 @@ def test_the_content_security_policy_blocks_nothing_the_page_uses(hk, league, br
         # an inline script, as an injected one would be, is blocked: the policy is on
         page.evaluate("document.body.append(Object.assign(document.createElement('script'), "
                       "{textContent: 'window.injected = 1'}))")
-        _until(page, "window.blocked.length > 0")
+        until(page, "window.blocked.length > 0")
         assert page.evaluate("window.injected") is None
         assert [b.split()[0] for b in page.evaluate("window.blocked")] == ["script-src-elem"]
