@@ -106,7 +106,7 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
                 rng: random.Random | None = None, *, game: TableGame, roll: bool = False,
                 known: tuple[Any, Any] | None = None,
                 check: Callable[[Any, Any], None] | None = None,
-                forced: bool | None = None) -> Applied:
+                forced: bool | None = None, listed: bool = False) -> Applied:
     """Push ``texts`` on the record's state, each once (with the steps the tool makes itself
     after each: :func:`~hyvekit.rules.table.play_steps`), and append them as ``step`` events,
     all or none.
@@ -121,6 +121,8 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
         after the game's own check (who may make the step: ``serve``).
     :param forced: the tool plays a decision with a single legal option itself (default:
         :func:`forced_steps`).
+    :param listed: with ``forced``, also one whose options the engine works out only when
+        asked (:func:`~hyvekit.rules.table.play_steps`).
     :raises InvalidInputError: the record is not of the engine's game and kind; a step that
         is not notation, or over :data:`~hyvekit.rules.table.MAX_STEP` characters.
     :raises IllegalActionError: a step the rules refuse (``step N (…)`` named among several);
@@ -141,7 +143,8 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
                 checked(record, state)
         start.append(state)
         pushed.extend(play_steps(engine, state, texts, rng or random.Random(), roll=roll,
-                                 forced=forced_steps() if forced is None else forced))
+                                 forced=forced_steps() if forced is None else forced,
+                                 listed=listed))
         befores = [state, *pushed[:-1]]
         return [(STEP, game.event(engine, b, a), a) for b, a in zip(befores, pushed)]
 

@@ -203,7 +203,9 @@ class Served:
         reading the record again.  Blocking."""
         self._seen = self.file_mark()
         state = applied.done[-1][1]
-        return Read(self.snapshot(None, state, with_previews=False), tuple(self.events), state)
+        data = self.snapshot(None, state, with_previews=False)
+        data["said"] = happened(self.game.engine, [after for _, after in applied.done])
+        return Read(data, tuple(self.events), state)
 
     def publish_steps(self, applied: Any) -> None:
         """Tell every page the step events a step made through this server stored, before
@@ -282,6 +284,19 @@ class Served:
             if changed and read is not None and read.state is not None:
                 self.publish(await asyncio.to_thread(self.previewed, read))
             return changed
+
+
+def happened(engine: Any, tables: Sequence[Any]) -> list[str]:
+    """What a step made on the page did, in words: what the rules said of each table it led
+    to (``tables``: the step's, then those of the steps hyvekit played after it, as ``do``
+    plays them), each of hyvekit's own steps named as such."""
+    out: list[str] = []
+    for n, t in enumerate(tables):
+        lines = list(engine.said(t)) or [engine.last_step(t)]
+        if n:
+            lines[0] = f"{lines[0]} (nothing else was possible: hyvekit played it)"
+        out += lines
+    return out
 
 
 def _told(event: dict[str, Any]) -> tuple[int, str, str]:
@@ -589,7 +604,10 @@ def _apply(s: Served, access: Access, text: str, seen: int | None = None
                                          f"{d.actor}'s decision, not {access.player}'s",
                                          expected=d.actor, given=access.player)
 
-    applied = apply_steps(s.store, s.cid, [text], random.Random(), game=game, check=check)
+    # a single-option decision after it is played as `do` plays one (the options listed: the
+    # page lists them anyway)
+    applied = apply_steps(s.store, s.cid, [text], random.Random(), game=game, check=check,
+                          listed=True)
     return applied, tuple(before)
 
 

@@ -383,8 +383,14 @@
     renderDue(data);
     const said = $("said");
     said.replaceChildren();
-    if (data.last_step) said.append(el("li", data.last_step));
-    for (const line of data.said || []) if (line !== data.last_step) said.append(el("li", line));
+    // the step, unless what the rules said of it begins with it ("2  (Ann's raid…)")
+    const lines = data.said || [];
+    const plain = (x) => x.split(/\s+/).join(" ");
+    const step = plain(data.last_step || "");
+    if (step && !lines.some((x) => plain(x) === step || plain(x).startsWith(`${step} `))) {
+      said.append(el("li", data.last_step));
+    }
+    for (const line of lines) said.append(el("li", line));
     const view = $("view");
     view.replaceChildren(...renderTable(data));
   }

@@ -312,3 +312,43 @@ def test_a_legacy_runs_scenarios_so_far_are_listed(hk):
     assert lines[0].startswith(f"scenario {first['scenario']}: "
                                f"{'won' if first['won'] else 'lost'}, "
                                f"{first['hp_past_start']} HP positions past the start")
+
+
+def _before_a_forced_step(folder, cid: str, seed: int = 0) -> tuple[str, str]:
+    """Random legal play on the Bee Lives record ``cid`` stored as ``do`` stores it, up to a
+    die whose faces lead to a decision with a single option that the engine lists only when
+    asked (a raided hive with no bee to sacrifice); returns ``(the faces, that option)``."""
+    import random
+
+    from hyvekit.games import campaign_store
+    from hyvekit.games.table import apply_steps, table_game
+    from hyvekit.rules.table import DICE, play_steps
+    store, rng = campaign_store(folder), random.Random(seed)
+    game = table_game("beelives", "campaign")
+    engine = game.engine
+    for _ in range(400):
+        state = store.state(cid)[1]
+        d = engine.pending(state)
+        step = "roll" if d.kind == DICE else rng.choice(d.legal)
+        for faces in (x for x in d.legal if d.kind == DICE and x.isdigit()):
+            after = engine.pending(play_steps(engine, state, [faces], forced=True)[-1])
+            if after.kind != DICE and not after.auto and len(after.legal) == 1:
+                return faces, after.legal[0]
+        apply_steps(store, cid, [step], rng, game=game)
+    raise AssertionError("no such die within 400 steps")
+
+
+def test_a_single_option_after_a_step_on_the_page_is_played_and_said(hk):
+    assert hk("beelives", "new", "Four", "-p", "Jeremy:prolific", "-p", "Ann:aggressive",
+              "-p", "Bo:prolific", "-p", "Cy:aggressive").returncode == 0
+    faces, only = _before_a_forced_step(hk.campaigns, "four")
+    with serving(hk.campaigns, ["four"]) as (base, app):
+        k = tokens(app, "four")
+        answer = request(f"{base}/t/four/step", {"k": k["host"], "step": faces})
+        assert answer[0] == 200, answer
+        assert answer[1]["steps"][:2] == [faces, only]          # hyvekit played the option
+        data = request(f"{base}/t/four/state?k={k['watch']}")[1]
+        assert data["legal"] != [only]
+        assert f"{only} (nothing else was possible: hyvekit played it)" in data["said"]
+    history = hk("campaign", "history", "four").stdout
+    assert only in history
