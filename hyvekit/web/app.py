@@ -6,7 +6,8 @@ only ever receives (SSE) and posts (fetch), so websockets are not needed, and SS
 by itself in every browser.
 
 * ``GET /t/ID?k=TOKEN`` — the page (server-rendered, autoescaped; the table drawn by a small
-  script from the same JSON as ``next --json``);
+  script from the same JSON as ``next --json``); ``GET /t/ID/tv?k=TOKEN`` (or ``?view=tv``)
+  — the TV view of it: the decision largest, read only, the table beside it;
 * ``GET /t/ID/state?k=TOKEN`` — that JSON; ``GET /t/ID/events?k=TOKEN`` — the same JSON each
   time the record changes (a step from any page, ``do`` or ``play``), as server-sent events,
   the first one at once, so a page that reconnects catches up;
@@ -372,7 +373,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
                     continue
 
     routes = [Route("/", index), Route("/static/{name}", static),
-              Route("/t/{cid}", page), Route("/t/{cid}/state", state_json),
+              Route("/t/{cid}", page), Route("/t/{cid}/tv", page),
+              Route("/t/{cid}/state", state_json),
               Route("/t/{cid}/events", events), Route("/t/{cid}/step", step, methods=["POST"]),
               Route("/t/{cid}/undo", undo, methods=["POST"]),
               Route("/t/{cid}/report.pdf", report)]
@@ -438,9 +440,10 @@ async def page(request: Any) -> Any:
     if s is None or access is None:
         return _plain(403, "this link is not valid: ask the host for the link hyvekit serve "
                       "printed")
+    tv = request.url.path.endswith("/tv") or request.query_params.get("view") == "tv"
     html = _template("table.html").render(
         name=s.data.get("name", s.cid), cid=s.cid, token=token, role=access.role,
-        player=access.player or "", initial=json.loads(s.text))
+        player=access.player or "", initial=json.loads(s.text), view="tv" if tv else "page")
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 

@@ -6,12 +6,15 @@
   const body = document.body;
   const cid = body.dataset.cid, token = body.dataset.token;
   const role = body.dataset.role, player = body.dataset.player;
+  const tv = body.dataset.view === "tv";   // the TV view: the room reads it, nobody taps it
   const $ = (id) => document.getElementById(id);
   let current = JSON.parse($("initial").textContent);
   let busy = false;
   let openFold = null;                 // the fold of options open (HYVE: the bee chosen)
+  let openGroup = null;                // the group of options open (forage, raid...)
   let lastSeq = current.seq || 0;      // the newest event this page has had
-  const LOGGED = 12;                   // steps the log shows
+  const LOGGED = tv ? 6 : 12;          // steps the log shows
+  const TV_SHOWN = 12;                 // options the TV shows each of (more: their groups)
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -21,7 +24,7 @@
   }
 
   function mayAct(data) {
-    if (data.decision === null || role === "watch") return false;
+    if (data.decision === null || role === "watch" || tv) return false;
     if (role === "host") return true;
     return data.actor === null || data.actor.toLowerCase() === player.toLowerCase();
   }
@@ -52,11 +55,26 @@
     return [...mine, ...items.filter((c) => !(own && c.startsWith(own)))].join("; ");
   }
 
+  // a step as a sentence, for the TV's last steps and the live region: "Ann: raid Bo 2" →
+  // "Ann chose raid Bo 2.", "dice 2 5" → "The dice show 2 5."
+  function sentence(step) {
+    const text = String(step).trim();
+    const mine = /^("[^"]+"|[^:"]+): (.+)$/.exec(text);
+    if (mine) return `${mine[1].replaceAll('"', "")} chose ${mine[2]}.`;
+    const rolled = /^(?:dice )?([0-9 ]+)$/.exec(text);
+    if (rolled) return `The dice show ${rolled[1].replaceAll(" ", "").split("").join(" ")}.`;
+    const card = /^card "(.+)"$/.exec(text);
+    if (card) return `The card “${card[1]}” is turned over.`;
+    const bee = /^(\d|W)@([A-Z]\d+)$/.exec(text);
+    if (bee) return `A ${bee[1]} is placed on ${bee[2]}.`;
+    return `Played: ${text}.`;
+  }
+
   function renderDue(data) {
     $("prompt").textContent = data.prompt;
     // a player's own decision; a solo game's ("player") is the host's
-    const mine = (role === "player" && data.actor && data.actor.toLowerCase() === player.toLowerCase())
-      || (role === "host" && data.actor === "player");
+    const mine = !tv && ((role === "player" && data.actor && data.actor.toLowerCase() === player.toLowerCase())
+      || (role === "host" && data.actor === "player"));
     const dice = data.decision === "dice";
     $("actor").textContent = data.decision === null ? "" :
       mine ? (dice ? "your turn: roll" : "your turn") :
@@ -73,40 +91,61 @@
     // an option names its actor when the decision is a player's: the button need not
     const own = data.actor ? `${data.actor}: ` : null;
     const grouped = groups(data.legal, data.actor);
+    // a button for whoever may take it, else what may be chosen; each with its odds or what
+    // it would change, so the room follows what the deciding player weighs
     const option = (step) => {
       const label = own && step.startsWith(own) ? step.slice(own.length) : step;
-      if (!acting) return el("span", label, "chip");       // a watcher reads what may be chosen
-      const b = el("button", label);
-      b.type = "button";
-      b.disabled = !can;
-      b.dataset.step = step;
-      b.addEventListener("click", () => send("step", { step, seq: current.seq }));
+      const b = el(acting ? "button" : "span", label, acting ? null : "chip");
+      if (acting) {
+        b.type = "button";
+        b.disabled = !can;
+        b.dataset.step = step;
+        b.addEventListener("click", () => send("step", { step, seq: current.seq }));
+      }
       if (data.odds && data.odds[step]) b.append(el("small", data.odds[step], "odds"));
       else if (data.preview && data.preview[step] !== undefined) {
         b.append(el("small", changeWords(data.preview[step], own), "preview"));
       }
       return b;
     };
+    if (tv) {
+      renderTvOptions(options, data, grouped, option);
+      return;
+    }
+    // many options in several groups: each group folded under its name and count, one open
+    const folding = grouped.size > 1 && data.legal.length > FOLDED;
+    const heads = [...grouped.keys()].filter((h) => grouped.get(h).length > 1);
+    const openHead = heads.includes(openGroup) ? openGroup : heads[0];
     for (const [head, items] of grouped) {
-      if (grouped.size > 1) options.append(el("div", head === "@" ? "BEE@HEX" : head, "group"));
+      const name = head === "@" ? "BEE@HEX" : head;
+      let target = options;
+      if (folding && items.length > 1) {    // a group of one option is its button alone
+        const g = el("details", null, "group-fold");
+        g.open = head === openHead;
+        g.addEventListener("toggle", () => {
+          if (!g.open) return;
+          openGroup = head;                  // one open: the others close
+          for (const o of options.querySelectorAll(":scope > details")) if (o !== g) o.open = false;
+        });
+        g.append(el("summary", `${name} (${items.length})`));
+        target = el("div", null, "folded");
+        g.append(target);
+        options.append(g);
+      } else if (grouped.size > 1) options.append(el("div", name, "group"));
       if (items.length <= FOLDED) {
-        for (const step of items) options.append(option(step));
+        for (const step of items) target.append(option(step));
         continue;
       }
       // many options: folded by their first two words ("fly 3", "forage bloom"), one open
       const sub = new Map();
       for (const step of items) {
-        const body = own && step.startsWith(own) ? step.slice(own.length) : step;
-        const words = body.split(" ");
-        // "fly 3 P w" under "fly 3"; a bee on a hex ("2@C3") under its bee ("2@")
-        const key = words.length > 1 ? words.slice(0, 2).join(" ")
-          : body.includes("@") ? body.split("@")[0] + "@" : body;
+        const key = foldKey(own && step.startsWith(own) ? step.slice(own.length) : step);
         if (!sub.has(key)) sub.set(key, []);
         sub.get(key).push(step);
       }
       if (sub.size === items.length) {      // nothing to fold together
-        for (const step of items.slice(0, SHOWN)) options.append(option(step));
-        if (items.length > SHOWN) options.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
+        for (const step of items.slice(0, SHOWN)) target.append(option(step));
+        if (items.length > SHOWN) target.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
         continue;
       }
       const chosen = [...sub.keys()].includes(openFold) ? openFold : [...sub.keys()][0];
@@ -122,7 +161,7 @@
         for (const step of steps.slice(0, SHOWN)) inner.append(option(step));
         if (steps.length > SHOWN) inner.append(el("span", `… and ${steps.length - SHOWN} more: type them`, "more"));
         d.append(inner);
-        options.append(d);
+        target.append(d);
       }
     }
     for (const option of data.legal) list.append(el("option", option));
@@ -130,6 +169,37 @@
     $("more").textContent = data.more ? `(${data.more})` : "";
     $("host").hidden = role !== "host";
     $("undo").disabled = busy;
+  }
+
+  // the fold of an option among many: "fly 3 P w" under "fly 3"; a bee on a hex ("2@C3")
+  // under its bee ("2@")
+  function foldKey(body) {
+    const words = body.split(" ");
+    return words.length > 1 ? words.slice(0, 2).join(" ")
+      : body.includes("@") ? body.split("@")[0] + "@" : body;
+  }
+
+  // the TV: every option with its preview when they are few, else each group with its count
+  // (a single group: its folds)
+  function renderTvOptions(options, data, grouped, option) {
+    if (data.legal.length <= TV_SHOWN) {
+      for (const step of data.legal) options.append(option(step));
+      return;
+    }
+    const own = data.actor ? `${data.actor}: ` : null;
+    const key = grouped.size > 1 ? null
+      : (step) => foldKey(own && step.startsWith(own) ? step.slice(own.length) : step);
+    const counts = key ? new Map() : grouped;
+    if (key) {
+      for (const step of data.legal) {
+        if (!counts.has(key(step))) counts.set(key(step), []);
+        counts.get(key(step)).push(step);
+      }
+    }
+    for (const [head, items] of counts) {
+      options.append(el("span", `${head === "@" ? "BEE@HEX" : head}: ${items.length}`, "chip"));
+    }
+    options.append(el("p", `${data.legal.length} options, each on the deciding player's page`, "more"));
   }
 
   // rows of named values as a table; on a phone each row is a card of "name value" lines
@@ -465,7 +535,7 @@
       lastSeq = step.seq;
       $("notice").textContent = "";
       if (step.type !== "step" || !step.step) return;
-      const li = el("li", step.step);
+      const li = el("li", tv ? sentence(step.step) : step.step);
       li.dataset.seq = String(step.seq);
       li.value = step.seq;                 // numbered as the record numbers its events
       $("log").prepend(li);

@@ -199,3 +199,57 @@ def test_the_content_security_policy_blocks_nothing_the_page_uses(hk, league, br
         until(page, "window.blocked.length > 0")
         assert page.evaluate("window.injected") is None
         assert [b.split()[0] for b in page.evaluate("window.blocked")] == ["script-src-elem"]
+
+
+#: each shown element's own text and its font size in px, the TV prompt's apart
+FONT_SIZES = """[...document.querySelectorAll('body *')]
+  .filter(e => e.offsetParent !== null && [...e.childNodes].some(
+    n => n.nodeType === 3 && n.textContent.trim()))
+  .map(e => [e.id || e.tagName + '.' + e.className, parseFloat(getComputedStyle(e).fontSize)])"""
+
+
+def _tv_fits(page) -> None:
+    """The TV view as a room reads it at 1920 × 1080: nothing to scroll, and its prompt the
+    largest text."""
+    page.wait_for_selector("#live.on", timeout=10_000)
+    until(page, "document.body.dataset.previewed === 'yes'", timeout=20_000)
+    high, inner = page.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+    assert high <= inner, f"the TV view is {high} px high in {inner} px"
+    sizes = page.evaluate(FONT_SIZES)
+    prompt = dict(sizes)["prompt"]
+    larger = [(name, size) for name, size in sizes if size > prompt]
+    assert larger == [], f"text larger than the prompt ({prompt} px): {larger}"
+    assert page.locator("#options button").count() == 0                # read only
+
+
+def test_the_tv_view_shows_the_decision_largest_and_fits_one_screen(hk, browser, tmp_path):
+    from .conftest import TV, played
+    shots = _shots(tmp_path)
+    assert hk("beelives", "new", "Four", "-p", "Jeremy:prolific", "-p", "Ann:aggressive",
+              "-p", "Bo:prolific", "-p", "Cy:aggressive").returncode == 0
+    played(hk.campaigns, "four", "beelives", "campaign",
+           lambda d: d["table"]["wild"] and d["actor"] and d["decision"] == "action")
+    assert hk("hyve", "new", "Tuesday", "--mode", "standard").returncode == 0
+    assert hk("hyve", "do", "--scenario", "tuesday", "--seed", "3", "roll", "gather"
+              ).returncode == 0
+    with serving(hk.campaigns, ["four", "tuesday"]) as (base, app):
+        page = browser.new_page(viewport=TV)
+        for cid in ("four", "tuesday"):
+            k = tokens(app, cid)
+            page.goto(f"{base}/t/{cid}/tv?k={k['host']}")      # even the host's: read only
+            _tv_fits(page)
+            # the options with what each would change, or their groups with their counts
+            assert page.locator("#options .chip").count() > 0
+            page.screenshot(path=str(shots / f"{cid}-tv-1920.png"))
+        page.goto(f"{base}/t/four?view=tv&k={tokens(app, 'four')['watch']}")
+        _tv_fits(page)
+        # the watch page: what the deciding player weighs, read only — each option's preview
+        # and a raid's odds
+        page.goto(f"{base}/t/four?k={tokens(app, 'four')['watch']}")
+        page.wait_for_selector("#live.on", timeout=10_000)
+        until(page, "document.body.dataset.previewed === 'yes'", timeout=20_000)
+        assert page.locator("#options button").count() == 0
+        notes = page.evaluate("[...document.querySelectorAll('#options .chip small')]"
+                              ".map(e => e.className + ' ' + e.textContent)")
+        assert any(n.startswith("preview ") and "free bees" in n for n in notes), notes
+        assert any(n.startswith("odds ") and "%" in n for n in notes), notes

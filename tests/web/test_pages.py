@@ -56,7 +56,8 @@ def pages(base: str, app, cid: str, acting: str) -> dict[str, str]:
     the watch page, and the TV view."""
     k = tokens(app, cid)
     return {f"{cid} {acting}": f"{base}/t/{cid}?k={k[acting]}",
-            f"{cid} watch": f"{base}/t/{cid}?k={k['watch']}"}
+            f"{cid} watch": f"{base}/t/{cid}?k={k['watch']}",
+            f"{cid} tv": f"{base}/t/{cid}/tv?k={k['watch']}"}
 
 
 def test_bee_lives_pages_with_four_hives_and_wild_hives(hk, browser):

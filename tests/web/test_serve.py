@@ -352,3 +352,18 @@ def test_a_single_option_after_a_step_on_the_page_is_played_and_said(hk):
         assert f"{only} (nothing else was possible: hyvekit played it)" in data["said"]
     history = hk("campaign", "history", "four").stdout
     assert only in history
+
+
+def test_the_terminal_lists_a_tv_link_after_the_watch_link_and_it_opens_the_tv_view(hk, league):
+    from hyvekit.cli.serve import served_links
+    with serving(hk.campaigns, [league]) as (base, app):
+        links = served_links(app.state.served[league], base)
+        whos = [who for who, _, _ in links]
+        tv = whos.index("TV (the decision largest, read only)")
+        assert whos[tv - 1] == "watch (read only)" and links[tv - 1][2]     # after its QR
+        url = links[tv][1]
+        assert url == links[tv - 1][1].replace(f"/t/{league}?", f"/t/{league}/tv?")
+        status, html = request(url)
+        assert status == 200 and 'data-view="tv"' in html
+        assert 'data-view="page"' in request(links[tv - 1][1])[1]
+        assert 'data-view="tv"' in request(links[tv - 1][1] + "&view=tv")[1]
