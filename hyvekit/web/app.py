@@ -44,8 +44,10 @@ from hyvekit.rules.values import dataclass
 WATCH, PLAYER, HOST = "watch", "player", "host"
 #: how often a served record's file is looked at for changes made by other processes (s)
 POLL = 0.1
-#: the page's own files, served from the packaged templates folder
-STATIC = {"table.js": "text/javascript", "table.css": "text/css"}
+#: the page's own files, served from the packaged templates folder: its script, its style and
+#: its icons (a browser's tab, a home screen)
+STATIC = {"table.js": "text/javascript", "table.css": "text/css", "icon.svg": "image/svg+xml",
+          "icon-192.png": "image/png", "icon-512.png": "image/png"}
 
 
 @dataclass(frozen=True)
@@ -377,7 +379,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
               Route("/t/{cid}/state", state_json),
               Route("/t/{cid}/events", events), Route("/t/{cid}/step", step, methods=["POST"]),
               Route("/t/{cid}/undo", undo, methods=["POST"]),
-              Route("/t/{cid}/report.pdf", report)]
+              Route("/t/{cid}/report.pdf", report),
+              Route("/t/{cid}/manifest.webmanifest", manifest)]
 
     @asynccontextmanager
     async def lifespan(app: Any):
@@ -445,6 +448,28 @@ async def page(request: Any) -> Any:
         name=s.data.get("name", s.cid), cid=s.cid, token=token, role=access.role,
         player=access.player or "", initial=json.loads(s.text), view="tv" if tv else "page")
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+
+async def manifest(request: Any) -> Any:
+    """The page's web app manifest: added to a home screen, the link (this token's page, or
+    its TV view with ``view=tv``) opens full screen, with the package's icons."""
+    from starlette.responses import JSONResponse
+    s = _served(request)
+    token = request.query_params.get("k")
+    if s is None or s.tokens.of(token) is None:
+        return _plain(403, "not a valid link")
+    from urllib.parse import quote
+    tv = request.query_params.get("view") == "tv"
+    start = f"/t/{quote(s.cid)}{'/tv' if tv else ''}?k={quote(token)}"
+    name = str(s.data.get("name", s.cid))
+    return JSONResponse({
+        "name": f"{name} · hyvekit", "short_name": name[:12], "start_url": start,
+        "scope": f"/t/{quote(s.cid)}", "display": "fullscreen",
+        "background_color": "#17150f", "theme_color": "#f4c542",
+        "icons": [{"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                  {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
+                  {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"}]},
+        media_type="application/manifest+json", headers={"Cache-Control": "no-store"})
 
 
 async def report(request: Any) -> Any:

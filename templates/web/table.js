@@ -70,11 +70,24 @@
     return `Played: ${text}.`;
   }
 
+  // the one polite live region: each step in a sentence, a few at once together, and the
+  // player's turn when it comes
+  let heard = [];
+  function announce(text) {
+    heard.push(text);
+    if (heard.length > 1) return;
+    window.setTimeout(() => { $("announce").textContent = heard.join(" "); heard = []; }, 150);
+  }
+
+  // a player's own decision; a solo game's ("player") is the host's
+  function isMine(data) {
+    return !tv && data.decision !== null && ((role === "player" && data.actor
+      && data.actor.toLowerCase() === player.toLowerCase()) || (role === "host" && data.actor === "player"));
+  }
+
   function renderDue(data) {
     $("prompt").textContent = data.prompt;
-    // a player's own decision; a solo game's ("player") is the host's
-    const mine = !tv && ((role === "player" && data.actor && data.actor.toLowerCase() === player.toLowerCase())
-      || (role === "host" && data.actor === "player"));
+    const mine = isMine(data);
     const dice = data.decision === "dice";
     $("actor").textContent = data.decision === null ? "" :
       mine ? (dice ? "your turn: roll" : "your turn") :
@@ -448,7 +461,10 @@
     const asked = data.prompt !== current.prompt && mayAct(data);
     current = data;
     body.dataset.previewed = data.previewed ? "yes" : "no";
-    if (asked) window.requestAnimationFrame(showDue);
+    if (asked) {
+      window.requestAnimationFrame(showDue);
+      if (isMine(data)) announce(`Your turn: ${data.prompt}.`);
+    }
     $("name").textContent = data.name;
     renderDue(data);
     const said = $("said");
@@ -479,7 +495,10 @@
       if (!r.ok) $("error").textContent = answer.error || `refused (${r.status})`;
       else {
         $("step").value = "";
-        if (answer.undone) $("notice").textContent = `undone: ${answer.undone.join(", ")}`;
+        if (answer.undone) {
+          $("notice").textContent = `undone: ${answer.undone.join(", ")}`;
+          announce(`Undone: ${answer.undone.join(", ")}.`);
+        }
       }
     } catch (e) {
       $("error").textContent = "the table cannot be reached: the step was not sent";
@@ -535,6 +554,7 @@
       lastSeq = step.seq;
       $("notice").textContent = "";
       if (step.type !== "step" || !step.step) return;
+      announce(sentence(step.step));
       const li = el("li", tv ? sentence(step.step) : step.step);
       li.dataset.seq = String(step.seq);
       li.value = step.seq;                 // numbered as the record numbers its events
@@ -550,6 +570,23 @@
       }
     });
   }
+
+  // the colours: as the system says, light or dark — the choice kept in this browser
+  const THEMES = ["system", "light", "dark"];
+  function theme(name) {
+    if (name === "system") delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = name;
+    $("theme").textContent = `colours: ${name}`;
+    $("theme").setAttribute("aria-label", `colours: ${name === "system" ? "as the system" : name}; change`);
+  }
+  let chosen = "system";
+  try { chosen = window.localStorage.getItem("hyvekit-theme") || "system"; } catch (e) { /* none kept */ }
+  theme(THEMES.includes(chosen) ? chosen : "system");
+  $("theme").addEventListener("click", () => {
+    const next = THEMES[(THEMES.indexOf($("theme").textContent.split(": ")[1]) + 1) % THEMES.length];
+    theme(next);
+    try { window.localStorage.setItem("hyvekit-theme", next); } catch (e) { /* not kept */ }
+  });
 
   render(current);
   connect();

@@ -253,3 +253,64 @@ def test_the_tv_view_shows_the_decision_largest_and_fits_one_screen(hk, browser,
                               ".map(e => e.className + ' ' + e.textContent)")
         assert any(n.startswith("preview ") and "free bees" in n for n in notes), notes
         assert any(n.startswith("odds ") and "%" in n for n in notes), notes
+
+
+def test_the_live_region_announces_a_step_made_from_the_terminal(hk, league, browser):
+    with serving(hk.campaigns, [league]) as (base, app):
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(f"{base}/t/{league}?k={tokens(app, league)['watch']}")
+        page.wait_for_selector("#live.on", timeout=10_000)
+        # one polite live region on the page
+        assert page.evaluate("[...document.querySelectorAll('[aria-live], [role=status], "
+                             "[role=log]')].map(e => e.id + ' ' + (e.getAttribute("
+                             "'aria-live') || e.getAttribute('role')))") == ["announce polite"]
+        assert hk("beelives", "do", league, "--seed", "2", "draw").returncode == 0
+        until(page, "document.querySelector('#announce').textContent !== ''")
+        from .conftest import request
+        drawn = request(f"{base}/t/{league}/state?k={tokens(app, league)['watch']}")[1]
+        card = drawn["last_step"].removeprefix("card ").strip('"')
+        assert page.locator("#announce").inner_text() == f"The card “{card}” is turned over."
+
+
+def test_the_colours_chosen_on_the_page_are_kept(hk, league, browser):
+    with serving(hk.campaigns, [league]) as (base, app):
+        context = browser.new_context(viewport={"width": 360, "height": 740},
+                                      color_scheme="light")
+        page = context.new_page()
+        url = f"{base}/t/{league}?k={tokens(app, league)['watch']}"
+        page.goto(url)
+        background = "getComputedStyle(document.body).backgroundColor"
+        light = page.evaluate(background)
+        assert page.locator("#theme").inner_text() == "colours: system"
+        page.locator("#theme").click()                                   # light
+        page.locator("#theme").click()                                   # dark
+        assert page.evaluate(background) != light
+        dark = page.evaluate(background)
+        page.goto(url)                                                   # kept
+        assert page.locator("#theme").inner_text() == "colours: dark"
+        assert page.evaluate(background) == dark
+        page.keyboard.press("Tab")                       # the switch is reached by keyboard
+        until(page, "document.activeElement.id === 'theme'")
+        page.keyboard.press("Enter")                                     # system again
+        assert page.evaluate(background) == light
+        context.close()
+
+
+def test_the_web_app_manifest_is_read_by_the_browser_under_the_policy(hk, league, browser):
+    with serving(hk.campaigns, [league]) as (base, app):
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        blocked = _csp_watched(page)
+        k = tokens(app, league)
+        page.goto(f"{base}/t/{league}/tv?k={k['watch']}")
+        page.wait_for_selector("#live.on", timeout=10_000)
+        cdp = page.context.new_cdp_session(page)
+        found = cdp.send("Page.getAppManifest")
+        assert found["errors"] == [] and found["url"].startswith(f"{base}/t/{league}/")
+        import json
+        manifest = json.loads(found["data"])
+        assert manifest["display"] == "fullscreen"
+        assert manifest["start_url"] == f"/t/{league}/tv?k={k['watch']}"
+        for icon in manifest["icons"]:                      # served by hyvekit, each its type
+            answer = page.request.get(base + icon["src"])
+            assert answer.ok and answer.headers["content-type"].startswith(icon["type"])
+        assert _csp_blocked(page, blocked) == []
