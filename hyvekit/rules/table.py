@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TypeVar
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
@@ -349,18 +349,21 @@ def view_changes(before: Any, after: Any, labels: dict[str, str] | None = None,
     return tuple(out)
 
 
-def previews(engine: Any, t: Any, d: Decision | None = None) -> dict[str, str]:
+def previews(engine: Any, t: Any, d: Decision | None = None,
+             options: Collection[str] | None = None) -> dict[str, str]:
     """What each legal option of the decision due at ``t`` (or ``d``) would change, computed
     on a copy (:meth:`Engine.preview`, :meth:`Engine.changes`): ``{option: "…; …"}`` ("" when
     it changes nothing shown).  None for a die, a card drawn or the end of the game
-    (:meth:`BaseEngine.previewed`), nor for a decision of more options than the engine's
-    ``PREVIEWED`` (default :data:`PREVIEWED`)."""
+    (:meth:`BaseEngine.previewed`), nor for more options than the engine's ``PREVIEWED``
+    (default :data:`PREVIEWED`): every legal option, or those of ``options`` (asked for a
+    few of a long menu; the others are left out)."""
     d = engine.pending(t) if d is None else d
-    if not engine.previewed(d) or len(d.legal) > engine.PREVIEWED:
+    asked = d.legal if options is None else [o for o in d.legal if o in set(options)]
+    if not engine.previewed(d) or len(asked) > engine.PREVIEWED:
         return {}
     out = {}
     now = engine.view(t)
-    for option in d.legal:
+    for option in asked:
         if option.split(": ", 1)[-1] in DRAWN:
             continue
         after, notes = engine.preview_detail(t, option)

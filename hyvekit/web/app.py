@@ -155,6 +155,7 @@ class Served:
         self.listeners: set[asyncio.Queue[tuple[str, str | None, str]]] = set()
         self.text = ""
         self.data: dict[str, Any] = {}
+        self.state: Any = None                 # the state the pages show
         self.events: list[tuple[int, str, str]] = []     # published, oldest first
         self.lock = asyncio.Lock()
         self.printing = asyncio.Lock()         # reports one at a time (make_app: one for all)
@@ -197,8 +198,21 @@ class Served:
         """``read`` with each legal option's ``preview`` (worked out after the table is
         sent: a page has the step at once, the previews a moment later).  Blocking."""
         from hyvekit.rules.table import previews
-        return Read({**read.data, "preview": previews(self.game.engine, read.state),
-                     "previewed": True}, read.events, read.state)
+        engine = self.game.engine
+        d = engine.pending(read.state)
+        return Read({**read.data, "preview": previews(engine, read.state, d),
+                     "previewed": True, "previews_most": engine.PREVIEWED,
+                     "previews_skipped": engine.previewed(d) and
+                     len(d.legal) > engine.PREVIEWED}, read.events, read.state)
+
+    def asked_previews(self, options: Sequence[str]) -> dict[str, str]:
+        """What each of ``options`` (legal options of the decision shown, at most the
+        engine's ``PREVIEWED``) would change, asked on a tap when the decision has too many
+        options to work them all out after each step ({}: none of them legal now, or too
+        many asked).  Blocking."""
+        from hyvekit.rules.table import previews
+        return previews(self.game.engine, self.state, options=options) \
+            if self.state is not None else {}
 
     def made(self, applied: Any) -> Read:
         """What a step made through this server leads to, from what :func:`_apply` stored
@@ -213,7 +227,7 @@ class Served:
     def publish_steps(self, applied: Any) -> None:
         """Tell every page the step events a step made through this server stored, before
         the table is built (a page shows the step at once)."""
-        new = [_told(ev) for ev, _ in applied.done if ev["seq"] > self._newest()]
+        new = [_told(ev) for ev, _ in applied.done if ev["seq"] > self.newest()]
         for queue in list(self.listeners):
             for seq, kind, step in new:
                 queue.put_nowait(("step", str(seq), json.dumps({"seq": seq, "type": kind,
@@ -249,7 +263,7 @@ class Served:
         known = {seq for seq, _, _ in self.events}
         now = {seq for seq, _, _ in read.events}
         undone = sorted(seq for seq in known - now if seq > (max(now) if now else 0))
-        new = [e for e in read.events if e[0] not in known and e[0] > self._newest()]
+        new = [e for e in read.events if e[0] not in known and e[0] > self.newest()]
         if not new and not undone and read.data == self.data:
             return False
         out: list[tuple[str, str | None, str]] = []
@@ -261,15 +275,18 @@ class Served:
         self.events = (self.events + new)[-self.KEPT:]
         self.version += 1
         self.data = read.data
+        if read.state is not None:
+            self.state = read.state
         self.text = json.dumps({**read.data, "version": self.version, "boot": self.boot,
-                                "seq": self._newest()})
+                                "seq": self.newest()})
         out.append(("table", None, self.text))
         for queue in list(self.listeners):
             for item in out:
                 queue.put_nowait(item)
         return True
 
-    def _newest(self) -> int:
+    def newest(self) -> int:
+        """The newest event told to the pages (0: none)."""
         return self.events[-1][0] if self.events else 0
 
     def since(self, last: int) -> list[tuple[str, str | None, str]]:
@@ -380,7 +397,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
               Route("/t/{cid}/events", events), Route("/t/{cid}/step", step, methods=["POST"]),
               Route("/t/{cid}/undo", undo, methods=["POST"]),
               Route("/t/{cid}/report.pdf", report),
-              Route("/t/{cid}/manifest.webmanifest", manifest)]
+              Route("/t/{cid}/manifest.webmanifest", manifest),
+              Route("/t/{cid}/preview", asked_preview)]
 
     @asynccontextmanager
     async def lifespan(app: Any):
@@ -448,6 +466,28 @@ async def page(request: Any) -> Any:
         name=s.data.get("name", s.cid), cid=s.cid, token=token, role=access.role,
         player=access.player or "", initial=json.loads(s.text), view="tv" if tv else "page")
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+
+async def asked_preview(request: Any) -> Any:
+    """``GET /t/ID/preview?k=TOKEN&seq=N&o=OPTION&o=…`` — what each option asked would
+    change, for a decision of more options than are worked out after each step (any link
+    may ask: it only reads): ``{"seq": N, "preview": {option: "…"}}`` on the table the page
+    shows (``seq``, its newest event), 409 when it has moved on."""
+    from starlette.responses import JSONResponse
+    s = _served(request)
+    if s is None or s.tokens.of(request.query_params.get("k")) is None:
+        return _plain(403, "not a valid link")
+    asked = request.query_params.getlist("o")
+    most = s.game.engine.PREVIEWED
+    if not asked or len(asked) > most:
+        return _refused(400, f"o: {len(asked)} options asked, expected 1 to {most}")
+    seen = request.query_params.get("seq")
+    async with s.lock:               # the table as the pages have it
+        if seen != str(s.newest()):
+            return _refused(409, "the table moved on: ask again", seq=s.newest())
+        out = await asyncio.to_thread(s.asked_previews, asked)
+        return JSONResponse({"seq": s.newest(), "preview": out},
+                            headers={"Cache-Control": "no-store"})
 
 
 async def manifest(request: Any) -> Any:

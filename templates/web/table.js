@@ -125,6 +125,22 @@
       renderTvOptions(options, data, grouped, option);
       return;
     }
+    // too many options to work out what each changes after every step: the page says so,
+    // and each group of them offers its previews on a tap
+    const skipped = Boolean(data.previews_skipped);
+    if (skipped) {
+      options.append(el("p", `No previews of these ${data.legal.length} options: more than ` +
+        `${data.previews_most} are not worked out after every step (it would slow each step). ` +
+        "Tap “what would these change?” under the ones you weigh.", "more why"));
+    }
+    const ask = (container, steps) => {
+      const missing = steps.filter((x) => !(data.preview && x in data.preview));
+      if (!skipped || !missing.length) return;
+      const b = el("button", "what would these change?", "secondary ask");
+      b.type = "button";
+      b.addEventListener("click", () => askPreviews(missing, b));
+      container.append(b);
+    };
     // many options in several groups: each group folded under its name and count, one open
     const folding = grouped.size > 1 && data.legal.length > FOLDED;
     const heads = [...grouped.keys()].filter((h) => grouped.get(h).length > 1);
@@ -147,6 +163,7 @@
       } else if (grouped.size > 1) options.append(el("div", name, "group"));
       if (items.length <= FOLDED) {
         for (const step of items) target.append(option(step));
+        ask(target, items);
         continue;
       }
       // many options: folded by their first two words ("fly 3", "forage bloom"), one open
@@ -159,6 +176,7 @@
       if (sub.size === items.length) {      // nothing to fold together
         for (const step of items.slice(0, SHOWN)) target.append(option(step));
         if (items.length > SHOWN) target.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
+        ask(target, items.slice(0, SHOWN));
         continue;
       }
       const chosen = [...sub.keys()].includes(openFold) ? openFold : [...sub.keys()][0];
@@ -166,13 +184,21 @@
         const d = el("details");
         d.open = key === chosen;            // one fold open: the one chosen, else the first
         if (d.open) openFold = key;
-        d.addEventListener("toggle", () => {
-          if (d.open) { openFold = key; $("view").replaceChildren(...renderTable(current)); }
-        });
+        d.addEventListener("toggle", () => { if (d.open) openFold = key; });
         d.append(el("summary", `${key} (${steps.length})`));
         const inner = el("div", null, "folded");
-        for (const step of steps.slice(0, SHOWN)) inner.append(option(step));
+        let list = inner;
+        if (acting && data.game === "hyve" && key.endsWith("@") && data.table) {
+          inner.append(hexGrid(data.table, key));      // the grid is the input: tap a hex
+          const more = el("details", null, "as-list");
+          more.append(el("summary", `or pick from a list (${steps.length})`));
+          list = el("div", null, "folded");
+          more.append(list);
+          inner.append(more);
+        }
+        for (const step of steps.slice(0, SHOWN)) list.append(option(step));
         if (steps.length > SHOWN) inner.append(el("span", `… and ${steps.length - SHOWN} more: type them`, "more"));
+        ask(inner, steps.slice(0, SHOWN));
         d.append(inner);
         target.append(d);
       }
@@ -213,6 +239,30 @@
       options.append(el("span", `${head === "@" ? "BEE@HEX" : head}: ${items.length}`, "chip"));
     }
     options.append(el("p", `${data.legal.length} options, each on the deciding player's page`, "more"));
+  }
+
+  // the previews of ``steps`` asked on a tap (the server works out at most previews_most at
+  // once), shown when the table has not moved on meanwhile
+  async function askPreviews(steps, button) {
+    button.disabled = true;
+    button.textContent = "working out…";
+    const seq = current.seq, most = current.previews_most || steps.length, got = {};
+    try {
+      for (let i = 0; i < steps.length; i += most) {
+        const q = new URLSearchParams({ k: token, seq: String(seq) });
+        for (const step of steps.slice(i, i + most)) q.append("o", step);
+        const r = await fetch(`/t/${encodeURIComponent(cid)}/preview?${q}`);
+        const answer = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
+        if (!r.ok) throw new Error(answer.error || `refused (${r.status})`);
+        Object.assign(got, answer.preview);
+      }
+    } catch (e) {
+      $("error").textContent = `no previews: ${e.message}`;
+    }
+    if (current.seq === seq) {
+      current.preview = { ...(current.preview || {}), ...got };
+      renderDue(current);
+    }
   }
 
   // rows of named values as a table; on a phone each row is a card of "name value" lines
@@ -343,18 +393,56 @@
   // so no colour is told by its fill alone
   const SYMBOLS = { yellow: "●", blue: "◆", green: "▲", purple: "■", red: "✚" };
 
+  const hyveColour = (v, face) => (v.colours || {})[String(face)];
+  function paint(v, e, face) {
+    const name = hyveColour(v, face);
+    if (!name) return;
+    e.classList.add("colour", `colour-${name}`);
+    e.dataset.symbol = SYMBOLS[name] || "";
+    e.title = name;
+  }
+
+  // the active hyve: its rows of hexes, each named as the steps name it (A1, C3...); with
+  // ``bee`` ("2@", the fold of options open) each hex it may go on is a button: a tap (or
+  // Enter) places it there
+  function hexGrid(v, bee) {
+    const hyve = el("div", null, "hyve");
+    for (const row of v.hyve || []) {
+      const letter = row.trim()[0];
+      const cells = row.trim().slice(1).trim().split(/\s+/);
+      const r = el("div", null, "hexrow");
+      cells.forEach((cell, i) => {
+        const at = `${letter}${i + 1}`;
+        const step = bee ? `${bee}${at}` : null;
+        const target = step && mayAct(current) && current.legal.includes(step);
+        const h = el(target ? "button" : "span", null, "hex" + (cell === "." ? " empty" : ""));
+        h.append(el("b", cell === "." ? "" : cell), el("small", at));
+        const face = Number(cell[0]);
+        if (face >= 1 && face <= 5) paint(v, h, face);
+        if (target) {
+          h.type = "button";
+          h.classList.add("target");
+          h.disabled = busy;
+          h.dataset.step = step;
+          h.title = step;
+          h.setAttribute("aria-label", `place ${step}`);
+          h.addEventListener("click", () => send("step", { step, seq: current.seq }));
+        } else {
+          h.setAttribute("role", "img");
+          h.setAttribute("aria-label", cell === "." ? `${at} empty` : `${at} ${cell}${hyveColour(v, face) ? ` (${hyveColour(v, face)})` : ""}`);
+        }
+        r.append(h);
+      });
+      hyve.append(r);
+    }
+    return hyve;
+  }
+
   VIEWS.hyve = function (v) {
-    const colour = (face) => (v.colours || {})[String(face)];
-    const paint = (e, face) => {
-      const name = colour(face);
-      if (!name) return;
-      e.classList.add("colour", `colour-${name}`);
-      e.dataset.symbol = SYMBOLS[name] || "";
-      e.title = name;
-    };
+    const colour = (face) => hyveColour(v, face);
     const die = (face, dim) => {
       const d = el("span", face === 6 ? "W" : String(face), "die" + (dim ? " dim" : ""));
-      paint(d, face);
+      paint(v, d, face);
       d.setAttribute("role", "img");
       d.setAttribute("aria-label", `${face === 6 ? "W" : face}${colour(face) ? ` (${colour(face)})` : ""}${dim ? ", used" : ""}`);
       return d;
@@ -380,39 +468,8 @@
       }
       out.push(dice);
     }
-    // the active hyve: its rows of hexes, each named as the steps name it (A1, C3...)
     out.push(el("h3", `hyve ${v.active_hyve}`));
-    const hyve = el("div", null, "hyve");
-    for (const row of v.hyve || []) {
-      const letter = row.trim()[0];
-      const cells = row.trim().slice(1).trim().split(/\s+/);
-      const r = el("div", null, "hexrow");
-      cells.forEach((cell, i) => {
-        const at = `${letter}${i + 1}`;
-        const h = el("span", null, "hex" + (cell === "." ? " empty" : ""));
-        h.append(el("b", cell === "." ? "" : cell), el("small", at));
-        const face = Number(cell[0]);
-        if (face >= 1 && face <= 5) paint(h, face);
-        h.setAttribute("role", "img");
-        h.setAttribute("aria-label", cell === "." ? `${at} empty` : `${at} ${cell}${colour(face) ? ` (${colour(face)})` : ""}`);
-        const step = openFold && openFold.endsWith("@") ? `${openFold}${at}` : null;
-        if (step && mayAct(current) && current.legal.includes(step)) {
-          h.classList.add("target");               // tap: the open bee goes here
-          h.setAttribute("role", "button");
-          h.tabIndex = 0;
-          h.title = step;
-          h.setAttribute("aria-label", `place ${step}`);
-          const go = () => send("step", { step, seq: current.seq });
-          h.addEventListener("click", go);
-          h.addEventListener("keydown", (e) => {
-            if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); }
-          });
-        }
-        r.append(h);
-      });
-      hyve.append(r);
-    }
-    out.push(hyve);
+    out.push(hexGrid(v, null));
     for (const key of ["hyve_scores", "chamber", "jellies", "effects_left", "perks", "rewards_taken"]) {
       if (v[key] && (!Array.isArray(v[key]) || v[key].length)) {
         out.push(el("h3", key.replaceAll("_", " ")));

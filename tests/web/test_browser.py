@@ -149,7 +149,10 @@ def test_a_hyve_hex_is_tapped_for_the_bee_chosen(hk, browser):
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.goto(f"{base}/t/tuesday?k={k['host']}")
         page.wait_for_selector("#live.on", timeout=10_000)
-        bee = page.locator("#options details[open] summary").inner_text().split(" ")[0]
+        bee = page.locator("#options details[open] > summary").inner_text().split(" ")[0]
+        # the grid is the input: drawn in the decision, above the table (phone: first)
+        assert page.locator("#options .hex.target").count() > 0
+        assert page.locator("#view .hex.target").count() == 0
         target = page.locator(".hex.target").first
         step = target.get_attribute("title")
         assert step.startswith(bee)
@@ -314,3 +317,24 @@ def test_the_web_app_manifest_is_read_by_the_browser_under_the_policy(hk, league
             answer = page.request.get(base + icon["src"])
             assert answer.ok and answer.headers["content-type"].startswith(icon["type"])
         assert _csp_blocked(page, blocked) == []
+
+
+def test_a_menu_too_long_for_previews_says_why_and_gives_them_on_a_tap(hk, browser):
+    from .conftest import played
+    assert hk("beez", "new", "Friday", "--players", "Martin,Sophie", "--common",
+              "both-4-5-rows,middle-row,colours").returncode == 0
+    due = played(hk.campaigns, "friday", "beez", "game", lambda d: len(d["legal"]) > 60)
+    with serving(hk.campaigns, ["friday"]) as (base, app):
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(f"{base}/t/friday?k={tokens(app, 'friday')['host']}")
+        page.wait_for_selector("#live.on", timeout=10_000)
+        until(page, "document.body.dataset.previewed === 'yes'", timeout=20_000)
+        why = page.locator("#options .why").inner_text()
+        assert f"{len(due['legal'])} options" in why and "more than 60" in why
+        assert page.locator("#options button small.preview").count() == 0
+        fold = page.locator("#options details[open]").last
+        shown = fold.locator("button[data-step]").count()
+        fold.get_by_role("button", name="what would these change?").click()
+        until(page, "document.querySelectorAll('#options button small.preview').length > 0")
+        assert fold.locator("button[data-step] small.preview").count() == shown
+        assert fold.get_by_role("button", name="what would these change?").count() == 0

@@ -80,11 +80,12 @@ def test_hyve_pages_with_a_bee_to_place(hk, browser):
         assert not found, "\n".join(found)
 
 
-def test_beez_pages_mid_game(hk, browser):
+def test_beez_pages_mid_game_at_a_flight(hk, browser):
     assert hk("beez", "new", "Friday", "--players", "Martin,Sophie", "--common",
               "both-4-5-rows,middle-row,colours").returncode == 0
     data = played(hk.campaigns, "friday", "beez", "game",
-                  lambda d: sum(p["nectar"] for p in d["table"]["players"]) < 20, seed=2)
+                  lambda d: sum(p["nectar"] for p in d["table"]["players"]) < 20
+                  and len(d["legal"]) > 60, seed=2)                   # a flight: no previews
     with serving(hk.campaigns, ["friday"]) as (base, app):
         found = checked(browser, pages(base, app, "friday", f"player {data['actor']}"))
         assert not found, "\n".join(found)

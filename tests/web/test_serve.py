@@ -367,3 +367,39 @@ def test_the_terminal_lists_a_tv_link_after_the_watch_link_and_it_opens_the_tv_v
         assert status == 200 and 'data-view="tv"' in html
         assert 'data-view="page"' in request(links[tv - 1][1])[1]
         assert 'data-view="tv"' in request(links[tv - 1][1] + "&view=tv")[1]
+
+
+def test_keep_and_reroll_say_the_raid_party_s_strength_before_and_after(hk):
+    import re
+
+    from .conftest import played
+    assert hk("beelives", "new", "Four", "-p", "Jeremy:prolific", "-p", "Ann:aggressive",
+              "-p", "Bo:prolific", "-p", "Cy:aggressive").returncode == 0
+    due = played(hk.campaigns, "four", "beelives", "campaign",
+                 lambda d: d["decision"] == "reroll")
+    strength = re.search(r"strength (\d+)", due["prompt"]).group(1)
+    with serving(hk.campaigns, ["four"]) as (base, app):
+        data = request(f"{base}/t/four/state?k={tokens(app, 'four')['watch']}")[1]
+    keep, reroll = (data["odds"][o] for o in data["legal"])
+    assert keep.startswith(f"party strength {strength} → {strength} (")
+    assert re.match(rf"party strength {strength} → \d+(–\d+)? \(\d+ bees?, \d+ dic?e", reroll)
+
+
+def test_previews_asked_for_a_few_options_of_a_long_menu(hk):
+    from .conftest import played
+    assert hk("beez", "new", "Friday", "--players", "Martin,Sophie", "--common",
+              "both-4-5-rows,middle-row,colours").returncode == 0
+    due = played(hk.campaigns, "friday", "beez", "game", lambda d: len(d["legal"]) > 60)
+    with serving(hk.campaigns, ["friday"]) as (base, app):
+        k = tokens(app, "friday")
+        data = request(f"{base}/t/friday/state?k={k['watch']}")[1]
+        seq, legal = data["seq"], due["legal"]
+        url = f"{base}/t/friday/preview?k={k['watch']}&seq={seq}"
+        asked = "".join(f"&o={urllib.parse.quote(o)}" for o in legal[:3])
+        status, answer = request(url + asked + "&o=not-an-option")
+        assert status == 200 and sorted(answer["preview"]) == sorted(legal[:3])
+        assert all(answer["preview"].values())                       # each says something
+        everything = "".join(f"&o={urllib.parse.quote(o)}" for o in legal[:61])
+        assert request(url + everything)[0] == 400                     # at most 60 at once
+        assert request(url.replace(f"seq={seq}", f"seq={seq - 1}") + asked)[0] == 409
+        assert request(f"{base}/t/friday/preview?k=nope&seq={seq}" + asked)[0] == 403

@@ -18,7 +18,9 @@ from hyvekit.rules.beelives.month_table import Table
 from hyvekit.rules.beelives.player_turns import Raid
 from hyvekit.rules.beelives.state import Components, GameState
 from hyvekit.rules.beelives.table_options import raid_targets
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.beelives.turn_steps import raid_party, raid_strength
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
+from hyvekit.rules.values import replace
 
 def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: Components
                   ) -> tuple[Fraction, Fraction]:
@@ -90,6 +92,22 @@ def raid_notes(state: GameState, name: str, comps: Components,
     return tuple(out)
 
 
+def reroll_notes(state: GameState, a: Raid, comps: Components) -> dict[str, str]:
+    """Beside ``keep`` and ``reroll`` of the raid ``a``: the party's strength before and after
+    (Raid: a reroll sacrifices one bee of the party and rolls the pool of the bees left; the
+    strength is the lesser of the dice and the bees, with the queen's and card's bonuses)."""
+    party = raid_party(a)
+    now = sum(raid_strength(state, a, party, comps))
+    fewer = party - 1
+    n, faces = comps.board.dice_for(fewer), comps.board.die_faces
+    lo, hi = (sum(raid_strength(state, replace(a, rolls=a.rolls + ((face,) * n,)), fewer,
+                                comps)) for face in (min(faces), max(faces)))
+    after = f"{lo}" if lo == hi else f"{lo}–{hi}"
+    return {"keep": f"party strength {now} → {now} ({counted(party, 'bee')}, these dice)",
+            "reroll": f"party strength {now} → {after} ({counted(fewer, 'bee')}, "
+                      f"{n} {'die' if n == 1 else 'dice'} rolled again)"}
+
+
 def table_odds(state: Any) -> dict[str, str]:
     """Beside each legal raid option of the decision due in the campaign ``state``: its chance
     of success and expected honey (:func:`raid_notes`), by notation; worked out once per
@@ -98,6 +116,10 @@ def table_odds(state: Any) -> dict[str, str]:
     if m is None or m.state is None:          # no player's turn before the Event Phase
         return {}
     d = month_pending(m)
+    if d is not None and d.kind == "reroll" and m.turn is not None and \
+            isinstance(m.turn.action, Raid):
+        notes = reroll_notes(m.state, m.turn.action, m.comps)
+        return {o: notes[o.split(": ", 1)[-1]] for o in d.legal if o.split(": ", 1)[-1] in notes}
     if d is None or d.kind != "action":
         return {}
     return m.remembered("raid odds", lambda: dict(raid_notes(
