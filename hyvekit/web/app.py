@@ -197,10 +197,10 @@ class Served:
     def previewed(self, read: Read) -> Read:
         """``read`` with each legal option's ``preview`` (worked out after the table is
         sent: a page has the step at once, the previews a moment later).  Blocking."""
-        from hyvekit.rules.table import previews
+        from hyvekit.games.table import option_previews
         engine = self.game.engine
         d = engine.pending(read.state)
-        return Read({**read.data, "preview": previews(engine, read.state, d),
+        return Read({**read.data, "preview": option_previews(self.game, read.state, d),
                      "previewed": True, "previews_most": engine.PREVIEWED,
                      "previews_skipped": engine.previewed(d) and
                      len(d.legal) > engine.PREVIEWED}, read.events, read.state)
@@ -210,8 +210,8 @@ class Served:
         engine's ``PREVIEWED``) would change, asked on a tap when the decision has too many
         options to work them all out after each step ({}: none of them legal now, or too
         many asked).  Blocking."""
-        from hyvekit.rules.table import previews
-        return previews(self.game.engine, self.state, options=options) \
+        from hyvekit.games.table import option_previews
+        return option_previews(self.game, self.state, options=options) \
             if self.state is not None else {}
 
     def made(self, applied: Any) -> Read:

@@ -379,8 +379,13 @@ def test_keep_and_reroll_say_the_raid_party_s_strength_before_and_after(hk):
                  lambda d: d["decision"] == "reroll")
     strength = re.search(r"strength (\d+)", due["prompt"]).group(1)
     with serving(hk.campaigns, ["four"]) as (base, app):
-        data = request(f"{base}/t/four/state?k={tokens(app, 'four')['watch']}")[1]
-    keep, reroll = (data["odds"][o] for o in data["legal"])
+        state = f"{base}/t/four/state?k={tokens(app, 'four')['watch']}"
+        deadline = time.monotonic() + 20
+        while not request(state)[1]["previewed"]:                       # sent a moment after
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        data = request(state)[1]
+    keep, reroll = (data["preview"][o] for o in data["legal"])
     assert keep.startswith(f"party strength {strength} → {strength} (")
     assert re.match(rf"party strength {strength} → \d+(–\d+)? \(\d+ bees?, \d+ dic?e", reroll)
 

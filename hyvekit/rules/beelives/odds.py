@@ -108,6 +108,19 @@ def reroll_notes(state: GameState, a: Raid, comps: Components) -> dict[str, str]
                       f"{n} {'die' if n == 1 else 'dice'} rolled again)"}
 
 
+def reroll_preview(state: Any, option: str) -> tuple[str, ...]:
+    """What ``keep`` or ``reroll`` (``option``) of a raid due in the campaign ``state`` says
+    in its preview (:func:`reroll_notes`); () for any other option."""
+    m = state.table if isinstance(state.table, Table) else None
+    if m is None or m.state is None or m.turn is None or not isinstance(m.turn.action, Raid):
+        return ()
+    d = month_pending(m)
+    if d is None or d.kind != "reroll":
+        return ()
+    note = reroll_notes(m.state, m.turn.action, m.comps).get(option.split(": ", 1)[-1])
+    return (note,) if note else ()
+
+
 def table_odds(state: Any) -> dict[str, str]:
     """Beside each legal raid option of the decision due in the campaign ``state``: its chance
     of success and expected honey (:func:`raid_notes`), by notation; worked out once per
@@ -116,10 +129,6 @@ def table_odds(state: Any) -> dict[str, str]:
     if m is None or m.state is None:          # no player's turn before the Event Phase
         return {}
     d = month_pending(m)
-    if d is not None and d.kind == "reroll" and m.turn is not None and \
-            isinstance(m.turn.action, Raid):
-        notes = reroll_notes(m.state, m.turn.action, m.comps)
-        return {o: notes[o.split(": ", 1)[-1]] for o in d.legal if o.split(": ", 1)[-1] in notes}
     if d is None or d.kind != "action":
         return {}
     return m.remembered("raid odds", lambda: dict(raid_notes(
