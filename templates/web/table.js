@@ -15,6 +15,7 @@
   let lastSeq = current.seq || 0;      // the newest event this page has had
   const LOGGED = tv ? 6 : 12;          // steps the log shows
   const TV_SHOWN = 12;                 // options the TV shows each of (more: their groups)
+  const TV_GROUP = 8;                  // ... of a group of at most so many (more: counted)
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -65,7 +66,7 @@
     if (rolled) return `The dice show ${rolled[1].replaceAll(" ", "").split("").join(" ")}.`;
     const card = /^card "(.+)"$/.exec(text);
     if (card) return `The card “${card[1]}” is turned over.`;
-    const bee = /^(\d|W)@([A-Z]\d+)$/.exec(text);
+    const bee = /^(\w+)@([A-Z]\d+)$/.exec(text);
     if (bee) return `A ${bee[1]} is placed on ${bee[2]}.`;
     return `Played: ${text}.`;
   }
@@ -161,7 +162,9 @@
         g.append(target);
         options.append(g);
       } else if (grouped.size > 1) options.append(el("div", name, "group"));
-      if (items.length <= FOLDED) {
+      // HYVE's placements (BEE@HEX): a fold a bee, its hexes tapped on the grid
+      const placing = acting && data.game === "hyve" && head === "@" && data.table;
+      if (items.length <= FOLDED && !placing) {
         for (const step of items) target.append(option(step));
         ask(target, items);
         continue;
@@ -188,7 +191,7 @@
         d.append(el("summary", `${key} (${steps.length})`));
         const inner = el("div", null, "folded");
         let list = inner;
-        if (acting && data.game === "hyve" && key.endsWith("@") && data.table) {
+        if (placing) {
           inner.append(hexGrid(data.table, key));      // the grid is the input: tap a hex
           const more = el("details", null, "as-list");
           more.append(el("summary", `or pick from a list (${steps.length})`));
@@ -235,8 +238,21 @@
         counts.get(key(step)).push(step);
       }
     }
+    // small groups each option with its preview (TV_SHOWN in all; those with odds first, then
+    // the smallest), the others counted
+    let budget = TV_SHOWN;
+    const odds = (head) => counts.get(head).some((x) => data.odds && data.odds[x]) ? 0 : 1;
+    const order = [...counts.keys()].sort((a, b) => odds(a) - odds(b)
+                                          || counts.get(a).length - counts.get(b).length);
+    const full = new Set(order.filter((head) => {
+      const n = counts.get(head).length;
+      if (n > TV_GROUP || n > budget) return false;
+      budget -= n;
+      return true;
+    }));
     for (const [head, items] of counts) {
-      options.append(el("span", `${head === "@" ? "BEE@HEX" : head}: ${items.length}`, "chip"));
+      if (full.has(head)) for (const step of items) options.append(option(step));
+      else options.append(el("span", `${head === "@" ? "BEE@HEX" : head}: ${items.length}`, "chip"));
     }
     options.append(el("p", `${data.legal.length} options, each on the deciding player's page`, "more"));
   }

@@ -141,6 +141,6 @@ def played(folder, cid: str, game: str, kind: str, done, seed: int = 1, most: in
         if done(data):
             return data
         assert data["decision"] is not None, "the game ended first"
-        step = "roll" if data["decision"] == "dice" else rng.choice(data["legal"])
-        apply_steps(store, cid, [step], rng, game=table, roll=True)
+        steps = [] if data["decision"] == "dice" else [rng.choice(data["legal"])]
+        apply_steps(store, cid, steps, rng, game=table, roll=True)     # a die: rolled
     raise AssertionError(f"not within {most} steps")
