@@ -315,8 +315,14 @@
       }
     if (v.every((x) => typeof x !== "object")) {
         // rows of a board (a honeycomb, a hyve) or names: a line each; short words: a list
-        const lines = v.some((x) => String(x).length > 12 || String(x).includes(" "));
-        return el(lines ? "pre" : "span", v.join(lines ? "\n" : ", "));
+        const board = v.some((x) => /\S {2,}\S|^\s/.test(String(x)));    // aligned columns
+        if (board) return el("pre", v.join("\n"));
+        if (v.some((x) => String(x).length > 12 || String(x).includes(" "))) {
+          const ul = el("ul", null, "lines");
+          for (const x of v) ul.append(el("li", x));
+          return ul;
+        }
+        return el("span", v.join(", "));
       }
       const ul = el("ul");
       for (const x of v) { const li = el("li"); li.append(renderValue(x)); ul.append(li); }
@@ -350,6 +356,22 @@
     const c = el("div", null, "card");
     c.append(el("h3", title));
     for (const child of children) if (child) c.append(child);
+    return c;
+  }
+
+  // a Beez player's score: the total, then each objective (its honey, why; * a value or a
+  // reading that is hyvekit's assumption, the assumptions said under it)
+  function beezScore(p) {
+    if (!p || typeof p !== "object" || !Array.isArray(p.objectives)) return renderValue(p);
+    const rows = p.objectives.map((o) => ({ objective: `${o.name}${o.assumed ? " *" : ""}`,
+                                           honey: o.honey, why: o.detail }));
+    const c = card(`${p.name}: ${p.total}`, line(`large nectar ${p.large_nectar}`),
+                   rowsTable(["objective", "honey", "why"], rows, (row, k) => el("span", row[k])));
+    if ((p.assumptions || []).length) {
+      const list = el("ul", null, "more");
+      for (const a of p.assumptions) list.append(el("li", `* ${a}`));
+      c.append(list);
+    }
     return c;
   }
 
@@ -397,7 +419,7 @@
           line(`nectar ${p.nectar}`, `large ${p.large_nectar}`, `secret: ${Array.isArray(p.secret) ? p.secret.join(", ") : p.secret}`),
           comb));
       }
-      if (v.scores) { out.push(el("h3", "scores")); out.push(renderValue(v.scores)); }
+      if (v.scores) { out.push(el("h3", "scores")); out.push(...(v.scores || []).map(beezScore)); }
       if (v.winners) out.push(line(`winner: ${v.winners.join(" and ")}`));
       out.push(el("h3", "nectar left on the flowers"));
       out.push(renderValue(v.flowers));

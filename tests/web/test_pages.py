@@ -71,10 +71,10 @@ def test_bee_lives_pages_with_four_hives_and_wild_hives(hk, browser):
         assert not found, "\n".join(found)
 
 
-def test_hyve_pages_with_a_bee_to_place(hk, browser):
+def test_hyve_pages_with_a_bee_to_place_on_a_sheet_in_play(hk, browser):
     assert hk("hyve", "new", "Tuesday", "--mode", "standard").returncode == 0
-    assert hk("hyve", "do", "--scenario", "tuesday", "--seed", "3", "roll", "gather"
-              ).returncode == 0
+    played(hk.campaigns, "tuesday", "hyve", "scenario",          # hexes filled, dice used
+           lambda d: d["decision"] == "nectar" and d["table"]["turn"] >= 3, seed=5)
     with serving(hk.campaigns, ["tuesday"]) as (base, app):
         found = checked(browser, pages(base, app, "tuesday", "host"))
         assert not found, "\n".join(found)
@@ -88,4 +88,14 @@ def test_beez_pages_mid_game_at_a_flight(hk, browser):
                   and len(d["legal"]) > 60, seed=2)                   # a flight: no previews
     with serving(hk.campaigns, ["friday"]) as (base, app):
         found = checked(browser, pages(base, app, "friday", f"player {data['actor']}"))
+        assert not found, "\n".join(found)
+
+
+def test_the_pages_of_a_finished_game(hk, browser):
+    """The final scores (a card a player on a phone) and the play to log in BG Stats."""
+    assert hk("beez", "new", "Friday", "--players", "Martin,Sophie", "--common",
+              "both-4-5-rows,middle-row,colours").returncode == 0
+    played(hk.campaigns, "friday", "beez", "game", lambda d: d["decision"] is None, seed=3)
+    with serving(hk.campaigns, ["friday"]) as (base, app):
+        found = checked(browser, pages(base, app, "friday", "player Martin"))
         assert not found, "\n".join(found)
