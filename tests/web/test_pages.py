@@ -91,11 +91,20 @@ def test_beez_pages_mid_game_at_a_flight(hk, browser):
         assert not found, "\n".join(found)
 
 
-def test_the_pages_of_a_finished_game(hk, browser):
-    """The final scores (a card a player on a phone) and the play to log in BG Stats."""
+def test_the_pages_of_finished_games(hk, browser):
+    """The final scores (a card a player on a phone) and the play to log in BG Stats, of a
+    Beez game, a Bee Lives campaign and a HYVE scenario."""
+    over = lambda d: d["decision"] is None                               # noqa: E731
     assert hk("beez", "new", "Friday", "--players", "Martin,Sophie", "--common",
               "both-4-5-rows,middle-row,colours").returncode == 0
-    played(hk.campaigns, "friday", "beez", "game", lambda d: d["decision"] is None, seed=3)
-    with serving(hk.campaigns, ["friday"]) as (base, app):
-        found = checked(browser, pages(base, app, "friday", "player Martin"))
+    played(hk.campaigns, "friday", "beez", "game", over, seed=3)
+    assert hk("beelives", "new", "League", "-p", "Ann:prolific", "-p", "Bo:aggressive"
+              ).returncode == 0
+    played(hk.campaigns, "league", "beelives", "campaign", over, seed=3, most=2000)
+    assert hk("hyve", "new", "Tuesday", "--mode", "standard").returncode == 0
+    played(hk.campaigns, "tuesday", "hyve", "scenario", over, seed=3, most=2000)
+    with serving(hk.campaigns, ["friday", "league", "tuesday"]) as (base, app):
+        found = checked(browser, {**pages(base, app, "friday", "player Martin"),
+                                  **pages(base, app, "league", "player Ann"),
+                                  **pages(base, app, "tuesday", "host")})
         assert not found, "\n".join(found)
