@@ -312,10 +312,12 @@ def happened(engine: Any, tables: Sequence[Any]) -> list[str]:
     plays them), each of hyvekit's own steps named as such."""
     out: list[str] = []
     for n, t in enumerate(tables):
-        lines = list(engine.said(t)) or [engine.last_step(t)]
+        lines, step = list(engine.said(t)), engine.last_step(t)
+        if n and not (lines and " ".join(lines[0].split()).startswith(step)):
+            lines.insert(0, step)                 # the rules' words do not name the step
         if n:
             lines[0] = f"{lines[0]} (nothing else was possible: hyvekit played it)"
-        out += lines
+        out += lines or [step]
     return out
 
 

@@ -144,3 +144,27 @@ def played(folder, cid: str, game: str, kind: str, done, seed: int = 1, most: in
         steps = [] if data["decision"] == "dice" else [rng.choice(data["legal"])]
         apply_steps(store, cid, steps, rng, game=table, roll=True)     # a die: rolled
     raise AssertionError(f"not within {most} steps")
+
+
+def before_a_forced_step(folder, cid: str, seed: int = 0) -> tuple[str, str]:
+    """Random legal play on the Bee Lives record ``cid`` stored as ``do`` stores it, up to a
+    die whose faces lead to a decision with a single option that the engine lists only when
+    asked (a raided hive with no bee to sacrifice); returns ``(the faces, that option)``."""
+    import random
+
+    from hyvekit.games import campaign_store
+    from hyvekit.games.table import apply_steps, table_game
+    from hyvekit.rules.table import DICE, play_steps
+    store, rng = campaign_store(folder), random.Random(seed)
+    game = table_game("beelives", "campaign")
+    engine = game.engine
+    for _ in range(400):
+        state = store.state(cid)[1]
+        d = engine.pending(state)
+        step = "roll" if d.kind == DICE else rng.choice(d.legal)
+        for faces in (x for x in d.legal if d.kind == DICE and x.isdigit()):
+            after = engine.pending(play_steps(engine, state, [faces], forced=True)[-1])
+            if after.kind != DICE and not after.auto and len(after.legal) == 1:
+                return faces, after.legal[0]
+        apply_steps(store, cid, [step], rng, game=game)
+    raise AssertionError("no such die within 400 steps")

@@ -338,3 +338,20 @@ def test_a_menu_too_long_for_previews_says_why_and_gives_them_on_a_tap(hk, brows
         until(page, "document.querySelectorAll('#options button small.preview').length > 0")
         assert fold.locator("button[data-step] small.preview").count() == shown
         assert fold.get_by_role("button", name="what would these change?").count() == 0
+
+
+def test_what_happened_names_the_step_once_and_the_one_hyvekit_played(hk, browser):
+    from .conftest import before_a_forced_step
+    assert hk("beelives", "new", "Four", "-p", "Jeremy:prolific", "-p", "Ann:aggressive",
+              "-p", "Bo:prolific", "-p", "Cy:aggressive").returncode == 0
+    faces, only = before_a_forced_step(hk.campaigns, "four")
+    with serving(hk.campaigns, ["four"]) as (base, app):
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(f"{base}/t/four?k={tokens(app, 'four')['host']}")
+        page.wait_for_selector("#live.on", timeout=10_000)
+        page.get_by_role("button", name=faces, exact=True).click()
+        until(page, "document.querySelector('#said').textContent.includes('hyvekit played')")
+        said = page.locator("#said li").all_inner_texts()
+        assert said[0].startswith(f"{faces} ") and faces not in said[1:]   # the faces once
+        assert f"{only} (nothing else was possible: hyvekit played it)" in said
+        assert page.locator("#options button", has_text=only).count() == 0

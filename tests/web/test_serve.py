@@ -11,7 +11,7 @@ import urllib.parse
 from typing import Any
 
 
-from .conftest import free_port, request, serving, tokens
+from .conftest import before_a_forced_step, free_port, request, serving, tokens
 
 
 def test_a_page_needs_its_token_and_shows_the_decision_due(hk, league):
@@ -314,34 +314,10 @@ def test_a_legacy_runs_scenarios_so_far_are_listed(hk):
                                f"{first['hp_past_start']} HP positions past the start")
 
 
-def _before_a_forced_step(folder, cid: str, seed: int = 0) -> tuple[str, str]:
-    """Random legal play on the Bee Lives record ``cid`` stored as ``do`` stores it, up to a
-    die whose faces lead to a decision with a single option that the engine lists only when
-    asked (a raided hive with no bee to sacrifice); returns ``(the faces, that option)``."""
-    import random
-
-    from hyvekit.games import campaign_store
-    from hyvekit.games.table import apply_steps, table_game
-    from hyvekit.rules.table import DICE, play_steps
-    store, rng = campaign_store(folder), random.Random(seed)
-    game = table_game("beelives", "campaign")
-    engine = game.engine
-    for _ in range(400):
-        state = store.state(cid)[1]
-        d = engine.pending(state)
-        step = "roll" if d.kind == DICE else rng.choice(d.legal)
-        for faces in (x for x in d.legal if d.kind == DICE and x.isdigit()):
-            after = engine.pending(play_steps(engine, state, [faces], forced=True)[-1])
-            if after.kind != DICE and not after.auto and len(after.legal) == 1:
-                return faces, after.legal[0]
-        apply_steps(store, cid, [step], rng, game=game)
-    raise AssertionError("no such die within 400 steps")
-
-
 def test_a_single_option_after_a_step_on_the_page_is_played_and_said(hk):
     assert hk("beelives", "new", "Four", "-p", "Jeremy:prolific", "-p", "Ann:aggressive",
               "-p", "Bo:prolific", "-p", "Cy:aggressive").returncode == 0
-    faces, only = _before_a_forced_step(hk.campaigns, "four")
+    faces, only = before_a_forced_step(hk.campaigns, "four")
     with serving(hk.campaigns, ["four"]) as (base, app):
         k = tokens(app, "four")
         answer = request(f"{base}/t/four/step", {"k": k["host"], "step": faces})
