@@ -233,8 +233,8 @@ def test_the_tv_view_shows_the_decision_largest_and_fits_one_screen(hk, browser,
     played(hk.campaigns, "four", "beelives", "campaign",
            lambda d: d["table"]["wild"] and d["actor"] and d["decision"] == "action")
     assert hk("hyve", "new", "Tuesday", "--mode", "standard").returncode == 0
-    assert hk("hyve", "do", "--scenario", "tuesday", "--seed", "3", "roll", "gather"
-              ).returncode == 0
+    played(hk.campaigns, "tuesday", "hyve", "scenario",          # a sheet in play
+           lambda d: d["decision"] == "nectar" and d["table"]["turn"] >= 3, seed=5)
     with serving(hk.campaigns, ["four", "tuesday"]) as (base, app):
         page = browser.new_page(viewport=TV)
         for cid in ("four", "tuesday"):

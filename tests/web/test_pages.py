@@ -46,6 +46,10 @@ def checked(browser, urls: dict[str, str]) -> list[str]:
                 if "/t/" in url:
                     page.wait_for_selector("#live.on", timeout=10_000)
                     until(page, "document.body.dataset.previewed === 'yes'", timeout=20_000)
+                    if size is PHONE and not page.evaluate(   # the decision, then the table
+                            "document.querySelector('#options').getBoundingClientRect().bottom"
+                            " <= document.querySelector('#view').getBoundingClientRect().top"):
+                        out.append(f"{name} at 360 px: the table comes before the options")
                 out += [f"{name} at {size['width']} px, {scheme}: {p}" for p in problems(page)]
             context.close()
     return out
