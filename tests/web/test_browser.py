@@ -355,3 +355,36 @@ def test_what_happened_names_the_step_once_and_the_one_hyvekit_played(hk, browse
         assert said[0].startswith(f"{faces} ") and faces not in said[1:]   # the faces once
         assert f"{only} (nothing else was possible: hyvekit played it)" in said
         assert page.locator("#options button", has_text=only).count() == 0
+
+
+#: each HYVE colour shown: its name, the contrast of its text on its fill (WCAG), the symbol
+#: after it and its outline
+COLOURS = """[...document.querySelectorAll('.colour')].map(e => {
+  const s = getComputedStyle(e);
+  const lum = (c) => {
+    const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(Number).map(v => v / 255)
+      .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [lum(s.color), lum(s.backgroundColor)].sort((x, y) => y - x);
+  return [e.title, (a + 0.05) / (b + 0.05), getComputedStyle(e, '::after').content,
+          e.classList.contains('die') ? s.outlineStyle : 'hex'];
+})"""
+
+
+def test_hyve_colours_read_in_both_themes_each_with_a_symbol(hk, browser):
+    assert hk("hyve", "new", "Tuesday", "--mode", "standard").returncode == 0
+    with serving(hk.campaigns, ["tuesday"]) as (base, app):
+        for scheme in ("light", "dark"):
+            context = browser.new_context(viewport={"width": 360, "height": 740},
+                                          color_scheme=scheme)
+            page = context.new_page()
+            page.goto(f"{base}/t/tuesday?k={tokens(app, 'tuesday')['watch']}")
+            page.wait_for_selector("#live.on", timeout=10_000)
+            shown = page.evaluate(COLOURS)
+            assert {name for name, *_ in shown} == {"yellow", "blue", "green", "purple",
+                                                     "red"}              # the bread levels
+            for name, contrast, symbol, outline in shown:
+                assert contrast >= 4.5, f"{name}: {contrast:.2f}"      # WCAG AA
+                assert symbol.strip('" ') != "" and outline != "none", name
+            context.close()
