@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -64,7 +65,7 @@ def serve(ctx: typer.Context,
     """
     import uvicorn
 
-    from hyvekit.web.app import HOST, PLAYER, link_secret, make_app
+    from hyvekit.web.app import link_secret, make_app
     from hyvekit.web.guard import server_settings
     if not campaigns:
         raise InvalidInputError("CAMPAIGN", "missing", "the id of a record played at the table")
@@ -79,19 +80,33 @@ def serve(ctx: typer.Context,
         out.print(f"[bold]{served.data.get('name', cid)}[/bold] ({cid})", highlight=False)
         # the host's link first, without a QR code (for this computer, or typed): a phone
         # scanning codes finds only the players' and the watch link
-        for access, token in served.tokens.links():
-            who = {HOST: "host (acts for everyone, undo)",
-                   PLAYER: f"player {access.player}"}.get(access.role, "watch (read only)")
-            url = f"http://{shown}:{port}/t/{cid}?k={token}"
+        for who, url, coded in served_links(served, f"http://{shown}:{port}"):
             out.print(f"  {who}:", highlight=False)
             typer.echo(f"    {url}")
-            if lan and access.role != HOST:
+            if lan and coded:
                 _qr(url)
     typer.echo(wrapped("Open a link on a phone or a TV; Ctrl-C stops the server."
                        + ("" if lan else " (Only this computer can open them: --lan lets the "
                                          "phones on your network in.)")))
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
                 **server_settings())
+
+
+def served_links(served: Any, base: str) -> list[tuple[str, str, bool]]:
+    """The links of a served record (:class:`~hyvekit.web.app.Served`) under ``base``
+    (``http://ADDRESS:PORT``), as the terminal lists them: ``(who, url, with a QR code)``
+    each — the host's (no code: for this computer), each player's, the watch link and,
+    after its code, the TV view of it."""
+    from hyvekit.web.app import HOST, PLAYER, WATCH
+    out = []
+    for access, token in served.tokens.links():
+        who = {HOST: "host (acts for everyone, undo)",
+               PLAYER: f"player {access.player}"}.get(access.role, "watch (read only)")
+        out.append((who, f"{base}/t/{served.cid}?k={token}", access.role != HOST))
+        if access.role == WATCH:
+            out.append(("TV (the decision largest, read only)",
+                        f"{base}/t/{served.cid}/tv?k={token}", False))
+    return out
 
 
 def _require_free(host: str, port: int) -> None:

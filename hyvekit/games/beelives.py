@@ -242,6 +242,7 @@ RULES = {
     "WILD_STEAL_DISEASE": "raids",
     "WildRaid": "raids",
     "table_odds": "odds",
+    "reroll_preview": "odds",
     "raid_odds": "raids",
     "raid_player_hive": "raids",
     "raid_wild_hive": "raids",

@@ -62,13 +62,28 @@ def table_data(game: Any, t: Any, with_previews: bool = True) -> dict[str, Any]:
     game is over its ``final`` scores (where the game gives them beside its view).
     ``with_previews`` False: ``preview`` left empty (a table sent at once, its previews
     after)."""
-    from hyvekit.rules.table import previews
     d = game.engine.pending(t)
-    extra = {"preview": previews(game.engine, t, d) if with_previews else {}}
+    extra = {"preview": option_previews(game, t, d) if with_previews else {}}
     extra.update(game.extra(t) if game.extra is not None else {})
     if d.over and game.final is not None:
         extra["final"] = game.final(t)
     return decision_data(d, game.engine.view(t), **extra)
+
+
+def option_previews(game: Any, t: Any, d: Any = None,
+                    options: Sequence[str] | None = None) -> dict[str, str]:
+    """What each legal option (or each of ``options``) of the decision due at ``t`` would
+    change (:func:`~hyvekit.rules.table.previews`), each with what its
+    :class:`TableGame` adds in front (:attr:`TableGame.notes`: Bee Lives' keep and reroll,
+    the raid party's strength before and after)."""
+    from hyvekit.rules.table import previews
+    out = previews(game.engine, t, d, options)
+    if game.notes is not None:
+        for option, change in out.items():
+            notes = game.notes(t, option)
+            if notes:
+                out[option] = "; ".join((*notes, change) if change else notes)
+    return out
 
 
 def step_event(engine: Engine, before: Any, after: Any) -> dict[str, Any]:
@@ -84,7 +99,8 @@ class TableGame:
     (``extra(state) -> dict``), ``final``: the final scores once the game is over, as
     its ``status --json`` gives them (None: the view shows them), and ``so_far``: the
     campaign beyond the table in lines (a Bee Lives campaign's months and winters, a legacy
-    run's scenarios), as ``status`` gives them."""
+    run's scenarios), as ``status`` gives them; ``notes``: what an option's preview says
+    before what it changes (``notes(state, option)``; :func:`option_previews`)."""
 
     engine: Any
     event: Callable[[Any, Any, Any], dict[str, Any]] = step_event
@@ -92,6 +108,7 @@ class TableGame:
     extra: Callable[[Any], dict[str, Any]] | None = None
     final: Callable[[Any], dict[str, Any] | None] | None = None
     so_far: Callable[[Any], list[str]] | None = None
+    notes: Callable[[Any, str], tuple[str, ...]] | None = None
 
 
 #: the setting that leaves a single-option decision to be typed (any value but "" or 0)
@@ -108,7 +125,7 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
                 rng: random.Random | None = None, *, game: TableGame, roll: bool = False,
                 known: tuple[Any, Any] | None = None,
                 check: Callable[[Any, Any], None] | None = None,
-                forced: bool | None = None) -> Applied:
+                forced: bool | None = None, listed: bool = False) -> Applied:
     """Push ``texts`` on the record's state, each once (with the steps the tool makes itself
     after each: :func:`~hyvekit.rules.table.play_steps`), and append them as ``step`` events,
     all or none.
@@ -123,6 +140,8 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
         after the game's own check (who may make the step: ``serve``).
     :param forced: the tool plays a decision with a single legal option itself (default:
         :func:`forced_steps`).
+    :param listed: with ``forced``, also one whose options the engine works out only when
+        asked (:func:`~hyvekit.rules.table.play_steps`).
     :raises InvalidInputError: the record is not of the engine's game and kind; a step that
         is not notation, or over :data:`~hyvekit.rules.table.MAX_STEP` characters.
     :raises IllegalActionError: a step the rules refuse (``step N (…)`` named among several);
@@ -143,7 +162,8 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
                 checked(record, state)
         start.append(state)
         pushed.extend(play_steps(engine, state, texts, rng or random.Random(), roll=roll,
-                                 forced=forced_steps() if forced is None else forced))
+                                 forced=forced_steps() if forced is None else forced,
+                                 listed=listed))
         befores = [state, *pushed[:-1]]
         return [(STEP, game.event(engine, b, a), a) for b, a in zip(befores, pushed)]
 
@@ -171,7 +191,8 @@ def table_game(game: str, kind: str, sheets: Any = None) -> TableGame:
 
         def scores(state: Any) -> dict[str, Any] | None:
             return B.summary(state).get("scores")
-        return TableGame(B.table_engine(), extra=odds, final=scores, so_far=beelives_so_far)
+        return TableGame(B.table_engine(), extra=odds, final=scores, so_far=beelives_so_far,
+                         notes=B.reroll_preview)
     if (game, kind) == ("hyve", "scenario"):
         from hyvekit.games import hyve as H
         return TableGame(H.scenario_engine())

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TypeVar
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
@@ -349,18 +349,21 @@ def view_changes(before: Any, after: Any, labels: dict[str, str] | None = None,
     return tuple(out)
 
 
-def previews(engine: Any, t: Any, d: Decision | None = None) -> dict[str, str]:
+def previews(engine: Any, t: Any, d: Decision | None = None,
+             options: Collection[str] | None = None) -> dict[str, str]:
     """What each legal option of the decision due at ``t`` (or ``d``) would change, computed
     on a copy (:meth:`Engine.preview`, :meth:`Engine.changes`): ``{option: "…; …"}`` ("" when
     it changes nothing shown).  None for a die, a card drawn or the end of the game
-    (:meth:`BaseEngine.previewed`), nor for a decision of more options than the engine's
-    ``PREVIEWED`` (default :data:`PREVIEWED`)."""
+    (:meth:`BaseEngine.previewed`), nor for more options than the engine's ``PREVIEWED``
+    (default :data:`PREVIEWED`): every legal option, or those of ``options`` (asked for a
+    few of a long menu; the others are left out)."""
     d = engine.pending(t) if d is None else d
-    if not engine.previewed(d) or len(d.legal) > engine.PREVIEWED:
+    asked = d.legal if options is None else [o for o in d.legal if o in set(options)]
+    if not engine.previewed(d) or len(asked) > engine.PREVIEWED:
         return {}
     out = {}
     now = engine.view(t)
-    for option in d.legal:
+    for option in asked:
         if option.split(": ", 1)[-1] in DRAWN:
             continue
         after, notes = engine.preview_detail(t, option)
@@ -370,14 +373,17 @@ def previews(engine: Any, t: Any, d: Decision | None = None) -> dict[str, str]:
 
 def play_steps(engine: Engine[TableT], t: TableT, texts: Sequence[str],
                rng: random.Random | None = None, *, auto: bool = True,
-               roll: bool = False, forced: bool = False) -> list[TableT]:
+               roll: bool = False, forced: bool = False, listed: bool = False
+               ) -> list[TableT]:
     """``texts`` pushed in order on ``t``, each once, and after each (and before the first)
     the steps the tool makes itself: ``auto``, a decision the rules leave no choice in
     (:attr:`Decision.auto`: its first legal step); ``forced``, also a decision with a single
     legal step and nothing else accepted (:attr:`Decision.forced`) — either unless the next
     text is that very step, which is then pushed as typed (so a record's steps fed back,
     the tool's own among them, replay); ``roll``, every die due (``roll``,
-    with ``rng``).  All or none: the caller keeps the tables only when every step was taken.
+    with ``rng``); ``listed``, a decision's options listed even where its engine works them
+    out only when asked, so a single one among them is forced too (a face that lists them
+    anyway: the web table).  All or none: the caller keeps the tables only when every step was taken.
 
     :returns: the table after each push, in order (its :meth:`Engine.last_step` is the step
         as stored).
@@ -407,6 +413,8 @@ def play_steps(engine: Engine[TableT], t: TableT, texts: Sequence[str],
             # own among them): it is pushed as typed, once
             if d.auto and auto and d.names(upcoming):
                 return
+            if listed and forced:
+                d.legal  # noqa: B018 (listed now: Decision.forced then counts them)
             if d.auto and auto:
                 step = d.legal[0]
             elif forced and auto and d.forced and not answers(d, upcoming):

@@ -6,7 +6,8 @@ only ever receives (SSE) and posts (fetch), so websockets are not needed, and SS
 by itself in every browser.
 
 * ``GET /t/ID?k=TOKEN`` — the page (server-rendered, autoescaped; the table drawn by a small
-  script from the same JSON as ``next --json``);
+  script from the same JSON as ``next --json``); ``GET /t/ID/tv?k=TOKEN`` (or ``?view=tv``)
+  — the TV view of it: the decision largest, read only, the table beside it;
 * ``GET /t/ID/state?k=TOKEN`` — that JSON; ``GET /t/ID/events?k=TOKEN`` — the same JSON each
   time the record changes (a step from any page, ``do`` or ``play``), as server-sent events,
   the first one at once, so a page that reconnects catches up;
@@ -43,8 +44,10 @@ from hyvekit.rules.values import dataclass
 WATCH, PLAYER, HOST = "watch", "player", "host"
 #: how often a served record's file is looked at for changes made by other processes (s)
 POLL = 0.1
-#: the page's own files, served from the packaged templates folder
-STATIC = {"table.js": "text/javascript", "table.css": "text/css"}
+#: the page's own files, served from the packaged templates folder: its script, its style and
+#: its icons (a browser's tab, a home screen)
+STATIC = {"table.js": "text/javascript", "table.css": "text/css", "icon.svg": "image/svg+xml",
+          "icon-192.png": "image/png", "icon-512.png": "image/png"}
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,7 @@ class Served:
         self.listeners: set[asyncio.Queue[tuple[str, str | None, str]]] = set()
         self.text = ""
         self.data: dict[str, Any] = {}
+        self.state: Any = None                 # the state the pages show
         self.events: list[tuple[int, str, str]] = []     # published, oldest first
         self.lock = asyncio.Lock()
         self.printing = asyncio.Lock()         # reports one at a time (make_app: one for all)
@@ -166,7 +170,7 @@ class Served:
         engine = self.game.engine
         header = record.header if record is not None else self.header
         data = table_data(self.game, state, with_previews)
-        data.update(id=self.cid, name=header.get("name") or self.cid,
+        data.update(previewed=with_previews, id=self.cid, name=header.get("name") or self.cid,
                     game=header["game"], kind=header["kind"],
                     last_step=engine.last_step(state), said=list(engine.said(state)),
                     so_far=self.game.so_far(state) if self.game.so_far else [])
@@ -193,9 +197,22 @@ class Served:
     def previewed(self, read: Read) -> Read:
         """``read`` with each legal option's ``preview`` (worked out after the table is
         sent: a page has the step at once, the previews a moment later).  Blocking."""
-        from hyvekit.rules.table import previews
-        return Read({**read.data, "preview": previews(self.game.engine, read.state)},
-                    read.events, read.state)
+        from hyvekit.games.table import option_previews
+        engine = self.game.engine
+        d = engine.pending(read.state)
+        return Read({**read.data, "preview": option_previews(self.game, read.state, d),
+                     "previewed": True, "previews_most": engine.PREVIEWED,
+                     "previews_skipped": engine.previewed(d) and
+                     len(d.legal) > engine.PREVIEWED}, read.events, read.state)
+
+    def asked_previews(self, options: Sequence[str]) -> dict[str, str]:
+        """What each of ``options`` (legal options of the decision shown, at most the
+        engine's ``PREVIEWED``) would change, asked on a tap when the decision has too many
+        options to work them all out after each step ({}: none of them legal now, or too
+        many asked).  Blocking."""
+        from hyvekit.games.table import option_previews
+        return option_previews(self.game, self.state, options=options) \
+            if self.state is not None else {}
 
     def made(self, applied: Any) -> Read:
         """What a step made through this server leads to, from what :func:`_apply` stored
@@ -203,12 +220,14 @@ class Served:
         reading the record again.  Blocking."""
         self._seen = self.file_mark()
         state = applied.done[-1][1]
-        return Read(self.snapshot(None, state, with_previews=False), tuple(self.events), state)
+        data = self.snapshot(None, state, with_previews=False)
+        data["said"] = happened(self.game.engine, [after for _, after in applied.done])
+        return Read(data, tuple(self.events), state)
 
     def publish_steps(self, applied: Any) -> None:
         """Tell every page the step events a step made through this server stored, before
         the table is built (a page shows the step at once)."""
-        new = [_told(ev) for ev, _ in applied.done if ev["seq"] > self._newest()]
+        new = [_told(ev) for ev, _ in applied.done if ev["seq"] > self.newest()]
         for queue in list(self.listeners):
             for seq, kind, step in new:
                 queue.put_nowait(("step", str(seq), json.dumps({"seq": seq, "type": kind,
@@ -244,7 +263,7 @@ class Served:
         known = {seq for seq, _, _ in self.events}
         now = {seq for seq, _, _ in read.events}
         undone = sorted(seq for seq in known - now if seq > (max(now) if now else 0))
-        new = [e for e in read.events if e[0] not in known and e[0] > self._newest()]
+        new = [e for e in read.events if e[0] not in known and e[0] > self.newest()]
         if not new and not undone and read.data == self.data:
             return False
         out: list[tuple[str, str | None, str]] = []
@@ -256,15 +275,18 @@ class Served:
         self.events = (self.events + new)[-self.KEPT:]
         self.version += 1
         self.data = read.data
+        if read.state is not None:
+            self.state = read.state
         self.text = json.dumps({**read.data, "version": self.version, "boot": self.boot,
-                                "seq": self._newest()})
+                                "seq": self.newest()})
         out.append(("table", None, self.text))
         for queue in list(self.listeners):
             for item in out:
                 queue.put_nowait(item)
         return True
 
-    def _newest(self) -> int:
+    def newest(self) -> int:
+        """The newest event told to the pages (0: none)."""
         return self.events[-1][0] if self.events else 0
 
     def since(self, last: int) -> list[tuple[str, str | None, str]]:
@@ -282,6 +304,21 @@ class Served:
             if changed and read is not None and read.state is not None:
                 self.publish(await asyncio.to_thread(self.previewed, read))
             return changed
+
+
+def happened(engine: Any, tables: Sequence[Any]) -> list[str]:
+    """What a step made on the page did, in words: what the rules said of each table it led
+    to (``tables``: the step's, then those of the steps hyvekit played after it, as ``do``
+    plays them), each of hyvekit's own steps named as such."""
+    out: list[str] = []
+    for n, t in enumerate(tables):
+        lines, step = list(engine.said(t)), engine.last_step(t)
+        if n and not (lines and " ".join(lines[0].split()).startswith(step)):
+            lines.insert(0, step)                 # the rules' words do not name the step
+        if n:
+            lines[0] = f"{lines[0]} (nothing else was possible: hyvekit played it)"
+        out += lines or [step]
+    return out
 
 
 def _told(event: dict[str, Any]) -> tuple[int, str, str]:
@@ -323,6 +360,7 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
     store = campaign_store(folder)
     secret = link_secret() if secret is None else secret
     served: dict[str, Served] = {}
+    first: dict[str, Read | None] = {}    # each record as first read: its previews to come
     printing = asyncio.Lock()            # one report at a time: a print owns the temp folder
     for cid in ids:
         record = store.load(cid)
@@ -330,7 +368,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
         game = table_game(header["game"], header["kind"], sheets)
         tokens = Tokens(secret, header["id"])
         s = Served(store, header["id"], game, header, tokens)
-        s.publish(s.read(force=True))
+        first[header["id"]] = s.read(force=True)
+        s.publish(first[header["id"]])
         s.version = 1                        # the events so far are the starting point
         s.printing = printing
         tokens.add(Access(HOST))
@@ -341,6 +380,11 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
         served[header["id"]] = s
 
     async def watch_files() -> None:
+        for cid, read in first.items():      # the previews of the tables first sent
+            s = served[cid]
+            async with s.lock:
+                if read is not None and read.state is not None and read.data == s.data:
+                    s.publish(await asyncio.to_thread(s.previewed, read))
         while True:
             await asyncio.sleep(POLL)
             for s in served.values():
@@ -350,10 +394,13 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
                     continue
 
     routes = [Route("/", index), Route("/static/{name}", static),
-              Route("/t/{cid}", page), Route("/t/{cid}/state", state_json),
+              Route("/t/{cid}", page), Route("/t/{cid}/tv", page),
+              Route("/t/{cid}/state", state_json),
               Route("/t/{cid}/events", events), Route("/t/{cid}/step", step, methods=["POST"]),
               Route("/t/{cid}/undo", undo, methods=["POST"]),
-              Route("/t/{cid}/report.pdf", report)]
+              Route("/t/{cid}/report.pdf", report),
+              Route("/t/{cid}/manifest.webmanifest", manifest),
+              Route("/t/{cid}/preview", asked_preview)]
 
     @asynccontextmanager
     async def lifespan(app: Any):
@@ -393,7 +440,8 @@ def _served(request: Any) -> Served | None:
 
 
 async def index(request: Any) -> Any:
-    return _plain(200, "hyvekit serve: open the link the host's terminal printed")
+    from starlette.responses import HTMLResponse
+    return HTMLResponse(_template("index.html").render())
 
 
 async def static(request: Any) -> Any:
@@ -415,10 +463,55 @@ async def page(request: Any) -> Any:
     if s is None or access is None:
         return _plain(403, "this link is not valid: ask the host for the link hyvekit serve "
                       "printed")
+    tv = request.url.path.endswith("/tv") or request.query_params.get("view") == "tv"
     html = _template("table.html").render(
         name=s.data.get("name", s.cid), cid=s.cid, token=token, role=access.role,
-        player=access.player or "", initial=json.loads(s.text))
+        player=access.player or "", initial=json.loads(s.text), view="tv" if tv else "page")
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+
+async def asked_preview(request: Any) -> Any:
+    """``GET /t/ID/preview?k=TOKEN&seq=N&o=OPTION&o=…`` — what each option asked would
+    change, for a decision of more options than are worked out after each step (any link
+    may ask: it only reads): ``{"seq": N, "preview": {option: "…"}}`` on the table the page
+    shows (``seq``, its newest event), 409 when it has moved on."""
+    from starlette.responses import JSONResponse
+    s = _served(request)
+    if s is None or s.tokens.of(request.query_params.get("k")) is None:
+        return _plain(403, "not a valid link")
+    asked = request.query_params.getlist("o")
+    most = s.game.engine.PREVIEWED
+    if not asked or len(asked) > most:
+        return _refused(400, f"o: {len(asked)} options asked, expected 1 to {most}")
+    seen = request.query_params.get("seq")
+    async with s.lock:               # the table as the pages have it
+        if seen != str(s.newest()):
+            return _refused(409, "the table moved on: ask again", seq=s.newest())
+        out = await asyncio.to_thread(s.asked_previews, asked)
+        return JSONResponse({"seq": s.newest(), "preview": out},
+                            headers={"Cache-Control": "no-store"})
+
+
+async def manifest(request: Any) -> Any:
+    """The page's web app manifest: added to a home screen, the link (this token's page, or
+    its TV view with ``view=tv``) opens full screen, with the package's icons."""
+    from starlette.responses import JSONResponse
+    s = _served(request)
+    token = request.query_params.get("k")
+    if s is None or s.tokens.of(token) is None:
+        return _plain(403, "not a valid link")
+    from urllib.parse import quote
+    tv = request.query_params.get("view") == "tv"
+    start = f"/t/{quote(s.cid)}{'/tv' if tv else ''}?k={quote(token)}"
+    name = str(s.data.get("name", s.cid))
+    return JSONResponse({
+        "name": f"{name} · hyvekit", "short_name": name[:12], "start_url": start,
+        "scope": f"/t/{quote(s.cid)}", "display": "fullscreen",
+        "background_color": "#17150f", "theme_color": "#f4c542",
+        "icons": [{"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                  {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
+                  {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"}]},
+        media_type="application/manifest+json", headers={"Cache-Control": "no-store"})
 
 
 async def report(request: Any) -> Any:
@@ -581,7 +674,10 @@ def _apply(s: Served, access: Access, text: str, seen: int | None = None
                                          f"{d.actor}'s decision, not {access.player}'s",
                                          expected=d.actor, given=access.player)
 
-    applied = apply_steps(s.store, s.cid, [text], random.Random(), game=game, check=check)
+    # a single-option decision after it is played as `do` plays one (the options listed: the
+    # page lists them anyway)
+    applied = apply_steps(s.store, s.cid, [text], random.Random(), game=game, check=check,
+                          listed=True)
     return applied, tuple(before)
 
 

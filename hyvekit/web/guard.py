@@ -33,10 +33,11 @@ REQUEST_S = 10.0
 #: the names of this machine every server answers to (with or without the port it listens on)
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 
-#: the pages load their own script, style and the BG Stats QR code (a data: image), talk to
-#: their own server, and are never framed
+#: the pages load their own script, style, icons, web app manifest and the BG Stats QR code
+#: (a data: image), talk to their own server, and are never framed
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+       "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'none'")
 #: the headers on every answer
 HEADERS = (("content-security-policy", CSP), ("x-frame-options", "DENY"),
            ("referrer-policy", "no-referrer"), ("x-content-type-options", "nosniff"))

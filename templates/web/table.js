@@ -6,12 +6,16 @@
   const body = document.body;
   const cid = body.dataset.cid, token = body.dataset.token;
   const role = body.dataset.role, player = body.dataset.player;
+  const tv = body.dataset.view === "tv";   // the TV view: the room reads it, nobody taps it
   const $ = (id) => document.getElementById(id);
   let current = JSON.parse($("initial").textContent);
   let busy = false;
   let openFold = null;                 // the fold of options open (HYVE: the bee chosen)
+  let openGroup = null;                // the group of options open (forage, raid...)
   let lastSeq = current.seq || 0;      // the newest event this page has had
-  const LOGGED = 12;                   // steps the log shows
+  const LOGGED = tv ? 6 : 12;          // steps the log shows
+  const TV_SHOWN = 12;                 // options the TV shows each of (more: their groups)
+  const TV_GROUP = 8;                  // ... of a group of at most so many (more: counted)
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -21,7 +25,7 @@
   }
 
   function mayAct(data) {
-    if (data.decision === null || role === "watch") return false;
+    if (data.decision === null || role === "watch" || tv) return false;
     if (role === "host") return true;
     return data.actor === null || data.actor.toLowerCase() === player.toLowerCase();
   }
@@ -52,11 +56,39 @@
     return [...mine, ...items.filter((c) => !(own && c.startsWith(own)))].join("; ");
   }
 
+  // a step as a sentence, for the TV's last steps and the live region: "Ann: raid Bo 2" →
+  // "Ann chose raid Bo 2.", "dice 2 5" → "The dice show 2 5."
+  function sentence(step) {
+    const text = String(step).trim();
+    const mine = /^("[^"]+"|[^:"]+): (.+)$/.exec(text);
+    if (mine) return `${mine[1].replaceAll('"', "")} chose ${mine[2]}.`;
+    const rolled = /^(?:dice )?([0-9 ]+)$/.exec(text);
+    if (rolled) return `The dice show ${rolled[1].replaceAll(" ", "").split("").join(" ")}.`;
+    const card = /^card "(.+)"$/.exec(text);
+    if (card) return `The card “${card[1]}” is turned over.`;
+    const bee = /^(\w+)@([A-Z]\d+)$/.exec(text);
+    if (bee) return `A ${bee[1]} is placed on ${bee[2]}.`;
+    return `Played: ${text}.`;
+  }
+
+  // the one polite live region: each step in a sentence, a few at once together, and the
+  // player's turn when it comes
+  let heard = [];
+  function announce(text) {
+    heard.push(text);
+    if (heard.length > 1) return;
+    window.setTimeout(() => { $("announce").textContent = heard.join(" "); heard = []; }, 150);
+  }
+
+  // a player's own decision; a solo game's ("player") is the host's
+  function isMine(data) {
+    return !tv && data.decision !== null && ((role === "player" && data.actor
+      && data.actor.toLowerCase() === player.toLowerCase()) || (role === "host" && data.actor === "player"));
+  }
+
   function renderDue(data) {
     $("prompt").textContent = data.prompt;
-    // a player's own decision; a solo game's ("player") is the host's
-    const mine = (role === "player" && data.actor && data.actor.toLowerCase() === player.toLowerCase())
-      || (role === "host" && data.actor === "player");
+    const mine = isMine(data);
     const dice = data.decision === "dice";
     $("actor").textContent = data.decision === null ? "" :
       mine ? (dice ? "your turn: roll" : "your turn") :
@@ -73,40 +105,81 @@
     // an option names its actor when the decision is a player's: the button need not
     const own = data.actor ? `${data.actor}: ` : null;
     const grouped = groups(data.legal, data.actor);
+    // a button for whoever may take it, else what may be chosen; each with its odds or what
+    // it would change, so the room follows what the deciding player weighs
     const option = (step) => {
       const label = own && step.startsWith(own) ? step.slice(own.length) : step;
-      if (!acting) return el("span", label, "chip");       // a watcher reads what may be chosen
-      const b = el("button", label);
-      b.type = "button";
-      b.disabled = !can;
-      b.dataset.step = step;
-      b.addEventListener("click", () => send("step", { step, seq: current.seq }));
+      const b = el(acting ? "button" : "span", label, acting ? null : "chip");
+      if (acting) {
+        b.type = "button";
+        b.disabled = !can;
+        b.dataset.step = step;
+        b.addEventListener("click", () => send("step", { step, seq: current.seq }));
+      }
       if (data.odds && data.odds[step]) b.append(el("small", data.odds[step], "odds"));
       else if (data.preview && data.preview[step] !== undefined) {
         b.append(el("small", changeWords(data.preview[step], own), "preview"));
       }
       return b;
     };
+    if (tv) {
+      renderTvOptions(options, data, grouped, option);
+      return;
+    }
+    // too many options to work out what each changes after every step: the page says so,
+    // and each group of them offers its previews on a tap
+    const skipped = Boolean(data.previews_skipped);
+    if (skipped) {
+      options.append(el("p", `No previews of these ${data.legal.length} options: more than ` +
+        `${data.previews_most} are not worked out after every step (it would slow each step). ` +
+        "Tap “what would these change?” under the ones you weigh.", "more why"));
+    }
+    const ask = (container, steps) => {
+      const missing = steps.filter((x) => !(data.preview && x in data.preview));
+      if (!skipped || !missing.length) return;
+      const b = el("button", "what would these change?", "secondary ask");
+      b.type = "button";
+      b.addEventListener("click", () => askPreviews(missing, b));
+      container.append(b);
+    };
+    // many options in several groups: each group folded under its name and count, one open
+    const folding = grouped.size > 1 && data.legal.length > FOLDED;
+    const heads = [...grouped.keys()].filter((h) => grouped.get(h).length > 1);
+    const openHead = heads.includes(openGroup) ? openGroup : heads[0];
     for (const [head, items] of grouped) {
-      if (grouped.size > 1) options.append(el("div", head === "@" ? "BEE@HEX" : head, "group"));
-      if (items.length <= FOLDED) {
-        for (const step of items) options.append(option(step));
+      const name = head === "@" ? "BEE@HEX" : head;
+      let target = options;
+      if (folding && items.length > 1) {    // a group of one option is its button alone
+        const g = el("details", null, "group-fold");
+        g.open = head === openHead;
+        g.addEventListener("toggle", () => {
+          if (!g.open) return;
+          openGroup = head;                  // one open: the others close
+          for (const o of options.querySelectorAll(":scope > details")) if (o !== g) o.open = false;
+        });
+        g.append(el("summary", `${name} (${items.length})`));
+        target = el("div", null, "folded");
+        g.append(target);
+        options.append(g);
+      } else if (grouped.size > 1) options.append(el("div", name, "group"));
+      // HYVE's placements (BEE@HEX): a fold a bee, its hexes tapped on the grid
+      const placing = acting && data.game === "hyve" && head === "@" && data.table;
+      if (items.length <= FOLDED && !placing) {
+        for (const step of items) target.append(option(step));
+        ask(target, items);
         continue;
       }
       // many options: folded by their first two words ("fly 3", "forage bloom"), one open
       const sub = new Map();
       for (const step of items) {
-        const body = own && step.startsWith(own) ? step.slice(own.length) : step;
-        const words = body.split(" ");
-        // "fly 3 P w" under "fly 3"; a bee on a hex ("2@C3") under its bee ("2@")
-        const key = words.length > 1 ? words.slice(0, 2).join(" ")
-          : body.includes("@") ? body.split("@")[0] + "@" : body;
+        const key = foldKey(own && step.startsWith(own) ? step.slice(own.length) : step);
         if (!sub.has(key)) sub.set(key, []);
         sub.get(key).push(step);
       }
       if (sub.size === items.length) {      // nothing to fold together
-        for (const step of items.slice(0, SHOWN)) options.append(option(step));
-        if (items.length > SHOWN) options.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
+        for (const step of items.slice(0, SHOWN)) target.append(option(step));
+        if (items.length > SHOWN) target.append(el("span", `… and ${items.length - SHOWN} more: type them`, "more"));
+        ask(target, items.slice(0, SHOWN));
         continue;
       }
       const chosen = [...sub.keys()].includes(openFold) ? openFold : [...sub.keys()][0];
@@ -114,15 +187,23 @@
         const d = el("details");
         d.open = key === chosen;            // one fold open: the one chosen, else the first
         if (d.open) openFold = key;
-        d.addEventListener("toggle", () => {
-          if (d.open) { openFold = key; $("view").replaceChildren(...renderTable(current)); }
-        });
+        d.addEventListener("toggle", () => { if (d.open) openFold = key; });
         d.append(el("summary", `${key} (${steps.length})`));
         const inner = el("div", null, "folded");
-        for (const step of steps.slice(0, SHOWN)) inner.append(option(step));
+        let list = inner;
+        if (placing) {
+          inner.append(hexGrid(data.table, key));      // the grid is the input: tap a hex
+          const more = el("details", null, "as-list");
+          more.append(el("summary", `or pick from a list (${steps.length})`));
+          list = el("div", null, "folded");
+          more.append(list);
+          inner.append(more);
+        }
+        for (const step of steps.slice(0, SHOWN)) list.append(option(step));
         if (steps.length > SHOWN) inner.append(el("span", `… and ${steps.length - SHOWN} more: type them`, "more"));
+        ask(inner, steps.slice(0, SHOWN));
         d.append(inner);
-        options.append(d);
+        target.append(d);
       }
     }
     for (const option of data.legal) list.append(el("option", option));
@@ -132,32 +213,116 @@
     $("undo").disabled = busy;
   }
 
+  // the fold of an option among many: "fly 3 P w" under "fly 3"; a bee on a hex ("2@C3")
+  // under its bee ("2@")
+  function foldKey(body) {
+    const words = body.split(" ");
+    return words.length > 1 ? words.slice(0, 2).join(" ")
+      : body.includes("@") ? body.split("@")[0] + "@" : body;
+  }
+
+  // the TV: every option with its preview when they are few, else each group with its count
+  // (a single group: its folds)
+  function renderTvOptions(options, data, grouped, option) {
+    if (data.legal.length <= TV_SHOWN) {
+      for (const step of data.legal) options.append(option(step));
+      return;
+    }
+    const own = data.actor ? `${data.actor}: ` : null;
+    const key = grouped.size > 1 ? null
+      : (step) => foldKey(own && step.startsWith(own) ? step.slice(own.length) : step);
+    const counts = key ? new Map() : grouped;
+    if (key) {
+      for (const step of data.legal) {
+        if (!counts.has(key(step))) counts.set(key(step), []);
+        counts.get(key(step)).push(step);
+      }
+    }
+    // small groups each option with its preview (TV_SHOWN in all; those with odds first, then
+    // the smallest), the others counted
+    let budget = TV_SHOWN;
+    const odds = (head) => counts.get(head).some((x) => data.odds && data.odds[x]) ? 0 : 1;
+    const order = [...counts.keys()].sort((a, b) => odds(a) - odds(b)
+                                          || counts.get(a).length - counts.get(b).length);
+    const full = new Set(order.filter((head) => {
+      const n = counts.get(head).length;
+      if (n > TV_GROUP || n > budget) return false;
+      budget -= n;
+      return true;
+    }));
+    for (const [head, items] of counts) {
+      if (full.has(head)) for (const step of items) options.append(option(step));
+      else options.append(el("span", `${head === "@" ? "BEE@HEX" : head}: ${items.length}`, "chip"));
+    }
+    options.append(el("p", `${data.legal.length} options, each on the deciding player's page`, "more"));
+  }
+
+  // the previews of ``steps`` asked on a tap (the server works out at most previews_most at
+  // once), shown when the table has not moved on meanwhile
+  async function askPreviews(steps, button) {
+    button.disabled = true;
+    button.textContent = "working out…";
+    const seq = current.seq, most = current.previews_most || steps.length, got = {};
+    try {
+      for (let i = 0; i < steps.length; i += most) {
+        const q = new URLSearchParams({ k: token, seq: String(seq) });
+        for (const step of steps.slice(i, i + most)) q.append("o", step);
+        const r = await fetch(`/t/${encodeURIComponent(cid)}/preview?${q}`);
+        const answer = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
+        if (!r.ok) throw new Error(answer.error || `refused (${r.status})`);
+        Object.assign(got, answer.preview);
+      }
+    } catch (e) {
+      $("error").textContent = `no previews: ${e.message}`;
+    }
+    if (current.seq === seq) {
+      current.preview = { ...(current.preview || {}), ...got };
+      renderDue(current);
+    }
+  }
+
+  // rows of named values as a table; on a phone each row is a card of "name value" lines
+  // (table.css: td::before shows the column's name), so nothing scrolls sideways
+  function rowsTable(keys, rows, cell) {
+    const t = el("table", null, "rows"), head = el("thead"), tr0 = el("tr"), tb = el("tbody");
+    for (const k of keys) {
+      const th = el("th", k.replaceAll("_", " "));
+      th.scope = "col";
+      tr0.append(th);
+    }
+    head.append(tr0);
+    for (const row of rows) {
+      const tr = el("tr");
+      for (const k of keys) {
+        const td = el("td");
+        td.dataset.label = k.replaceAll("_", " ");
+        td.append(cell(row, k));
+        tr.append(td);
+      }
+      tb.append(tr);
+    }
+    t.append(head, tb);
+    return t;
+  }
+
   function renderValue(v) {
     if (v === null || v === undefined || v === "") return el("span", "–");
     if (Array.isArray(v)) {
       if (v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
         const keys = [];
         for (const row of v) for (const k of Object.keys(row)) if (!keys.includes(k)) keys.push(k);
-        const t = el("table"), head = el("tr");
-        for (const k of keys) head.append(el("th", k.replaceAll("_", " ")));
-        t.append(head);
-        for (const row of v) {
-          const tr = el("tr");
-          for (const k of keys) {
-            const td = el("td");
-            td.append(renderValue(row[k]));
-            tr.append(td);
-          }
-          t.append(tr);
-        }
-        const wrap = el("div", null, "scroll");
-        wrap.append(t);
-        return wrap;
+        return rowsTable(keys, v, (row, k) => renderValue(row[k]));
       }
-      if (v.every((x) => typeof x !== "object")) {
+    if (v.every((x) => typeof x !== "object")) {
         // rows of a board (a honeycomb, a hyve) or names: a line each; short words: a list
-        const lines = v.some((x) => String(x).length > 12 || String(x).includes(" "));
-        return el(lines ? "pre" : "span", v.join(lines ? "\n" : ", "));
+        const board = v.some((x) => /\S {2,}\S|^\s/.test(String(x)));    // aligned columns
+        if (board) return el("pre", v.join("\n"));
+        if (v.some((x) => String(x).length > 12 || String(x).includes(" "))) {
+          const ul = el("ul", null, "lines");
+          for (const x of v) ul.append(el("li", x));
+          return ul;
+        }
+        return el("span", v.join(", "));
       }
       const ul = el("ul");
       for (const x of v) { const li = el("li"); li.append(renderValue(x)); ul.append(li); }
@@ -191,6 +356,22 @@
     const c = el("div", null, "card");
     c.append(el("h3", title));
     for (const child of children) if (child) c.append(child);
+    return c;
+  }
+
+  // a Beez player's score: the total, then each objective (its honey, why; * a value or a
+  // reading that is hyvekit's assumption, the assumptions said under it)
+  function beezScore(p) {
+    if (!p || typeof p !== "object" || !Array.isArray(p.objectives)) return renderValue(p);
+    const rows = p.objectives.map((o) => ({ objective: `${o.name}${o.assumed ? " *" : ""}`,
+                                           honey: o.honey, why: o.detail }));
+    const c = card(`${p.name}: ${p.total}`, line(`large nectar ${p.large_nectar}`),
+                   rowsTable(["objective", "honey", "why"], rows, (row, k) => el("span", row[k])));
+    if ((p.assumptions || []).length) {
+      const list = el("ul", null, "more");
+      for (const a of p.assumptions) list.append(el("li", `* ${a}`));
+      c.append(list);
+    }
     return c;
   }
 
@@ -238,7 +419,7 @@
           line(`nectar ${p.nectar}`, `large ${p.large_nectar}`, `secret: ${Array.isArray(p.secret) ? p.secret.join(", ") : p.secret}`),
           comb));
       }
-      if (v.scores) { out.push(el("h3", "scores")); out.push(renderValue(v.scores)); }
+      if (v.scores) { out.push(el("h3", "scores")); out.push(...(v.scores || []).map(beezScore)); }
       if (v.winners) out.push(line(`winner: ${v.winners.join(" and ")}`));
       out.push(el("h3", "nectar left on the flowers"));
       out.push(renderValue(v.flowers));
@@ -246,11 +427,62 @@
     },
   };
 
+  // HYVE's colours: a fill with text that reads on it (table.css), and a symbol of its own,
+  // so no colour is told by its fill alone
+  const SYMBOLS = { yellow: "●", blue: "◆", green: "▲", purple: "■", red: "✚" };
+
+  const hyveColour = (v, face) => (v.colours || {})[String(face)];
+  function paint(v, e, face) {
+    const name = hyveColour(v, face);
+    if (!name) return;
+    e.classList.add("colour", `colour-${name}`);
+    e.dataset.symbol = SYMBOLS[name] || "";
+    e.title = name;
+  }
+
+  // the active hyve: its rows of hexes, each named as the steps name it (A1, C3...); with
+  // ``bee`` ("2@", the fold of options open) each hex it may go on is a button: a tap (or
+  // Enter) places it there
+  function hexGrid(v, bee) {
+    const hyve = el("div", null, "hyve");
+    for (const row of v.hyve || []) {
+      const letter = row.trim()[0];
+      const cells = row.trim().slice(1).trim().split(/\s+/);
+      const r = el("div", null, "hexrow");
+      cells.forEach((cell, i) => {
+        const at = `${letter}${i + 1}`;
+        const step = bee ? `${bee}${at}` : null;
+        const target = step && mayAct(current) && current.legal.includes(step);
+        const h = el(target ? "button" : "span", null, "hex" + (cell === "." ? " empty" : ""));
+        h.append(el("b", cell === "." ? "" : cell), el("small", at));
+        const face = Number(cell[0]);
+        if (face >= 1 && face <= 5) paint(v, h, face);
+        if (target) {
+          h.type = "button";
+          h.classList.add("target");
+          h.disabled = busy;
+          h.dataset.step = step;
+          h.title = step;
+          h.setAttribute("aria-label", `place ${step}`);
+          h.addEventListener("click", () => send("step", { step, seq: current.seq }));
+        } else {
+          h.setAttribute("role", "img");
+          h.setAttribute("aria-label", cell === "." ? `${at} empty` : `${at} ${cell}${hyveColour(v, face) ? ` (${hyveColour(v, face)})` : ""}`);
+        }
+        r.append(h);
+      });
+      hyve.append(r);
+    }
+    return hyve;
+  }
+
   VIEWS.hyve = function (v) {
-    const colour = (face) => (v.colours || {})[String(face)];
+    const colour = (face) => hyveColour(v, face);
     const die = (face, dim) => {
       const d = el("span", face === 6 ? "W" : String(face), "die" + (dim ? " dim" : ""));
-      if (colour(face)) d.style.setProperty("--c", colour(face));
+      paint(v, d, face);
+      d.setAttribute("role", "img");
+      d.setAttribute("aria-label", `${face === 6 ? "W" : face}${colour(face) ? ` (${colour(face)})` : ""}${dim ? ", used" : ""}`);
       return d;
     };
     const out = [line(v.mode_label, `turn ${v.turn} of ${v.turns}`, v.season || "",
@@ -274,30 +506,8 @@
       }
       out.push(dice);
     }
-    // the active hyve: its rows of hexes, each named as the steps name it (A1, C3...)
     out.push(el("h3", `hyve ${v.active_hyve}`));
-    const hyve = el("div", null, "hyve");
-    for (const row of v.hyve || []) {
-      const letter = row.trim()[0];
-      const cells = row.trim().slice(1).trim().split(/\s+/);
-      const r = el("div", null, "hexrow");
-      cells.forEach((cell, i) => {
-        const h = el("span", null, "hex" + (cell === "." ? " empty" : ""));
-        h.append(el("b", cell === "." ? "" : cell), el("small", `${letter}${i + 1}`));
-        const face = Number(cell[0]);
-        if (face >= 1 && face <= 5 && colour(face)) h.style.setProperty("--c", colour(face));
-        const step = openFold && openFold.endsWith("@") ? `${openFold}${letter}${i + 1}` : null;
-        if (step && mayAct(current) && current.legal.includes(step)) {
-          h.classList.add("target");               // tap: the open bee goes here
-          h.setAttribute("role", "button");
-          h.title = step;
-          h.addEventListener("click", () => send("step", { step, seq: current.seq }));
-        }
-        r.append(h);
-      });
-      hyve.append(r);
-    }
-    out.push(hyve);
+    out.push(hexGrid(v, null));
     for (const key of ["hyve_scores", "chamber", "jellies", "effects_left", "perks", "rewards_taken"]) {
       if (v[key] && (!Array.isArray(v[key]) || v[key].length)) {
         out.push(el("h3", key.replaceAll("_", " ")));
@@ -309,15 +519,9 @@
 
   function renderFinal(final) {
     const c = card("final scores");
-    const t = el("table"), head = el("tr");
-    for (const h of ["player", "total", "can win"]) head.append(el("th", h));
-    t.append(head);
-    for (const p of final.players || []) {
-      const tr = el("tr");
-      for (const x of [p.name, p.total, p.eligible ? "yes" : "no"]) tr.append(el("td", x));
-      t.append(tr);
-    }
-    c.append(t);
+    const rows = (final.players || []).map((p) => ({ player: p.name, total: p.total,
+                                                    "can win": p.eligible ? "yes" : "no" }));
+    c.append(rowsTable(["player", "total", "can win"], rows, (row, k) => el("span", row[k])));
     const winners = final.winners || [];
     c.append(line(winners.length ? `winner: ${winners.join(" and ")}` : "no winner",
                   final.tiebreak ? `tie-breaker: ${final.tiebreak}` : "",
@@ -351,13 +555,23 @@
     if (data.version !== current.version || data.boot !== current.boot) $("error").textContent = "";
     const asked = data.prompt !== current.prompt && mayAct(data);
     current = data;
-    if (asked) window.requestAnimationFrame(showDue);
+    body.dataset.previewed = data.previewed ? "yes" : "no";
+    if (asked) {
+      window.requestAnimationFrame(showDue);
+      if (isMine(data)) announce(`Your turn: ${data.prompt}.`);
+    }
     $("name").textContent = data.name;
     renderDue(data);
     const said = $("said");
     said.replaceChildren();
-    if (data.last_step) said.append(el("li", data.last_step));
-    for (const line of data.said || []) if (line !== data.last_step) said.append(el("li", line));
+    // the step, unless what the rules said of it begins with it ("2  (Ann's raid…)")
+    const lines = data.said || [];
+    const plain = (x) => x.split(/\s+/).join(" ");
+    const step = plain(data.last_step || "");
+    if (step && !lines.some((x) => plain(x) === step || plain(x).startsWith(`${step} `))) {
+      said.append(el("li", data.last_step));
+    }
+    for (const line of lines) said.append(el("li", line));
     const view = $("view");
     view.replaceChildren(...renderTable(data));
   }
@@ -376,7 +590,10 @@
       if (!r.ok) $("error").textContent = answer.error || `refused (${r.status})`;
       else {
         $("step").value = "";
-        if (answer.undone) $("notice").textContent = `undone: ${answer.undone.join(", ")}`;
+        if (answer.undone) {
+          $("notice").textContent = `undone: ${answer.undone.join(", ")}`;
+          announce(`Undone: ${answer.undone.join(", ")}.`);
+        }
       }
     } catch (e) {
       $("error").textContent = "the table cannot be reached: the step was not sent";
@@ -432,7 +649,8 @@
       lastSeq = step.seq;
       $("notice").textContent = "";
       if (step.type !== "step" || !step.step) return;
-      const li = el("li", step.step);
+      announce(sentence(step.step));
+      const li = el("li", tv ? sentence(step.step) : step.step);
       li.dataset.seq = String(step.seq);
       li.value = step.seq;                 // numbered as the record numbers its events
       $("log").prepend(li);
@@ -447,6 +665,23 @@
       }
     });
   }
+
+  // the colours: as the system says, light or dark — the choice kept in this browser
+  const THEMES = ["system", "light", "dark"];
+  function theme(name) {
+    if (name === "system") delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = name;
+    $("theme").textContent = `colours: ${name}`;
+    $("theme").setAttribute("aria-label", `colours: ${name === "system" ? "as the system" : name}; change`);
+  }
+  let chosen = "system";
+  try { chosen = window.localStorage.getItem("hyvekit-theme") || "system"; } catch (e) { /* none kept */ }
+  theme(THEMES.includes(chosen) ? chosen : "system");
+  $("theme").addEventListener("click", () => {
+    const next = THEMES[(THEMES.indexOf($("theme").textContent.split(": ")[1]) + 1) % THEMES.length];
+    theme(next);
+    try { window.localStorage.setItem("hyvekit-theme", next); } catch (e) { /* not kept */ }
+  });
 
   render(current);
   connect();

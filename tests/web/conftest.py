@@ -4,6 +4,7 @@ free port), and plain HTTP helpers to talk to it."""
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 import time
 import urllib.error
@@ -82,3 +83,88 @@ def league(hk):
     made = hk("beelives", "new", "League", "-p", "Ann:prolific", "-p", "Bo:aggressive")
     assert made.returncode == 0, made.stderr
     return "league"
+
+
+# --- a real browser: Debian's chromium driven by Playwright ---------------------------------
+
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+#: chromium's switches for a closed machine (no network of its own, no GPU; --no-sandbox as root)
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+#: a phone and a TV, as the pages are checked at
+PHONE = {"width": 360, "height": 740}
+TV = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture()
+def browser():
+    """A headless chromium (skipped when Debian's chromium or Playwright is missing)."""
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed")
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def until(page, expression: str, timeout: float = 10_000) -> None:
+    """Wait until ``expression`` is true in ``page`` (``timeout`` in ms), asked through the
+    browser's devtools: Playwright's ``wait_for_function`` runs it with ``eval``, which the
+    page's Content-Security-Policy refuses, as it should."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not within {timeout} ms: {expression}")
+        page.wait_for_timeout(20)
+
+
+def played(folder, cid: str, game: str, kind: str, done, seed: int = 1, most: int = 600):
+    """Random legal steps (``seed``) stored on the record ``cid`` through the one step path,
+    a die rolled by hyvekit, until ``done(data)`` holds for the table as ``next --json`` gives
+    it; returns that data.
+
+    :raises AssertionError: not within ``most`` steps."""
+    import random
+
+    from hyvekit.games import campaign_store
+    from hyvekit.games.table import apply_steps, table_data, table_game
+    store, rng = campaign_store(folder), random.Random(seed)
+    table = table_game(game, kind)
+    for _ in range(most):
+        state = store.state(cid)[1]
+        data = table_data(table, state, with_previews=False)
+        if done(data):
+            return data
+        assert data["decision"] is not None, "the game ended first"
+        steps = [] if data["decision"] == "dice" else [rng.choice(data["legal"])]
+        apply_steps(store, cid, steps, rng, game=table, roll=True)     # a die: rolled
+    raise AssertionError(f"not within {most} steps")
+
+
+def before_a_forced_step(folder, cid: str, seed: int = 0) -> tuple[str, str]:
+    """Random legal play on the Bee Lives record ``cid`` stored as ``do`` stores it, up to a
+    die whose faces lead to a decision with a single option that the engine lists only when
+    asked (a raided hive with no bee to sacrifice); returns ``(the faces, that option)``."""
+    import random
+
+    from hyvekit.games import campaign_store
+    from hyvekit.games.table import apply_steps, table_game
+    from hyvekit.rules.table import DICE, play_steps
+    store, rng = campaign_store(folder), random.Random(seed)
+    game = table_game("beelives", "campaign")
+    engine = game.engine
+    for _ in range(400):
+        state = store.state(cid)[1]
+        d = engine.pending(state)
+        step = "roll" if d.kind == DICE else rng.choice(d.legal)
+        for faces in (x for x in d.legal if d.kind == DICE and x.isdigit()):
+            after = engine.pending(play_steps(engine, state, [faces], forced=True)[-1])
+            if after.kind != DICE and not after.auto and len(after.legal) == 1:
+                return faces, after.legal[0]
+        apply_steps(store, cid, [step], rng, game=game)
+    raise AssertionError("no such die within 400 steps")

@@ -11,7 +11,7 @@ import urllib.parse
 from typing import Any
 
 
-from .conftest import free_port, request, serving, tokens
+from .conftest import before_a_forced_step, free_port, request, serving, tokens
 
 
 def test_a_page_needs_its_token_and_shows_the_decision_due(hk, league):
@@ -312,3 +312,75 @@ def test_a_legacy_runs_scenarios_so_far_are_listed(hk):
     assert lines[0].startswith(f"scenario {first['scenario']}: "
                                f"{'won' if first['won'] else 'lost'}, "
                                f"{first['hp_past_start']} HP positions past the start")
+
+
+def test_a_single_option_after_a_step_on_the_page_is_played_and_said(hk):
+    assert hk("beelives", "new", "Four", "-p", "Jeremy:prolific", "-p", "Ann:aggressive",
+              "-p", "Bo:prolific", "-p", "Cy:aggressive").returncode == 0
+    faces, only = before_a_forced_step(hk.campaigns, "four")
+    with serving(hk.campaigns, ["four"]) as (base, app):
+        k = tokens(app, "four")
+        answer = request(f"{base}/t/four/step", {"k": k["host"], "step": faces})
+        assert answer[0] == 200, answer
+        assert answer[1]["steps"][:2] == [faces, only]          # hyvekit played the option
+        data = request(f"{base}/t/four/state?k={k['watch']}")[1]
+        assert data["legal"] != [only]
+        assert f"{only} (nothing else was possible: hyvekit played it)" in data["said"]
+    history = hk("campaign", "history", "four").stdout
+    assert only in history
+
+
+def test_the_terminal_lists_a_tv_link_after_the_watch_link_and_it_opens_the_tv_view(hk, league):
+    from hyvekit.cli.serve import served_links
+    with serving(hk.campaigns, [league]) as (base, app):
+        links = served_links(app.state.served[league], base)
+        whos = [who for who, _, _ in links]
+        tv = whos.index("TV (the decision largest, read only)")
+        assert whos[tv - 1] == "watch (read only)" and links[tv - 1][2]     # after its QR
+        url = links[tv][1]
+        assert url == links[tv - 1][1].replace(f"/t/{league}?", f"/t/{league}/tv?")
+        status, html = request(url)
+        assert status == 200 and 'data-view="tv"' in html
+        assert 'data-view="page"' in request(links[tv - 1][1])[1]
+        assert 'data-view="tv"' in request(links[tv - 1][1] + "&view=tv")[1]
+
+
+def test_keep_and_reroll_say_the_raid_party_s_strength_before_and_after(hk):
+    import re
+
+    from .conftest import played
+    assert hk("beelives", "new", "Four", "-p", "Jeremy:prolific", "-p", "Ann:aggressive",
+              "-p", "Bo:prolific", "-p", "Cy:aggressive").returncode == 0
+    due = played(hk.campaigns, "four", "beelives", "campaign",
+                 lambda d: d["decision"] == "reroll")
+    strength = re.search(r"strength (\d+)", due["prompt"]).group(1)
+    with serving(hk.campaigns, ["four"]) as (base, app):
+        state = f"{base}/t/four/state?k={tokens(app, 'four')['watch']}"
+        deadline = time.monotonic() + 20
+        while not request(state)[1]["previewed"]:                       # sent a moment after
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        data = request(state)[1]
+    keep, reroll = (data["preview"][o] for o in data["legal"])
+    assert keep.startswith(f"party strength {strength} → {strength} (")
+    assert re.match(rf"party strength {strength} → \d+(–\d+)? \(\d+ bees?, \d+ dic?e", reroll)
+
+
+def test_previews_asked_for_a_few_options_of_a_long_menu(hk):
+    from .conftest import played
+    assert hk("beez", "new", "Friday", "--players", "Martin,Sophie", "--common",
+              "both-4-5-rows,middle-row,colours").returncode == 0
+    due = played(hk.campaigns, "friday", "beez", "game", lambda d: len(d["legal"]) > 60)
+    with serving(hk.campaigns, ["friday"]) as (base, app):
+        k = tokens(app, "friday")
+        data = request(f"{base}/t/friday/state?k={k['watch']}")[1]
+        seq, legal = data["seq"], due["legal"]
+        url = f"{base}/t/friday/preview?k={k['watch']}&seq={seq}"
+        asked = "".join(f"&o={urllib.parse.quote(o)}" for o in legal[:3])
+        status, answer = request(url + asked + "&o=not-an-option")
+        assert status == 200 and sorted(answer["preview"]) == sorted(legal[:3])
+        assert all(answer["preview"].values())                       # each says something
+        everything = "".join(f"&o={urllib.parse.quote(o)}" for o in legal[:61])
+        assert request(url + everything)[0] == 400                     # at most 60 at once
+        assert request(url.replace(f"seq={seq}", f"seq={seq - 1}") + asked)[0] == 409
+        assert request(f"{base}/t/friday/preview?k=nope&seq={seq}" + asked)[0] == 403

@@ -18,7 +18,9 @@ from hyvekit.rules.beelives.month_table import Table
 from hyvekit.rules.beelives.player_turns import Raid
 from hyvekit.rules.beelives.state import Components, GameState
 from hyvekit.rules.beelives.table_options import raid_targets
-from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.beelives.turn_steps import raid_party, raid_strength
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
+from hyvekit.rules.values import replace
 
 def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: Components
                   ) -> tuple[Fraction, Fraction]:
@@ -88,6 +90,35 @@ def raid_notes(state: GameState, name: str, comps: Components,
             out.append((text, (f"{float(success):.0%} {WON[state.is_player(target)]}, "
                                f"{float(honey):.1f} honey expected")))
     return tuple(out)
+
+
+def reroll_notes(state: GameState, a: Raid, comps: Components) -> dict[str, str]:
+    """Beside ``keep`` and ``reroll`` of the raid ``a``: the party's strength before and after
+    (Raid: a reroll sacrifices one bee of the party and rolls the pool of the bees left; the
+    strength is the lesser of the dice and the bees, with the queen's and card's bonuses)."""
+    party = raid_party(a)
+    now = sum(raid_strength(state, a, party, comps))
+    fewer = party - 1
+    n, faces = comps.board.dice_for(fewer), comps.board.die_faces
+    lo, hi = (sum(raid_strength(state, replace(a, rolls=a.rolls + ((face,) * n,)), fewer,
+                                comps)) for face in (min(faces), max(faces)))
+    after = f"{lo}" if lo == hi else f"{lo}–{hi}"
+    return {"keep": f"party strength {now} → {now} ({counted(party, 'bee')}, these dice)",
+            "reroll": f"party strength {now} → {after} ({counted(fewer, 'bee')}, "
+                      f"{n} {'die' if n == 1 else 'dice'} rolled again)"}
+
+
+def reroll_preview(state: Any, option: str) -> tuple[str, ...]:
+    """What ``keep`` or ``reroll`` (``option``) of a raid due in the campaign ``state`` says
+    in its preview (:func:`reroll_notes`); () for any other option."""
+    m = state.table if isinstance(state.table, Table) else None
+    if m is None or m.state is None or m.turn is None or not isinstance(m.turn.action, Raid):
+        return ()
+    d = month_pending(m)
+    if d is None or d.kind != "reroll":
+        return ()
+    note = reroll_notes(m.state, m.turn.action, m.comps).get(option.split(": ", 1)[-1])
+    return (note,) if note else ()
 
 
 def table_odds(state: Any) -> dict[str, str]:

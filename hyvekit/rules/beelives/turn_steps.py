@@ -186,7 +186,7 @@ def _raid_due(state: GameState, pt: PendingTurn, comps: Components) -> TurnDecis
     a, done, board = pt.action, pt.done, comps.board
     if not isinstance(a, Raid):
         return None
-    party = (a.bees or 0) - max(0, len(a.rolls) - 1)
+    party = raid_party(a)
     if not a.rolls or "reroll" in done:
         party -= 1 if a.rolls else 0
         n = board.dice_for(party)
@@ -354,6 +354,12 @@ def _spawn_place(state: GameState, pt: PendingTurn, comps: Components, missed: b
                         f"a wild hive ({name}) spawns within 3 spaces of {near}: where", fill,
                         values=tuple(((name, c), f"place {c[0]},{c[1]}") for c in places),
                         neutral=(name, places[0]))
+
+
+def raid_party(a: Raid) -> int:
+    """The bees of the raid ``a``'s party now: those sent, less one for each reroll made
+    (Raid: a reroll sacrifices one bee of the party)."""
+    return (a.bees or 0) - max(0, len(a.rolls) - 1)
 
 
 def raid_strength(state: GameState, a: Raid, party: int, comps: Components
