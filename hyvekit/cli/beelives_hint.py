@@ -48,7 +48,6 @@ def advise_now(state: Any, seconds: float, seed: int | None, rollouts: int | Non
 
     from hyvekit.games.advisor import advise
     from hyvekit.games.beelives import advisor_game
-    from hyvekit.rules.table import previews
     game = advisor_game()
     d = game.engine.pending(state)
     if d.over or d.actor is None:
@@ -58,13 +57,21 @@ def advise_now(state: Any, seconds: float, seed: int | None, rollouts: int | Non
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
     if quiet:                  # a full screen of its own (play): no bar, no other process
         hint = advise(game, state, seed, seconds, rollouts, jobs=1)
-        return replace(hint, changes=previews(game.engine, state, d))
+        return replace(hint, changes=_changes(state, d, hint))
     columns = (TextColumn("thinking"), BarColumn(bar_width=40), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("thinking", total=1.0)
         hint = advise(game, state, seed, seconds, rollouts, jobs=os.cpu_count(),
                       progress=lambda share: bar.update(task, completed=share))
-    return replace(hint, changes=previews(game.engine, state, d))
+    return replace(hint, changes=_changes(state, d, hint))
+
+
+def _changes(state: Any, d: Any, hint: Any) -> dict[str, str]:
+    """What each option the hint estimated changes now: its preview as ``next`` shows it
+    (:func:`~hyvekit.games.table.option_previews`), for those options only."""
+    from hyvekit.games.table import option_previews, table_game
+    return option_previews(table_game("beelives", "campaign"), state, d,
+                           [e.option for e in hint.estimates])
 
 
 def _percent(x: float) -> str:
