@@ -34,14 +34,12 @@ from hyvekit.rules.beelives.month_table import Table
 from hyvekit.rules.beelives.odds import raid_odds_now
 from hyvekit.rules.beelives.player_turns import (BuildWax, CleanBees, CoolHive, Defend, Forage,
                                                  Raid)
-from hyvekit.rules.beelives.state import Components, GameState, map_module
+from hyvekit.rules.beelives.state import MONTHS, Components, GameState, map_module
 from hyvekit.rules.beelives.table_options import player_candidates
 from hyvekit.rules.beelives.turn_steps import trial
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.table import DICE, Decision, Option, typed
 
-#: the productive months of a year (Mar–Nov)
-MONTHS = 9
 #: the worth of one cube stored, in VP, when the hive needs it (honey: food and 1 VP at the
 #: end; pollen: a bee hatched; water: the hive cooled)
 HONEY, POLLEN, WATER = 1.0, 0.8, 0.5
@@ -162,7 +160,7 @@ def ranked(t: Any, d: Decision) -> tuple[str, ...]:
 def months_left(state: GameState) -> int:
     """Productive months after this one in the game (0 in the last November)."""
     years_after = state.options.years - state.year
-    return MONTHS - state.month + MONTHS * years_after
+    return len(MONTHS) - state.month + len(MONTHS) * years_after
 
 
 def needs(state: GameState, name: str, comps: Components) -> tuple[int, int, int]:
