@@ -13,7 +13,9 @@ uniformly random legal play, and how fast its estimates are.
   seed 3), one process, rollouts 0 … N-1 of the default player's choice; and the wall time
   of a hint there with the default budget (3 s) over every core
   (:func:`hyvekit.games.advisor.advise`, as ``beelives hint`` makes it, without the
-  process start-up).
+  process start-up); and rollouts per CPU second from a player's first turn in the 27th
+  month (year 3, November) of a 4-player 3-year game played so by the default player (to
+  the game's end: the month and the last winter).
 
 * ``--beez N`` (default 100; 0: not measured): 2-player Beez games at the table (the
   rulebook's common cards "both 4/5 rows", "middle row", "colours"; no secret cards known),
@@ -49,11 +51,17 @@ SETTINGS = {"kind": "standard", "map": False,
                         {"name": "Bo", "queen": "prolific"}]}
 
 
-def new_table():
-    """The 2-player campaign before its first step."""
+EPIC = {"kind": "multi-year", "years": 3, "map": False,
+        "players": [{"name": n, "queen": q} for n, q in (
+            ("Susan", "prolific"), ("Jeremy", "aggressive"), ("Lauren", "nomadic"),
+            ("Mara", "hygienic"))]}
+
+
+def new_table(settings: dict = SETTINGS):
+    """The campaign of ``settings`` (default: the 2-player one) before its first step."""
     from hyvekit.games.beelives import new_campaign_settings
     from hyvekit.rules.beelives import campaign as C
-    _, checked, comps = new_campaign_settings(SETTINGS)
+    _, checked, comps = new_campaign_settings(settings)
     return C.new_campaign(checked, comps)
 
 
@@ -105,15 +113,15 @@ def games(n: int, jobs: int, one=one_game) -> dict:
             "cpu": sum(r[3] for r in rows) / n}
 
 
-def month_seven_turn():
-    """The campaign at a player's first turn of the seventh month (the default player in
-    every seat from seed 3)."""
+def turn_in(month: int, settings: dict = SETTINGS, seed: int = 3):
+    """The campaign at a player's first turn of its ``month``-th productive month (the
+    default player in every seat from ``seed``), and the decision."""
     from hyvekit.rules.beelives import default_player as DP
     from hyvekit.rules.beelives.engine import ENGINE
     from hyvekit.rules.table import play_steps
-    t = new_table()
-    rng = random.Random(3)
-    while not ((d := ENGINE.pending(t)).kind == "action" and t.game.month == 7):
+    t = new_table(settings)
+    rng = random.Random(seed)
+    while not ((d := ENGINE.pending(t)).kind == "action" and len(t.months) == month - 1):
         t = play_steps(ENGINE, t, [DP.choose(t, d, rng)], rng, auto=True)[-1]
     return t, d
 
@@ -125,21 +133,30 @@ def rollout_speed(n: int) -> dict:
     from hyvekit.rules.advisor import rollouts
     from hyvekit.rules.beelives import default_player as DP
     from hyvekit.rules.beelives.engine import ENGINE
-    t, d = month_seven_turn()
-    step = DP.choose(t, d, random.Random(0))
-    start = time.process_time()
-    rollouts(ENGINE, t, step, DP.choose, DP.outcome, d.actor, 1, range(n))
-    cpu = time.process_time() - start
+    t, d = turn_in(7)
+
+    def per_cpu_second(t, d) -> float:
+        step = DP.choose(t, d, random.Random(0))
+        start = time.process_time()
+        rollouts(ENGINE, t, step, DP.choose, DP.outcome, d.actor, 1, range(n))
+        return n / (time.process_time() - start)
+    speed = per_cpu_second(t, d)
     start = time.monotonic()
     hint = advise(advisor_game(), t, 1)
-    return {"rollouts": n, "per_cpu_s": n / cpu, "options": len(d.legal),
-            "hint_wall": time.monotonic() - start, "hint_rounds": hint.rounds,
-            "hint_options": len(hint.estimates)}
+    wall = time.monotonic() - start
+    late, due = turn_in(27, EPIC)                  # month 27 of a 4-player, 3-year game
+    return {"rollouts": n, "per_cpu_s": speed, "options": len(d.legal),
+            "hint_wall": wall, "hint_rounds": hint.rounds,
+            "hint_options": len(hint.estimates),
+            "month27": per_cpu_second(late, due)}
 
 
 def speed_rows(r: dict) -> list[str]:
     return [f"| rollouts per CPU second, month 7 ({r['rollouts']} rollouts) | "
             f"{r['per_cpu_s']:.1f} |",
+            f"| rollouts per CPU second, month 27 of a 4-player 3-year game "
+            f"({r['rollouts']} rollouts) | "
+            f"{r['month27']:.1f} |",
             f"| a hint there, default budget, every core: wall seconds | {r['hint_wall']:.2f} "
             f"({r['hint_options']} of {r['options']} options, {r['hint_rounds']} rollouts "
             "each) |"]

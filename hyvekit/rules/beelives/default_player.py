@@ -158,9 +158,10 @@ def ranked(t: Any, d: Decision) -> tuple[str, ...]:
 
 
 def months_left(state: GameState) -> int:
-    """Productive months after this one in the game (0 in the last November)."""
-    years_after = state.options.years - state.year
-    return len(MONTHS) - state.month + len(MONTHS) * years_after
+    """Productive months after this one before the winter (0 in November): what the hive
+    prepares for — every year's winter feeds on its honey and kills bees by its disease
+    (Winter Upkeep; Multiple Years Variant)."""
+    return len(MONTHS) - state.month
 
 
 def needs(state: GameState, name: str, comps: Components) -> tuple[int, int, int]:
