@@ -150,18 +150,26 @@ def hint_data(hint: Any) -> dict:
                           for e in hint.estimates]}
 
 
-def mark_hint(store: Any, campaign: str, hint: Any) -> None:
+def mark_hint(store: Any, campaign: str, hint: Any, known: Any = None) -> None:
     """The hint marked in the record (a ``hint`` event for the player deciding): stored whole
-    or not at all, like every event."""
-    store.append(campaign, "hint", {"player": hint.actor, "decision": hint.kind})
+    or not at all, like every event; ``known``: the ``(record, state)`` it was worked out on
+    (a record changed since, the decision no longer due, refuses it).
+
+    :raises RecordChangedError: another command stored a step since (nothing is marked).
+    """
+    store.append_many(campaign, [("hint", {"player": hint.actor, "decision": hint.kind})],
+                      known=known)
 
 
-def show_hint(ctx: typer.Context, campaign: str, state: Any, seconds: float,
+def show_hint(ctx: typer.Context, campaign: str, known: tuple[Any, Any], seconds: float,
               seed: int | None, rollouts: int | None) -> tuple[dict, list[str]]:
-    """Work out the hint for the decision due and mark it in the record: its data
-    (:func:`hint_data`) and its lines (:func:`hint_lines`)."""
-    hint = advise_now(state, seconds, seed, rollouts)
-    mark_hint(command_store(ctx), campaign, hint)
+    """Work out the hint for the decision due at ``known`` (``(record, state)``) and mark it
+    in the record: its data (:func:`hint_data`) and its lines (:func:`hint_lines`).
+
+    :raises RecordChangedError: a step stored by another command meanwhile.
+    """
+    hint = advise_now(known[1], seconds, seed, rollouts)
+    mark_hint(command_store(ctx), campaign, hint, known)
     return hint_data(hint), hint_lines(hint)
 
 
@@ -177,8 +185,8 @@ def hint_command(ctx: typer.Context, campaign: str = CampaignArg,
 
     Example: hyvekit beelives hint spring-league --seconds 5
     """
-    _, state = load_campaign(ctx, campaign)
-    data, lines = show_hint(ctx, campaign, state, seconds, seed, rollouts)
+    record, state = load_campaign(ctx, campaign)
+    data, lines = show_hint(ctx, campaign, (record, state), seconds, seed, rollouts)
     if as_json:
         print_json(data)
         return

@@ -144,7 +144,7 @@ class PlaySession:
         self._require_unchanged()
         hint = advise_now(self.state, HINT_SECONDS if seconds is None else seconds, None,
                           None, quiet=True)
-        mark_hint(self.store, self.id, hint)
+        mark_hint(self.store, self.id, hint, (self._record, self.state))
         self.reload()
         return hint_lines(hint)
 

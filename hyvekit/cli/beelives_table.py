@@ -236,7 +236,7 @@ def next_(ctx: typer.Context, campaign: str = CampaignArg, as_json: bool = JsonO
     lines: list[str] = []
     if hint:
         from hyvekit.cli.beelives_hint import show_hint
-        data["hint"], lines = show_hint(ctx, campaign, state, seconds, seed, None)
+        data["hint"], lines = show_hint(ctx, campaign, (record, state), seconds, seed, None)
     if as_json:
         print_json(data)
         return

@@ -131,3 +131,22 @@ def _steps_to(start, end):
         t = tables[-1]
     assert t.game == end.game
     return out
+
+
+def test_a_hint_is_marked_only_for_the_decision_due(late):
+    from hyvekit.cli.beelives_hint import mark_hint
+    from hyvekit.games.advisor import Hint
+    from hyvekit.rules.common import IllegalActionError
+    from hyvekit.store.errors import RecordChangedError
+    store = campaign_store(late.campaigns)
+    known = store.state(CAMPAIGN)
+    with pytest.raises(IllegalActionError, match="Ann's action decision"):
+        store.append(CAMPAIGN, "hint", {"player": "Bo", "decision": "action"})
+    # worked out on the table as read, then another command stores a step: nothing marked
+    hint = Hint("Ann", "action", (), "", (), 2, 0.1, 1)
+    legal = json.loads(late("beelives", "next", CAMPAIGN, "--json").stdout)["legal"]
+    assert late("beelives", "do", CAMPAIGN, legal[0]).returncode == 0
+    before = _events(late)
+    with pytest.raises(RecordChangedError):
+        mark_hint(store, CAMPAIGN, hint, known)
+    assert _events(late) == before

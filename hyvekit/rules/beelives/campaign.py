@@ -111,14 +111,26 @@ def play(state: CampaignState, event_type: str, data: Mapping[str, Any]) -> Camp
 
 
 def _hint(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
-    """A hint shown for the decision due to ``player`` (its ``decision`` kind kept as
-    shown): marked on the campaign (:attr:`CampaignState.hints`), nothing else changed."""
+    """A hint shown for the decision due, ``player``'s (of kind ``decision``): marked on the
+    campaign (:attr:`CampaignState.hints`), nothing else changed.
+
+    :raises IllegalActionError: not the decision due (its player or kind: a hint is marked
+        where it was shown, after the steps before it).
+    """
+    from hyvekit.rules.beelives.campaign_phases import R_AT_TABLE
+    from hyvekit.rules.beelives.engine import ENGINE
+    from hyvekit.rules.common import IllegalActionError
     _keys("hint", data, ("player", "decision"))
     players = [p.name for p in state.game.players]
     player = _text("player", data.get("player"))
     if player not in players:
         raise not_one_of("player", player, players)
     kind = _text("decision", data.get("decision"))
+    d = ENGINE.pending(state)
+    if d.over or (d.actor, d.kind) != (player, kind):
+        due = "nothing (the game is over)" if d.over else f"{d.actor}'s {d.kind} decision"
+        raise IllegalActionError(R_AT_TABLE, f"a hint is marked for the decision due: {due}",
+                                 expected=due, given=f"{player}'s {kind} decision")
     game = state.game
     return replace(state, hints=state.hints + ((game.year, game.month, player, kind),))
 
