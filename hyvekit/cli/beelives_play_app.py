@@ -17,14 +17,14 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, RichLog, Static
 
 from hyvekit.cli.beelives_session import PlaySession
-from hyvekit.cli.play_screen import QUIT_WORDS, UNDO_WORDS, error_line
+from hyvekit.cli.play_screen import HINT_WORDS, QUIT_WORDS, UNDO_WORDS, error_line
 from hyvekit.rules.common import counted
 
 #: how each kind of log line is shown
 LOG_STYLES = {"step": "bold", "auto": "yellow", "event": "", "month": "bold green",
-              "undo": "magenta", "info": "dim"}
+              "undo": "magenta", "info": "dim", "hint": "cyan"}
 LOG_MARKS = {"step": "", "auto": "hyvekit: ", "event": "  ", "month": "", "undo": "undone: ",
-             "info": ""}
+             "info": "", "hint": ""}
 
 
 class LegalSuggester(Suggester):
@@ -97,6 +97,7 @@ class PlayApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo the last step", priority=True),
         Binding("ctrl+r", "roll", "Roll the dice due", priority=True),
+        Binding("ctrl+t", "hint", "Hint (marked in the record)", priority=True),
         Binding("ctrl+q", "quit", "Quit (every step is kept)", priority=True),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),   # not Textual's hint
         Binding("pageup", "scroll_due(-1)", "Scroll the options", show=False),
@@ -121,7 +122,8 @@ class PlayApp(App[None]):
         yield Static(id="preview", markup=False)
         with Horizontal(id="prompt"):
             yield Static(id="who", markup=False)
-            yield StepInput(placeholder="type a step (→ or Tab completes) · u: undo · q: quit",
+            yield StepInput(placeholder="type a step (→ or Tab completes) · u: undo · ?: hint · "
+                                        "q: quit",
                             suggester=self.suggester, id="step", compact=True)
         yield Footer()
 
@@ -193,6 +195,9 @@ class PlayApp(App[None]):
             self.action_undo()
         elif text.lower() in QUIT_WORDS:
             self.exit()
+        elif text.lower() in HINT_WORDS:
+            event.input.value = ""
+            self.action_hint()
         elif text and self.play_step(text):
             event.input.value = ""
 
@@ -211,14 +216,23 @@ class PlayApp(App[None]):
 
     def action_undo(self) -> None:
         """Undo the last step (and the steps hyvekit played after it)."""
+        self._logged("undo", self.session.undo)
+
+    def action_hint(self) -> None:
+        """The advisor's hint for the decision due, in the log (docs/advisor.md); the
+        decision is marked in the record as one a hint was shown for."""
+        self._logged("hint", self.session.hint)
+
+    def _logged(self, kind: str, act) -> None:
+        """``act()``'s lines in the log as ``kind``, or what refused it on the error line."""
         try:
-            undone = self.session.undo()
-        except Exception as exc:  # noqa: BLE001 - nothing to undo, not a step: in the screen
+            lines = act()
+        except Exception as exc:  # noqa: BLE001 - nothing to undo, nobody decides: shown
             self.show(error_line(exc))
             self.bell()
             return
-        for step in undone:
-            self.log_line("undo", step)
+        for line in lines:
+            self.log_line(kind, line)
         self.show()
 
     def action_scroll_due(self, pages: int) -> None:

@@ -23,6 +23,8 @@ from hyvekit.cli.play_screen import changed_outside, newest
 from hyvekit.rules.common import InvalidInputError
 
 R_PLAY = "hyvekit beelives play"
+#: the seconds a hint thinks in ``play`` (in the screen's own process)
+HINT_SECONDS = 3.0
 
 
 class PlaySession:
@@ -129,6 +131,22 @@ class PlaySession:
             over = f"the game is over: hyvekit beelives status {self.id} gives the scores"
             out.append(("month", over))
         return out
+
+    def hint(self, seconds: float | None = None) -> list[str]:
+        """The advisor's hint for the decision due (``beelives hint``, in this process and
+        without a progress bar: :data:`HINT_SECONDS` of thought), marked in the record.
+
+        :returns: the hint's lines.
+        :raises IllegalActionError: nobody decides now, or the record changed by another
+            command since it was read.
+        """
+        from hyvekit.cli.beelives_hint import advise_now, hint_lines, mark_hint
+        self._require_unchanged()
+        hint = advise_now(self.state, HINT_SECONDS if seconds is None else seconds, None,
+                          None, quiet=True)
+        mark_hint(self.store, self.id, hint, (self._record, self.state))
+        self.reload()
+        return hint_lines(hint)
 
     def undo(self) -> list[str]:
         """Undo the last step made at the table, with the steps before it the players did not

@@ -216,21 +216,34 @@ def _merged(options: list[str]) -> list[str]:
 
 
 @app.command("next")
-def next_(ctx: typer.Context, campaign: str = CampaignArg, as_json: bool = JsonOption) -> None:
+def next_(ctx: typer.Context, campaign: str = CampaignArg, as_json: bool = JsonOption,
+          hint: bool = typer.Option(False, "--hint", help="Add the advisor's estimate of each "
+                                    "option ('beelives hint'; marked in the record)."),
+          seconds: float = typer.Option(3.0, "--seconds", metavar="S", min=0.1, max=600.0,
+                                        help="With --hint: time to think (default 3)."),
+          seed: int | None = typer.Option(None, "--seed", metavar="N", min=0,
+                                          help="With --hint: the rollouts' seed.")) -> None:
     """What is due now at the table: the month, the phase, the card in effect, each hive and
     wild hive, and the decision due with its legal options (a raid with its chance of
     success). --json gives {"actor", "decision", "legal": [...], "table": ...}: every string
-    in legal is a step that 'beelives do' accepts.
+    in legal is a step that 'beelives do' accepts. --hint adds the advisor's estimates
+    ("hint" in --json).
 
-    Example: hyvekit beelives next spring-league
+    Example: hyvekit beelives next spring-league --hint
     """
     record, state = load_campaign(ctx, campaign)
     data = next_data(state)
+    lines: list[str] = []
+    if hint:
+        from hyvekit.cli.beelives_hint import show_hint
+        data["hint"], lines = show_hint(ctx, campaign, (record, state), seconds, seed, None)
     if as_json:
         print_json(data)
         return
     print_table(data["table"], data["legal"])
     print_decision(data, record.header["id"])
+    for line in lines:
+        console().print(line, highlight=False, soft_wrap=True)
 
 
 @app.command("do")

@@ -213,7 +213,7 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
     """Revert the newest event (or all after --to N). Reverted events stay in the history, and
     'campaign redo' brings the last undone ones back. A die rolled at the table is taken
     back with the step that made it due (an undo is never a re-roll), as are the steps
-    hyvekit played after that step.
+    hyvekit played after that step and a hint shown since.
 
     Example: hyvekit campaign undo demo-legacy --to 2 --yes
     """
@@ -227,8 +227,11 @@ def undo(ctx: typer.Context, campaign_id: str = typer.Argument(..., metavar="ID"
             typer.echo("nothing was changed")
             return
     reverted = None
-    if to is None and before and before[-1]["type"] == "step":
-        # a step at the table: with a die, the step that made it due (never a re-roll)
+    from hyvekit.games.table import HINT, STEP
+    last = next((e["type"] for e in reversed(before) if e["type"] != HINT), None)
+    if to is None and last == STEP:
+        # a step at the table: with a die, the step that made it due (never a re-roll); a
+        # hint shown since goes with it
         from hyvekit.games.table import AT_TABLE, table_game, undo_steps
         header = st.load(campaign_id).header
         if (header["game"], header["kind"]) in AT_TABLE:

@@ -13,6 +13,7 @@ from hyvekit.rules.common import IllegalActionError
 #: what the step line takes besides the steps: undo and quit
 UNDO_WORDS = ("u", "undo")
 QUIT_WORDS = ("q", "quit", "exit")
+HINT_WORDS = ("hint", "?")
 
 
 def error_line(exc: BaseException) -> str:

@@ -156,7 +156,9 @@ def _show(data: dict[str, Any], narrowed: bool = False) -> None:
     games = ", ".join(f"{P.LABELS[g]} {n}" for g, n in data["by_game"].items())
     typer.echo(wrapped(counted(data["plays"], "play") + (f" ({games})" if games else "")
                        + (f"; {data['in_progress']} still in progress"
-                          if data["in_progress"] else "")))
+                          if data["in_progress"] else "")
+                       + (f"; {data['assisted']} assisted (hyvekit's hints shown)"
+                          if data.get("assisted") else "")))
     for g in P.LABELS:
         rows = [[x["name"], x["plays"], x["wins"], P.percent(x["wins"], x["plays"]),
                  "-" if x["average"] is None else x["average"],

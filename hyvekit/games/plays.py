@@ -137,14 +137,17 @@ def finished_link(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
 
 
 def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], state: Any,
-             me: str = SOLO) -> tuple[Play, ...]:
+             me: str = SOLO, every: Sequence[Mapping[str, Any]] | None = None
+             ) -> tuple[Play, ...]:
     """The plays of a record (its ``header``, its active ``events`` in order) whose state is
-    ``state``; ``me``: the name of a HYVE record's player."""
+    ``state``; ``me``: the name of a HYVE record's player.  ``every``: all its events, the
+    reverted among them (default: ``events``), read for the hints shown (a hint undone with
+    its step was shown all the same)."""
     game, kind = header.get("game"), header.get("kind")
     times = [e.get("at") or "" for e in events]
     base = {"record": str(header.get("id")), "name": str(header.get("name") or "")}
     if game == "beelives":
-        return _beelives(state, times, base)
+        return _beelives(state, times, base, hinted(events if every is None else every))
     if game == "hyve" and kind == "scenario":
         return _hyve_scenario(state, times, base, me)
     if game == "hyve" and kind == "legacy":
@@ -162,7 +165,17 @@ def _span(times: Sequence[str]) -> dict[str, Any]:
             "minutes": play_minutes(times)}
 
 
-def _beelives(state: Any, times: Sequence[str], base: dict[str, Any]) -> tuple[Play, ...]:
+def hinted(events: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """The players a record's ``hint`` events were shown to (docs/advisor.md), in the order
+    first shown."""
+    from hyvekit.games.table import HINT
+    names = (e.get("data", {}).get("player") for e in events if e.get("type") == HINT
+             and isinstance(e.get("data"), Mapping))
+    return tuple(dict.fromkeys(str(n) for n in names if n))
+
+
+def _beelives(state: Any, times: Sequence[str], base: dict[str, Any],
+              assisted: tuple[str, ...] = ()) -> tuple[Play, ...]:
     st = state.settings
     scoring = state.scores
     lost = state.game.stage == "over" and scoring is None          # Wildfire: the game lost
@@ -187,7 +200,7 @@ def _beelives(state: Any, times: Sequence[str], base: dict[str, Any]) -> tuple[P
                                     f"{st.years} years" if st.years > 1 else "",
                                     "on the map" if st.map else "") if x)
     return (Play("beelives", base["record"], seats=seats, finished=finished, comment=comment,
-                 facts=facts, **base, **_span(times)),)
+                 facts=facts, assisted=assisted, **base, **_span(times)),)
 
 
 def _hyve_scenario(t: Any, times: Sequence[str], base: dict[str, Any], me: str
@@ -273,7 +286,7 @@ def record_plays(store: Any, record_id: str, me: str = SOLO) -> tuple[Play, ...]
     :raises StoreError: the record cannot be read or replayed (its own message).
     """
     record, state = store.state(record_id)
-    return plays_of(record.header, record.active, state, me)
+    return plays_of(record.header, record.active, state, me, record.events)
 
 
 def all_plays(store: Any, me: str = SOLO, progress: Any = None
@@ -321,6 +334,7 @@ def stats_summary(plays: list[Play], skipped: Sequence[tuple[str, str]] = ()
     by_game = {g: [p for p in finished if p.game == g] for g in GAMES}
     out: dict[str, Any] = {
         "plays": len(finished), "in_progress": len(plays) - len(finished),
+        "assisted": sum(1 for p in finished if p.assisted),
         "by_game": {g: len(v) for g, v in by_game.items() if v},
         "players": [{"name": x.name, "game": x.game, "plays": x.plays, "wins": x.wins,
                      "win_rate": round(x.win_rate, 3), "average": x.average, "best": x.best}

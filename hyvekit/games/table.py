@@ -18,6 +18,8 @@ from hyvekit.rules.values import dataclass
 
 #: the event type of a step at the table
 STEP = "step"
+#: the event marking a hint shown at the table (docs/advisor.md): undone with the step after it
+HINT = "hint"
 
 
 @dataclass(frozen=True)
@@ -215,11 +217,13 @@ def undo_steps(store: Any, campaign_id: str, game: TableGame, *,
     not choose: a die or a card drawn (undoing it takes back the step that made it due, so an
     undo is never a re-roll) and a step the tool played (:attr:`~hyvekit.rules.table.Decision.auto`,
     and with ``forced`` — default :func:`forced_steps` — a single-option decision).  One
-    undo of the store (``campaign redo`` brings them all back).
+    undo of the store (``campaign redo`` brings them all back).  A hint shown since the step
+    (a ``hint`` event) is undone with it: it was shown for a decision no longer due (the
+    record keeps it, undone, and a play with it stays assisted).
 
     :returns: the steps undone, newest first.
-    :raises IllegalActionError: the newest event is not a step at the table (``campaign
-        undo`` takes it back).
+    :raises IllegalActionError: the newest event, hints aside, is not a step at the table
+        (``campaign undo`` takes it back).
     :raises NothingToUndoError: nothing to undo.
     """
     from hyvekit.rules.common import IllegalActionError
@@ -227,12 +231,14 @@ def undo_steps(store: Any, campaign_id: str, game: TableGame, *,
     forced = forced_steps() if forced is None else forced
     record = store.load(campaign_id)
     active = list(record.active)
-    if active and active[-1]["type"] != STEP:
-        raise IllegalActionError(R_UNDO, f"the newest event of {campaign_id} is a "
-                                 f"{active[-1]['type']!r} event, not a step at the table: "
-                                 f"hyvekit campaign undo {campaign_id} takes it back",
-                                 expected=STEP, given=active[-1]["type"])
     k = len(active) - 1                   # active[k:] is taken back
+    while k > 0 and active[k]["type"] == HINT:
+        k -= 1                            # a hint shown since goes with the step (kept, undone)
+    if active and active[k]["type"] != STEP:
+        raise IllegalActionError(R_UNDO, f"the newest event of {campaign_id} is a "
+                                 f"{active[k]['type']!r} event, not a step at the table: "
+                                 f"hyvekit campaign undo {campaign_id} takes it back",
+                                 expected=STEP, given=active[k]["type"])
     while k > 0 and active[k - 1]["type"] == STEP:
         try:
             d = game.engine.pending(store.replay(record, upto=active[k - 1]["seq"]))
@@ -244,7 +250,8 @@ def undo_steps(store: Any, campaign_id: str, game: TableGame, *,
         k -= 1
     to = active[k - 1]["seq"] if k > 0 else 0
     undone = store.undo(campaign_id, None if k == len(active) - 1 else to)
-    return [str(e.get("data", {}).get("do", e["type"])) for e in reversed(undone)]
+    return [str(e.get("data", {}).get("do", e["type"])) for e in reversed(undone)
+            if e["type"] != HINT]
 
 
 def beelives_so_far(state: Any) -> list[str]:

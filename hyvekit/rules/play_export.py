@@ -3,13 +3,16 @@
 * BG Stats' ``createPlay`` link (https://app.bgstatsapp.com/createPlay.html?data= and the
   URL-encoded JSON of one play: ``sourceName``, ``sourcePlayId``, ``playDate``,
   ``durationMin``, ``game`` {``name``, ``bggId`` where set, ``highestWins``, ``noPoints``},
-  ``players`` [{``name``, ``score``, ``winner``, ``rank``, ``startPlayer``, ``role``}]) — what
-  BG Stats documents for pushing a play from another app (a score only where the game has
-  points, a rank and a role only where known);
+  ``players`` [{``name``, ``score``, ``winner``, ``rank``, ``startPlayer``, ``role``}],
+  ``comments`` for a play with the advisor's hints: "assisted: …") — what BG Stats documents
+  for pushing a play from another app (a score only where the game has points, a rank and a
+  role only where known);
 * a BG Stats play file for many plays at once (``.bgsplay``: ``players``, ``locations``,
-  ``games``, ``plays`` with ``playerScores``, as the app's own exports are laid out);
+  ``games``, ``plays`` with ``playerScores``, as the app's own exports are laid out; a play
+  with hints has its ``comments`` say so);
 * a CSV of BoardGameGeek's play fields (date, quantity, length, location, comments; per
-  player: name, startposition, color, score, new, win), a row per player.
+  player: name, startposition, color, score, new, win), a row per player; the comments of a
+  play with hints end with "assisted: …".
 
 ``games``: the game id → ``{name, highest_wins, no_points, cooperative, bgg_id}`` of
 ``data/plays.toml`` and the user's settings (a BGG id only where the user set one).
@@ -75,6 +78,8 @@ def bgstats_play(play: Play, games: Mapping[str, Mapping[str, Any]],
                            "playDate": play_date(play, tz), "game": game, "players": players}
     if play.minutes is not None:
         out["durationMin"] = play.minutes
+    if play.assisted:
+        out["comments"] = play.assisted_note
     return out
 
 
@@ -121,7 +126,8 @@ def bgstats_file(plays: Iterable[Play], games: Mapping[str, Mapping[str, Any]],
                           "durationMin": play.minutes or 0, "ignored": False,
                           "manualWinner": False, "rounds": 0, "locationRefId": 1,
                           "gameRefId": gid, "board": "", "scoringSettings": 0,
-                          "playerScores": scores})
+                          "playerScores": scores,
+                          **({"comments": play.assisted_note} if play.assisted else {})})
     return {"about": ABOUT,
             "players": [{"id": pid, "uuid": str(uuid.uuid5(_NS, "player " + name)),
                          "name": name, "isAnonymous": False, "modificationDate": now,
@@ -159,7 +165,8 @@ def bgg_csv(plays: Iterable[Play], games: Mapping[str, Mapping[str, Any]],
             w.writerow([play.source_id, play_date(play, tz)[:10], g["name"],
                         g.get("bgg_id") or "", 1,
                         play.minutes if play.minutes is not None else "", LOCATION,
-                        play.comment, s.name, i + 1, s.role,
+                        "; ".join(x for x in (play.comment, play.assisted_note) if x),
+                        s.name, i + 1, s.role,
                         "" if s.score is None or g["no_points"] else s.score, 0,
                         1 if s.winner else 0])
     return buf.getvalue()

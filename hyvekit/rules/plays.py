@@ -56,7 +56,9 @@ class Play:
     ``name``, when it ``started`` and ``ended`` (ISO 8601 times, None when the record does not
     tell), ``minutes`` of play (:func:`play_minutes`; None when unknown), the ``seats`` in
     seat order, ``finished`` (a game still at the table is not a play to log), a ``comment``
-    (scenario, mode, cards) and ``facts``: what the game's statistics count (JSON-able)."""
+    (scenario, mode, cards), ``facts``: what the game's statistics count (JSON-able), and
+    ``assisted``: the players shown a hint by the advisor during it (docs/advisor.md; none:
+    a play without help)."""
 
     game: str
     source_id: str
@@ -69,10 +71,19 @@ class Play:
     finished: bool = True
     comment: str = ""
     facts: Mapping[str, Any] = None  # type: ignore[assignment]
+    assisted: tuple[str, ...] = ()
 
     @property
     def winners(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats if s.winner)
+
+    @property
+    def assisted_note(self) -> str:
+        """What a play logger's comment says of the help: "assisted: hyvekit's hints shown
+        to Ann, Bo" ("" for a play without hints)."""
+        if not self.assisted:
+            return ""
+        return "assisted: hyvekit's hints shown to " + ", ".join(self.assisted)
 
     @property
     def date(self) -> str:

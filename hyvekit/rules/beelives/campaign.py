@@ -26,6 +26,8 @@ cards, the board file) and an append-only list of events replayed by :func:`play
   the month sequencer from the month record's own dice (see :mod:`..game`);
 * ``"step"`` ``{"do": NOTATION}`` — one decision of a month played at the table
   (:mod:`.engine`); the step that ends a month plays it as a ``"month"`` event would;
+* ``"hint"`` ``{"player": NAME, "decision": KIND}`` — the advisor's hint was shown to the
+  player deciding (docs/advisor.md): the decision due then is marked, nothing else changes;
 * ``"year-end"`` ``{"starvation": {NAME: "take"}, "queens": {NAME: TYPE}}`` — winter upkeep
   (:func:`hyvekit.rules.beelives.game.play_winter`): three months of feeding and disease, then
   in the multiple-years variant the year's scoring (surviving bees and honey), the skip feeding
@@ -103,7 +105,34 @@ def play(state: CampaignState, event_type: str, data: Mapping[str, Any]) -> Camp
     if event_type == "step":
         from hyvekit.rules.beelives.engine import play_step
         return play_step(state, data)
+    if event_type == "hint":
+        return _hint(state, data)
     raise not_one_of("event", event_type, EVENTS)
+
+
+def _hint(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
+    """A hint shown for the decision due, ``player``'s (of kind ``decision``): marked on the
+    campaign (:attr:`CampaignState.hints`), nothing else changed.
+
+    :raises IllegalActionError: not the decision due (its player or kind: a hint is marked
+        where it was shown, after the steps before it).
+    """
+    from hyvekit.rules.beelives.campaign_phases import R_AT_TABLE
+    from hyvekit.rules.beelives.engine import ENGINE
+    from hyvekit.rules.common import IllegalActionError
+    _keys("hint", data, ("player", "decision"))
+    players = [p.name for p in state.game.players]
+    player = _text("player", data.get("player"))
+    if player not in players:
+        raise not_one_of("player", player, players)
+    kind = _text("decision", data.get("decision"))
+    d = ENGINE.pending(state)
+    if d.over or (d.actor, d.kind) != (player, kind):
+        due = "nothing (the game is over)" if d.over else f"{d.actor}'s {d.kind} decision"
+        raise IllegalActionError(R_AT_TABLE, f"a hint is marked for the decision due: {due}",
+                                 expected=due, given=f"{player}'s {kind} decision")
+    game = state.game
+    return replace(state, hints=state.hints + ((game.year, game.month, player, kind),))
 
 
 def _draw_card(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:

@@ -60,7 +60,7 @@ SOLO_KINDS = KINDS[2:]
 RANDOM = "random"
 
 
-EVENTS = ("draw-card", "month", "year-end", "step")
+EVENTS = ("draw-card", "month", "year-end", "step", "hint")
 
 
 SETTINGS_KEYS = ("kind", "players", "first_player", "years", "solo_hard", "challenge",
@@ -428,6 +428,8 @@ class CampaignState:
     :ivar table: a month being played at the table
         (:class:`~hyvekit.rules.beelives.month_table.Table`), a card's start of a month being
         decided (its own value), or None.
+    :ivar hints: each hint shown at the table (a ``hint`` event): ``(year, month, player,
+        decision kind)``, in order (docs/advisor.md, "Honest records").
     :ivar last_step: the last step pushed at the table, resolved (:func:`.engine.push`);
         :ivar said: what the rules did with it, in words.  Neither is compared.
     """
@@ -445,6 +447,7 @@ class CampaignState:
     fire: Any = None
     month_data: tuple[Mapping[str, Any], ...] = ()
     table: Any = None
+    hints: tuple[tuple[int, int, str, str], ...] = ()
     last_step: str = field(default="", compare=False)
     said: tuple[str, ...] = field(default=(), compare=False)
 

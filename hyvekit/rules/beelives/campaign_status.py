@@ -219,6 +219,8 @@ def describe(event_type: str, data: Mapping[str, Any]) -> str:
             extra.append("new queens " + ", ".join(f"{k}={v}" for k, v in
                                                    data["queens"].items()))
         return "winter upkeep and year end" + (f" ({'; '.join(extra)})" if extra else "")
+    if event_type == "hint":
+        return f"hint shown to {data.get('player')} ({data.get('decision')} decision)"
     if event_type == "step":
         text = str(data.get("do"))
         faces = text.replace("/", " ").split()

@@ -88,6 +88,14 @@ def player_choices(state: GameState, name: str, comps: Components
     needs no further decision (else None): ``((action, tried), ...)``.  A forage lists the most
     it may take (every split of what the tile gives when the comb cannot hold it all); taking
     less is legal too."""
+    return tuple((a, tried) for a in player_candidates(state, name, comps)
+                 for exc, tried in (trial(state, a, comps),) if exc is None)
+
+
+def player_candidates(state: GameState, name: str, comps: Components
+                      ) -> tuple[PlayerAction, ...]:
+    """The actions :func:`player_choices` tries, in its order, not yet checked: those the
+    sequencer accepts are the legal ones."""
     board = comps.board
     p = state.player(name)
     hive = p.hive
@@ -124,8 +132,7 @@ def player_choices(state: GameState, name: str, comps: Components
     out += [CleanBees(name, bees=b) for b in range(1, u + 1)]
     out.append(CoolHive(name))
     out += [Requeen(name, q) for q in board.queen_types if q != hive.queen]
-    return tuple((a, tried) for a in out
-                 for exc, tried in (trial(state, a, comps),) if exc is None)
+    return tuple(out)
 
 
 def card_spawn_scouts(state: GameState, name: str, spaces: Any, comps: Components

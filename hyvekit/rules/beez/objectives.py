@@ -326,6 +326,24 @@ def _fmt(group: Sequence[Chamber]) -> str:
     return "-".join(map(str, group))
 
 
+def objective_rows(o: Objective, layout: Layout) -> tuple[int, ...]:
+    """The rows (0-4) a ``rows-filled`` or ``row-filled`` card asks to fill: the rows it
+    names, the rows of its label, or the middle of the honeycomb.
+
+    :raises InvalidInputError: a ``rows-filled`` card whose label no row of the layout has.
+    """
+    if o.kind == "rows-filled" and o.rows:
+        return tuple(ROW_NAMES.index(x) for x in o.rows)
+    if o.kind == "rows-filled":
+        rows = layout.rows_labelled(str(o.label))
+        if not rows:
+            raise InvalidInputError(f"objective {o.id}", f"label {o.label!r}",
+                                    f"a layout with a row labelled {o.label!r} (the layout "
+                                    f"has {', '.join(layout.labels)})")
+        return rows
+    return (layout.middle_row,)
+
+
 def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScore:
     """Honey drops ``objective`` gives ``honeycomb`` (Game End, Scoring example).
 
@@ -338,18 +356,11 @@ def score_objective(objective: Objective, honeycomb: Honeycomb) -> ObjectiveScor
     if o.kind == "manual":
         return ObjectiveScore(o, o.honey, "entered by hand")
     if o.kind in ("rows-filled", "row-filled"):
-        if o.kind == "rows-filled" and o.rows:
-            rows = tuple(ROW_NAMES.index(x) for x in o.rows)
-        elif o.kind == "rows-filled":
-            rows = layout.rows_labelled(str(o.label))
-            if not rows:
-                raise InvalidInputError(f"objective {o.id}", f"label {o.label!r}",
-                                        f"a layout with a row labelled {o.label!r} (the layout "
-                                        f"has {', '.join(layout.labels)})")
+        rows = objective_rows(o, layout)
+        if o.kind == "rows-filled" and not o.rows:
             if any(r in layout.assumed_rows for r in rows):
                 notes.append(f"the rows labelled {o.label} are hyvekit's assumption")
-        else:
-            rows = (layout.middle_row,)
+        elif o.kind == "row-filled":
             if layout.middle_assumed:
                 notes.append("reading 'the middle of the honeycomb' as row "
                              f"{ROW_NAMES[layout.middle_row]} is hyvekit's assumption")

@@ -210,7 +210,8 @@ def format_fly(t: Table, distance: int, take: tuple[Nectar, ...]) -> str:
     return " ".join(["fly", str(distance), *tokens])
 
 
-def _hc_now(t: Table) -> Honeycomb:
+def honeycomb_now(t: Table) -> Honeycomb:
+    """The honeycomb of the player whose turn it is, with the flight's nectar stored so far."""
     hc = t.game.boards[t.game.current]
     for n, c in (t.flight.stored if t.flight else ()):
         hc = hc.place(n, c)
@@ -220,7 +221,7 @@ def _hc_now(t: Table) -> Honeycomb:
 def store_options(t: Table) -> tuple[str, ...]:
     """``store``: each nectar left of the flight in each chamber it may go to now."""
     assert t.flight is not None
-    hc = _hc_now(t)
+    hc = honeycomb_now(t)
     chambers = hc.legal_chambers(t.flight.distance, t.setup.expert)
     tokens = dict.fromkeys(n.token(t.setup.palette) for n in t.flight.left())
     return tuple(f"store {tok} {c}" for tok in tokens for c in chambers)
@@ -349,7 +350,7 @@ def _store(t: Table, d: Decision, verb: str, args: list[str], text: str) -> tupl
             raise _refuse(d, text, f"the {nectar.describe()} is not a nectar of this flight "
                           "left to store")
         try:
-            _hc_now(t).check_store(nectar, chamber, t.flight.distance, t.setup.expert)
+            honeycomb_now(t).check_store(nectar, chamber, t.flight.distance, t.setup.expert)
         except IllegalActionError as err:
             raise _refuse(d, text, err.message, err.rule) from None
         raise _refuse(d, text, "not a chamber the nectar may go to")
@@ -507,7 +508,7 @@ def view(t: Table) -> dict:
     over = g.over
     players = []
     for i, name in enumerate(s.players):
-        hc = _hc_now(t) if (t.flight and i == g.current) else g.boards[i]
+        hc = honeycomb_now(t) if (t.flight and i == g.current) else g.boards[i]
         players.append({"name": name, "nectar": hc.count, "large_nectar": hc.large_count,
                         "turns": g.turns_taken()[i],
                         "honeycomb": format_honeycomb(hc, s.palette, labels=False).splitlines(),

@@ -1,0 +1,154 @@
+"""The advisor's time budget and process pool, shared by the faces (``hint``, ``next --hint``;
+docs/advisor.md): the rollouts of :mod:`hyvekit.rules.advisor` played in rounds — round ``i``
+plays rollout ``i`` of every option estimated — over every core, until the budget is spent.
+
+Rounds stop when :data:`SPENT` of the budget is gone, so that the answer comes within it (the
+rollouts then under way are not waited for).  Only whole rounds count: the estimates are
+those of rollouts ``0 … R-1`` of each option, so the same seed and the same number of rounds
+give the same numbers, whichever process played which rollout (``--rollouts N`` fixes ``R``:
+the same numbers on any machine).  Two rounds are always played, so that every estimate has
+an interval, even past the budget.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+#: the rounds always played (an interval needs two rollouts)
+LEAST_ROUNDS = 2
+#: the longest budget taken (seconds)
+MOST_SECONDS = 600.0
+#: the share of the budget spent on rounds: the rest is for the previews and the answer
+SPENT = 0.85
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The advice for the decision due.
+
+    :ivar actor: the player deciding.
+    :ivar kind: the decision's kind.
+    :ivar estimates: the options estimated, best first
+        (:class:`~hyvekit.rules.advisor.Estimate`).
+    :ivar default: the default player's choice.
+    :ivar left_out: legal options not estimated (beyond the default player's first ones).
+    :ivar rounds: rollouts played per option; ``seconds``: wall time taken; ``seed``.
+    :ivar drawn: for a die rolled or a card drawn now, the step that draws (``roll``,
+        ``draw``; the other estimates are its outcomes'), else None.
+    :ivar versus: each option against the default player's choice, rollout by rollout:
+        ``(VP more, half-width of its 95 % interval)`` (:func:`~hyvekit.rules.advisor.paired`).
+    :ivar changes: what each option changes now (the faces' previews), by option.
+    """
+
+    actor: str
+    kind: str
+    estimates: tuple
+    default: str
+    left_out: tuple[str, ...]
+    rounds: int
+    seconds: float
+    seed: int
+    drawn: str | None = None
+    versus: dict[str, tuple[float, float]] = field(default_factory=dict)
+    changes: dict[str, str] = field(default_factory=dict)
+
+
+#: what a worker plays: (engine, table, player, outcome, actor, seed), set when it starts
+_JOB: tuple = ()
+
+
+def _start(job: tuple) -> None:
+    global _JOB
+    _JOB = job
+
+
+def _play(option: str, index: int) -> tuple[str, int, tuple[float, float, bool]]:
+    from hyvekit.rules.advisor import rollout, rollout_rng
+    engine, t, player, outcome, actor, seed = _JOB
+    return option, index, rollout(engine, t, option, player, outcome, actor,
+                                  rollout_rng(seed, index))
+
+
+def _whole_rounds(results: dict[str, dict[int, Any]]) -> int:
+    """How many rounds every option has played in full (rollouts 0 … R-1)."""
+    return min(next(i for i in range(len(r) + 1) if i not in r) for r in results.values())
+
+
+def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | None = None,
+           jobs: int | None = None, progress: Callable[[float], None] | None = None) -> Hint:
+    """The hint for the decision due at ``t``: its options estimated by ``game``'s default
+    player (``game.engine``, ``game.choose``, ``game.outcome``, ``game.ranked``) for
+    ``seconds`` (or ``rollouts`` rounds) over ``jobs`` processes (default: every core; 1: in
+    this process).  ``progress`` is told the share done, 0 to 1.
+
+    :raises ValueError: no player decides now (the game is over, or a wild hive's die).
+    """
+    from hyvekit.rules import advisor as A
+    engine = game.engine
+    d = engine.pending(t)
+    if d.over or d.actor is None:
+        raise ValueError("no player decides now")
+    ranking = game.ranked(t, d)
+    options = A.estimated(d, ranking, A.SCREENED)
+    job = (engine, t, game.choose, game.outcome, d.actor, seed)
+    start = time.monotonic()
+    rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
+                     jobs or os.cpu_count() or 1, progress or (lambda share: None))
+    results = {o: [rounds[o][i] for i in range(_whole_rounds(rounds))] for o in options}
+    due = A.drawn(d)
+    left = tuple(o for o in d.legal if o not in options and due is None)
+    base = results.get(ranking[0])
+    versus = {o: A.paired(r, base) for o, r in results.items() if base and r}
+    return Hint(d.actor, d.kind, A.estimates(d, results), ranking[0], left,
+                _whole_rounds(rounds), time.monotonic() - start, seed,
+                None if due is None else due[0], versus)
+
+
+def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int | None,
+            jobs: int, progress: Callable[[float], None]) -> dict[str, dict[int, Any]]:
+    """The rollouts played, option → rollout number → result: round after round until the
+    budget is spent (at least :data:`LEAST_ROUNDS`), or ``rollouts`` rounds."""
+    results: dict[str, dict[int, Any]] = {o: {} for o in options}
+    deadline = time.monotonic() + seconds * SPENT
+
+    def done() -> bool:
+        whole = _whole_rounds(results)
+        if rollouts is not None:
+            progress(min(1.0, whole / rollouts))
+            return whole >= rollouts
+        progress(min(1.0, 1 - (deadline - time.monotonic()) / seconds) if seconds else 1.0)
+        return whole >= LEAST_ROUNDS and time.monotonic() >= deadline
+    if jobs <= 1:
+        _start(job)
+        i = 0
+        while not done():
+            for o in options:
+                results[o][i] = _play(o, i)[2]
+            i += 1
+        return results
+    pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"), initializer=_start,
+                               initargs=(job,))
+    try:
+        queued: set[Future] = set()
+        i = 0
+        while not done():
+            while len(queued) < 2 * jobs:         # keep every worker busy
+                queued |= {pool.submit(_play, o, i) for o in options}
+                i += 1
+            finished, queued = wait(queued, timeout=max(0.01, deadline - time.monotonic()),
+                                    return_when=FIRST_COMPLETED)
+            for f in finished:
+                option, index, result = f.result()
+                results[option][index] = result
+    finally:                   # the rollouts under way are not waited for: they do not count
+        pool.shutdown(wait=False, cancel_futures=True)
+    return results
+
+
+__all__ = ["Hint", "LEAST_ROUNDS", "advise"]

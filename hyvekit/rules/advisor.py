@@ -1,0 +1,264 @@
+"""The advisor (docs/advisor.md), for any game's table engine (:mod:`hyvekit.rules.table`):
+
+* :func:`play_out` — a game played to its end by players that each choose among the legal
+  steps of the decision due, the tool playing its own steps (:func:`play_steps` with
+  ``auto``);
+* estimates of a pending decision — each option pushed and the game played out from it by
+  the default player in every seat (:func:`rollout`), what the deciding player ends with
+  summed up as its mean and 95 % interval (:class:`Estimate`); where the decision is a die
+  rolled or a card drawn, its outcomes are enumerated, each equally likely (:func:`drawn`).
+
+What a player cannot know is never read: every rollout draws its own dice and cards with a
+``random.Random`` of its own (:func:`rollout_rng`, from the seed and the rollout's number
+only), so a card not yet drawn comes from the whole of what is left in the deck.  The same
+seed and the same rollout numbers give the same estimates, whichever process plays them; the
+time budget and the process pool are the faces' (:mod:`hyvekit.games.advisor`).  No rule of
+any game is here: each game gives its default player and the outcome of its result.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hyvekit.rules.table import DICE, DRAWN, Decision, play_steps
+
+#: a player: ``(table, decision due, rng) -> step`` (one of ``decision.legal``)
+Player = Callable[[Any, Decision, random.Random], str]
+#: what a player ends a game with: ``(table at the end, name) -> (score, share of the win)``,
+#: the share 1 for a win alone, 1/k for a win shared by k, else 0
+Outcome = Callable[[Any, str], tuple[float, float]]
+#: the normal quantile of a two-sided 95 % interval
+Z95 = 1.96
+
+
+def play_out(engine: Any, t: Any, player: Player, rng: random.Random,
+             seats: Mapping[str, Player] | None = None, limit: int = 100_000) -> Any:
+    """``t`` played to the end of the game: each decision answered by the player of its
+    actor's seat (``seats``), ``player`` for every other (and for a decision nobody in
+    particular makes: a wild hive's die); every die and card drawn with ``rng``.
+
+    :returns: the table at the end (its decision is over).
+    :raises RuntimeError: more than ``limit`` steps (a player that never ends the game).
+    """
+    seats = seats or {}
+    for _ in range(limit):
+        d = engine.pending(t)
+        if d.over:
+            return t
+        step = seats.get(d.actor, player)(t, d, rng) if d.actor is not None \
+            else player(t, d, rng)
+        t = play_steps(engine, t, [step], rng, auto=True)[-1]
+    raise RuntimeError(f"no end of the game after {limit:,} steps")
+
+
+class Luck(random.Random):
+    """A rollout's dice and cards: a :class:`random.Random` that remembers whether anything
+    was drawn from it (``drawn``): a rollout that drew nothing had no luck in it."""
+
+    drawn = False
+
+    def random(self) -> float:
+        self.drawn = True
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.drawn = True
+        return super().getrandbits(k)
+
+
+def rollout_rng(seed: int, index: int) -> Luck:
+    """The dice and cards of rollout ``index`` under ``seed``: the same for every option
+    (common random numbers: options are compared over the same luck), never the table's."""
+    return Luck(f"advisor {seed} {index}")
+
+
+def rollout(engine: Any, t: Any, option: str, player: Player, outcome: Outcome, actor: str,
+            rng: random.Random) -> tuple[float, float, bool]:
+    """``option`` pushed on ``t`` (the tool's own steps after it) and the game played out by
+    ``player`` in every seat: what ``actor`` ends with (``outcome``), and whether anything
+    was drawn from ``rng`` on the way (a die, a card, a fact: always True unless ``rng`` is a
+    :class:`Luck`).
+
+    :raises IllegalActionError, InvalidInputError: an option the engine refuses.
+    """
+    after = play_steps(engine, t, [option], rng, auto=True)[-1]
+    score, win = outcome(play_out(engine, after, player, rng), actor)
+    return score, win, getattr(rng, "drawn", True)
+
+
+def rollouts(engine: Any, t: Any, option: str, player: Player, outcome: Outcome, actor: str,
+             seed: int, indices: Iterable[int]) -> list[tuple[float, float, bool]]:
+    """:func:`rollout` for each rollout number in ``indices`` (:func:`rollout_rng`)."""
+    return [rollout(engine, t, option, player, outcome, actor, rollout_rng(seed, i))
+            for i in indices]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the deciding player can expect after an option.
+
+    :ivar option: the legal step.
+    :ivar score: the mean final score (the game's points: VP in Bee Lives).
+    :ivar score_half: the half-width of its 95 % interval (0 when exact).
+    :ivar win: the chance to win (0 to 1; a shared win counts its share).
+    :ivar win_half: the half-width of its 95 % interval (0 when exact).
+    :ivar rollouts: the games played out for it.
+    :ivar exact: no luck left unenumerated: no rollout drew a die, a card or a fact (for a
+        die or a card drawn now: every outcome's estimate was exact).
+    """
+
+    option: str
+    score: float
+    score_half: float
+    win: float
+    win_half: float
+    rollouts: int
+    exact: bool = False
+
+
+#: the two-sided 95 % quantiles of Student's t by degrees of freedom (1-30; beyond: 1.96)
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+       2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+       2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def _mean_half(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % interval (Student's t; infinite for one)."""
+    n = len(values)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, math.inf
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, (T95[n - 2] if n - 1 <= len(T95) else Z95) * math.sqrt(var / n)
+
+
+def _chance_half(shares: Sequence[float]) -> float:
+    """The half-width of a 95 % interval of a chance from ``shares`` (0 to 1 each), the
+    widest side of the Agresti-Coull interval about their mean (never 0 for a handful of
+    rollouts that all lost or all won)."""
+    n = len(shares)
+    mean = math.fsum(shares) / n
+    m = n + Z95 ** 2
+    centre = (math.fsum(shares) + Z95 ** 2 / 2) / m
+    half = Z95 * math.sqrt(centre * (1 - centre) / m)
+    return max(mean - max(0.0, centre - half), min(1.0, centre + half) - mean)
+
+
+def summed(option: str, results: Sequence[tuple]) -> Estimate:
+    """The estimate of ``option`` from its rollouts' ``(score, win share, luck drawn)``:
+    the mean score with a Student's t 95 % interval, the chance to win with an Agresti-Coull
+    one; exact (both intervals 0) when no rollout drew any luck (:class:`Luck`) — then every
+    rollout ends alike.
+
+    :raises ValueError: no rollout.
+    """
+    if not results:
+        raise ValueError(f"no rollout of {option!r}")
+    exact = not any(r[2] if len(r) > 2 else True for r in results)
+    score, score_half = _mean_half([r[0] for r in results])
+    wins = [r[1] for r in results]
+    win = math.fsum(wins) / len(wins)
+    if exact:
+        return Estimate(option, score, 0.0, win, 0.0, len(results), True)
+    return Estimate(option, score, score_half, win, _chance_half(wins), len(results))
+
+
+def paired(results: Sequence[tuple], base: Sequence[tuple]) -> tuple[float, float]:
+    """How much more an option's rollouts scored than ``base``'s, rollout by rollout (the same
+    luck: :func:`rollout_rng`): the mean difference and the half-width of its 95 % interval
+    (Student's t), far narrower than the two estimates' own intervals when the luck weighs
+    alike on both (0 when every difference is the same).
+
+    :raises ValueError: no rollout in common.
+    """
+    n = min(len(results), len(base))
+    if n == 0:
+        raise ValueError("no rollouts to compare")
+    diffs = [results[i][0] - base[i][0] for i in range(n)]
+    mean, half = _mean_half(diffs)
+    return mean, (0.0 if len(set(diffs)) == 1 else half)
+
+
+def drawn(d: Decision) -> tuple[str, tuple[str, ...]] | None:
+    """A decision answered by a die or a card drawn, with its outcomes listed: ``(the step
+    that draws, the outcomes)`` — each listed outcome equally likely (the faces of the dice in
+    every order, the cards left in the deck); None for any other decision, or when the
+    outcomes are too many to list (``legal`` holds only ``roll``)."""
+    draw = next((o for o in d.legal if o in DRAWN), None)
+    if draw is None or (d.kind != DICE and draw != "draw"):
+        return None
+    outcomes = tuple(o for o in d.legal if o not in DRAWN)
+    return (draw, outcomes) if outcomes else None
+
+
+def drawn_estimate(draw: str, outcomes: Sequence[Estimate]) -> Estimate:
+    """The estimate of ``draw`` (``roll``, ``draw``) from those of its outcomes, each equally
+    likely: their mean, its interval the outcomes' combined (exact when each is)."""
+    k = len(outcomes)
+    return Estimate(draw, math.fsum(e.score for e in outcomes) / k,
+                    math.sqrt(math.fsum(e.score_half ** 2 for e in outcomes)) / k,
+                    math.fsum(e.win for e in outcomes) / k,
+                    math.sqrt(math.fsum(e.win_half ** 2 for e in outcomes)) / k,
+                    sum(e.rollouts for e in outcomes), all(e.exact for e in outcomes))
+
+
+#: the most options of a decision estimated by rollouts (the default player's first ones):
+#: about what 2 cores play out twice in 3 s from the middle of a 2-player game
+SCREENED = 10
+
+
+def estimated(d: Decision, ranking: Sequence[str] | None = None,
+              most: int | None = None) -> tuple[str, ...]:
+    """The steps whose rollouts estimate the decision ``d``: the outcomes of a die or a card
+    (:func:`drawn`, all of them), else the legal steps — the first ``most`` of ``ranking``
+    (the default player's order, its choice first) when given."""
+    due = drawn(d)
+    if due is not None:
+        return tuple(dict.fromkeys(due[1]))
+    steps = tuple(ranking) if ranking is not None else tuple(d.legal)
+    return steps if most is None else steps[:most]
+
+
+def estimates(d: Decision, results: Mapping[str, Sequence[tuple]]) -> tuple[Estimate, ...]:
+    """Each estimated option's estimate from its rollouts (``results``: step → its rollouts,
+    the steps of :func:`estimated`), best first (:func:`ranked`); for a die or a card, the
+    step that draws it too (:func:`drawn_estimate`, over every outcome, each counted as often
+    as it is listed).
+
+    :raises ValueError: an option with no rollout.
+    """
+    each = {o: summed(o, results[o]) for o in results}
+    out = list(each.values())
+    due = drawn(d)
+    if due is not None:
+        out.append(drawn_estimate(due[0], [each[o] for o in due[1]]))
+    return ranked(out)
+
+
+def ranked(found: Iterable[Estimate]) -> tuple[Estimate, ...]:
+    """Estimates best first: the greater chance to win, then the greater score."""
+    return tuple(sorted(found, key=lambda e: (-e.win, -e.score)))
+
+
+def estimate_decision(engine: Any, t: Any, player: Player, outcome: Outcome, seed: int,
+                      n: int) -> tuple[Estimate, ...]:
+    """Every option of the decision due at ``t`` estimated from ``n`` rollouts each, in this
+    process (the faces spread the same rollouts over processes: :func:`rollouts`).
+
+    :raises ValueError: nothing to decide (the game is over, or nobody decides).
+    """
+    d = engine.pending(t)
+    if d.over or d.actor is None:
+        raise ValueError("no player decides now")
+    return estimates(d, {o: rollouts(engine, t, o, player, outcome, d.actor, seed, range(n))
+                         for o in dict.fromkeys(estimated(d))})
+
+
+__all__ = ["SCREENED", "Estimate", "Luck", "Outcome", "Player", "drawn", "drawn_estimate",
+           "estimate_decision", "estimated", "estimates", "paired", "play_out", "ranked",
+           "rollout",
+           "rollout_rng", "rollouts", "summed"]
