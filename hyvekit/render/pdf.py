@@ -310,16 +310,27 @@ def render_document(template_name: str, context: Mapping[str, Any], *, paper: st
     """The weasyprint document (laid-out pages) of ``template_name`` on the page one copy of
     an N-up ``paper`` sheet is drawn on (or on ``page_box``, ``{"css", "width_pt",
     "height_pt"}``: a booklet's page); :func:`render_pdf` writes it.  The tests read its
-    boxes to measure what is printed (writing cells, text sizes)."""
+    boxes to measure what is printed (writing cells, text sizes).  A context naming a page
+    that grows (``grow``, :mod:`hyvekit.render.grow`) is laid out until that page is full;
+    the template reads the factor as ``grow_factor`` (1 otherwise)."""
     page = paper_size(paper)
     box = page_box or impose_geometry(page["key"], per_page)["page"]
     search_path(templates_dir_override)  # validates the override folder before any import
-    html = render_html(template_name, {**context, "paper": page, "page": box,
-                                       "per_page": per_page, "ink_saver": bool(ink_saver),
-                                       "copies": copies, "meta": meta},
-                       templates_dir_override)
-    with collector_paused():
-        return _weasyprint(html, templates_dir_override)
+
+    def laid_out(factor: float):
+        html = render_html(template_name, {**context, "paper": page, "page": box,
+                                           "per_page": per_page, "ink_saver": bool(ink_saver),
+                                           "copies": copies, "meta": meta,
+                                           "grow_factor": round(factor, 3)},
+                           templates_dir_override)
+        with collector_paused():
+            return _weasyprint(html, templates_dir_override)
+
+    document = laid_out(1.0)
+    if context.get("grow"):
+        from hyvekit.render.grow import grown
+        document = grown(document, laid_out, context["grow"])
+    return document
 
 
 def sheets(pdf_once: bytes, *, paper: str, copies: int, per_page: int,

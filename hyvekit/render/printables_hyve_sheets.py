@@ -11,6 +11,7 @@ Courier box.  Pure functions: no weasyprint, reportlab or jinja2 here.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
@@ -22,6 +23,7 @@ from hyvekit.games.hyve import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX,
 SQRT3 = math.sqrt(3)
 HEX_SIZE = 3.2          # mm, circumradius of a hyve hex on Letter (5.5 mm wide); A4 draws it 15% larger
 SMALL_HEX = 2.6         # mm, formations and builder shapes
+LABEL_DISC = 2.5        # mm, radius of a hyve's number disc (its stroke included)
 # The full-size sheet (two pages) is laid out for the real components (issue 29): a 16 mm HP
 # die sits in a track square, a pen writes in a hex; the compact one-page sheet (the booklet,
 # --compact) keeps the sizes above.
@@ -121,13 +123,14 @@ def hex_group_svg(hexes, size: float = SMALL_HEX, pad: float = 0.6) -> dict[str,
 
 def hyves_svg(sheet: SheetDefinition, size: float = HEX_SIZE) -> dict[str, Any]:
     """The six hyves around the middle: hyve 1 top-most, then clockwise (Turn Structure: "the
-    next clockwise hyve becomes active").  Sizes in mm."""
+    next clockwise hyve becomes active").  Sizes in mm; ``box`` is the drawing's view box
+    (``x y width height``), tight around the hexes and the hyves' number discs."""
     extents = []
     for hexes in sheet.hyves:
         cs = [_hex_center(q, r, size) for q, r in hexes]
         extents.append(max(math.hypot(x, y) for x, y in cs) + size)
     ring = 2 * max(extents) + 1.2       # centre-to-centre distance of neighbouring hyves
-    groups = []
+    groups, xs, ys = [], [], []
     for i, hexes in enumerate(sheet.hyves):
         angle = math.radians(-90 + 60 * i)
         ox, oy = ring * math.cos(angle), ring * math.sin(angle)
@@ -137,12 +140,60 @@ def hyves_svg(sheet: SheetDefinition, size: float = HEX_SIZE) -> dict[str, Any]:
             cells.append({"points": _hex_points(ox + x, oy + y, size),
                           "cx": round(ox + x, 2), "cy": round(oy + y, 2),
                           "middle": (q, r) == (0, 0)})
+            xs += [ox + x - size * SQRT3 / 2, ox + x + size * SQRT3 / 2]
+            ys += [oy + y - size, oy + y + size]
         lx = ox + (max(extents) + 0.6) * math.cos(angle)
         ly = oy + (max(extents) + 0.6) * math.sin(angle)
+        xs += [lx - LABEL_DISC, lx + LABEL_DISC]
+        ys += [ly - LABEL_DISC, ly + LABEL_DISC]
         groups.append({"number": i + 1, "cells": cells, "label": {"x": lx, "y": ly + 1.2}})
-    reach = ring + max(extents) + 3.2
-    return {"offset": round(reach, 2), "size": round(2 * reach, 2), "groups": groups,
-            "hexes": len(sheet.hyves[0])}
+    pad = 0.4
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    width, height = max(xs) + pad - x0, max(ys) + pad - y0
+    return {"box": f"{x0:.2f} {y0:.2f} {width:.2f} {height:.2f}", "width": round(width, 2),
+            "height": round(height, 2), "groups": groups, "hexes": len(sheet.hyves[0]),
+            "across_mm": round(size * SQRT3, 1)}
+
+
+# The full-size sheet's page 1 (mm, as sheet-hyve.css lays it out): the content box of each
+# paper (base.css's margins), the column beside the hyves (the setup colour lines and the
+# population circles), and the heights above and below the hyves' drawing.
+CONTENT_MM = {"a4": (188.0, 275.0), "letter": (193.9, 257.4)}
+SIDE_COLUMN = 47.0      # the right column and the gap before it
+HEAD_MM = 27.2          # title, turn and settings, the HP track's heading
+HP_ROW_MM = 21.9        # a row of the HP track: its 17.5 mm squares and their labels
+PIP_LINE_MM, PIP_GROUP_MM, PIP_LABEL_MM = 6.4, 31.9, 17.0   # a line of 5.5 mm pips
+HYVES_HEAD_MM = 7.6     # the hyves' heading
+TAIL_MM = 11.5          # the placement note and the turnover line under the hyves
+
+
+def _affine(measure, size_of):
+    """``(a, b)`` of ``measure(size) = a * size + b`` (a drawing's extent in its hex size)."""
+    one, two = measure(size_of(1.0)), measure(size_of(2.0))
+    return two - one, 2 * one - two
+
+
+def full_hex_size(sheet: SheetDefinition, rows: int, pips: int, paper: str) -> float:
+    """The hyves' hex size (mm, circumradius) on page 1 of the full-size sheet on ``paper``:
+    as large as the column beside the setup area and the height under the HP track (``rows``
+    rows, ``pips`` Approval and as many Disapproval pips) allow.
+
+    :raises InvalidInputError: hexes under :data:`FULL_HEX` (8 mm across) would be needed: the
+        sheet's HP track and pips leave the hyves too little of the page.
+    """
+    width, height = CONTENT_MM[paper]
+    per_line = int((width - PIP_LABEL_MM) // PIP_GROUP_MM) * 5
+    pip_block = 2 * (2 + PIP_LINE_MM * math.ceil(pips / per_line)) + 1.6 if pips else 0
+    room = height - HEAD_MM - rows * HP_ROW_MM - pip_block - HYVES_HEAD_MM - TAIL_MM
+    wide = _affine(lambda h: h["width"], lambda size: hyves_svg(sheet, size))
+    tall = _affine(lambda h: h["height"], lambda size: hyves_svg(sheet, size))
+    size = min((width - SIDE_COLUMN - wide[1]) / wide[0], (room - tall[1]) / tall[0])
+    if size < FULL_HEX:
+        raise InvalidInputError(f"sheet {sheet.id}: hp_track.spaces", sheet.hp_track.spaces,
+                                f"fewer: {rows} rows of HP squares"
+                                + (f" and {pips} pips" if pips else "")
+                                + f" leave the hyves too little of the {paper} page")
+    return round(size, 2)
 
 
 def _shape_svg(cells, sq: float = SHAPE_SQ) -> dict[str, Any]:
@@ -319,9 +370,13 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
                 "slots": [{"die": d, "prefilled": d in sheet.jelly_prefilled}
                           for d in BEE_TYPES]} for j in sheet.jellies]
     rewards = [{"name": REWARDS[r][0], "text": REWARDS[r][1]} for r in sheet.rewards]
+    # an effect's Mites are printed as mite icons after the rest of it in words (the sheet's
+    # "marks"; the modes aid keeps the words)
     seasons = [{"name": s.name, "migration": s.migration,
                 "demand": s.demand.describe() if s.demand else None,
-                "effects": [e.describe() for e in s.effects]} for s in sheet.seasons]
+                "effects": [e.describe() for e in s.effects],
+                "marks": [{"text": replace(e, mites=0).describe(), "mites": e.mites}
+                          for e in s.effects]} for s in sheet.seasons]
     wasp = None
     formation = SMALL_HEX if compact else FULL_SMALL_HEX
     if sheet.wasp is not None:
@@ -360,12 +415,19 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "settings": settings,
         "hp": hp,
         "compact": compact,
+        # the full-size sheet's page 2 grows into its page (render.grow); base.css's bottom
+        # margin
+        "grow": None if compact else {"page": 1, "anchor": "page-two-end", "bottom_mm": 12.0},
         "hp_rows": rows,
         "hp_row_length": max(len(r) for r in rows),
         "track": {"start": track.start, "top": track.top, "thriving": track.thriving,
                   "scoring": sheet.scoring},
         "queen_pips": _queen_pips(sheet),
-        "hyves": hyves_svg(sheet, HEX_SIZE if compact else FULL_HEX),
+        "hyves": hyves_svg(sheet, HEX_SIZE) if compact else None,
+        # the full-size sheet's hyves on each paper, as large as its page 1 allows
+        "full_hyves": None if compact else {
+            paper: hyves_svg(sheet, full_hex_size(sheet, len(rows), len(_queen_pips(sheet)),
+                                                  paper)) for paper in CONTENT_MM},
         "dashed_hyves": sheet.mode == "bee-builder",
         "structured": sheet.placement == "structured",
         "actions": [{"name": n, "text": t} for n, t in actions()],
@@ -385,6 +447,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "die_start": DIE_MIN,
         "crossed_level": START_BREAD_LEVEL,
         "offensive_max": OFFENSIVE_MAX,
+        "mites": any(e.mites for x in sheet.seasons for e in x.effects),
         "season_legend": ("Lose the HP shown; \u201cPop\u201d: lose 1 Population each; "
                           f"\u201cbread<{BREAD_BELOW}\u201d: lose {BREAD_HP} HP for each bread "
                           f"level below level {BREAD_BELOW}."),
@@ -455,6 +518,8 @@ def hyve_modes_context(**_: Any) -> dict[str, Any]:
                           {"name": x["name"], "effects": x["effects"]} for x in ctx["seasons"]]
                       if sheet.mode == "coldsnap" else []})
     return {"title": "HYVE Game Modes", "modes": modes, "standard": standard.mode_label,
+            # the modes grow into the page (render.grow); base.css's bottom margin
+            "grow": {"page": 0, "anchor": "modes-end", "bottom_mm": 12.0},
             "source": "HYVE rulebook: Game Modes, Game Settings, How to Win (or Lose)"}
 
 
