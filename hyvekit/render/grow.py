@@ -37,8 +37,16 @@ def page_end(document, spec: Mapping[str, Any]) -> tuple[float, float] | None:
 def grown(document, laid_out: Callable[[float], Any], spec: Mapping[str, Any]):
     """``document`` laid out again by ``laid_out(factor)`` so that page ``spec["page"]`` is
     as full as it goes and the page count is unchanged; ``document`` itself when nothing
-    grows."""
+    grows.
+
+    :raises InvalidInputError: ``document`` already has more pages than ``spec["pages"]``
+        (when given: the pages its labels count), naming ``spec["what"]`` and what fits
+        (``spec["fits"]``).
+    """
     pages = len(document.pages)
+    if pages > spec.get("pages", pages):
+        from hyvekit.rules.common import InvalidInputError
+        raise InvalidInputError(spec["what"], f"{pages} pages", spec["fits"])
     first = page_end(document, spec)
     if first is None or first[0] >= FULL * first[1]:
         return document

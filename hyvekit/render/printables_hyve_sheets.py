@@ -179,21 +179,32 @@ def full_hex_size(sheet: SheetDefinition, rows: int, pips: int, paper: str) -> f
     rows, ``pips`` Approval and as many Disapproval pips) allow.
 
     :raises InvalidInputError: hexes under :data:`FULL_HEX` (8 mm across) would be needed: the
-        sheet's HP track and pips leave the hyves too little of the page.
+        HP track's rows and the pips leave the hyves too little of the page (the message
+        says how many spaces fit), or the hyves are too large for it.
     """
     width, height = CONTENT_MM[paper]
     per_line = int((width - PIP_LABEL_MM) // PIP_GROUP_MM) * 5
     pip_block = 2 * (2 + PIP_LINE_MM * math.ceil(pips / per_line)) + 1.6 if pips else 0
-    room = height - HEAD_MM - rows * HP_ROW_MM - pip_block - HYVES_HEAD_MM - TAIL_MM
     wide = _affine(lambda h: h["width"], lambda size: hyves_svg(sheet, size))
     tall = _affine(lambda h: h["height"], lambda size: hyves_svg(sheet, size))
-    size = min((width - SIDE_COLUMN - wide[1]) / wide[0], (room - tall[1]) / tall[0])
-    if size < FULL_HEX:
-        raise InvalidInputError(f"sheet {sheet.id}: hp_track.spaces", sheet.hp_track.spaces,
-                                f"fewer: {rows} rows of HP squares"
-                                + (f" and {pips} pips" if pips else "")
-                                + f" leave the hyves too little of the {paper} page")
-    return round(size, 2)
+
+    def fitting(n: int) -> float:
+        room = height - HEAD_MM - n * HP_ROW_MM - pip_block - HYVES_HEAD_MM - TAIL_MM
+        return min((width - SIDE_COLUMN - wide[1]) / wide[0], (room - tall[1]) / tall[0])
+
+    size = fitting(rows)
+    if size >= FULL_HEX:
+        return round(size, 2)
+    most = max((n for n in range(1, rows) if fitting(n) >= FULL_HEX), default=0)
+    if not most:
+        raise InvalidInputError(f"sheet {sheet.id}: hyves", f"{len(sheet.hyves[0])} hexes each",
+                                f"fewer: six hyves of hexes 8 mm across do not fit page 1 of "
+                                f"the {paper} sheet")
+    raise InvalidInputError(f"sheet {sheet.id}: hp_track.spaces", sheet.hp_track.spaces,
+                            f"at most {most * HP_ROW_MAX}"
+                            + (f" with {pips} Approval pips" if pips else "")
+                            + f": {most} rows of HP squares above the hyves on page 1 of the "
+                              f"{paper} sheet")
 
 
 def _shape_svg(cells, sq: float = SHAPE_SQ) -> dict[str, Any]:
@@ -415,9 +426,13 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "settings": settings,
         "hp": hp,
         "compact": compact,
-        # the full-size sheet's page 2 grows into its page (render.grow); base.css's bottom
-        # margin
-        "grow": None if compact else {"page": 1, "anchor": "page-two-end", "bottom_mm": 12.0},
+        # the full-size sheet's page 2 grows into its page (render.grow; base.css's bottom
+        # margin); a sheet of more than its two labelled pages is refused
+        "grow": None if compact else {
+            "page": 1, "anchor": "page-two-end", "bottom_mm": 12.0, "pages": 2,
+            "what": f"sheet {sheet.id}",
+            "fits": "a sheet that fits its two pages (fewer seasonal effects, wasp attacks or "
+                    "formations, larva chamber rows)"},
         "hp_rows": rows,
         "hp_row_length": max(len(r) for r in rows),
         "track": {"start": track.start, "top": track.top, "thriving": track.thriving,
