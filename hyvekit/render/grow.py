@@ -53,19 +53,20 @@ def grown(document, laid_out: Callable[[float], Any], spec: Mapping[str, Any]):
     bottom = first[1]
     best, best_factor = document, 1.0
     low, low_end, high = 1.0, first[0], None       # the largest fitting, the least not
-    factor = min(GROW_MAX, bottom / first[0])
+    most = spec.get("most", GROW_MAX)
+    factor = min(most, bottom / first[0])
     for _ in range(TRIALS):
         trial = laid_out(factor)
         found = page_end(trial, spec)
         if len(trial.pages) == pages and found is not None and found[0] <= bottom:
             best, best_factor = trial, factor
-            if found[0] >= FULL * bottom or factor >= GROW_MAX:
+            if found[0] >= FULL * bottom or factor >= most:
                 break
             # the content's end moves about linearly with the factor: aim at a full page
             slope = (found[0] - low_end) / (factor - low)
             low, low_end = factor, found[0]
-            factor = (min(GROW_MAX, low + (FULL * bottom - low_end) / slope) if slope > 0
-                      else GROW_MAX)
+            factor = (min(most, low + (FULL * bottom - low_end) / slope) if slope > 0
+                      else most)
         else:
             high = factor
             factor = low + (high - low) / 2

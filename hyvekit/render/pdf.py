@@ -126,14 +126,14 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
 def booklet_geometry(paper: str) -> dict[str, Any]:
     """A booklet sheet of ``paper``: ``{"width_pt", "height_pt"}`` of the landscape sheet,
     ``"cells"`` its left and right halves (A5 on A4, half-Letter on Letter) and ``"page"``
-    the page a booklet page is rendered on: a half enlarged by 1/:data:`NUP_SCALE` (the
-    booklet's pages are the whole-sheet layouts at 71 %).
+    the page a booklet page is rendered on: the half itself, at full size (issue 43: the
+    booklet has its own A5 layout, printed as drawn).
 
     :raises InvalidInputError: a bad paper.
     """
     sheet = paper_size(paper)
     w, h = sheet["height_pt"], sheet["width_pt"]
-    page_w, page_h = round(w / 2 / NUP_SCALE, 2), round(h / NUP_SCALE, 2)
+    page_w, page_h = round(w / 2, 2), round(h, 2)
     return {"width_pt": w, "height_pt": h, "cells": [(0.0, 0.0, w / 2, h), (w / 2, 0.0, w / 2, h)],
             "page": {"css": f"{page_w:.2f}pt {page_h:.2f}pt", "width_pt": page_w,
                      "height_pt": page_h}}
@@ -312,12 +312,13 @@ def render_document(template_name: str, context: Mapping[str, Any], *, paper: st
     "height_pt"}``: a booklet's page); :func:`render_pdf` writes it.  The tests read its
     boxes to measure what is printed (writing cells, text sizes).  A context naming a page
     that grows (``grow``, :mod:`hyvekit.render.grow`) is laid out until that page is full;
-    the template reads the factor as ``grow_factor`` (1 otherwise)."""
+    the template reads the factor as ``grow_factor`` (1 otherwise); one longer than its
+    pages is laid out again with the context's ``grow["fallback"]`` values, when given."""
     page = paper_size(paper)
     box = page_box or impose_geometry(page["key"], per_page)["page"]
     search_path(templates_dir_override)  # validates the override folder before any import
 
-    def laid_out(factor: float):
+    def laid_out(factor: float, context: Mapping[str, Any] = context):
         html = render_html(template_name, {**context, "paper": page, "page": box,
                                            "per_page": per_page, "ink_saver": bool(ink_saver),
                                            "copies": copies, "meta": meta,
@@ -327,9 +328,14 @@ def render_document(template_name: str, context: Mapping[str, Any], *, paper: st
             return _weasyprint(html, templates_dir_override)
 
     document = laid_out(1.0)
-    if context.get("grow"):
+    spec = context.get("grow")
+    if spec and spec.get("fallback") and len(document.pages) > spec.get("pages", 0):
+        # too long for its pages: laid out again the tighter way the printable offers
+        context = {**context, **spec["fallback"]}
+        document = laid_out(1.0, context)
+    if spec:
         from hyvekit.render.grow import grown
-        document = grown(document, laid_out, context["grow"])
+        document = grown(document, lambda factor: laid_out(factor, context), spec)
     return document
 
 

@@ -30,6 +30,7 @@ LABEL_DISC = 2.5        # mm, radius of a hyve's number disc (its stroke include
 FULL_HEX = 4.7          # mm, circumradius of a hyve hex: 8.1 mm across its flats
 FULL_SMALL_HEX = 3.6    # mm, a Wasp War formation hex: 6.2 mm across its flats
 HP_ROW_MAX = 10         # HP track squares on a row of the full-size sheet (17.5 mm each)
+A5_HP_ROW_MAX = 6       # and on a page of the A5 booklet
 CHAMBER_SQ = 5.2        # mm, larva chamber square
 SHAPE_SQ = 2.6          # mm, a square of a die shape
 FRACTION_SIGNS = {2: "\u00bd", 3: "\u2153", 4: "\u00bc"}
@@ -207,6 +208,27 @@ def full_hex_size(sheet: SheetDefinition, rows: int, pips: int, paper: str) -> f
                               f"{paper} sheet")
 
 
+#: the content box of an A5 booklet page (A5 on A4, half-Letter on Letter), its side margins
+#: 8 mm (sheet-hyve.css)
+A5_CONTENT_MM = {"a4": (132.0, 188.0), "letter": (123.7, 193.9)}
+
+
+def a5_hex_size(sheet: SheetDefinition, paper: str) -> float:
+    """The hyves' hex size (mm) on their own page of the A5 booklet: as wide as the page
+    (the height is to spare).
+
+    :raises InvalidInputError: the hyves' hexes would be under :data:`FULL_HEX` (8 mm)."""
+    width, height = A5_CONTENT_MM[paper]
+    wide = _affine(lambda h: h["width"], lambda size: hyves_svg(sheet, size))
+    tall = _affine(lambda h: h["height"], lambda size: hyves_svg(sheet, size))
+    size = min((width - wide[1]) / wide[0], (height - 20 - tall[1]) / tall[0])
+    if size < FULL_HEX:
+        raise InvalidInputError(f"sheet {sheet.id}: hyves", f"{len(sheet.hyves[0])} hexes each",
+                                "fewer: six hyves of hexes 8 mm across do not fit a page of "
+                                "the A5 booklet")
+    return round(size, 2)
+
+
 def _shape_svg(cells, sq: float = SHAPE_SQ) -> dict[str, Any]:
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
@@ -268,14 +290,23 @@ def _scenario_note(state, shown: int | None, now: int | None) -> str:
     return ""
 
 
+#: pages of the A5 booklet (``print booklet --imposition booklet``): the legacy sheet on two
+#: and a notes page, so that each scenario's four pages start on a left-hand page: its HP
+#: track beside its hyves, then its actions beside its seasons
+A5_LEGACY_PAGES, A5_SCENARIO_PAGES = 3, 4
+
+
 def booklet_parts(state=None, header: dict[str, Any] | None = None, sheet=None,
-                  path: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+                  path: str | None = None, a5: bool = False) -> list[tuple[str, dict[str, Any]]]:
     """The Hyve Legacy booklet, as ``(template, context)`` documents: the legacy sheet, then
     the scenario sheet of each scenario of its run configuration, in order, in the mode it
     names (Standard for a name that is no mode); with a run ``state`` each is pre-filled as
     far as the run knows it, else blank (legacy sheet ``sheet``, default the first).
 
     :param path: the player's own scenario sheet definitions (``--sheets``).
+    :param a5: the booklet's own A5 layout (imposed, folded): the legacy sheet on
+        :data:`A5_LEGACY_PAGES` pages, each scenario on :data:`A5_SCENARIO_PAGES` full-size
+        pages (the HP die's squares, 8 mm hexes); else one page each (the compact sheets).
     """
     from hyvekit.data.hyve import sheet_definition
     from hyvekit.render.printables import blank_sheet, legacy_sheet_context
@@ -291,10 +322,20 @@ def booklet_parts(state=None, header: dict[str, Any] | None = None, sheet=None,
         definition = sheet_definition(mode_named(name) or "standard", path)
         parts.append(("sheet-hyve.html", sheet_hyve_context(
             definition, state, header, scenario=number if state is not None else None,
-            compact=True)))
-    # each page's footer names the booklet and the page
-    return [(template, {**context, "booklet_page": f"{n} of {len(parts)}"})
-            for n, (template, context) in enumerate(parts, 1)]
+            compact=not a5, a5=a5)))
+    if not a5:
+        # each page's footer names the booklet and the page
+        return [(template, {**context, "booklet_page": f"{n} of {len(parts)}"})
+                for n, (template, context) in enumerate(parts, 1)]
+    # an A5 part's footer counts its pages on from its first (the page counter)
+    total = A5_LEGACY_PAGES + A5_SCENARIO_PAGES * (len(parts) - 1)
+    parts[0] = (parts[0][0], {**parts[0][1], "grow": {
+        "page": 0, "anchor": "perks-end", "bottom_mm": 12.0, "pages": A5_LEGACY_PAGES,
+        "what": f"legacy sheet {legacy.id}",
+        "fits": f"a legacy sheet that fits its {A5_LEGACY_PAGES} pages of the A5 booklet"}})
+    return [(template, {**context, "booklet_a5": {
+        "first": 1 if n == 0 else A5_LEGACY_PAGES + 1 + A5_SCENARIO_PAGES * (n - 1),
+        "pages": total}}) for n, (template, context) in enumerate(parts)]
 
 
 def _queen_pips(sheet: SheetDefinition) -> list[int]:
@@ -307,18 +348,21 @@ def _queen_pips(sheet: SheetDefinition) -> list[int]:
     return list(range(1, max(most_marks(sheet), sheet.queen_pips or 0) + 1))
 
 
-def hp_rows(hp: list[dict[str, Any]], compact: bool) -> list[list[dict[str, Any]]]:
+def hp_rows(hp: list[dict[str, Any]], compact: bool,
+            most: int = 10) -> list[list[dict[str, Any]]]:
     """The HP track's spaces in rows: one row on the compact sheet, else rows of at most
-    :data:`HP_ROW_MAX` squares as even as they go (18 spaces: two of 9)."""
+    ``most`` squares (:data:`HP_ROW_MAX`; :data:`A5_HP_ROW_MAX` on an A5 booklet page) as
+    even as they go (18 spaces: two of 9, three of 6)."""
     if compact or not hp:
         return [hp]
-    rows = math.ceil(len(hp) / HP_ROW_MAX)
+    rows = math.ceil(len(hp) / most)
     per = math.ceil(len(hp) / rows)
     return [hp[i:i + per] for i in range(0, len(hp), per)]
 
 
 def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any] | None = None,
-                       scenario: int | None = None, compact: bool = False) -> dict[str, Any]:
+                       scenario: int | None = None, compact: bool = False,
+                       a5: bool = False) -> dict[str, Any]:
     """Context of ``sheet-hyve.html`` for ``sheet``; with a legacy run ``state`` (and its
     record ``header``) the setup colours, bread levels (crossed-out types marked) and a Courier
     box are pre-filled.
@@ -326,6 +370,9 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     :param compact: the one-page sheet with small boxes (the booklet's); else the full-size
         sheet of two pages, laid out for the real HP die and a pen (HYVE rulebook, "Tracking
         HP": the die sits on the HP track).
+
+    :param a5: the full-size sheet laid out on four pages of the A5 booklet (its own page
+        size: A5, or half-Letter on Letter).
 
     :param scenario: the run's scenario (1–5) the sheet is for (a booklet's sheets); default
         the one being played, else the next one.  A scenario already played shows its result
@@ -367,7 +414,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
                                       for k in ("population", "hp", "nectar") if k in kinds)}
                    for c, kinds in unused.items()] if shown == now or scenario is None else None
     setup = [{"die": d, "swatch": swatches.get(d)} for d in BEE_TYPES]
-    rows = hp_rows(hp, compact)
+    rows = hp_rows(hp, compact, A5_HP_ROW_MAX if a5 else HP_ROW_MAX)
 
     chamber = sheet.chamber
     chamber_ctx = {
@@ -429,10 +476,23 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         # the full-size sheet's page 2 grows into its page (render.grow; base.css's bottom
         # margin); a sheet of more than its two labelled pages is refused
         "grow": None if compact else {
-            "page": 1, "anchor": "page-two-end", "bottom_mm": 12.0, "pages": 2,
+            "page": A5_SCENARIO_PAGES - 1 if a5 else 1, "anchor": "page-two-end",
+            "bottom_mm": 12.0, "pages": A5_SCENARIO_PAGES if a5 else 2,
+            # on the A5 page only the seasons (or the wasp war) grow, as far as 2 times
+            **({"most": 2.0} if a5 else {}),
+            # a sheet too long for them (a run's Courier box, notes): the A5 pages' own sizes
+            **({"fallback": {"a5_scale": 1.0, "a5_roomy": 0}} if a5 else {}),
             "what": f"sheet {sheet.id}",
-            "fits": "a sheet that fits its two pages (fewer seasonal effects, wasp attacks or "
-                    "formations, larva chamber rows)"},
+            "fits": f"a sheet that fits its {A5_SCENARIO_PAGES} pages of the A5 booklet (a "
+                    "shorter HP track, fewer seasonal effects, wasp attacks or formations, "
+                    "larva chamber rows)" if a5 else "a sheet that fits its two pages (fewer "
+                    "seasonal effects, wasp attacks or formations, larva chamber rows)"},
+        # the A5 booklet's first page: larger population circles where no pips take the room
+        # (the larger with two rows of HP squares); its third page's boxes 15 % larger but
+        # where the wasp war's attacks and formations need its fourth
+        "a5_roomy": 0 if not a5 or _queen_pips(sheet) or len(rows) > 3 else
+                    1 if len(rows) == 3 else 2,
+        "a5_scale": 1.0 if sheet.wasp else 1.15,
         "hp_rows": rows,
         "hp_row_length": max(len(r) for r in rows),
         "track": {"start": track.start, "top": track.top, "thriving": track.thriving,
@@ -441,8 +501,9 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "hyves": hyves_svg(sheet, HEX_SIZE) if compact else None,
         # the full-size sheet's hyves on each paper, as large as its page 1 allows
         "full_hyves": None if compact else {
-            paper: hyves_svg(sheet, full_hex_size(sheet, len(rows), len(_queen_pips(sheet)),
-                                                  paper)) for paper in CONTENT_MM},
+            paper: hyves_svg(sheet, a5_hex_size(sheet, paper) if a5 else full_hex_size(
+                sheet, len(rows), len(_queen_pips(sheet)), paper)) for paper in CONTENT_MM},
+        "a5": a5,
         "dashed_hyves": sheet.mode == "bee-builder",
         "structured": sheet.placement == "structured",
         "actions": [{"name": n, "text": t} for n, t in actions()],

@@ -189,8 +189,6 @@ def test_every_hp_square_holds_the_16_mm_die_inside_its_border(tmp_path_factory,
     assert not small, f"squares under {DIE_MM} mm inside: {small}"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 43, item 2: the booklet's own A5 layout (today "
-                   "the A4 one shrunk to 71 %)")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_imposed_a5_booklet_keeps_the_hexes_and_the_die_squares(tmp_path, paper):
     """Issue 43, item 2: on the A5 (half-Letter) booklet a hyve's hexes are 8 mm across and
@@ -274,3 +272,59 @@ def test_what_the_two_pages_cannot_hold_is_refused_in_one_line(tmp_path):
                         str(long), "--out", str(tmp_path / "l.pdf"))
     assert "3 pages" in line and "two pages" in line
     assert not (tmp_path / "q.pdf").exists() and not (tmp_path / "l.pdf").exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_a5_booklet_prints_no_text_under_6_pt_and_each_part_on_its_pages(paper):
+    """Issue 43, item 2: the A5 booklet's own layout, drawn at the size it prints (today's
+    was the A4 one at 71 %: 4.24 pt): no text under 6 pt; the legacy sheet on its three
+    pages, each scenario on its four, every page numbered in the footer."""
+    import warnings
+    from types import SimpleNamespace
+
+    from hyvekit.render.pdf import booklet_geometry, render_document
+    from hyvekit.render.printables_hyve_sheets import (A5_LEGACY_PAGES, A5_SCENARIO_PAGES,
+                                                       booklet_parts)
+
+    from layout_measure import MIN_PT, text_sizes
+
+    meta = {"title": "t", "printable": "t", "options": {}, "version": "t"}
+    parts = booklet_parts(a5=True)
+    total = A5_LEGACY_PAGES + A5_SCENARIO_PAGES * (len(parts) - 1)
+    for n, (template, context) in enumerate(parts):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            document = render_document(template, {**context, "imposition": "booklet"},
+                                       paper=paper, per_page=2, meta=meta,
+                                       page_box=booklet_geometry(paper)["page"])
+        assert len(document.pages) == (A5_SCENARIO_PAGES if n else A5_LEGACY_PAGES)
+        small = sorted({(t, round(size, 1)) for _, t, size, _ in
+                        text_sizes(SimpleNamespace(document=document)) if size < MIN_PT - 0.01})
+        assert not small, f"part {n + 1} ({paper}): text under {MIN_PT} pt: {small[:5]}"
+        assert context["booklet_a5"]["pages"] == total
+
+
+@pytest.mark.parametrize("sid,paper", CASES)
+def test_every_mode_fills_its_four_a5_booklet_pages(tmp_path, sid, paper):
+    """Issue 43, item 2: each mode's sheet in the A5 booklet's own layout stays on its four
+    pages (HP track, hyves, then the rest) and leaves none a fifth empty at the bottom."""
+    import warnings
+
+    from hyvekit.render.pdf import booklet_geometry, render_document
+    from hyvekit.render.printables_hyve_sheets import A5_SCENARIO_PAGES
+
+    from layout_measure import page_fractions, sheet_pixels
+
+    context = {**sheet_hyve_context(sheet_definitions()[sid], a5=True), "imposition": "booklet",
+               "booklet_a5": {"first": 4, "pages": 23}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        document = render_document("sheet-hyve.html", context, paper=paper, per_page=2,
+                                   meta={"title": "t", "printable": "t", "options": {},
+                                         "version": "t"},
+                                   page_box=booklet_geometry(paper)["page"])
+        pdf = tmp_path / "a5.pdf"
+        pdf.write_bytes(document.write_pdf())
+    used = [round(f, 2) for _, f in page_fractions(sheet_pixels(pdf))]
+    assert len(used) == A5_SCENARIO_PAGES and min(used) >= 0.8, used
+
