@@ -19,7 +19,6 @@ from __future__ import annotations
 import gc
 import io
 import json
-import math
 import os
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -41,10 +40,9 @@ PAPER = {
 }
 MAX_COPIES = 1000
 PER_PAGE = (1, 2, 4)
-# The imposed booklet's page is the half sheet enlarged by 1 / this factor (an A4 layout on
-# A5).  2- and 4-up copies are laid out on the half and the quarter sheet at full size, not
-# shrunk (issue 29: no text under 6 pt at 2-up; issue 43, item 1: nor at 4-up).
-NUP_SCALE = 1 / math.sqrt(2)
+# 2- and 4-up copies are laid out on the half and the quarter sheet at full size, not shrunk
+# (issue 29: no text under 6 pt at 2-up; issue 43, item 1: nor at 4-up), and so is the imposed
+# booklet's page on the half sheet (issue 43, item 2: its own A5 layout).
 MM = 72 / 25.4
 CROP_MARK = {"from_edge_mm": 5.5, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
 
@@ -285,7 +283,7 @@ def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapp
                    more: Sequence[tuple[str, Mapping[str, Any]]], imposition: str,
                    flip: str, distinct: bool = False) -> bytes:
     """The printed PDF's bytes (:func:`render_pdf` without the file)."""
-    # a booklet page: two to a sheet side, on the half sheet's shape enlarged
+    # a booklet page: two to a sheet side, on the half sheet at full size
     booklet = imposition == "booklet"
     documents = [render_document(name, {**ctx, "imposition": imposition}, paper=page["key"],
                                  copies=copies, per_page=2 if booklet else per_page,

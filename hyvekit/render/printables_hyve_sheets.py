@@ -349,7 +349,7 @@ def _queen_pips(sheet: SheetDefinition) -> list[int]:
 
 
 def hp_rows(hp: list[dict[str, Any]], compact: bool,
-            most: int = 10) -> list[list[dict[str, Any]]]:
+            most: int = HP_ROW_MAX) -> list[list[dict[str, Any]]]:
     """The HP track's spaces in rows: one row on the compact sheet, else rows of at most
     ``most`` squares (:data:`HP_ROW_MAX`; :data:`A5_HP_ROW_MAX` on an A5 booklet page) as
     even as they go (18 spaces: two of 9, three of 6)."""
