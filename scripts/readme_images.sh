@@ -54,8 +54,9 @@ done
 # the HYVE sheet's second page (actions, bread, jellies, seasons)
 pdftoppm -png -r 28 -f 2 -l 2 -singlefile "$work/all/sheet-hyve-standard.pdf" \
   docs/images/sheet-hyve-standard-page-2
-# landscape sheet sides: the booklet's second front ([6|3]) and the duplex test's front
-pdftoppm -png -r 40 -f 3 -l 3 -singlefile "$work/imposed/booklet-imposed-demo.pdf" \
+# landscape sheet sides: the booklet's second back ([4|21]: the first scenario's HP track,
+# the last one's hyves) and the duplex test's front
+pdftoppm -png -r 40 -f 4 -l 4 -singlefile "$work/imposed/booklet-imposed-demo.pdf" \
   docs/images/booklet-imposed-demo
 pdftoppm -png -r 40 -f 1 -l 1 -singlefile "$work/imposed/duplex-test.pdf" \
   docs/images/duplex-test

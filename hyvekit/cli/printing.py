@@ -296,8 +296,9 @@ def booklet(
         help="Your own scenario sheet definitions (TOML, same shape as hyve_sheets.toml)."),
     imposition: Imposition = typer.Option(
         Imposition.none, "--imposition", case_sensitive=False,
-        help="none: the six pages on loose sheets; booklet: A5 pages (half-Letter on Letter) "
-             "two to a side, in the order a folded, stapled booklet reads. Print both sides."),
+        help="none: the six pages on loose sheets; booklet: the booklet's own A5 layout "
+             "(half-Letter on Letter: the HP die's squares, 8 mm hexes), two pages to a side, "
+             "in the order a folded, stapled booklet reads. Print both sides."),
     flip: Flip = typer.Option(
         Flip.short, "--flip", case_sensitive=False,
         help="A booklet's duplex edge: short (the usual for booklets) or long (the backs "
@@ -315,8 +316,9 @@ def booklet(
 ) -> None:
     """Print a Hyve Legacy booklet: the legacy sheet, then the scenario sheets of the run's
     five scenarios in the order of its run configuration, each in its mode, one PDF: loose
-    A4 (Letter) pages, or with --imposition booklet an A5 booklet to print on both sides,
-    fold and staple (the pages padded with blanks to a multiple of four).
+    A4 (Letter) pages, or with --imposition booklet an A5 booklet in its own layout for play
+    (each scenario on four pages, sized for the HP die) to print on both sides, fold and
+    staple (the pages padded with blanks to a multiple of four).
 
     With RUN every page is pre-filled as far as the run knows it: the legacy sheet as 'print
     legacy-sheet RUN'; a scenario played shows its result and the run's colours; the scenario
@@ -361,11 +363,13 @@ def booklet(
                                     "legacy sheet is printed); --sheet picks a blank "
                                     "booklet's")
         header, state = _load_run(ctx, run)
-        parts = booklet_parts(state, header, path=sheets_file)
+        parts = booklet_parts(state, header, path=sheets_file,
+                              a5=imposition is Imposition.booklet)
         options["run"], extra = _campaign_meta(header, run, state)
         stem = f"booklet-{_slug(options['run'])}"
     else:
-        parts = booklet_parts(sheet=_legacy_sheet(sheet), path=sheets_file)
+        parts = booklet_parts(sheet=_legacy_sheet(sheet), path=sheets_file,
+                              a5=imposition is Imposition.booklet)
         options["sheet"] = sheet
         stem = "booklet" if sheet == "legacy-1" else f"booklet-{sheet}"
     (template, context), *more = parts

@@ -19,7 +19,6 @@ from __future__ import annotations
 import gc
 import io
 import json
-import math
 import os
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -41,10 +40,9 @@ PAPER = {
 }
 MAX_COPIES = 1000
 PER_PAGE = (1, 2, 4)
-# The imposed booklet's page is the half sheet enlarged by 1 / this factor (an A4 layout on
-# A5).  2- and 4-up copies are laid out on the half and the quarter sheet at full size, not
-# shrunk (issue 29: no text under 6 pt at 2-up; issue 43, item 1: nor at 4-up).
-NUP_SCALE = 1 / math.sqrt(2)
+# 2- and 4-up copies are laid out on the half and the quarter sheet at full size, not shrunk
+# (issue 29: no text under 6 pt at 2-up; issue 43, item 1: nor at 4-up), and so is the imposed
+# booklet's page on the half sheet (issue 43, item 2: its own A5 layout).
 MM = 72 / 25.4
 CROP_MARK = {"from_edge_mm": 5.5, "length_mm": 6.0, "cross_mm": 3.0, "width_pt": 0.3}
 
@@ -126,14 +124,14 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
 def booklet_geometry(paper: str) -> dict[str, Any]:
     """A booklet sheet of ``paper``: ``{"width_pt", "height_pt"}`` of the landscape sheet,
     ``"cells"`` its left and right halves (A5 on A4, half-Letter on Letter) and ``"page"``
-    the page a booklet page is rendered on: a half enlarged by 1/:data:`NUP_SCALE` (the
-    booklet's pages are the whole-sheet layouts at 71 %).
+    the page a booklet page is rendered on: the half itself, at full size (issue 43: the
+    booklet has its own A5 layout, printed as drawn).
 
     :raises InvalidInputError: a bad paper.
     """
     sheet = paper_size(paper)
     w, h = sheet["height_pt"], sheet["width_pt"]
-    page_w, page_h = round(w / 2 / NUP_SCALE, 2), round(h / NUP_SCALE, 2)
+    page_w, page_h = round(w / 2, 2), round(h, 2)
     return {"width_pt": w, "height_pt": h, "cells": [(0.0, 0.0, w / 2, h), (w / 2, 0.0, w / 2, h)],
             "page": {"css": f"{page_w:.2f}pt {page_h:.2f}pt", "width_pt": page_w,
                      "height_pt": page_h}}
@@ -285,7 +283,7 @@ def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapp
                    more: Sequence[tuple[str, Mapping[str, Any]]], imposition: str,
                    flip: str, distinct: bool = False) -> bytes:
     """The printed PDF's bytes (:func:`render_pdf` without the file)."""
-    # a booklet page: two to a sheet side, on the half sheet's shape enlarged
+    # a booklet page: two to a sheet side, on the half sheet at full size
     booklet = imposition == "booklet"
     documents = [render_document(name, {**ctx, "imposition": imposition}, paper=page["key"],
                                  copies=copies, per_page=2 if booklet else per_page,
@@ -310,16 +308,33 @@ def render_document(template_name: str, context: Mapping[str, Any], *, paper: st
     """The weasyprint document (laid-out pages) of ``template_name`` on the page one copy of
     an N-up ``paper`` sheet is drawn on (or on ``page_box``, ``{"css", "width_pt",
     "height_pt"}``: a booklet's page); :func:`render_pdf` writes it.  The tests read its
-    boxes to measure what is printed (writing cells, text sizes)."""
+    boxes to measure what is printed (writing cells, text sizes).  A context naming a page
+    that grows (``grow``, :mod:`hyvekit.render.grow`) is laid out until that page is full;
+    the template reads the factor as ``grow_factor`` (1 otherwise); one longer than its
+    pages is laid out again with the context's ``grow["fallback"]`` values, when given."""
     page = paper_size(paper)
     box = page_box or impose_geometry(page["key"], per_page)["page"]
     search_path(templates_dir_override)  # validates the override folder before any import
-    html = render_html(template_name, {**context, "paper": page, "page": box,
-                                       "per_page": per_page, "ink_saver": bool(ink_saver),
-                                       "copies": copies, "meta": meta},
-                       templates_dir_override)
-    with collector_paused():
-        return _weasyprint(html, templates_dir_override)
+
+    def laid_out(factor: float, context: Mapping[str, Any] = context):
+        html = render_html(template_name, {**context, "paper": page, "page": box,
+                                           "per_page": per_page, "ink_saver": bool(ink_saver),
+                                           "copies": copies, "meta": meta,
+                                           "grow_factor": round(factor, 3)},
+                           templates_dir_override)
+        with collector_paused():
+            return _weasyprint(html, templates_dir_override)
+
+    document = laid_out(1.0)
+    spec = context.get("grow")
+    if spec and spec.get("fallback") and len(document.pages) > spec.get("pages", 0):
+        # too long for its pages: laid out again the tighter way the printable offers
+        context = {**context, **spec["fallback"]}
+        document = laid_out(1.0, context)
+    if spec:
+        from hyvekit.render.grow import grown
+        document = grown(document, lambda factor: laid_out(factor, context), spec)
+    return document
 
 
 def sheets(pdf_once: bytes, *, paper: str, copies: int, per_page: int,

@@ -11,6 +11,7 @@ Courier box.  Pure functions: no weasyprint, reportlab or jinja2 here.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from hyvekit.render.catalogue import Printable, register
@@ -22,12 +23,14 @@ from hyvekit.games.hyve import (BEE_TYPES, BREAD_BELOW, BREAD_HP, BREAD_MAX,
 SQRT3 = math.sqrt(3)
 HEX_SIZE = 3.2          # mm, circumradius of a hyve hex on Letter (5.5 mm wide); A4 draws it 15% larger
 SMALL_HEX = 2.6         # mm, formations and builder shapes
+LABEL_DISC = 2.5        # mm, radius of a hyve's number disc (its stroke included)
 # The full-size sheet (two pages) is laid out for the real components (issue 29): a 16 mm HP
 # die sits in a track square, a pen writes in a hex; the compact one-page sheet (the booklet,
 # --compact) keeps the sizes above.
 FULL_HEX = 4.7          # mm, circumradius of a hyve hex: 8.1 mm across its flats
 FULL_SMALL_HEX = 3.6    # mm, a Wasp War formation hex: 6.2 mm across its flats
 HP_ROW_MAX = 10         # HP track squares on a row of the full-size sheet (17.5 mm each)
+A5_HP_ROW_MAX = 6       # and on a page of the A5 booklet
 CHAMBER_SQ = 5.2        # mm, larva chamber square
 SHAPE_SQ = 2.6          # mm, a square of a die shape
 FRACTION_SIGNS = {2: "\u00bd", 3: "\u2153", 4: "\u00bc"}
@@ -121,13 +124,14 @@ def hex_group_svg(hexes, size: float = SMALL_HEX, pad: float = 0.6) -> dict[str,
 
 def hyves_svg(sheet: SheetDefinition, size: float = HEX_SIZE) -> dict[str, Any]:
     """The six hyves around the middle: hyve 1 top-most, then clockwise (Turn Structure: "the
-    next clockwise hyve becomes active").  Sizes in mm."""
+    next clockwise hyve becomes active").  Sizes in mm; ``box`` is the drawing's view box
+    (``x y width height``), tight around the hexes and the hyves' number discs."""
     extents = []
     for hexes in sheet.hyves:
         cs = [_hex_center(q, r, size) for q, r in hexes]
         extents.append(max(math.hypot(x, y) for x, y in cs) + size)
     ring = 2 * max(extents) + 1.2       # centre-to-centre distance of neighbouring hyves
-    groups = []
+    groups, xs, ys = [], [], []
     for i, hexes in enumerate(sheet.hyves):
         angle = math.radians(-90 + 60 * i)
         ox, oy = ring * math.cos(angle), ring * math.sin(angle)
@@ -137,12 +141,92 @@ def hyves_svg(sheet: SheetDefinition, size: float = HEX_SIZE) -> dict[str, Any]:
             cells.append({"points": _hex_points(ox + x, oy + y, size),
                           "cx": round(ox + x, 2), "cy": round(oy + y, 2),
                           "middle": (q, r) == (0, 0)})
+            xs += [ox + x - size * SQRT3 / 2, ox + x + size * SQRT3 / 2]
+            ys += [oy + y - size, oy + y + size]
         lx = ox + (max(extents) + 0.6) * math.cos(angle)
         ly = oy + (max(extents) + 0.6) * math.sin(angle)
+        xs += [lx - LABEL_DISC, lx + LABEL_DISC]
+        ys += [ly - LABEL_DISC, ly + LABEL_DISC]
         groups.append({"number": i + 1, "cells": cells, "label": {"x": lx, "y": ly + 1.2}})
-    reach = ring + max(extents) + 3.2
-    return {"offset": round(reach, 2), "size": round(2 * reach, 2), "groups": groups,
-            "hexes": len(sheet.hyves[0])}
+    pad = 0.4
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    width, height = max(xs) + pad - x0, max(ys) + pad - y0
+    return {"box": f"{x0:.2f} {y0:.2f} {width:.2f} {height:.2f}", "width": round(width, 2),
+            "height": round(height, 2), "groups": groups, "hexes": len(sheet.hyves[0]),
+            "across_mm": round(size * SQRT3, 1)}
+
+
+# The full-size sheet's page 1 (mm, as sheet-hyve.css lays it out): the content box of each
+# paper (base.css's margins), the column beside the hyves (the setup colour lines and the
+# population circles), and the heights above and below the hyves' drawing.
+CONTENT_MM = {"a4": (188.0, 275.0), "letter": (193.9, 257.4)}
+SIDE_COLUMN = 47.0      # the right column and the gap before it
+HEAD_MM = 27.2          # title, turn and settings, the HP track's heading
+HP_ROW_MM = 21.9        # a row of the HP track: its 17.5 mm squares and their labels
+PIP_LINE_MM, PIP_GROUP_MM, PIP_LABEL_MM = 6.4, 31.9, 17.0   # a line of 5.5 mm pips
+HYVES_HEAD_MM = 7.6     # the hyves' heading
+TAIL_MM = 11.5          # the placement note and the turnover line under the hyves
+
+
+def _affine(measure, size_of):
+    """``(a, b)`` of ``measure(size) = a * size + b`` (a drawing's extent in its hex size)."""
+    one, two = measure(size_of(1.0)), measure(size_of(2.0))
+    return two - one, 2 * one - two
+
+
+def full_hex_size(sheet: SheetDefinition, rows: int, pips: int, paper: str) -> float:
+    """The hyves' hex size (mm, circumradius) on page 1 of the full-size sheet on ``paper``:
+    as large as the column beside the setup area and the height under the HP track (``rows``
+    rows, ``pips`` Approval and as many Disapproval pips) allow.
+
+    :raises InvalidInputError: hexes under :data:`FULL_HEX` (8 mm across) would be needed: the
+        HP track's rows and the pips leave the hyves too little of the page (the message
+        says how many spaces fit), or the hyves are too large for it.
+    """
+    width, height = CONTENT_MM[paper]
+    per_line = int((width - PIP_LABEL_MM) // PIP_GROUP_MM) * 5
+    pip_block = 2 * (2 + PIP_LINE_MM * math.ceil(pips / per_line)) + 1.6 if pips else 0
+    wide = _affine(lambda h: h["width"], lambda size: hyves_svg(sheet, size))
+    tall = _affine(lambda h: h["height"], lambda size: hyves_svg(sheet, size))
+
+    def fitting(n: int) -> float:
+        room = height - HEAD_MM - n * HP_ROW_MM - pip_block - HYVES_HEAD_MM - TAIL_MM
+        return min((width - SIDE_COLUMN - wide[1]) / wide[0], (room - tall[1]) / tall[0])
+
+    size = fitting(rows)
+    if size >= FULL_HEX:
+        return round(size, 2)
+    most = max((n for n in range(1, rows) if fitting(n) >= FULL_HEX), default=0)
+    if not most:
+        raise InvalidInputError(f"sheet {sheet.id}: hyves", f"{len(sheet.hyves[0])} hexes each",
+                                f"fewer: six hyves of hexes 8 mm across do not fit page 1 of "
+                                f"the {paper} sheet")
+    raise InvalidInputError(f"sheet {sheet.id}: hp_track.spaces", sheet.hp_track.spaces,
+                            f"at most {most * HP_ROW_MAX}"
+                            + (f" with {pips} Approval pips" if pips else "")
+                            + f": {most} rows of HP squares above the hyves on page 1 of the "
+                              f"{paper} sheet")
+
+
+#: the content box of an A5 booklet page (A5 on A4, half-Letter on Letter), its side margins
+#: 8 mm (sheet-hyve.css)
+A5_CONTENT_MM = {"a4": (132.0, 188.0), "letter": (123.7, 193.9)}
+
+
+def a5_hex_size(sheet: SheetDefinition, paper: str) -> float:
+    """The hyves' hex size (mm) on their own page of the A5 booklet: as wide as the page
+    (the height is to spare).
+
+    :raises InvalidInputError: the hyves' hexes would be under :data:`FULL_HEX` (8 mm)."""
+    width, height = A5_CONTENT_MM[paper]
+    wide = _affine(lambda h: h["width"], lambda size: hyves_svg(sheet, size))
+    tall = _affine(lambda h: h["height"], lambda size: hyves_svg(sheet, size))
+    size = min((width - wide[1]) / wide[0], (height - 20 - tall[1]) / tall[0])
+    if size < FULL_HEX:
+        raise InvalidInputError(f"sheet {sheet.id}: hyves", f"{len(sheet.hyves[0])} hexes each",
+                                "fewer: six hyves of hexes 8 mm across do not fit a page of "
+                                "the A5 booklet")
+    return round(size, 2)
 
 
 def _shape_svg(cells, sq: float = SHAPE_SQ) -> dict[str, Any]:
@@ -206,14 +290,23 @@ def _scenario_note(state, shown: int | None, now: int | None) -> str:
     return ""
 
 
+#: pages of the A5 booklet (``print booklet --imposition booklet``): the legacy sheet on two
+#: and a notes page, so that each scenario's four pages start on a left-hand page: its HP
+#: track beside its hyves, then its actions beside its seasons
+A5_LEGACY_PAGES, A5_SCENARIO_PAGES = 3, 4
+
+
 def booklet_parts(state=None, header: dict[str, Any] | None = None, sheet=None,
-                  path: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+                  path: str | None = None, a5: bool = False) -> list[tuple[str, dict[str, Any]]]:
     """The Hyve Legacy booklet, as ``(template, context)`` documents: the legacy sheet, then
     the scenario sheet of each scenario of its run configuration, in order, in the mode it
     names (Standard for a name that is no mode); with a run ``state`` each is pre-filled as
     far as the run knows it, else blank (legacy sheet ``sheet``, default the first).
 
     :param path: the player's own scenario sheet definitions (``--sheets``).
+    :param a5: the booklet's own A5 layout (imposed, folded): the legacy sheet on
+        :data:`A5_LEGACY_PAGES` pages, each scenario on :data:`A5_SCENARIO_PAGES` full-size
+        pages (the HP die's squares, 8 mm hexes); else one page each (the compact sheets).
     """
     from hyvekit.data.hyve import sheet_definition
     from hyvekit.render.printables import blank_sheet, legacy_sheet_context
@@ -229,10 +322,20 @@ def booklet_parts(state=None, header: dict[str, Any] | None = None, sheet=None,
         definition = sheet_definition(mode_named(name) or "standard", path)
         parts.append(("sheet-hyve.html", sheet_hyve_context(
             definition, state, header, scenario=number if state is not None else None,
-            compact=True)))
-    # each page's footer names the booklet and the page
-    return [(template, {**context, "booklet_page": f"{n} of {len(parts)}"})
-            for n, (template, context) in enumerate(parts, 1)]
+            compact=not a5, a5=a5)))
+    if not a5:
+        # each page's footer names the booklet and the page
+        return [(template, {**context, "booklet_page": f"{n} of {len(parts)}"})
+                for n, (template, context) in enumerate(parts, 1)]
+    # an A5 part's footer counts its pages on from its first (the page counter)
+    total = A5_LEGACY_PAGES + A5_SCENARIO_PAGES * (len(parts) - 1)
+    parts[0] = (parts[0][0], {**parts[0][1], "grow": {
+        "page": 0, "anchor": "perks-end", "bottom_mm": 12.0, "pages": A5_LEGACY_PAGES,
+        "what": f"legacy sheet {legacy.id}",
+        "fits": f"a legacy sheet that fits its {A5_LEGACY_PAGES} pages of the A5 booklet"}})
+    return [(template, {**context, "booklet_a5": {
+        "first": 1 if n == 0 else A5_LEGACY_PAGES + 1 + A5_SCENARIO_PAGES * (n - 1),
+        "pages": total}}) for n, (template, context) in enumerate(parts)]
 
 
 def _queen_pips(sheet: SheetDefinition) -> list[int]:
@@ -245,18 +348,21 @@ def _queen_pips(sheet: SheetDefinition) -> list[int]:
     return list(range(1, max(most_marks(sheet), sheet.queen_pips or 0) + 1))
 
 
-def hp_rows(hp: list[dict[str, Any]], compact: bool) -> list[list[dict[str, Any]]]:
+def hp_rows(hp: list[dict[str, Any]], compact: bool,
+            most: int = HP_ROW_MAX) -> list[list[dict[str, Any]]]:
     """The HP track's spaces in rows: one row on the compact sheet, else rows of at most
-    :data:`HP_ROW_MAX` squares as even as they go (18 spaces: two of 9)."""
+    ``most`` squares (:data:`HP_ROW_MAX`; :data:`A5_HP_ROW_MAX` on an A5 booklet page) as
+    even as they go (18 spaces: two of 9, three of 6)."""
     if compact or not hp:
         return [hp]
-    rows = math.ceil(len(hp) / HP_ROW_MAX)
+    rows = math.ceil(len(hp) / most)
     per = math.ceil(len(hp) / rows)
     return [hp[i:i + per] for i in range(0, len(hp), per)]
 
 
 def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any] | None = None,
-                       scenario: int | None = None, compact: bool = False) -> dict[str, Any]:
+                       scenario: int | None = None, compact: bool = False,
+                       a5: bool = False) -> dict[str, Any]:
     """Context of ``sheet-hyve.html`` for ``sheet``; with a legacy run ``state`` (and its
     record ``header``) the setup colours, bread levels (crossed-out types marked) and a Courier
     box are pre-filled.
@@ -264,6 +370,9 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
     :param compact: the one-page sheet with small boxes (the booklet's); else the full-size
         sheet of two pages, laid out for the real HP die and a pen (HYVE rulebook, "Tracking
         HP": the die sits on the HP track).
+
+    :param a5: the full-size sheet laid out on four pages of the A5 booklet (its own page
+        size: A5, or half-Letter on Letter).
 
     :param scenario: the run's scenario (1–5) the sheet is for (a booklet's sheets); default
         the one being played, else the next one.  A scenario already played shows its result
@@ -305,7 +414,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
                                       for k in ("population", "hp", "nectar") if k in kinds)}
                    for c, kinds in unused.items()] if shown == now or scenario is None else None
     setup = [{"die": d, "swatch": swatches.get(d)} for d in BEE_TYPES]
-    rows = hp_rows(hp, compact)
+    rows = hp_rows(hp, compact, A5_HP_ROW_MAX if a5 else HP_ROW_MAX)
 
     chamber = sheet.chamber
     chamber_ctx = {
@@ -319,9 +428,13 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
                 "slots": [{"die": d, "prefilled": d in sheet.jelly_prefilled}
                           for d in BEE_TYPES]} for j in sheet.jellies]
     rewards = [{"name": REWARDS[r][0], "text": REWARDS[r][1]} for r in sheet.rewards]
+    # an effect's Mites are printed as mite icons after the rest of it in words (the sheet's
+    # "marks"; the modes aid keeps the words)
     seasons = [{"name": s.name, "migration": s.migration,
                 "demand": s.demand.describe() if s.demand else None,
-                "effects": [e.describe() for e in s.effects]} for s in sheet.seasons]
+                "effects": [e.describe() for e in s.effects],
+                "marks": [{"text": replace(e, mites=0).describe(), "mites": e.mites}
+                          for e in s.effects]} for s in sheet.seasons]
     wasp = None
     formation = SMALL_HEX if compact else FULL_SMALL_HEX
     if sheet.wasp is not None:
@@ -360,12 +473,37 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "settings": settings,
         "hp": hp,
         "compact": compact,
+        # the full-size sheet's page 2 grows into its page (render.grow; base.css's bottom
+        # margin); a sheet of more than its two labelled pages is refused
+        "grow": None if compact else {
+            "page": A5_SCENARIO_PAGES - 1 if a5 else 1, "anchor": "page-two-end",
+            "bottom_mm": 12.0, "pages": A5_SCENARIO_PAGES if a5 else 2,
+            # on the A5 page only the seasons (or the wasp war) grow, as far as 2 times
+            **({"most": 2.0} if a5 else {}),
+            # a sheet too long for them (a run's Courier box, notes): the A5 pages' own sizes
+            **({"fallback": {"a5_scale": 1.0, "a5_roomy": 0}} if a5 else {}),
+            "what": f"sheet {sheet.id}",
+            "fits": f"a sheet that fits its {A5_SCENARIO_PAGES} pages of the A5 booklet (a "
+                    "shorter HP track, fewer seasonal effects, wasp attacks or formations, "
+                    "larva chamber rows)" if a5 else "a sheet that fits its two pages (fewer "
+                    "seasonal effects, wasp attacks or formations, larva chamber rows)"},
+        # the A5 booklet's first page: larger population circles where no pips take the room
+        # (the larger with two rows of HP squares); its third page's boxes 15 % larger but
+        # where the wasp war's attacks and formations need its fourth
+        "a5_roomy": 0 if not a5 or _queen_pips(sheet) or len(rows) > 3 else
+                    1 if len(rows) == 3 else 2,
+        "a5_scale": 1.0 if sheet.wasp else 1.15,
         "hp_rows": rows,
         "hp_row_length": max(len(r) for r in rows),
         "track": {"start": track.start, "top": track.top, "thriving": track.thriving,
                   "scoring": sheet.scoring},
         "queen_pips": _queen_pips(sheet),
-        "hyves": hyves_svg(sheet, HEX_SIZE if compact else FULL_HEX),
+        "hyves": hyves_svg(sheet, HEX_SIZE) if compact else None,
+        # the full-size sheet's hyves on each paper, as large as its page 1 allows
+        "full_hyves": None if compact else {
+            paper: hyves_svg(sheet, a5_hex_size(sheet, paper) if a5 else full_hex_size(
+                sheet, len(rows), len(_queen_pips(sheet)), paper)) for paper in CONTENT_MM},
+        "a5": a5,
         "dashed_hyves": sheet.mode == "bee-builder",
         "structured": sheet.placement == "structured",
         "actions": [{"name": n, "text": t} for n, t in actions()],
@@ -385,6 +523,7 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "die_start": DIE_MIN,
         "crossed_level": START_BREAD_LEVEL,
         "offensive_max": OFFENSIVE_MAX,
+        "mites": any(e.mites for x in sheet.seasons for e in x.effects),
         "season_legend": ("Lose the HP shown; \u201cPop\u201d: lose 1 Population each; "
                           f"\u201cbread<{BREAD_BELOW}\u201d: lose {BREAD_HP} HP for each bread "
                           f"level below level {BREAD_BELOW}."),
@@ -455,6 +594,8 @@ def hyve_modes_context(**_: Any) -> dict[str, Any]:
                           {"name": x["name"], "effects": x["effects"]} for x in ctx["seasons"]]
                       if sheet.mode == "coldsnap" else []})
     return {"title": "HYVE Game Modes", "modes": modes, "standard": standard.mode_label,
+            # the modes grow into the page (render.grow); base.css's bottom margin
+            "grow": {"page": 0, "anchor": "modes-end", "bottom_mm": 12.0},
             "source": "HYVE rulebook: Game Modes, Game Settings, How to Win (or Lose)"}
 
 

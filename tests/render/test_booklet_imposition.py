@@ -100,15 +100,17 @@ def test_print_booklet_imposed_on_letter_is_half_letter_pages_in_booklet_order(t
     pdf = tmp_path / "b.pdf"
     run_hyvekit(tmp_path / "records", "print", "booklet", "--imposition", "booklet", "--paper",
                 "letter", "--flip", "LONG", "--out", str(pdf))
-    assert page_sizes(pdf) == [(792, 612)] * 4
+    # issue 43, item 2: the booklet's own A5 layout, 23 pages (the legacy sheet on three,
+    # each scenario on four) padded to 24: six sheets (it was six pages on four sides)
+    assert page_sizes(pdf) == [(792, 612)] * 12
     options = pdf_metadata(pdf)["/HyvekitOptions"]
     assert '"imposition": "booklet"' in options and '"flip": "long"' in options
     # the legacy sheet (page 1) on the right of the first front; page 2 behind it, on the
     # left of the back, turned half round (so on the right as the PDF is drawn)
     front = _half_text(pdf, 0, 1, 792, 612)
-    assert "Hyve Legacy Sheet" in front and "page 1 of 6" in front
-    assert "page 2 of 6" in _half_text(pdf, 1, 1, 792, 612)
-    assert _half_text(pdf, 1, 0, 792, 612).strip() == ""        # page 7: a blank
+    assert "Hyve Legacy Sheet" in front and "page 1 of 23" in front
+    assert "page 2 of 23" in _half_text(pdf, 1, 1, 792, 612)
+    assert _half_text(pdf, 0, 0, 792, 612).strip() == ""        # page 24: a blank
 
 
 def test_print_booklet_refuses_a_flip_without_a_booklet_and_two_per_sheet(hk):

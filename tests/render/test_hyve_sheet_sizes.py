@@ -189,8 +189,6 @@ def test_every_hp_square_holds_the_16_mm_die_inside_its_border(tmp_path_factory,
     assert not small, f"squares under {DIE_MM} mm inside: {small}"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 43, item 2: the booklet's own A5 layout (today "
-                   "the A4 one shrunk to 71 %)")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_imposed_a5_booklet_keeps_the_hexes_and_the_die_squares(tmp_path, paper):
     """Issue 43, item 2: on the A5 (half-Letter) booklet a hyve's hexes are 8 mm across and
@@ -207,3 +205,126 @@ def test_the_imposed_a5_booklet_keeps_the_hexes_and_the_die_squares(tmp_path, pa
     assert len(large) >= wanted, f"{len(large)} hexes of {HEX_MM} mm"
     squares_inside = [sq for page in shapes for sq in inner_squares(page, DIE_MM)]
     assert squares_inside and min(inner for _, inner in squares_inside) >= DIE_MM
+
+
+def own_sheets(tmp_path, sid, old, new):
+    """A player's --sheets file: the packaged one with ``old`` replaced by ``new`` in sheet
+    ``sid`` (or in the defaults, ``sid`` None)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "hyvekit" / "data"
+            / "hyve_sheets.toml").read_text(encoding="utf-8")
+    at = text.index(f'id = "{sid}"') if sid else 0
+    assert old in text[at:]
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text[:at] + text[at:].replace(old, new, 1), encoding="utf-8")
+    return mine
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_longest_hp_track_the_format_accepts_stays_on_its_two_pages(tmp_path, paper):
+    """Issue 43, item 6: a --sheets HP track of 30 spaces (the most the format accepts) prints
+    on the two labelled pages, each square holding the die, the hexes 8 mm and more."""
+    from hyvekit.rules.hyve.sheets import HP_SPACES_MAX
+    from pypdf import PdfReader
+
+    from render_helpers import page_texts
+
+    mine = own_sheets(tmp_path, None, "hp_track = { spaces = 18,",
+                      f"hp_track = {{ spaces = {HP_SPACES_MAX},")
+    out = tmp_path / "s.pdf"
+    run_hyvekit(tmp_path / "records", "print", "sheet", "hyve", "--mode", "standard",
+                "--sheets", str(mine), "--paper", paper, "--out", str(out))
+    texts = [" ".join(t.split()) for t in page_texts(out)]
+    assert len(texts) == 2 and "Page 1 of 2" in texts[0] and "page 2 of 2" in texts[1]
+    reader = PdfReader(str(out))
+    shapes = [page_shapes(reader, i) for i in range(2)]
+    found = [sq for page in shapes for sq in inner_squares(page, HP_SQUARE_MM)]
+    assert len(found) == HP_SPACES_MAX and min(i for _, i in found) >= DIE_MM, found
+    large = [h for h in hexes(shapes[0]) if h.across_flats_mm() >= HEX_MM]
+    assert len(large) >= 6 * 19
+
+
+def refused_line(tmp_path, *args: str) -> str:
+    """The one line a real ``hyvekit`` process refuses ``args`` with (exit code 2)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "hyvekit", "--campaigns-dir",
+                           str(tmp_path / "records"), *args], capture_output=True, text=True)
+    assert done.returncode == 2 and not done.stdout, (done.returncode, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_what_the_two_pages_cannot_hold_is_refused_in_one_line(tmp_path):
+    """Issue 43, item 6: an HP track the format accepts but Long Live the Queen's 40 pips
+    leave no room for, and a season too long for page 2, are refused (exit 2, one line)
+    instead of running onto a third page."""
+    queen = own_sheets(tmp_path, "long-live-the-queen", "spaces = 16,", "spaces = 21,")
+    line = refused_line(tmp_path, "print", "sheet", "hyve", "--mode", "long-live-the-queen",
+                        "--sheets", str(queen), "--out", str(tmp_path / "q.pdf"))
+    assert "hp_track.spaces" in line and "at most 20" in line
+    long = own_sheets(tmp_path, None, "effects = [{ hp = 2 }, { hp = 3 },",
+                      "effects = [" + "{ hp = 2 }, " * 20 + "{ hp = 3 },")
+    line = refused_line(tmp_path, "print", "sheet", "hyve", "--mode", "standard", "--sheets",
+                        str(long), "--out", str(tmp_path / "l.pdf"))
+    assert "3 pages" in line and "two pages" in line
+    assert not (tmp_path / "q.pdf").exists() and not (tmp_path / "l.pdf").exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_a5_booklet_prints_no_text_under_6_pt_and_each_part_on_its_pages(paper):
+    """Issue 43, item 2: the A5 booklet's own layout, drawn at the size it prints (today's
+    was the A4 one at 71 %: 4.24 pt): no text under 6 pt; the legacy sheet on its three
+    pages, each scenario on its four, every page numbered in the footer."""
+    import warnings
+    from types import SimpleNamespace
+
+    from hyvekit.render.pdf import booklet_geometry, render_document
+    from hyvekit.render.printables_hyve_sheets import (A5_LEGACY_PAGES, A5_SCENARIO_PAGES,
+                                                       booklet_parts)
+
+    from layout_measure import MIN_PT, text_sizes
+
+    meta = {"title": "t", "printable": "t", "options": {}, "version": "t"}
+    parts = booklet_parts(a5=True)
+    total = A5_LEGACY_PAGES + A5_SCENARIO_PAGES * (len(parts) - 1)
+    for n, (template, context) in enumerate(parts):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            document = render_document(template, {**context, "imposition": "booklet"},
+                                       paper=paper, per_page=2, meta=meta,
+                                       page_box=booklet_geometry(paper)["page"])
+        assert len(document.pages) == (A5_SCENARIO_PAGES if n else A5_LEGACY_PAGES)
+        small = sorted({(t, round(size, 1)) for _, t, size, _ in
+                        text_sizes(SimpleNamespace(document=document)) if size < MIN_PT - 0.01})
+        assert not small, f"part {n + 1} ({paper}): text under {MIN_PT} pt: {small[:5]}"
+        assert context["booklet_a5"]["pages"] == total
+
+
+@pytest.mark.parametrize("sid,paper", CASES)
+def test_every_mode_fills_its_four_a5_booklet_pages(tmp_path, sid, paper):
+    """Issue 43, item 2: each mode's sheet in the A5 booklet's own layout stays on its four
+    pages (HP track, hyves, then the rest) and leaves none a fifth empty at the bottom."""
+    import warnings
+
+    from hyvekit.render.pdf import booklet_geometry, render_document
+    from hyvekit.render.printables_hyve_sheets import A5_SCENARIO_PAGES
+
+    from layout_measure import page_fractions, sheet_pixels
+
+    context = {**sheet_hyve_context(sheet_definitions()[sid], a5=True), "imposition": "booklet",
+               "booklet_a5": {"first": 4, "pages": 23}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        document = render_document("sheet-hyve.html", context, paper=paper, per_page=2,
+                                   meta={"title": "t", "printable": "t", "options": {},
+                                         "version": "t"},
+                                   page_box=booklet_geometry(paper)["page"])
+        pdf = tmp_path / "a5.pdf"
+        pdf.write_bytes(document.write_pdf())
+    used = [round(f, 2) for _, f in page_fractions(sheet_pixels(pdf))]
+    assert len(used) == A5_SCENARIO_PAGES and min(used) >= 0.8, used
+

@@ -277,3 +277,28 @@ def test_modes_aid_prints_on_one_page(in_tmp):
     for label in ("Coldsnap", "Mites Challenge", "Wasp War", "Bee Builder", "Turbo Mode",
                   "Long Live the Queen"):
         assert label.upper() in text.upper()
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_mites_challenge_prints_a_mite_icon_for_each_mite(in_tmp, compact):
+    """Issue 43, item 6 (docs/hyve.md: "Mites icons"): an effect's mites are printed as mite
+    icons (an SVG drawn by hyvekit), one a mite, and a legend says what one means; no effect
+    says "1 mite" in words."""
+    from hyvekit.render.env import render_html
+    from hyvekit.render.pdf import impose_geometry, paper_size
+
+    sheet = sheet_definitions()["mites-challenge"]
+    ctx = sheet_hyve_context(sheet, compact=compact)
+    html = render_html("sheet-hyve.html", {
+        **ctx, "paper": paper_size("a4"), "page": impose_geometry("a4", 1)["page"],
+        "per_page": 1, "ink_saver": False, "copies": 1, "grow_factor": 1.0,
+        "meta": {"title": "t", "printable": "t", "options": {}, "version": "t"}}, None)
+    mites = sum(e.mites for s in sheet.seasons for e in s.effects)
+    assert mites and html.count('<svg class="mite"') == mites + 1     # and the legend's
+    assert "a mite: cross out one Nectar" in html
+    result = runner.invoke(app, ["print", "sheet", "hyve", "--mode", "mites-challenge",
+                                 "--out", "m.pdf"] + ["--compact"] * compact,
+                           catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    text = " ".join(pdf_text(in_tmp / "m.pdf").split())
+    assert " mite," not in text and "1 mite" not in text and "2 HP 3 HP" in text

@@ -120,17 +120,7 @@ def test_no_text_runs_past_the_side_of_its_cell_or_box(renders, case):
 # --- issue 43's acceptance: every printable x A4/Letter x every per-sheet count offered ----
 
 #: what is not done yet, by (test, printable, paper, per-sheet count): the issue's item
-#: (item 6: the HYVE sheets and the modes aid to grow into their pages' empty space)
-PENDING: dict[tuple[str, str, str, int], str] = {
-    ("bottom", key, paper, 1): "item 6: the HYVE sheets grow into their empty space"
-    for key, paper in [
-        ("aid hyve-modes", "a4"), ("aid hyve-modes", "letter"),
-        ("sheet hyve-bee-builder", "a4"), ("sheet hyve-coldsnap", "a4"),
-        ("sheet hyve-coldsnap", "letter"), ("sheet hyve-long-live-the-queen", "a4"),
-        ("sheet hyve-long-live-the-queen", "letter"), ("sheet hyve-mites-challenge", "a4"),
-        ("sheet hyve-mites-challenge", "letter"), ("sheet hyve-standard", "a4"),
-        ("sheet hyve-standard", "letter"), ("sheet hyve-turbo", "a4"),
-        ("sheet hyve-turbo", "letter"), ("sheet hyve-wasp-war", "a4")]}
+PENDING: dict[tuple[str, str, str, int], str] = {}
 ACCEPT_MM = 8.0            # content this far or more from every edge of a copy
 EMPTY_BOTTOM = 0.2         # no page leaves this much of its height empty at the bottom
 #: printables of running text (the reports and the statistics: neither sheet, pad nor aid),

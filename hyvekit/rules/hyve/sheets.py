@@ -48,6 +48,11 @@ ATTACK_NUMBERS = tuple(range(1, 13))          # Wasp War: light 1â€“6, heavy 2â€
 OFFENSIVE_MAX = 12                            # Wasp War: "If the sum ... exceeds 12"
 BUILDER_SHAPE_HEXES = 4                       # Bee Builder: "each shape is composed of four hexes"
 OFFENSIVE_FORMATIONS = 3                      # Wasp War: "one of the 3 V-shaped Formations"
+# what the printed two-page sheet holds (issue 43): page 1 has the HP track in rows of 10
+# squares for the 16 mm HP die above the hyves (three rows on Letter) and the population
+# circles beside them
+HP_SPACES_MAX = 30
+POPULATION_SPACES_MAX = 60
 # 6. Seasonal Effects: "Lose 6 HP for each bread level that you currently have below level 3"
 BREAD_HP = 6
 BREAD_BELOW = 3
@@ -396,7 +401,7 @@ class SheetDefinition:
         pop = require_int(f"{w}: starting_population", raw["starting_population"], 1, 99)
         refresh = require_int(f"{w}: refresh_max", raw["refresh_max"], 1, 99)
         pop_spaces = require_int(f"{w}: population_spaces", raw.get("population_spaces", 40),
-                                 pop, 200)
+                                 pop, POPULATION_SPACES_MAX)
         bread = _bread(w, raw["starting_bread"])
         track = _track(w, raw["hp_track"])
         if mode == "long-live-the-queen" and track.thriving:
@@ -512,7 +517,7 @@ def _track(w: str, raw: Any) -> HpTrack:
     for key in ("spaces", "start"):
         if key not in t:
             raise InvalidInputError(f"{w}: hp_track", f"no {key!r}", "spaces, start, thriving")
-    spaces = require_int(f"{w}: hp_track.spaces", t["spaces"], 3, 60)
+    spaces = require_int(f"{w}: hp_track.spaces", t["spaces"], 3, HP_SPACES_MAX)
     thriving = bool(t.get("thriving", True))
     last = spaces - 2 if thriving else spaces - 1
     start = t["start"]

@@ -150,6 +150,23 @@ def test_starting_space_outside_the_track_is_refused(start):
     assert err.field.endswith("hp_track.start") and "1 to 16" in err.allowed
 
 
+def test_an_hp_track_or_population_track_longer_than_the_printed_sheet_holds_is_refused():
+    """Issue 43, item 6: the two-page sheet holds 30 HP spaces (three rows of the 16 mm die's
+    squares above the hyves on Letter) and 60 population circles beside them."""
+    from hyvekit.rules.hyve.sheets import HP_SPACES_MAX, POPULATION_SPACES_MAX
+
+    raw = raw_sheet()
+    raw["hp_track"] = {"spaces": HP_SPACES_MAX, "start": 5, "thriving": True}
+    assert SheetDefinition.from_dict(raw).hp_track.spaces == HP_SPACES_MAX
+    raw["hp_track"]["spaces"] = HP_SPACES_MAX + 1
+    err = refused(raw)
+    assert err.field.endswith("hp_track.spaces") and "3 to 30" in err.allowed
+    raw = raw_sheet()
+    raw["population_spaces"] = POPULATION_SPACES_MAX + 1
+    err = refused(raw)
+    assert err.field.endswith("population_spaces") and "to 60" in err.allowed
+
+
 def test_a_season_without_effects_is_refused_by_name():
     raw = raw_sheet()
     raw["season"][2]["effects"] = []
