@@ -17,13 +17,14 @@ import typer
 from hyvekit.cli import stats as S
 from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table, wrapped
 from hyvekit.render.campaign_report import BEELIVES_CAMPAIGN, state_sha256
-from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_context,
-                                      load_all, lookup)
+from hyvekit.render.catalogue import HOME, Printable, build_context, entry, load_all, lookup
+from hyvekit.render.catalogue import names as printable_names
 from hyvekit.render.pdf import FLIPS, IMPOSITIONS, PER_PAGE
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import MAX_PLAYER_NAME, digits
 
-load_all()  # the help texts below list the games and aids
+PADS = printable_names("pad")   # the help texts below list the games and aids
+AIDS = printable_names("aid")
 
 app = typer.Typer(
     help=("Print sheets, scoring pads and player aids as PDF (A4 or Letter), 1, 2 or 4 per "
@@ -83,7 +84,7 @@ def _board(printable: Printable, path: Optional[Path]) -> Any:
     if path is None:
         return None
     if "board" not in printable.uses:
-        drawn = ", ".join(p.key for p in CATALOGUE.values() if "board" in p.uses)
+        drawn = ", ".join(p.key for p in load_all().values() if "board" in p.uses)
         raise typer.BadParameter(f"{printable.key} shows no Bee Lives board values; --board "
                                  f"goes with: {drawn}", param_hint="--board")
     from hyvekit.data.beelives import board
@@ -266,7 +267,7 @@ def legacy_sheet(
     from hyvekit.render.printables import legacy_sheet_context
 
     sheet = sheet.strip().casefold()             # sheet ids in any case, as --paper
-    printable = CATALOGUE["legacy-sheet"]
+    printable = entry("legacy-sheet")
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
     extra: dict[str, str] = {}
@@ -328,7 +329,7 @@ def booklet(
     from hyvekit.render.printables_hyve_sheets import booklet_parts
 
     sheet = sheet.strip().casefold()             # sheet ids in any case, as --paper
-    printable = CATALOGUE["booklet"]
+    printable = entry("booklet")
     _check_per_page(printable, per_page)
     if flip is not Flip.short and imposition is Imposition.none and not duplex_test:
         raise InvalidInputError("--flip", flip.value, "--flip only with --imposition booklet "
@@ -435,7 +436,7 @@ def pad(
     from hyvekit.render.printables import parse_names
 
     try:
-        printable = lookup("game", game, PADS)
+        printable = lookup("pad", game)
     except InvalidInputError:
         raise typer.BadParameter(f"no scoring pad for {game!r}; accepted games: "
                                  + ", ".join(sorted(PADS)), param_hint="GAME") from None
@@ -615,7 +616,7 @@ def aid(
     Example: hyvekit print aid beelives-month --copies 4 --paper letter
     """
     try:
-        printable = lookup("aid", name, AIDS)
+        printable = lookup("aid", name)
     except InvalidInputError:
         raise typer.BadParameter(f"no player aid {name!r}; accepted aids: "
                                  + ", ".join(sorted(AIDS)), param_hint="NAME") from None
@@ -650,7 +651,7 @@ def report(
 
     Example: hyvekit print report my-run --paper letter --ink-saver
     """
-    printable = CATALOGUE["report"]
+    printable = entry("report")
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
     extra: dict[str, str] = {}
@@ -695,7 +696,7 @@ def stats(
 
     Example: hyvekit print stats --since 2026-01-01 --paper letter
     """
-    printable = CATALOGUE["stats"]
+    printable = entry("stats")
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
     if example:
@@ -805,7 +806,7 @@ def tracker(
     if player is not None:
         raise typer.BadParameter("--player picks a hive of 'tracker beelives-hive CAMPAIGN'",
                                  param_hint="--player")
-    printable = CATALOGUE["tracker beelives"]
+    printable = entry("tracker beelives")
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
     extra: dict[str, str] = {}
@@ -845,7 +846,7 @@ def _hive_tracker(ctx: typer.Context, campaign: str | None, player: str | None, 
     """``print tracker beelives-hive [CAMPAIGN] [--player NAME]``."""
     from hyvekit.render.printables_beelives_hive import hive_board_context
 
-    printable = CATALOGUE["tracker beelives-hive"]
+    printable = entry("tracker beelives-hive")
     _check_per_page(printable, render["per_page"])
     if card:
         raise typer.BadParameter("--card is for 'tracker beelives'", param_hint="--card")
@@ -881,7 +882,7 @@ def _month_log(ctx: typer.Context, campaign: str | None, players: int | None,
     """``print tracker beelives-months [CAMPAIGN] [--players N]``."""
     from hyvekit.render.printables_beelives_campaign import month_log_context
 
-    printable = CATALOGUE["tracker beelives-months"]
+    printable = entry("tracker beelives-months")
     _check_per_page(printable, render["per_page"])
     options: dict[str, Any] = {}
     extra: dict[str, str] = {}
@@ -934,7 +935,7 @@ def print_all(
     out_dir = Path(out_dir_text)
     if out_dir.exists() and not out_dir.is_dir():
         raise typer.BadParameter(f"{out_dir} is a file, not a folder", param_hint="--out-dir")
-    entries = list(CATALOGUE.values())
+    entries = list(load_all().values())
     targets = [out_dir / f"{p.file_stem}.pdf" for p in entries]
     for target in targets:   # refuse before writing anything
         safe_output(target, ctx, option="--out-dir", same_kind=b"%PDF",
@@ -964,7 +965,7 @@ def list_printables(as_json: bool = JsonOption) -> None:
     Example: hyvekit print list
     """
     rows = [{"printable": p.key, "template": p.template, "description": p.description,
-             "per_page": list(p.per_page), "example": p.example} for p in CATALOGUE.values()]
+             "per_page": list(p.per_page), "example": p.example} for p in load_all().values()]
     if as_json:
         print_json(rows)
         return
@@ -1042,7 +1043,7 @@ def sheet(
         raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
                                  param_hint="--mode") from None
     key = f"sheet hyve-{definition.id}"
-    printable = CATALOGUE.get(key) or Printable(
+    printable = entry(key) if key in HOME else Printable(
         key, "sheet-hyve.html", f"Hyve {definition.mode_label} Sheet", definition.name,
         f"hyvekit print sheet hyve --mode {definition.id}", pages=2)
     _check_per_page(printable, per_page)

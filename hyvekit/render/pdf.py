@@ -299,6 +299,8 @@ def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapp
     if imposition == "booklet":
         return _impose_booklet(write_checked(document), paper=page["key"], copies=copies,
                                flip=flip, meta=meta)
+    if per_page == 1 and copies == 1:     # the pages as laid out: no second pass with pypdf
+        return write_checked(document, meta)
     return sheets(write_checked(document), paper=page["key"], copies=copies,
                   per_page=per_page, meta=meta, distinct=distinct)
 
@@ -407,14 +409,27 @@ def check_fetched(document: Any) -> None:
         raise refused_resource(refused[0])
 
 
-def write_checked(document: Any) -> bytes:
-    """``document.write_pdf()``, a refused attachment (fetched only now) as bad input.
+def write_checked(document: Any, meta: Mapping[str, Any] | None = None) -> bytes:
+    """``document.write_pdf()``, a refused attachment (fetched only now) as bad input; with
+    ``meta`` (:func:`render_pdf`'s metadata) the PDF carries hyvekit's document information
+    (:func:`document_info`) as a pypdf pass would write it.
 
     :raises InvalidInputError: a resource the fetcher refused.
     """
     from weasyprint.urls import FatalURLFetchingError
+    options = {}
+    if meta is not None:
+        info = document_info(meta)
+        found = document.metadata
+        # weasyprint writes these as /Title, /Subject, /Keywords, /Creator; the others from
+        # the template (authors, dates) are left out, as pypdf's pass left them
+        found.title, found.description = info.pop("/Title"), info.pop("/Subject")
+        found.keywords, found.generator = [info.pop("/Keywords")], info.pop("/Creator")
+        found.authors, found.created, found.modified = [], None, None
+        found.custom = {key[1:]: value for key, value in info.items()}
+        options["custom_metadata"] = True
     try:
-        data = document.write_pdf()
+        data = document.write_pdf(**options)
     except FatalURLFetchingError as exc:
         raise refused_resource(exc) from None
     check_fetched(document)
@@ -618,15 +633,14 @@ def keywords(meta: Mapping[str, Any]) -> str:
 PRINTED_BY = "/HyvekitPrintable"
 
 
-def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
-    """Write hyvekit's metadata into ``writer`` and return the PDF bytes."""
+def document_info(meta: Mapping[str, Any]) -> dict[str, str]:
+    """hyvekit's document information of a print with metadata ``meta`` (:func:`render_pdf`),
+    /Producer aside (weasyprint's own): ``{"/Title": ..., "/Subject": ..., ...}``."""
     options = json.dumps(meta.get("options", {}), sort_keys=True, default=str)
-    producer = (reader.metadata or {}).get("/Producer", "WeasyPrint")
     info = {
         "/Title": str(meta["title"]),
         "/Subject": str(meta["printable"]),
         "/Creator": f"hyvekit {meta['version']}",
-        "/Producer": str(producer),
         "/Keywords": keywords(meta),
         PRINTED_BY: str(meta["printable"]),
         "/HyvekitVersion": str(meta["version"]),
@@ -636,7 +650,13 @@ def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
         info["/HyvekitCampaign"] = str(meta["campaign"])
     if meta.get("state_sha256"):
         info["/HyvekitStateSHA256"] = str(meta["state_sha256"])
-    writer.add_metadata(info)
+    return info
+
+
+def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
+    """Write hyvekit's metadata into ``writer`` and return the PDF bytes."""
+    producer = (reader.metadata or {}).get("/Producer", "WeasyPrint")
+    writer.add_metadata({**document_info(meta), "/Producer": str(producer)})
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()
