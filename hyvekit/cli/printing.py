@@ -19,7 +19,7 @@ from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, t
 from hyvekit.render.campaign_report import BEELIVES_CAMPAIGN, state_sha256
 from hyvekit.render.catalogue import HOME, Printable, build_context, entry, load_all, lookup
 from hyvekit.render.catalogue import names as printable_names
-from hyvekit.render.pdf import FLIPS, IMPOSITIONS, PER_PAGE
+from hyvekit.render.pdf import FLIPS, IMPOSITIONS, PER_PAGE, missing_glyphs_words
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import MAX_PLAYER_NAME, digits
 
@@ -123,10 +123,9 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
     never another kind of file nor anything in the campaigns folder.  ``--out -`` writes the
     PDF to standard output (``| lp``) and nothing else there (what is said goes to stderr)."""
-    from hyvekit.cli.common import safe_output
-    from hyvekit.render.pdf import PRINTED_BY, missing_glyphs_words, render_pdf
+    from hyvekit.cli.common import output_dir, safe_output
+    from hyvekit.render.pdf import PRINTED_BY, render_pdf
 
-    from hyvekit.cli.common import output_dir
     stream = None
     if out is not None and str(out) == STANDARD_OUTPUT:
         stream = _standard_output()
@@ -136,22 +135,38 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
                              option="--out", same_kind=b"%PDF",
                              made_by=PRINTED_BY.encode())
     missing: set[str] = set()            # characters printed as empty boxes
+    path = render_pdf(printable.template, context, **_pdf_options(
+        printable, paper=paper, copies=copies, out=target, templates=templates,
+        options=options, per_page=per_page, ink_saver=ink_saver, extra_meta=extra_meta),
+                      more=more, imposition=imposition, flip=flip, missing=missing,
+                      stream=stream, distinct=distinct)
+    if echo and stream is None:
+        typer.echo(str(path))
+    _tell_missing(missing)
+    _subset_advice()
+    return path
+
+
+def _pdf_options(printable: Printable, *, paper: Paper, copies: int, out: Path,
+                 templates: Optional[Path], options: dict[str, Any], per_page: int = 1,
+                 ink_saver: bool = False, extra_meta: dict[str, str] | None = None
+                 ) -> dict[str, Any]:
+    """:func:`~hyvekit.render.pdf.render_pdf`'s options of a print of ``printable``: its
+    metadata records the options used."""
     used = {"paper": paper.value, "copies": copies, "per_page": per_page,
             "ink_saver": ink_saver, **options}
     if templates is not None:
         used["templates"] = str(templates)
-    path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
-                      out=target, templates_dir_override=templates, per_page=per_page,
-                      ink_saver=ink_saver, more=more, imposition=imposition, flip=flip,
-                      missing=missing, stream=stream, distinct=distinct,
-                      metadata={"title": printable.title, "printable": printable.key,
-                                "options": used, **(extra_meta or {})})
-    if echo and stream is None:
-        typer.echo(str(path))
+    return {"paper": paper.value, "copies": copies, "out": out,
+            "templates_dir_override": templates, "per_page": per_page, "ink_saver": ink_saver,
+            "metadata": {"title": printable.title, "printable": printable.key,
+                         "options": used, **(extra_meta or {})}}
+
+
+def _tell_missing(missing: set[str]) -> None:
+    """Say on stderr which characters printed as empty boxes (nothing if none did)."""
     if missing:
         typer.echo(wrapped(missing_glyphs_words(missing)), err=True)
-    _subset_advice()
-    return path
 
 
 #: the --out that writes the PDF to standard output
@@ -923,8 +938,9 @@ def print_all(
         TimeElapsedColumn
 
     from hyvekit.cli.common import safe_output
-    from hyvekit.render.catalogue import blank_parts
-    from hyvekit.render.pdf import PRINTED_BY
+    from hyvekit.render.pdf import PRINTED_BY, load_printing, remove_stale_partials
+    from hyvekit.render.pool import run_each
+    from hyvekit.render.scratch import remove_stale
 
     if out_dir_text is None:
         from hyvekit.cli.common import output_dir
@@ -940,21 +956,42 @@ def print_all(
     for target in targets:   # refuse before writing anything
         safe_output(target, ctx, option="--out-dir", same_kind=b"%PDF",
                     made_by=PRINTED_BY.encode())
-    written = []
+    load_printing()          # imported once, before the workers are forked
+    jobs = [(p.key, target, paper, ink_saver, templates) for p, target in zip(entries, targets)]
     columns = (TextColumn("[bold]{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("printing", total=len(entries))
-        for printable, target in zip(entries, targets):
-            progress.update(task, description=printable.key)
-            (_, context), *more = blank_parts(printable.key)
-            written.append(_render(ctx, printable, context, paper=paper,
-                                   copies=1, out=target, templates=templates,
-                                   options={"all": True}, ink_saver=ink_saver, echo=False,
-                                   more=tuple(more)))
-            progress.advance(task)
-    for path in written:
+    try:
+        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("printing", total=len(entries))
+            printed = run_each(_print_blank, jobs, done=lambda i: progress.update(
+                task, advance=1, description=entries[i].key))
+    except BaseException:
+        for target in targets:             # a stopped worker's partial file, its fonts
+            remove_stale_partials(target)
+        remove_stale()
+        raise
+    for path, _ in printed:
         typer.echo(str(path))
+    for _, missing in printed:
+        _tell_missing(missing)
+    _subset_advice()
+
+
+def _print_blank(job: tuple[str, Path, Paper, bool, Optional[Path]]) -> tuple[Path, set[str]]:
+    """One document of ``print all``, ``(key, out, paper, ink_saver, templates)``, printed
+    blank (in a worker process): ``(the PDF written, the characters printed as empty
+    boxes)``."""
+    from hyvekit.render.catalogue import blank_parts
+    from hyvekit.render.pdf import render_pdf
+
+    key, out, paper, ink_saver, templates = job
+    (_, context), *more = blank_parts(key)
+    missing: set[str] = set()
+    path = render_pdf(entry(key).template, context, more=tuple(more), missing=missing,
+                      **_pdf_options(entry(key), paper=paper, copies=1, out=out,
+                                     templates=templates, options={"all": True},
+                                     ink_saver=ink_saver))
+    return path, missing
 
 
 @app.command("list")

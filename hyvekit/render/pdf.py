@@ -231,7 +231,7 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
         stream.flush()
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale_partials(out)
+    remove_stale_partials(out)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.{os.getpid()}.", suffix=".tmp",
                                dir=out.parent)
     try:
@@ -247,7 +247,7 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     return out
 
 
-def _remove_stale_partials(out: Path) -> None:
+def remove_stale_partials(out: Path) -> None:
     """Remove the partial files (``.NAME.PID.XXXX.tmp`` beside ``out``) of prints to ``out``
     that were killed before moving theirs into place: their process is gone."""
     from hyvekit.render.scratch import process_alive
@@ -334,6 +334,15 @@ def sheets(pdf_once: bytes, *, paper: str, copies: int, per_page: int,
         return _duplicate(pdf_once, copies, meta)
     return _impose(pdf_once, page, impose_geometry(page["key"], per_page), copies, meta,
                    distinct)
+
+
+def load_printing() -> None:
+    """Import what a print runs (weasyprint, its libraries, the fetcher), so that processes
+    forked after it print without importing them again (:mod:`hyvekit.render.pool`)."""
+    from hyvekit.render.weasy import weasyprint
+    weasyprint()
+    import weasyprint.urls  # noqa: F401
+    import hyvekit.render.fetcher  # noqa: F401
 
 
 def _weasyprint(html: str, override: str | Path | None):
