@@ -141,16 +141,16 @@ class Record:
     """
 
     __slots__ = ("path", "header", "stored_version", "digest", "_events", "_raw", "_journal",
-                 "_active")
+                 "_active", "_times")
 
     def __init__(self, path: Path, header: dict[str, Any],
                  events: tuple[dict[str, Any], ...] | None = (),
                  stored_version: int = SCHEMA_VERSION, *, digest: str | None = None,
                  raw: bytes | None = None, journal: tuple[dict[str, Any], ...] = (),
-                 active: tuple[int, ...] | None = None):
+                 active: tuple[int, ...] | None = None, times: tuple[str, ...] | None = None):
         self.path, self.header, self.stored_version = path, header, stored_version
         self.digest, self._events, self._raw = digest, events, raw
-        self._journal, self._active = journal, active
+        self._journal, self._active, self._times = journal, active, times
 
     @property
     def events(self) -> tuple[dict[str, Any], ...]:
@@ -172,6 +172,14 @@ class Record:
         if self._active is None:
             self._active = tuple(e["seq"] for e in self.active)
         return self._active
+
+    @property
+    def active_times(self) -> tuple[str, ...]:
+        """The time (``at``; "" when absent) of each event that counts, in order (kept with
+        the state: the events are not read for it)."""
+        if self._times is None:
+            self._times = tuple(str(e.get("at") or "") for e in self.active)
+        return self._times
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
@@ -448,6 +456,14 @@ class CampaignStore:
         files = self._files(campaign_id, path)
         return _record_from_raw(path, files.raw, files.digest, files.journal_events)
 
+    def digest(self, campaign_id: str) -> str:
+        """The record's digest as it is now (its file's bytes with its journal's:
+        :attr:`Record.digest`), the record not parsed.
+
+        :raises CampaignNotFoundError, CorruptRecordError: as :meth:`load`.
+        """
+        return self._files(campaign_id, self.path(campaign_id)).digest
+
     def _bytes(self, campaign_id: str, path: Path) -> bytes:
         raw = read_record_bytes(path)
         if raw is None:
@@ -496,18 +512,19 @@ class CampaignStore:
         kept = None if self.states is None else self.states.get(path, files.digest)
         if kept is not None:
             record = Record(path, kept.header, None, kept.stored_version, digest=files.digest,
-                            raw=files.raw, journal=files.journal_events, active=kept.active)
+                            raw=files.raw, journal=files.journal_events, active=kept.active,
+                            times=kept.times)
             return _Read(record, files, None, kept)
         record, doc = _record_from_raw(path, files.raw, files.digest, files.journal_events)
         return _Read(record, files, doc, None)
 
     def _keep(self, record: Record, digest: str, state: Any, max_key: int | None,
-              max_seq: int, active: tuple[int, ...]) -> None:
+              max_seq: int, active: tuple[int, ...], times: tuple[str, ...]) -> None:
         """Keep ``state`` as what the record whose digest (with its journal) is ``digest``
         replays to."""
         if self.states is not None:
             self.states.put(record.path, digest, Kept(record.header, record.stored_version,
-                                                      max_key, max_seq, state, active))
+                                                      max_key, max_seq, state, active, times))
 
     def _write_whole(self, path: Path, raw: bytes) -> None:
         """Write the record file ``path`` whole (atomically), then empty its journal, whose
@@ -638,7 +655,7 @@ class CampaignStore:
             return read.record, read.kept.state
         state = self.replay(read.record)
         self._keep(read.record, read.files.digest, state, _max_key(read.doc),
-                   _max_seq(read.record), read.record.active_seqs)
+                   _max_seq(read.record), read.record.active_seqs, read.record.active_times)
         return read.record, state
 
     # -- writing ---------------------------------------------------------------------------
@@ -823,6 +840,8 @@ class CampaignStore:
                 return out
             active = (read.kept.active if read.kept is not None and read.kept.active
                       is not None else as_read.active_seqs) + tuple(e["seq"] for e in added)
+            times = (read.kept.times if read.kept is not None and read.kept.times
+                     is not None else as_read.active_times) + tuple(e["at"] for e in added)
             files = read.files
             journal = files.journal_events
             if (record is as_read and max_key is not None
@@ -847,7 +866,7 @@ class CampaignStore:
                 digest = digest_of(raw)
             if out:
                 self._keep(record, digest, out[-1][1], None if max_key is None
-                           else max_key + len(added), seq, active)
+                           else max_key + len(added), seq, active, times)
             return out
 
     def undo(self, campaign_id: str, to: int | None = None) -> list[dict[str, Any]]:
