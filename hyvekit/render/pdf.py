@@ -436,13 +436,25 @@ def write_checked(document: Any, meta: Mapping[str, Any] | None = None) -> bytes
         found.keywords, found.generator = [info.pop("/Keywords")], info.pop("/Creator")
         found.authors, found.created, found.modified = [], None, None
         found.custom = {key[1:]: value for key, value in info.items()}
-        options["custom_metadata"] = True
+        options.update(custom_metadata=True, finisher=_info_in_plain)
     try:
         data = document.write_pdf(**options)
     except FatalURLFetchingError as exc:
         raise refused_resource(exc) from None
     check_fetched(document)
     return data
+
+
+def _info_in_plain(document: Any, pdf: Any) -> None:
+    """weasyprint's finisher: the document information written as a plain object, outside
+    the compressed object streams, as pypdf writes it, so that :data:`PRINTED_BY` can be
+    found in the file's bytes (``cli.common.safe_output``)."""
+    import pydyf
+
+    class Plain(pydyf.Dictionary):
+        compressible = False
+
+    pdf.info = Plain(pdf.info)
 
 
 def _duplicate(pdf: bytes, copies: int, meta: Mapping[str, Any]) -> bytes:

@@ -267,6 +267,8 @@ def test_one_1up_copy_is_written_by_weasyprint_with_the_information_a_pypdf_pass
     import pypdf
     from pypdf import PdfReader
 
+    from hyvekit.render.pdf import PRINTED_BY
+
     meta = {"title": "Bee Lives — pad", "printable": "pad beelives",
             "options": {"paper": "a4", "names": "Zoë"}, "campaign": "Spring <run>",
             "state_sha256": "ab" * 32}
@@ -283,6 +285,8 @@ def test_one_1up_copy_is_written_by_weasyprint_with_the_information_a_pypdf_pass
     monkeypatch.undo()
     info = dict(PdfReader(one).metadata)
     assert info == dict(PdfReader(two).metadata)
+    for path in (one, two):        # found in the bytes: a later print may replace the file
+        assert PRINTED_BY.encode() + b" (pad beelives)" in path.read_bytes()
     assert info["/HyvekitCampaign"] == "Spring <run>" and info["/Title"] == "Bee Lives — pad"
     assert info["/Producer"].startswith("WeasyPrint")
     assert page_sizes(one) == [SIZES["a4"]]
