@@ -89,17 +89,19 @@ def main() -> None:
         old = {**env, "PYTHONPATH": str(args.before.resolve()),
                "HYVEKIT_CACHE": str(work / "old-cache" / "states")}
         print("keeping the states for the older checkout ...", flush=True)
-        subprocess.run([sys.executable, "-c", KEEP_STATES], env=old, check=True)
+        subprocess.run([sys.executable, "-c", KEEP_STATES], env=old, check=True, cwd=work)
         runs[", before"] = (old, work / "old-cache")
     times: dict[str, list[float]] = {}
     for _ in range(args.repeat):             # interleaved: a busy machine slows them alike
-        times.setdefault("version", []).append(child_times(hk + ["--version"], env, ROOT)[1])
+        # run in ``work``: hyvekit imported as installed (or from --before), not from the
+        # current folder
+        times.setdefault("version", []).append(child_times(hk + ["--version"], env, work)[1])
         for label, (run_env, cache) in runs.items():
             shutil.rmtree(cache / "plays", ignore_errors=True)
             times.setdefault("first" + label, []).append(
-                child_times(hk + ["stats", "--json"], run_env, ROOT)[1])
+                child_times(hk + ["stats", "--json"], run_env, work)[1])
             times.setdefault("again" + label, []).append(
-                child_times(hk + ["stats", "--json"], run_env, ROOT)[1])
+                child_times(hk + ["stats", "--json"], run_env, work)[1])
     med = {k: statistics.median(v) for k, v in times.items()}
     v = med["version"]
     print(f"records: {args.records} ({args.games} distinct games), CPU medians of "
