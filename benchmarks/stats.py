@@ -11,6 +11,7 @@ plays read from its kept state, then kept), ``stats`` again (the plays kept), an
 Goal (issue 28): ``stats`` over 1,000 records answers at interactive speed.
 
 Run: .venv/bin/python benchmarks/stats.py [--records 1000] [--games 40] [--repeat 5]
+[--before DIR] (an older checkout, timed in the same rounds; its states kept for its code)
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -54,11 +56,25 @@ def make_records(folder: Path, games: int, records: int) -> None:
         n += 1
 
 
+#: keeps the state of every record in the campaigns folder (replayed when none is kept for
+#: this code): run with an older checkout first on PYTHONPATH and that checkout's own cache
+KEEP_STATES = """
+import os
+from hyvekit.games import campaign_store
+store = campaign_store(os.environ["HYVEKIT_CAMPAIGNS"])
+for cid in store.ids():
+    store.state(cid)
+"""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", type=int, default=1000)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--before", metavar="DIR", type=Path,
+                        help="an older checkout: its stats runs timed too, in the same rounds, "
+                             "with DIR first on PYTHONPATH and states kept for its own code")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="hyvekit-stats-bench-"))
     env = {**os.environ, "HYVEKIT_CAMPAIGNS": str(work / "campaigns"),
@@ -68,17 +84,33 @@ def main() -> None:
     print(f"making {args.records} records from {args.games} games ...", flush=True)
     make_records(work / "campaigns", args.games, args.records)
     hk = [sys.executable, "-m", "hyvekit"]
-    version = [child_times(hk + ["--version"], env, ROOT)[1] for _ in range(args.repeat)]
-    first = []
-    for _ in range(args.repeat):
-        shutil.rmtree(work / "cache" / "plays", ignore_errors=True)
-        first.append(child_times(hk + ["stats", "--json"], env, ROOT)[1])
-    again = [child_times(hk + ["stats", "--json"], env, ROOT)[1] for _ in range(args.repeat)]
-    v, f, a = (statistics.median(x) for x in (version, first, again))
-    print(f"records: {args.records} ({args.games} distinct games)")
-    print(f"hyvekit --version          {v * 1000:7.0f} ms CPU")
-    print(f"stats, plays not yet kept  {f * 1000:7.0f} ms CPU  {f / v:5.1f}x --version")
-    print(f"stats, plays kept          {a * 1000:7.0f} ms CPU  {a / v:5.1f}x --version")
+    runs = {"": (env, work / "cache")}
+    if args.before is not None:
+        old = {**env, "PYTHONPATH": str(args.before.resolve()),
+               "HYVEKIT_CACHE": str(work / "old-cache" / "states")}
+        print("keeping the states for the older checkout ...", flush=True)
+        subprocess.run([sys.executable, "-c", KEEP_STATES], env=old, check=True, cwd=work)
+        runs[", before"] = (old, work / "old-cache")
+    times: dict[str, list[float]] = {}
+    for _ in range(args.repeat):             # interleaved: a busy machine slows them alike
+        # run in ``work``: hyvekit imported as installed (or from --before), not from the
+        # current folder
+        times.setdefault("version", []).append(child_times(hk + ["--version"], env, work)[1])
+        for label, (run_env, cache) in runs.items():
+            shutil.rmtree(cache / "plays", ignore_errors=True)
+            times.setdefault("first" + label, []).append(
+                child_times(hk + ["stats", "--json"], run_env, work)[1])
+            times.setdefault("again" + label, []).append(
+                child_times(hk + ["stats", "--json"], run_env, work)[1])
+    med = {k: statistics.median(v) for k, v in times.items()}
+    v = med["version"]
+    print(f"records: {args.records} ({args.games} distinct games), CPU medians of "
+          f"{args.repeat}")
+    print(f"hyvekit --version                  {v * 1000:7.0f} ms CPU")
+    for label in runs:
+        for kind, words in (("first", "plays not yet kept"), ("again", "plays kept")):
+            f = med[kind + label]
+            print(f"stats, {words + label:26} {f * 1000:7.0f} ms CPU  {f / v:5.1f}x --version")
     shutil.rmtree(work, ignore_errors=True)
 
 

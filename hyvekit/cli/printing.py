@@ -17,13 +17,14 @@ import typer
 from hyvekit.cli import stats as S
 from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, table, wrapped
 from hyvekit.render.campaign_report import BEELIVES_CAMPAIGN, state_sha256
-from hyvekit.render.catalogue import (AIDS, CATALOGUE, PADS, Printable, build_context,
-                                      load_all, lookup)
-from hyvekit.render.pdf import FLIPS, IMPOSITIONS, PER_PAGE
+from hyvekit.render.catalogue import HOME, Printable, build_context, entry, load_all, lookup
+from hyvekit.render.catalogue import names as printable_names
+from hyvekit.render.pdf import FLIPS, IMPOSITIONS, PER_PAGE, missing_glyphs_words
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.validate import MAX_PLAYER_NAME, digits
 
-load_all()  # the help texts below list the games and aids
+PADS = printable_names("pad")   # the help texts below list the games and aids
+AIDS = printable_names("aid")
 
 app = typer.Typer(
     help=("Print sheets, scoring pads and player aids as PDF (A4 or Letter), 1, 2 or 4 per "
@@ -83,7 +84,7 @@ def _board(printable: Printable, path: Optional[Path]) -> Any:
     if path is None:
         return None
     if "board" not in printable.uses:
-        drawn = ", ".join(p.key for p in CATALOGUE.values() if "board" in p.uses)
+        drawn = ", ".join(p.key for p in load_all().values() if "board" in p.uses)
         raise typer.BadParameter(f"{printable.key} shows no Bee Lives board values; --board "
                                  f"goes with: {drawn}", param_hint="--board")
     from hyvekit.data.beelives import board
@@ -122,10 +123,9 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
     """Render ``printable`` and print the output path.  The output may replace an older PDF,
     never another kind of file nor anything in the campaigns folder.  ``--out -`` writes the
     PDF to standard output (``| lp``) and nothing else there (what is said goes to stderr)."""
-    from hyvekit.cli.common import safe_output
-    from hyvekit.render.pdf import PRINTED_BY, missing_glyphs_words, render_pdf
+    from hyvekit.cli.common import output_dir, safe_output
+    from hyvekit.render.pdf import PRINTED_BY, render_pdf
 
-    from hyvekit.cli.common import output_dir
     stream = None
     if out is not None and str(out) == STANDARD_OUTPUT:
         stream = _standard_output()
@@ -135,22 +135,38 @@ def _render(ctx: typer.Context | None, printable: Printable, context: dict[str, 
                              option="--out", same_kind=b"%PDF",
                              made_by=PRINTED_BY.encode())
     missing: set[str] = set()            # characters printed as empty boxes
+    path = render_pdf(printable.template, context, **_pdf_options(
+        printable, paper=paper, copies=copies, out=target, templates=templates,
+        options=options, per_page=per_page, ink_saver=ink_saver, extra_meta=extra_meta),
+                      more=more, imposition=imposition, flip=flip, missing=missing,
+                      stream=stream, distinct=distinct)
+    if echo and stream is None:
+        typer.echo(str(path))
+    _tell_missing(missing)
+    _subset_advice()
+    return path
+
+
+def _pdf_options(printable: Printable, *, paper: Paper, copies: int, out: Path,
+                 templates: Optional[Path], options: dict[str, Any], per_page: int = 1,
+                 ink_saver: bool = False, extra_meta: dict[str, str] | None = None
+                 ) -> dict[str, Any]:
+    """:func:`~hyvekit.render.pdf.render_pdf`'s options of a print of ``printable``: its
+    metadata records the options used."""
     used = {"paper": paper.value, "copies": copies, "per_page": per_page,
             "ink_saver": ink_saver, **options}
     if templates is not None:
         used["templates"] = str(templates)
-    path = render_pdf(printable.template, context, paper=paper.value, copies=copies,
-                      out=target, templates_dir_override=templates, per_page=per_page,
-                      ink_saver=ink_saver, more=more, imposition=imposition, flip=flip,
-                      missing=missing, stream=stream, distinct=distinct,
-                      metadata={"title": printable.title, "printable": printable.key,
-                                "options": used, **(extra_meta or {})})
-    if echo and stream is None:
-        typer.echo(str(path))
+    return {"paper": paper.value, "copies": copies, "out": out,
+            "templates_dir_override": templates, "per_page": per_page, "ink_saver": ink_saver,
+            "metadata": {"title": printable.title, "printable": printable.key,
+                         "options": used, **(extra_meta or {})}}
+
+
+def _tell_missing(missing: set[str]) -> None:
+    """Say on stderr which characters printed as empty boxes (nothing if none did)."""
     if missing:
         typer.echo(wrapped(missing_glyphs_words(missing)), err=True)
-    _subset_advice()
-    return path
 
 
 #: the --out that writes the PDF to standard output
@@ -266,7 +282,7 @@ def legacy_sheet(
     from hyvekit.render.printables import legacy_sheet_context
 
     sheet = sheet.strip().casefold()             # sheet ids in any case, as --paper
-    printable = CATALOGUE["legacy-sheet"]
+    printable = entry("legacy-sheet")
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
     extra: dict[str, str] = {}
@@ -330,7 +346,7 @@ def booklet(
     from hyvekit.render.printables_hyve_sheets import booklet_parts
 
     sheet = sheet.strip().casefold()             # sheet ids in any case, as --paper
-    printable = CATALOGUE["booklet"]
+    printable = entry("booklet")
     _check_per_page(printable, per_page)
     if flip is not Flip.short and imposition is Imposition.none and not duplex_test:
         raise InvalidInputError("--flip", flip.value, "--flip only with --imposition booklet "
@@ -439,7 +455,7 @@ def pad(
     from hyvekit.render.printables import parse_names
 
     try:
-        printable = lookup("game", game, PADS)
+        printable = lookup("pad", game)
     except InvalidInputError:
         raise typer.BadParameter(f"no scoring pad for {game!r}; accepted games: "
                                  + ", ".join(sorted(PADS)), param_hint="GAME") from None
@@ -619,7 +635,7 @@ def aid(
     Example: hyvekit print aid beelives-month --copies 4 --paper letter
     """
     try:
-        printable = lookup("aid", name, AIDS)
+        printable = lookup("aid", name)
     except InvalidInputError:
         raise typer.BadParameter(f"no player aid {name!r}; accepted aids: "
                                  + ", ".join(sorted(AIDS)), param_hint="NAME") from None
@@ -654,7 +670,7 @@ def report(
 
     Example: hyvekit print report my-run --paper letter --ink-saver
     """
-    printable = CATALOGUE["report"]
+    printable = entry("report")
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
     extra: dict[str, str] = {}
@@ -699,7 +715,7 @@ def stats(
 
     Example: hyvekit print stats --since 2026-01-01 --paper letter
     """
-    printable = CATALOGUE["stats"]
+    printable = entry("stats")
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
     if example:
@@ -809,7 +825,7 @@ def tracker(
     if player is not None:
         raise typer.BadParameter("--player picks a hive of 'tracker beelives-hive CAMPAIGN'",
                                  param_hint="--player")
-    printable = CATALOGUE["tracker beelives"]
+    printable = entry("tracker beelives")
     _check_per_page(printable, per_page)
     options: dict[str, Any] = {}
     extra: dict[str, str] = {}
@@ -849,7 +865,7 @@ def _hive_tracker(ctx: typer.Context, campaign: str | None, player: str | None, 
     """``print tracker beelives-hive [CAMPAIGN] [--player NAME]``."""
     from hyvekit.render.printables_beelives_hive import hive_board_context
 
-    printable = CATALOGUE["tracker beelives-hive"]
+    printable = entry("tracker beelives-hive")
     _check_per_page(printable, render["per_page"])
     if card:
         raise typer.BadParameter("--card is for 'tracker beelives'", param_hint="--card")
@@ -885,7 +901,7 @@ def _month_log(ctx: typer.Context, campaign: str | None, players: int | None,
     """``print tracker beelives-months [CAMPAIGN] [--players N]``."""
     from hyvekit.render.printables_beelives_campaign import month_log_context
 
-    printable = CATALOGUE["tracker beelives-months"]
+    printable = entry("tracker beelives-months")
     _check_per_page(printable, render["per_page"])
     options: dict[str, Any] = {}
     extra: dict[str, str] = {}
@@ -926,8 +942,9 @@ def print_all(
         TimeElapsedColumn
 
     from hyvekit.cli.common import safe_output
-    from hyvekit.render.catalogue import blank_parts
-    from hyvekit.render.pdf import PRINTED_BY
+    from hyvekit.render.pdf import PRINTED_BY, load_printing, remove_stale_partials
+    from hyvekit.render.pool import run_each
+    from hyvekit.render.scratch import remove_stale
 
     if out_dir_text is None:
         from hyvekit.cli.common import output_dir
@@ -938,26 +955,47 @@ def print_all(
     out_dir = Path(out_dir_text)
     if out_dir.exists() and not out_dir.is_dir():
         raise typer.BadParameter(f"{out_dir} is a file, not a folder", param_hint="--out-dir")
-    entries = list(CATALOGUE.values())
+    entries = list(load_all().values())
     targets = [out_dir / f"{p.file_stem}.pdf" for p in entries]
     for target in targets:   # refuse before writing anything
         safe_output(target, ctx, option="--out-dir", same_kind=b"%PDF",
                     made_by=PRINTED_BY.encode())
-    written = []
+    load_printing()          # imported once, before the workers are forked
+    jobs = [(p.key, target, paper, ink_saver, templates) for p, target in zip(entries, targets)]
     columns = (TextColumn("[bold]{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("printing", total=len(entries))
-        for printable, target in zip(entries, targets):
-            progress.update(task, description=printable.key)
-            (_, context), *more = blank_parts(printable.key)
-            written.append(_render(ctx, printable, context, paper=paper,
-                                   copies=1, out=target, templates=templates,
-                                   options={"all": True}, ink_saver=ink_saver, echo=False,
-                                   more=tuple(more)))
-            progress.advance(task)
-    for path in written:
+    try:
+        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("printing", total=len(entries))
+            printed = run_each(_print_blank, jobs, done=lambda i: progress.update(
+                task, advance=1, description=entries[i].key))
+    except BaseException:
+        for target in targets:             # a stopped worker's partial file, its fonts
+            remove_stale_partials(target)
+        remove_stale()
+        raise
+    for path, _ in printed:
         typer.echo(str(path))
+    for _, missing in printed:
+        _tell_missing(missing)
+    _subset_advice()
+
+
+def _print_blank(job: tuple[str, Path, Paper, bool, Optional[Path]]) -> tuple[Path, set[str]]:
+    """One document of ``print all``, ``(key, out, paper, ink_saver, templates)``, printed
+    blank (in a worker process): ``(the PDF written, the characters printed as empty
+    boxes)``."""
+    from hyvekit.render.catalogue import blank_parts
+    from hyvekit.render.pdf import render_pdf
+
+    key, out, paper, ink_saver, templates = job
+    (_, context), *more = blank_parts(key)
+    missing: set[str] = set()
+    path = render_pdf(entry(key).template, context, more=tuple(more), missing=missing,
+                      **_pdf_options(entry(key), paper=paper, copies=1, out=out,
+                                     templates=templates, options={"all": True},
+                                     ink_saver=ink_saver))
+    return path, missing
 
 
 @app.command("list")
@@ -968,7 +1006,7 @@ def list_printables(as_json: bool = JsonOption) -> None:
     Example: hyvekit print list
     """
     rows = [{"printable": p.key, "template": p.template, "description": p.description,
-             "per_page": list(p.per_page), "example": p.example} for p in CATALOGUE.values()]
+             "per_page": list(p.per_page), "example": p.example} for p in load_all().values()]
     if as_json:
         print_json(rows)
         return
@@ -1046,7 +1084,7 @@ def sheet(
         raise typer.BadParameter(f"got {exc.given!r}, expected {exc.allowed}",
                                  param_hint="--mode") from None
     key = f"sheet hyve-{definition.id}"
-    printable = CATALOGUE.get(key) or Printable(
+    printable = entry(key) if key in HOME else Printable(
         key, "sheet-hyve.html", f"Hyve {definition.mode_label} Sheet", definition.name,
         f"hyvekit print sheet hyve --mode {definition.id}", pages=2)
     _check_per_page(printable, per_page)

@@ -44,6 +44,7 @@ from hyvekit.rules.plays import (  # noqa: F401  (the door from cli/)
     tally,
     total,
 )
+from hyvekit.store.campaigns import hinted_players
 
 #: a solo player's name where the record names nobody (HYVE)
 SOLO = "me"
@@ -136,18 +137,27 @@ def finished_link(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
     return done[-1].source_id, bgstats_link(done[-1], games_info())
 
 
-def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], state: Any,
-             me: str = SOLO, every: Sequence[Mapping[str, Any]] | None = None
-             ) -> tuple[Play, ...]:
+def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None,
+             state: Any, me: str = SOLO, times: Sequence[str] | None = None,
+             hints: Sequence[str] | None = None) -> tuple[Play, ...]:
     """The plays of a record (its ``header``, its active ``events`` in order) whose state is
-    ``state``; ``me``: the name of a HYVE record's player.  ``every``: all its events, the
-    reverted among them (default: ``events``), read for the hints shown (a hint undone with
-    its step was shown all the same)."""
+    ``state``; ``me``: the name of a HYVE record's player.  With ``times`` (each active
+    event's ``at``) the events are needed only by the records :func:`reads_events` names
+    (None for the others).  ``hints``: the players shown a hint (``Record.hinted``, undone
+    hints among them); default: those of ``events``.
+
+    :raises ValueError: neither ``events`` nor ``times``, or no ``events`` for a record that
+        reads them (a programming error).
+    """
     game, kind = header.get("game"), header.get("kind")
-    times = [e.get("at") or "" for e in events]
+    if events is None and (times is None or reads_events(header)):
+        raise ValueError(f"the plays of a {game} {kind} record read its events")
+    if times is None:
+        times = [e.get("at") or "" for e in events]
     base = {"record": str(header.get("id")), "name": str(header.get("name") or "")}
     if game == "beelives":
-        return _beelives(state, times, base, hinted(events if every is None else every))
+        return _beelives(state, times, base,
+                         tuple(hints) if hints is not None else hinted_players(events or ()))
     if game == "hyve" and kind == "scenario":
         return _hyve_scenario(state, times, base, me)
     if game == "hyve" and kind == "legacy":
@@ -159,19 +169,17 @@ def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], sta
     return ()
 
 
+def reads_events(header: Mapping[str, Any]) -> bool:
+    """Whether a record's plays are read from its events (a Hyve Legacy run's scenarios, a
+    Queen Bee log's matches), not only from its state and its events' times."""
+    return header.get("game") == "queenbee" or (header.get("game"), header.get("kind")) == (
+        "hyve", "legacy")
+
+
 def _span(times: Sequence[str]) -> dict[str, Any]:
     times = [t for t in times if t]
     return {"started": times[0] if times else None, "ended": times[-1] if times else None,
             "minutes": play_minutes(times)}
-
-
-def hinted(events: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
-    """The players a record's ``hint`` events were shown to (docs/advisor.md), in the order
-    first shown."""
-    from hyvekit.games.table import HINT
-    names = (e.get("data", {}).get("player") for e in events if e.get("type") == HINT
-             and isinstance(e.get("data"), Mapping))
-    return tuple(dict.fromkeys(str(n) for n in names if n))
 
 
 def _beelives(state: Any, times: Sequence[str], base: dict[str, Any],
@@ -281,12 +289,20 @@ def _beez(t: Any, times: Sequence[str], base: dict[str, Any]) -> tuple[Play, ...
 
 
 def record_plays(store: Any, record_id: str, me: str = SOLO) -> tuple[Play, ...]:
-    """The plays of one record of ``store`` (its state kept or replayed).
+    """The plays of one record of ``store`` (its state kept or replayed; its events read
+    only when its plays are read from them, :func:`reads_events`).
 
     :raises StoreError: the record cannot be read or replayed (its own message).
     """
+    return _read_plays(store, record_id, me)[1]
+
+
+def _read_plays(store: Any, record_id: str, me: str) -> tuple[str, tuple[Play, ...]]:
+    """:func:`record_plays` with the digest of the record they were read from."""
     record, state = store.state(record_id)
-    return plays_of(record.header, record.active, state, me, record.events)
+    events = record.active if reads_events(record.header) else None
+    return record.digest, plays_of(record.header, events, state, me, record.active_times,
+                                   record.hinted)
 
 
 def all_plays(store: Any, me: str = SOLO, progress: Any = None
@@ -295,33 +311,46 @@ def all_plays(store: Any, me: str = SOLO, progress: Any = None
     (unreadable, or refused on replay: ``campaign check`` tells more).  ``progress(done,
     total)`` is called after each record.
 
-    A record's plays are kept beside its kept state (a ``plays`` folder by the store's
-    ``states`` folder, :class:`~hyvekit.store.states.StateCache` entries: the very record
-    bytes and the very code), so that counting a thousand records reads each file once and
-    neither parses its events nor unpickles its state."""
+    The plays are kept for the next run in one entry for the whole folder (a ``plays``
+    folder by the store's ``states`` folder, a :class:`~hyvekit.store.states.StateCache`
+    entry made by the very code): each record's plays with the digest of the very bytes they
+    were read from (the record file's with its journal's), so that counting a thousand
+    records reads each file once (for its digest) and neither parses its events nor
+    unpickles its state; a record not kept there is read from its kept state and its
+    events' times (kept with it), and the entry written once, at the end."""
+    import gc
+
     from hyvekit.store.errors import StoreError
     from hyvekit.store.states import Kept, StateCache, digest
     cache = None if store.states is None else StateCache(Path(store.states.folder).parent
                                                          / "plays")
+    folder, who = Path(store.folder), digest(me.encode("utf-8", "surrogateescape"))
+    found = cache.get(folder, who) if cache is not None else None
+    before: dict[str, tuple[str, tuple[Play, ...]]] = found.state if found is not None else {}
+    after: dict[str, tuple[str, tuple[Play, ...]]] = {}
     ids = store.ids()
     plays: list[Play] = []
     skipped: list[tuple[str, str]] = []
-    for n, rid in enumerate(ids, start=1):
-        try:
-            path = store.path(rid)
-            key = digest(path.read_bytes()) if cache is not None else ""
-            kept = cache.get(path, key) if cache is not None else None
-            if kept is not None and kept.header.get("me") == me:
-                plays += kept.state
-            else:
-                found = record_plays(store, rid, me)
-                if cache is not None:
-                    cache.put(path, key, Kept({"me": me}, 0, None, 0, found))
-                plays += found
-        except (StoreError, OSError) as exc:
-            skipped.append((rid, str(exc).splitlines()[0]))
-        if progress is not None:
-            progress(n, len(ids))
+    collecting = gc.isenabled()
+    gc.disable()      # the records' states make and drop many objects, none in a cycle
+    try:
+        for n, rid in enumerate(ids, start=1):
+            try:
+                path = str(store.path(rid))
+                kept = before.get(path)
+                if kept is None or kept[0] != store.digest(rid):
+                    kept = _read_plays(store, rid, me)
+                after[path] = kept
+                plays += kept[1]
+            except (StoreError, OSError) as exc:
+                skipped.append((rid, str(exc).splitlines()[0]))
+            if progress is not None:
+                progress(n, len(ids))
+    finally:
+        if collecting:
+            gc.enable()
+    if cache is not None and after != before:
+        cache.put(folder, who, Kept({"me": me}, 0, None, 0, after))
     return plays, skipped
 
 

@@ -13,13 +13,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hyvekit.rules.common import InvalidInputError
+from hyvekit.store import campaigns as store_campaigns
 from hyvekit.rules.table import Engine, play_steps, step_lengths_checked
 from hyvekit.rules.values import dataclass
 
 #: the event type of a step at the table
 STEP = "step"
 #: the event marking a hint shown at the table (docs/advisor.md): undone with the step after it
-HINT = "hint"
+HINT = store_campaigns.HINT
 
 
 @dataclass(frozen=True)

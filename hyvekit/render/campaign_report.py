@@ -60,10 +60,9 @@ def write_report(record: Any, state: Any, out: Path, **render: Any) -> Path:
     :raises InvalidInputError: a bad option, a template resource refused.
     :raises OSError: ``out`` cannot be written.
     """
-    import hyvekit.render.printables_reports  # noqa: F401 - registers the report
-    from hyvekit.render.catalogue import CATALOGUE
+    from hyvekit.render.catalogue import entry
     from hyvekit.render.pdf import render_pdf
-    printable = CATALOGUE["report"]
+    printable = entry("report")
     cid = str(record.header.get("id"))
     options = {"paper": render.get("paper", "a4"), "copies": render.get("copies", 1),
                "per_page": render.get("per_page", 1),

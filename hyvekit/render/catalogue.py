@@ -7,14 +7,13 @@ weasyprint, no files) called as ``build(players=None, names=[], per_page=1)``; b
 ignore ``players`` and ``names``.  A printable drawn from components a player can supply from
 a file (:attr:`Printable.uses`: ``"board"``, the Bee Lives board values of ``--board FILE``)
 also receives them by name (``board=...``), so the print shows the player's values.
-:func:`load_all` imports the modules listed in :data:`MODULES`; none of them may import
-weasyprint, reportlab or pypdf.
+:func:`load_all` imports the modules listed in :data:`MODULES`, :func:`entry` the one of
+its key; none of them may import weasyprint, reportlab or pypdf.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Callable
 from typing import Any
 
@@ -67,19 +66,37 @@ PARTS: dict[str, Callable[[], list[tuple[str, dict[str, Any]]]]] = {}
 PADS: dict[str, str] = {}    # game name → catalogue key ("beelives" → "pad beelives")
 AIDS: dict[str, str] = {}    # aid name → catalogue key
 
-# One module per game; a module not written yet is skipped (its spec is absent).
-MODULES = (
-    "hyvekit.render.printables",
-    "hyvekit.render.printables_hyve",
-    "hyvekit.render.printables_hyve_sheets",
-    "hyvekit.render.printables_beelives",
-    "hyvekit.render.printables_beez",
-    "hyvekit.render.printables_queenbee",
-    "hyvekit.render.printables_reports",
-    "hyvekit.render.printables_beelives_campaign",
-    "hyvekit.render.printables_beelives_hive",
-    "hyvekit.render.printables_stats",
-)
+#: One module per game, with the keys of the printables it registers in their order (the
+#: catalogue's order): a print imports only the module of its printable (:func:`entry`),
+#: ``print all`` and ``print list`` every one (:func:`load_all`).  tests/render checks this
+#: against what the modules register.
+MODULES: dict[str, tuple[str, ...]] = {
+    "hyvekit.render.printables": ("legacy-sheet", "pad beelives", "aid beelives-month"),
+    "hyvekit.render.printables_hyve": ("aid hyve-reference", "pad hyve-legacy"),
+    "hyvekit.render.printables_hyve_sheets": (
+        "sheet hyve-standard", "sheet hyve-coldsnap", "sheet hyve-mites-challenge",
+        "sheet hyve-wasp-war", "sheet hyve-bee-builder", "sheet hyve-turbo",
+        "sheet hyve-long-live-the-queen", "booklet", "aid hyve-modes"),
+    "hyvekit.render.printables_beelives": (
+        "pad beelives-years", "aid beelives-wild", "aid beelives-queens", "aid beelives-raid",
+        "aid beelives-solo", "aid beelives-resources"),
+    "hyvekit.render.printables_beez": ("pad beez", "aid beez-turn"),
+    "hyvekit.render.printables_queenbee": ("aid queenbee-reference", "aid queenbee-cards",
+                                           "pad queenbee"),
+    "hyvekit.render.printables_reports": ("report",),
+    "hyvekit.render.printables_beelives_campaign": ("tracker beelives",
+                                                    "tracker beelives-months"),
+    "hyvekit.render.printables_beelives_hive": ("tracker beelives-hive",),
+    "hyvekit.render.printables_stats": ("stats",),
+}
+#: catalogue key → the module that registers it
+HOME = {key: module for module, keys in MODULES.items() for key in keys}
+
+
+def names(kind: str) -> dict[str, str]:
+    """The names ``print pad``/``print aid`` take (``kind`` ``"pad"`` or ``"aid"``) → their
+    catalogue keys (``"beelives"`` → ``"pad beelives"``), without importing any printable."""
+    return {key.split(" ", 1)[1]: key for key in HOME if key.startswith(f"{kind} ")}
 
 
 def register(printable: Printable, build: Builder, *, pad: str | None = None,
@@ -109,8 +126,7 @@ def register(printable: Printable, build: Builder, *, pad: str | None = None,
 def load_all() -> dict[str, Printable]:
     """Import every printables module once; return the catalogue."""
     for name in MODULES:
-        if importlib.util.find_spec(name) is not None:
-            importlib.import_module(name)
+        importlib.import_module(name)
     # the catalogue's order is MODULES' (then registration) order, whichever module was
     # imported first
     rank = {name: i for i, name in enumerate(MODULES)}
@@ -122,18 +138,30 @@ def load_all() -> dict[str, Printable]:
     return CATALOGUE
 
 
-def lookup(kind: str, name: str, table: dict[str, str]) -> Printable:
+def entry(key: str) -> Printable:
+    """The catalogue entry ``key``, its module imported if it was not yet (only that one).
+
+    :raises InvalidInputError: ``key`` is not in the catalogue.
+    """
+    if key not in CATALOGUE and key in HOME:
+        importlib.import_module(HOME[key])
+    if key not in CATALOGUE:
+        raise InvalidInputError("printable", key, "one of " + ", ".join(HOME))
+    return CATALOGUE[key]
+
+
+def lookup(kind: str, name: str) -> Printable:
     """The catalogue entry of ``kind`` (``"pad"``/``"aid"``) ``name``.
 
     :raises InvalidInputError: unknown name; the message lists the accepted ones and the
         close matches.
     """
-    load_all()
+    table = names(kind)
     key = table.get(name.strip().lower())
     if key is None:
         raise InvalidInputError(kind, name, "one of " + ", ".join(sorted(table)),
                                 suggestions=close_matches(name, table))
-    return CATALOGUE[key]
+    return entry(key)
 
 
 def build_context(key: str, *, players: int | None = None, names: list[str] | None = None,
@@ -145,15 +173,13 @@ def build_context(key: str, *, players: int | None = None, names: list[str] | No
     :raises InvalidInputError: unknown key, a component the printable is not drawn from, or
         options the builder refuses.
     """
-    load_all()
-    if key not in BUILDERS:
-        raise InvalidInputError("printable", key, "one of " + ", ".join(CATALOGUE))
+    found = entry(key)
     given = {name: value for name, value in components.items() if value is not None}
     for name in given:
-        if name not in CATALOGUE[key].uses:
+        if name not in found.uses:
             raise InvalidInputError(f"--{name.replace('_', '-')}", key,
                                     "a printable drawn from it: " + ", ".join(
-                                        p.key for p in CATALOGUE.values() if name in p.uses))
+                                        p.key for p in load_all().values() if name in p.uses))
     return BUILDERS[key](players=players, names=list(names or []), per_page=per_page, **given)
 
 
@@ -171,8 +197,7 @@ def blank_parts(key: str) -> list[tuple[str, dict[str, Any]]]:
 
     :raises InvalidInputError: ``key`` is not in the catalogue.
     """
-    load_all()
+    found = entry(key)                       # refuses a key not in the catalogue
     if key in PARTS:
         return PARTS[key]()
-    context = blank_context(key)             # refuses a key not in the catalogue
-    return [(CATALOGUE[key].template, context)]
+    return [(found.template, blank_context(key))]

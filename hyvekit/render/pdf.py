@@ -229,7 +229,7 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
         stream.flush()
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale_partials(out)
+    remove_stale_partials(out)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.{os.getpid()}.", suffix=".tmp",
                                dir=out.parent)
     try:
@@ -245,7 +245,7 @@ def render_pdf(template_name: str, context: Mapping[str, Any], *, paper: str = "
     return out
 
 
-def _remove_stale_partials(out: Path) -> None:
+def remove_stale_partials(out: Path) -> None:
     """Remove the partial files (``.NAME.PID.XXXX.tmp`` beside ``out``) of prints to ``out``
     that were killed before moving theirs into place: their process is gone."""
     from hyvekit.render.scratch import process_alive
@@ -297,6 +297,8 @@ def _render_sheets(template_name: str, context: Mapping[str, Any], *, page: Mapp
     if imposition == "booklet":
         return _impose_booklet(write_checked(document), paper=page["key"], copies=copies,
                                flip=flip, meta=meta)
+    if per_page == 1 and copies == 1:     # the pages as laid out: no second pass with pypdf
+        return write_checked(document, meta)
     return sheets(write_checked(document), paper=page["key"], copies=copies,
                   per_page=per_page, meta=meta, distinct=distinct)
 
@@ -347,6 +349,15 @@ def sheets(pdf_once: bytes, *, paper: str, copies: int, per_page: int,
         return _duplicate(pdf_once, copies, meta)
     return _impose(pdf_once, page, impose_geometry(page["key"], per_page), copies, meta,
                    distinct)
+
+
+def load_printing() -> None:
+    """Import what a print runs (weasyprint, its libraries, the fetcher), so that processes
+    forked after it print without importing them again (:mod:`hyvekit.render.pool`)."""
+    from hyvekit.render.weasy import weasyprint
+    weasyprint()
+    import weasyprint.urls  # noqa: F401
+    import hyvekit.render.fetcher  # noqa: F401
 
 
 def _weasyprint(html: str, override: str | Path | None):
@@ -422,18 +433,43 @@ def check_fetched(document: Any) -> None:
         raise refused_resource(refused[0])
 
 
-def write_checked(document: Any) -> bytes:
-    """``document.write_pdf()``, a refused attachment (fetched only now) as bad input.
+def write_checked(document: Any, meta: Mapping[str, Any] | None = None) -> bytes:
+    """``document.write_pdf()``, a refused attachment (fetched only now) as bad input; with
+    ``meta`` (:func:`render_pdf`'s metadata) the PDF carries hyvekit's document information
+    (:func:`document_info`) as a pypdf pass would write it.
 
     :raises InvalidInputError: a resource the fetcher refused.
     """
     from weasyprint.urls import FatalURLFetchingError
+    options = {}
+    if meta is not None:
+        info = document_info(meta)
+        found = document.metadata
+        # weasyprint writes these as /Title, /Subject, /Keywords, /Creator; the others from
+        # the template (authors, dates) are left out, as pypdf's pass left them
+        found.title, found.description = info.pop("/Title"), info.pop("/Subject")
+        found.keywords, found.generator = [info.pop("/Keywords")], info.pop("/Creator")
+        found.authors, found.created, found.modified = [], None, None
+        found.custom = {key[1:]: value for key, value in info.items()}
+        options.update(custom_metadata=True, finisher=_info_in_plain)
     try:
-        data = document.write_pdf()
+        data = document.write_pdf(**options)
     except FatalURLFetchingError as exc:
         raise refused_resource(exc) from None
     check_fetched(document)
     return data
+
+
+def _info_in_plain(document: Any, pdf: Any) -> None:
+    """weasyprint's finisher: the document information written as a plain object, outside
+    the compressed object streams, as pypdf writes it, so that :data:`PRINTED_BY` can be
+    found in the file's bytes (``cli.common.safe_output``)."""
+    import pydyf
+
+    class Plain(pydyf.Dictionary):
+        compressible = False
+
+    pdf.info = Plain(pdf.info)
 
 
 def _duplicate(pdf: bytes, copies: int, meta: Mapping[str, Any]) -> bytes:
@@ -633,15 +669,14 @@ def keywords(meta: Mapping[str, Any]) -> str:
 PRINTED_BY = "/HyvekitPrintable"
 
 
-def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
-    """Write hyvekit's metadata into ``writer`` and return the PDF bytes."""
+def document_info(meta: Mapping[str, Any]) -> dict[str, str]:
+    """hyvekit's document information of a print with metadata ``meta`` (:func:`render_pdf`),
+    /Producer aside (weasyprint's own): ``{"/Title": ..., "/Subject": ..., ...}``."""
     options = json.dumps(meta.get("options", {}), sort_keys=True, default=str)
-    producer = (reader.metadata or {}).get("/Producer", "WeasyPrint")
     info = {
         "/Title": str(meta["title"]),
         "/Subject": str(meta["printable"]),
         "/Creator": f"hyvekit {meta['version']}",
-        "/Producer": str(producer),
         "/Keywords": keywords(meta),
         PRINTED_BY: str(meta["printable"]),
         "/HyvekitVersion": str(meta["version"]),
@@ -651,7 +686,13 @@ def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
         info["/HyvekitCampaign"] = str(meta["campaign"])
     if meta.get("state_sha256"):
         info["/HyvekitStateSHA256"] = str(meta["state_sha256"])
-    writer.add_metadata(info)
+    return info
+
+
+def _finish(writer, reader, meta: Mapping[str, Any]) -> bytes:
+    """Write hyvekit's metadata into ``writer`` and return the PDF bytes."""
+    producer = (reader.metadata or {}).get("/Producer", "WeasyPrint")
+    writer.add_metadata({**document_info(meta), "/Producer": str(producer)})
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()

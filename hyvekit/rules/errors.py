@@ -16,7 +16,20 @@ from collections.abc import Iterable
 
 
 class HyvekitError(ValueError):
-    """Base of every error hyvekit raises on purpose."""
+    """Base of every error hyvekit raises on purpose.  It pickles with its fields (a print's
+    worker process sends it back to the command), whatever its class's ``__init__`` takes."""
+
+    def __reduce__(self):
+        return _unpickled, (type(self), self.args, self.__dict__)
+
+
+def _unpickled(cls: type, args: tuple, fields: dict) -> HyvekitError:
+    """A :class:`HyvekitError` of class ``cls`` as pickled: its ``args`` and fields, its
+    ``__init__`` not called."""
+    exc = cls.__new__(cls)
+    exc.args = args
+    exc.__dict__.update(fields)
+    return exc
 
 
 class InvalidInputError(HyvekitError):

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -89,9 +89,19 @@ from hyvekit.store.storage import (
 
 EXPORT_FORMAT = "hyvekit-campaign"
 NOTE = "note"                  # a free-text event every campaign accepts; it changes no state
+HINT = "hint"                  # a hint shown at the table (docs/advisor.md); it changes no state
 MAX_NOTE = 2000
 MAX_NAME = 100
 _REWRITE = 0                   # a Record's stored_version that makes its next write store it whole
+
+
+def hinted_players(events: Iterable[Mapping[str, Any]], before: tuple[str, ...] = ()
+                   ) -> tuple[str, ...]:
+    """``before`` and then the players that ``events``' ``hint`` events were shown to, each
+    once, in the order first shown."""
+    names = (e.get("data", {}).get("player") for e in events if e.get("type") == HINT
+             and isinstance(e.get("data"), Mapping))
+    return tuple(dict.fromkeys((*before, *(str(n) for n in names if n))))
 
 
 def _now() -> str:
@@ -141,16 +151,18 @@ class Record:
     """
 
     __slots__ = ("path", "header", "stored_version", "digest", "_events", "_raw", "_journal",
-                 "_active")
+                 "_active", "_times", "_hinted")
 
     def __init__(self, path: Path, header: dict[str, Any],
                  events: tuple[dict[str, Any], ...] | None = (),
                  stored_version: int = SCHEMA_VERSION, *, digest: str | None = None,
                  raw: bytes | None = None, journal: tuple[dict[str, Any], ...] = (),
-                 active: tuple[int, ...] | None = None):
+                 active: tuple[int, ...] | None = None, times: tuple[str, ...] | None = None,
+                 hinted: tuple[str, ...] | None = None):
         self.path, self.header, self.stored_version = path, header, stored_version
         self.digest, self._events, self._raw = digest, events, raw
-        self._journal, self._active = journal, active
+        self._journal, self._active, self._times = journal, active, times
+        self._hinted = hinted
 
     @property
     def events(self) -> tuple[dict[str, Any], ...]:
@@ -172,6 +184,23 @@ class Record:
         if self._active is None:
             self._active = tuple(e["seq"] for e in self.active)
         return self._active
+
+    @property
+    def active_times(self) -> tuple[str, ...]:
+        """The time (``at``; "" when absent) of each event that counts, in order (kept with
+        the state: the events are not read for it)."""
+        if self._times is None:
+            self._times = tuple(str(e.get("at") or "") for e in self.active)
+        return self._times
+
+    @property
+    def hinted(self) -> tuple[str, ...]:
+        """The players shown a hint (``hint`` events, undone ones among them: a hint undone
+        with its step was shown all the same), in the order first shown (kept with the
+        state: the events are not read for it)."""
+        if self._hinted is None:
+            self._hinted = hinted_players(self.events)
+        return self._hinted
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
@@ -448,6 +477,14 @@ class CampaignStore:
         files = self._files(campaign_id, path)
         return _record_from_raw(path, files.raw, files.digest, files.journal_events)
 
+    def digest(self, campaign_id: str) -> str:
+        """The record's digest as it is now (its file's bytes with its journal's:
+        :attr:`Record.digest`), the record not parsed.
+
+        :raises CampaignNotFoundError, CorruptRecordError: as :meth:`load`.
+        """
+        return self._files(campaign_id, self.path(campaign_id)).digest
+
     def _bytes(self, campaign_id: str, path: Path) -> bytes:
         raw = read_record_bytes(path)
         if raw is None:
@@ -496,18 +533,21 @@ class CampaignStore:
         kept = None if self.states is None else self.states.get(path, files.digest)
         if kept is not None:
             record = Record(path, kept.header, None, kept.stored_version, digest=files.digest,
-                            raw=files.raw, journal=files.journal_events, active=kept.active)
+                            raw=files.raw, journal=files.journal_events, active=kept.active,
+                            times=kept.times, hinted=kept.hinted)
             return _Read(record, files, None, kept)
         record, doc = _record_from_raw(path, files.raw, files.digest, files.journal_events)
         return _Read(record, files, doc, None)
 
     def _keep(self, record: Record, digest: str, state: Any, max_key: int | None,
-              max_seq: int, active: tuple[int, ...]) -> None:
+              max_seq: int, active: tuple[int, ...], times: tuple[str, ...],
+              hinted: tuple[str, ...]) -> None:
         """Keep ``state`` as what the record whose digest (with its journal) is ``digest``
         replays to."""
         if self.states is not None:
             self.states.put(record.path, digest, Kept(record.header, record.stored_version,
-                                                      max_key, max_seq, state, active))
+                                                      max_key, max_seq, state, active, times,
+                                                      hinted))
 
     def _write_whole(self, path: Path, raw: bytes) -> None:
         """Write the record file ``path`` whole (atomically), then empty its journal, whose
@@ -638,7 +678,8 @@ class CampaignStore:
             return read.record, read.kept.state
         state = self.replay(read.record)
         self._keep(read.record, read.files.digest, state, _max_key(read.doc),
-                   _max_seq(read.record), read.record.active_seqs)
+                   _max_seq(read.record), read.record.active_seqs, read.record.active_times,
+                   read.record.hinted)
         return read.record, state
 
     # -- writing ---------------------------------------------------------------------------
@@ -823,6 +864,10 @@ class CampaignStore:
                 return out
             active = (read.kept.active if read.kept is not None and read.kept.active
                       is not None else as_read.active_seqs) + tuple(e["seq"] for e in added)
+            times = (read.kept.times if read.kept is not None and read.kept.times
+                     is not None else as_read.active_times) + tuple(e["at"] for e in added)
+            hinted = hinted_players(added, read.kept.hinted if read.kept is not None
+                                    and read.kept.hinted is not None else as_read.hinted)
             files = read.files
             journal = files.journal_events
             if (record is as_read and max_key is not None
@@ -847,7 +892,7 @@ class CampaignStore:
                 digest = digest_of(raw)
             if out:
                 self._keep(record, digest, out[-1][1], None if max_key is None
-                           else max_key + len(added), seq, active)
+                           else max_key + len(added), seq, active, times, hinted)
             return out
 
     def undo(self, campaign_id: str, to: int | None = None) -> list[dict[str, Any]]:

@@ -58,6 +58,10 @@ class Kept:
     :ivar state: the state after its active events.
     :ivar active: the ``seq`` of each active event, in order (None: not kept), so that a
         command can see which events count without reading them.
+    :ivar times: the time (``at``, ISO 8601; "" when absent) of each active event, in order
+        (None: not kept), so that a play's start, end and minutes need no event read.
+    :ivar hinted: the players shown a hint, undone hints among them (``Record.hinted``;
+        None: not kept), so that a play is marked assisted with no event read.
     """
 
     header: dict[str, Any]
@@ -66,6 +70,8 @@ class Kept:
     max_seq: int
     state: Any
     active: tuple[int, ...] | None = None
+    times: tuple[str, ...] | None = None
+    hinted: tuple[str, ...] | None = None
 
 
 def digest(raw: bytes) -> str:

@@ -374,3 +374,48 @@ def test_each_way_a_game_ends_offers_its_link_and_exports_make_their_folder(hk, 
     assert r.returncode == 0 and "2 plays written" in r.stdout
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert {row["play"] for row in rows} == {"club#1", "demo-legacy#1"}
+
+
+def test_a_long_records_plays_follow_the_events_its_journal_adds(hk):
+    """A record of 64 KiB or more takes a new event in its journal, its own file unchanged:
+    the plays kept for it follow the journal too (the game ended by the last step is
+    scored)."""
+    from hyvekit.store.journal import JOURNAL_FROM
+
+    store = campaign_store(hk.campaigns)
+    _, steps = play_game(5)
+    cid = store.create("long", "beelives", "campaign", settings_for(5)).header["id"]
+    store.append_many(cid, [("step", {"do": s}) for s in steps[:-1]])
+    assert store.path(cid).stat().st_size >= JOURNAL_FROM
+    before = _stats(hk)
+    raw = store.path(cid).read_bytes()
+    store.append_many(cid, [("step", {"do": steps[-1]})])
+    assert store.path(cid).read_bytes() == raw          # the step is in the journal
+    after = _stats(hk)
+    assert [x["best"] for x in before["players"] if x["name"] == "Jeremy"] in ([], [None])
+    assert _line(after, "beelives", "Jeremy")["best"] == 0            # the game's end scored
+    assert after == _stats(hk)
+
+
+def test_the_kept_state_keeps_each_active_events_time(hk, monkeypatch):
+    """A record's plays read with its state kept parse none of its events: their times are
+    kept with the state."""
+    from hyvekit.games.plays import record_plays
+    from hyvekit.store import campaigns
+
+    store = campaign_store(hk.campaigns)
+    _, steps = play_game(1)
+    cid = store.create("timed", "beelives", "campaign", settings_for(1)).header["id"]
+    store.append_many(cid, [("step", {"do": s}) for s in steps[:5]])
+    store.append_many(cid, [("step", {"do": s}) for s in steps[5:9]])
+    times = tuple(e["at"] for e in store.load(cid).active)
+    plays = record_plays(store, cid)
+    assert len(times) == 9 and plays[0].started == times[0] and plays[0].ended == times[-1]
+
+    def parsed(*args):
+        raise AssertionError("the record's events parsed")
+
+    monkeypatch.setattr(campaigns, "parse_json_record", parsed)
+    record, _ = campaign_store(hk.campaigns).state(cid)
+    assert record.active_times == times
+    assert record_plays(campaign_store(hk.campaigns), cid) == plays

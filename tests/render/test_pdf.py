@@ -258,3 +258,53 @@ def test_a_print_pauses_the_garbage_collector_and_starts_it_again(tmp_path, monk
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_one_1up_copy_is_written_by_weasyprint_with_the_information_a_pypdf_pass_writes(
+        tmp_path, monkeypatch):
+    """A single 1-up copy skips pypdf's second pass (it re-read and re-wrote the whole PDF)
+    and carries the same document information as a print that needs the pass."""
+    import pypdf
+    from pypdf import PdfReader
+
+    from hyvekit.render.pdf import PRINTED_BY
+
+    meta = {"title": "Bee Lives — pad", "printable": "pad beelives",
+            "options": {"paper": "a4", "names": "Zoë"}, "campaign": "Spring <run>",
+            "state_sha256": "ab" * 32}
+    two = render_pdf("pad-beelives.html", P.beelives_pad_context(), out=tmp_path / "2.pdf",
+                     copies=2, metadata=meta)
+
+    def no_pass(*args, **kwargs):
+        raise AssertionError("pypdf's pass for a single 1-up copy")
+
+    monkeypatch.setattr(pypdf, "PdfReader", no_pass)
+    monkeypatch.setattr(pypdf, "PdfWriter", no_pass)
+    one = render_pdf("pad-beelives.html", P.beelives_pad_context(), out=tmp_path / "1.pdf",
+                     metadata=meta)
+    monkeypatch.undo()
+    info = dict(PdfReader(one).metadata)
+    assert info == dict(PdfReader(two).metadata)
+    for path in (one, two):        # found in the bytes: a later print may replace the file
+        assert PRINTED_BY.encode() + b" (pad beelives)" in path.read_bytes()
+    assert info["/HyvekitCampaign"] == "Spring <run>" and info["/Title"] == "Bee Lives — pad"
+    assert info["/Producer"].startswith("WeasyPrint")
+    assert page_sizes(one) == [SIZES["a4"]]
+
+
+def test_the_catalogue_index_names_what_each_module_registers():
+    from hyvekit.render.catalogue import AIDS, BUILDERS, HOME, MODULES, PADS, load_all, names
+
+    catalogue = load_all()
+    assert list(catalogue) == [key for keys in MODULES.values() for key in keys]
+    assert {key: BUILDERS[key].__module__ for key in catalogue} == HOME
+    assert names("pad") == PADS and names("aid") == AIDS
+
+
+def test_a_print_imports_only_its_printables_module():
+    code = ("import sys\nfrom hyvekit.render.catalogue import blank_parts\n"
+            "blank_parts('aid beez-turn')\n"
+            "print(sorted(m for m in sys.modules if m.startswith('hyvekit.render.printables')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.split() == ["['hyvekit.render.printables_beez']"]

@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from hyvekit.render.pdf import _remove_stale_partials
+from hyvekit.render.pdf import remove_stale_partials
 from hyvekit.render.scratch import remove_stale
 
 
@@ -48,5 +48,5 @@ def test_a_killed_prints_partial_file_is_removed_by_the_next_print(tmp_path):
     running.write_bytes(b"%PDF-1.7 busy")
     other = tmp_path / ".other.pdf.1.x.tmp"
     other.write_bytes(b"x")
-    _remove_stale_partials(out)
+    remove_stale_partials(out)
     assert not partial.exists() and running.exists() and other.exists()
