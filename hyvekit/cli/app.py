@@ -37,7 +37,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
                  "hyvekit.cli.beelives_table"),       # beelives next, do, export-month
     "beez": ("hyvekit.cli.beez",
              "hyvekit.cli.beez_table"),               # beez new, next, do, cards
-    "queenbee": ("hyvekit.cli.queenbee",),
+    "queenbee": ("hyvekit.cli.queenbee",
+                 "hyvekit.cli.queenbee_table"),       # queenbee board
     "print": ("hyvekit.cli.printing",),
     "data": ("hyvekit.cli.data",),
     "stats": ("hyvekit.cli.stats",),
