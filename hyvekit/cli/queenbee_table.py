@@ -54,3 +54,161 @@ def board(board_file: Path | None = BoardOption, as_json: bool = JsonOption) -> 
         out.print(wrapped("assumed: the rulebook prints no map; this layout is hyvekit's own "
                           "(docs/queenbee-table.md). Pass --board FILE with yours."),
                   soft_wrap=True)
+
+
+MatchArg = typer.Argument(..., metavar="MATCH", help="The match's id (see 'hyvekit campaign "
+                                                     "list').")
+
+
+def new_match(ctx: typer.Context, name: str, players: list[str], skills: str,
+              board_file: Path | None, match_id: str | None) -> None:
+    """``queenbee new NAME -p A -p B …``: a match at the table (its setup checked by
+    replaying it before it is stored).
+
+    :raises InvalidInputError: bad names, skills, board; a player count outside 2-6.
+    """
+    from hyvekit.cli.common import command_hint, command_store, note_if_renamed
+    from hyvekit.data import queenbee as tables
+    from hyvekit.games.queenbee import match_setup
+    from hyvekit.rules.queenbee.match_table import SKILL_MODES
+    from hyvekit.rules.validate import MAX_PLAYER_NAME, input_text, not_one_of
+    mode = skills.strip().lower()
+    if mode not in SKILL_MODES:
+        raise not_one_of("--skills", skills, SKILL_MODES)
+    settings: dict = {"players": [input_text("--player", p, MAX_PLAYER_NAME) for p in players],
+                      "skills": SKILL_MODES[mode]}
+    if board_file is not None:
+        b = board_of(board_file)
+        settings["board"] = tables.board_table(Path(board_file))
+        settings["board_file"] = str(Path(board_file).resolve())
+        del b
+    match_setup(settings)                                # checked before it is stored
+    record = command_store(ctx).create(name, "queenbee", "match", settings, match_id)
+    mid = record.header["id"]
+    if match_id is None:
+        note_if_renamed(name, mid)
+    typer.echo(wrapped(f"created Queen Bee match {mid!r}: {', '.join(settings['players'])}"
+                       + (f" ({mode} hive skill{'s' * (mode == 'two')} each)"
+                          if mode != "none" else "")))
+    typer.echo(command_hint(["queenbee", "next", mid]))
+
+
+def load_match(ctx: typer.Context, match_id: str):
+    """``(record, Table)`` of a Queen Bee match.
+
+    :raises InvalidInputError: the record is another kind of campaign.
+    """
+    from hyvekit.cli.common import campaigns_dir
+    from hyvekit.games import record_of
+    return record_of(campaigns_dir(ctx), match_id, "queenbee", "match", "MATCH",
+                     "the id of a Queen Bee match", " record")
+
+
+def next_data(t) -> dict:
+    """``next --json``: the decision due and the table."""
+    from hyvekit.cli.table import table_data
+    from hyvekit.games.table import table_game
+    return table_data(table_game("queenbee", "match"), t)
+
+
+def print_match_table(v: dict) -> None:
+    """The match for people: whose turn, each player, the bees on each space, a battle."""
+    from hyvekit.rules.validate import shown_data
+    v = shown_data(v)
+    out = console()
+    out.print(f"Queen Bee · {v['turn']}'s turn · deck {v['deck']} · discard {v['discard']}"
+              if v["turn"] else "Queen Bee · the match is over", highlight=False)
+    out.print(table("Players", ["player", "hive", "hand", "bees", "reserve", "queen", "serves",
+                                "skills"],
+                    [[p["name"], p["hive"], p["hand"], p["bees"], p["reserve"],
+                      p["queen"] or "defeated", p["serves"], p["skills"]]
+                     for p in v["players"]]))
+    out.print(wrapped("bees: " + "; ".join(f"{s} {who}" for s, who in v["spaces"].items())),
+              soft_wrap=True, highlight=False)
+    if "battle" in v:
+        b = v["battle"]
+        out.print(wrapped(f"battle on {b['space']}: {b['attacker']} ({b['attacker_bees']}"
+                          f"{': ' + b['attacker_dice'] if b['attacker_dice'] else ''}) against "
+                          f"{b['defender']} ({b['defender_bees']}"
+                          f"{': ' + b['defender_dice'] if b['defender_dice'] else ''})"
+                          + (f"; the attack succeeds {b['attack_odds']} of the time"
+                             if "attack_odds" in b else "")), soft_wrap=True, highlight=False)
+    if v["board_assumed"]:
+        out.print("[dim]board: hyvekit's assumed layout (docs/queenbee-table.md)[/dim]")
+
+
+def print_decision(data: dict, match: str) -> None:
+    """The decision due, its legal options, and the command to give it."""
+    from hyvekit.cli.common import command_hint
+    from hyvekit.cli.table import suggested_step
+    from hyvekit.rules.validate import shown_data
+    data = shown_data(data)
+    out = console()
+    if data["decision"] is None:
+        out.print(data["prompt"], highlight=False)
+        return
+    out.print(f"[bold]due:[/bold] {data['prompt']}", highlight=False)
+    legal = data["legal"]
+    out.print(wrapped(" · ".join(legal[:24]) + (f" … and {len(legal) - 24} more"
+                                                if len(legal) > 24 else ""),
+                      first="  ", indent="  "), highlight=False, soft_wrap=True)
+    if data["more"]:
+        out.print(f"  (also: {data['more']})", highlight=False)
+    typer.echo(command_hint(["queenbee", "do", match], step=suggested_step(data)))
+
+
+def print_status(record, state) -> None:
+    """``campaign show`` of a match: the table and what is due."""
+    data = next_data(state)
+    print_match_table(data["table"])
+    print_decision(data, record.header["id"])
+
+
+@app.command("next")
+def next_(ctx: typer.Context, match: str = MatchArg, as_json: bool = JsonOption) -> None:
+    """What is due in a match: whose turn, each player, the bees on the board, a battle with
+    its odds, and the decision due with its legal steps. --json gives {"actor", "decision",
+    "legal": [...], "table": ...}: every string in legal is a step 'queenbee do' accepts.
+
+    Example: hyvekit queenbee next friday
+    """
+    record, state = load_match(ctx, match)
+    data = next_data(state)
+    if as_json:
+        print_json(data)
+        return
+    print_status(record, state)
+
+
+@app.command("do")
+def do(ctx: typer.Context, match: str = MatchArg,
+       steps: list[str] = typer.Argument(..., metavar="STEP...",
+                                         help="Steps in the notation of "
+                                              "docs/queenbee-table.md, e.g. flight, \"move "
+                                              "warrior H1b G1b\", done, roll, keep. Several "
+                                              "are applied in order, all or none."),
+       roll: bool = typer.Option(False, "--roll", help="hyvekit rolls every die that comes "
+                                                       "due."),
+       as_json: bool = JsonOption) -> None:
+    """Apply steps of a match and store each as it is made: the action, each bee's move,
+    the attack, the dice (rolled by hyvekit or as you rolled them), re-rolls, the battle's
+    end. A step against the rules is refused with the rule and the legal steps (exit 1);
+    nothing is stored then.
+
+    Example: hyvekit queenbee do friday sting "move warrior H1b G1b" "attack G1b G2b" roll
+    """
+    from hyvekit.cli.common import command_store
+    from hyvekit.cli.table import applied_data, store_steps
+    from hyvekit.games.table import table_game
+    record, state = load_match(ctx, match)
+    applied = store_steps(command_store(ctx), match, steps, roll=roll,
+                          game=table_game("queenbee", "match"), known=(record, state))
+    data = next_data(applied.state)
+    if as_json:
+        print_json({**applied_data(applied), **data})
+        return
+    out = console()
+    for line in applied.said:
+        out.print(f"  {line}", highlight=False)
+    print_match_table(data["table"])
+    print_decision(data, record.header["id"])

@@ -1,0 +1,418 @@
+"""A Queen Bee turn as steps of the table protocol (:mod:`hyvekit.rules.table`).
+
+Rulebook sections: Advanced Rules (hive skills chosen at setup), Turn Order (1. Draw, 2. Take
+an Action: A. Flight, B. Swarm, C. Reinforcement, D. Sting; 3. Discard), Game Board (four bees
+a space, warriors off tunnels, a player's own warriors and workers off their own nest), 90
+Bees (only the queen reinforces, only while in the nest and never having left it), Variant for
+5-6 Players (no attack on a neighbour on the first turn), End of the Game.
+
+The decisions, in order (docs/queenbee-table.md):
+
+* ``skill`` — ``skill NAME``: a hive skill kept (one each) or drafted (two each, the order
+  snaking back), as named on the card;
+* ``action`` — ``flight``, ``swarm SPACE`` (a space with exactly one of your bees),
+  ``reinforce`` or ``sting``; the draw is the tool's (hands are hidden);
+* ``flight`` / ``sting`` — ``move KIND FROM TO`` (a bee's move, its distance the fewest
+  spaces it may pass), ``attack FROM TO`` (Sting: every bee of yours on FROM that may attack
+  TO takes part), ``done``;
+* ``swarm`` — ``bring KIND FROM``, ``done``; ``reinforce`` — ``add KIND SPACE``, ``done``;
+* ``discard`` — ``discard N`` down to five (the tool's: the cards are hidden).
+
+A battle's steps are :mod:`.fight`'s.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
+from hyvekit.rules.queenbee import board as B
+from hyvekit.rules.queenbee import fight as F
+from hyvekit.rules.queenbee import match_table as M
+from hyvekit.rules.queenbee.spaces import reachable
+from hyvekit.rules.table import Decision, over
+from hyvekit.rules.validate import close_matches
+from hyvekit.rules.values import replace
+
+R_FLIGHT = M.R_FLIGHT
+R_SWARM = "Queen Bee: Turn Order — B. Swarm"
+R_STING = "Queen Bee: Turn Order — D. Sting"
+R_ACTION = "Queen Bee: Turn Order — 2. Take an Action"
+FLIGHT_SPACES, SWARM_BEES, STING_SPACES = 5, 3, 3     # Turn Order A, B, D
+SKILL_CARDS = 12                                      # Advanced Rules: twelve hive skill cards
+MAX_SKILL_NAME = 30
+KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
+
+
+# --- what is due -------------------------------------------------------------------------
+
+def pending(t: M.Table) -> Decision:
+    """The decision due at ``t``; ``over`` when one queen remains (its result: the winner,
+    the queens in the order they fell, the forced alliances)."""
+    if t.phase == "over":
+        return over(f"{t.name(M.queens(t)[0])}'s queen is the last on the board: "
+                    f"{t.name(M.queens(t)[0])} wins", result(t))
+    seat, name = t.turn, t.name(t.turn)
+    if t.phase == "skills":
+        seat = skill_seat(t)
+        name = t.name(seat)
+        return Decision("skill", name, f"{name} keeps a hive skill "
+                        f"({'one' if t.setup.skills == 1 else 'two'} each): its name as on "
+                        "the card", skill_options(t), more="skill NAME, as on your card")
+    if t.phase == "battle":
+        return F.pending(t)
+    if t.phase == "discard":
+        n = B.cards_to_discard(t.hands[seat])
+        return Decision("discard", name, f"{name} discards {counted(n, 'card')} down to "
+                        f"{B.HAND_LIMIT}", (f"discard {n}",), auto=True)
+    if t.phase == "action":
+        return Decision("action", name, f"{name}'s turn {t.turns[seat]}: one action (hand "
+                        f"{t.hands[seat]})", lambda: action_options(t))
+    a = t.action
+    assert a is not None
+    what = {"flight": f"{name}'s Flight: {counted(a.left, 'space')} left to move",
+            "sting": f"{name}'s Sting: {counted(a.left, 'space')} left to move, then attack",
+            "swarm": f"{name}'s Swarm onto {a.target}: {a.brought} of {SWARM_BEES} bees "
+                     "brought",
+            "reinforce": f"{name}'s Reinforcement: a bee on each free larva space"}[a.kind]
+    return Decision(a.kind, name, what, lambda: acting_options(t))
+
+
+def skill_seat(t: M.Table) -> int:
+    """Whose hive skill is chosen next: seat order for the first; for the second, back from
+    the one who chose last (Advanced Rules)."""
+    n = len(t.players)
+    order = list(range(n)) + list(reversed(range(n)))
+    taken = sum(len(s) for s in t.skills)
+    return order[taken]
+
+
+def skill_options(t: M.Table) -> tuple[str, ...]:
+    """``skill card-N`` for the skill cards no one holds (any name on a card is taken)."""
+    held = {s for hand in t.skills for s in hand}
+    return tuple(f"skill card-{k}" for k in range(1, SKILL_CARDS + 1)
+                 if f"card-{k}" not in held)
+
+
+def action_options(t: M.Table) -> tuple[str, ...]:
+    """The actions open to the player whose turn it is: Flight, Swarm onto each space with
+    exactly one of their bees, Reinforcement when :func:`reinforce_problem` allows it,
+    Sting."""
+    seat = t.turn
+    out = ["flight"]
+    out += [f"swarm {s}" for s in _swarm_targets(t, seat)]
+    if reinforce_problem(t, seat) is None:
+        out.append("reinforce")
+    out.append("sting")
+    return tuple(out)
+
+
+def _swarm_targets(t: M.Table, seat: int) -> list[str]:
+    mine: dict[str, int] = {}
+    for space, s, _ in t.bees:
+        if s == seat:
+            mine[space] = mine.get(space, 0) + 1
+    return [s for s, n in mine.items() if n == 1 and len(M.on(t, s)) == 1
+            and _bringable(t, seat, s)]
+
+
+def reinforce_problem(t: M.Table, seat: int) -> str | None:
+    """Why ``seat`` may not reinforce now, or None: the queen must be in the nest and never
+    have left it (Turn Order, C; 90 Bees), a larva space of the hive free, a bee in
+    reserve."""
+    if M.queen_space(t, seat) is None:
+        return "the queen was defeated: reinforcement is unavailable until the end of the game"
+    if t.queen_left[seat] or M.queen_space(t, seat) != M.nest_of(t, seat):
+        return "the queen has left the nest: reinforcement is unavailable for the rest of " \
+               "the game, even if she returns"
+    if not free_larvae(t, seat):
+        return "no larva space of the hive is free"
+    if not sum(M.reserve(t, seat).values()):
+        return f"no bee in reserve: you can never have more than {B.MAX_BEES} bees"
+    return None
+
+
+def free_larvae(t: M.Table, seat: int) -> list[str]:
+    """The unoccupied larva spaces of ``seat``'s hive."""
+    return [s for s in t.setup.board.larva_spaces(t.setup.hives[seat]) if not M.on(t, s)]
+
+
+def moves(t: M.Table, seat: int, left: int) -> list[str]:
+    """``move KIND FROM TO`` for each bee kind of ``seat`` on each space and each space it
+    reaches in at most ``left`` spaces, passing only spaces it may enter."""
+    out = []
+    for space in dict.fromkeys(b[0] for b in t.bees if b[1] == seat):
+        for kind in dict.fromkeys(k for sp, s, k in t.bees if sp == space and s == seat):
+            for to in _reach(t, seat, kind, space, left):
+                out.append(f"move {kind} {space} {to}")
+    return out
+
+
+def _reach(t: M.Table, seat: int, kind: str, space: str, left: int) -> dict[str, int]:
+    return reachable(t.setup.board, space, left,
+                     lambda s: M.enter_problem(t, seat, kind, s.name) is None, lambda s: True)
+
+
+def attacks(t: M.Table, seat: int) -> list[str]:
+    """``attack FROM TO``: a space of ``seat``'s bees next to an opponent's space, with a
+    bee of theirs that may attack it (warriors never attack a tunnel space); on a 5-6
+    player first turn, not the neighbours' bees (Variant for 5-6 Players)."""
+    out = []
+    board = t.setup.board
+    for space in dict.fromkeys(b[0] for b in t.bees if b[1] == seat):
+        for to in board.spaces[space].adjacent:
+            other = M.owner(t, to)
+            if other is None or not M.opponents(t, seat, other):
+                continue
+            if F.attacking_bees(t, seat, space, to) and _first_turn_ok(t, seat, other):
+                out.append(f"attack {space} {to}")
+    return out
+
+
+def _first_turn_ok(t: M.Table, seat: int, other: int) -> bool:
+    try:
+        B.check_first_turn(len(t.players), seat + 1, first_turn=t.turns[seat] == 1,
+                           attacks=other + 1)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def acting_options(t: M.Table) -> tuple[str, ...]:
+    """The legal steps inside the action under way, ``done`` last."""
+    a, seat = t.action, t.turn
+    assert a is not None
+    if a.kind in ("flight", "sting"):
+        out = moves(t, seat, a.left) + (attacks(t, seat) if a.kind == "sting" else [])
+    elif a.kind == "swarm":
+        out = [f"bring {k} {s}" for s, k in _bringable(t, seat, a.target)]
+    else:
+        res = M.reserve(t, seat)
+        out = [f"add {k} {s}" for s in free_larvae(t, seat) for k in (M.WARRIOR, M.WORKER)
+               if res[k]]
+    return tuple(out) + ("done",)
+
+
+def _bringable(t: M.Table, seat: int, target: str) -> list[tuple[str, str]]:
+    return list(dict.fromkeys((sp, k) for sp, s, k in t.bees if s == seat and sp != target
+                              and M.enter_problem(t, seat, k, target) is None))
+
+
+# --- applying a step -----------------------------------------------------------------------
+
+def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
+    """The table after the step ``text``, what the tool does after it (the next turn begun,
+    its card drawn) and the step kept as stored.
+
+    :raises IllegalActionError: a step the rules refuse (the rule named, the legal steps in
+        ``expected``), or nothing due.
+    :raises InvalidInputError: a step that is not notation.
+    """
+    d = pending(t)
+    text = " ".join(str(text).split())
+    if d.over:
+        raise IllegalActionError(M.R_TABLE, "the match is over: nothing is due",
+                                 expected="nothing", given=text)
+    body = M.strip_actor(d, text, t.players)
+    if t.phase == "battle":
+        t2, step = F.push(t, d, body, rng)
+    else:
+        t2, step = _turn_push(t, d, body)
+    return replace(settle(t2), steps=t.steps + (step,))
+
+
+def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
+    words = body.split()
+    verb = words[0].lower() if words else ""
+    verbs = {"skill": ("skill",), "action": ("flight", "swarm", "reinforce", "sting"),
+             "discard": ("discard",), "flight": ("move", "done"),
+             "sting": ("move", "attack", "done"), "swarm": ("bring", "done"),
+             "reinforce": ("add", "done")}[d.kind]
+    if verb not in verbs:
+        every = ("skill", "flight", "swarm", "reinforce", "sting", "move", "attack", "bring",
+                 "add", "done", "discard")
+        if verb in every:
+            raise M.refuse(d, body, f"a {d.kind} step is due")
+        raise InvalidInputError("step", body, f"a {d.kind} step: " + ", ".join(verbs),
+                                suggestions=close_matches(verb, every))
+    if d.kind == "skill":
+        return _skill(t, d, words[1:], body)
+    step = _canonical(t, verb, words[1:], body)
+    if step not in d.legal:
+        raise M.refuse(d, body, _why_not(t, d, step), _rule_of(t, d, step))
+    if d.kind == "discard":
+        n = int(words[1])
+        return replace(t, hands=_add(t.hands, t.turn, -n), discard=t.discard + n,
+                       phase="end", said=(f"{d.actor} discards {counted(n, 'card')}",)), step
+    if d.kind == "action":
+        return _begin_action(t, d, step), step
+    return _act(t, d, step), step
+
+
+def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
+    return values[:i] + (values[i] + n,) + values[i + 1:]
+
+
+def _skill(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Table, str]:
+    from hyvekit.rules.validate import input_text
+    name = input_text("skill", " ".join(args), MAX_SKILL_NAME).casefold()
+    if not name:
+        raise InvalidInputError("skill", body, "skill NAME, as on your hive skill card")
+    if any(name == s for hand in t.skills for s in hand):
+        raise M.refuse(d, body, f"{name} is held already: each hive skill card is dealt to one "
+                     "player", "Queen Bee: Advanced Rules")
+    seat = skill_seat(t)
+    skills = t.skills[:seat] + (t.skills[seat] + (name,),) + t.skills[seat + 1:]
+    done = sum(map(len, skills)) == t.setup.skills * len(t.players)
+    return replace(t, skills=skills, phase="start" if done else "skills",
+                   said=(f"{d.actor} keeps the hive skill {name}",)), f"skill {name}"
+
+
+def _canonical(t: M.Table, verb: str, args: list[str], body: str) -> str:
+    """The step in its stored form: kinds and spaces spelled as the board does.
+
+    :raises InvalidInputError: a kind or space that is none, a count that is no number.
+    """
+    board = t.setup.board
+    shape = {"move": ("kind", "space", "space"), "attack": ("space", "space"),
+             "bring": ("kind", "space"), "add": ("kind", "space"), "swarm": ("space",),
+             "discard": ("count",)}.get(verb, ())
+    if len(args) != len(shape):
+        forms = {"move": "move KIND FROM TO", "attack": "attack FROM TO",
+                 "bring": "bring KIND FROM", "add": "add KIND SPACE", "swarm": "swarm SPACE",
+                 "discard": "discard N"}
+        raise InvalidInputError("step", body, forms.get(verb, verb) + " (e.g. "
+                                "'move warrior H1b G1b')")
+    out = [verb]
+    for what, word in zip(shape, args):
+        if what == "kind":
+            from hyvekit.rules.validate import not_one_of
+            k = word.lower().rstrip("s")
+            if k not in KINDS:
+                raise not_one_of("bee", word, KINDS)
+            out.append(k)
+        elif what == "space":
+            out.append(board.space(word).name)
+        else:
+            from hyvekit.rules.common import require_int
+            out.append(str(require_int("cards discarded", word, 0, 99)))
+    return " ".join(out)
+
+
+def _rule_of(t: M.Table, d: Decision, step: str) -> str:
+    return {"swarm": R_SWARM, "flight": R_FLIGHT, "sting": R_STING,
+            "reinforce": B.R_REINFORCE}.get(step.split()[0] if d.kind == "action"
+                                            else d.kind, M.R_TABLE)
+
+
+def _why_not(t: M.Table, d: Decision, step: str) -> str:
+    """Why a well-formed step is not legal, in the rule's words."""
+    w = step.split()
+    seat = t.turn
+    if w[0] == "reinforce":
+        return reinforce_problem(t, seat) or "not now"
+    if w[0] == "swarm":
+        return f"Swarm moves bees onto a space holding exactly ONE of your bees; {w[1]} holds " \
+               f"{M.describe_bees(M.on(t, w[1]))}"
+    if w[0] in ("move", "bring", "add"):
+        kind, frm = w[1], w[2]
+        if w[0] == "add":
+            if frm not in free_larvae(t, seat):
+                return f"{frm} is not a free larva space of your hive"
+            return f"no {kind} in reserve"
+        if (frm, seat, kind) not in t.bees:
+            return f"no {kind} of yours on {frm}"
+        to = w[3] if w[0] == "move" else t.action.target
+        problem = M.enter_problem(t, seat, kind, to)
+        if problem:
+            return problem[1]
+        if w[0] == "bring":
+            return f"a Swarm brings at most {SWARM_BEES} bees"
+        return f"{to} is more than {counted(t.action.left, 'space')} away for a {kind} " \
+               f"(the way may not pass tunnels for a warrior, nor another player's spaces)"
+    if w[0] == "attack":
+        return "attack from a space of your bees an adjacent space of an opponent's bees " \
+               "(warriors never attack a tunnel; on a 5-6 player first turn, not a neighbour)"
+    if w[0] == "discard":
+        return f"discard down to {B.HAND_LIMIT}"
+    return "not now"
+
+
+def _begin_action(t: M.Table, d: Decision, step: str) -> M.Table:
+    w = step.split()
+    said = (f"{d.actor} takes the {'Reinforcement' if w[0] == 'reinforce' else w[0].title()}"
+            f" action" + (f" onto {w[1]}" if len(w) > 1 else ""),)
+    left = {"flight": FLIGHT_SPACES, "sting": STING_SPACES}.get(w[0], 0)
+    action = M.Action(w[0], left, w[1] if len(w) > 1 else None)
+    return replace(t, phase="acting", action=action, said=said)
+
+
+def _act(t: M.Table, d: Decision, step: str) -> M.Table:
+    w = step.split()
+    a, seat = t.action, t.turn
+    assert a is not None
+    if w[0] == "done":
+        return replace(t, phase="discard", action=None, said=(f"{d.actor} ends the action",))
+    if w[0] == "attack":
+        return F.begin(replace(t, action=None), seat, w[1], w[2])
+    if w[0] == "move":
+        kind, frm, to = w[1], w[2], w[3]
+        dist = _reach(t, seat, kind, frm, a.left)[to]
+        t = _moved(t, seat, kind, frm, to)
+        t = replace(t, action=replace(a, left=a.left - dist),
+                    said=(f"{d.actor}'s {kind} flies {frm} → {to} ({counted(dist, 'space')})",))
+    elif w[0] == "bring":
+        t = _moved(t, seat, w[1], w[2], a.target)
+        t = replace(t, action=replace(a, brought=a.brought + 1),
+                    said=(f"{d.actor}'s {w[1]} joins the swarm: {w[2]} → {a.target}",))
+    else:
+        t = replace(t, bees=M.with_bees(t, [], [(w[2], seat, w[1])]),
+                    action=replace(a, added=a.added + 1),
+                    said=(f"{d.actor} adds a {w[1]} on the larva space {w[2]}",))
+    if len(acting_options(t)) == 1 or (t.action.kind == "swarm"
+                                       and t.action.brought == SWARM_BEES):
+        t = replace(t, phase="discard", action=None, said=t.said + ("the action is over",))
+    return t
+
+
+def _moved(t: M.Table, seat: int, kind: str, frm: str, to: str) -> M.Table:
+    """The bee moved; a queen leaving her nest loses Reinforcement for good (90 Bees)."""
+    left = t.queen_left
+    if kind == M.QUEEN and frm == M.nest_of(t, seat):
+        left = left[:seat] + (True,) + left[seat + 1:]
+    return replace(t, bees=M.with_bees(t, [(frm, seat, kind)], [(to, seat, kind)]),
+                   queen_left=left)
+
+
+# --- what the tool does between decisions ----------------------------------------------
+
+def settle(t: M.Table) -> M.Table:
+    """What needs no decision: the end of the match (one queen left), a discard not needed,
+    the next player's turn begun with the card drawn (1. Draw; players without bees on the
+    board are out)."""
+    if t.phase != "over" and len(M.queens(t)) <= 1:
+        return replace(t, phase="over", action=None, fight=None)
+    if t.phase == "discard" and not B.cards_to_discard(t.hands[t.turn]):
+        t = replace(t, phase="end")
+    if t.phase not in ("end", "start"):
+        return t
+    seat = t.turn
+    if t.phase == "end":
+        n = len(t.players)
+        seat = next(s % n for s in range(t.turn + 1, t.turn + n + 1) if M.in_play(t, s % n))
+    t2, said = M.draw(replace(t, turn=seat, turns=_add(t.turns, seat, 1), phase="action"),
+                      seat)
+    return replace(t2, said=t.said + (f"{t.name(seat)}'s turn {t2.turns[seat]}: "
+                                      f"draws a card (hand {t2.hands[seat]}, deck "
+                                      f"{t2.deck})",) + tuple(said))
+
+
+def result(t: M.Table) -> dict:
+    """The finished match: the winner, the queens defeated in order, the forced alliances
+    (a fallen player → the queen their bees served at the end)."""
+    winner = M.queens(t)[0] if M.queens(t) else None
+    return {"winner": None if winner is None else t.name(winner),
+            "defeated": [t.name(s) for s in t.fallen],
+            "alliances": {t.name(s): t.name(M.head(t, s)) for s in t.fallen
+                          if len(t.players) >= 3 and M.head(t, s) != s
+                          and s != t.fallen[-1]}}
