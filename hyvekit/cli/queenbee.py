@@ -249,44 +249,13 @@ def _resolve(option: str, name: str, players: list[str]) -> str:
                      allowed="one of the players: " + ", ".join(players))
 
 
-@app.command("new")
-def new(ctx: typer.Context,
-        name: str = typer.Argument(..., help="A name for the match, or the group's match "
-                                             "log."),
-        players: Optional[str] = typer.Option(None, "--players", metavar="A,B,C",
-                                              help="A match log: the group's players "
-                                                   "(optional; names logged later must then "
-                                                   "be among them)."),
-        player: list[str] = typer.Option([], "--player", "-p", metavar="NAME",
-                                         help="A match at the table: a player (2-6, "
-                                              "repeatable), in seat order from the first "
-                                              "player."),
-        skills: str = typer.Option("none", "--skills", metavar="none|one|two",
-                                   help="A match at the table: hive skills a player "
-                                        "(Advanced Rules)."),
-        board_file: Optional[Path] = typer.Option(
-            None, "--board", metavar="FILE", help="A match at the table: your own board "
-            "('hyvekit data copy queenbee_board FILE'); the match keeps it."),
-        group_id: Optional[str] = typer.Option(None, "--id", help="Choose the id yourself."),
-        ) -> None:
-    """Start a match played at the table, turn by turn (-p NAME for each player), or a
-    match log for a group of players (--players).
+def new_group(ctx: typer.Context, name: str, players: Optional[str],
+              group_id: Optional[str]) -> None:
+    """``queenbee new NAME [--players A,B,C]``: a match log for a group of players (the
+    command itself is in :mod:`hyvekit.cli.queenbee_table`, beside a match at the table).
 
-    Example: hyvekit queenbee new "Friday" -p ann -p bob -p cy --skills one
+    :raises InvalidInputError: a bad or single name.
     """
-    if player:
-        if players is not None:
-            raise InvalidInputError("--players", players, "either -p NAME for each player (a "
-                                    "match at the table) or --players A,B,C (a match log), "
-                                    "not both")
-        from hyvekit.cli.queenbee_table import new_match
-        new_match(ctx, name, player, skills, board_file, group_id)
-        return
-    if skills != "none" or board_file is not None:
-        raise InvalidInputError("--skills" if skills != "none" else "--board",
-                                skills if skills != "none" else str(board_file),
-                                "-p NAME for each player: --skills and --board are for a "
-                                "match at the table")
     from hyvekit.games.queenbee import check_roster, new_log
     roster = _names("--players", players)
     check_roster(roster, players)

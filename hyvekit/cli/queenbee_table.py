@@ -12,8 +12,11 @@ from pathlib import Path
 
 import typer
 
+from typing import Optional
+
 from hyvekit.cli.common import JsonOption, console, print_json, table, wrapped
-from hyvekit.cli.queenbee import app
+from hyvekit.cli.queenbee import app, new_group
+from hyvekit.rules.common import InvalidInputError
 
 BoardOption = typer.Option(
     None, "--board", metavar="FILE",
@@ -56,6 +59,46 @@ def board(board_file: Path | None = BoardOption, as_json: bool = JsonOption) -> 
                   soft_wrap=True)
 
 
+@app.command("new")
+def new(ctx: typer.Context,
+        name: str = typer.Argument(..., help="A name for the match, or the group's match "
+                                             "log."),
+        players: Optional[str] = typer.Option(None, "--players", metavar="A,B,C",
+                                              help="A match log: the group's players "
+                                                   "(optional; names logged later must then "
+                                                   "be among them)."),
+        player: list[str] = typer.Option([], "--player", "-p", metavar="NAME",
+                                         help="A match at the table: a player (2-6, "
+                                              "repeatable), in seat order from the first "
+                                              "player."),
+        skills: str = typer.Option("none", "--skills", metavar="none|one|two",
+                                   help="A match at the table: hive skills a player "
+                                        "(Advanced Rules)."),
+        board_file: Optional[Path] = typer.Option(
+            None, "--board", metavar="FILE", help="A match at the table: your own board "
+            "('hyvekit data copy queenbee_board FILE'); the match keeps it."),
+        group_id: Optional[str] = typer.Option(None, "--id", help="Choose the id yourself."),
+        ) -> None:
+    """Start a match played at the table, turn by turn (-p NAME for each player), or a
+    match log for a group of players (--players).
+
+    Example: hyvekit queenbee new "Friday" -p ann -p bob -p cy --skills one
+    """
+    if player:
+        if players is not None:
+            raise InvalidInputError("--players", players, "either -p NAME for each player (a "
+                                    "match at the table) or --players A,B,C (a match log), "
+                                    "not both")
+        new_match(ctx, name, player, skills, board_file, group_id)
+        return
+    if skills != "none" or board_file is not None:
+        raise InvalidInputError("--skills" if skills != "none" else "--board",
+                                skills if skills != "none" else str(board_file),
+                                "-p NAME for each player: --skills and --board are for a "
+                                "match at the table")
+    new_group(ctx, name, players, group_id)
+
+
 MatchArg = typer.Argument(..., metavar="MATCH", help="The match's id (see 'hyvekit campaign "
                                                      "list').")
 
@@ -70,7 +113,7 @@ def new_match(ctx: typer.Context, name: str, players: list[str], skills: str,
     from hyvekit.cli.common import command_hint, command_store, note_if_renamed
     from hyvekit.data import queenbee as tables
     from hyvekit.games.queenbee import match_setup
-    from hyvekit.rules.queenbee.match_table import SKILL_MODES
+    from hyvekit.games.queenbee import SKILL_MODES
     from hyvekit.rules.validate import MAX_PLAYER_NAME, input_text, not_one_of
     mode = skills.strip().lower()
     if mode not in SKILL_MODES:

@@ -120,6 +120,7 @@ RULES = {
     "MIN_PLAYERS": "deck",
     "dealt_per_seat": "deck",
     "deck_for": "deck",
+    "SKILL_MODES": "match_table",
     "MAX_PLAYERS": "matches",
     "MAX_SKILLS": "matches",
     "Match": "matches",

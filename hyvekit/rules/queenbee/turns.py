@@ -239,7 +239,8 @@ def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
         return _skill(t, d, words[1:], body)
     step = _canonical(t, verb, words[1:], body)
     if step not in d.legal:
-        raise M.refuse(d, body, _why_not(t, d, step), _rule_of(t, d, step))
+        rule, why = _why_not(t, d, step)
+        raise M.refuse(d, body, why, rule)
     if d.kind == "discard":
         n = int(words[1])
         return replace(t, hands=_add(t.hands, t.turn, -n), discard=t.discard + n,
@@ -299,43 +300,50 @@ def _canonical(t: M.Table, verb: str, args: list[str], body: str) -> str:
     return " ".join(out)
 
 
-def _rule_of(t: M.Table, d: Decision, step: str) -> str:
-    return {"swarm": R_SWARM, "flight": R_FLIGHT, "sting": R_STING,
-            "reinforce": B.R_REINFORCE}.get(step.split()[0] if d.kind == "action"
-                                            else d.kind, M.R_TABLE)
-
-
-def _why_not(t: M.Table, d: Decision, step: str) -> str:
-    """Why a well-formed step is not legal, in the rule's words."""
+def _why_not(t: M.Table, d: Decision, step: str) -> tuple[str, str]:
+    """Why a well-formed step is not legal: ``(rule, why)`` in the rule's words."""
     w = step.split()
     seat = t.turn
+    rule = {"swarm": R_SWARM, "flight": R_FLIGHT, "sting": R_STING,
+            "reinforce": B.R_REINFORCE}.get(w[0] if d.kind == "action" else d.kind,
+                                            M.R_TABLE)
     if w[0] == "reinforce":
-        return reinforce_problem(t, seat) or "not now"
+        return rule, reinforce_problem(t, seat) or "not now"
     if w[0] == "swarm":
-        return f"Swarm moves bees onto a space holding exactly ONE of your bees; {w[1]} holds " \
-               f"{M.describe_bees(M.on(t, w[1]))}"
+        return rule, (f"Swarm moves bees onto a space holding exactly ONE of your bees, one "
+                      f"of yours able to join it; {w[1]} holds "
+                      f"{M.describe_bees(M.on(t, w[1]))}")
     if w[0] in ("move", "bring", "add"):
-        kind, frm = w[1], w[2]
-        if w[0] == "add":
-            if frm not in free_larvae(t, seat):
-                return f"{frm} is not a free larva space of your hive"
-            return f"no {kind} in reserve"
-        if (frm, seat, kind) not in t.bees:
-            return f"no {kind} of yours on {frm}"
-        to = w[3] if w[0] == "move" else t.action.target
-        problem = M.enter_problem(t, seat, kind, to)
-        if problem:
-            return problem[1]
-        if w[0] == "bring":
-            return f"a Swarm brings at most {SWARM_BEES} bees"
-        return f"{to} is more than {counted(t.action.left, 'space')} away for a {kind} " \
-               f"(the way may not pass tunnels for a warrior, nor another player's spaces)"
+        return _why_not_bee(t, w, rule)
     if w[0] == "attack":
-        return "attack from a space of your bees an adjacent space of an opponent's bees " \
-               "(warriors never attack a tunnel; on a 5-6 player first turn, not a neighbour)"
+        if t.turns[seat] == 1 and len(t.players) >= 5 and M.owner(t, w[2]) is not None \
+                and not _first_turn_ok(t, seat, M.owner(t, w[2])):
+            return B.R_FIRST_TURN, "on your first turn you may not attack your neighbours"
+        return rule, ("attack from a space of your bees an adjacent space of an opponent's "
+                      "bees (warriors never attack a tunnel)")
     if w[0] == "discard":
-        return f"discard down to {B.HAND_LIMIT}"
-    return "not now"
+        return rule, f"discard down to {B.HAND_LIMIT}"
+    return rule, "not now"
+
+
+def _why_not_bee(t: M.Table, w: list[str], rule: str) -> tuple[str, str]:
+    """Why a bee may not be moved, brought or added as ``w`` says."""
+    seat, kind, frm = t.turn, w[1], w[2]
+    if w[0] == "add":
+        if frm not in free_larvae(t, seat):
+            return rule, f"{frm} is not a free larva space of your hive"
+        return rule, f"no {kind} in reserve"
+    if (frm, seat, kind) not in t.bees:
+        return rule, f"no {kind} of yours on {frm}"
+    to = w[3] if w[0] == "move" else t.action.target
+    problem = M.enter_problem(t, seat, kind, to)
+    if problem:
+        return problem
+    if w[0] == "bring":
+        return rule, f"a Swarm brings at most {SWARM_BEES} bees"
+    return rule, (f"{to} is more than {counted(t.action.left, 'space')} away for a {kind} "
+                  "(the way may not pass tunnels for a warrior, nor another player's spaces, "
+                  f"nor spaces holding {B.BEES_PER_SPACE} bees)")
 
 
 def _begin_action(t: M.Table, d: Decision, step: str) -> M.Table:
