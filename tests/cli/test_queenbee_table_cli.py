@@ -32,7 +32,7 @@ def test_example_4_plus_3_plus_3_is_10_through_do(hk):
            "move warrior G4b I4", "move warrior I4 I1", "--json")  # 2 + 1 + 2
     assert r.returncode == 0, r.stderr
     assert "attack G1b I1" in hk("queenbee", "do", "friday", "sting", "--json").stdout
-    r = hk("queenbee", "do", "friday", "attack G1b I1", "--json")
+    r = hk("queenbee", "do", "friday", "attack G1b I1", "pass", "--json")
     data = json.loads(r.stdout)
     assert data["decision"] == "dice" and "2 black dice and 1 yellow die" in data["prompt"]
     r = hk("queenbee", "do", "friday", "b4,b3,y3", "keep", "--json")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hyvekit.rules.queenbee import fight as F
 from hyvekit.rules.queenbee import match_table as M
 from hyvekit.rules.queenbee import turns as T
 from hyvekit.rules.table import BaseEngine, Decision
@@ -41,8 +42,12 @@ class QueenBeeEngine(BaseEngine):
         return T.push(t, step, rng)
 
     def view(self, t: M.Table) -> dict[str, Any]:
-        """The match now (:func:`~.match_table.view`)."""
-        return M.view(t)
+        """The match now (:func:`~.match_table.view`), the battle under way with its odds
+        (:func:`~.fight.view`)."""
+        out = M.view(t)
+        if t.fight is not None:
+            out["battle"] = F.view(t, t.fight)
+        return out
 
 
 ENGINE = QueenBeeEngine()

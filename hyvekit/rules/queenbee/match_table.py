@@ -296,7 +296,7 @@ def view(t: Table) -> dict[str, Any]:
     """What any screen shows: whose turn and the phase, each player (hive, hand size, bees
     on the board and in reserve, where the queen is, whom they serve, skills), the bees on
     each occupied space, the deck and the discard pile, the action and the battle under
-    way."""
+    way (the battle's view is :func:`~hyvekit.rules.queenbee.fight.view`)."""
     players = []
     for seat, name in enumerate(t.players):
         have = bees_of(t, seat)
@@ -317,8 +317,6 @@ def view(t: Table) -> dict[str, Any]:
     if t.action is not None:
         out["action"] = {"kind": t.action.kind, "spaces_left": t.action.left,
                          "target": t.action.target}
-    if t.fight is not None:
-        out["battle"] = t.fight.view(t)
     return out
 
 

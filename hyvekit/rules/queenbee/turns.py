@@ -27,6 +27,7 @@ import random
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.queenbee import board as B
+from hyvekit.rules.queenbee import battle_steps as S
 from hyvekit.rules.queenbee import fight as F
 from hyvekit.rules.queenbee import match_table as M
 from hyvekit.rules.queenbee.spaces import reachable
@@ -60,7 +61,7 @@ def pending(t: M.Table) -> Decision:
                         f"({'one' if t.setup.skills == 1 else 'two'} each): its name as on "
                         "the card", skill_options(t), more="skill NAME, as on your card")
     if t.phase == "battle":
-        return F.pending(t)
+        return S.pending(t)
     if t.phase == "discard":
         n = B.cards_to_discard(t.hands[seat])
         return Decision("discard", name, f"{name} discards {counted(n, 'card')} down to "
@@ -213,9 +214,11 @@ def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
     if d.over:
         raise IllegalActionError(M.R_TABLE, "the match is over: nothing is due",
                                  expected="nothing", given=text)
+    if t.phase == "battle":
+        S.check_named(t, d, text)
     body = M.strip_actor(d, text, t.players)
     if t.phase == "battle":
-        t2, step = F.push(t, d, body, rng)
+        t2, step = S.push(t, d, body, rng)
     else:
         t2, step = _turn_push(t, d, body)
     return replace(settle(t2), steps=t.steps + (step,))
@@ -362,7 +365,7 @@ def _act(t: M.Table, d: Decision, step: str) -> M.Table:
     if w[0] == "done":
         return replace(t, phase="discard", action=None, said=(f"{d.actor} ends the action",))
     if w[0] == "attack":
-        return F.begin(replace(t, action=None), seat, w[1], w[2])
+        return S.start(F.begin(replace(t, action=None), seat, w[1], w[2]))
     if w[0] == "move":
         kind, frm, to = w[1], w[2], w[3]
         dist = _reach(t, seat, kind, frm, a.left)[to]

@@ -202,7 +202,9 @@ def test_sting_moves_three_spaces_then_attacks_an_adjacent_space():
     e = refused(t, "move warrior G1b I4")
     assert "more than 1 space away" in e.message
     t = do(t, "attack G1b I1")
-    assert t.phase == "battle" and ENGINE.pending(t).kind == "dice"
+    d = ENGINE.pending(t)
+    assert t.phase == "battle" and d.kind == "cards" and d.legal[-1] == "pass"
+    assert ENGINE.pending(do(t, "pass")).kind == "dice"
 
 
 def test_warriors_cannot_attack_bees_in_a_tunnel():
@@ -247,7 +249,7 @@ def _battle(a_bees, d_bees, players=2):
         [("I1", 1, k) for k in d_bees]
     if players >= 3:
         bees.append((t.setup.board.hives[t.setup.hives[2]].nest, 2, "queen"))
-    return do(placed(t, bees), "sting", "attack G1b I1")
+    return do(placed(t, bees), "sting", "attack G1b I1", "pass")
 
 
 def test_dice_one_yellow_per_worker_one_black_per_warrior_or_queen():
@@ -317,7 +319,7 @@ def test_the_odds_before_the_rolls_are_the_exact_odds_of_queenbee_odds():
 def test_the_last_queen_standing_wins():
     t = placed(new(), [("N1", 0, "queen"), ("H4a", 0, "warrior"), ("H4a", 0, "warrior"),
                        ("N4", 1, "queen")])
-    t = do(t, "sting", "attack H4a N4", "b4,b4", "keep", "b1", "keep", "accept")
+    t = do(t, "sting", "attack H4a N4", "pass", "b4,b4", "keep", "b1", "keep", "accept")
     d = ENGINE.pending(t)
     assert d.over and d.result["winner"] == "Ann" and d.result["defeated"] == ["Bo"]
 
@@ -330,7 +332,7 @@ def test_forced_alliance_the_fallen_queens_bees_serve_the_victor_with_three_play
     t = placed(t, [(nests[0], 0, "queen"), ("G3a", 0, "warrior"), (nests[1], 1, "queen"),
                    ("G3b", 1, "warrior"), (nests[2], 2, "queen"), ("I1", 1, "worker")])
     t = placed(t, [*t.bees, ("H3a", 0, "warrior")])
-    t = do(t, "sting", f"attack H3a {nests[1]}", "b4", "keep", "b1", "keep", "accept",
+    t = do(t, "sting", f"attack H3a {nests[1]}", "pass", "b4", "keep", "b1", "keep", "accept",
            "occupy warrior")
     assert t.fallen == (1,) and M.head(t, 1) == 0 and ENGINE.view(t)["players"][1][
         "serves"] == "Ann"
@@ -366,7 +368,7 @@ def test_every_bee_of_the_attacking_space_able_to_attack_takes_part_ruling_q21()
     neighbour staying out of the battle."""
     t = placed(new(), [("N1", 0, "queen"), ("C", 0, "warrior"), ("C", 0, "worker"),
                        ("V1", 1, "worker"), ("N4", 1, "queen")])
-    t = do(t, "sting", "attack C V1")
+    t = do(t, "sting", "attack C V1", "pass")
     assert t.fight.bees == (("worker",), ("worker",))
     assert "1 yellow die" in ENGINE.pending(t).prompt and "black" not in ENGINE.pending(
         t).prompt
