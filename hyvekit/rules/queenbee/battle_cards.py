@@ -59,8 +59,11 @@ def before_options(t: M.Table) -> tuple[str, ...]:
 
 def dont_buzz_due(t: M.Table, side: int) -> bool:
     """``side`` may answer the card just played with Don't Buzz: it is the opponent's and
-    stands."""
+    stands, and was played in this window (Smoker and Stuck in a Web are answered before
+    the rolls: ruling Q24)."""
     f = t.fight
+    if f.stage == "cards" and f.plays and f.plays[-1][1] in (NAMES[k] for k in BEFORE):
+        return False                  # answered before the rolls, in its own window (Q24)
     return bool(f.plays) and f.plays[-1][0] != side and not f.plays[-1][3] \
         and holds(t, side, "dont-buzz")
 

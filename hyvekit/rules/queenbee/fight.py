@@ -212,20 +212,28 @@ def rewards(t: M.Table, loser: int, who: str | None) -> M.Table:
 
 
 def after_rewards(t: M.Table, loser: int) -> M.Table:
-    """The winner moves in (the attacker) or the battle is over (the defender)."""
+    """The winner moves in (the attacker; when no bee that took part may stand on the won
+    space — an attacker's worker against a bee in its own nest — none does: ruling Q24), or
+    the battle is over (the defender)."""
     if loser == 1:
-        return replace(t, fight=replace(t.fight, stage="occupy", side=0))
+        t = replace(t, fight=replace(t.fight, stage="occupy", side=0))
+        if occupy_options(t):
+            return t
+        f = t.fight
+        t = replace(t, said=t.said + (f"no bee that took part may stand on {f.spaces[1]}: "
+                                      "none moves in (ruling Q24)",))
     return replace(t, fight=None, phase="discard")
 
 
 def escape_options(t: M.Table) -> tuple[str, ...]:
     """Bee Escape: ``escape KIND SPACE`` — a saved bee onto an available space of its hive
-    ("no opponent's bees and fewer than 4 of your bees")."""
+    ("no opponent's bees and fewer than 4 of your bees"), not the battle's own space
+    (ruling Q24)."""
     f = t.fight
     seat = f.seats[f.side]
     spaces = t.setup.board.hive_spaces(t.setup.hives[seat])
     return tuple(f"escape {k} {s}" for k in dict.fromkeys(f.saving) for s in spaces
-                 if M.enter_problem(t, seat, k, s) is None)
+                 if s not in f.spaces and M.enter_problem(t, seat, k, s) is None)
 
 
 def escape(t: M.Table, kind: str, space: str) -> M.Table:

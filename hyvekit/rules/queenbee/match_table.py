@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import field
+from functools import cached_property
 from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
@@ -104,6 +105,15 @@ class Table:
     steps: tuple[str, ...] = ()
     said: tuple[str, ...] = ()
 
+    @cached_property
+    def occupied(self) -> dict[str, tuple[int, int]]:
+        """Each occupied space: ``(seat, bees)`` (one player's bees a space), worked out once
+        per table."""
+        out: dict[str, tuple[int, int]] = {}
+        for space, seat, _ in self.bees:
+            out[space] = (seat, out.get(space, (seat, 0))[1] + 1)
+        return out
+
     @property
     def players(self) -> tuple[str, ...]:
         """The players' names, in seat order."""
@@ -159,10 +169,7 @@ def on(t: Table, space: str) -> list[Bee]:
 
 def owner(t: Table, space: str) -> int | None:
     """The seat whose bees stand on ``space`` (never two: no shared spaces), or None."""
-    for b in t.bees:
-        if b[0] == space:
-            return b[1]
-    return None
+    return t.occupied.get(space, (None, 0))[0]
 
 
 def head(t: Table, seat: int) -> int:
@@ -221,13 +228,13 @@ def enter_problem(t: Table, seat: int, kind: str, space: str) -> tuple[str, str]
         return B.R_BOARD, f"warriors cannot move onto tunnel spaces ({space} is one)"
     if kind != QUEEN and space == nest_of(t, seat):
         return R_NEST, f"a player's own {kind}s cannot enter their own nest ({space})"
-    here = on(t, space)
-    if here and here[0][1] != seat:
-        return R_FLIGHT, (f"{space} holds {t.name(here[0][1])}'s bees: no moving onto or "
+    who, here = t.occupied.get(space, (seat, 0))
+    if who != seat:
+        return R_FLIGHT, (f"{space} holds {t.name(who)}'s bees: no moving onto or "
                           "through another player's space")
-    if len(here) >= B.BEES_PER_SPACE:
+    if here >= B.BEES_PER_SPACE:
         return B.R_BOARD, f"at most {B.BEES_PER_SPACE} bees can be on a space ({space} has " \
-                          f"{len(here)})"
+                          f"{here})"
     return None
 
 

@@ -144,3 +144,32 @@ def test_the_odds_are_shown_at_each_window():
     assert v["attack_odds"] == "69.4%"    # Bo beats a 3 with a 4: 1/6, with a re-roll 11/36
     t = do(t, "b1", "keep")
     assert ENGINE.view(t)["battle"]["attack_odds"] == "100.0%"
+
+
+def test_no_move_in_when_no_bee_that_took_part_may_stand_there_ruling_q24():
+    """An opponent's bee in Ann's own nest, beaten by Ann's worker: her worker may not enter
+    her own nest, so none moves in and the battle ends."""
+    t = new()
+    t = replace(placed(t, [("H1b", 0, "queen"), ("H1a", 0, "worker"), ("N1", 1, "worker"),
+                           ("N4", 1, "queen")]), hands=(0, 0))
+    t = do(t, "sting", "attack H1a N1", "y3", "keep", "y1", "keep", "accept")
+    assert t.fight is None and not M.on(t, "N1") and ("H1a", 0, "worker") in t.bees
+    assert any("ruling Q24" in line for line in t.said)
+
+
+def test_bee_escape_never_onto_the_battles_own_space_ruling_q24():
+    t = new()
+    t = replace(placed(t, [("N1", 0, "queen"), ("G4b", 0, "warrior"), ("H4d", 1, "warrior"),
+                           ("N4", 1, "queen")]), hands=(5, 5), turn=0)
+    t = do(t, "sting", "attack G4b H4d", "pass", "b4", "keep", "b1", "keep",
+           "play bee-escape", "accept")
+    d = ENGINE.pending(t)                # Bo's warrior saved, in Bo's hive: not onto H4d
+    assert d.kind == "escape" and "escape warrior H4a" in d.legal
+    assert "escape warrior H4d" not in d.legal
+
+
+def test_smoker_and_stuck_in_a_web_are_answered_before_the_rolls_ruling_q24():
+    t = battle(["warrior"], ["warrior"], "play smoker", "pass", "pass", "b4", "keep",
+               "b1", "keep")
+    assert ENGINE.pending(t).actor == "Bo"
+    assert "play dont-buzz" not in legal(t)

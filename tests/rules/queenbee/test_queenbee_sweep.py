@@ -1,0 +1,78 @@
+"""Random legal Queen Bee matches at the table (issue 42, acceptance: the random-play sweep):
+2-6 players, with and without hive skills, every step chosen at random among the legal ones
+(a die rolled or its faces entered).  Each match ends with one queen; after every step no
+space holds more than four bees or two players' bees, no warrior stands on a tunnel, no
+warrior or worker in its own nest, no player has more than 15 bees; every card is in a hand,
+the deck or the discard pile (so none is drawn from an empty deck: ruling Q19); and the
+match replays from its steps to the same table.
+
+MATCHES per player count (5 counts): 10 by default, 50 matches in all; measured 2026-12-06
+on the shared 2-core development machine at about 0.23 CPU seconds a match, its replay
+included (50 matches: 12 CPU seconds).  HYVEKIT_SIM_SCALE=20 plays the acceptance's 1,000.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+from hyvekit.rules.queenbee import board as B
+from hyvekit.rules.queenbee import match_table as M
+from hyvekit.rules.table import DICE
+
+from test_queenbee_table import ENGINE, new  # noqa: E402
+
+SCALE = float(os.environ.get("HYVEKIT_SIM_SCALE", "1"))
+MATCHES = max(1, round(10 * SCALE))
+CHUNKS = 4
+LIMIT = 20_000
+
+
+def check(t: M.Table) -> None:
+    board = t.setup.board
+    per_space: Counter = Counter()
+    owners: dict[str, int] = {}
+    for sp, seat, kind in t.bees:
+        per_space[sp] += 1
+        assert owners.setdefault(sp, seat) == seat, sp          # no shared space
+    assert max(per_space.values()) <= B.BEES_PER_SPACE
+    for sp, seat, kind in t.bees:
+        if kind == M.WARRIOR:
+            assert not board.spaces[sp].tunnel, (sp, seat)
+        if kind != M.QUEEN:
+            assert sp != M.nest_of(t, seat), (sp, seat, kind)
+    for seat in range(len(t.players)):
+        have = M.bees_of(t, seat)
+        assert have[M.QUEEN] <= 1 and have[M.WARRIOR] <= 7 and have[M.WORKER] <= 7
+    assert min(t.hands) >= 0 and t.deck >= 0 and t.discard >= 0
+    assert sum(t.hands) + t.deck + t.discard == t.setup.deck.size
+
+
+def play(seed: int):
+    rng = random.Random(seed)
+    players = 2 + seed % 5
+    start = t = new(players, skills=(seed // 5) % 3)
+    steps = []
+    for _ in range(LIMIT):
+        d = ENGINE.pending(t)
+        if d.over:
+            break
+        step = "roll" if d.kind == DICE and rng.random() < 0.5 else rng.choice(d.legal)
+        t = ENGINE.push(t, step, rng)
+        check(t)
+        steps.append(ENGINE.last_step(t))
+    return start, t, steps
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_matches_end_with_one_queen_keep_the_rules_and_replay(chunk):
+    for seed in range(chunk, 5 * MATCHES, CHUNKS):
+        start, end, steps = play(seed)
+        d = ENGINE.pending(end)
+        assert d.over, (seed, len(steps))
+        assert len(M.queens(end)) == 1 and d.result["winner"] == end.name(M.queens(end)[0])
+        assert len(end.fallen) == len(end.players) - 1
+        assert ENGINE.replay(start, steps) == end, seed
