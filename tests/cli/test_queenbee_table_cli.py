@@ -16,7 +16,8 @@ def test_new_makes_a_match_and_next_json_gives_the_decision_and_the_table(hk):
     assert "created Queen Bee match 'friday': Ann, Bo" in out
     data = json.loads(hk("queenbee", "next", "friday", "--json").stdout)
     assert data["actor"] == "Ann" and data["decision"] == "action"
-    assert data["legal"] == ["flight", "sting"]
+    assert data["legal"][:2] == ["flight", "sting"]     # then effect cards before the action
+    assert all(o.startswith("play ") for o in data["legal"][2:])
     assert [p["hand"] for p in data["table"]["players"]] == [4, 3]
     assert data["table"]["board_assumed"] is True
     assert "flight" in data["preview"]
@@ -26,10 +27,10 @@ def test_example_4_plus_3_plus_3_is_10_through_do(hk):
     """Sequence of Battle, 2: "(for example, 4 + 3 + 3 = 10)" — a battle led through do."""
     _new(hk)
     r = hk("queenbee", "do", "friday", "flight", "move warrior H1b G1b", "move warrior H1b G1b",
-           "move worker H1d G1b")                                 # 2 + 2 + 1 spaces
+           "move worker H1d G1b", "end")                          # 2 + 2 + 1 spaces
     assert r.returncode == 0, r.stderr
     r = hk("queenbee", "do", "friday", "flight", "move warrior H4b G4b",
-           "move warrior G4b I4", "move warrior I4 I1", "--json")  # 2 + 1 + 2
+           "move warrior G4b I4", "move warrior I4 I1", "end", "--json")  # 2 + 1 + 2
     assert r.returncode == 0, r.stderr
     assert "attack G1b I1" in hk("queenbee", "do", "friday", "sting", "--json").stdout
     r = hk("queenbee", "do", "friday", "attack G1b I1", "pass", "--json")

@@ -23,7 +23,7 @@ from typing import Any
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.queenbee import board as B
 from hyvekit.rules.queenbee.deck import DeckSetup
-from hyvekit.rules.queenbee.spaces import Board
+from hyvekit.rules.queenbee.spaces import Board, reachable
 from hyvekit.rules.queenbee.tables import Card, Dice
 from hyvekit.rules.values import dataclass, replace
 
@@ -61,13 +61,19 @@ class Setup:
 class Action:
     """The action being taken (Turn Order, 2): its ``kind`` (flight, swarm, reinforce,
     sting), the spaces of movement ``left`` (Flight 5, Sting 3), the Swarm's ``target``
-    space and the bees ``brought`` there, the bees ``added`` by Reinforcement."""
+    space and the bees ``brought`` there, the bees ``added`` by Reinforcement onto the larva
+    ``spaces`` free as it began; or an effect card's moves (tangled-signals) or choices
+    (pesticides: the opponents still to choose in ``queue``), the phase to go ``back`` to
+    after it."""
 
     kind: str
     left: int = 0
     target: str | None = None
     brought: int = 0
     added: int = 0
+    spaces: tuple[str, ...] = ()
+    back: str = ""
+    queue: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,9 @@ class Table:
     :ivar serves: the seat whose queen each seat's bees serve (their own until a forced
         alliance).
     :ivar fallen: seats whose queen was defeated, in order.
+    :ivar no_draw: Bad Pollen cards against each seat's next draw; ``extra``: Busy Bee's
+        actions still due this turn; ``larvae``: Bee Larvae's bees this turn;
+        ``window_done``: the effect cards' window after the action is closed.
     :ivar steps: every step pushed, as stored; ``said``: what the last one did, in words.
     """
 
@@ -102,6 +111,10 @@ class Table:
     queen_left: tuple[bool, ...] = ()
     serves: tuple[int, ...] = ()
     fallen: tuple[int, ...] = ()
+    no_draw: tuple[int, ...] = ()
+    extra: int = 0
+    larvae: int = 0
+    window_done: bool = False
     steps: tuple[str, ...] = ()
     said: tuple[str, ...] = ()
 
@@ -157,7 +170,7 @@ def new_table(setup: Setup) -> Table:
     setup = replace(setup, hives=hives)
     return Table(setup, setup_bees(setup), setup.deck.dealt, setup.deck.draw_pile, 0,
                  ((),) * n, 0, (0,) * n, "skills" if setup.skills else "start",
-                 queen_left=(False,) * n, serves=tuple(range(n)))
+                 queen_left=(False,) * n, serves=tuple(range(n)), no_draw=(0,) * n)
 
 
 # --- what stands where ------------------------------------------------------------------
@@ -236,6 +249,25 @@ def enter_problem(t: Table, seat: int, kind: str, space: str) -> tuple[str, str]
         return B.R_BOARD, f"at most {B.BEES_PER_SPACE} bees can be on a space ({space} has " \
                           f"{here})"
     return None
+
+
+def moves(t: Table, seat: int, left: int) -> list[str]:
+    """``move KIND FROM TO`` for each bee kind of ``seat`` on each space and each space it
+    reaches in at most ``left`` spaces, passing only spaces it may enter."""
+    out = []
+    for space in dict.fromkeys(b[0] for b in t.bees if b[1] == seat):
+        for kind in dict.fromkeys(k for sp, s, k in t.bees if sp == space and s == seat):
+            for to in reach(t, seat, kind, space, left):
+                out.append(f"move {kind} {space} {to}")
+    return out
+
+
+def reach(t: Table, seat: int, kind: str, space: str, left: int) -> dict[str, int]:
+    """The spaces a bee of ``seat`` of ``kind`` on ``space`` reaches in at most ``left``
+    spaces, with their distances: every space on the way one it may stand on now (ruling
+    Q22)."""
+    return reachable(t.setup.board, space, left,
+                     lambda s: enter_problem(t, seat, kind, s.name) is None, lambda s: True)
 
 
 def describe_bees(bees: list[Bee] | Counter) -> str:

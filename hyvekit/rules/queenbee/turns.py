@@ -28,9 +28,9 @@ import random
 from hyvekit.rules.common import IllegalActionError, InvalidInputError, counted
 from hyvekit.rules.queenbee import board as B
 from hyvekit.rules.queenbee import battle_steps as S
+from hyvekit.rules.queenbee import effect_cards as E
 from hyvekit.rules.queenbee import fight as F
 from hyvekit.rules.queenbee import match_table as M
-from hyvekit.rules.queenbee.spaces import reachable
 from hyvekit.rules.table import Decision, over
 from hyvekit.rules.validate import close_matches
 from hyvekit.rules.values import replace
@@ -68,9 +68,23 @@ def pending(t: M.Table) -> Decision:
                         f"{B.HAND_LIMIT}", (f"discard {n}",), auto=True)
     if t.phase == "action":
         return Decision("action", name, f"{name}'s turn {t.turns[seat]}: one action (hand "
-                        f"{t.hands[seat]})", lambda: action_options(t))
+                        f"{t.hands[seat]})" + (", effect cards before it" if t.hands[seat]
+                                                else ""),
+                        lambda: action_options(t) + tuple(E.options(t, True)))
+    if t.phase == "effects":
+        return Decision("effects", name, f"{name} may play effect cards before the discard "
+                        f"(hand {t.hands[seat]}), or end", tuple(E.options(t, False))
+                        + ("end",))
     a = t.action
     assert a is not None
+    if a.kind == "pesticides":
+        who = t.name(a.queue[0])
+        return Decision("pesticides", who, f"Pesticides: {who} removes a bee from their hive",
+                        E.pesticide_options(t))
+    if a.kind == "tangled-signals":
+        return Decision("tangled", name, f"{name}'s Tangled Signals: opponents' bees move, "
+                        f"{counted(a.left, 'space')} left", lambda: tuple(E.tangled_moves(t))
+                        + ("done",))
     what = {"flight": f"{name}'s Flight: {counted(a.left, 'space')} left to move",
             "sting": f"{name}'s Sting: {counted(a.left, 'space')} left to move, then attack",
             "swarm": f"{name}'s Swarm onto {a.target}: {a.brought} of {SWARM_BEES} bees "
@@ -138,22 +152,6 @@ def free_larvae(t: M.Table, seat: int) -> list[str]:
     return [s for s in t.setup.board.larva_spaces(t.setup.hives[seat]) if not M.on(t, s)]
 
 
-def moves(t: M.Table, seat: int, left: int) -> list[str]:
-    """``move KIND FROM TO`` for each bee kind of ``seat`` on each space and each space it
-    reaches in at most ``left`` spaces, passing only spaces it may enter."""
-    out = []
-    for space in dict.fromkeys(b[0] for b in t.bees if b[1] == seat):
-        for kind in dict.fromkeys(k for sp, s, k in t.bees if sp == space and s == seat):
-            for to in _reach(t, seat, kind, space, left):
-                out.append(f"move {kind} {space} {to}")
-    return out
-
-
-def _reach(t: M.Table, seat: int, kind: str, space: str, left: int) -> dict[str, int]:
-    return reachable(t.setup.board, space, left,
-                     lambda s: M.enter_problem(t, seat, kind, s.name) is None, lambda s: True)
-
-
 def attacks(t: M.Table, seat: int) -> list[str]:
     """``attack FROM TO``: a space of ``seat``'s bees next to an opponent's space, with a
     bee of theirs that may attack it (warriors never attack a tunnel space); on a 5-6
@@ -184,14 +182,24 @@ def acting_options(t: M.Table) -> tuple[str, ...]:
     a, seat = t.action, t.turn
     assert a is not None
     if a.kind in ("flight", "sting"):
-        out = moves(t, seat, a.left) + (attacks(t, seat) if a.kind == "sting" else [])
+        out = M.moves(t, seat, a.left) + (attacks(t, seat) if a.kind == "sting" else [])
     elif a.kind == "swarm":
         out = [f"bring {k} {s}" for s, k in _bringable(t, seat, a.target)]
     else:
-        res = M.reserve(t, seat)
-        out = [f"add {k} {s}" for s in free_larvae(t, seat) for k in (M.WARRIOR, M.WORKER)
-               if res[k]]
+        out = _additions(t, seat, a)
     return tuple(out) + ("done",)
+
+
+def _additions(t: M.Table, seat: int, a: M.Action) -> list[str]:
+    """Reinforcement: ``add KIND SPACE`` — a bee of the reserve on each larva space free as
+    the action began; with Bee Larvae two more on any of them (the only way to add more
+    than one bee to a space)."""
+    if a.added >= len(a.spaces) + t.larvae:
+        return []
+    res = M.reserve(t, seat)
+    return [f"add {k} {s}" for s in a.spaces for k in (M.WARRIOR, M.WORKER)
+            if res[k] and (not M.on(t, s) or t.larvae)
+            and M.enter_problem(t, seat, k, s) is None]
 
 
 def _bringable(t: M.Table, seat: int, target: str) -> list[tuple[str, str]]:
@@ -227,19 +235,22 @@ def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
 def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
     words = body.split()
     verb = words[0].lower() if words else ""
-    verbs = {"skill": ("skill",), "action": ("flight", "swarm", "reinforce", "sting"),
+    verbs = {"skill": ("skill",), "action": ("flight", "swarm", "reinforce", "sting", "play"),
              "discard": ("discard",), "flight": ("move", "done"),
              "sting": ("move", "attack", "done"), "swarm": ("bring", "done"),
-             "reinforce": ("add", "done")}[d.kind]
+             "reinforce": ("add", "done"), "effects": ("play", "end"),
+             "tangled": ("move", "done"), "pesticides": ("remove",)}[d.kind]
     if verb not in verbs:
         every = ("skill", "flight", "swarm", "reinforce", "sting", "move", "attack", "bring",
-                 "add", "done", "discard")
+                 "add", "done", "discard", "play", "end", "remove")
         if verb in every:
             raise M.refuse(d, body, f"a {d.kind} step is due")
         raise InvalidInputError("step", body, f"a {d.kind} step: " + ", ".join(verbs),
                                 suggestions=close_matches(verb, every))
     if d.kind == "skill":
         return _skill(t, d, words[1:], body)
+    if verb == "play":
+        return _effect(t, d, words[1:], body)
     step = _canonical(t, verb, words[1:], body)
     if step not in d.legal:
         rule, why = _why_not(t, d, step)
@@ -250,7 +261,51 @@ def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
                        phase="end", said=(f"{d.actor} discards {counted(n, 'card')}",)), step
     if d.kind == "action":
         return _begin_action(t, d, step), step
+    if d.kind == "effects":
+        return replace(t, phase="discard", window_done=True,
+                       said=(f"{d.actor} plays no more effect cards",)), step
+    if d.kind in ("tangled", "pesticides"):
+        return _card_acts(t, step), step
     return _act(t, d, step), step
+
+
+def _effect(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Table, str]:
+    """An effect card played (Effect Cards): read, checked against the legal plays (Bad
+    Pollen on a 5-6 player first turn refused by the variant), applied."""
+    from hyvekit.rules.queenbee.tables import card_key
+    from hyvekit.rules.validate import not_one_of
+    key = card_key(args[0]) if args else ""
+    if key not in E.NAMES:
+        raise not_one_of("effect card", args[0] if args else "", E.NAMES)
+    rest = args[1:]
+    if key in ("bad-pollen", "bandit") and rest:
+        name = " ".join(rest)
+        rest = [next((p for p in t.players if p.casefold() == name.casefold()), name)]
+    elif key == "knighthood" and len(rest) == 2:
+        rest = [t.setup.board.space(rest[0]).name, rest[1].lower().rstrip("s")]
+    step = " ".join(["play", key, *rest])
+    if step not in d.legal:
+        if key == "bad-pollen":
+            B.check_first_turn(len(t.players), t.turn + 1,
+                               first_turn=t.turns[t.turn] == 1, plays_bad_pollen=True)
+        raise M.refuse(d, body, f"{E.NAMES[key]}: a card in your hand, of this match's deck, "
+                       "played on your turn outside the action phase, as its description "
+                       "says", "Queen Bee: Effect Cards")
+    return E.play(t, step.split()[1:]), step
+
+
+def _card_acts(t: M.Table, step: str) -> M.Table:
+    """A step of Tangled Signals or Pesticides; back to the window the card was played in
+    when it is over."""
+    w = step.split()
+    if w[0] == "move":
+        t = E.tangled_move(t, w[1], w[2], w[3])
+    elif w[0] == "remove":
+        t = E.remove(t, w[1], w[2])
+    a = t.action
+    over = w[0] == "done" or (a.kind == "tangled-signals" and not E.tangled_moves(t)) or (
+        a.kind == "pesticides" and not a.queue)
+    return replace(t, phase=a.back, action=None) if over else t
 
 
 def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
@@ -280,10 +335,12 @@ def _canonical(t: M.Table, verb: str, args: list[str], body: str) -> str:
     board = t.setup.board
     shape = {"move": ("kind", "space", "space"), "attack": ("space", "space"),
              "bring": ("kind", "space"), "add": ("kind", "space"), "swarm": ("space",),
+             "remove": ("kind", "space"),
              "discard": ("count",)}.get(verb, ())
     if len(args) != len(shape):
         forms = {"move": "move KIND FROM TO", "attack": "attack FROM TO",
                  "bring": "bring KIND FROM", "add": "add KIND SPACE", "swarm": "swarm SPACE",
+                 "remove": "remove KIND SPACE",
                  "discard": "discard N"}
         raise InvalidInputError("step", body, forms.get(verb, verb) + " (e.g. "
                                 "'move warrior H1b G1b')")
@@ -354,7 +411,8 @@ def _begin_action(t: M.Table, d: Decision, step: str) -> M.Table:
     said = (f"{d.actor} takes the {'Reinforcement' if w[0] == 'reinforce' else w[0].title()}"
             f" action" + (f" onto {w[1]}" if len(w) > 1 else ""),)
     left = {"flight": FLIGHT_SPACES, "sting": STING_SPACES}.get(w[0], 0)
-    action = M.Action(w[0], left, w[1] if len(w) > 1 else None)
+    action = M.Action(w[0], left, w[1] if len(w) > 1 else None,
+                      spaces=tuple(free_larvae(t, t.turn)) if w[0] == "reinforce" else ())
     return replace(t, phase="acting", action=action, said=said)
 
 
@@ -368,7 +426,7 @@ def _act(t: M.Table, d: Decision, step: str) -> M.Table:
         return S.start(F.begin(replace(t, action=None), seat, w[1], w[2]))
     if w[0] == "move":
         kind, frm, to = w[1], w[2], w[3]
-        dist = _reach(t, seat, kind, frm, a.left)[to]
+        dist = M.reach(t, seat, kind, frm, a.left)[to]
         t = _moved(t, seat, kind, frm, to)
         t = replace(t, action=replace(a, left=a.left - dist),
                     said=(f"{d.actor}'s {kind} flies {frm} → {to} ({counted(dist, 'space')})",))
@@ -403,6 +461,11 @@ def settle(t: M.Table) -> M.Table:
     board are out)."""
     if t.phase != "over" and len(M.queens(t)) <= 1:
         return replace(t, phase="over", action=None, fight=None)
+    if t.phase == "discard" and t.extra:
+        return replace(t, phase="action", extra=t.extra - 1,
+                       said=t.said + ("Busy Bee: one more action",))
+    if t.phase == "discard" and not t.window_done and E.options(t, False):
+        return replace(t, phase="effects")
     if t.phase == "discard" and not B.cards_to_discard(t.hands[t.turn]):
         t = replace(t, phase="end")
     if t.phase not in ("end", "start"):
@@ -411,8 +474,13 @@ def settle(t: M.Table) -> M.Table:
     if t.phase == "end":
         n = len(t.players)
         seat = next(s % n for s in range(t.turn + 1, t.turn + n + 1) if M.in_play(t, s % n))
-    t2, said = M.draw(replace(t, turn=seat, turns=_add(t.turns, seat, 1), phase="action"),
-                      seat)
+    t = replace(t, turn=seat, turns=_add(t.turns, seat, 1), phase="action", extra=0,
+                larvae=0, window_done=False)
+    if t.no_draw[seat]:
+        return replace(t, no_draw=_add(t.no_draw, seat, -1),
+                       said=t.said + (f"{t.name(seat)}'s turn {t.turns[seat]}: Bad Pollen — "
+                                      "no card drawn",))
+    t2, said = M.draw(t, seat)
     return replace(t2, said=t.said + (f"{t.name(seat)}'s turn {t2.turns[seat]}: "
                                       f"draws a card (hand {t2.hands[seat]}, deck "
                                       f"{t2.deck})",) + tuple(said))

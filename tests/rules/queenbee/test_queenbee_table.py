@@ -104,7 +104,8 @@ def test_flight_moves_bees_five_spaces_in_total():
     t = do(new(), "flight", "move warrior H1b G1b")          # 2 spaces (through H1d)
     assert t.action.left == 3
     t = do(t, "move warrior H1a G1a")                        # 3 spaces: H1d, G1b... G1a
-    assert ENGINE.pending(t).kind == "action" or t.turn == 1
+    d = ENGINE.pending(t)                       # the Flight is over: effect cards, or end
+    assert t.action is None and d.kind == "effects" and d.legal[-1] == "end"
 
 
 def test_flight_over_five_spaces_in_total_is_refused():
@@ -175,8 +176,8 @@ def test_reinforcement_adds_a_bee_on_each_free_larva_space_from_the_reserve():
 
 def test_reinforcement_only_while_the_queen_is_in_the_nest_and_never_left_it():
     t = placed(new(), [("N1", 0, "queen"), ("G1b", 0, "warrior"), ("N4", 1, "queen")])
-    t = do(t, "flight", "move queen N1 H1b", "move queen H1b N1", "done")
-    t = do(t, "flight", "done")                                 # Bo's turn
+    t = do(t, "flight", "move queen N1 H1b", "move queen H1b N1", "done", "end")
+    t = do(t, "flight", "done", "end")                          # Bo's turn
     assert t.turn == 0 and M.queen_space(t, 0) == "N1"
     e = refused(t, "reinforce")
     assert e.rule == "Queen Bee: Turn Order — C. Reinforcement"
@@ -188,8 +189,9 @@ def test_reinforcement_never_over_fifteen_bees_and_only_onto_free_larva_spaces()
     e = refused(t, "reinforce")
     assert "no larva space of the hive is free" in e.message
     t = do(t, "flight", "move warrior H1a G1a", "move warrior H1a G1b")   # 3 + 2 spaces
+    t = do(t, "end")
     assert t.turn == 1                           # the Flight is over; H1a is free: 15 bees
-    t = do(t, "flight", "done")
+    t = do(t, "flight", "done", "end")
     e = refused(t, "reinforce")
     assert "never have more than 15 bees" in e.message
 
@@ -233,7 +235,7 @@ def test_five_six_players_no_attack_on_a_neighbour_on_the_first_turn():
 
 def test_discard_down_to_five_at_the_end_of_the_turn():
     t = replace(new(), hands=(7, 3))
-    t = do(t, "flight", "done")
+    t = do(t, "flight", "done", "end")
     d = ENGINE.pending(t)
     assert d.kind == "discard" and d.legal == ("discard 2",) and d.auto
     t = do(t, "discard 2")
@@ -289,7 +291,7 @@ def test_the_attacker_wins_a_tie_moves_in_and_the_defender_removes_its_bees_and_
 def test_the_defender_wins_and_the_attacker_removes_its_bees_and_draws_a_card():
     t = _battle(["worker"], ["warrior"])
     hand = t.hands[0]
-    t = do(t, "y1", "keep", "b2", "keep", "accept")
+    t = do(t, "y1", "keep", "b2", "keep", "accept", "end")
     assert not M.on(t, "G1b") and M.on(t, "I1") == [("I1", 1, "warrior")]
     assert M.reserve(t, 0)["worker"] == 7
     assert t.turn == 1 and t.hands[0] >= min(hand + 1, 5)
@@ -333,7 +335,7 @@ def test_forced_alliance_the_fallen_queens_bees_serve_the_victor_with_three_play
                    ("G3b", 1, "warrior"), (nests[2], 2, "queen"), ("I1", 1, "worker")])
     t = placed(t, [*t.bees, ("H3a", 0, "warrior")])
     t = do(t, "sting", f"attack H3a {nests[1]}", "pass", "b4", "keep", "b1", "keep", "accept",
-           "occupy warrior")
+           "occupy warrior", "end")
     assert t.fallen == (1,) and M.head(t, 1) == 0 and ENGINE.view(t)["players"][1][
         "serves"] == "Ann"
     assert not M.opponents(t, 0, 1) and M.opponents(t, 1, 2)
@@ -345,11 +347,11 @@ def test_forced_alliance_the_fallen_queens_bees_serve_the_victor_with_three_play
 
 def test_an_empty_deck_is_made_again_from_the_discard_pile_ruling_q19():
     t = replace(new(), deck=0, discard=4)
-    t = do(t, "flight", "done")                      # Bo draws: the pile is reshuffled
+    t = do(t, "flight", "done", "end")                      # Bo draws: the pile is reshuffled
     assert t.deck == 3 and t.discard == 0 and t.hands[1] == 4
     assert any("ruling Q19" in line for line in t.said)
     t = replace(t, deck=0, discard=0)
-    t = do(t, "flight", "done")
+    t = do(t, "flight", "done", "end")
     assert t.hands[0] == 4 and any("no card left" in line for line in t.said)
 
 

@@ -1,0 +1,185 @@
+"""Queen Bee's effect cards at the table: played on your own turn, outside the action phase
+(before the action, after the card drawn, and after it, before the discard).
+
+Rulebook sections: Turn Order ("PLAYERS CANNOT PLAY EFFECT CARDS DURING THE ACTION PHASE"),
+Effect Cards (Bad Pollen, Bandit, Bee Larvae, Knighthood, Busy Bee, Tangled Signals, Honey,
+Pesticides), Variant for 5-6 Players (no Bad Pollen on your first turn), Forced Alliance
+(Pesticides spares the allies).
+
+Steps: ``play bad-pollen NAME``, ``play bandit NAME``, ``play honey``, ``play busy-bee``,
+``play bee-larvae`` (before the action), ``play knighthood SPACE KIND`` (the bee of yours of
+KIND on SPACE swapped for one of the other kind off the board), ``play tangled-signals``
+(then ``move KIND FROM TO`` of opponents' bees, two spaces in all, and ``done``), ``play
+pesticides`` (then each opponent, in seat order, ``remove KIND SPACE``: a bee of theirs
+from their hive); ``end`` closes the window after the action.  Pollen, Nectar, Downpour and
+Stuck in Honey are named but not described by the rulebook: they are not offered (ruling
+Q25).
+"""
+
+from __future__ import annotations
+
+from hyvekit.rules.common import IllegalActionError
+from hyvekit.rules.queenbee import board as B
+from hyvekit.rules.queenbee import match_table as M
+from hyvekit.rules.values import replace
+
+NAMES = {"bad-pollen": "Bad Pollen", "bandit": "Bandit", "honey": "Honey",
+         "busy-bee": "Busy Bee", "bee-larvae": "Bee Larvae", "knighthood": "Knighthood",
+         "tangled-signals": "Tangled Signals", "pesticides": "Pesticides"}
+#: Honey: "draw three additional cards"
+HONEY_CARDS = 3
+#: Tangled Signals: "a total distance of up to two spaces"
+TANGLED_SPACES = 2
+#: Bee Larvae: "add 2 additional bees during reinforcement"
+BEE_LARVAE = B.BEE_LARVAE_EXTRA
+
+
+def holds(t: M.Table, key: str) -> bool:
+    """Whether the player whose turn it is may have ``key`` in hand: a card in hand, the
+    card in this match's deck (hands are hidden: ruling Q20)."""
+    return t.hands[t.turn] > 0 and t.setup.deck.count(NAMES[key]) > 0
+
+
+def opponents_in_play(t: M.Table) -> list[int]:
+    """The seats whose bees fight the player whose turn it is, still in the game."""
+    return [s for s in range(len(t.players))
+            if M.opponents(t, t.turn, s) and M.in_play(t, s)]
+
+
+def options(t: M.Table, before: bool) -> list[str]:
+    """The effect cards the player whose turn it is may play now (``before``: before the
+    action, when Bee Larvae may still count)."""
+    seat, out = t.turn, []
+    first = t.turns[seat] == 1 and len(t.players) >= 5
+    if holds(t, "bad-pollen") and not first:
+        out += [f"play bad-pollen {t.name(s)}" for s in opponents_in_play(t)]
+    if holds(t, "bandit"):
+        out += [f"play bandit {t.name(s)}" for s in opponents_in_play(t) if t.hands[s]]
+    for key in ("honey", "busy-bee", "tangled-signals"):
+        if holds(t, key):
+            out.append(f"play {key}")
+    if holds(t, "bee-larvae") and before:
+        out.append("play bee-larvae")
+    if holds(t, "pesticides") and any(_hive_bees(t, s) for s in opponents_in_play(t)):
+        out.append("play pesticides")
+    if holds(t, "knighthood"):
+        out += knighthood_options(t)
+    return out
+
+
+def knighthood_options(t: M.Table) -> list[str]:
+    """Knighthood: ``play knighthood SPACE KIND`` — a worker of yours replaced by a warrior
+    off the board, or a warrior by a worker ("you must have bees off the game board to swap
+    in"), the new bee allowed on that space."""
+    seat = t.turn
+    res = M.reserve(t, seat)
+    out = []
+    for space, kind in dict.fromkeys((sp, k) for sp, s, k in t.bees if s == seat
+                                     and k != M.QUEEN):
+        new = M.WARRIOR if kind == M.WORKER else M.WORKER
+        if res[new] and not (new == M.WARRIOR and t.setup.board.spaces[space].tunnel):
+            out.append(f"play knighthood {space} {kind}")
+    return out
+
+
+def _hive_bees(t: M.Table, seat: int) -> list[tuple[str, str]]:
+    """Pesticides: ``seat``'s warriors and workers in their own hive — never the queen, who
+    is defeated only in battle (ruling Q25)."""
+    hive = set(t.setup.board.hive_spaces(t.setup.hives[seat]))
+    return list(dict.fromkeys((sp, k) for sp, s, k in t.bees if s == seat and sp in hive
+                              and k != M.QUEEN))
+
+
+def play(t: M.Table, words: list[str]) -> M.Table:
+    """The effect card played (a legal step): its card to the discard pile, its effect.
+
+    :raises IllegalActionError: Bad Pollen on a 5-6 player first turn (the variant's rule).
+    """
+    key, args = words[0], words[1:]
+    seat = t.turn
+    who = t.name(seat)
+    if key == "bad-pollen":
+        B.check_first_turn(len(t.players), seat + 1, first_turn=t.turns[seat] == 1,
+                           plays_bad_pollen=True)
+    t = replace(t, hands=_plus(t.hands, seat, -1), discard=t.discard + 1)
+    said = f"{who} plays {NAMES[key]}"
+    if key in ("bad-pollen", "bandit"):
+        target = next(s for s in range(len(t.players)) if t.name(s) == " ".join(args))
+        if key == "bad-pollen":
+            return replace(t, no_draw=_plus(t.no_draw, target, 1),
+                           said=(f"{said}: {t.name(target)} draws no card at the start of "
+                                 "their next turn",))
+        return replace(t, hands=_plus(_plus(t.hands, target, -1), seat, 1),
+                       said=(f"{said}: a random card of {t.name(target)}'s hand passes to "
+                             f"{who}",))
+    if key == "honey":
+        t, drawn = M.draw(t, seat, HONEY_CARDS)
+        return replace(t, said=(f"{said}: draws {HONEY_CARDS} cards (hand {t.hands[seat]})",
+                                *drawn))
+    if key == "busy-bee":
+        return replace(t, extra=t.extra + 1, said=(f"{said}: one more action this turn",))
+    if key == "bee-larvae":
+        return replace(t, larvae=t.larvae + BEE_LARVAE,
+                       said=(f"{said}: {BEE_LARVAE} more bees in a Reinforcement this turn",))
+    if key == "knighthood":
+        space, kind = args
+        new = M.WARRIOR if kind == M.WORKER else M.WORKER
+        return replace(t, bees=M.with_bees(t, [(space, seat, kind)], [(space, seat, new)]),
+                       said=(f"{said}: the {kind} on {space} is replaced by a {new}",))
+    if key == "tangled-signals":
+        return replace(t, action=M.Action("tangled-signals", TANGLED_SPACES, back=t.phase),
+                       phase="acting", said=(f"{said}: opponents' bees move {TANGLED_SPACES}"
+                                             " spaces in all",))
+    queue = tuple(s for s in opponents_in_play(t) if _hive_bees(t, s))
+    return replace(t, action=M.Action("pesticides", 0, back=t.phase, queue=queue),
+                   phase="acting", said=(f"{said}: each opponent removes a bee from their "
+                                         "hive",))
+
+
+def _plus(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
+    return values[:i] + (values[i] + n,) + values[i + 1:]
+
+
+def tangled_moves(t: M.Table) -> list[str]:
+    """Tangled Signals: ``move KIND FROM TO`` for opponents' bees, each by its owner's rules
+    (Game Board), within the spaces left."""
+    out: list[str] = []
+    for s in opponents_in_play(t):
+        out += M.moves(t, s, t.action.left)
+    return out
+
+
+def tangled_move(t: M.Table, kind: str, frm: str, to: str) -> M.Table:
+    """An opponent's bee moved by Tangled Signals."""
+    owner = M.owner(t, frm)
+    dist = M.reach(t, owner, kind, frm, t.action.left)[to]
+    t = replace(t, bees=M.with_bees(t, [(frm, owner, kind)], [(to, owner, kind)]),
+                action=replace(t.action, left=t.action.left - dist),
+                said=(f"{t.name(owner)}'s {kind} is moved {frm} → {to} by Tangled Signals",))
+    if kind == M.QUEEN and frm == M.nest_of(t, owner):
+        t = replace(t, queen_left=_flag(t.queen_left, owner))
+    return t
+
+
+def _flag(values: tuple[bool, ...], i: int) -> tuple[bool, ...]:
+    return values[:i] + (True,) + values[i + 1:]
+
+
+def pesticide_options(t: M.Table) -> tuple[str, ...]:
+    """Pesticides: the opponent due removes one bee of theirs from their hive, their
+    choice."""
+    seat = t.action.queue[0]
+    return tuple(f"remove {k} {sp}" for sp, k in _hive_bees(t, seat))
+
+
+def remove(t: M.Table, kind: str, space: str) -> M.Table:
+    """A bee removed by Pesticides; the next opponent's turn to choose."""
+    a = t.action
+    seat = a.queue[0]
+    if (space, seat, kind) not in t.bees:
+        raise IllegalActionError("Queen Bee: Effect Cards — Pesticides", f"no {kind} of "
+                                 f"{t.name(seat)}'s on {space}")
+    t = replace(t, bees=M.with_bees(t, [(space, seat, kind)], []),
+                action=replace(a, queue=a.queue[1:]),
+                said=(f"{t.name(seat)} removes a {kind} from {space} (Pesticides)",))
+    return t

@@ -1,0 +1,122 @@
+"""Queen Bee's effect cards at the table (Turn Order: never in the action phase; Effect
+Cards; Variant for 5-6 Players): each card's description a test through the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from hyvekit.rules.common import IllegalActionError
+from hyvekit.rules.queenbee import match_table as M
+from hyvekit.rules.values import replace
+
+from test_queenbee_table import ENGINE, do, new, placed  # noqa: E402
+
+
+def legal(t):
+    return ENGINE.pending(t).legal
+
+
+def test_effect_cards_before_and_after_the_action_but_not_during_it():
+    t = new(3)
+    assert "play honey" in legal(t)                              # phase 1, before the action
+    t = do(t, "flight")
+    assert not [o for o in legal(t) if o.startswith("play")]     # the action phase
+    with pytest.raises(IllegalActionError):
+        ENGINE.push(t, "play honey")
+    t = do(t, "done")
+    assert ENGINE.pending(t).kind == "effects" and "play honey" in legal(t)
+
+
+def test_honey_draws_three_cards():
+    t = new()
+    hand, deck = t.hands[0], t.deck
+    t = do(t, "play honey")
+    assert t.hands[0] == hand - 1 + 3 and t.deck == deck - 3 and t.discard == 1
+
+
+def test_bad_pollen_the_opponent_draws_no_card_at_the_start_of_his_turn():
+    t = do(new(), "play bad-pollen bo")                 # the name as the table spells it
+    assert t.steps[-1] == "play bad-pollen Bo"
+    hand = t.hands[1]
+    t = do(t, "flight", "done", "end")
+    assert t.turn == 1 and t.hands[1] == hand and any("Bad Pollen" in x for x in t.said)
+
+
+def test_no_bad_pollen_on_your_first_turn_with_five_or_six_players():
+    t = new(5)
+    assert not [o for o in legal(t) if "bad-pollen" in o]
+    with pytest.raises(IllegalActionError) as e:
+        ENGINE.push(t, "play bad-pollen Bo")
+    assert e.value.rule == "Queen Bee: Variant for 5-6 Players"
+
+
+def test_bandit_steals_a_random_card_from_the_chosen_opponent():
+    t = new()
+    t = do(t, "play bandit Bo")
+    assert t.hands == (4 - 1 + 1, 3 - 1)
+
+
+def test_busy_bee_gains_one_additional_action():
+    t = new(3)
+    t = do(t, "play busy-bee", "flight", "done")
+    assert ENGINE.pending(t).kind == "action" and t.turn == 0
+    t = do(t, "flight", "done")
+    assert ENGINE.pending(t).kind == "effects"
+
+
+def test_knighthood_replaces_a_worker_with_a_warrior_from_off_the_board():
+    t = placed(new(), [("N1", 0, "queen"), ("G1b", 0, "worker"), ("N4", 1, "queen")])
+    assert "play knighthood G1b worker" in legal(t)
+    t = do(t, "play knighthood g1b workers")
+    assert M.on(t, "G1b") == [("G1b", 0, "warrior")] and M.reserve(t, 0)["worker"] == 7
+    t2 = placed(new(), [("N1", 0, "queen"), ("E1a", 0, "worker"), ("N4", 1, "queen")])
+    assert "play knighthood E1a worker" not in legal(t2)          # no warrior on a tunnel
+
+
+def test_bee_larvae_adds_two_more_bees_in_a_reinforcement():
+    t = placed(new(), [("N1", 0, "queen"), ("G1b", 0, "warrior"), ("N4", 1, "queen")])
+    t = do(t, "play bee-larvae", "reinforce", "add warrior H1a", "add warrior H1b",
+           "add warrior H1c", "add worker H1a")
+    assert len(M.on(t, "H1a")) == 2                  # more than one bee on a larva space
+    t = do(t, "add worker H1a")
+    assert t.action is None and M.bees_of(t, 0)["worker"] == 2      # 3 + 2 bees added
+
+
+def test_tangled_signals_moves_opponents_bees_two_spaces_in_all():
+    t = placed(new(), [("N1", 0, "queen"), ("G1b", 0, "warrior"), ("I4", 1, "warrior"),
+                       ("N4", 1, "queen")])
+    t = do(t, "play tangled-signals")
+    d = ENGINE.pending(t)
+    assert d.kind == "tangled" and "move warrior I4 C" in d.legal
+    assert not [o for o in d.legal if "G1b" in o.split()[2:3]]     # not Ann's own bees
+    t = do(t, "move warrior I4 I3", "move warrior I3 I2")
+    assert ("I2", 1, "warrior") in t.bees and ENGINE.pending(t).kind == "action"
+
+
+def test_pesticides_each_opponent_removes_a_bee_of_his_choice_from_his_hive():
+    t = new(3)
+    t = do(t, "play pesticides")
+    d = ENGINE.pending(t)
+    assert d.kind == "pesticides" and d.actor == "Bo"
+    hive = t.setup.board.hives[t.setup.hives[1]]
+    t = do(t, f"remove worker {hive.workers[1]}")
+    assert ENGINE.pending(t).actor == "Cy"
+    t = do(t, f"remove warrior {t.setup.board.hives[t.setup.hives[2]].warriors[0]}")
+    assert ENGINE.pending(t).kind == "action" and sum(M.bees_of(t, 1).values()) == 14
+
+
+def test_pesticides_spares_the_allies_in_a_forced_alliance():
+    t = new(3)
+    t = replace(t, serves=(0, 0, 2), fallen=(1,),
+                bees=tuple(b for b in t.bees if b != (M.nest_of(t, 1), 1, "queen")))
+    t = do(t, "play pesticides")
+    assert ENGINE.pending(t).actor == "Cy"
+    assert len(t.action.queue) == 1
+
+
+def test_pesticides_never_removes_the_queen_ruling_q25():
+    t = placed(new(3), [("N1", 0, "queen"), ("H3a", 1, "queen"), ("G1b", 1, "worker"),
+                        ("H5a", 2, "queen"), ("H5b", 2, "worker")])
+    t = do(t, "play pesticides")
+    d = ENGINE.pending(t)                 # Bo's only bee in his hive is his queen: spared
+    assert d.actor == "Cy" and d.legal == ("remove worker H5b",)
