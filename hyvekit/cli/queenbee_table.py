@@ -255,3 +255,6 @@ def do(ctx: typer.Context, match: str = MatchArg,
         out.print(f"  {line}", highlight=False)
     print_match_table(data["table"])
     print_decision(data, record.header["id"])
+    if data["decision"] is None and applied.steps:      # the step that ended the match
+        from hyvekit.cli.stats import offer
+        typer.echo(offer(record.header["id"]))

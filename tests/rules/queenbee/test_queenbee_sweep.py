@@ -76,3 +76,22 @@ def test_random_matches_end_with_one_queen_keep_the_rules_and_replay(chunk):
         assert len(M.queens(end)) == 1 and d.result["winner"] == end.name(M.queens(end)[0])
         assert len(end.fallen) == len(end.players) - 1
         assert ENGINE.replay(start, steps) == end, seed
+
+
+def test_a_finished_match_is_a_play_for_stats_with_its_places():
+    """End of the Game: the last queen wins; the match is a play as every game's is (stats,
+    BG Stats, BoardGameGeek): the winner first, then the queens in the reverse order they
+    fell."""
+    from hyvekit.games.plays import plays_of
+    _, end, _ = play(3)                                  # a 5-player match
+    header = {"game": "queenbee", "kind": "match", "id": "friday", "name": "Friday"}
+    (p,) = plays_of(header, [{"at": "2026-12-06T20:00:00"}, {"at": "2026-12-06T21:10:00"}],
+                    end)
+    r = ENGINE.pending(end).result
+    assert p.finished and p.winners == (r["winner"],)
+    assert (p.started, p.ended) == ("2026-12-06T20:00:00", "2026-12-06T21:10:00")
+    places = {s.name: s.rank for s in p.seats}
+    assert places[r["winner"]] == 1 and places[r["defeated"][-1]] == 2
+    assert places[r["defeated"][0]] == len(end.players)
+    unfinished = plays_of(header, [], new(2))[0]
+    assert not unfinished.finished and not unfinished.winners
