@@ -183,3 +183,51 @@ def remove(t: M.Table, kind: str, space: str) -> M.Table:
                 action=replace(a, queue=a.queue[1:]),
                 said=(f"{t.name(seat)} removes a {kind} from {space} (Pesticides)",))
     return t
+
+
+# --- Secret Move: a sudden card, any player, any moment ----------------------------------
+
+R_SECRET_MOVE = "Queen Bee: Sudden Cards — Secret Move"
+#: Secret Move: "You may move the queen onto a space with 1-3 of your own bees"
+SECRET_MOVE_BEES = 3
+
+
+def secret_move_targets(t: M.Table, seat: int) -> list[str]:
+    """Where Secret Move may take ``seat``'s queen: a space that is neither a hive nor a
+    nest, with no other player's bees and at most three of hers."""
+    out = []
+    for s in t.setup.board.spaces.values():
+        who, n = t.occupied.get(s.name, (seat, 0))
+        if s.type in ("grass", "tunnel") and who == seat and n <= SECRET_MOVE_BEES:
+            out.append(s.name)
+    return out
+
+
+def secret_move(t: M.Table, seat: int, space: str) -> M.Table:
+    """Secret Move (Sudden Cards): "immediately move your queen from the nest to any space
+    on the board that is neither a hive nor a nest and is not occupied by an opponent" —
+    once a game, never once she has left the nest (and returned), nor while her nest is
+    the space of a battle.
+
+    :raises IllegalActionError: naming the card, why, and the spaces she may go to.
+    """
+    name, nest = t.name(seat), M.nest_of(t, seat)
+    problem = None
+    if t.hands[seat] == 0 or t.setup.deck.count("Secret Move") == 0:
+        problem = f"{name} holds no card that can be a Secret Move"
+    elif M.queen_space(t, seat) != nest or t.queen_left[seat]:
+        problem = (f"{name}'s queen has left the nest: Secret Move cannot be used once she "
+                   "has left it, even if she returned")
+    elif t.fight is not None and nest in t.fight.spaces:
+        problem = f"{name}'s nest is the space of the battle under way"
+    elif space not in secret_move_targets(t, seat):
+        problem = (f"{space} is a hive or nest space, holds another player's bees or four "
+                   f"of {name}'s")
+    if problem:
+        raise IllegalActionError(R_SECRET_MOVE, problem,
+                                 expected=secret_move_targets(t, seat), given=space)
+    t = replace(t, bees=M.with_bees(t, [(nest, seat, M.QUEEN)], [(space, seat, M.QUEEN)]),
+                hands=_plus(t.hands, seat, -1), discard=t.discard + 1,
+                queen_left=_flag(t.queen_left, seat))
+    return replace(t, said=(f"{name} plays Secret Move: the queen leaves the nest for "
+                            f"{space}",))

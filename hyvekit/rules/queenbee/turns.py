@@ -43,6 +43,8 @@ FLIGHT_SPACES, SWARM_BEES, STING_SPACES = 5, 3, 3     # Turn Order A, B, D
 SKILL_CARDS = 12                                      # Advanced Rules: twelve hive skill cards
 MAX_SKILL_NAME = 30
 KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
+#: what any player may do at any moment, whatever is due (Sudden Cards)
+SUDDEN = "any player, at any moment: 'NAME: play secret-move SPACE'"
 
 
 # --- what is due -------------------------------------------------------------------------
@@ -70,7 +72,8 @@ def pending(t: M.Table) -> Decision:
         return Decision("action", name, f"{name}'s turn {t.turns[seat]}: one action (hand "
                         f"{t.hands[seat]})" + (", effect cards before it" if t.hands[seat]
                                                 else ""),
-                        lambda: action_options(t) + tuple(E.options(t, True)))
+                        lambda: action_options(t) + tuple(E.options(t, True)),
+                        more=SUDDEN)
     if t.phase == "effects":
         return Decision("effects", name, f"{name} may play effect cards before the discard "
                         f"(hand {t.hands[seat]}), or end", tuple(E.options(t, False))
@@ -222,6 +225,9 @@ def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
     if d.over:
         raise IllegalActionError(M.R_TABLE, "the match is over: nothing is due",
                                  expected="nothing", given=text)
+    sudden = _secret_move(t, text)
+    if sudden is not None:
+        return sudden
     if t.phase == "battle":
         S.check_named(t, d, text)
     body = M.strip_actor(d, text, t.players)
@@ -267,6 +273,28 @@ def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
     if d.kind in ("tangled", "pesticides"):
         return _card_acts(t, step), step
     return _act(t, d, step), step
+
+
+def _secret_move(t: M.Table, text: str) -> M.Table | None:
+    """``NAME: play secret-move SPACE`` — a sudden card, which any player may play at any
+    moment (Sudden Cards), whatever decision is due; None for any other step.  Stored with
+    the player's name."""
+    who, sep, rest = text.partition(":")
+    words = rest.split() if sep else text.split()
+    if len(words) != 3 or words[0].lower() != "play" or words[1].lower().replace(
+            "_", "-") != "secret-move":
+        return None
+    names = {p.casefold(): i for i, p in enumerate(t.players)}
+    if not sep:
+        seat = t.players.index(pending(t).actor) if pending(t).actor in t.players else None
+    else:
+        seat = names.get(who.strip().casefold())
+    if seat is None:
+        from hyvekit.rules.validate import not_one_of
+        raise not_one_of("player", who.strip(), t.players)
+    space = t.setup.board.space(words[2]).name
+    t2 = E.secret_move(t, seat, space)
+    return replace(settle(t2), steps=t.steps + (f"{t.name(seat)}: play secret-move {space}",))
 
 
 def _effect(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Table, str]:

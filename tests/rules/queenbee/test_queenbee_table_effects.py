@@ -120,3 +120,20 @@ def test_pesticides_never_removes_the_queen_ruling_q25():
     t = do(t, "play pesticides")
     d = ENGINE.pending(t)                 # Bo's only bee in his hive is his queen: spared
     assert d.actor == "Cy" and d.legal == ("remove worker H5b",)
+
+
+def test_secret_move_takes_the_queen_from_the_nest_at_any_moment_once():
+    """Secret Move: "immediately move your queen from the nest to any space ... neither a
+    hive nor a nest and ... not occupied by an opponent"; once a game; not once she has
+    left the nest and returned."""
+    t = do(new(), "flight")                              # Ann's action: Bo plays it anyway
+    t = do(t, "Bo: play secret-move g4b")
+    assert t.steps[-1] == "Bo: play secret-move G4b" and M.queen_space(t, 1) == "G4b"
+    assert t.queen_left[1] and t.hands[1] == 2 and ENGINE.pending(t).kind == "flight"
+    with pytest.raises(IllegalActionError) as e:
+        ENGINE.push(t, "Bo: play secret-move G4c")
+    assert e.value.rule == "Queen Bee: Sudden Cards — Secret Move"
+    assert "even if she returned" in e.value.message
+    with pytest.raises(IllegalActionError, match="hive or nest"):
+        ENGINE.push(t, "Ann: play secret-move H4a")
+    assert ENGINE.replay(new(), t.steps) == t
