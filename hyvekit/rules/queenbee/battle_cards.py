@@ -140,7 +140,8 @@ def play(t: M.Table, side: int, key: str, on: list[str]) -> M.Table:
                  snapshots=f.snapshots + (f,))
     f2, said = _effect(t, f2, side, key, on)
     return replace(t, fight=f2, said=(f"{t.name(seat)} plays {name}"
-                                      + (f" on {' '.join(on)}" if on else "") + f": {said}",))
+                                      + (f" on {' '.join(on)}" if on else "") + f": {said}",
+                                      f"({M.card_text(t, name)})"))
 
 
 def _effect(t: M.Table, f: Fight, side: int, key: str, on: list[str]) -> tuple[Fight, str]:
@@ -195,4 +196,4 @@ def _dont_buzz(t: M.Table, side: int) -> M.Table:
     seat = f.seats[side]
     return replace(t, fight=f2, said=(f"{t.name(seat)} plays Don't Buzz: the "
                                       f"{('attacker', 'defender')[last[0]]}'s {last[1]} is "
-                                      "cancelled",))
+                                      "cancelled", f"({M.card_text(t, NAMES['dont-buzz'])})"))

@@ -102,6 +102,19 @@ def play(t: M.Table, words: list[str]) -> M.Table:
         B.check_first_turn(len(t.players), seat + 1, first_turn=t.turns[seat] == 1,
                            plays_bad_pollen=True)
     t = replace(t, hands=_plus(t.hands, seat, -1), discard=t.discard + 1)
+    t = _said_with_text(play_card(t, seat, key, args), NAMES[key])
+    return t
+
+
+def _said_with_text(t: M.Table, name: str) -> M.Table:
+    """The card's description said after what it did."""
+    return replace(t, said=t.said + (f"({M.card_text(t, name)})",))
+
+
+def play_card(t: M.Table, seat: int, key: str, args: list[str]) -> M.Table:
+    """The effect of the effect card ``key`` played by ``seat`` (its card already in the
+    discard pile)."""
+    who = t.name(seat)
     said = f"{who} plays {NAMES[key]}"
     if key in ("bad-pollen", "bandit"):
         target = next(s for s in range(len(t.players)) if t.name(s) == " ".join(args))
@@ -229,5 +242,5 @@ def secret_move(t: M.Table, seat: int, space: str) -> M.Table:
     t = replace(t, bees=M.with_bees(t, [(nest, seat, M.QUEEN)], [(space, seat, M.QUEEN)]),
                 hands=_plus(t.hands, seat, -1), discard=t.discard + 1,
                 queen_left=_flag(t.queen_left, seat))
-    return replace(t, said=(f"{name} plays Secret Move: the queen leaves the nest for "
-                            f"{space}",))
+    return _said_with_text(replace(t, said=(f"{name} plays Secret Move: the queen leaves "
+                                            f"the nest for {space}",)), "Secret Move")

@@ -270,6 +270,13 @@ def reach(t: Table, seat: int, kind: str, space: str, left: int) -> dict[str, in
                      lambda s: enter_problem(t, seat, kind, s.name) is None, lambda s: True)
 
 
+def card_text(t: Table, name: str) -> str:
+    """What the card ``name`` does, in its description's words (the table explains itself
+    when a card is played): ``"Honey — Draw three additional cards ..."``."""
+    card = t.setup.cards.get(name)
+    return f"{name} — {card.effect}" if card is not None and card.effect else name
+
+
 def describe_bees(bees: list[Bee] | Counter) -> str:
     """Bees in words: ``queen, 2 warriors, 1 worker``."""
     c = bees if isinstance(bees, Counter) else Counter(kind for _, _, kind in bees)

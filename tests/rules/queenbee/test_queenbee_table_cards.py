@@ -53,7 +53,10 @@ def test_stuck_in_a_web_takes_the_die_of_the_defenders_weakest_bee():
 def test_strong_sting_raises_a_die_by_one_even_above_its_maximum():
     t = battle(["warrior"], ["warrior", "warrior"], "pass", "b4", "keep", "b4,b2", "keep")
     assert ENGINE.pending(t).actor == "Ann"                # 4 against 6: Ann is losing
-    t = do(t, "play strong-sting b4", "play strong-sting b5")
+    t = do(t, "play strong-sting b4")
+    assert "(Strong Sting — Increase the value of one die by 1, even above the die's " \
+        "maximum.)" in t.said
+    t = do(t, "play strong-sting b5")
     assert t.fight.dice[0] == (("black", 6),) and t.fight.leader() == 0
     assert ENGINE.pending(t).actor == "Bo"                 # now Bo is losing
 

@@ -137,3 +137,8 @@ def test_secret_move_takes_the_queen_from_the_nest_at_any_moment_once():
     with pytest.raises(IllegalActionError, match="hive or nest"):
         ENGINE.push(t, "Ann: play secret-move H4a")
     assert ENGINE.replay(new(), t.steps) == t
+
+
+def test_a_card_played_is_explained_in_its_descriptions_words():
+    t = do(new(), "play honey")
+    assert "(Honey — Draw three additional cards from the deck into your hand.)" in t.said
