@@ -119,9 +119,14 @@ def _battle_plays(t: M.Table, side: int) -> list[str]:
 def callable_bees(t: M.Table, side: int) -> list[tuple[str, str]]:
     """Call for Help: ``(space, kind)`` of ``side``'s bees on the board not in the battle
     (nor added already)."""
+    return free_bees(t, t.fight.seats[side])
+
+
+def free_bees(t: M.Table, seat: int) -> list[tuple[str, str]]:
+    """``(space, kind)`` of ``seat``'s bees on the board that are not in the battle (nor
+    added to it already)."""
     f = t.fight
-    seat = f.seats[side]
-    taken = Counter((sp, k) for s, sp, k in f.helpers if s == side)
+    taken = Counter((sp, k) for _, sp, k, o in f.helpers if o == seat)
     have = Counter((sp, k) for sp, s, k in t.bees if s == seat and sp not in f.spaces)
     return [b for b in have if have[b] > taken[b]]
 
@@ -162,7 +167,8 @@ def _effect(t: M.Table, f: Fight, side: int, key: str, on: list[str]) -> tuple[F
     if key == "call-for-help":
         kind, space = on
         colour = YELLOW if kind == M.WORKER else BLACK
-        return replace(f, helpers=f.helpers + ((side, space, kind),), stage="again",
+        return replace(f, helpers=f.helpers + ((side, space, kind, f.seats[side]),),
+                       stage="again",
                        again=(colour,), resume="cards", rerolls=1, rerollable=None), \
             f"the {kind} on {space} joins the battle: its die rolled now"
     owner = side if key != "helping-paw" else ("attacker", "defender").index(on[0])
@@ -197,3 +203,41 @@ def _dont_buzz(t: M.Table, side: int) -> M.Table:
     return replace(t, fight=f2, said=(f"{t.name(seat)} plays Don't Buzz: the "
                                       f"{('attacker', 'defender')[last[0]]}'s {last[1]} is "
                                       "cancelled", f"({M.card_text(t, NAMES['dont-buzz'])})"))
+
+
+#: Ally: "allows you to help another player in a battle by adding 1 of your bees"
+R_ALLY = "Queen Bee: Sudden Cards — Ally"
+
+
+def ally(t: M.Table, seat: int, side: int, kind: str, space: str) -> M.Table:
+    """Ally (Sudden Cards), played by ``seat``, a player outside the battle, in step 4's card
+    window: its bee of ``kind`` on ``space`` joins ``side``'s bees, its die rolled now (no
+    re-roll: the card gives none); it goes back if that side wins, and is removed if it
+    loses (ruling Q26).
+
+    :raises IllegalActionError: naming the card: not in the card window, a player of the
+        battle, no card, no such bee free.
+    """
+    f = t.fight
+    problem = None
+    if f is None or f.stage != "cards":
+        problem = "an ally joins a battle in its card window, after the rolls"
+    elif seat in f.seats:
+        problem = f"{t.name(seat)} fights in this battle: Ally helps another player"
+    elif t.hands[seat] == 0 or t.setup.deck.count("Ally") == 0:
+        problem = f"{t.name(seat)} holds no card that can be an Ally"
+    elif (space, kind) not in free_bees(t, seat):
+        problem = f"no {kind} of {t.name(seat)}'s on {space} outside the battle"
+    if problem:
+        from hyvekit.rules.common import IllegalActionError
+        raise IllegalActionError(R_ALLY, problem, given=f"{kind} {space}")
+    colour = YELLOW if kind == M.WORKER else BLACK
+    f2 = replace(f, plays=f.plays + ((side, "Ally", f"{t.name(seat)}'s {kind} {space}", False),),
+                 snapshots=f.snapshots + (f,),
+                 helpers=f.helpers + ((side, space, kind, seat),), stage="again",
+                 again=(colour,), side=side, resume="cards", rerolls=0, rerollable=None)
+    helped = ("attacker", "defender")[side]
+    return replace(t, fight=f2, hands=t.hands[:seat] + (t.hands[seat] - 1,)
+                   + t.hands[seat + 1:], discard=t.discard + 1,
+                   said=(f"{t.name(seat)} plays Ally: the {kind} on {space} joins the "
+                         f"{helped}, its die rolled now", f"({M.card_text(t, 'Ally')})"))

@@ -47,7 +47,7 @@ class Fight:
         side's); ``rerolls``: re-rolls left in this chain.
     :ivar plays: the cards played, in order; ``snapshots``: the battle before each (what a
         Don't Buzz restores).
-    :ivar helpers: bees added by Call for Help: ``(side, space, kind)``.
+    :ivar helpers: bees added by Call for Help and Ally: ``(side, space, kind, owner)``.
     :ivar escapes: Bee Escape cards standing, per side; ``saving``: the bees still to place.
     """
 
@@ -63,7 +63,7 @@ class Fight:
     rerolls: int = 1
     plays: tuple[Play, ...] = ()
     snapshots: tuple[Any, ...] = field(default=(), repr=False)
-    helpers: tuple[tuple[int, str, str], ...] = ()
+    helpers: tuple[tuple[int, str, str, int], ...] = ()
     escapes: tuple[int, int] = (0, 0)
     saving: tuple[str, ...] = ()
 
@@ -82,7 +82,7 @@ class Fight:
 
     def fighters(self, side: int) -> tuple[str, ...]:
         """The kinds of ``side``'s bees in the battle, those Call for Help added too."""
-        return self.bees[side] + tuple(k for s, _, k in self.helpers if s == side)
+        return self.bees[side] + tuple(k for s, _, k, _ in self.helpers if s == side)
 
     def due(self, side: int) -> tuple[str, ...]:
         """The colours ``side`` rolls in step 2 or 3: a die a bee, less the die of the
@@ -188,21 +188,24 @@ def begin(t: M.Table, seat: int, frm: str, to: str) -> M.Table:
 def rewards(t: M.Table, loser: int, who: str | None) -> M.Table:
     """5. Battle rewards: the loser removes its bees that took part (those Call for Help
     added too; with Stuck in a Web every defender bee of the space, which all take part) and
-    draws one card; the winner's added bees stay where they stand; Bee Escape's saved bees
-    are placed next (:func:`escape_options`); the attacker, winning, occupies the space."""
+    draws one card; the winner's added bees stay where they stand (an ally's too); a queen
+    removed is defeated; Bee Escape's saved bees (the side's own, never an ally's: ruling
+    Q13) are placed next (:func:`escape_options`); the attacker, winning, occupies the
+    space."""
     f = t.fight
     seat, space = f.seats[loser], f.spaces[loser]
     removed = [(space, seat, k) for k in f.bees[loser]] + \
-        [(sp, seat, k) for s, sp, k in f.helpers if s == loser]
+        [(sp, owner, k) for s, sp, k, owner in f.helpers if s == loser]
     said = [f"{who} accepts defeat", f"{t.name(seat)} removes "
             f"{M.describe_bees(Counter(f.fighters(loser)))}"]
     t = replace(t, bees=M.with_bees(t, removed, []))
     t, drawn = M.draw(t, seat)
     said += [f"{t.name(seat)} draws a card (hand {t.hands[seat]})", *drawn]
-    if M.QUEEN in f.fighters(loser):
-        t, words = queen_defeated(t, seat, f.seats[1 - loser])
+    for owner in dict.fromkeys(o for _, o, k in removed if k == M.QUEEN):
+        t, words = queen_defeated(t, owner, f.seats[1 - loser])
         said += words
-    saved = [k for k in f.fighters(loser) if k != M.QUEEN][:f.escapes[loser]]
+    own = f.bees[loser] + tuple(k for s, _, k, o in f.helpers if s == loser and o == seat)
+    saved = [k for k in own if k != M.QUEEN][:f.escapes[loser]]
     if saved:
         said.append(f"Bee Escape: {t.name(seat)} saves {M.describe_bees(Counter(saved))}")
         f = replace(f, stage="escape", side=loser, saving=tuple(saved))

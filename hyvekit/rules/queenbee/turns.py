@@ -44,7 +44,8 @@ SKILL_CARDS = 12                                      # Advanced Rules: twelve h
 MAX_SKILL_NAME = 30
 KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
 #: what any player may do at any moment, whatever is due (Sudden Cards)
-SUDDEN = "any player, at any moment: 'NAME: play secret-move SPACE'"
+SUDDEN = ("any player, at any moment: 'NAME: play secret-move SPACE'; in a battle's card "
+          "window, a player outside it: 'NAME: play ally SIDE KIND SPACE'")
 
 
 # --- what is due -------------------------------------------------------------------------
@@ -225,7 +226,7 @@ def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
     if d.over:
         raise IllegalActionError(M.R_TABLE, "the match is over: nothing is due",
                                  expected="nothing", given=text)
-    sudden = _secret_move(t, text)
+    sudden = _sudden(t, text)
     if sudden is not None:
         return sudden
     if t.phase == "battle":
@@ -275,26 +276,39 @@ def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
     return _act(t, d, step), step
 
 
-def _secret_move(t: M.Table, text: str) -> M.Table | None:
-    """``NAME: play secret-move SPACE`` — a sudden card, which any player may play at any
-    moment (Sudden Cards), whatever decision is due; None for any other step.  Stored with
-    the player's name."""
+def _sudden(t: M.Table, text: str) -> M.Table | None:
+    """``NAME: play secret-move SPACE`` or ``NAME: play ally SIDE KIND SPACE`` — sudden
+    cards, which any player may play at any moment (Sudden Cards), whatever decision is
+    due; None for any other step.  Stored with the player's name."""
+    from hyvekit.rules.queenbee import battle_cards as C
     who, sep, rest = text.partition(":")
     words = rest.split() if sep else text.split()
-    if len(words) != 3 or words[0].lower() != "play" or words[1].lower().replace(
-            "_", "-") != "secret-move":
+    key = words[1].lower().replace("_", "-") if len(words) > 1 else ""
+    if not words or words[0].lower() != "play" or (key, len(words)) not in (
+            ("secret-move", 3), ("ally", 5)):
         return None
-    names = {p.casefold(): i for i, p in enumerate(t.players)}
-    if not sep:
-        seat = t.players.index(pending(t).actor) if pending(t).actor in t.players else None
-    else:
-        seat = names.get(who.strip().casefold())
+    actor = pending(t).actor
+    name = who.strip() if sep else (actor or "")
+    seat = next((i for i, p in enumerate(t.players) if p.casefold() == name.casefold()), None)
     if seat is None:
         from hyvekit.rules.validate import not_one_of
-        raise not_one_of("player", who.strip(), t.players)
-    space = t.setup.board.space(words[2]).name
-    t2 = E.secret_move(t, seat, space)
-    return replace(settle(t2), steps=t.steps + (f"{t.name(seat)}: play secret-move {space}",))
+        raise not_one_of("player", name, t.players)
+    board = t.setup.board
+    if key == "secret-move":
+        space = board.space(words[2]).name
+        t2, step = E.secret_move(t, seat, space), f"play secret-move {space}"
+    else:
+        from hyvekit.rules.validate import not_one_of
+        side = {"attacker": 0, "defender": 1}.get(words[2].lower())
+        kind = words[3].lower().rstrip("s")
+        if side is None:
+            raise not_one_of("side", words[2], ("attacker", "defender"))
+        if kind not in (M.WARRIOR, M.WORKER, M.QUEEN):
+            raise not_one_of("bee", words[3], KINDS)
+        space = board.space(words[4]).name
+        t2 = C.ally(t, seat, side, kind, space)
+        step = f"play ally {words[2].lower()} {kind} {space}"
+    return replace(settle(t2), steps=t.steps + (f"{t.name(seat)}: {step}",))
 
 
 def _effect(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Table, str]:

@@ -176,3 +176,37 @@ def test_smoker_and_stuck_in_a_web_are_answered_before_the_rolls_ruling_q24():
                "b1", "keep")
     assert ENGINE.pending(t).actor == "Bo"
     assert "play dont-buzz" not in legal(t)
+
+
+def test_ally_a_third_players_bee_joins_the_battle_and_dies_if_its_side_loses():
+    """Ally: "help another player in a battle by adding 1 of your bees on the board ... If
+    you win the battle, the 'ally' returns ... If you lose, the 'ally' is also removed"."""
+    t = new(3)
+    nests = [t.setup.board.hives[h].nest for h in t.setup.hives]
+    t = replace(placed(t, [(nests[0], 0, "queen"), ("G1b", 0, "warrior"), ("I1", 1, "warrior"),
+                           (nests[1], 1, "queen"), (nests[2], 2, "queen"), ("C", 2, "worker")]),
+                hands=(5, 5, 5))
+    t = do(t, "sting", "attack G1b I1", "pass", "b2", "keep", "b3", "keep")
+    assert ENGINE.pending(t).actor == "Ann"                     # 2 against 3
+    with pytest.raises(IllegalActionError, match="fights in this battle"):
+        ENGINE.push(t, "Bo: play ally defender warrior I1")
+    t = do(t, "Cy: play ally attacker worker C")
+    assert t.steps[-1] == "Cy: play ally attacker worker C"
+    d = ENGINE.pending(t)
+    assert d.kind == "dice" and d.actor == "Ann" and "1 yellow die" in d.prompt
+    t = do(t, "y3")                                            # 5 against 3: Bo is losing
+    assert ENGINE.pending(t).actor == "Bo" and t.hands[2] == 4
+    t = do(t, "accept", "occupy warrior")
+    assert ("C", 2, "worker") in t.bees                        # the ally stays: its side won
+    assert M.on(t, "I1") == [("I1", 0, "warrior")]
+
+
+def test_an_ally_of_the_losing_side_is_removed_with_it():
+    t = new(3)
+    nests = [t.setup.board.hives[h].nest for h in t.setup.hives]
+    t = replace(placed(t, [(nests[0], 0, "queen"), ("G1b", 0, "warrior"), ("I1", 1, "warrior"),
+                           (nests[1], 1, "queen"), (nests[2], 2, "queen"), ("C", 2, "worker")]),
+                hands=(5, 5, 5))
+    t = do(t, "sting", "attack G1b I1", "pass", "b1", "keep", "b3", "keep",
+           "Cy: play ally attacker worker C", "y1", "accept")
+    assert ("C", 2, "worker") not in t.bees and not M.on(t, "G1b")
