@@ -320,6 +320,17 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
                     tuple(_resolve("--defeated", d, plist) for d in _names("--defeated",
                                                                           defeated)),
                     tuple((p, tuple(v)) for p, v in skills.items()), tuple(pairs), date, note)
+    append_match(ctx, group, match, (record, state), dry_run)
+
+
+def append_match(ctx: typer.Context, group: str, match, known, dry_run: bool) -> None:
+    """A match (:class:`~hyvekit.rules.queenbee.matches.Match`) appended to the group's log
+    ``known`` (its record and state, read once), checked; with ``dry_run`` only checked.
+
+    :raises IllegalActionError, InvalidInputError: the match log's checks.
+    """
+    from hyvekit.games import queenbee as M
+    record, state = known
     kind, data = M.action_to_event(match)
     if dry_run:
         M.check(state, M.parse_event(kind, data))
@@ -327,8 +338,7 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
         return
     # the record read above is the one appended to (read and replayed once) unless another
     # command changed it meanwhile
-    ((event, after),) = command_store(ctx).append_many(group, [(kind, data)],
-                                                       known=(record, state))
+    ((event, after),) = command_store(ctx).append_many(group, [(kind, data)], known=known)
     typer.echo(wrapped(f"logged match {len(after.matches)} (event {event['seq']}): "
                        f"{M.describe_event(kind, data)}"))
     from hyvekit.cli.stats import offer

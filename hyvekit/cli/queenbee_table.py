@@ -15,7 +15,7 @@ import typer
 from typing import Optional
 
 from hyvekit.cli.common import JsonOption, console, print_json, table, wrapped
-from hyvekit.cli.queenbee import app, new_group
+from hyvekit.cli.queenbee import app, append_match, new_group
 from hyvekit.rules.common import InvalidInputError
 
 BoardOption = typer.Option(
@@ -258,3 +258,35 @@ def do(ctx: typer.Context, match: str = MatchArg,
     if data["decision"] is None and applied.steps:      # the step that ended the match
         from hyvekit.cli.stats import offer
         typer.echo(offer(record.header["id"]))
+
+
+@app.command("log-match")
+def log_match_played(ctx: typer.Context,
+                     group: str = typer.Argument(..., metavar="GROUP",
+                                                 help="The match log's id."),
+                     match: str = MatchArg,
+                     date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD"),
+                     dry_run: bool = typer.Option(False, "--dry-run",
+                                                  help="Check only; record nothing.")) -> None:
+    """Log a match played at the table into a group's match log: its players, the winner,
+    the queens in the order they fell, hive skills and forced alliances, as the table
+    played them (the log's checks apply).
+
+    Example: hyvekit queenbee log-match friday-hive friday
+    """
+    from hyvekit.cli.common import campaigns_dir
+    from hyvekit.games import queenbee as Q
+    from hyvekit.games import record_of
+    from hyvekit.rules.common import IllegalActionError
+    record, state = record_of(campaigns_dir(ctx), group, "queenbee", "matches", "GROUP",
+                              "the id of a Queen Bee match log")
+    _, table = load_match(ctx, match)
+    if not Q.table_engine().pending(table).over:
+        raise IllegalActionError("Queen Bee: End of the Game", f"the match {match!r} is not "
+                                 "over: it ends when only one queen remains",
+                                 hint=f"hyvekit queenbee next {match}")
+    r = Q.result(table)
+    played = Q.Match(tuple(table.players), r["winner"], tuple(r["defeated"]),
+                     tuple((p, s) for p, s in zip(table.players, table.skills) if s),
+                     tuple(r["alliances"].items()), date, f"played at the table: {match}")
+    append_match(ctx, group, played, (record, state), dry_run)

@@ -80,3 +80,37 @@ def test_skills_one_each_are_asked_first_and_campaign_show_prints_the_match(hk):
     assert hk("queenbee", "do", "friday", "skill Stinger", "skill Guard").returncode == 0
     shown = hk("campaign", "show", "friday")
     assert shown.returncode == 0 and "stinger" in shown.stdout and "due:" in shown.stdout
+
+
+def test_a_finished_match_goes_into_a_groups_match_log(hk):
+    """End of the Game, Forced Alliance: a match played to its end at the table is logged
+    as the table played it (issue 42, item 4)."""
+    import random
+
+    from hyvekit.data import queenbee as tables
+    from hyvekit.rules.queenbee import match_table as M
+    from hyvekit.rules.queenbee.deck import deck_for
+    from hyvekit.rules.queenbee.engine import ENGINE
+    names = ("Ann", "Bo", "Cy")
+    t = ENGINE.new(M.Setup(names, tables.board(), deck_for(3, tables.cards(),
+                                                           tables.variants()),
+                           tables.dice(), tables.cards()))
+    rng = random.Random(4)
+    while not ENGINE.pending(t).over:
+        d = ENGINE.pending(t)
+        t = ENGINE.push(t, rng.choice(d.legal), rng)
+    r = ENGINE.pending(t).result
+    assert hk("queenbee", "new", "Friday", "-p", "Ann", "-p", "Bo", "-p", "Cy").returncode == 0
+    refused = hk("queenbee", "log-match", "friday", "friday")
+    assert refused.returncode == 2 and "match log" in refused.stderr      # not a match log
+    assert hk("queenbee", "new", "Hive", "--players", "Ann,Bo,Cy").returncode == 0
+    early = hk("queenbee", "log-match", "hive", "friday")
+    assert early.returncode == 1 and "not over" in early.stderr
+    done = hk("queenbee", "do", "friday", *t.steps)
+    assert done.returncode == 0, done.stderr
+    assert "hyvekit stats link friday" in done.stdout
+    logged = hk("queenbee", "log-match", "hive", "friday")
+    assert logged.returncode == 0, logged.stderr
+    status = json.loads(hk("queenbee", "status", "hive", "--json").stdout)
+    wins = {s["player"]: s["wins"] for s in status["standings"]}
+    assert wins[r["winner"]] == 1 and sum(wins.values()) == 1
