@@ -1,6 +1,7 @@
 """Random legal Queen Bee matches at the table (issue 42, acceptance: the random-play sweep):
 2-6 players, with and without hive skills, every step chosen at random among the legal ones
-(a die rolled or its faces entered).  Each match ends with one queen; after every step no
+(a die rolled or its faces entered), now and then a sudden card (Ally, Secret Move) played by
+any player who may.  Each match ends with one queen; after every step no
 space holds more than four bees or two players' bees, no warrior stands on a tunnel, no
 warrior or worker in its own nest, no player has more than 15 bees; every card is in a hand,
 the deck or the discard pile (so none is drawn from an empty deck: ruling Q19); and the
@@ -29,6 +30,10 @@ SCALE = float(os.environ.get("HYVEKIT_SIM_SCALE", "1"))
 MATCHES = max(1, round(10 * SCALE))
 CHUNKS = 4
 LIMIT = 20_000
+#: how often a player tries a sudden card outside the decision due (Ally, Secret Move)
+SUDDEN = 0.03
+#: how often a player outside a battle tries an Ally in its card window
+ALLY = 0.3
 
 
 def check(t: M.Table) -> None:
@@ -51,6 +56,32 @@ def check(t: M.Table) -> None:
     assert sum(t.hands) + t.deck + t.discard == t.setup.deck.size
 
 
+def sudden(t: M.Table, rng: random.Random) -> str | None:
+    """A sudden card some player may play now, whatever is due (Sudden Cards): an Ally in a
+    battle's card window by a player outside it, or a Secret Move; None when none may."""
+    from hyvekit.rules.queenbee import battle_cards as C
+    from hyvekit.rules.queenbee import effect_cards as E
+    f = t.fight
+    if f is not None and f.stage == "cards" and t.setup.deck.count("Ally"):
+        allies = [s for s in range(len(t.players)) if s not in f.seats and t.hands[s]
+                  and C.free_bees(t, s)]
+        if allies:
+            seat = rng.choice(allies)
+            space, kind = rng.choice(C.free_bees(t, seat))
+            return (f"{t.name(seat)}: play ally {rng.choice(('attacker', 'defender'))} "
+                    f"{kind} {space}")
+    seat = rng.randrange(len(t.players))
+    name = t.name(seat)
+    if not t.hands[seat] or t.phase == "over":
+        return None
+    nest = M.nest_of(t, seat)
+    if t.setup.deck.count("Secret Move") and M.queen_space(t, seat) == nest and \
+            not t.queen_left[seat] and not (f is not None and nest in f.spaces):
+        targets = E.secret_move_targets(t, seat)
+        return f"{name}: play secret-move {rng.choice(targets)}" if targets else None
+    return None
+
+
 def play(seed: int):
     rng = random.Random(seed)
     players = 2 + seed % 5
@@ -60,7 +91,10 @@ def play(seed: int):
         d = ENGINE.pending(t)
         if d.over:
             break
-        step = "roll" if d.kind == DICE and rng.random() < 0.5 else rng.choice(d.legal)
+        window = t.fight is not None and t.fight.stage == "cards"
+        step = sudden(t, rng) if rng.random() < (ALLY if window else SUDDEN) else None
+        if step is None:
+            step = "roll" if d.kind == DICE and rng.random() < 0.5 else rng.choice(d.legal)
         t = ENGINE.push(t, step, rng)
         check(t)
         steps.append(ENGINE.last_step(t))
