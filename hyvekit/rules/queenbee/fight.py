@@ -157,8 +157,19 @@ def view(t: M.Table, f: Fight) -> dict[str, Any]:
                      + (" (cancelled)" if x else "") for s, c, on, x in f.plays]}
     p = attack_chance(t, f)
     if p is not None:
-        out["attack_odds"] = f"{float(p):.1%}"
+        out["attack_odds"] = percent(p)
     return out
+
+
+def percent(p: Fraction) -> str:
+    """A chance for people, to a tenth of a percent, never rounded to a certainty it is not:
+    ``>99.9%``, ``<0.1%``."""
+    text = f"{float(p):.1%}"
+    if text == "100.0%" and p < 1:
+        return ">99.9%"
+    if text == "0.0%" and p > 0:
+        return "<0.1%"
+    return text
 
 
 def attacking_bees(t: M.Table, seat: int, frm: str, to: str) -> tuple[str, ...]:

@@ -210,3 +210,13 @@ def test_an_ally_of_the_losing_side_is_removed_with_it():
     t = do(t, "sting", "attack G1b I1", "pass", "b1", "keep", "b3", "keep",
            "Cy: play ally attacker worker C", "y1", "accept")
     assert ("C", 2, "worker") not in t.bees and not M.on(t, "G1b")
+
+
+def test_a_chance_is_never_shown_as_a_certainty_it_is_not():
+    from fractions import Fraction
+
+    from hyvekit.rules.queenbee.fight import percent
+    assert percent(Fraction(9999, 10000)) == ">99.9%" and percent(Fraction(1)) == "100.0%"
+    assert percent(Fraction(1, 10000)) == "<0.1%" and percent(Fraction(0)) == "0.0%"
+    t = battle(["warrior", "warrior", "worker"], ["warrior"])
+    assert ENGINE.view(t)["battle"]["attack_odds"] == ">99.9%"
