@@ -209,11 +209,17 @@ def _dont_buzz(t: M.Table, side: int) -> M.Table:
 R_ALLY = "Queen Bee: Sudden Cards — Ally"
 
 
+def ally_may_help(t: M.Table, seat: int, side: int) -> bool:
+    """Whether ``seat``'s bees may join ``side``: never against bees that serve the queen
+    its own bees serve (Forced Alliance; ruling Q26)."""
+    return M.head(t, seat) != M.head(t, t.fight.seats[1 - side])
+
+
 def ally(t: M.Table, seat: int, side: int, kind: str, space: str) -> M.Table:
     """Ally (Sudden Cards), played by ``seat``, a player outside the battle, in step 4's card
     window: its bee of ``kind`` on ``space`` joins ``side``'s bees, its die rolled now (no
     re-roll: the card gives none); it goes back if that side wins, and is removed if it
-    loses (ruling Q26).
+    loses; never against the bees of its own alliance (ruling Q26).
 
     :raises IllegalActionError: naming the card: not in the card window, a player of the
         battle, no card, no such bee free.
@@ -224,6 +230,10 @@ def ally(t: M.Table, seat: int, side: int, kind: str, space: str) -> M.Table:
         problem = "an ally joins a battle in its card window, after the rolls"
     elif seat in f.seats:
         problem = f"{t.name(seat)} fights in this battle: Ally helps another player"
+    elif not ally_may_help(t, seat, side):
+        problem = (f"the {('defender', 'attacker')[side]}'s bees serve "
+                   f"{t.name(M.head(t, seat))}'s queen, as {t.name(seat)}'s do: an ally never "
+                   "fights its own alliance")
     elif t.hands[seat] == 0 or t.setup.deck.count("Ally") == 0:
         problem = f"{t.name(seat)} holds no card that can be an Ally"
     elif (space, kind) not in free_bees(t, seat):

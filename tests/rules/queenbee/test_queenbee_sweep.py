@@ -63,12 +63,13 @@ def sudden(t: M.Table, rng: random.Random) -> str | None:
     from hyvekit.rules.queenbee import effect_cards as E
     f = t.fight
     if f is not None and f.stage == "cards" and t.setup.deck.count("Ally"):
-        allies = [s for s in range(len(t.players)) if s not in f.seats and t.hands[s]
-                  and C.free_bees(t, s)]
+        allies = [(s, side) for s in range(len(t.players)) for side in (0, 1)
+                  if s not in f.seats and t.hands[s] and C.free_bees(t, s)
+                  and C.ally_may_help(t, s, side)]
         if allies:
-            seat = rng.choice(allies)
+            seat, side = rng.choice(allies)
             space, kind = rng.choice(C.free_bees(t, seat))
-            return (f"{t.name(seat)}: play ally {rng.choice(('attacker', 'defender'))} "
+            return (f"{t.name(seat)}: play ally {('attacker', 'defender')[side]} "
                     f"{kind} {space}")
     seat = rng.randrange(len(t.players))
     name = t.name(seat)

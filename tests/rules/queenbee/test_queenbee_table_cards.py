@@ -220,3 +220,18 @@ def test_a_chance_is_never_shown_as_a_certainty_it_is_not():
     assert percent(Fraction(1, 10000)) == "<0.1%" and percent(Fraction(0)) == "0.0%"
     t = battle(["warrior", "warrior", "worker"], ["warrior"])
     assert ENGINE.view(t)["battle"]["attack_odds"] == ">99.9%"
+
+
+def test_an_ally_never_fights_its_own_alliance_ruling_q26():
+    """Ann's queen fell to Bo: her bees serve Bo's queen. When they attack Cy, Bo may not
+    join Cy against them (the random-play sweep found both last queens falling at once)."""
+    t = new(3)
+    nests = [t.setup.board.hives[h].nest for h in t.setup.hives]
+    t = replace(placed(t, [("G1b", 0, "warrior"), ("I1", 2, "warrior"), (nests[1], 1, "queen"),
+                           ("C", 1, "worker"), (nests[2], 2, "queen")]),
+                hands=(5, 5, 5), serves=(1, 1, 2), fallen=(0,))
+    t = do(t, "sting", "attack G1b I1", "pass", "b1", "keep", "b3", "keep")
+    with pytest.raises(IllegalActionError, match="never fights its own alliance"):
+        ENGINE.push(t, "Bo: play ally defender worker C")
+    t = do(t, "Bo: play ally attacker worker C")
+    assert t.fight.helpers == ((0, "C", "worker", 1),)
