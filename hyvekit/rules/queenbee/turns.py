@@ -54,8 +54,10 @@ def pending(t: M.Table) -> Decision:
     """The decision due at ``t``; ``over`` when one queen remains (its result: the winner,
     the queens in the order they fell, the forced alliances)."""
     if t.phase == "over":
-        return over(f"{t.name(M.queens(t)[0])}'s queen is the last on the board: "
-                    f"{t.name(M.queens(t)[0])} wins", result(t))
+        last = M.queens(t)
+        return over(f"{t.name(last[0])}'s queen is the last on the board: "
+                    f"{t.name(last[0])} wins" if last else "no queen remains on the board",
+                    result(t))
     seat, name = t.turn, t.name(t.turn)
     if t.phase == "skills":
         seat = skill_seat(t)
