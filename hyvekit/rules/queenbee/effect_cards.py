@@ -101,9 +101,10 @@ def play(t: M.Table, words: list[str]) -> M.Table:
     if key == "bad-pollen":
         B.check_first_turn(len(t.players), seat + 1, first_turn=t.turns[seat] == 1,
                            plays_bad_pollen=True)
+    before = t
     t = replace(t, hands=_plus(t.hands, seat, -1), discard=t.discard + 1)
     t = _said_with_text(play_card(t, seat, key, args), NAMES[key])
-    return t
+    return replace(t, last_card=(seat, NAMES[key], before))
 
 
 def _said_with_text(t: M.Table, name: str) -> M.Table:
@@ -241,6 +242,37 @@ def secret_move(t: M.Table, seat: int, space: str) -> M.Table:
                                  expected=secret_move_targets(t, seat), given=space)
     t = replace(t, bees=M.with_bees(t, [(nest, seat, M.QUEEN)], [(space, seat, M.QUEEN)]),
                 hands=_plus(t.hands, seat, -1), discard=t.discard + 1,
-                queen_left=_flag(t.queen_left, seat))
+                queen_left=_flag(t.queen_left, seat), last_card=(seat, "Secret Move", t))
     return _said_with_text(replace(t, said=(f"{name} plays Secret Move: the queen leaves "
                                             f"the nest for {space}",)), "Secret Move")
+
+
+R_DONT_BUZZ = "Queen Bee: Sudden Cards — Don't Buzz"
+
+
+def dont_buzz(t: M.Table, seat: int) -> M.Table:
+    """Don't Buzz outside a battle (Sudden Cards): "cancel the effect of a card played by an
+    opponent" — the card just played (an effect card, a Secret Move, another Don't Buzz) is
+    cancelled: the table as it was before it, that card and this one spent; another Don't
+    Buzz may cancel this one in turn.
+
+    :raises IllegalActionError: naming the card: no card just played, or one of an ally's or
+        one's own, or no card in hand.
+    """
+    last = t.last_card
+    problem = None
+    if last is None:
+        problem = "no card was just played to cancel"
+    elif not M.opponents(t, seat, last[0]):
+        problem = f"the {last[1]} was played by {t.name(last[0])}, not an opponent"
+    elif t.hands[seat] == 0 or t.setup.deck.count("Don't Buzz") == 0:
+        problem = f"{t.name(seat)} holds no card that can be a Don't Buzz"
+    if problem:
+        raise IllegalActionError(R_DONT_BUZZ, problem)
+    played, card, before = last
+    hands = _plus(_plus(before.hands, played, -1), seat, -1)
+    t2 = replace(before, hands=hands, discard=before.discard + 2,
+                 last_card=(seat, "Don't Buzz", t))
+    return _said_with_text(replace(t2, said=(f"{t.name(seat)} plays Don't Buzz: "
+                                             f"{t.name(played)}'s {card} is cancelled",)),
+                           "Don't Buzz")

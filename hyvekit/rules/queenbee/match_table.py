@@ -94,6 +94,8 @@ class Table:
     :ivar no_draw: Bad Pollen cards against each seat's next draw; ``extra``: Busy Bee's
         actions still due this turn; ``larvae``: Bee Larvae's bees this turn;
         ``window_done``: the effect cards' window after the action is closed.
+    :ivar last_card: the card just played outside a battle, as ``(seat, card, the table
+        before it)``, while a Don't Buzz may still cancel it (the next step closes it).
     :ivar steps: every step pushed, as stored; ``said``: what the last one did, in words.
     """
 
@@ -115,6 +117,7 @@ class Table:
     extra: int = 0
     larvae: int = 0
     window_done: bool = False
+    last_card: Any = None
     steps: tuple[str, ...] = ()
     said: tuple[str, ...] = ()
 

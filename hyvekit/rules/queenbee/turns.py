@@ -44,8 +44,9 @@ SKILL_CARDS = 12                                      # Advanced Rules: twelve h
 MAX_SKILL_NAME = 30
 KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
 #: what any player may do at any moment, whatever is due (Sudden Cards)
-SUDDEN = ("any player, at any moment: 'NAME: play secret-move SPACE'; in a battle's card "
-          "window, a player outside it: 'NAME: play ally SIDE KIND SPACE'")
+SUDDEN = ("any player, at any moment: 'NAME: play secret-move SPACE', 'NAME: play dont-buzz' "
+          "against an opponent's card just played; in a battle's card window, a player "
+          "outside it: 'NAME: play ally SIDE KIND SPACE'")
 
 
 # --- what is due -------------------------------------------------------------------------
@@ -238,6 +239,8 @@ def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
         t2, step = S.push(t, d, body, rng)
     else:
         t2, step = _turn_push(t, d, body)
+    if t2.last_card is t.last_card:          # a card not just played: too late to cancel
+        t2 = replace(t2, last_card=None)
     return replace(settle(t2), steps=t.steps + (step,))
 
 
@@ -279,15 +282,17 @@ def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
 
 
 def _sudden(t: M.Table, text: str) -> M.Table | None:
-    """``NAME: play secret-move SPACE`` or ``NAME: play ally SIDE KIND SPACE`` — sudden
-    cards, which any player may play at any moment (Sudden Cards), whatever decision is
-    due; None for any other step.  Stored with the player's name."""
+    """``NAME: play secret-move SPACE``, ``NAME: play ally SIDE KIND SPACE`` or, outside a
+    battle, ``NAME: play dont-buzz`` — sudden cards, which any player may play at any moment
+    (Sudden Cards), whatever decision is due; None for any other step.  Stored with the
+    player's name."""
     from hyvekit.rules.queenbee import battle_cards as C
     who, sep, rest = text.partition(":")
     words = rest.split() if sep else text.split()
     key = words[1].lower().replace("_", "-") if len(words) > 1 else ""
     if not words or words[0].lower() != "play" or (key, len(words)) not in (
-            ("secret-move", 3), ("ally", 5)):
+            ("secret-move", 3), ("ally", 5), ("dont-buzz", 2)) or (
+            key == "dont-buzz" and t.fight is not None):
         return None
     actor = pending(t).actor
     name = who.strip() if sep else (actor or "")
@@ -299,6 +304,8 @@ def _sudden(t: M.Table, text: str) -> M.Table | None:
     if key == "secret-move":
         space = board.space(words[2]).name
         t2, step = E.secret_move(t, seat, space), f"play secret-move {space}"
+    elif key == "dont-buzz":
+        t2, step = E.dont_buzz(t, seat), "play dont-buzz"
     else:
         from hyvekit.rules.validate import not_one_of
         side = {"attacker": 0, "defender": 1}.get(words[2].lower())

@@ -1,7 +1,7 @@
 """Random legal Queen Bee matches at the table (issue 42, acceptance: the random-play sweep):
 2-6 players, with and without hive skills, every step chosen at random among the legal ones
-(a die rolled or its faces entered), now and then a sudden card (Ally, Secret Move) played by
-any player who may.  Each match ends with one queen; after every step no
+(a die rolled or its faces entered), now and then a sudden card (Ally, Don't Buzz, Secret
+Move) played by any player who may.  Each match ends with one queen; after every step no
 space holds more than four bees or two players' bees, no warrior stands on a tunnel, no
 warrior or worker in its own nest, no player has more than 15 bees; every card is in a hand,
 the deck or the discard pile (so none is drawn from an empty deck: ruling Q19); and the
@@ -58,7 +58,8 @@ def check(t: M.Table) -> None:
 
 def sudden(t: M.Table, rng: random.Random) -> str | None:
     """A sudden card some player may play now, whatever is due (Sudden Cards): an Ally in a
-    battle's card window by a player outside it, or a Secret Move; None when none may."""
+    battle's card window by a player outside it, a Don't Buzz against an opponent's card
+    just played, or a Secret Move; None when none may."""
     from hyvekit.rules.queenbee import battle_cards as C
     from hyvekit.rules.queenbee import effect_cards as E
     f = t.fight
@@ -75,6 +76,9 @@ def sudden(t: M.Table, rng: random.Random) -> str | None:
     name = t.name(seat)
     if not t.hands[seat] or t.phase == "over":
         return None
+    if t.last_card is not None and M.opponents(t, seat, t.last_card[0]) and \
+            t.setup.deck.count("Don't Buzz"):
+        return f"{name}: play dont-buzz"
     nest = M.nest_of(t, seat)
     if t.setup.deck.count("Secret Move") and M.queen_space(t, seat) == nest and \
             not t.queen_left[seat] and not (f is not None and nest in f.spaces):
@@ -92,7 +96,7 @@ def play(seed: int):
         d = ENGINE.pending(t)
         if d.over:
             break
-        window = t.fight is not None and t.fight.stage == "cards"
+        window = (t.fight is not None and t.fight.stage == "cards") or t.last_card is not None
         step = sudden(t, rng) if rng.random() < (ALLY if window else SUDDEN) else None
         if step is None:
             step = "roll" if d.kind == DICE and rng.random() < 0.5 else rng.choice(d.legal)

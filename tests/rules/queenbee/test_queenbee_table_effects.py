@@ -142,3 +142,29 @@ def test_secret_move_takes_the_queen_from_the_nest_at_any_moment_once():
 def test_a_card_played_is_explained_in_its_descriptions_words():
     t = do(new(), "play honey")
     assert "(Honey — Draw three additional cards from the deck into your hand.)" in t.said
+
+
+def test_dont_buzz_cancels_an_opponents_effect_card_just_played_and_can_be_cancelled():
+    """Don't Buzz: "cancel the effect of a card played by an opponent. 'Don't Buzz' can
+    cancel the effect of another 'Don't Buzz' card" — outside a battle, any player, right
+    after the card."""
+    t0 = new()
+    t = do(t0, "play honey")                          # Ann draws 3
+    t = do(t, "Bo: play dont-buzz")
+    assert t.steps[-1] == "Bo: play dont-buzz"
+    assert t.hands == (t0.hands[0] - 1, t0.hands[1] - 1) and t.deck == t0.deck
+    assert t.discard == 2 and any("Ann's Honey is cancelled" in x for x in t.said)
+    t = do(t, "Ann: play dont-buzz")                  # Ann cancels the cancel: Honey stands
+    assert t.hands == (t0.hands[0] - 1 + 3 - 1, t0.hands[1] - 1) and t.discard == 3
+    with pytest.raises(IllegalActionError, match="not an opponent"):
+        ENGINE.push(t, "Ann: play dont-buzz")
+    t = do(t, "flight")                               # the moment has passed
+    with pytest.raises(IllegalActionError, match="no card was just played"):
+        ENGINE.push(t, "Bo: play dont-buzz")
+    assert ENGINE.replay(t0, t.steps) == t
+
+
+def test_dont_buzz_stops_a_secret_move():
+    t0 = new()
+    t = do(t0, "Bo: play secret-move G4b", "Ann: play dont-buzz")
+    assert M.queen_space(t, 1) == "N4" and not t.queen_left[1] and t.hands == (3, 2)
