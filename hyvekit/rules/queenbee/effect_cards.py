@@ -271,6 +271,10 @@ def dont_buzz(t: M.Table, seat: int) -> M.Table:
         raise IllegalActionError(R_DONT_BUZZ, problem)
     played, card, before = last
     hands = _plus(_plus(before.hands, played, -1), seat, -1)
+    if min(hands) < 0:               # a Bandit's card taken back, a cancel cancelled
+        raise IllegalActionError(R_DONT_BUZZ, f"with the {card} cancelled {t.name(seat)} "
+                                 "would have no card left to have played it from (ruling "
+                                 "Q27)")
     t2 = replace(before, hands=hands, discard=before.discard + 2,
                  last_card=(seat, "Don't Buzz", t))
     return _said_with_text(replace(t2, said=(f"{t.name(seat)} plays Don't Buzz: "

@@ -363,6 +363,9 @@ def view(t: Table) -> dict[str, Any]:
         "turn": None if t.phase == "over" else t.name(t.turn), "phase": t.phase,
         "players": players, "spaces": spaces, "deck": t.deck, "discard": t.discard,
         "fallen": [t.name(s) for s in t.fallen], "board_assumed": t.setup.board.assumed}
+    if t.last_card is not None:
+        out["just_played"] = f"{t.name(t.last_card[0])}'s {t.last_card[1]} (an opponent's " \
+                             "Don't Buzz may cancel it now)"
     if t.action is not None:
         out["action"] = {"kind": t.action.kind, "spaces_left": t.action.left,
                          "target": t.action.target}

@@ -292,7 +292,7 @@ def _sudden(t: M.Table, text: str) -> M.Table | None:
     key = words[1].lower().replace("_", "-") if len(words) > 1 else ""
     if not words or words[0].lower() != "play" or (key, len(words)) not in (
             ("secret-move", 3), ("ally", 5), ("dont-buzz", 2)) or (
-            key == "dont-buzz" and t.fight is not None):
+            key == "dont-buzz" and t.last_card is None and t.fight is not None):
         return None
     actor = pending(t).actor
     name = who.strip() if sep else (actor or "")

@@ -20,6 +20,7 @@ from collections import Counter
 
 import pytest
 
+from hyvekit.rules.common import IllegalActionError
 from hyvekit.rules.queenbee import board as B
 from hyvekit.rules.queenbee import match_table as M
 from hyvekit.rules.table import DICE
@@ -78,6 +79,10 @@ def sudden(t: M.Table, rng: random.Random) -> str | None:
         return None
     if t.last_card is not None and M.opponents(t, seat, t.last_card[0]) and \
             t.setup.deck.count("Don't Buzz"):
+        try:
+            E.dont_buzz(t, seat)
+        except IllegalActionError:          # ruling Q27: no card left to have played it
+            return None
         return f"{name}: play dont-buzz"
     nest = M.nest_of(t, seat)
     if t.setup.deck.count("Secret Move") and M.queen_space(t, seat) == nest and \

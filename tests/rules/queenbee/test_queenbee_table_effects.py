@@ -150,6 +150,7 @@ def test_dont_buzz_cancels_an_opponents_effect_card_just_played_and_can_be_cance
     after the card."""
     t0 = new()
     t = do(t0, "play honey")                          # Ann draws 3
+    assert ENGINE.view(t)["just_played"].startswith("Ann's Honey")
     t = do(t, "Bo: play dont-buzz")
     assert t.steps[-1] == "Bo: play dont-buzz"
     assert t.hands == (t0.hands[0] - 1, t0.hands[1] - 1) and t.deck == t0.deck
@@ -159,6 +160,7 @@ def test_dont_buzz_cancels_an_opponents_effect_card_just_played_and_can_be_cance
     with pytest.raises(IllegalActionError, match="not an opponent"):
         ENGINE.push(t, "Ann: play dont-buzz")
     t = do(t, "flight")                               # the moment has passed
+    assert "just_played" not in ENGINE.view(t)
     with pytest.raises(IllegalActionError, match="no card was just played"):
         ENGINE.push(t, "Bo: play dont-buzz")
     assert ENGINE.replay(t0, t.steps) == t
@@ -168,3 +170,27 @@ def test_dont_buzz_stops_a_secret_move():
     t0 = new()
     t = do(t0, "Bo: play secret-move G4b", "Ann: play dont-buzz")
     assert M.queen_space(t, 1) == "N4" and not t.queen_left[1] and t.hands == (3, 2)
+
+
+def test_dont_buzz_never_spends_a_card_its_player_no_longer_holds_ruling_q27():
+    """Ann's Bandit takes Bo's only card; Cy cancels the Bandit (the card goes back to Bo);
+    Bo may not cancel Cy's Don't Buzz with it: the Bandit standing again, he holds none."""
+    t = replace(new(3), hands=(4, 1, 3))
+    t = do(t, "play bandit Bo", "Cy: play dont-buzz")
+    assert t.hands == (3, 1, 2)
+    with pytest.raises(IllegalActionError) as e:
+        ENGINE.push(t, "Bo: play dont-buzz")
+    assert e.value.rule == "Queen Bee: Sudden Cards — Don't Buzz" and "ruling Q27" in str(
+        e.value)
+
+
+def test_dont_buzz_stops_a_secret_move_made_during_a_battle():
+    t = new(3)
+    nests = [t.setup.board.hives[h].nest for h in t.setup.hives]
+    t = replace(placed(t, [(nests[0], 0, "queen"), ("G1b", 0, "warrior"),
+                           ("I1", 1, "warrior"), (nests[1], 1, "queen"),
+                           (nests[2], 2, "queen")]), hands=(5, 5, 5))
+    t = do(t, "sting", "attack G1b I1", "pass", "Cy: play secret-move C")
+    assert M.queen_space(t, 2) == "C" and t.phase == "battle"
+    t = do(t, "Ann: play dont-buzz")
+    assert M.queen_space(t, 2) == nests[2] and ENGINE.pending(t).kind == "dice"
