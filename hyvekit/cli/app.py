@@ -38,7 +38,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
                  "hyvekit.cli.beelives_hint"),        # beelives hint
     "beez": ("hyvekit.cli.beez",
              "hyvekit.cli.beez_table"),               # beez new, next, do, cards
-    "queenbee": ("hyvekit.cli.queenbee",),
+    "queenbee": ("hyvekit.cli.queenbee",
+                 "hyvekit.cli.queenbee_table"),       # queenbee new, board, next, do
     "print": ("hyvekit.cli.printing",),
     "data": ("hyvekit.cli.data",),
     "stats": ("hyvekit.cli.stats",),

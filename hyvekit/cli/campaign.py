@@ -30,6 +30,7 @@ STATUS_PRINTERS = {
     ("beelives", "campaign"): "hyvekit.cli.beelives_campaign:print_campaign_status",
     ("hyve", "scenario"): "hyvekit.cli.hyve_table:print_scenario_status",
     ("beez", "game"): "hyvekit.cli.beez_table:print_game_status",
+    ("queenbee", "match"): "hyvekit.cli.queenbee_table:print_status",
 }
 
 

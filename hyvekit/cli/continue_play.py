@@ -16,7 +16,8 @@ from hyvekit.cli.common import JsonOption, campaigns_dir, console, print_json, t
 NEXT = {("beelives", "campaign"): "hyvekit beelives next {id}",
         ("hyve", "scenario"): "hyvekit hyve next --scenario {id}",
         ("hyve", "legacy"): "hyvekit hyve next {id}",
-        ("beez", "game"): "hyvekit beez next {id}"}
+        ("beez", "game"): "hyvekit beez next {id}",
+        ("queenbee", "match"): "hyvekit queenbee next {id}"}
 
 
 def ago(stamp: str | None, now: datetime | None = None) -> str:

@@ -29,6 +29,7 @@ USED_BY = {
     "beelives_solo": "the solo cards (hyvekit.data.beelives.solo_cards); no option yet",
     "beez": "hyvekit beez new|score|cards --cards FILE; beez score|check-store --layout FILE",
     "queenbee": "hyvekit queenbee odds|battle --faces FILE",
+    "queenbee_board": "hyvekit queenbee board|new --board FILE",
     "plays": "hyvekit stats (game names for BG Stats and BoardGameGeek); BGG ids: "
              "hyvekit stats --set-bgg-id",
 }

@@ -249,17 +249,12 @@ def _resolve(option: str, name: str, players: list[str]) -> str:
                      allowed="one of the players: " + ", ".join(players))
 
 
-@app.command("new")
-def new(ctx: typer.Context,
-        name: str = typer.Argument(..., help="A name for the group's match log."),
-        players: Optional[str] = typer.Option(None, "--players", metavar="A,B,C",
-                                              help="The group's players (optional; names "
-                                                   "logged later must then be among them)."),
-        group_id: Optional[str] = typer.Option(None, "--id", help="Choose the id yourself."),
-        ) -> None:
-    """Start a match log for a group of players.
+def new_group(ctx: typer.Context, name: str, players: Optional[str],
+              group_id: Optional[str]) -> None:
+    """``queenbee new NAME [--players A,B,C]``: a match log for a group of players (the
+    command itself is in :mod:`hyvekit.cli.queenbee_table`, beside a match at the table).
 
-    Example: hyvekit queenbee new "Friday hive" --players ann,bob,cy,dee
+    :raises InvalidInputError: a bad or single name.
     """
     from hyvekit.games.queenbee import check_roster, new_log
     roster = _names("--players", players)
@@ -325,6 +320,17 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
                     tuple(_resolve("--defeated", d, plist) for d in _names("--defeated",
                                                                           defeated)),
                     tuple((p, tuple(v)) for p, v in skills.items()), tuple(pairs), date, note)
+    append_match(ctx, group, match, (record, state), dry_run)
+
+
+def append_match(ctx: typer.Context, group: str, match, known, dry_run: bool) -> None:
+    """A match (:class:`~hyvekit.rules.queenbee.matches.Match`) appended to the group's log
+    ``known`` (its record and state, read once), checked; with ``dry_run`` only checked.
+
+    :raises IllegalActionError, InvalidInputError: the match log's checks.
+    """
+    from hyvekit.games import queenbee as M
+    record, state = known
     kind, data = M.action_to_event(match)
     if dry_run:
         M.check(state, M.parse_event(kind, data))
@@ -332,8 +338,7 @@ def log_match(ctx: typer.Context, group: str = GroupArg,
         return
     # the record read above is the one appended to (read and replayed once) unless another
     # command changed it meanwhile
-    ((event, after),) = command_store(ctx).append_many(group, [(kind, data)],
-                                                       known=(record, state))
+    ((event, after),) = command_store(ctx).append_many(group, [(kind, data)], known=known)
     typer.echo(wrapped(f"logged match {len(after.matches)} (event {event['seq']}): "
                        f"{M.describe_event(kind, data)}"))
     from hyvekit.cli.stats import offer

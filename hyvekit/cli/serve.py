@@ -45,7 +45,7 @@ def serve(ctx: typer.Context,
           campaigns: list[str] = typer.Argument(..., metavar="CAMPAIGN...",
                                                 help="The records to serve: Bee Lives "
                                                      "campaigns, HYVE scenarios or legacy "
-                                                     "runs, Beez games."),
+                                                     "runs, Beez games, Queen Bee matches."),
           port: int = typer.Option(PORT, "--port", metavar="PORT", min=1, max=65535,
                                    help="The port to listen on."),
           lan: bool = typer.Option(False, "--lan", help="Listen on the local network, not "

@@ -53,3 +53,34 @@ def variants() -> dict[str, Any]:
     """The ``[variants]`` table: cards removed and extra cards dealt by player count."""
     import copy
     return copy.deepcopy(_packaged()["variants"])
+
+
+BOARD_TABLE = "queenbee_board.toml"
+
+
+@lru_cache(maxsize=1)
+def packaged_board():
+    """The packaged board (hyvekit's assumed layout: the rulebook prints no map)."""
+    from hyvekit.rules.queenbee.spaces import board_from_table
+    return board_from_table(packaged_toml(BOARD_TABLE), "packaged")
+
+
+def board(path: str | Path | None = None):
+    """The packaged board, or a player's own board file of the same shape.
+
+    :raises InvalidInputError: unreadable file, or a board that does not check (the problem
+        named where it is).
+    """
+    if path is None:
+        return packaged_board()
+    from hyvekit.rules.queenbee.spaces import board_from_table
+    return board_from_table(load_toml(path), Path(path).name)
+
+
+def board_table(path: str | Path | None = None) -> dict[str, Any]:
+    """The board's table as read (to freeze into a match's record), checked first.
+
+    :raises InvalidInputError: as :func:`board`.
+    """
+    board(path)
+    return packaged_toml(BOARD_TABLE) if path is None else load_toml(path)

@@ -18,13 +18,14 @@ from typing import Any
 from hyvekit.games.beelives import BeeLivesCampaignAdapter
 from hyvekit.games.beez import BeezGameAdapter
 from hyvekit.games.hyve import HyveLegacyAdapter, HyveScenarioAdapter
-from hyvekit.games.queenbee import QueenBeeMatchesAdapter
+from hyvekit.games.queenbee import QueenBeeMatchAdapter, QueenBeeMatchesAdapter
 from hyvekit.store.adapters import GameAdapter, adapter_in
 
 ADAPTERS: dict[tuple[str, str], GameAdapter] = {
     ("hyve", "legacy"): HyveLegacyAdapter(),
     ("hyve", "scenario"): HyveScenarioAdapter(),
     ("queenbee", "matches"): QueenBeeMatchesAdapter(),
+    ("queenbee", "match"): QueenBeeMatchAdapter(),
     ("beelives", "campaign"): BeeLivesCampaignAdapter(),
     ("beez", "game"): BeezGameAdapter(),
 }

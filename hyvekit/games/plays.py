@@ -162,6 +162,8 @@ def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | No
         return _hyve_scenario(state, times, base, me)
     if game == "hyve" and kind == "legacy":
         return _legacy(state, events, base, me)
+    if game == "queenbee" and kind == "match":
+        return _queenbee_match(state, times, base)
     if game == "queenbee":
         return _queenbee(state, events, base)
     if game == "beez":
@@ -269,6 +271,21 @@ def _queenbee(log: Any, events: Sequence[Mapping[str, Any]], base: dict[str, Any
                         ended=started, minutes=None, seats=seats,
                         comment=m.note or "", facts={"players": len(m.players)}, **base))
     return tuple(out)
+
+
+def _queenbee_match(t: Any, times: Sequence[str], base: dict[str, Any]) -> tuple[Play, ...]:
+    """A match played at the table: its places once over (the winner first, then the queens
+    in the reverse order they fell)."""
+    from hyvekit.games.queenbee import result, table_engine
+    done = table_engine().pending(t).over
+    names = list(t.setup.players)
+    r = result(t) if done else None
+    order = [r["winner"], *reversed(r["defeated"])] if r else []
+    seats = tuple(Seat(n, None, bool(r) and n == r["winner"],
+                       order.index(n) + 1 if n in order else None, i == 0,
+                       "+".join(t.skills[i])) for i, n in enumerate(names))
+    return (Play("queenbee", base["record"], seats=seats, finished=done,
+                 facts={"players": len(names)}, **base, **_span(times)),)
 
 
 def _beez(t: Any, times: Sequence[str], base: dict[str, Any]) -> tuple[Play, ...]:

@@ -1,4 +1,12 @@
-"""Queen Bee match logs as campaign records (:mod:`hyvekit.rules.queenbee.matches`)."""
+"""Queen Bee records: match logs (:mod:`hyvekit.rules.queenbee.matches`) and matches played
+at the table, turn by turn (:mod:`hyvekit.rules.queenbee.engine`).
+
+A match's settings: the rules core's (``players``, ``skills``, see
+:func:`~hyvekit.rules.queenbee.match_table.setup_from_settings`) and, frozen when the match
+is made so that it replays the same without the file, the board (``board``: the table of the
+packaged board or of the player's ``--board FILE``, ``board_file`` its path).  Events:
+``step`` ``{"do": NOTATION}``, one per step pushed.
+"""
 
 from __future__ import annotations
 
@@ -29,6 +37,64 @@ class QueenBeeMatchesAdapter:
         return summary(state)
 
 
+def match_setup(settings: dict[str, Any]):
+    """The :class:`~hyvekit.rules.queenbee.match_table.Setup` of a match record's settings.
+
+    :raises InvalidInputError: bad settings, a board that does not check.
+    """
+    from hyvekit.data import queenbee as tables
+    from hyvekit.rules.common import InvalidInputError
+    from hyvekit.rules.queenbee.deck import deck_for
+    from hyvekit.rules.queenbee.match_table import setup_from_settings
+    from hyvekit.rules.queenbee.spaces import board_from_table
+    if not isinstance(settings, dict):
+        raise InvalidInputError("settings", settings, "a table")
+    raw = settings.get("board")
+    board = tables.packaged_board() if raw is None else board_from_table(
+        raw, str(settings.get("board_file") or "the match's board"))
+    players = settings.get("players")
+    count = len(players) if isinstance(players, list) else 0
+    if not 2 <= count <= 6:
+        raise InvalidInputError("players", count, "2 to 6 players (Object of the Game)")
+    return setup_from_settings(settings, board, deck_for(count, tables.cards(),
+                                                         tables.variants()),
+                               tables.dice(), tables.cards())
+
+
+class QueenBeeMatchAdapter:
+    """A Queen Bee match played turn by turn (``hyvekit queenbee new -p/next/do``)."""
+
+    game, kind, label = "queenbee", "match", "Queen Bee match"
+
+    def initial_state(self, settings: dict[str, Any]):
+        return table_engine().new(match_setup(settings))
+
+    def play(self, state, event_type: str, data: dict[str, Any]):
+        from hyvekit.rules.common import InvalidInputError
+        if event_type != "step" or not isinstance(data, dict) or not isinstance(
+                data.get("do"), str):
+            raise InvalidInputError("event", event_type, "a step {\"do\": NOTATION}")
+        return table_engine().push(state, data["do"])
+
+    def describe(self, event_type: str, data: dict[str, Any]) -> str:
+        return str(data.get("do", "")) if isinstance(data, dict) else str(data)
+
+    def summary(self, state) -> dict[str, Any]:
+        from hyvekit.rules.queenbee.turns import result
+        v = table_engine().view(state)
+        return {"turn": v["turn"], "over": v["phase"] == "over",
+                "players": {p["name"]: {"bees": p["bees"], "hand": p["hand"],
+                                        "queen": p["queen"]} for p in v["players"]},
+                **(result(state) if v["phase"] == "over" else {})}
+
+
+def table_engine():
+    """The engine of a Queen Bee match at the table
+    (:class:`~hyvekit.rules.queenbee.engine.QueenBeeEngine`)."""
+    from hyvekit.rules.queenbee.engine import ENGINE
+    return ENGINE
+
+
 # --- the door from cli/ and render/ into Queen Bee's rules (hyvekit.games.facade) ---
 
 #: what the faces take of the rules: name → the module of hyvekit.rules.queenbee it is read from
@@ -54,6 +120,7 @@ RULES = {
     "MIN_PLAYERS": "deck",
     "dealt_per_seat": "deck",
     "deck_for": "deck",
+    "SKILL_MODES": "match_table",
     "MAX_PLAYERS": "matches",
     "MAX_SKILLS": "matches",
     "Match": "matches",
@@ -70,5 +137,6 @@ RULES = {
     "BLACK": "tables",
     "MAXIMUM": "tables",
     "YELLOW": "tables",
+    "result": "turns",
 }
 __getattr__ = rules_door(__name__, "hyvekit.rules.queenbee", RULES)

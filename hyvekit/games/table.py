@@ -174,7 +174,8 @@ def apply_steps(store: Any, campaign_id: str, texts: Sequence[str],
 
 
 #: the kinds of record played at the table, as (game, kind)
-AT_TABLE = (("beelives", "campaign"), ("hyve", "scenario"), ("hyve", "legacy"), ("beez", "game"))
+AT_TABLE = (("beelives", "campaign"), ("hyve", "scenario"), ("hyve", "legacy"), ("beez", "game"),
+            ("queenbee", "match"))
 
 
 def table_game(game: str, kind: str, sheets: Any = None) -> TableGame:
@@ -204,6 +205,9 @@ def table_game(game: str, kind: str, sheets: Any = None) -> TableGame:
     if (game, kind) == ("beez", "game"):
         from hyvekit.games import beez as Z
         return TableGame(Z.table_engine())
+    if (game, kind) == ("queenbee", "match"):
+        from hyvekit.games import queenbee as Q
+        return TableGame(Q.table_engine())
     raise InvalidInputError("campaign", f"{game}/{kind}", "a record played at the table: "
                             + ", ".join(f"{g}/{k}" for g, k in AT_TABLE))
 

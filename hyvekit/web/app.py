@@ -329,11 +329,11 @@ def _told(event: dict[str, Any]) -> tuple[int, str, str]:
 
 def _players(header: dict[str, Any], data: dict[str, Any]) -> list[str]:
     """The players a record names (a player's link is made for each): Bee Lives' hives,
-    Beez's players; a HYVE scenario has one player, its host."""
+    Beez's and Queen Bee's players; a HYVE scenario has one player, its host."""
     view = data.get("table") or {}
     if header["game"] == "beelives":
         return [h["name"] for h in view.get("hives", [])]
-    if header["game"] == "beez":
+    if header["game"] in ("beez", "queenbee"):
         return [p["name"] for p in view.get("players", [])]
     return []
 

@@ -169,3 +169,20 @@ def test_names_typed_in_another_case_are_logged_as_the_group_spells_them(hk):
     r = hk("queenbee", "log", "open", "--players", "DEE,Eve", "--winner", "eve",
            "--defeated", "dee")
     assert r.returncode == 0 and "eve won (Dee, eve)" in r.stdout
+
+
+def test_board_lists_the_assumed_board_and_checks_a_players_own(hk, tmp_path):
+    r = hk("queenbee", "board", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["assumed"] is True and len(data["spaces"]) == len(tables.board().spaces)
+    mine = tmp_path / "mine.toml"
+    assert hk("data", "copy", "queenbee_board", str(mine)).returncode == 0
+    mine.write_text(mine.read_text().replace('assumed = true', 'assumed = false'))
+    own = json.loads(hk("queenbee", "board", "--board", str(mine), "--json").stdout)
+    assert own["assumed"] is False and own["source"] == "mine.toml"
+    mine.write_text(mine.read_text().replace('adjacent = ["H1a", "H1b", "H1c"]',
+                                             'adjacent = ["H1a", "H1b"]', 1))
+    bad = hk("queenbee", "board", "--board", str(mine))
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "H1c lists N1 as adjacent" in bad.stderr

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
-import shlex
-from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+from readme_flows import commands
 
 
 def _commands() -> list[list[str]]:
-    text = README.read_text(encoding="utf-8").split("### A Beez game", 1)[1]
-    block = re.search(r"```sh\n(.*?)```", text, re.S).group(1)
-    return [shlex.split(line.split("  #")[0])[1:] for line in block.splitlines()
-            if line.startswith("hyvekit ")]
+    return commands("A Beez game")
 
 
 def test_the_readme_beez_game_runs_as_written(hk):

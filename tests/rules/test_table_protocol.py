@@ -1,5 +1,5 @@
 """The table protocol (hyvekit/rules/table.py), one suite run for every game's engine: Bee
-Lives campaigns, HYVE scenarios, Hyve Legacy runs and Beez games, each played to its end by
+Lives campaigns, HYVE scenarios, Hyve Legacy runs, Beez games and Queen Bee matches, each played to its end by
 choosing at random among the legal steps.  ``pending`` is never None (``over`` at the end);
 ``push`` keeps the resolved step and that step pushes back to the same table; ``replay``
 equals the pushed table; every legal option's notation is kept as itself; ``preview`` is the
@@ -26,6 +26,10 @@ from hyvekit.rules.hyve import legacy as L
 from hyvekit.rules.hyve.engine import SCENARIO, HyveLegacyEngine
 from hyvekit.rules.hyve.scenario import new_scenario
 from hyvekit.rules.table import DICE, Decision
+from hyvekit.data import queenbee as queenbee_tables
+from hyvekit.rules.queenbee import match_table as QM
+from hyvekit.rules.queenbee.deck import deck_for as queenbee_deck
+from hyvekit.rules.queenbee.engine import ENGINE as QUEEN_BEE
 
 COMPS = campaign_components(packaged_board())
 LEGACY = HyveLegacyEngine(sheet_definition)
@@ -60,6 +64,15 @@ def _beez(seed: int):
     return BEEZ.new(setup)
 
 
+def _queen_bee(seed: int):
+    players = ("Ann", "Bo", "Cy", "Di", "Ed", "Fay")[: 2 + seed % 5]
+    setup = QM.Setup(players, queenbee_tables.board(),
+                     queenbee_deck(len(players), queenbee_tables.cards(),
+                                   queenbee_tables.variants()),
+                     queenbee_tables.dice(), queenbee_tables.cards(), skills=seed % 3)
+    return QUEEN_BEE.new(setup)
+
+
 @dataclass
 class Case:
     engine: Any
@@ -69,7 +82,8 @@ class Case:
 CASES = {"bee lives": Case(BEE_LIVES, _bee_lives),
          "hyve scenario": Case(SCENARIO, _hyve_scenario),
          "hyve legacy": Case(LEGACY, _hyve_legacy),
-         "beez": Case(BEEZ, _beez)}
+         "beez": Case(BEEZ, _beez),
+         "queen bee": Case(QUEEN_BEE, _queen_bee)}
 SEEDS = (0, 1)
 #: options of one decision pushed one by one (a sample when there are more)
 SAMPLED = 4

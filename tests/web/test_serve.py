@@ -384,3 +384,22 @@ def test_previews_asked_for_a_few_options_of_a_long_menu(hk):
         assert request(url + everything)[0] == 400                     # at most 60 at once
         assert request(url.replace(f"seq={seq}", f"seq={seq - 1}") + asked)[0] == 409
         assert request(f"{base}/t/friday/preview?k=nope&seq={seq}" + asked)[0] == 403
+
+
+def test_a_queen_bee_match_is_served_with_a_link_per_player(hk):
+    """Issue 42: a Queen Bee match at the table on every phone: each player's link acts on
+    that player's decisions only; a step through the page is the step 'do' takes."""
+    assert hk("queenbee", "new", "Friday", "-p", "Ann", "-p", "Bo").returncode == 0
+    with serving(hk.campaigns, ["friday"]) as (base, app):
+        k = tokens(app, "friday")
+        assert set(k) == {"host", "watch", "player Ann", "player Bo"}
+        status, data = request(f"{base}/t/friday/state?k={k['watch']}")
+        assert status == 200 and data["decision"] == "action" and data["actor"] == "Ann"
+        step = f"{base}/t/friday/step"
+        status, answer = request(step, {"k": k["player Bo"], "step": "flight"},
+                                 headers={"Origin": base})
+        assert status == 409 and "it is Ann's decision" in answer["error"]
+        status, answer = request(step, {"k": k["player Ann"], "step": "flight"},
+                                 headers={"Origin": base})
+        assert status == 200 and answer["steps"] == ["flight"]
+        assert "flight" in hk("campaign", "history", "friday").stdout

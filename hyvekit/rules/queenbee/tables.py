@@ -106,6 +106,7 @@ class Card:
     :ivar count: copies in the 93-card deck.
     :ivar assumed: true when ``count`` is hyvekit's own (not given by the rulebook).
     :ivar attacker_only: played only by the attacker before the battle (Smoker, Stuck in a Web).
+    :ivar effect: what the card does, as the card reference prints it (Card Descriptions).
     """
 
     name: str
@@ -114,6 +115,7 @@ class Card:
     assumed: bool
     attacker_only: bool = False
     type_assumed: bool = False
+    effect: str = ""
 
 
 def cards_from_table(table: Mapping[str, Any]) -> dict[str, Card]:
@@ -124,7 +126,7 @@ def cards_from_table(table: Mapping[str, Any]) -> dict[str, Card]:
     """
     cards = {name: Card(name, raw["type"], int(raw["count"]), bool(raw.get("assumed", False)),
                         bool(raw.get("attacker_only", False)),
-                        bool(raw.get("type_assumed", False)))
+                        bool(raw.get("type_assumed", False)), str(raw.get("effect", "")))
              for name, raw in table["cards"].items()}
     total = sum(c.count for c in cards.values())
     if total != table["rules"]["playing_cards"]:

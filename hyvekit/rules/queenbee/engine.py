@@ -1,0 +1,53 @@
+"""The Queen Bee engine of the table protocol (:mod:`hyvekit.rules.table`): a match's table
+is its :class:`~hyvekit.rules.queenbee.match_table.Table`, played step by step by
+:mod:`.turns` (a turn) and :mod:`.fight` (a battle)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hyvekit.rules.queenbee import fight as F
+from hyvekit.rules.queenbee import match_table as M
+from hyvekit.rules.queenbee import turns as T
+from hyvekit.rules.table import BaseEngine, Decision
+
+
+class QueenBeeEngine(BaseEngine):
+    """A Queen Bee match at the table (rules/queen-bee.txt, Turn Order, Battle, End of the
+    Game): the decision due (over with the winner), one step pushed (``roll`` rolls the dice
+    due with ``rng``)."""
+
+    game, kind = "queenbee", "match"
+    #: the view's keys that say where the table stands, not what changed
+    QUIET = frozenset({"steps", "phase", "stage", "totals"})
+
+    def new(self, setup: M.Setup) -> M.Table:
+        """The match as Setup leaves it, the first player's card drawn (unless the hive
+        skills come first).
+
+        :raises InvalidInputError: as :func:`~.match_table.new_table`.
+        """
+        return T.settle(M.new_table(setup))
+
+    def pending(self, t: M.Table) -> Decision:
+        """The decision due (:func:`~.turns.pending`)."""
+        return T.pending(t)
+
+    def push(self, t: M.Table, step: str, rng: random.Random | None = None) -> M.Table:
+        """The table after ``step`` (:func:`~.turns.push`).
+
+        :raises IllegalActionError, InvalidInputError: as :func:`~.turns.push`.
+        """
+        return T.push(t, step, rng)
+
+    def view(self, t: M.Table) -> dict[str, Any]:
+        """The match now (:func:`~.match_table.view`), the battle under way with its odds
+        (:func:`~.fight.view`)."""
+        out = M.view(t)
+        if t.fight is not None:
+            out["battle"] = F.view(t, t.fight)
+        return out
+
+
+ENGINE = QueenBeeEngine()
