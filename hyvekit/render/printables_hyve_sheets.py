@@ -162,6 +162,7 @@ def hyves_svg(sheet: SheetDefinition, size: float = HEX_SIZE) -> dict[str, Any]:
 CONTENT_MM = {"a4": (188.0, 275.0), "letter": (193.9, 257.4)}
 SIDE_COLUMN = 47.0      # the right column and the gap before it
 HEAD_MM = 27.2          # title, turn and settings, the HP track's heading
+HEAD_MORE_MM = 12.0     # a head whose run name wraps: up to three more lines
 HP_ROW_MM = 21.9        # a row of the HP track: its 17.5 mm squares and their labels
 PIP_LINE_MM, PIP_GROUP_MM, PIP_LABEL_MM = 6.4, 31.9, 17.0   # a line of 5.5 mm pips
 HYVES_HEAD_MM = 7.6     # the hyves' heading
@@ -174,10 +175,12 @@ def _affine(measure, size_of):
     return two - one, 2 * one - two
 
 
-def full_hex_size(sheet: SheetDefinition, rows: int, pips: int, paper: str) -> float:
+def full_hex_size(sheet: SheetDefinition, rows: int, pips: int, paper: str,
+                  head_more: float = 0.0) -> float:
     """The hyves' hex size (mm, circumradius) on page 1 of the full-size sheet on ``paper``:
     as large as the column beside the setup area and the height under the HP track (``rows``
-    rows, ``pips`` Approval and as many Disapproval pips) allow.
+    rows, ``pips`` Approval and as many Disapproval pips) allow; ``head_more``: mm more the
+    head takes (a long run name wrapped; the size then at least :data:`FULL_HEX`).
 
     :raises InvalidInputError: hexes under :data:`FULL_HEX` (8 mm across) would be needed: the
         HP track's rows and the pips leave the hyves too little of the page (the message
@@ -190,12 +193,12 @@ def full_hex_size(sheet: SheetDefinition, rows: int, pips: int, paper: str) -> f
     tall = _affine(lambda h: h["height"], lambda size: hyves_svg(sheet, size))
 
     def fitting(n: int) -> float:
-        room = height - HEAD_MM - n * HP_ROW_MM - pip_block - HYVES_HEAD_MM - TAIL_MM
+        room = height - HEAD_MM - head_more - n * HP_ROW_MM - pip_block - HYVES_HEAD_MM - TAIL_MM
         return min((width - SIDE_COLUMN - wide[1]) / wide[0], (room - tall[1]) / tall[0])
 
     size = fitting(rows)
-    if size >= FULL_HEX:
-        return round(size, 2)
+    if size >= FULL_HEX or head_more:    # a long name's room: never under 8 mm across
+        return round(max(size, FULL_HEX), 2)
     most = max((n for n in range(1, rows) if fitting(n) >= FULL_HEX), default=0)
     if not most:
         raise InvalidInputError(f"sheet {sheet.id}: hyves", f"{len(sheet.hyves[0])} hexes each",
@@ -206,6 +209,12 @@ def full_hex_size(sheet: SheetDefinition, rows: int, pips: int, paper: str) -> f
                             + (f" with {pips} Approval pips" if pips else "")
                             + f": {most} rows of HP squares above the hyves on page 1 of the "
                               f"{paper} sheet")
+
+
+def _full_hyves(sheet: SheetDefinition, rows: list, head_more: float = 0.0) -> dict[str, Any]:
+    """The full-size sheet's hyves drawn for each paper, as large as its page 1 allows."""
+    return {paper: hyves_svg(sheet, full_hex_size(sheet, len(rows), len(_queen_pips(sheet)),
+                                                  paper, head_more)) for paper in CONTENT_MM}
 
 
 #: the content box of an A5 booklet page (A5 on A4, half-Letter on Letter), its side margins
@@ -481,7 +490,9 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
             # on the A5 page only the seasons (or the wasp war) grow, as far as 2 times
             **({"most": 2.0} if a5 else {}),
             # a sheet too long for them (a run's Courier box, notes): the A5 pages' own sizes
-            **({"fallback": {"a5_scale": 1.0, "a5_roomy": 0}} if a5 else {}),
+            # the full-size sheet: smaller hyves on page 1, room for a long run name's lines
+            "fallback": {"a5_scale": 1.0, "a5_roomy": 0} if a5 else {
+                "full_hyves": _full_hyves(sheet, rows, HEAD_MORE_MM)},
             "what": f"sheet {sheet.id}",
             "fits": f"a sheet that fits its {A5_SCENARIO_PAGES} pages of the A5 booklet (a "
                     "shorter HP track, fewer seasonal effects, wasp attacks or formations, "
@@ -501,8 +512,8 @@ def sheet_hyve_context(sheet: SheetDefinition, state=None, header: dict[str, Any
         "hyves": hyves_svg(sheet, HEX_SIZE) if compact else None,
         # the full-size sheet's hyves on each paper, as large as its page 1 allows
         "full_hyves": None if compact else {
-            paper: hyves_svg(sheet, a5_hex_size(sheet, paper) if a5 else full_hex_size(
-                sheet, len(rows), len(_queen_pips(sheet)), paper)) for paper in CONTENT_MM},
+            paper: hyves_svg(sheet, a5_hex_size(sheet, paper)) for paper in CONTENT_MM}
+        if a5 else _full_hyves(sheet, rows),
         "a5": a5,
         "dashed_hyves": sheet.mode == "bee-builder",
         "structured": sheet.placement == "structured",

@@ -67,7 +67,7 @@ def _light_runs(stem, pdf, y, x0, x1, dpi=150):
 def test_the_booklets_footers_are_in_one_form(tmp_path, monkeypatch, imposition):
     """Every page of the booklet, the legacy sheet's and the scenario sheets', has the footer
     "Hyve Legacy Booklet, page N of M · ... · PAPER", the paper named the same way (the
-    scenario sheets' said "Booklet page N of M")."""
+    scenario sheets' said "Booklet page N of M"); the A5 booklet's own pages too."""
     from render_helpers import page_texts
 
     monkeypatch.chdir(tmp_path)
@@ -76,8 +76,10 @@ def test_the_booklets_footers_are_in_one_form(tmp_path, monkeypatch, imposition)
     text = " ".join("\n".join(page_texts(out)).split())
     pages = re.findall(r"Hyve Legacy Booklet, page (\d+) of (\d+) · .*? · "
                        r"(A4 \(210 × 297 mm\)|A4, folded booklet)", text)
-    assert sorted(int(n) for n, _, _ in pages) == list(range(1, 7)), pages   # imposed: folded order
-    assert {m for _, m, _ in pages} == {"6"}
+    from hyvekit.render.printables_hyve_sheets import A5_LEGACY_PAGES, A5_SCENARIO_PAGES
+    count = A5_LEGACY_PAGES + 5 * A5_SCENARIO_PAGES if imposition else 6   # 5 scenarios
+    assert sorted(int(n) for n, _, _ in pages) == list(range(1, count + 1)), pages  # folded order
+    assert {m for _, m, _ in pages} == {str(count)}
     assert len({paper for *_, paper in pages}) == 1, pages
     assert "Booklet page" not in text
 
