@@ -623,7 +623,7 @@
   VIEWS.queenbee = function (v, data) {
     const seats = (v.players || []).map((p) => p.name);
     const seatOf = new Map(seats.map((n, i) => [n, i]));
-    const out = [line(v.turn ? `${v.turn}'s turn` : "the match is over", v.phase,
+    const out = [line(v.turn ? `${v.turn}'s turn` : "the match is over", v.turn ? v.phase : "",
                       `deck ${v.deck} cards`, `discard ${v.discard} cards`,
                       (v.fallen || []).length ? `fallen: ${v.fallen.join(", ")}` : "")];
     if (v.just_played) out.push(el("p", `just played: ${v.just_played}`, "cardtext"));
