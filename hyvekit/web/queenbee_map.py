@@ -40,20 +40,20 @@ def board_map(state: Any) -> dict[str, Any]:
             "hives": {str(h): seats.get(h) for h in sorted(board.hives)}, "bees": bees}
 
 
-#: the layouts worked out, by board (kept with it: a board is not hashable)
-_LAYOUTS: dict[int, tuple[Any, dict[str, Any]]] = {}
+#: the layouts worked out, by the board's shape (its spaces, their adjacency, its hives)
+_LAYOUTS: dict[tuple, dict[str, Any]] = {}
 
 
 def _layout(board: Any) -> dict[str, Any]:
-    """The spaces' positions and the lines between them, worked out once per board."""
-    kept = _LAYOUTS.get(id(board))
-    if kept is not None and kept[0] is board:
-        return kept[1]
-    layout = _laid_out(board)
-    if len(_LAYOUTS) > 16:
-        _LAYOUTS.clear()
-    _LAYOUTS[id(board)] = (board, layout)
-    return layout
+    """The spaces' positions and the lines between them, worked out once per board shape
+    (the same board read again for each match and each step costs nothing more)."""
+    key = (tuple((n, s.type, s.adjacent) for n, s in sorted(board.spaces.items())),
+           tuple((n, h.nest, h.warriors, h.workers) for n, h in sorted(board.hives.items())))
+    if key not in _LAYOUTS:
+        if len(_LAYOUTS) >= 16:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = _laid_out(board)
+    return _LAYOUTS[key]
 
 
 def _laid_out(board: Any) -> dict[str, Any]:
