@@ -523,6 +523,7 @@
   const QB_SYMBOL = { queen: "♛", warrior: "▲", worker: "●" };
   const QB_ORDER = ["queen", "warrior", "worker"];
   const SVG_NS = "http://www.w3.org/2000/svg";
+  let qbZoom = null;                   // the part of the board shown (null: all of it)
   function svg(tag, attrs, text) {
     const e = document.createElementNS(SVG_NS, tag);
     for (const [k, x] of Object.entries(attrs || {})) e.setAttribute(k, String(x));
@@ -538,12 +539,20 @@
 
   function qbMap(map, battle, seats) {
     const at = new Map(map.spaces.map((s) => [s.name, s]));
-    const xs = map.spaces.map((s) => s.x), ys = map.spaces.map((s) => s.y);
-    const x0 = Math.min(...xs) - 1, y0 = Math.min(...ys) - 1;
-    const box = svg("svg", { viewBox: `${x0} ${y0} ${Math.max(...xs) - x0 + 1} ${Math.max(...ys) - y0 + 1}`,
-                              class: "qb-board", role: "img" });
+    // the part of the board shown: all of it, or (a phone's zoom) a hive or the battle
+    const areas = [["the whole board", map.spaces]];
+    if (battle) areas.push(["the battle", [at.get(battle.from), at.get(battle.space)]]);
+    for (const [hive, name] of Object.entries(map.hives)) {
+      if (name) areas.push([`${name}'s hive`, map.spaces.filter((s) => String(s.hive) === hive)]);
+    }
+    const shown = areas.find(([name]) => name === qbZoom) || areas[0];
+    const xs = shown[1].map((s) => s.x), ys = shown[1].map((s) => s.y);
+    const margin = shown === areas[0] ? 1 : 2.6;
+    const side = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys), 5) + 2 * margin;
+    const x0 = (Math.min(...xs) + Math.max(...xs) - side) / 2, y0 = (Math.min(...ys) + Math.max(...ys) - side) / 2;
+    const box = svg("svg", { viewBox: `${x0} ${y0} ${side} ${side}`, class: "qb-board", role: "img" });
     const occupied = Object.keys(map.bees).length;
-    box.setAttribute("aria-label", `the board: ${map.spaces.length} spaces, bees on ${occupied} of them (listed under the map)`);
+    box.setAttribute("aria-label", `the board (${shown[0]} shown): ${map.spaces.length} spaces, bees on ${occupied} of them (listed under the map)`);
     const lines = svg("g", { class: "qb-lines", "aria-hidden": "true" });
     for (const [a, b] of map.lines) {
       const p = at.get(a), q = at.get(b);
@@ -570,6 +579,24 @@
       box.append(g);
     }
     const wrap = el("figure", null, "qb-map");
+    if (!tv) {                          // a phone reads a hive or the battle closer
+      const zoom = el("div", null, "qb-zoom");
+      zoom.setAttribute("role", "group");
+      zoom.setAttribute("aria-label", "the part of the board shown");
+      for (const [name] of areas) {
+        const b = el("button", name, "secondary");
+        b.type = "button";
+        b.setAttribute("aria-pressed", String(name === shown[0]));
+        b.addEventListener("click", () => {
+          qbZoom = name;
+          render(current);                // the map drawn again: the same button keeps focus
+          const again = [...document.querySelectorAll(".qb-zoom button")].find((x) => x.textContent === name);
+          if (again) again.focus();
+        });
+        zoom.append(b);
+      }
+      wrap.append(zoom);
+    }
     wrap.append(box);
     const legend = el("figcaption", null, "qb-legend");
     for (const [seat, name] of seats.entries()) legend.append(qbSwatch(seat, name), el("span", " "));

@@ -137,9 +137,17 @@ def test_queen_bee_pages_in_a_battle_and_once_the_match_is_over(hk, browser):
         page.goto(urls["friday player Bo"])
         page.wait_for_selector("#live.on", timeout=10_000)
         label = page.locator("svg.qb-board").get_attribute("aria-label")
-        assert label.startswith("the board: 79 spaces, bees on 22 of them")
+        assert label.startswith("the board (the whole board shown): 79 spaces, bees on 22 of them")
         assert page.locator("svg.qb-board .qb-space").count() == 79
         items = page.locator(".qb-list li").all_text_contents()      # folded: not rendered
         assert "I1: Bo: queen" in items and "G1b: Ann: 1 warrior" in items
         assert page.locator(".qb-fight .qb-odds").inner_text() == \
             "The attack succeeds 100.0% of the time."
+        # a phone reads the battle closer: the map shows less of the board, as wide as before
+        whole = page.locator("svg.qb-board").get_attribute("viewBox").split()
+        page.get_by_role("button", name="the battle", exact=True).click()
+        near = page.locator("svg.qb-board").get_attribute("viewBox").split()
+        assert float(near[2]) < float(whole[2]) / 2
+        assert page.get_by_role("button", name="the battle", exact=True).get_attribute(
+            "aria-pressed") == "true"
+        assert problems(page) == []
