@@ -165,7 +165,9 @@ class Served:
         """The record as a page shows it: the decision JSON of ``next --json`` with the
         record's ``id``, ``name``, ``game``, ``kind``, the ``last_step`` and what the rules
         did with it (``said``); once the game is over, its ``final`` scores (where the view
-        does not show them).  ``with_previews`` False: no ``preview`` yet.  ``record`` None:
+        does not show them); a Queen Bee match's ``board_map``
+        (:func:`~hyvekit.web.queenbee_map.board_map`).  ``with_previews`` False: no
+        ``preview`` yet.  ``record`` None:
         the header the server was started with stands for it."""
         engine = self.game.engine
         header = record.header if record is not None else self.header
@@ -174,6 +176,9 @@ class Served:
                     game=header["game"], kind=header["kind"],
                     last_step=engine.last_step(state), said=list(engine.said(state)),
                     so_far=self.game.so_far(state) if self.game.so_far else [])
+        if header["game"] == "queenbee":         # the board drawn as a map
+            from hyvekit.web.queenbee_map import board_map
+            data["board_map"] = board_map(state)
         if data.get("decision") is None:        # over: the play to log in BG Stats
             data["bgstats"] = _bgstats(record if record is not None else
                                        self.store.load(self.cid), state)

@@ -517,6 +517,175 @@
     return out;
   };
 
+  // --- Queen Bee: the board as a map (hyvekit/web/queenbee_map.py places the spaces), each
+  // player's bees in their colour with a symbol by type, and the battle as sentences -------
+
+  const QB_SYMBOL = { queen: "♛", warrior: "▲", worker: "●" };
+  const QB_ORDER = ["queen", "warrior", "worker"];
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  let qbZoom = null;                   // the part of the board shown (null: all of it)
+  function svg(tag, attrs, text) {
+    const e = document.createElementNS(SVG_NS, tag);
+    for (const [k, x] of Object.entries(attrs || {})) e.setAttribute(k, String(x));
+    if (text !== undefined) e.textContent = String(text);
+    return e;
+  }
+  // a player's bees on a space in words and in symbols: "Ann: queen, 2 warriors" / "♛ ▲2"
+  const qbWords = (b) => `${b.player}: ${QB_ORDER.filter((k) => b[k]).map((k) =>
+    k === "queen" ? "queen" : `${b[k]} ${k}${b[k] > 1 ? "s" : ""}`).join(", ")}`;
+  const qbSymbols = (b) => QB_ORDER.filter((k) => b[k]).map((k) =>
+    k === "queen" ? QB_SYMBOL[k] : `${QB_SYMBOL[k]}${b[k]}`).join(" ");
+  const qbSwatch = (seat, text) => el("span", text, `qb-bee seat-${seat}`);
+
+  function qbMap(map, battle, seats) {
+    const at = new Map(map.spaces.map((s) => [s.name, s]));
+    // the part of the board shown: all of it, or (a phone's zoom) a hive or the battle
+    const areas = [["the whole board", map.spaces]];
+    if (battle) areas.push(["the battle", [at.get(battle.from), at.get(battle.space)]]);
+    for (const [hive, name] of Object.entries(map.hives)) {
+      if (name) areas.push([`${name}'s hive`, map.spaces.filter((s) => String(s.hive) === hive)]);
+    }
+    const shown = areas.find(([name]) => name === qbZoom) || areas[0];
+    const xs = shown[1].map((s) => s.x), ys = shown[1].map((s) => s.y);
+    const margin = shown === areas[0] ? 1 : 2.6;
+    const side = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys), 5) + 2 * margin;
+    const x0 = (Math.min(...xs) + Math.max(...xs) - side) / 2, y0 = (Math.min(...ys) + Math.max(...ys) - side) / 2;
+    const box = svg("svg", { viewBox: `${x0} ${y0} ${side} ${side}`, class: "qb-board", role: "img" });
+    const occupied = Object.keys(map.bees).length;
+    box.setAttribute("aria-label", `the board (${shown[0]} shown): ${map.spaces.length} spaces, bees on ${occupied} of them (listed under the map)`);
+    const lines = svg("g", { class: "qb-lines", "aria-hidden": "true" });
+    for (const [a, b] of map.lines) {
+      const p = at.get(a), q = at.get(b);
+      const tunnel = [p.type, q.type].includes("tunnel");
+      lines.append(svg("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: tunnel ? "tunnel" : "" }));
+    }
+    box.append(lines);
+    const fought = battle ? [battle.from, battle.space] : [];
+    for (const s of map.spaces) {
+      const g = svg("g", { class: `qb-space ${s.type}`, transform: `translate(${s.x} ${s.y})` });
+      const bees = map.bees[s.name] || [];
+      const title = `${s.name} (${s.type}${s.larva ? ", larva space" : ""})` +
+        (bees.length ? `: ${bees.map(qbWords).join("; ")}` : "");
+      g.append(svg("title", {}, title));
+      if (fought.includes(s.name)) g.append(svg("circle", { r: 0.98, class: "qb-battle" }));
+      g.append(svg("circle", { r: bees.length ? 0.8 : 0.58, class: "qb-cell" }));
+      if (bees.length) {                    // its name, then whose bees (initial) and which
+        const b = bees[0];
+        const kinds = `${b.player[0]}${bees.length > 1 ? "+" : ""} ${bees.map(qbSymbols).join(" ")}`;
+        g.append(svg("circle", { r: 0.74, class: `qb-owner seat-${b.seat}` }),
+                 svg("text", { y: -0.3, class: "qb-on" }, s.name),
+                 svg("text", { y: 0.2, class: "qb-count", "font-size": kinds.length > 6 ? 0.3 : 0.42 }, kinds));
+      } else g.append(svg("text", { y: 0.04, class: "qb-name" }, s.name));
+      box.append(g);
+    }
+    const wrap = el("figure", null, "qb-map");
+    if (!tv) {                          // a phone reads a hive or the battle closer
+      const zoom = el("div", null, "qb-zoom");
+      zoom.setAttribute("role", "group");
+      zoom.setAttribute("aria-label", "the part of the board shown");
+      for (const [name] of areas) {
+        const b = el("button", name, "secondary");
+        b.type = "button";
+        b.setAttribute("aria-pressed", String(name === shown[0]));
+        b.addEventListener("click", () => {
+          qbZoom = name;
+          render(current);                // the map drawn again: the same button keeps focus
+          const again = [...document.querySelectorAll(".qb-zoom button")].find((x) => x.textContent === name);
+          if (again) again.focus();
+        });
+        zoom.append(b);
+      }
+      wrap.append(zoom);
+    }
+    wrap.append(box);
+    const legend = el("figcaption", null, "qb-legend");
+    for (const [seat, name] of seats.entries()) legend.append(qbSwatch(seat, name), el("span", " "));
+    legend.append(el("span", `♛ queen · ▲ warrior · ● worker · ${map.spaces.length} spaces: nests, hive, tunnel, grass (dashed lines: tunnels)`));
+    wrap.append(legend);
+    return wrap;
+  }
+
+  // the dice as they lie: "b4,y2" → a black 4, a yellow 2
+  function qbDice(text) {
+    const out = el("span", null, "qb-dice");
+    if (!text) { out.textContent = "not rolled yet"; return out; }
+    for (const die of text.split(",")) {
+      const colour = die[0] === "y" ? "yellow" : "black";
+      const d = el("span", die.slice(1), `qb-die ${colour}`);
+      d.setAttribute("role", "img");
+      d.setAttribute("aria-label", `${colour} ${die.slice(1)}`);
+      out.append(d, el("span", " "));
+    }
+    return out;
+  }
+
+  const QB_STAGE = {
+    before: "Step 1: the attacker may play Smoker or Stuck in a Web before the battle.",
+    answer: "The defender may answer the card just played.",
+    roll: "The dice are being rolled: yellow for each worker, black for each warrior and the queen.",
+    reroll: "Keep the dice, or re-roll them (once a battle for each side).",
+    cards: "Step 4: the side losing after the rolls may play battle cards, or accept.",
+    escape: "Bee Escape: the saved bees are placed.",
+    occupy: "The attacker won: its bees move onto the space.",
+  };
+
+  function qbBattle(b) {
+    const c = card(`battle on ${b.space}`);
+    c.classList.add("qb-fight");
+    c.append(el("p", `${b.attacker} attacks ${b.space} from ${b.from}: ${b.attacker_bees} against ${b.defender}'s ${b.defender_bees}.`));
+    if (QB_STAGE[b.stage]) c.append(el("p", QB_STAGE[b.stage], "more"));
+    const dice = el("p", null, "line");
+    dice.append(el("span", `${b.attacker}'s dice `), qbDice(b.attacker_dice),
+                el("span", ` · ${b.defender}'s dice `), qbDice(b.defender_dice));
+    c.append(dice, el("p", `Totals: ${b.totals}.`, "line"));
+    if (b.attack_odds) c.append(el("p", `The attack succeeds ${b.attack_odds} of the time.`, "qb-odds"));
+    if ((b.cards || []).length) {
+      const list = el("ul", null, "lines");
+      for (const x of b.cards) list.append(el("li", x));
+      c.append(el("p", "Cards played:", "line"), list);
+    }
+    return c;
+  }
+
+  VIEWS.queenbee = function (v, data) {
+    const seats = (v.players || []).map((p) => p.name);
+    const seatOf = new Map(seats.map((n, i) => [n, i]));
+    const out = [line(v.turn ? `${v.turn}'s turn` : "the match is over", v.turn ? v.phase : "",
+                      `deck ${v.deck} cards`, `discard ${v.discard} cards`,
+                      (v.fallen || []).length ? `fallen: ${v.fallen.join(", ")}` : "")];
+    if (v.just_played) out.push(el("p", `just played: ${v.just_played}`, "cardtext"));
+    if (v.action) {
+      out.push(line(`action: ${v.action.kind}`, v.action.spaces_left ? `${v.action.spaces_left} spaces left to move` : "",
+                    v.action.target ? `onto ${v.action.target}` : ""));
+    }
+    if (v.battle) out.push(qbBattle(v.battle));
+    if (data && data.board_map) out.push(qbMap(data.board_map, v.battle, seats));
+    const players = el("div", null, "qb-players");
+    for (const p of v.players || []) {
+      const seat = seatOf.get(p.name);
+      const c = card("");
+      c.querySelector("h3").append(qbSwatch(seat, p.name), el("span", ` · hive ${p.hive}${p.name === v.turn ? " · turn" : ""}`));
+      c.append(line(`hand ${p.hand} ${p.hand === 1 ? "card" : "cards"}`, `${p.bees} bees on the board`,
+                    `${p.reserve} in reserve`),
+               line(p.queen ? `queen on ${p.queen}${p.queen_left_nest ? " (has left the nest)" : ""}` : "queen defeated",
+                    p.serves !== p.name ? `serves ${p.serves}'s queen (forced alliance)` : "",
+                    p.skills ? `skills: ${p.skills}` : ""));
+      players.append(c);
+    }
+    out.push(players);
+    if (data && data.board_map) {      // the map's text alternative: the bees, space by space
+      const d = el("details", null, "qb-list");
+      const bees = Object.entries(data.board_map.bees);
+      d.append(el("summary", `the bees, space by space (${bees.length} spaces)`));
+      const list = el("ul", null, "lines");
+      for (const [space, here] of bees) list.append(el("li", `${space}: ${here.map(qbWords).join("; ")}`));
+      d.append(list);
+      out.push(d);
+    }
+    if (v.board_assumed) out.push(el("p", "The board is hyvekit's assumed layout (the rulebook prints no map): docs/queenbee-table.md.", "more"));
+    return out;
+  };
+
   function renderFinal(final) {
     const c = card("final scores");
     const rows = (final.players || []).map((p) => ({ player: p.name, total: p.total,
@@ -531,7 +700,7 @@
 
   function renderTable(data) {
     const view = VIEWS[data.game];
-    const out = view && data.table ? view(data.table) : [renderValue(data.table)];
+    const out = view && data.table ? view(data.table, data) : [renderValue(data.table)];
     if ((data.so_far || []).length) {      // the campaign beyond the table: months, scenarios
       const list = el("ul", null, "so-far");
       for (const line of data.so_far) list.append(el("li", line));

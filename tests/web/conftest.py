@@ -168,3 +168,15 @@ def before_a_forced_step(folder, cid: str, seed: int = 0) -> tuple[str, str]:
                 return faces, after.legal[0]
         apply_steps(store, cid, [step], rng, game=game)
     raise AssertionError("no such die within 400 steps")
+
+
+#: a 3-player Queen Bee match (``new -p Ann -p Bo -p Cy``) up to a forced alliance, each step
+#: as its player takes it (found with the engine: Bo's queen flies to I1, within reach of
+#: Ann's Sting; the dice entered, so Ann's warrior wins; Bo accepts and her bees serve Ann)
+QUEEN_BEE_TO_ALLIANCE = (
+    ("Ann", "flight"), ("Ann", "done"), ("Ann", "end"),
+    ("Bo", "flight"), ("Bo", "move queen N3 I1"), ("Bo", "end"),
+    ("Cy", "flight"), ("Cy", "done"), ("Cy", "end"),
+    ("Ann", "sting"), ("Ann", "move warrior H1b G1b"), ("Ann", "attack G1b I1"),
+    ("Ann", "pass"), ("Ann", "b4"), ("Ann", "keep"),
+    ("Bo", "b1"), ("Bo", "keep"), ("Bo", "accept"))

@@ -5,12 +5,13 @@ HYVEKIT_SCREENSHOTS=DIR to keep them)."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
-from .conftest import CHROMIUM, serving, tokens, until
+from .conftest import CHROMIUM, QUEEN_BEE_TO_ALLIANCE, serving, tokens, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -388,3 +389,59 @@ def test_hyve_colours_read_in_both_themes_each_with_a_symbol(hk, browser):
                 assert contrast >= 4.5, f"{name}: {contrast:.2f}"      # WCAG AA
                 assert symbol.strip('" ') != "" and outline != "none", name
             context.close()
+
+
+def test_three_phones_play_queen_bee_to_a_forced_alliance_with_a_tv_watching(hk, browser,
+                                                                            tmp_path):
+    """Ann, Bo and Cy each on a phone (360 px) make their own steps — a tap on an option
+    shown, else the step typed — up to Bo's queen defeated in a battle on the map; the TV
+    follows every step and shows the battle, then Bo's bees serving Ann."""
+    shots = _shots(tmp_path)
+    assert hk("queenbee", "new", "Friday", "-p", "Ann", "-p", "Bo", "-p", "Cy").returncode == 0
+    with serving(hk.campaigns, ["friday"]) as (base, app):
+        k = tokens(app, "friday")
+        phones = {}
+        for name in ("Ann", "Bo", "Cy"):
+            phones[name] = browser.new_page(viewport={"width": 360, "height": 740})
+            phones[name].goto(f"{base}/t/friday?k={k[f'player {name}']}")
+        tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+        tv.goto(f"{base}/t/friday/tv?k={k['watch']}")
+        for page in (*phones.values(), tv):
+            page.wait_for_selector("#live.on", timeout=10_000)
+        tapped = typed = 0
+        for n, (who, step) in enumerate(QUEEN_BEE_TO_ALLIANCE, 1):
+            phone = phones[who]
+            until(phone, "document.querySelector('#actor').classList.contains('mine') && [..."
+                  f"document.querySelectorAll('#legal option')].some(o => o.value === "
+                  f"{json.dumps(step)})", timeout=10_000)        # the page shows it legal
+            button = phone.locator(f'#options button[data-step="{step}"]:visible')
+            if button.count() and button.is_enabled():
+                button.click()
+                tapped += 1
+            else:                        # in a fold not open (a move among hundreds): typed
+                phone.fill("#step", step)
+                phone.press("#step", "Enter")
+                typed += 1
+            until(tv, f"Number(document.body.dataset.steps || 0) >= {n}", timeout=10_000)
+            assert phone.locator("#error").inner_text() == "", (step, phone.locator(
+                "#error").inner_text())
+            if step == "keep" and who == "Bo":            # the card window, on the TV
+                until(tv, "document.querySelector('.qb-fight .qb-odds') !== null")
+                fight = tv.locator(".qb-fight").inner_text()
+                assert "Ann attacks I1 from G1b" in fight and "4 against 1" in fight
+                assert tv.locator(".qb-fight .qb-die").count() == 2
+                assert tv.locator("svg.qb-board .qb-battle").count() == 2   # both spaces
+                tv.screenshot(path=str(shots / "queen-bee-tv-1920.png"))
+                phones["Bo"].screenshot(path=str(shots / "queen-bee-phone-360.png"),
+                                        full_page=True)
+        assert tapped and typed
+        # the forced alliance: Bo's bees serve Ann's queen, on every page
+        for page in (tv, *phones.values()):
+            until(page, "[...document.querySelectorAll('.qb-players .card')].some("
+                  "c => c.textContent.includes(\"serves Ann's queen (forced alliance)\"))")
+        assert "fallen: Bo" in tv.locator("#view").inner_text()
+        assert tv.locator("svg.qb-board .qb-battle").count() == 0
+        tv.screenshot(path=str(shots / "queen-bee-alliance-tv-1920.png"))
+    shown = json.loads(hk("queenbee", "next", "friday", "--json").stdout)["table"]
+    assert [p["serves"] for p in shown["players"]] == ["Ann", "Ann", "Cy"]
+    assert shown["fallen"] == ["Bo"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import CHROMIUM, PHONE, TV, played, serving, tokens, until
+from .conftest import CHROMIUM, PHONE, QUEEN_BEE_TO_ALLIANCE, TV, played, serving, tokens, until
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -112,3 +112,42 @@ def test_the_pages_of_finished_games(hk, browser):
                                   **pages(base, app, "league", "player Ann"),
                                   **pages(base, app, "tuesday", "host")})
         assert not found, "\n".join(found)
+
+
+def test_queen_bee_pages_in_a_battle_and_once_the_match_is_over(hk, browser):
+    """A 3-player match in a battle's card window (the board drawn, the dice, the odds; Bo's
+    page with her battle cards), and a 2-player match won (the final page)."""
+    assert hk("queenbee", "new", "Friday", "-p", "Ann", "-p", "Bo", "-p", "Cy").returncode == 0
+    steps = [f"{who}: {step}" for who, step in QUEEN_BEE_TO_ALLIANCE[:-1]]
+    made = hk("queenbee", "do", "friday", *steps)
+    assert made.returncode == 0, made.stdout + made.stderr
+    assert hk("queenbee", "new", "Duel", "-p", "Ann", "-p", "Bo").returncode == 0
+    won = ["Ann: flight", "Ann: done", "Ann: end", "Bo: flight", "Bo: move queen N4 I1",
+           "Bo: end", "Ann: sting", "Ann: move warrior H1b G1b", "Ann: attack G1b I1",
+           "Ann: pass", "Ann: b4", "Ann: keep", "Bo: b1", "Bo: keep", "Bo: accept"]
+    made = hk("queenbee", "do", "duel", *won)
+    assert made.returncode == 0, made.stdout + made.stderr
+    with serving(hk.campaigns, ["friday", "duel"]) as (base, app):
+        urls = {**pages(base, app, "friday", "player Bo"),
+                **pages(base, app, "duel", "player Ann")}
+        found = checked(browser, urls)
+        assert not found, "\n".join(found)
+        # the map is drawn and labelled, each occupied space with its bees as text too
+        page = browser.new_page(viewport=PHONE)
+        page.goto(urls["friday player Bo"])
+        page.wait_for_selector("#live.on", timeout=10_000)
+        label = page.locator("svg.qb-board").get_attribute("aria-label")
+        assert label.startswith("the board (the whole board shown): 79 spaces, bees on 22 of them")
+        assert page.locator("svg.qb-board .qb-space").count() == 79
+        items = page.locator(".qb-list li").all_text_contents()      # folded: not rendered
+        assert "I1: Bo: queen" in items and "G1b: Ann: 1 warrior" in items
+        assert page.locator(".qb-fight .qb-odds").inner_text() == \
+            "The attack succeeds 100.0% of the time."
+        # a phone reads the battle closer: the map shows less of the board, as wide as before
+        whole = page.locator("svg.qb-board").get_attribute("viewBox").split()
+        page.get_by_role("button", name="the battle", exact=True).click()
+        near = page.locator("svg.qb-board").get_attribute("viewBox").split()
+        assert float(near[2]) < float(whole[2]) / 2
+        assert page.get_by_role("button", name="the battle", exact=True).get_attribute(
+            "aria-pressed") == "true"
+        assert problems(page) == []
