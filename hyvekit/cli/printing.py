@@ -411,7 +411,7 @@ def pad(
              "player names (and on the multi-year pad the game length) from; the beez pad: id "
              "of a Beez game (its names, cards and, once scored, every score); the queenbee "
              "match sheet: id of a Queen Bee match log (its players, or with --match a logged "
-             "match); the hyve-legacy pad: id of a Hyve Legacy run (its figures so far)."),
+             "match) or of a finished match played at the table; the hyve-legacy pad: id of a Hyve Legacy run (its figures so far)."),
     players: Optional[int] = typer.Option(
         None, "--players", "-p", min=1,         # each pad says its own most
         help="Player columns, 1-4 (Queen Bee seats 1-6; default: the number of --names, else "
@@ -440,7 +440,8 @@ def pad(
     FILE prints a blank Bee Lives pad with your own board's values (VP per swarm, raid,
     starvation token).  With a Beez GAME played at the table (beez new/next/do) the beez pad
     is pre-filled with its names and common cards and, once scored, every card's honey drops,
-    the totals, the large nectar and the winner.
+    the totals, the large nectar and the winner.  With a finished Queen Bee match played at the
+    table (queenbee new -p/next/do) the match sheet is filled in from it.
 
     Example: hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --per-page 4 --copies 5
 
@@ -449,6 +450,8 @@ def pad(
     Example: hyvekit print pad beez friday
 
     Example: hyvekit print pad queenbee friday-hive --match last
+
+    Example: hyvekit print pad queenbee friday
 
     Example: hyvekit print pad hyve-legacy summer-run
     """
@@ -558,15 +561,23 @@ def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | Non
 
     record, state = campaign_store(campaigns_dir(ctx)).state(group_id)
     game_kind = (record.header.get("game"), record.header.get("kind"))
-    if game_kind != ("queenbee", "matches"):
+    if game_kind not in (("queenbee", "matches"), ("queenbee", "match")):
         raise InvalidInputError("GROUP", group_id,
-                                "a Queen Bee match log (this one is "
-                                f"{game_kind[0]}/{game_kind[1]}; see 'hyvekit campaign list')")
+                                "a Queen Bee match log or a match played at the table (this one "
+                                f"is {game_kind[0]}/{game_kind[1]}; see 'hyvekit campaign list')")
     gid = str(record.header.get("id") or group_id)
     group = {"name": str(record.header.get("name") or gid), "id": gid}
     options: dict[str, Any] = {"campaign": gid}
     chosen, number = None, None
-    if match is not None:
+    if game_kind == ("queenbee", "match"):          # a match at the table: the finished match
+        if match is not None:
+            raise typer.BadParameter("--match picks a match of a match log; a match played at "
+                                     f"the table is one match: hyvekit print pad queenbee {gid}",
+                                     param_hint="--match")
+        from hyvekit.games.queenbee import played_match
+        chosen = played_match(state, f"played at the table: {gid}",
+                              str(record.header.get("created") or "")[:10] or None)
+    elif match is not None:
         count = len(state.matches)
         if match.strip().lower() == "last" and count:
             number = count
@@ -580,7 +591,8 @@ def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | Non
     try:
         from hyvekit.games.queenbee import MAX_PLAYERS
 
-        roster = list(state.roster) if len(state.roster) <= MAX_PLAYERS else []
+        roster = list(chosen.players if game_kind == ("queenbee", "match") else state.roster)
+        roster = roster if len(roster) <= MAX_PLAYERS else []
         context = match_pad_context(players, parse_names(names) if names else roster,
                                     per_page=render["per_page"], group=group, match=chosen,
                                     match_number=number)

@@ -290,8 +290,5 @@ def log_match_played(ctx: typer.Context,
         raise IllegalActionError("Queen Bee: End of the Game", f"the match {match!r} is not "
                                  "over: it ends when only one queen remains",
                                  hint=f"hyvekit queenbee next {match}")
-    r = Q.result(table)
-    played = Q.Match(tuple(table.players), r["winner"], tuple(r["defeated"]),
-                     tuple((p, s) for p, s in zip(table.players, table.skills) if s),
-                     tuple(r["alliances"].items()), date, f"played at the table: {match}")
+    played = Q.played_match(table, f"played at the table: {match}", date)
     append_match(ctx, group, played, (record, state), dry_run)
