@@ -82,7 +82,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "aid beelives-solo", "aid beelives-resources"),
     "hyvekit.render.printables_beez": ("pad beez", "aid beez-turn"),
     "hyvekit.render.printables_queenbee": ("aid queenbee-reference", "aid queenbee-cards",
-                                           "pad queenbee"),
+                                           "aid queenbee-board", "pad queenbee"),
     "hyvekit.render.printables_reports": ("report",),
     "hyvekit.render.printables_beelives_campaign": ("tracker beelives",
                                                     "tracker beelives-months"),
