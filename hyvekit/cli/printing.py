@@ -73,20 +73,27 @@ InkSaver = Annotated[bool, typer.Option("--ink-saver",
 BoardFile = Annotated[Optional[Path], typer.Option(
     "--board", metavar="FILE", exists=True, dir_okay=False,
     help="Bee Lives: your own board values (TOML, same shape as hyvekit/data/beelives.toml; "
-         "tables you leave out are the packaged ones): the print shows your values.")]
+         "tables you leave out are the packaged ones): the print shows your values. 'aid "
+         "queenbee-board': your own Queen Bee board ('hyvekit data copy queenbee_board "
+         "FILE'), drawn.")]
 
 
 def _board(printable: Printable, path: Optional[Path]) -> Any:
-    """The Bee Lives board of ``--board FILE`` for ``printable`` (None without the option).
+    """The board of ``--board FILE`` for ``printable`` (None without the option): a Queen Bee
+    board for a printable drawn from one (``queenbee_board`` in its uses), else Bee Lives'.
 
     :raises typer.BadParameter: ``printable`` shows no board values.
     """
     if path is None:
         return None
+    if "queenbee_board" in printable.uses:
+        from hyvekit.data.queenbee import board as queenbee_board
+        return queenbee_board(path)
     if "board" not in printable.uses:
-        drawn = ", ".join(p.key for p in load_all().values() if "board" in p.uses)
-        raise typer.BadParameter(f"{printable.key} shows no Bee Lives board values; --board "
-                                 f"goes with: {drawn}", param_hint="--board")
+        drawn = ", ".join(p.key for p in load_all().values()
+                          if {"board", "queenbee_board"} & set(p.uses))
+        raise typer.BadParameter(f"{printable.key} shows no board values; --board goes with: "
+                                 f"{drawn}", param_hint="--board")
     from hyvekit.data.beelives import board
 
     return board(path)
@@ -642,7 +649,8 @@ def aid(
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
     """Print a player aid (rule texts from the rulebook; one per sheet).  A Bee Lives aid
-    with --board FILE shows your own board's values (resource chart, VP, raid dice, ...).
+    with --board FILE shows your own board's values (resource chart, VP, raid dice, ...);
+    aid queenbee-board with --board FILE draws your own Queen Bee board.
 
     Example: hyvekit print aid beelives-month --copies 4 --paper letter
     """
@@ -654,7 +662,8 @@ def aid(
     _check_per_page(printable, per_page)
     board = _board(printable, board_file)
     options = {"board": str(board_file)} if board_file is not None else {}
-    _render(ctx, printable, build_context(printable.key, per_page=per_page, board=board),
+    drawn = "queenbee_board" if "queenbee_board" in printable.uses else "board"
+    _render(ctx, printable, build_context(printable.key, per_page=per_page, **{drawn: board}),
             paper=paper, copies=copies, out=out, templates=templates, options=options,
             per_page=per_page, ink_saver=ink_saver)
 

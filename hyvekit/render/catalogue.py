@@ -38,8 +38,9 @@ class Printable:
     :ivar expect: a phrase printed on every copy (the tests look for it).
     :ivar pages: pages per copy.
     :ivar uses: the components its values come from that a player may supply from a file
-        (``"board"``: a Bee Lives :class:`~hyvekit.rules.beelives.board.Board`); passed to its
-        builder by name.
+        (``"board"``: a Bee Lives :class:`~hyvekit.rules.beelives.board.Board`;
+        ``"queenbee_board"``: a Queen Bee :class:`~hyvekit.rules.queenbee.spaces.Board`);
+        passed to its builder by name.
     """
 
     key: str

@@ -425,14 +425,18 @@ def board_positions(board) -> dict[str, tuple[float, float]]:
     return pos
 
 
-def queenbee_board_context(**_: Any) -> dict[str, Any]:
+def queenbee_board_context(queenbee_board: Any = None, **_: Any) -> dict[str, Any]:
     """Context of ``aid-queenbee-board.html``: the packaged board drawn as a map (each space a
     circle of its type's fill, its name, a larva space marked, adjacent spaces joined — a
     tunnel's joins dashed), the legend, the hives the players take by player count and what
-    the rulebook says of the spaces; marked as hyvekit's assumption when it is one."""
+    the rulebook says of the spaces; marked as hyvekit's assumption when it is one.
+
+    :param queenbee_board: a player's own :class:`~hyvekit.rules.queenbee.spaces.Board`
+        (``--board FILE``); default the packaged one.
+    """
     from hyvekit.data import queenbee as tables
 
-    board = tables.board()
+    board = tables.board() if queenbee_board is None else queenbee_board
     pos = board_positions(board)
     scale = (MAP_MM / 2 - SPACE_MM - 1) / max(max(abs(x), abs(y)) for x, y in pos.values())
     mm = {n: (round(MAP_MM / 2 + x * scale, 2), round(MAP_MM / 2 + y * scale, 2))
@@ -463,7 +467,7 @@ def queenbee_board_context(**_: Any) -> dict[str, Any]:
                   "one is hyvekit's own, built from what the text says, not the publisher's. "
                   "If your board differs, describe it in a board file (hyvekit data copy "
                   "queenbee_board FILE) and play with --board FILE." if board.assumed else
-                  f"The board of {board.source}."),
+                  f"Your own board, from {board.source}: the layout its file describes."),
         "map_mm": MAP_MM, "r": SPACE_MM, "joins": joins, "spaces": drawn,
         "hive_labels": labels,
         "legend": [{"type": t, "text": text, "fill": fill, "ink_fill": ink,
@@ -474,7 +478,8 @@ def queenbee_board_context(**_: Any) -> dict[str, Any]:
         "seats": [{"players": n, "hives": ", ".join(map(str, h))} for n, h in board.seats],
         "rules": queenbee_reference_context()["spaces"],
         "count": len(spaces),
-        "source": SOURCE_BOARD,
+        "source": SOURCE_BOARD if board.assumed else "Queen Bee rulebook: Game Board, Setup; "
+                                                      f"the board of {board.source}",
     }
 
 
@@ -501,7 +506,8 @@ register(Printable("aid queenbee-board", "aid-queenbee-board.html", "Queen Bee B
                    "rulebook prints none), every space named and shown by type, larva spaces, "
                    "tunnels, the hives taken by player count.",
                    "hyvekit print aid queenbee-board --paper letter", per_page=(1,),
-                   command=("print", "aid", "queenbee-board"), expect="Tunnel: workers and queens only"),
+                   command=("print", "aid", "queenbee-board"),
+                   expect="Tunnel: workers and queens only", uses=("queenbee_board",)),
          queenbee_board_context, aid="queenbee-board")
 register(Printable("pad queenbee", "pad-queenbee.html", "Queen Bee Match Sheet",
                    "Queen Bee match sheet, two matches a page: players in seat order, hive "

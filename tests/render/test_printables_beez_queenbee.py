@@ -308,3 +308,21 @@ def test_the_board_sheet_prints_every_space_name_and_the_seats(tmp_path):
     assert "HIVES BY PLAYER COUNT" in text and "3 players hives 1, 3, 5" in text
     assert "ASSUMED LAYOUT" in text and "hive 6" in text
     assert AIDS["queenbee-board"] == "aid queenbee-board"
+
+
+def test_the_board_sheet_draws_a_players_own_board_file(tmp_path):
+    """``print aid queenbee-board --board FILE``: the player's board drawn, not marked
+    assumed; --board on an aid drawn from no board is refused with those that are."""
+    from pathlib import Path
+
+    from hyvekit.data.queenbee import board
+    from hyvekit.render.printables_queenbee import queenbee_board_context
+    own = Path(__file__).with_name("queenbee_board_four_hives.toml")
+    ctx = queenbee_board_context(queenbee_board=board(own))
+    assert {s["name"] for s in ctx["spaces"]} == set(board(own).spaces)
+    assert len(ctx["hive_labels"]) == 4 and "ASSUMED" not in ctx["intro"]
+    text = print_pdf(tmp_path, "print", "aid", "queenbee-board", "--board", str(own))
+    assert "N4" in text and "N5" not in text and "four_hives.toml" in text
+    result = runner.invoke(app, ["print", "aid", "queenbee-cards", "--board", str(own),
+                                 "--out", str(tmp_path / "y.pdf")])
+    assert result.exit_code == 2 and "aid queenbee-board" in result.output
