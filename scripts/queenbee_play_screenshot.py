@@ -38,7 +38,7 @@ async def shoot(folder: Path, out: Path, size: tuple[int, int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/images/queenbee-play.svg"))
-    parser.add_argument("--size", default="104x44")
+    parser.add_argument("--size", default="104x34")
     args = parser.parse_args()
     columns, rows = (int(n) for n in args.size.split("x"))
     with tempfile.TemporaryDirectory() as folder:

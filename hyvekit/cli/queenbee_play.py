@@ -33,8 +33,8 @@ R_PLAY = "hyvekit queenbee play"
 SEAT_STYLES = ("bold yellow", "bold cyan", "bold magenta", "bold green", "bold red",
                "bold blue")
 BEE_LETTERS = {"queen": "Q", "warrior": "W", "worker": "w"}
-#: the columns of one space on the board: its name, then its bees
-CELL = 10
+#: the columns of a space's name (and its larva mark) on the board, before its bees
+NAME_COLUMNS = 5
 
 
 class QueenBeeSession:
@@ -133,15 +133,15 @@ class QueenBeeSession:
         return f"{self.name} · {turn} · deck {view['deck']} · discard {view['discard']}"
 
     def table_renderable(self, width: int | None = None):
-        """The table now: the board as text (:func:`board_lines`), the players, the card just
-        played, the battle under way with the attack's odds."""
-        from rich import box
+        """The table now: the card just played, the battle under way with the attack's odds,
+        the players, the board as text (:func:`board_lines`); on a short screen what is past
+        its share is cut from the bottom (the legend, then the hives last drawn)."""
         from rich.console import Group
         from rich.table import Table
         from rich.text import Text
         view = self.data["table"]
-        players = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                        header_style="bold", padding=(0, 1, 0, 0))
+        players = Table(box=None, pad_edge=False, header_style="bold underline",
+                        padding=(0, 1, 0, 0))
         for c in ("player", "hive", "hand", "bees", "reserve", "queen", "serves", "skills"):
             players.add_column(c, no_wrap=True)
         for seat, p in enumerate(view["players"]):
@@ -149,7 +149,7 @@ class QueenBeeSession:
                             *[str(v) for v in (p["hive"], p["hand"], p["bees"], p["reserve"],
                                                p["queen"] or "defeated", p["serves"],
                                                p["skills"])])
-        out: list[Any] = [*board_lines(self.state, width or 100), players]
+        out: list[Any] = []         # what is under way first, the board last
         if view.get("just_played"):
             out.append(Text(f"just played: {view['just_played']}", style="italic"))
         if "battle" in view:
@@ -157,9 +157,7 @@ class QueenBeeSession:
             if view["battle"]["cards"]:
                 out.append(Text("battle cards: " + ", ".join(view["battle"]["cards"]),
                                 style="italic"))
-        if view["board_assumed"]:
-            out.append(Text("board: hyvekit's assumed layout (docs/queenbee-table.md)",
-                            style="dim"))
+        out += [players, *board_lines(self.state, width or 100, view["board_assumed"])]
         return Group(*out)
 
     def decision_renderable(self, width: int | None = None):
@@ -191,13 +189,16 @@ def bees_text(kinds: Counter) -> str:
                        BEE_LETTERS[kv[0]])))
 
 
-def board_lines(t, width: int) -> list:
+def board_lines(t, width: int, assumed: bool = False) -> list:
     """The board as rich text lines, ``width`` columns at most: each hive (its player's name)
     with its nest, its warriors' row and workers' row (end, centre, end; a larva space
-    marked ``°``), the hives side by side as many as fit; then the occupied spaces outside
-    the hives. Bees as :func:`bees_text`, in their player's colour (:data:`SEAT_STYLES`).
+    marked ``°``), the hives side by side as many as fit (a hive no player has and no bee is
+    in only named, on one line); the occupied spaces outside the hives first. Bees as
+    :func:`bees_text`, in their player's colour (:data:`SEAT_STYLES`); each space as wide as
+    the most bees on one need, so three hives fit across 80 columns.
 
-    :param t: a :class:`~hyvekit.rules.queenbee.match_table.Table`.
+    :param t: a :class:`~hyvekit.rules.queenbee.match_table.Table`; ``assumed``: the legend
+        says the board is hyvekit's assumed layout.
     """
     from rich.text import Text
     board = t.setup.board
@@ -205,18 +206,25 @@ def board_lines(t, width: int) -> list:
     for space, seat, kind in t.bees:
         on.setdefault(space, (seat, Counter()))[1][kind] += 1
     seated = {hive: t.name(seat) for seat, hive in enumerate(t.setup.hives)}
+    cell_width = NAME_COLUMNS + max([2, *(len(bees_text(k)) for _, k in on.values())]) + 1
+    block_width = 3 * cell_width               # its last space ends in one blank
 
     def cell(name: str) -> Text:
         mark = "°" if board.spaces[name].larva else ""
-        out = Text(f"{name}{mark}".ljust(5), style="dim")
+        out = Text(f"{name}{mark}".ljust(NAME_COLUMNS), style="dim")
         seat, kinds = on.get(name, (0, Counter()))
         out.append(bees_text(kinds) if kinds else "·",
                    style=SEAT_STYLES[seat % len(SEAT_STYLES)] if kinds else "dim")
-        out.pad_right(CELL - out.cell_len)
+        out.pad_right(cell_width - out.cell_len)
         return out
 
     blocks: list[list[Text]] = []
+    empty: list[str] = []
     for number, hive in sorted(board.hives.items()):
+        if number not in seated and not any(s in on for s in (hive.nest,
+                                                               *board.hive_spaces(number))):
+            empty.append(str(number))           # nobody's hive, no bee in it: one line
+            continue
         head = Text(f"hive {number}", style="bold")
         if number in seated:
             head.append(f" · {seated[number]}", style=SEAT_STYLES[
@@ -227,22 +235,11 @@ def board_lines(t, width: int) -> list:
         rows += [rest[k:k + 3] for k in range(0, len(rest), 3)]
         lines = [head]
         for row in rows:
-            line = Text(" " * CELL) if len(row) == 1 else Text()
+            line = Text(" " * cell_width) if len(row) == 1 else Text()
             for name in row:
                 line.append_text(cell(name))
             lines.append(line)
         blocks.append(lines)
-    across = max(1, width // (3 * CELL + 2))
-    out: list[Text] = []
-    for k in range(0, len(blocks), across):
-        group = blocks[k:k + across]
-        for y in range(max(len(b) for b in group)):
-            line = Text()
-            for b in group:
-                part = b[y].copy() if y < len(b) else Text()
-                part.pad_right(3 * CELL + 2 - part.cell_len)
-                line.append_text(part)
-            out.append(line)
     outside = [name for name, s in board.spaces.items() if s.hive is None and name in on]
     line = Text("outside the hives: ", style="bold")
     if not outside:
@@ -251,9 +248,23 @@ def board_lines(t, width: int) -> list:
         seat, kinds = on[name]
         line.append(("" if k == 0 else " · ") + f"{name} ")
         line.append(bees_text(kinds), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-    out.append(line)
-    out.append(Text("Q queen · W warrior · w worker · ° larva space · E… tunnel entrance",
-                    style="dim"))
+    out: list[Text] = [line]
+    across = max(1, width // block_width)
+    for k in range(0, len(blocks), across):
+        group = blocks[k:k + across]
+        for y in range(max(len(b) for b in group)):
+            line = Text()
+            for b in group:
+                part = b[y].copy() if y < len(b) else Text()
+                part.pad_right(block_width - part.cell_len)
+                line.append_text(part)
+            out.append(line)
+    if empty:
+        out.append(Text(f"hive{'s' * (len(empty) > 1)} {', '.join(empty)}: no player, no bee",
+                        style="dim"))
+    out.append(Text("Q queen · W warrior · w worker · ° larva space · E… tunnel entrance"
+                    + (" · board: hyvekit's assumed layout (docs/queenbee-table.md)"
+                       if assumed else ""), style="dim"))
     return out
 
 

@@ -22,5 +22,9 @@ class QueenBeePlayApp(PlayApp, inherit_bindings=False):
 
     TITLE = "hyvekit queenbee play"
     PLACEHOLDER = "type a step (→ or Tab completes) · u: undo · q: quit"
+    #: the table never takes the screen from the decision: past 60 % of it, it is cut
+    CSS = PlayApp.CSS + """
+    #table { max-height: 60%; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         b for b in PlayApp.BINDINGS if not (isinstance(b, Binding) and b.action == "hint")]

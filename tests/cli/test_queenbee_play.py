@@ -141,12 +141,18 @@ def test_the_board_text_shows_every_hive_and_the_bees_by_kind(match):
     session = QueenBeeSession(match.campaigns, MATCH)
     lines = [line.plain for line in board_lines(session.state, 100)]
     text = "\n".join(lines)
-    for k in range(1, 7):
-        assert f"hive {k}" in text
+    assert "hive 1 · ann" in text and "hive 4 · bob" in text
     assert "N1   Q" in text and "H1b° 3W" in text and "H1d  3w" in text
-    assert "N2   ·" in text and "outside the hives: no bees" in text
+    assert "N4   Q" in text and "H4a° 2W" in text and "E4b  2w" in text
+    assert "hives 2, 3, 5, 6: no player, no bee" in text and "N2" not in text
+    assert "outside the hives: no bees" in text
     assert max(len(line) for line in lines) <= 100
     assert len(board_lines(session.state, 40)) > len(lines)      # one hive across when narrow
+    session.step("sting")                                   # a bee into a hive nobody has
+    session.step("move worker E1b E2a")
+    text = "\n".join(line.plain for line in board_lines(session.state, 100))
+    assert re.search(r"hive 2 +hive 4 · bob", text) and "E2a  1w" in text
+    assert "hives 3, 5, 6: no player, no bee" in text
     from collections import Counter
     assert bees_text(Counter({"worker": 2, "queen": 1, "warrior": 1})) == "Q1W2w"
 
@@ -169,3 +175,19 @@ def test_textual_is_not_imported_by_queenbee_play_help(tmp_path):
                             text=True, cwd=tmp_path, env={"HYVEKIT_CAMPAIGNS": str(tmp_path),
                                                           "PATH": "/usr/bin:/bin"})
     assert "TEXTUAL []" in result.stderr, result.stderr
+
+
+def test_an_80_by_24_terminal_shows_every_hive_in_play_and_the_decision(hk):
+    assert hk("queenbee", "new", "Three", "-p", "ann", "-p", "bob", "-p", "cy").returncode == 0
+    app = QueenBeePlayApp(QueenBeeSession(hk.campaigns, "three", seed=1))
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            table = _text(app, "#table")
+            assert re.search(r"hive 1 · ann +hive 3 · bob +hive 5 · cy", table)  # one row
+            assert "E5b  2w" in table and "hives 2, 4, 6: no player, no bee" in table
+            assert app.query_one("#due-box").region.height >= 3
+            assert "flight" in _text(app, "#due")
+
+    asyncio.run(drive())
