@@ -191,3 +191,22 @@ def test_an_80_by_24_terminal_shows_every_hive_in_play_and_the_decision(hk):
             assert "flight" in _text(app, "#due")
 
     asyncio.run(drive())
+
+
+def test_the_step_that_ends_the_match_says_so_and_how_to_log_it(hk):
+    """The last queen standing: the log says who won, how to log the match into a match log
+    and its BG Stats link, as ``do`` offers it; the screen then has no decision."""
+    from queenbee_random import random_match_steps
+
+    from hyvekit.games.table import apply_steps, table_game
+    assert hk("queenbee", "new", "Duel", "-p", "ann", "-p", "bob").returncode == 0
+    steps = random_match_steps(hk.campaigns, "duel", seed=2)
+    apply_steps(campaign_store(hk.campaigns), "duel", steps[:-1],
+                game=table_game("queenbee", "match"), forced=False)     # the last one left
+    session = QueenBeeSession(hk.campaigns, "duel", seed=2)
+    happened = session.step(steps[-1])
+    kinds = dict((kind, line) for kind, line in happened if kind in ("month", "info"))
+    assert session.data["decision"] is None and "wins" in kinds["month"]
+    lines = [line for _, line in happened]
+    assert "log it in a match log: hyvekit queenbee log-match GROUP duel" in lines
+    assert any("hyvekit stats link duel" in line for line in lines)

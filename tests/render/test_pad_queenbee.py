@@ -137,28 +137,16 @@ def test_n_up_the_skill_and_alliance_columns_are_wide_and_the_rows_fill_the_copy
 
 
 def _played_at_the_table(folder: Path, players: tuple[str, ...], seed: int) -> list[str]:
-    """A match at the table played to its end at random (every step chosen among the legal
-    ones, the dice rolled) and stored as ``queenbee do`` stores it: its steps."""
-    import random
-
+    """A match at the table played to its end at random and stored as ``queenbee do`` stores
+    it: its steps."""
     from hyvekit.games import campaign_store
     from hyvekit.games.table import apply_steps, table_game
-    from hyvekit.rules.table import play_steps
+    from queenbee_random import random_match_steps
     run_hyvekit(folder, "queenbee", "new", "Table match", *[a for p in players
                                                              for a in ("-p", p)])
-    game = table_game("queenbee", "match")
-    store = campaign_store(folder)
-    _, t = store.state("table-match")
-    rng, steps = random.Random(seed), []
-    for _ in range(20_000):
-        d = game.engine.pending(t)
-        if d.over:
-            break
-        pushed = play_steps(game.engine, t, [rng.choice(list(d.legal))], rng, roll=True)
-        steps += [game.engine.last_step(p) for p in pushed]
-        t = pushed[-1]
-    assert game.engine.pending(t).over
-    apply_steps(store, "table-match", steps, game=game)
+    steps = random_match_steps(folder, "table-match", seed)
+    apply_steps(campaign_store(folder), "table-match", steps,
+                game=table_game("queenbee", "match"))
     return steps
 
 
