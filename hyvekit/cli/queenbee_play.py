@@ -140,7 +140,7 @@ class QueenBeeSession:
         from rich.table import Table
         from rich.text import Text
         view = self.data["table"]
-        players = Table(box=None, pad_edge=False, header_style="bold underline",
+        players = Table(box=None, pad_edge=False, header_style="bold reverse",
                         padding=(0, 1, 0, 0))
         for c in ("player", "hive", "hand", "bees", "reserve", "queen", "serves", "skills"):
             players.add_column(c, no_wrap=True)
