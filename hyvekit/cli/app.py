@@ -39,7 +39,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "beez": ("hyvekit.cli.beez",
              "hyvekit.cli.beez_table"),               # beez new, next, do, cards
     "queenbee": ("hyvekit.cli.queenbee",
-                 "hyvekit.cli.queenbee_table"),       # queenbee new, board, next, do
+                 "hyvekit.cli.queenbee_table",        # queenbee new, board, next, do
+                 "hyvekit.cli.queenbee_play"),        # queenbee play
     "print": ("hyvekit.cli.printing",),
     "data": ("hyvekit.cli.data",),
     "stats": ("hyvekit.cli.stats",),

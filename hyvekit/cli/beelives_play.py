@@ -10,24 +10,18 @@ so no other command loads Textual.
 
 from __future__ import annotations
 
-import sys
-
 import typer
 
 from hyvekit.cli.beelives import app
 from hyvekit.cli.beelives_campaign import CampaignArg, require_campaign
 from hyvekit.cli.beelives_session import PlaySession
 from hyvekit.cli.common import campaigns_dir
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.cli.play_screen import RollOption, SeedOption, require_terminal
 
 
 @app.command("play")
 def play(ctx: typer.Context, campaign: str = CampaignArg,
-         roll: bool = typer.Option(False, "--roll", help="Let hyvekit roll every die that "
-                                   "comes due (the faces are recorded)."),
-         seed: int | None = typer.Option(None, "--seed", metavar="N",
-                                            help="Seed for hyvekit's dice and card draws "
-                                                 "(default: fresh).")) -> None:
+         roll: bool = RollOption, seed: int | None = SeedOption) -> None:
     """Play the campaign at the table in a full-screen session: the table (month, phase, card,
     hives, wild hives) always in view, the decision due with its legal options and raid odds,
     a line for the step (the legal options are completed as you type: → or Tab takes the
@@ -43,9 +37,6 @@ def play(ctx: typer.Context, campaign: str = CampaignArg,
     require_campaign(ctx, campaign)
     session = PlaySession(campaigns_dir(ctx), campaign, roll=roll, seed=seed)
     _ = session.data         # a campaign not played at the table is refused here, in one line
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise InvalidInputError("terminal", "not a terminal", "a terminal for the full-screen "
-                                "session; without one use 'hyvekit beelives next' and "
-                                "'hyvekit beelives do'")
+    require_terminal("beelives")
     from hyvekit.cli.beelives_play_app import PlayApp
     PlayApp(session).run()

@@ -68,14 +68,18 @@ class StepInput(Input):
 class PlayApp(App[None]):
     """A Bee Lives campaign at the table, one step at a time (see
     :class:`~hyvekit.cli.beelives_session.PlaySession`).  Its step line, log, undo and roll
-    serve ``hyve play``'s screen too (:mod:`hyvekit.cli.hyve_play_app`): a session with
-    ``data``, ``completions()``, ``step(text)`` and ``undo()`` is all they use."""
+    serve ``hyve play``'s screen too (:mod:`hyvekit.cli.hyve_play_app`), and the whole
+    screen ``queenbee play``'s (:mod:`hyvekit.cli.queenbee_play`): a session with ``data``,
+    ``completions()``, ``step(text)``, ``undo()``, ``hint()``, ``table_title()``,
+    ``table_renderable(width)`` and ``decision_renderable(width)`` is all it uses."""
 
     TITLE = "hyvekit beelives play"
     ENABLE_COMMAND_PALETTE = False
     #: how each kind of log line is shown (a subclass's screen has kinds of its own)
     log_styles: ClassVar[dict[str, str]] = LOG_STYLES
     log_marks: ClassVar[dict[str, str]] = LOG_MARKS
+    #: the step line's words while it is empty
+    PLACEHOLDER = "type a step (→ or Tab completes) · u: undo · ?: hint · q: quit"
     CSS = """
     Screen { layout: vertical; }
     #table, #due-box, #log { padding: 0 1; border-top: solid $accent;
@@ -122,8 +126,7 @@ class PlayApp(App[None]):
         yield Static(id="preview", markup=False)
         with Horizontal(id="prompt"):
             yield Static(id="who", markup=False)
-            yield StepInput(placeholder="type a step (→ or Tab completes) · u: undo · ?: hint · "
-                                        "q: quit",
+            yield StepInput(placeholder=self.PLACEHOLDER,
                             suggester=self.suggester, id="step", compact=True)
         yield Footer()
 
@@ -147,9 +150,7 @@ class PlayApp(App[None]):
         """Show the table and the decision due now, and ``error`` (or none)."""
         session = self.session
         try:
-            view = session.data["table"]
-            self.query_one("#table").border_title = (
-                f"{session.name} · year {view['year']} {view['month']} ({view['season']})")
+            self.query_one("#table").border_title = session.table_title()
             # option rows broken between options: the panel's width less its padding
             width = max(20, self.size.width - 6)
             self.query_one("#table", Static).update(session.table_renderable(width))

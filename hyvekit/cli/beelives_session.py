@@ -19,7 +19,7 @@ from typing import Any
 from hyvekit.cli.beelives import wild_state
 from hyvekit.cli.beelives_campaign import GAME, KIND
 from hyvekit.cli.beelives_table import between_options, next_data, option_lines
-from hyvekit.cli.play_screen import changed_outside, newest
+from hyvekit.cli.play_screen import changed_outside, legal_completions, newest
 from hyvekit.rules.common import InvalidInputError
 
 R_PLAY = "hyvekit beelives play"
@@ -78,11 +78,12 @@ class PlaySession:
     def completions(self) -> list[str]:
         """What the step line completes: the legal options, each also without its
         ``ACTOR: `` in front when the decision's actor says it (``forage harvest 2``)."""
-        data = self.data
-        legal = list(data["legal"])
-        head = f"{data['actor']}: " if data["actor"] else None
-        short = [o[len(head):] for o in legal if head and o.startswith(head)]
-        return list(dict.fromkeys(short + legal))
+        return legal_completions(self.data)
+
+    def table_title(self) -> str:
+        """The table's title on the screen: the campaign, the year and the month."""
+        view = self.data["table"]
+        return f"{self.name} · year {view['year']} {view['month']} ({view['season']})"
 
     def step(self, text: str) -> list[tuple[str, str]]:
         """Apply the step ``text`` (a notation of the decision due, ``roll``, ``draw``) and the

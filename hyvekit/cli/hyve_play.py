@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,7 @@ from hyvekit.cli.hyve import app
 from hyvekit.cli.hyve_grid import colour_styles
 from hyvekit.cli.hyve_table import ScenarioOption, TableSheetsOption, after_steps, next_data, \
     open_table, option_rows, store_steps
-from hyvekit.cli.play_screen import changed_outside, newest
+from hyvekit.cli.play_screen import changed_outside, newest, require_terminal
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 
 R_PLAY = "hyvekit hyve play"
@@ -407,9 +406,6 @@ def play(ctx: typer.Context,
         raise InvalidInputError("--sheets", str(sheets), "an existing TOML file")
     session = PlaySession(campaigns_dir(ctx), run, scenario, seed=seed, sheets=sheets)
     _ = session.data
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise InvalidInputError("terminal", "not a terminal", "a terminal for the full-screen "
-                                "session; without one use 'hyvekit hyve next' and "
-                                "'hyvekit hyve do'")
+    require_terminal("hyve")
     from hyvekit.cli.hyve_play_app import HyvePlayApp
     HyvePlayApp(session).run()

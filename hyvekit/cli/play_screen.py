@@ -3,10 +3,12 @@ words besides the steps (undo, quit), an error as the screen's one line, and the
 step typed on a screen whose record another command changed.
 
 Imported by each game's session (:mod:`hyvekit.cli.beelives_session`,
-:mod:`hyvekit.cli.hyve_play`) and its Textual screen.
+:mod:`hyvekit.cli.hyve_play`, :mod:`hyvekit.cli.queenbee_play`) and its Textual screen.
 """
 
 from __future__ import annotations
+
+import typer
 
 from hyvekit.rules.common import IllegalActionError
 
@@ -14,6 +16,12 @@ from hyvekit.rules.common import IllegalActionError
 UNDO_WORDS = ("u", "undo")
 QUIT_WORDS = ("q", "quit", "exit")
 HINT_WORDS = ("hint", "?")
+
+#: the play commands' --roll and --seed
+RollOption = typer.Option(False, "--roll", help="Let hyvekit roll every die that comes due "
+                          "(the faces are recorded).")
+SeedOption = typer.Option(None, "--seed", metavar="N",
+                          help="Seed for hyvekit's dice and card draws (default: fresh).")
 
 
 def error_line(exc: BaseException) -> str:
@@ -36,3 +44,23 @@ def newest(record) -> int | None:
     """The number of the record's newest active event (None: no event)."""
     active = record.active
     return active[-1]["seq"] if active else None
+
+
+def legal_completions(data: dict) -> list[str]:
+    """What a step line completes, from ``next --json``'s ``data``: the legal options, each
+    also without its ``ACTOR: `` in front when the decision's actor says it."""
+    legal = list(data["legal"])
+    head = f"{data['actor']}: " if data["actor"] else None
+    short = [o[len(head):] for o in legal if head and o.startswith(head)]
+    return list(dict.fromkeys(short + legal))
+
+
+def require_terminal(group: str) -> None:
+    """:raises InvalidInputError: standard input or output is not a terminal (the full-screen
+    session needs one; ``hyvekit GROUP next`` and ``do`` serve without)."""
+    import sys
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        from hyvekit.rules.common import InvalidInputError
+        raise InvalidInputError("terminal", "not a terminal", "a terminal for the full-screen "
+                                f"session; without one use 'hyvekit {group} next' and "
+                                f"'hyvekit {group} do'")

@@ -73,20 +73,27 @@ InkSaver = Annotated[bool, typer.Option("--ink-saver",
 BoardFile = Annotated[Optional[Path], typer.Option(
     "--board", metavar="FILE", exists=True, dir_okay=False,
     help="Bee Lives: your own board values (TOML, same shape as hyvekit/data/beelives.toml; "
-         "tables you leave out are the packaged ones): the print shows your values.")]
+         "tables you leave out are the packaged ones): the print shows your values. 'aid "
+         "queenbee-board': your own Queen Bee board ('hyvekit data copy queenbee_board "
+         "FILE'), drawn.")]
 
 
 def _board(printable: Printable, path: Optional[Path]) -> Any:
-    """The Bee Lives board of ``--board FILE`` for ``printable`` (None without the option).
+    """The board of ``--board FILE`` for ``printable`` (None without the option): a Queen Bee
+    board for a printable drawn from one (``queenbee_board`` in its uses), else Bee Lives'.
 
     :raises typer.BadParameter: ``printable`` shows no board values.
     """
     if path is None:
         return None
+    if "queenbee_board" in printable.uses:
+        from hyvekit.data.queenbee import board as queenbee_board
+        return queenbee_board(path)
     if "board" not in printable.uses:
-        drawn = ", ".join(p.key for p in load_all().values() if "board" in p.uses)
-        raise typer.BadParameter(f"{printable.key} shows no Bee Lives board values; --board "
-                                 f"goes with: {drawn}", param_hint="--board")
+        drawn = ", ".join(p.key for p in load_all().values()
+                          if {"board", "queenbee_board"} & set(p.uses))
+        raise typer.BadParameter(f"{printable.key} shows no board values; --board goes with: "
+                                 f"{drawn}", param_hint="--board")
     from hyvekit.data.beelives import board
 
     return board(path)
@@ -411,7 +418,7 @@ def pad(
              "player names (and on the multi-year pad the game length) from; the beez pad: id "
              "of a Beez game (its names, cards and, once scored, every score); the queenbee "
              "match sheet: id of a Queen Bee match log (its players, or with --match a logged "
-             "match); the hyve-legacy pad: id of a Hyve Legacy run (its figures so far)."),
+             "match) or of a finished match played at the table; the hyve-legacy pad: id of a Hyve Legacy run (its figures so far)."),
     players: Optional[int] = typer.Option(
         None, "--players", "-p", min=1,         # each pad says its own most
         help="Player columns, 1-4 (Queen Bee seats 1-6; default: the number of --names, else "
@@ -440,7 +447,8 @@ def pad(
     FILE prints a blank Bee Lives pad with your own board's values (VP per swarm, raid,
     starvation token).  With a Beez GAME played at the table (beez new/next/do) the beez pad
     is pre-filled with its names and common cards and, once scored, every card's honey drops,
-    the totals, the large nectar and the winner.
+    the totals, the large nectar and the winner.  With a finished Queen Bee match played at the
+    table (queenbee new -p/next/do) the match sheet is filled in from it.
 
     Example: hyvekit print pad beelives --players 3 --names "Ann,Bob,Cy" --per-page 4 --copies 5
 
@@ -449,6 +457,8 @@ def pad(
     Example: hyvekit print pad beez friday
 
     Example: hyvekit print pad queenbee friday-hive --match last
+
+    Example: hyvekit print pad queenbee friday
 
     Example: hyvekit print pad hyve-legacy summer-run
     """
@@ -558,15 +568,23 @@ def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | Non
 
     record, state = campaign_store(campaigns_dir(ctx)).state(group_id)
     game_kind = (record.header.get("game"), record.header.get("kind"))
-    if game_kind != ("queenbee", "matches"):
+    if game_kind not in (("queenbee", "matches"), ("queenbee", "match")):
         raise InvalidInputError("GROUP", group_id,
-                                "a Queen Bee match log (this one is "
-                                f"{game_kind[0]}/{game_kind[1]}; see 'hyvekit campaign list')")
+                                "a Queen Bee match log or a match played at the table (this one "
+                                f"is {game_kind[0]}/{game_kind[1]}; see 'hyvekit campaign list')")
     gid = str(record.header.get("id") or group_id)
     group = {"name": str(record.header.get("name") or gid), "id": gid}
     options: dict[str, Any] = {"campaign": gid}
     chosen, number = None, None
-    if match is not None:
+    if game_kind == ("queenbee", "match"):          # a match at the table: the finished match
+        if match is not None:
+            raise typer.BadParameter("--match picks a match of a match log; a match played at "
+                                     f"the table is one match: hyvekit print pad queenbee {gid}",
+                                     param_hint="--match")
+        from hyvekit.games.queenbee import played_match
+        chosen = played_match(state, f"played at the table: {gid}",
+                              str(record.header.get("created") or "")[:10] or None)
+    elif match is not None:
         count = len(state.matches)
         if match.strip().lower() == "last" and count:
             number = count
@@ -580,7 +598,8 @@ def _queenbee_pad(ctx: typer.Context, printable, group_id: str, match: str | Non
     try:
         from hyvekit.games.queenbee import MAX_PLAYERS
 
-        roster = list(state.roster) if len(state.roster) <= MAX_PLAYERS else []
+        roster = list(chosen.players if game_kind == ("queenbee", "match") else state.roster)
+        roster = roster if len(roster) <= MAX_PLAYERS else []
         context = match_pad_context(players, parse_names(names) if names else roster,
                                     per_page=render["per_page"], group=group, match=chosen,
                                     match_number=number)
@@ -630,7 +649,8 @@ def aid(
     templates: Optional[Path] = TemplatesOption,
 ) -> None:
     """Print a player aid (rule texts from the rulebook; one per sheet).  A Bee Lives aid
-    with --board FILE shows your own board's values (resource chart, VP, raid dice, ...).
+    with --board FILE shows your own board's values (resource chart, VP, raid dice, ...);
+    aid queenbee-board with --board FILE draws your own Queen Bee board.
 
     Example: hyvekit print aid beelives-month --copies 4 --paper letter
     """
@@ -642,7 +662,8 @@ def aid(
     _check_per_page(printable, per_page)
     board = _board(printable, board_file)
     options = {"board": str(board_file)} if board_file is not None else {}
-    _render(ctx, printable, build_context(printable.key, per_page=per_page, board=board),
+    drawn = "queenbee_board" if "queenbee_board" in printable.uses else "board"
+    _render(ctx, printable, build_context(printable.key, per_page=per_page, **{drawn: board}),
             paper=paper, copies=copies, out=out, templates=templates, options=options,
             per_page=per_page, ink_saver=ink_saver)
 

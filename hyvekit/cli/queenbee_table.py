@@ -169,15 +169,20 @@ def print_match_table(v: dict) -> None:
     out.print(wrapped("bees: " + "; ".join(f"{s} {who}" for s, who in v["spaces"].items())),
               soft_wrap=True, highlight=False)
     if "battle" in v:
-        b = v["battle"]
-        out.print(wrapped(f"battle on {b['space']}: {b['attacker']} ({b['attacker_bees']}"
-                          f"{': ' + b['attacker_dice'] if b['attacker_dice'] else ''}) against "
-                          f"{b['defender']} ({b['defender_bees']}"
-                          f"{': ' + b['defender_dice'] if b['defender_dice'] else ''})"
-                          + (f"; the attack succeeds {b['attack_odds']} of the time"
-                             if "attack_odds" in b else "")), soft_wrap=True, highlight=False)
+        out.print(wrapped(battle_line(v["battle"])), soft_wrap=True, highlight=False)
     if v["board_assumed"]:
         out.print("[dim]board: hyvekit's assumed layout (docs/queenbee-table.md)[/dim]")
+
+
+def battle_line(b: dict) -> str:
+    """A battle (the table view's ``battle``) in one line: the space, each side's bees and
+    dice, the attack's exact odds."""
+    return (f"battle on {b['space']}: {b['attacker']} ({b['attacker_bees']}"
+            f"{': ' + b['attacker_dice'] if b['attacker_dice'] else ''}) against "
+            f"{b['defender']} ({b['defender_bees']}"
+            f"{': ' + b['defender_dice'] if b['defender_dice'] else ''})"
+            + (f"; the attack succeeds {b['attack_odds']} of the time"
+               if "attack_odds" in b else ""))
 
 
 def print_decision(data: dict, match: str) -> None:
@@ -285,8 +290,5 @@ def log_match_played(ctx: typer.Context,
         raise IllegalActionError("Queen Bee: End of the Game", f"the match {match!r} is not "
                                  "over: it ends when only one queen remains",
                                  hint=f"hyvekit queenbee next {match}")
-    r = Q.result(table)
-    played = Q.Match(tuple(table.players), r["winner"], tuple(r["defeated"]),
-                     tuple((p, s) for p, s in zip(table.players, table.skills) if s),
-                     tuple(r["alliances"].items()), date, f"played at the table: {match}")
+    played = Q.played_match(table, f"played at the table: {match}", date)
     append_match(ctx, group, played, (record, state), dry_run)

@@ -137,6 +137,7 @@ RULES = {
     "BLACK": "tables",
     "MAXIMUM": "tables",
     "YELLOW": "tables",
+    "played_match": "turns",
     "result": "turns",
 }
 __getattr__ = rules_door(__name__, "hyvekit.rules.queenbee", RULES)

@@ -38,8 +38,9 @@ class Printable:
     :ivar expect: a phrase printed on every copy (the tests look for it).
     :ivar pages: pages per copy.
     :ivar uses: the components its values come from that a player may supply from a file
-        (``"board"``: a Bee Lives :class:`~hyvekit.rules.beelives.board.Board`); passed to its
-        builder by name.
+        (``"board"``: a Bee Lives :class:`~hyvekit.rules.beelives.board.Board`;
+        ``"queenbee_board"``: a Queen Bee :class:`~hyvekit.rules.queenbee.spaces.Board`);
+        passed to its builder by name.
     """
 
     key: str
@@ -82,7 +83,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "aid beelives-solo", "aid beelives-resources"),
     "hyvekit.render.printables_beez": ("pad beez", "aid beez-turn"),
     "hyvekit.render.printables_queenbee": ("aid queenbee-reference", "aid queenbee-cards",
-                                           "pad queenbee"),
+                                           "aid queenbee-board", "pad queenbee"),
     "hyvekit.render.printables_reports": ("report",),
     "hyvekit.render.printables_beelives_campaign": ("tracker beelives",
                                                     "tracker beelives-months"),

@@ -10,7 +10,10 @@ Printables (``hyvekit print list``):
 * ``aid queenbee-reference`` – set-up, turn phases, actions, battle sequence, card symbols, bee
   limits and bee types (:func:`queenbee_reference_context`);
 * ``aid queenbee-cards`` – every playing card by type with its effect and count, and the deck
-  by player count (:func:`queenbee_cards_context`).
+  by player count (:func:`queenbee_cards_context`);
+* ``aid queenbee-board`` – the board hyvekit assumes, drawn as a map with every space named
+  and shown by type (:func:`queenbee_board_context`);
+* ``pad queenbee`` – the match sheet, blank or filled in (:func:`match_pad_context`).
 
 The rules modules are imported inside the builders: ``hyvekit print ...`` imports this module on
 start-up, and nothing here may import weasyprint, reportlab, pypdf or jinja2.
@@ -362,6 +365,124 @@ def match_pad_context(players: int | None = None, names: list[str] | None = None
     }
 
 
+# --- Queen Bee board (aid queenbee-board) --------------------------------------------------------
+
+SOURCE_BOARD = "Queen Bee rulebook: Game Board, Setup; the layout assumed by hyvekit"
+#: the map's size on paper (mm, square) and a space's radius on it
+MAP_MM, SPACE_MM = 172.0, 5.4
+#: how far from the centre each hive's rows stand (workers, warriors, nest), in map units
+#: (the map spans -1..1), and the gap between a row's spaces
+ROW_RADII, ROW_GAP = (0.60, 0.76, 0.92), 0.155
+#: each type of space: its legend, fill (light: no writing on a dark fill), outline and its
+#: fill with --ink-saver
+SPACE_KINDS = {
+    "nest": ("Nest: the queen's; your own warriors and workers may not enter it", "#fde7a6",
+             "solid", "#fffaeb"),
+    "hive": ("Hive space", "#fff6d6", "solid", "#fffdf5"),
+    "hive-tunnel": ("Tunnel entrance: a hive space that is a tunnel too", "#fff6d6", "dashed",
+                    "#fffdf5"),
+    "tunnel": ("Tunnel: workers and queens only", "#ffffff", "dashed", "#ffffff"),
+    "grass": ("Grass: any bee", "#e4f1da", "solid", "#f7fbf4"),
+}
+
+
+def board_positions(board) -> dict[str, tuple[float, float]]:
+    """Where each space of ``board`` is drawn (x, y in -1..1, y down): each hive's nest and
+    rows around the centre, hive 1 at the top and the others clockwise (each row's last space
+    toward the next hive); every other space where its neighbours pull it (each at the mean
+    of its neighbours' places, repeated until still: a Tutte embedding), then spaces closer
+    than a space's width pushed apart."""
+    import math
+
+    fixed: dict[str, tuple[float, float]] = {}
+    hives = sorted(board.hives.items())
+    for i, (_, hive) in enumerate(hives):
+        angle = 2 * math.pi * i / len(hives)
+        out, along = (math.sin(angle), -math.cos(angle)), (math.cos(angle), math.sin(angle))
+        for radius, row in zip(ROW_RADII, (hive.workers, hive.warriors, (hive.nest,))):
+            for j, name in enumerate(row):
+                shift = (j - (len(row) - 1) / 2) * ROW_GAP
+                fixed[name] = (out[0] * radius + along[0] * shift,
+                               out[1] * radius + along[1] * shift)
+    pos = {name: fixed.get(name, (0.0, 0.0)) for name in board.spaces}
+    free = [n for n in board.spaces if n not in fixed]
+    for _ in range(400):
+        for n in free:
+            near = board.spaces[n].adjacent
+            pos[n] = (sum(pos[a][0] for a in near) / len(near),
+                      sum(pos[a][1] for a in near) / len(near))
+    least = 2.3 * SPACE_MM / MAP_MM * 2            # a space's width and a little, map units
+    for _ in range(60):
+        for a in free:
+            for b in board.spaces:
+                dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+                d = math.hypot(dx, dy)
+                if b != a and d < least:
+                    if d == 0:
+                        dx, dy, d = 1.0, 0.0, 1.0
+                    push = (least - d) / 2 / d
+                    pos[a] = (pos[a][0] + dx * push, pos[a][1] + dy * push)
+    return pos
+
+
+def queenbee_board_context(queenbee_board: Any = None, **_: Any) -> dict[str, Any]:
+    """Context of ``aid-queenbee-board.html``: the packaged board drawn as a map (each space a
+    circle of its type's fill, its name, a larva space marked, adjacent spaces joined — a
+    tunnel's joins dashed), the legend, the hives the players take by player count and what
+    the rulebook says of the spaces; marked as hyvekit's assumption when it is one.
+
+    :param queenbee_board: a player's own :class:`~hyvekit.rules.queenbee.spaces.Board`
+        (``--board FILE``); default the packaged one.
+    """
+    from hyvekit.data import queenbee as tables
+
+    board = tables.board() if queenbee_board is None else queenbee_board
+    pos = board_positions(board)
+    scale = (MAP_MM / 2 - SPACE_MM - 1) / max(max(abs(x), abs(y)) for x, y in pos.values())
+    mm = {n: (round(MAP_MM / 2 + x * scale, 2), round(MAP_MM / 2 + y * scale, 2))
+          for n, (x, y) in pos.items()}
+    spaces = board.spaces
+    joins = []
+    for name, space in spaces.items():
+        for other in space.adjacent:
+            if name < other:
+                tunnel = "tunnel" in (space.type, spaces[other].type)
+                joins.append({"x1": mm[name][0], "y1": mm[name][1], "x2": mm[other][0],
+                              "y2": mm[other][1], "tunnel": tunnel})
+    drawn = [{"name": n, "x": mm[n][0], "y": mm[n][1], "type": s.type,
+              "fill": SPACE_KINDS[s.type][1], "ink_fill": SPACE_KINDS[s.type][3],
+              "dashed": SPACE_KINDS[s.type][2] == "dashed", "larva": s.larva,
+              "nest": s.type == "nest"} for n, s in spaces.items()]
+    labels = []                 # each hive's name beside its nest, clockwise of it
+    for number, hive in sorted(board.hives.items()):
+        x, y = mm[hive.nest]
+        ox, oy = x - MAP_MM / 2, y - MAP_MM / 2
+        d = (ox ** 2 + oy ** 2) ** 0.5 or 1.0
+        gap = SPACE_MM + 7
+        labels.append({"text": f"hive {number}", "x": round(x - oy / d * gap, 2),
+                       "y": round(y + ox / d * gap + 1, 2)})
+    return {
+        "title": "Queen Bee Board",
+        "intro": ("ASSUMED LAYOUT: the rulebook describes the spaces but prints no map; this "
+                  "one is hyvekit's own, built from what the text says, not the publisher's. "
+                  "If your board differs, describe it in a board file (hyvekit data copy "
+                  "queenbee_board FILE) and play with --board FILE." if board.assumed else
+                  f"Your own board, from {board.source}: the layout its file describes."),
+        "map_mm": MAP_MM, "r": SPACE_MM, "joins": joins, "spaces": drawn,
+        "hive_labels": labels,
+        "legend": [{"type": t, "text": text, "fill": fill, "ink_fill": ink,
+                    "dashed": line == "dashed"}
+                   for t, (text, fill, line, ink) in SPACE_KINDS.items()],
+        "larva": "Larva space: Reinforcement adds a bee to each free one of your hive",
+        "join": "Lines join adjacent spaces; a dashed line leads into a tunnel.",
+        "seats": [{"players": n, "hives": ", ".join(map(str, h))} for n, h in board.seats],
+        "rules": queenbee_reference_context()["spaces"],
+        "count": len(spaces),
+        "source": SOURCE_BOARD if board.assumed else "Queen Bee rulebook: Game Board, Setup; "
+                                                      f"the board of {board.source}",
+    }
+
+
 # --- registration --------------------------------------------------------------------------
 
 register(Printable("aid queenbee-reference", "aid-queenbee-reference.html",
@@ -380,6 +501,14 @@ register(Printable("aid queenbee-cards", "aid-queenbee-cards.html", "Queen Bee C
                    "hyvekit print aid queenbee-cards --paper letter", per_page=(1,),
                    command=("print", "aid", "queenbee-cards"), expect="Deck by player count"),
          queenbee_cards_context, aid="queenbee-cards")
+register(Printable("aid queenbee-board", "aid-queenbee-board.html", "Queen Bee Board",
+                   "Queen Bee board reference: hyvekit's assumed board drawn as a map (the "
+                   "rulebook prints none), every space named and shown by type, larva spaces, "
+                   "tunnels, the hives taken by player count.",
+                   "hyvekit print aid queenbee-board --paper letter", per_page=(1,),
+                   command=("print", "aid", "queenbee-board"),
+                   expect="Tunnel: workers and queens only", uses=("queenbee_board",)),
+         queenbee_board_context, aid="queenbee-board")
 register(Printable("pad queenbee", "pad-queenbee.html", "Queen Bee Match Sheet",
                    "Queen Bee match sheet, two matches a page: players in seat order, hive "
                    "skills, the order the queens fell, forced alliances, winner; blank, or "

@@ -4,6 +4,7 @@ seat order, hive skills, the order the queens fell, forced alliances, winner).""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -133,3 +134,55 @@ def test_n_up_the_skill_and_alliance_columns_are_wide_and_the_rows_fill_the_copy
     least = 17 if per_page == 2 else 13
     assert min(widths["skill"]) >= least and min(widths["served"]) >= least, widths
     assert max(bottoms) >= 0.7, f"the seats end {max(bottoms):.0%} down the copy"
+
+
+def _played_at_the_table(folder: Path, players: tuple[str, ...], seed: int) -> list[str]:
+    """A match at the table played to its end at random and stored as ``queenbee do`` stores
+    it: its steps."""
+    from hyvekit.games import campaign_store
+    from hyvekit.games.table import apply_steps, table_game
+    from queenbee_random import random_match_steps
+    run_hyvekit(folder, "queenbee", "new", "Table match", *[a for p in players
+                                                             for a in ("-p", p)])
+    steps = random_match_steps(folder, "table-match", seed)
+    apply_steps(campaign_store(folder), "table-match", steps,
+                game=table_game("queenbee", "match"))
+    return steps
+
+
+def test_a_match_played_at_the_table_fills_the_sheet(tmp_path):
+    """Issue 42, item 6: the pad filled in from a finished match at the table — its players
+    in seat order, the winner, the queens in the order they fell."""
+    folder = tmp_path / "c"
+    _played_at_the_table(folder, ("ann", "bob", "cy"), seed=4)
+    from hyvekit.games import campaign_store
+    from hyvekit.games.queenbee import result
+    r = result(campaign_store(folder).state("table-match")[1])
+    out = tmp_path / "t.pdf"
+    run_hyvekit(folder, "print", "pad", "queenbee", "table-match", "--out", str(out))
+    text = flat(pdf_text(out))
+    assert "Played at the table" in text and "played at the table: table-match" in text
+    from hyvekit.render.printables_queenbee import match_seats
+    from hyvekit.games.queenbee import played_match
+    seats = match_seats(match=played_match(campaign_store(folder).state("table-match")[1], ""))
+    assert [s["name"] for s in seats] == ["ann", "bob", "cy"]
+    assert [s["name"] for s in seats if s["winner"]] == [r["winner"]]
+    assert sorted((s["fell"], s["name"]) for s in seats if s["fell"]) == \
+        list(enumerate(r["defeated"], 1))
+    for name in ("ann", "bob", "cy"):       # its players on the blank sheet too
+        served = list(r["alliances"].values()).count(name)
+        assert len(re.findall(rf"\b{name}\b", text)) == 2 + served, name
+    assert pdf_metadata(out)["/HyvekitCampaign"] == "table-match"
+
+
+def test_a_match_at_the_table_not_over_or_with_match_is_refused(tmp_path):
+    folder = tmp_path / "c"
+    run_hyvekit(folder, "queenbee", "new", "Unfinished", "-p", "ann", "-p", "bob")
+    for args, code, said in ((["unfinished"], 1, "End of the Game"),
+                             (["unfinished", "--match", "1"], 2, "one match")):
+        err = io.StringIO()
+        got = run(["--campaigns-dir", str(folder), "print", "pad", "queenbee", *args, "--out",
+                   str(tmp_path / "x.pdf")], stdout=io.StringIO(), stderr=err)
+        assert got == code and said in err.getvalue(), err.getvalue()
+        assert len(err.getvalue().strip().splitlines()) == 1
+    assert not (tmp_path / "x.pdf").exists()

@@ -267,3 +267,62 @@ def test_queenbee_printables_take_their_numbers_from_the_rules_core(monkeypatch)
     cards = build_context("aid queenbee-cards")
     assert [d["label"] for d in cards["decks"]] == ["2 players", "3\u20134 players",
                                                     "5\u20136 players"]
+
+
+# --- Queen Bee board (aid queenbee-board; issue 42, item 6) ----------------------------------
+
+def test_the_board_sheet_draws_every_space_and_join_of_the_board_apart_and_on_the_map():
+    from math import dist
+
+    from hyvekit.data.queenbee import board
+    from hyvekit.render.printables_queenbee import queenbee_board_context
+    b, ctx = board(), queenbee_board_context()
+    drawn = {s["name"]: s for s in ctx["spaces"]}
+    assert set(drawn) == set(b.spaces) and len(ctx["spaces"]) == len(b.spaces)
+    for name, s in drawn.items():
+        assert s["type"] == b.spaces[name].type and s["larva"] == b.spaces[name].larva
+        assert ctx["r"] <= s["x"] <= ctx["map_mm"] - ctx["r"]
+        assert ctx["r"] <= s["y"] <= ctx["map_mm"] - ctx["r"]
+    pairs = {frozenset((n, a)) for n, s in b.spaces.items() for a in s.adjacent}
+    at = {(s["x"], s["y"]): n for n, s in drawn.items()}
+    joined = {frozenset((at[j["x1"], j["y1"]], at[j["x2"], j["y2"]])) for j in ctx["joins"]}
+    assert joined == pairs and len(ctx["joins"]) == len(pairs)
+    dashed = {frozenset((at[j["x1"], j["y1"]], at[j["x2"], j["y2"]])) for j in ctx["joins"]
+              if j["tunnel"]}
+    assert dashed == {p for p in pairs if any(b.spaces[n].type == "tunnel" for n in p)}
+    points = [(s["x"], s["y"]) for s in ctx["spaces"]]
+    closest = min(dist(p, q) for i, p in enumerate(points) for q in points[i + 1:])
+    assert closest >= 2 * ctx["r"], f"two spaces overlap: {closest:.1f} mm apart"
+    nest_1, nest_4 = drawn[b.hives[1].nest], drawn[b.hives[4].nest]
+    assert nest_1["y"] < nest_4["y"] and abs(nest_1["x"] - nest_4["x"]) < 0.01  # 1 above 4
+    assert [s["players"] for s in ctx["seats"]] == [n for n, _ in b.seats]
+    assert ctx["seats"][1]["hives"] == ", ".join(map(str, dict(b.seats)[3]))
+    assert "ASSUMED" in ctx["intro"] and b.assumed
+
+
+def test_the_board_sheet_prints_every_space_name_and_the_seats(tmp_path):
+    from hyvekit.data.queenbee import board
+    text = print_pdf(tmp_path, "print", "aid", "queenbee-board", "--paper", "letter")
+    words = set(text.split())
+    assert set(board().spaces) <= words
+    assert "HIVES BY PLAYER COUNT" in text and "3 players hives 1, 3, 5" in text
+    assert "ASSUMED LAYOUT" in text and "hive 6" in text
+    assert AIDS["queenbee-board"] == "aid queenbee-board"
+
+
+def test_the_board_sheet_draws_a_players_own_board_file(tmp_path):
+    """``print aid queenbee-board --board FILE``: the player's board drawn, not marked
+    assumed; --board on an aid drawn from no board is refused with those that are."""
+    from pathlib import Path
+
+    from hyvekit.data.queenbee import board
+    from hyvekit.render.printables_queenbee import queenbee_board_context
+    own = Path(__file__).with_name("queenbee_board_four_hives.toml")
+    ctx = queenbee_board_context(queenbee_board=board(own))
+    assert {s["name"] for s in ctx["spaces"]} == set(board(own).spaces)
+    assert len(ctx["hive_labels"]) == 4 and "ASSUMED" not in ctx["intro"]
+    text = print_pdf(tmp_path, "print", "aid", "queenbee-board", "--board", str(own))
+    assert "N4" in text and "N5" not in text and "four_hives.toml" in text
+    result = runner.invoke(app, ["print", "aid", "queenbee-cards", "--board", str(own),
+                                 "--out", str(tmp_path / "y.pdf")])
+    assert result.exit_code == 2 and "aid queenbee-board" in result.output

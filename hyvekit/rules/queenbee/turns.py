@@ -546,3 +546,23 @@ def result(t: M.Table) -> dict:
             "alliances": {t.name(s): t.name(M.head(t, s)) for s in t.fallen
                           if len(t.players) >= 3 and M.head(t, s) != s
                           and s != t.fallen[-1]}}
+
+
+def played_match(t: M.Table, note: str, date: str | None = None):
+    """The finished match ``t`` as a match log holds it
+    (:class:`~hyvekit.rules.queenbee.matches.Match`): its players in seat order, the
+    winner, the queens in the order they fell, hive skills and forced alliances (End of the
+    Game, Forced Alliance, Advanced Rules).
+
+    :param note: the match's note (``played at the table: ID``); ``date``: YYYY-MM-DD.
+    :raises IllegalActionError: the match is not over (more than one queen remains).
+    """
+    from hyvekit.rules.queenbee.matches import Match
+    if t.phase != "over":
+        raise IllegalActionError("Queen Bee: End of the Game", "the match is not over: it "
+                                 "ends when only one queen remains",
+                                 expected="a finished match", given=f"{len(M.queens(t))} queens")
+    r = result(t)
+    return Match(tuple(t.players), r["winner"], tuple(r["defeated"]),
+                 tuple((p, s) for p, s in zip(t.players, t.skills) if s),
+                 tuple(r["alliances"].items()), date, note)
