@@ -153,10 +153,20 @@ def first_game(seed: int, into: int, tries: int = 50, month: int = MONTH):
     raise SystemExit(f"no game from seed {seed} to {seed + tries - 1} reaches month {month}")
 
 
+def then_a_turn(state, step: str, seed: int) -> bool:
+    """Whether a player's turn is due after ``step`` is made in ``state``."""
+    from hyvekit.games import beelives as CT
+    from hyvekit.rules.beelives import engine as E
+    _, after = E.resolve_steps(state, [step], random.Random(seed))
+    d = CT.decision(after)
+    return d is not None and d.kind == "action"
+
+
 def play_to_month(seed: int, into: int, month: int = MONTH):
     """The campaign state at a player's turn ``into`` steps (or more) into ``month``
-    (productive months, from 1; at its last player's turn when the month has fewer), the
-    steps made (resolved) and the next step the player makes."""
+    (productive months, from 1) after which a player's turn is due again (else the last such
+    turn of the month, or its first player's turn), the steps made (resolved) and the next
+    step the player makes."""
     from hyvekit.games.beelives import new_campaign_settings
     from hyvekit.rules.beelives import campaign as C
     from hyvekit.games import beelives as CT
@@ -173,9 +183,13 @@ def play_to_month(seed: int, into: int, month: int = MONTH):
                 raise NoTurn(f"seed {seed}: no player's turn in month {month}")
             return last
         if len(state.months) == month - 1 and d.kind == "action":
-            last = (header, state, list(steps), choose(state, d, random.Random(seed)))
-            if len(state.table.steps) >= into:
-                return last
+            step = choose(state, d, random.Random(seed))
+            # a step after which a player's turn is due again, as at month 27: the command
+            # then shows that turn's options, previews and raid odds at either month
+            if last is None or then_a_turn(state, step, seed):
+                last = (header, state, list(steps), step)
+                if len(state.table.steps) >= into and then_a_turn(state, step, seed):
+                    return last
         resolved, state = E.resolve_steps(state, [choose(state, d, rng)], rng)
         steps += resolved
 
