@@ -74,9 +74,20 @@ class Kept:
     hinted: tuple[str, ...] | None = None
 
 
+#: the bytes last digested and their digest: ``do`` reads a record before its lock and again
+#: under it, the same bytes, compared (a memcmp) rather than hashed again
+_LAST_DIGEST: tuple[bytes, str] | None = None
+
+
 def digest(raw: bytes) -> str:
     """The SHA-256 of a record file's bytes, in hex."""
-    return hashlib.sha256(raw).hexdigest()
+    global _LAST_DIGEST
+    last = _LAST_DIGEST                  # one read: another thread may replace it
+    if last is not None and last[0] == raw:
+        return last[1]
+    last = (raw, hashlib.sha256(raw).hexdigest())
+    _LAST_DIGEST = last
+    return last[1]
 
 
 def fingerprint() -> str:
