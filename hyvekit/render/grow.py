@@ -102,11 +102,15 @@ def layout_key(html: str, spec: Mapping[str, Any]) -> str:
     """The name of what a document's layout depends on (SHA-256, hex): its HTML at factor 1,
     its ``grow`` spec, hyvekit's and weasyprint's versions and the packaged templates (the
     style sheets and fonts its HTML names)."""
-    from importlib.metadata import version
+    from importlib.metadata import PackageNotFoundError, version
 
     from hyvekit import __version__
     from hyvekit.render.env import templates_dir
-    h = hashlib.sha256(f"hyvekit-grow 1|{__version__}|{version('weasyprint')}|".encode())
+    try:
+        weasyprint = version("weasyprint")
+    except PackageNotFoundError:   # not installed as a distribution: `matches` still checks
+        weasyprint = "unknown"
+    h = hashlib.sha256(f"hyvekit-grow 1|{__version__}|{weasyprint}|".encode())
     h.update(json.dumps(spec, sort_keys=True, default=str).encode())
     root = templates_dir()
     for folder, subs, files in os.walk(root):
