@@ -70,6 +70,8 @@ PLAYERS = (("Susan", "prolific"), ("Jeremy", "aggressive"), ("Lauren", "nomadic"
            ("Mara", "hygienic"))
 MONTH = 27                      # the productive month the step is made in
 CAMPAIGN = "epic-month-27"
+EARLY = 3                       # the month of the early step a month-27 step is compared with
+EARLY_CAMPAIGN = "epic-month-3"
 NEW = "new-epic"
 FIRST_STEP = 'card "First Bloom"'
 #: a process that imports hyvekit's app (typer) and rich's console and table, and does nothing:
@@ -140,21 +142,31 @@ class NoTurn(Exception):
     """The game has no player's turn in month :data:`MONTH` (every hive is gone by then)."""
 
 
-def first_game(seed: int, into: int, tries: int = 50):
+def first_game(seed: int, into: int, tries: int = 50, month: int = MONTH):
     """:func:`play_to_month` of the first seed from ``seed`` on whose game has a player's
-    turn in month :data:`MONTH` (the rules decide which games last that long), and the seed."""
+    turn in ``month`` (the rules decide which games last that long), and the seed."""
     for s in range(seed, seed + tries):
         try:
-            return play_to_month(s, into), s
+            return play_to_month(s, into, month), s
         except NoTurn as exc:
             print(f"{exc}: trying seed {s + 1}", file=sys.stderr)
-    raise SystemExit(f"no game from seed {seed} to {seed + tries - 1} reaches month {MONTH}")
+    raise SystemExit(f"no game from seed {seed} to {seed + tries - 1} reaches month {month}")
 
 
-def play_to_month(seed: int, into: int):
-    """The campaign state at a player's turn ``into`` steps (or more) into month
-    :data:`MONTH` (at its last player's turn when the month has fewer), the steps made
-    (resolved) and the next step the player makes."""
+def then_a_turn(state, step: str, seed: int) -> bool:
+    """Whether a player's turn is due after ``step`` is made in ``state``."""
+    from hyvekit.games import beelives as CT
+    from hyvekit.rules.beelives import engine as E
+    _, after = E.resolve_steps(state, [step], random.Random(seed))
+    d = CT.decision(after)
+    return d is not None and d.kind == "action"
+
+
+def play_to_month(seed: int, into: int, month: int = MONTH):
+    """The campaign state at a player's turn ``into`` steps (or more) into ``month``
+    (productive months, from 1) after which a player's turn is due again (else the last such
+    turn of the month, or its first player's turn), the steps made (resolved) and the next
+    step the player makes."""
     from hyvekit.games.beelives import new_campaign_settings
     from hyvekit.rules.beelives import campaign as C
     from hyvekit.games import beelives as CT
@@ -166,14 +178,18 @@ def play_to_month(seed: int, into: int):
     last = None                       # the month's latest player's turn so far
     while True:
         d = CT.decision(state)
-        if len(state.months) >= MONTH or d is None:
+        if len(state.months) >= month or d is None:
             if last is None:
-                raise NoTurn(f"seed {seed}: no player's turn in month {MONTH}")
+                raise NoTurn(f"seed {seed}: no player's turn in month {month}")
             return last
-        if len(state.months) == MONTH - 1 and d.kind == "action":
-            last = (header, state, list(steps), choose(state, d, random.Random(seed)))
-            if len(state.table.steps) >= into:
-                return last
+        if len(state.months) == month - 1 and d.kind == "action":
+            step = choose(state, d, random.Random(seed))
+            # a step after which a player's turn is due again, as at month 27: the command
+            # then shows that turn's options, previews and raid odds at either month
+            if last is None or then_a_turn(state, step, seed):
+                last = (header, state, list(steps), step)
+                if len(state.table.steps) >= into and then_a_turn(state, step, seed):
+                    return last
         resolved, state = E.resolve_steps(state, [choose(state, d, rng)], rng)
         steps += resolved
 
@@ -230,7 +246,7 @@ def in_process(store, state, step: str, work: Path, repeat: int) -> list:
     return rows
 
 
-def processes(env: dict, work: Path, step: str, repeat: int) -> list:
+def processes(env: dict, work: Path, step: str, early_step: str, repeat: int) -> list:
     """``(label, wall median, cpu median)`` of each command, interleaved."""
     py = [sys.executable, "-m", "hyvekit"]
     cmds = [   # label, command, the record to put back before it, with its kept state
@@ -239,6 +255,8 @@ def processes(env: dict, work: Path, step: str, repeat: int) -> list:
          None, True),
         ("beelives do, new campaign", py + ["beelives", "do", NEW, FIRST_STEP], NEW, True),
         ("beelives next, new campaign", py + ["beelives", "next", NEW], None, True),
+        (f"beelives do, month {EARLY}", py + ["beelives", "do", EARLY_CAMPAIGN, early_step],
+         EARLY_CAMPAIGN, True),
         (f"beelives do, month {MONTH}", py + ["beelives", "do", CAMPAIGN, step], CAMPAIGN,
          True),
         (f"beelives next, month {MONTH}", py + ["beelives", "next", CAMPAIGN], CAMPAIGN, True),
@@ -262,7 +280,7 @@ def processes(env: dict, work: Path, step: str, repeat: int) -> list:
             w, c = run(cmd, restore, kept)
             wall[label].append(w)
             cpu[label].append(c)
-    for cid in (NEW, CAMPAIGN):
+    for cid in (NEW, CAMPAIGN, EARLY_CAMPAIGN):
         put_back(work, cid)
     return [(label, statistics.median(wall[label]), statistics.median(cpu[label]))
             for label, *_ in cmds]
@@ -312,6 +330,11 @@ def tables(result: dict, before: dict | None) -> str:
             row += (f" {ms(o[1])} | {ms(o[2])} | {o[2] / old_version[2]:.2f} |" if o and
                     old_version else " | | |")
         lines.append(row)
+    cpu = {label: c for label, _, c in result["processes"]}
+    late, early = f"beelives do, month {MONTH}", f"beelives do, month {EARLY}"
+    if late in cpu and early in cpu:
+        lines += ["", f"`do` at month {MONTH}: {cpu[late] / version[2]:.2f} × `--version` and "
+                  f"{cpu[late] / cpu[early]:.2f} × `do` at month {EARLY} (CPU, medians of one run)."]
     return "\n".join(lines)
 
 
@@ -381,6 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     (header, state0, steps, step), seed = first_game(args.seed, args.into)
     played = time.perf_counter() - t0
+    (_, _, early_steps, early_step), _ = first_game(seed, args.into, month=EARLY)
     work = Path(tempfile.mkdtemp(prefix="hyvekit-bench-"))
     os.environ["HYVEKIT_CACHE"] = str(work / "cache")      # states kept here, not the user's
     try:
@@ -389,7 +413,9 @@ def main(argv: list[str] | None = None) -> int:
         store.create("Epic, month 27", "beelives", "campaign", header, CAMPAIGN)
         store.append_many(CAMPAIGN, [("step", {"do": s}) for s in steps])
         store.create("New epic", "beelives", "campaign", header, NEW)
-        for cid in (CAMPAIGN, NEW):
+        store.create("Epic, month 3", "beelives", "campaign", header, EARLY_CAMPAIGN)
+        store.append_many(EARLY_CAMPAIGN, [("step", {"do": s}) for s in early_steps])
+        for cid in (CAMPAIGN, NEW, EARLY_CAMPAIGN):
             save_record(store, work, cid)
         size = (folder / f"{CAMPAIGN}.json").stat().st_size
         record, state = store.state(CAMPAIGN)
@@ -411,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
             env["HYVEKIT_CAMPAIGNS"] = str(folder)
             env["HYVEKIT_CACHE"] = str(work / "cache")
             env["COLUMNS"] = "100"
-            result["processes"] = processes(env, work, step, args.repeat)
+            result["processes"] = processes(env, work, step, early_step, args.repeat)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     before = json.loads(args.before.read_text(encoding="utf-8")) if args.before else None

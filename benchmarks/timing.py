@@ -42,21 +42,34 @@ def child_times(cmd, env: dict, cwd) -> tuple[float, float]:
 
 
 def save_record(store, work: Path, cid: str) -> None:
-    """Save the record ``cid`` of ``store`` (a campaigns folder ``work/campaigns``) and its
-    kept state into ``work``, for :func:`put_back` (its state kept first)."""
+    """Save the record ``cid`` of ``store`` (a campaigns folder ``work/campaigns``), its
+    journal (when it has one) and its kept state into ``work``, for :func:`put_back` (its
+    state kept first)."""
+    from hyvekit.store.storage import journal_path
     store.state(cid)
     path = store.path(cid)
     shutil.copyfile(path, work / f"{cid}.json")
+    saved = work / f"{cid}.json.journal"
+    saved.unlink(missing_ok=True)
+    if journal_path(path).exists():
+        shutil.copyfile(journal_path(path), saved)
     shutil.copyfile(store.states._entry(path), work / f"{cid}.state")
 
 
 def put_back(work: Path, cid: str, kept: bool = True) -> None:
     """The record ``cid`` as :func:`save_record` saved it in ``work`` and, when ``kept``, its
     kept state (in ``work/cache``); without ``kept`` no state is kept for it (the next command
-    replays it)."""
+    replays it).  The record's journal is put back as saved (removed when it had none): the
+    appends a run made to it are undone with the record's."""
     from hyvekit.store.states import StateCache
+    from hyvekit.store.storage import journal_path
     path = work / "campaigns" / f"{cid}.json"
     shutil.copyfile(work / f"{cid}.json", path)
+    saved = work / f"{cid}.json.journal"
+    if saved.exists():
+        shutil.copyfile(saved, journal_path(path))
+    else:
+        journal_path(path).unlink(missing_ok=True)
     entry = StateCache(work / "cache")._entry(path)
     if kept:
         shutil.copyfile(work / f"{cid}.state", entry)

@@ -318,24 +318,39 @@ def render_document(template_name: str, context: Mapping[str, Any], *, paper: st
     box = page_box or impose_geometry(page["key"], per_page)["page"]
     search_path(templates_dir_override)  # validates the override folder before any import
 
-    def laid_out(factor: float, context: Mapping[str, Any] = context):
-        html = render_html(template_name, {**context, "paper": page, "page": box,
+    def html_of(factor: float, context: Mapping[str, Any]) -> str:
+        return render_html(template_name, {**context, "paper": page, "page": box,
                                            "per_page": per_page, "ink_saver": bool(ink_saver),
                                            "copies": copies, "meta": meta,
                                            "grow_factor": round(factor, 3)},
                            templates_dir_override)
+
+    def laid_out(factor: float, context: Mapping[str, Any] = context):
+        html = html_of(factor, context)
         with collector_paused():
             return _weasyprint(html, templates_dir_override)
 
-    document = laid_out(1.0)
     spec = context.get("grow")
-    if spec and spec.get("fallback") and len(document.pages) > spec.get("pages", 0):
+    if not spec:
+        return laid_out(1.0)
+    from hyvekit.render import grow
+    # the factor found for this very document before: one layout instead of a search
+    key = (grow.layout_key(html_of(1.0, context), spec) if templates_dir_override is None
+           else None)
+    entry = grow.remembered(key) if key is not None else None
+    if entry is not None and (spec.get("fallback") or not entry["fallback"]):
+        document = laid_out(entry["factor"], {**context, **spec["fallback"]}
+                            if entry["fallback"] else context)
+        if grow.matches(document, spec, entry):
+            return document
+    document, fallback = laid_out(1.0), False
+    if spec.get("fallback") and len(document.pages) > spec.get("pages", 0):
         # too long for its pages: laid out again the tighter way the printable offers
-        context = {**context, **spec["fallback"]}
+        context, fallback = {**context, **spec["fallback"]}, True
         document = laid_out(1.0, context)
-    if spec:
-        from hyvekit.render.grow import grown
-        document = grown(document, lambda factor: laid_out(factor, context), spec)
+    document, factor = grow.grown_by(document, lambda factor: laid_out(factor, context), spec)
+    if key is not None:
+        grow.remember(key, factor, fallback, document, spec)
     return document
 
 

@@ -28,9 +28,8 @@ def scratch_root() -> Path:
     """``<hyvekit's cache folder>/scratch`` (beside the kept states; ``hyvekit-scratch``
     beside ``$HYVEKIT_CACHE`` when that is set: a folder the player chose, whose neighbours
     are theirs)."""
-    from hyvekit.store.states import ENV_CACHE, default_folder
-    name = "hyvekit-scratch" if os.environ.get(ENV_CACHE) else "scratch"
-    return default_folder().parent / name
+    from hyvekit.store.states import beside_states
+    return beside_states("scratch")
 
 
 def process_alive(pid: int) -> bool:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import math
-import tomllib
 from typing import Any
 
 from hyvekit.rules.errors import InvalidInputError
@@ -88,6 +87,7 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     :raises DocumentError: not TOML (the parser's message, with the line), or a value
         :func:`check_plain` refuses.
     """
+    import tomllib        # only when a TOML file is read: a step with its state kept reads none
     try:
         value = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

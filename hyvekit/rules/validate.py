@@ -153,6 +153,8 @@ def unsafe_char(value: str, allowed: str = "") -> str | None:
     """The first character of ``value`` a terminal or a page would act on or not show
     (:data:`HIDDEN_CATEGORIES`, :data:`HANGUL_FILLERS`) other than those in ``allowed`` and a
     :data:`JOINERS` character between two characters that show; None when there is none."""
+    if value.isprintable() and HANGUL_FILLERS.isdisjoint(value):
+        return None             # every hidden category is one str.isprintable() refuses
     return next((c for i, c in enumerate(value) if c not in allowed and _hidden(c)
                  and not (c in JOINERS and _joining(value, i))), None)
 

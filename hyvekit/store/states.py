@@ -74,9 +74,20 @@ class Kept:
     hinted: tuple[str, ...] | None = None
 
 
+#: the bytes last digested and their digest: ``do`` reads a record before its lock and again
+#: under it, the same bytes, compared (a memcmp) rather than hashed again
+_LAST_DIGEST: tuple[bytes, str] | None = None
+
+
 def digest(raw: bytes) -> str:
     """The SHA-256 of a record file's bytes, in hex."""
-    return hashlib.sha256(raw).hexdigest()
+    global _LAST_DIGEST
+    last = _LAST_DIGEST                  # one read: another thread may replace it
+    if last is not None and last[0] == raw:
+        return last[1]
+    last = (raw, hashlib.sha256(raw).hexdigest())
+    _LAST_DIGEST = last
+    return last[1]
 
 
 def fingerprint() -> str:
@@ -112,6 +123,13 @@ def default_folder() -> Path:
         return Path(os.environ[ENV_CACHE])
     from platformdirs import user_cache_dir
     return Path(user_cache_dir("hyvekit", appauthor=False)) / "states"
+
+
+def beside_states(name: str) -> Path:
+    """A folder of hyvekit's cache beside the kept states: ``name`` in the user's cache
+    folder (``hyvekit-NAME`` beside ``$HYVEKIT_CACHE`` when that is set: a folder the player
+    chose, whose neighbours are theirs)."""
+    return default_folder().parent / (f"hyvekit-{name}" if os.environ.get(ENV_CACHE) else name)
 
 
 class StateCache:
@@ -167,24 +185,10 @@ class StateCache:
         except Exception:
             return False
         entry = self._entry(record_path)
-        tmp = None
-        try:
-            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not _own(os.stat(self.folder, follow_symlinks=False)) or self.folder.is_symlink():
-                return False
-            fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(line + body)
-            os.replace(tmp, entry)
-            _remember(entry, line, kept)
-            return True
-        except OSError:
-            if tmp is not None:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
+        if not write_entry(entry, line + body):
             return False
+        _remember(entry, line, kept)
+        return True
 
     def forget(self, record_path: Path) -> None:
         """Drop the entry of ``record_path`` (if any)."""
@@ -192,6 +196,29 @@ class StateCache:
             os.unlink(self._entry(record_path))
         except OSError:
             pass
+
+
+def write_entry(entry: Path, data: bytes) -> bool:
+    """Write a cache file ``entry`` (its folder made private, 0700) whole: to a temporary
+    file renamed over it, without fsync (a lost entry costs only the work it saved); whether
+    it was written (not in a folder that is a link or not the user's own, nor on an OSError)."""
+    folder, tmp = entry.parent, None
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _own(os.stat(folder, follow_symlinks=False)) or folder.is_symlink():
+            return False
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, entry)
+        return True
+    except OSError:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return False
 
 
 def _remember(entry: Path, line: bytes, kept: Kept) -> None:

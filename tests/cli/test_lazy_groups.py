@@ -16,13 +16,13 @@ ORDER = ["continue", "demo", "examples", "serve", "campaign", "hyve", "beelives"
          "data", "stats"]
 
 
-def _modules_after(args, tmp_path) -> set[str]:
+def _modules_after(args, tmp_path, env=None) -> set[str]:
     code = ("import sys\nfrom hyvekit.cli.entry import main\n"
             f"try:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
             "print('MODULES', ' '.join(sorted(sys.modules)), file=sys.stderr)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=tmp_path, env={"HYVEKIT_CAMPAIGNS": str(tmp_path),
-                                               "PATH": "/usr/bin:/bin"})
+                                               "PATH": "/usr/bin:/bin", **(env or {})})
     line = next(x for x in result.stderr.splitlines() if x.startswith("MODULES "))
     return set(line.split()[1:])
 
@@ -164,6 +164,20 @@ def test_a_step_at_the_table_imports_no_file_lock_library(hk, tmp_path):
                               "league", "draw"], tmp_path)
     assert "hyvekit.store.storage" in modules
     assert [m for m in ("filelock", "tinydb") if m in modules] == []
+
+
+def test_a_step_with_its_state_kept_reads_no_toml(hk, tmp_path):
+    """The game's components come with the kept state: a step after the first reads no TOML
+    file and imports no TOML reader (issue 39: nothing imported that a step does not use);
+    the first step, with no state kept, reads the packaged board."""
+    assert hk("beelives", "new", "League", "-p", "Ann:nomadic", "-p", "Bo:prolific"
+              ).returncode == 0
+    cache = {"HYVEKIT_CACHE": str(tmp_path / "cache")}
+    first, then = (_modules_after(["--campaigns-dir", str(hk.campaigns), "beelives",
+                                   *command], tmp_path, cache)
+                   for command in (("do", "league", "draw"), ("next", "league")))
+    assert "tomllib" in first and "hyvekit.store.states" in then
+    assert "tomllib" not in then
 
 
 def test_a_group_makes_only_the_commands_looked_up():

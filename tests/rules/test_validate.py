@@ -171,3 +171,18 @@ def test_a_number_typed_is_read_in_ascii_digits_only(typed, ok):
     else:
         with pytest.raises(InvalidInputError):
             v.require_int("--n", typed)
+
+
+def test_unsafe_char_finds_every_hidden_character_its_categories_name():
+    """The quick path (a text Python calls printable, without Hangul fillers, holds nothing
+    hidden) gives what the character-by-character rule gives, for every code point between
+    two letters and alone."""
+    import unicodedata
+    from hyvekit.rules.errors import HANGUL_FILLERS
+    from hyvekit.rules.validate import HIDDEN_CATEGORIES, JOINERS, unsafe_char
+    for code in range(0x110000):
+        c = chr(code)
+        hidden = unicodedata.category(c) in HIDDEN_CATEGORIES or c in HANGUL_FILLERS
+        assert unsafe_char(c) == (c if hidden else None), hex(code)
+        if c not in JOINERS:
+            assert unsafe_char(f"a{c}b") == (c if hidden else None), hex(code)

@@ -263,3 +263,27 @@ def test_an_entry_whose_state_changed_is_read_again(store):
     entry.write_bytes(ST._first_line(digest, body) + body)
     again = store.states.get(record.path, digest)
     assert again is not kept and again.header["name"] == "Other"
+
+
+def test_the_same_record_bytes_are_hashed_once_and_other_bytes_again(store, monkeypatch):
+    """A read before the lock and the read under it (as ``do`` makes them) hash the record's
+    bytes once; bytes that differ, even by one byte of the same length, are hashed again."""
+    import hashlib
+    cid = make_run(store)
+    store.append(cid, "note", {"text": "a"})
+    hashed = []
+    real = hashlib.sha256
+
+    def counted(data=b"", *rest):
+        hashed.append(len(data))
+        return real(data, *rest)
+    monkeypatch.setattr(ST.hashlib, "sha256", counted)
+    monkeypatch.setattr(ST, "_LAST_DIGEST", None, raising=False)   # as in a new process
+    size = store.path(cid).stat().st_size
+    store.state(cid)
+    store.append(cid, "note", {"text": "b"})
+    assert hashed.count(size) == 1, (size, hashed)
+    raw = store.path(cid).read_bytes()
+    same_length = raw.replace(b'"b"', b'"c"')
+    assert len(same_length) == len(raw) and ST.digest(same_length) == real(
+        same_length).hexdigest() != ST.digest(raw) == real(raw).hexdigest()

@@ -32,6 +32,23 @@ def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: 
 
     :raises IllegalActionError, InvalidInputError: what the raid rules refuse.
     """
+    return _odds(state, raider, target, bees, comps, _defence(state, raider, target, comps))
+
+
+def _defence(state: GameState, raider: str, target: str, comps: Components) -> tuple:
+    """What a raid's outcome takes from its target, beside the raider's hive and the card:
+    a player hive with its defending bonus, or a wild hive's strength, and whether the raider
+    raided it already this month.  Targets alike here have the same odds."""
+    if state.is_player(target):
+        d = state.player(target).hive
+        return (d, seasons.raid_bonuses(comps.card(state.card), d.queen, d.workers).defending,
+                target in state.player(raider).raided)
+    return (None, state.wild_hive(target).strength, target in state.player(raider).raided)
+
+
+def _odds(state: GameState, raider: str, target: str, bees: int, comps: Components,
+          defence: tuple) -> tuple[Fraction, Fraction]:
+    """:func:`raid_odds_now` with the target's :func:`_defence` worked out."""
     from hyvekit.rules.beelives import raids
     board = comps.board
     card = comps.card(state.card)
@@ -40,7 +57,7 @@ def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: 
     faces = board.die_faces
     success = honey = 0                 # counted in ways out of len(faces) ** dice
     dice = board.dice_for(bees)
-    already = target in p.raided
+    d, strength, already = defence
     for roll in itertools.combinations_with_replacement(sorted(set(faces)), dice):
         # the ways this multiset of faces falls, in any order: a multinomial coefficient
         # times the faces showing each value
@@ -48,15 +65,12 @@ def raid_odds_now(state: GameState, raider: str, target: str, bees: int, comps: 
         for f in set(roll):
             k = roll.count(f)
             chance = chance // math.factorial(k) * faces.count(f) ** k
-        if state.is_player(target):
-            d = state.player(target).hive
-            dbonus = seasons.raid_bonuses(card, d.queen, d.workers)
+        if d is not None:
             r = raids.raid_player_hive(p.hive, d, raids.PlayerRaid(
-                bees, (roll,), 0, 0, None, 1, already, bonus.raiding, dbonus.defending), board)
+                bees, (roll,), 0, 0, None, 1, already, bonus.raiding, strength), board)
             won, took = r.success, r.stolen
         else:
-            w = state.wild_hive(target)
-            r2 = raids.raid_wild_hive(p.hive, w.strength, raids.WildRaid(
+            r2 = raids.raid_wild_hive(p.hive, strength, raids.WildRaid(
                 bees, (roll,), 0, None, 1, already, bonus.raiding), board)
             won, took = r2.removed, r2.taken
         success += chance * won
@@ -78,15 +92,23 @@ def raid_notes(state: GameState, name: str, comps: Components,
     (:func:`raid_odds_now`)."""
     out = []
     attacker = state.player(name).hive
+    known: dict[tuple, tuple[Fraction, Fraction] | None] = {}   # targets alike: odds alike
     for target in raid_targets(state, name):
+        defence = None
         for bees in range(1, attacker.unassigned + 1):
             text = N.format_action(Raid(name, target, bees=bees))
             if legal is not None and text not in legal:
                 continue
-            try:
-                success, honey = raid_odds_now(state, name, target, bees, comps)
-            except (InvalidInputError, IllegalActionError):
+            defence = defence or _defence(state, name, target, comps)
+            key = (defence, bees)
+            if key not in known:
+                try:
+                    known[key] = _odds(state, name, target, bees, comps, defence)
+                except (InvalidInputError, IllegalActionError):
+                    known[key] = None
+            if known[key] is None:
                 continue
+            success, honey = known[key]
             out.append((text, (f"{float(success):.0%} {WON[state.is_player(target)]}, "
                                f"{float(honey):.1f} honey expected")))
     return tuple(out)

@@ -321,6 +321,30 @@ def test_raid_odds_are_given_only_beside_the_raids_legal_now():
     assert met, "no haunted wild hive within reach of a raid in this game"
 
 
+def test_raid_notes_work_out_targets_alike_once_with_each_raids_own_odds():
+    """The odds beside the raids (worked out once for targets alike: wild hives of one
+    strength, issue 39) are each raid's own :func:`raid_odds_now`, over a played game with
+    several wild hives."""
+    from hyvekit.rules.beelives.odds import WON, raid_notes, raid_odds_now
+    state = C.new_campaign(C.settings_from_dict(
+        {"kind": "standard", "players": [{"name": "Susan", "queen": "prolific"},
+                                         {"name": "Jeremy", "queen": "aggressive"}]}, COMPS),
+        COMPS)
+    rng, seen = random.Random(3), set()
+    while (d := E.decision(state)) is not None:
+        if d.kind == "action":
+            s = state.table.state
+            for text, note in raid_notes(s, d.actor, COMPS.game):
+                target, bees = text.split()[-2], int(text.split()[-1])
+                success, honey = raid_odds_now(s, d.actor, target, bees, COMPS.game)
+                assert note == (f"{float(success):.0%} {WON[s.is_player(target)]}, "
+                                f"{float(honey):.1f} honey expected"), text
+                seen.add((len(state.months), text))
+        option = "roll" if d.kind == "dice" else rng.choice(d.legal)
+        _, state = E.resolve_steps(state, [option], rng)
+    assert len(seen) >= 20 and len({t.split()[-2] for _, t in seen}) >= 3, seen
+
+
 def test_a_new_wild_hive_may_not_take_a_name_in_play_in_another_case():
     """Steps name a hive in any case, so a wild hive called ``susan`` beside the player Susan
     would make ``raid susan`` (listed as legal) refused: the name is refused when it is
