@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import typer
@@ -43,9 +45,6 @@ def advise_now(state: Any, seconds: float, seed: int | None, rollouts: int | Non
     """
     from dataclasses import replace
 
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
     from hyvekit.games.advisor import advise
     from hyvekit.games.beelives import advisor_game
     game = advisor_game()
@@ -58,12 +57,22 @@ def advise_now(state: Any, seconds: float, seed: int | None, rollouts: int | Non
     if quiet:                  # a full screen of its own (play): no bar, no other process
         hint = advise(game, state, seed, seconds, rollouts, jobs=1)
         return replace(hint, changes=_changes(state, d, hint))
-    columns = (TextColumn("thinking"), BarColumn(bar_width=40), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("thinking", total=1.0)
+    with thinking() as progress:
         hint = advise(game, state, seed, seconds, rollouts, jobs=os.cpu_count(),
-                      progress=lambda share: bar.update(task, completed=share))
+                      progress=progress)
     return replace(hint, changes=_changes(state, d, hint))
+
+
+@contextmanager
+def thinking(label: str = "thinking") -> Iterator[Callable[[float], None]]:
+    """A progress bar on stderr while the advisor thinks (gone when done): yields what to
+    tell it the share done, 0 to 1."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    columns = (TextColumn(label), BarColumn(bar_width=40), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=1.0)
+        yield lambda share: bar.update(task, completed=share)
 
 
 def _changes(state: Any, d: Any, hint: Any) -> dict[str, str]:
