@@ -15,8 +15,9 @@ import typer
 
 from hyvekit.cli.beelives import app
 from hyvekit.cli.beelives_campaign import CampaignArg, load_campaign
-from hyvekit.cli.beelives_hint import WIDTH, RolloutsOption, SeedOption, thinking
+from hyvekit.cli.beelives_hint import RolloutsOption, SeedOption, thinking
 from hyvekit.cli.common import JsonOption, command_store, console, print_json, wrapped
+from hyvekit.games.advisor_text import WIDTH, percent
 from hyvekit.rules.common import InvalidInputError
 
 #: the default time to weigh one decision (seconds): a 2-player year has about 30 choices a
@@ -58,10 +59,6 @@ def review_game(ctx: typer.Context, campaign: str, player: str | None, seconds: 
                       progress=progress)
 
 
-def _percent(x: float) -> str:
-    return f"{x:.0%}".replace("%", " %")
-
-
 def _when(p: Any) -> str:
     from hyvekit.games.beelives import month_name
     return f"year {p.table.game.year} {month_name(p.table.game.month)}"
@@ -83,7 +80,7 @@ def review_lines(done: Any, player: str | None) -> list[str]:
         for label, text in (("chose", m.chosen), ("better", m.better)):
             out += textwrap.wrap(f"{label}: {text}", WIDTH, initial_indent="    ",
                                  subsequent_indent="      ")
-        out.append(f"    win {_percent(m.win_chosen)} → {_percent(m.win_better)} with the "
+        out.append(f"    win {percent(m.win_chosen)} → {percent(m.win_better)} with the "
                    f"better option ({m.rollouts} rollouts each)")
     return [line if len(line) <= WIDTH else line[:WIDTH - 1] + "…" for line in out]
 

@@ -7,6 +7,9 @@
   const cid = body.dataset.cid, token = body.dataset.token;
   const role = body.dataset.role, player = body.dataset.player;
   const tv = body.dataset.view === "tv";   // the TV view: the room reads it, nobody taps it
+  const hints = body.dataset.hints === "on"; // the advisor's hint button (serve --no-hints: off)
+  let hintFor = null;                  // the decision the hint shown was for
+  const decisionKey = (data) => `${data.prompt}|${(data.legal || []).join("|")}`;
   const $ = (id) => document.getElementById(id);
   let current = JSON.parse($("initial").textContent);
   let busy = false;
@@ -211,6 +214,10 @@
     $("more").textContent = data.more ? `(${data.more})` : "";
     $("host").hidden = role !== "host";
     $("undo").disabled = busy;
+    // the hint: for a player's own decision (the host's link: anyone's), never a die's
+    $("hinting").hidden = !(hints && mayAct(data) && data.actor !== null);
+    if (hintFor !== decisionKey(data)) $("hint-lines").hidden = true;   // shown for another
+    $("hint").disabled = busy;
   }
 
   // the fold of an option among many: "fly 3 P w" under "fly 3"; a bee on a hex ("2@C3")
@@ -608,6 +615,32 @@
     e.preventDefault();
     const text = $("step").value.trim();
     if (text) send("step", { step: text, seq: current.seq });
+  });
+  $("hint").addEventListener("click", async () => {
+    if (busy) return;
+    busy = true;
+    $("error").textContent = "";
+    $("hint").textContent = "thinking…";
+    renderDue(current);
+    try {
+      const r = await fetch(`/t/${encodeURIComponent(cid)}/hint`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ k: token }),
+      });
+      const answer = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
+      if (!r.ok) $("error").textContent = answer.error || `refused (${r.status})`;
+      else {
+        $("hint-lines").textContent = answer.lines.join("\n");
+        $("hint-lines").hidden = false;
+        hintFor = decisionKey(current);
+      }
+    } catch (e) {
+      $("error").textContent = "the table cannot be reached: no hint";
+    } finally {
+      busy = false;
+      $("hint").textContent = "hint: what does each option lead to?";
+      renderDue(current);
+    }
   });
   $("undo").addEventListener("click", () => {
     if (current.last_step && !window.confirm(`Undo the last step: ${current.last_step}?`)) return;
