@@ -51,3 +51,24 @@ def test_a_table_with_hints_off_has_no_button_and_refuses_them(hk, league):
                                  headers={"Origin": base})
         assert status == 403 and "turned hints off" in answer["error"]
     assert "hint" not in _events(hk.campaigns, league)
+
+
+def test_the_button_shows_the_hint_on_the_page_in_a_real_browser(hk, league, browser,
+                                                                   tmp_path):
+    from .conftest import PHONE, until
+    assert hk("beelives", "do", league, "draw").returncode == 0
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        bo = browser.new_page(viewport=PHONE)
+        bo.goto(f"{base}/t/{league}?k={k['player Bo']}")
+        until(bo, "document.getElementById('live').textContent === 'live'")
+        assert bo.evaluate("document.getElementById('hinting').hidden")   # not Bo's turn
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{base}/t/{league}?k={k['player Ann']}")
+        until(page, "document.getElementById('live').textContent === 'live'")
+        assert not page.evaluate("document.getElementById('hinting').hidden")
+        page.click("#hint")
+        until(page, "!document.getElementById('hint-lines').hidden", 30_000)
+        text = page.evaluate("document.getElementById('hint-lines').textContent")
+        assert text.startswith("hint for Ann (action)") and "VP" in text
+        page.screenshot(path=str(tmp_path / "hint.png"), full_page=True)
