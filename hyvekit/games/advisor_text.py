@@ -7,6 +7,7 @@ record.
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -74,7 +75,6 @@ def hint_lines(hint: Any) -> list[str]:
     """The hint for people, each line at most :data:`WIDTH` columns: the options best first,
     each with its estimate, why (against the default player's choice) and what it changes
     now; for a die or a card drawn, the draw's estimate, then each outcome's."""
-    import textwrap
     out = [f"hint for {hint.actor} ({hint.kind}): {hint.rounds} rollouts an option, "
            f"{hint.seconds:.1f} s, seed {hint.seed}"]
     if hint.drawn is not None:
@@ -137,5 +137,56 @@ def mark_hint(store: Any, campaign: str, hint: Any, known: Any = None) -> None:
                       known=known)
 
 
-__all__ = ["R_ADVISOR", "WIDTH", "advised", "hint_data", "hint_lines", "mark_hint", "option_changes", "percent",
+def record_positions(store: Any, record: Any, player: str | None = None) -> list:
+    """The choices of a Bee Lives campaign's ``record`` (``player``'s only when given) that a
+    review weighs (:func:`~hyvekit.games.advisor.positions`), replayed with ``store``'s
+    adapter."""
+    from hyvekit.games.advisor import positions
+    from hyvekit.games.beelives import advisor_game
+    adapter = store.adapter("beelives", "campaign")
+    return positions(advisor_game(), adapter.initial_state(record.header["settings"]),
+                     record.active, adapter.play, player)
+
+
+def when(p: Any) -> str:
+    """Where a :class:`~hyvekit.games.advisor.Position` was in the game: "year 1 June"."""
+    from hyvekit.games.beelives import month_name
+    return f"year {p.table.game.year} {month_name(p.table.game.month)}"
+
+
+def review_lines(done: Any, player: str | None) -> list[str]:
+    """The review for people, each line at most :data:`WIDTH` columns: a head line, then
+    each mistake (the greatest loss first) with the choice, the better option and the VP
+    lost with its 95 % interval, and the chance to win after each."""
+    who = player or "every player"
+    out = [f"review of {who}: {len(done.mistakes)} of {done.weighed} decisions worse than "
+           f"the best option", f"  ({done.rounds}+ rollouts an option, "
+           f"{done.seconds:.0f} s, seed {done.seed})"]
+    if not done.mistakes:
+        out.append("no choice scored less than another option beyond the intervals")
+    for n, (p, m) in enumerate(done.mistakes, 1):
+        sure = "exact" if m.exact else f"± {m.half:.1f}"
+        out.append(f"{n:>2}. {when(p)}, {p.actor}'s {p.kind}: −{m.loss:.1f} {sure} VP")
+        for label, text in (("chose", m.chosen), ("better", m.better)):
+            out += textwrap.wrap(f"{label}: {text}", WIDTH, initial_indent="    ",
+                                 subsequent_indent="      ")
+        out.append(f"    win {percent(m.win_chosen)} → {percent(m.win_better)} with the "
+                   f"better option ({m.rollouts} rollouts each)")
+    return [line if len(line) <= WIDTH else line[:WIDTH - 1] + "…" for line in out]
+
+
+def review_data(done: Any) -> dict:
+    """``review --json``: the review as data."""
+    return {"seed": done.seed, "rollouts": done.rounds, "weighed": done.weighed,
+            "seconds": round(done.seconds, 3),
+            "mistakes": [{"seq": p.seq, "year": p.table.game.year, "month": when(p).split(" ", 2)[2],
+                          "player": p.actor, "decision": p.kind, "chosen": m.chosen,
+                          "better": m.better, "loss": m.loss, "loss_half": m.half,
+                          "win_chosen": m.win_chosen, "win_better": m.win_better,
+                          "rollouts": m.rollouts, "exact": m.exact}
+                         for p, m in done.mistakes]}
+
+
+__all__ = ["R_ADVISOR", "WIDTH", "advised", "record_positions", "review_data", "review_lines",
+           "when", "hint_data", "hint_lines", "mark_hint", "option_changes", "percent",
            "reason"]

@@ -533,7 +533,47 @@
     c.append(line(winners.length ? `winner: ${winners.join(" and ")}` : "no winner",
                   final.tiebreak ? `tie-breaker: ${final.tiebreak}` : "",
                   final.rating ? `solo rating: ${final.rating}` : ""));
+    if (current.game === "beelives" && !tv) c.append(reviewButton());
     return c;
+  }
+
+  // the advisor's answer to a POST of `what` (hint, review): its JSON, or null with the
+  // refusal on the error line
+  async function asked(what) {
+    const r = await fetch(`/t/${encodeURIComponent(cid)}/${what}`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ k: token }),
+    });
+    const answer = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
+    if (r.ok) return answer;
+    $("error").textContent = answer.error || `refused (${r.status})`;
+    return null;
+  }
+
+  // the finished game's review: each choice worse than a better option (docs/advisor.md)
+  let reviewed = null;
+  function reviewButton() {
+    const out = el("div", null, "review");
+    const lines = el("pre", reviewed ? reviewed.join("\n") : null, "review-lines");
+    const b = el("button", "review the game: the choices a better option beat (a minute or two)", "secondary");
+    b.type = "button";
+    b.id = "review";
+    b.hidden = reviewed !== null;
+    b.addEventListener("click", async () => {
+      b.disabled = true;
+      b.textContent = "reviewing…";
+      try {
+        const answer = await asked("review");
+        if (answer) { reviewed = answer.lines; lines.textContent = reviewed.join("\n"); b.hidden = true; }
+      } catch (e) {
+        $("error").textContent = "the table cannot be reached: no review";
+      } finally {
+        b.disabled = false;
+        b.textContent = "review the game: the choices a better option beat";
+      }
+    });
+    out.append(b, lines);
+    return out;
   }
 
   function renderTable(data) {
@@ -623,13 +663,8 @@
     $("hint").textContent = "thinking…";
     renderDue(current);
     try {
-      const r = await fetch(`/t/${encodeURIComponent(cid)}/hint`, {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ k: token }),
-      });
-      const answer = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
-      if (!r.ok) $("error").textContent = answer.error || `refused (${r.status})`;
-      else {
+      const answer = await asked("hint");
+      if (answer) {
         $("hint-lines").textContent = answer.lines.join("\n");
         $("hint-lines").hidden = false;
         hintFor = decisionKey(current);

@@ -10,6 +10,20 @@ from hyvekit.games import campaign_store
 from .conftest import request, serving, tokens
 
 
+def _asked(url: str, token: str, base: str) -> tuple[int, dict]:
+    """A POST of the advisor's (a review takes a while on busy cores: a minute allowed)."""
+    import json
+    import urllib.error
+    import urllib.request
+    req = urllib.request.Request(url, data=json.dumps({"k": token}).encode(), headers={
+        "Content-Type": "application/json", "Origin": base})
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
 def _events(folder, cid):
     return [e["type"] for e in campaign_store(folder).load(cid).active]
 
@@ -26,7 +40,7 @@ def test_the_player_deciding_gets_a_hint_and_the_record_marks_it(hk, league):
         assert status == 409 and "it is Ann's decision" in answer["error"]
         assert request(url, {"k": k["watch"]}, headers={"Origin": base})[0] == 403
         assert "hint" not in _events(hk.campaigns, league)
-        status, answer = request(url, {"k": k["player Ann"]}, headers={"Origin": base})
+        status, answer = _asked(url, k["player Ann"], base)
         assert status == 200, answer
         hint = answer["hint"]
         assert hint["actor"] == "Ann" and hint["decision"] == "action"
@@ -72,3 +86,38 @@ def test_the_button_shows_the_hint_on_the_page_in_a_real_browser(hk, league, bro
         text = page.evaluate("document.getElementById('hint-lines').textContent")
         assert text.startswith("hint for Ann (action)") and "VP" in text
         page.screenshot(path=str(tmp_path / "hint.png"), full_page=True)
+
+
+def test_a_finished_game_is_reviewed_on_its_page(hk, league):
+    from .conftest import played
+    with serving(hk.campaigns, [league], review_rounds=2) as (base, app):
+        k = tokens(app, league)
+        url = f"{base}/t/{league}/review"
+        status, answer = request(url, {"k": k["watch"]}, headers={"Origin": base})
+        assert status == 409 and "not over" in answer["error"]
+        played(hk.campaigns, league, "beelives", "campaign",
+               lambda d: d["decision"] is None, seed=3, most=3000)
+        status, answer = _asked(url, k["watch"], base)
+        assert status == 200, answer
+        lines = answer["lines"]
+        assert lines[0].startswith("review of every player: ")
+        assert all(len(line) <= 80 for line in lines)
+        # random play: choices a better option beat, each with it and the VP lost
+        assert "better: " in "\n".join(lines) and " VP" in "\n".join(lines)
+        # the same record: the same review, kept (seed 0 for every page)
+        assert _asked(url, k["host"], base)[1]["lines"] == lines
+
+
+def test_the_review_button_on_a_finished_game_in_a_real_browser(hk, league, browser, tmp_path):
+    from .conftest import PHONE, played, until
+    played(hk.campaigns, league, "beelives", "campaign", lambda d: d["decision"] is None,
+           seed=3, most=3000)
+    with serving(hk.campaigns, [league], review_rounds=2) as (base, app):
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{base}/t/{league}?k={tokens(app, league)['watch']}")
+        until(page, "document.getElementById('review') !== null")
+        page.click("#review")
+        until(page, "document.querySelector('.review-lines').textContent.length > 0", 60_000)
+        text = page.evaluate("document.querySelector('.review-lines').textContent")
+        assert text.startswith("review of every player")
+        page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
