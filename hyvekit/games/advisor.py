@@ -92,6 +92,9 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     ``seconds`` (or ``rollouts`` rounds) over ``jobs`` processes (default: every core; 1: in
     this process).  ``progress`` is told the share done, 0 to 1.
 
+    A legal option the engine refuses when pushed (a raid's sacrifice listed after the raid
+    is settled) is neither estimated nor listed as not estimated.
+
     :raises ValueError: no player decides now (the game is over, or a wild hive's die).
     """
     from hyvekit.rules import advisor as A
@@ -100,14 +103,16 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     if d.over or d.actor is None:
         raise ValueError("no player decides now")
     ranking = game.ranked(t, d)
-    options = A.estimated(d, ranking, A.SCREENED)
+    screened = A.estimated(d, ranking, A.SCREENED)
+    # a legal step the engine refuses is neither estimated nor listed as not estimated
+    options = tuple(o for o in screened if _pushes(engine, t, o))
     job = (engine, t, game.choose, game.outcome, d.actor, seed)
     start = time.monotonic()
     rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
                      jobs or os.cpu_count() or 1, progress or (lambda share: None))
     results = {o: [rounds[o][i] for i in range(_whole_rounds(rounds))] for o in options}
     due = A.drawn(d)
-    left = tuple(o for o in d.legal if o not in options and due is None)
+    left = tuple(o for o in d.legal if o not in screened and due is None)
     base = results.get(ranking[0])
     versus = {o: A.paired(r, base) for o, r in results.items() if base and r}
     return Hint(d.actor, d.kind, A.estimates(d, results), ranking[0], left,

@@ -89,3 +89,45 @@ def test_default_choices_review_with_few_mistakes_and_the_same_seed_gives_the_sa
     assert one.mistakes == two.mistakes and one.weighed == len(late)
     # the default player's own choices: few found worse than another option
     assert len(one.mistakes) <= len(late) // 4, [m for _, m in one.mistakes]
+
+
+def test_a_legal_step_the_engine_refuses_is_not_weighed_by_a_hint_or_a_review(hk):
+    """After a raid that took the wild hive to 0 ("nothing to sacrifice"), the sacrifice
+    decision lists more than ``sacrifice 0`` but the engine takes only that: neither the
+    hint nor the review fails on it."""
+    from hyvekit.games.advisor import advise
+    from hyvekit.rules.common import IllegalActionError
+    hk("beelives", "new", "Raid", "-p", "Ann:prolific", "-p", "Bo:aggressive")
+    store = campaign_store(hk.campaigns)
+    _, t = store.state("raid")
+    rng, steps, bad = random.Random(2), [], 0
+    while not (d := ENGINE.pending(t)).over:
+        step = DP.choose(t, d, rng)
+        if d.kind == "action" and d.actor == "Ann" and bad < 3 and t.game.month >= 3:
+            defend = [o for o in d.legal if "defend" in o]
+            if defend and defend[0] != step:
+                step, bad = defend[0], bad + 1
+        tables = play_steps(ENGINE, t, [step], rng, auto=True)
+        steps += [x.last_step for x in tables]
+        t = tables[-1]
+    store.append_many("raid", [("step", {"do": s}) for s in steps])
+    game = advisor_game()
+    record = store.load("raid")
+    adapter = store.adapter("beelives", "campaign")
+    found = positions(game, adapter.initial_state(record.header["settings"]), record.active,
+                      adapter.play, "Ann")
+
+    def refused(p, option):
+        try:
+            play_steps(ENGINE, p.table, [option], random.Random(0), auto=True)
+        except IllegalActionError:
+            return True
+        return False
+    odd = [p for p in found if p.kind == "sacrifice"
+           and any(refused(p, o) for o in ENGINE.pending(p.table).legal)]
+    assert odd, "the game has no such sacrifice decision any more"
+    p = odd[0]
+    hint = advise(game, p.table, 1, rollouts=2, jobs=1)
+    assert hint.estimates and not any(refused(p, e.option) for e in hint.estimates)
+    assert not any(refused(p, o) for o in hint.left_out)
+    assert review(game, [p], 1, rollouts=2, jobs=1).weighed == 1
