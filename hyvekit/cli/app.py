@@ -35,7 +35,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
                  "hyvekit.cli.beelives_campaign",     # beelives new, log, status...
                  "hyvekit.cli.beelives_play",         # beelives play
                  "hyvekit.cli.beelives_table",        # beelives next, do, export-month
-                 "hyvekit.cli.beelives_hint"),        # beelives hint
+                 "hyvekit.cli.beelives_hint",         # beelives hint
+                 "hyvekit.cli.beelives_review"),      # beelives review
     "beez": ("hyvekit.cli.beez",
              "hyvekit.cli.beez_table"),               # beez new, next, do, cards
     "queenbee": ("hyvekit.cli.queenbee",

@@ -681,11 +681,14 @@ def report(
     ink_saver: InkSaver = False,
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
+    review: bool = typer.Option(False, "--review", help="Bee Lives: add the advisor's review "
+                                "of every player's choices (a minute or two; docs/advisor.md)."),
 ) -> None:
     """Print a campaign report: a legacy run's scenarios with HP and honey charts, a match
     log's standings with a wins chart, or a Bee Lives campaign's years, goals and VP and
     worker-bee charts; then every event of its history (undone ones marked reverted). Long
-    histories run to several pages.
+    histories run to several pages. With --review, a Bee Lives campaign's report has a page
+    of the choices a better option beat (as 'beelives review' lists them).
 
     The PDF records the campaign id and a hash of its state in its metadata.
 
@@ -702,6 +705,8 @@ def report(
 
         record, state = campaign_store(campaigns_dir(ctx)).state(campaign)
         context = report_context(record, state)
+        if review:
+            context = {**context, "review": _review_lines(ctx, record)}
         cid = str(record.header.get("id") or campaign)
         options["campaign"] = cid
         extra = {"campaign": cid, "state_sha256": state_sha256(state)}
@@ -712,6 +717,30 @@ def report(
     _render(ctx, printable, context, paper=paper, copies=copies, out=out, templates=templates,
             options=options, stem=stem, per_page=per_page, ink_saver=ink_saver,
             extra_meta=extra)
+
+
+def _review_lines(ctx: typer.Context, record: Any) -> list[str]:
+    """The advisor's review of a Bee Lives campaign's choices for its report: every
+    player's, three rollouts an option with seed 0 (as the web table's), a progress bar on
+    stderr.
+
+    :raises InvalidInputError: not a Bee Lives campaign.
+    """
+    if (record.header["game"], record.header["kind"]) != BEELIVES_CAMPAIGN:
+        raise InvalidInputError("--review", record.header["game"],
+                                "a Bee Lives campaign (the advisor reviews Bee Lives only)")
+    import os
+
+    from hyvekit.cli.beelives_hint import thinking
+    from hyvekit.games import campaign_store
+    from hyvekit.games.advisor import REVIEW_ROUNDS, review
+    from hyvekit.games.advisor_text import record_positions, review_lines
+    from hyvekit.games.beelives import advisor_game
+    found = record_positions(campaign_store(campaigns_dir(ctx)), record)
+    with thinking("reviewing") as progress:
+        done = review(advisor_game(), found, 0, rollouts=REVIEW_ROUNDS, jobs=os.cpu_count(),
+                      progress=progress)
+    return review_lines(done, None)
 
 
 @app.command("stats")

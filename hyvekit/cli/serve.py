@@ -53,7 +53,10 @@ def serve(ctx: typer.Context,
                                    "for the phones."),
           sheets: Path | None = TableSheetsOption,
           new_links: bool = typer.Option(False, "--new-links", help="Make new links: every "
-                                         "link given out before stops working.")) -> None:
+                                         "link given out before stops working."),
+          no_hints: bool = typer.Option(False, "--no-hints", help="No hint button at the "
+                                        "table (Bee Lives: the advisor's estimates, asked by "
+                                        "the player deciding).")) -> None:
     """Serve games at the table as live web pages: every step made on a page, with 'do' or
     in 'play' shows on every page within a second. Each link carries its own token: the host's
     acts for everyone and may undo, a player's acts on that player's decisions, the watch link
@@ -73,7 +76,7 @@ def serve(ctx: typer.Context,
     _require_free(host, port)
     app = make_app(campaigns_dir(ctx), campaigns, sheets=sheets,
                    secret=link_secret(new=True) if new_links else None,
-                   names=machine_addresses() if lan else ())
+                   names=machine_addresses() if lan else (), hints=not no_hints)
     shown = lan_address() if lan else "127.0.0.1"
     out = console()
     for cid, served in app.state.served.items():

@@ -13,6 +13,7 @@ an interval, even past the budget.
 from __future__ import annotations
 
 import os
+import pickle
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -24,6 +25,10 @@ from typing import Any
 LEAST_ROUNDS = 2
 #: the longest budget taken (seconds)
 MOST_SECONDS = 600.0
+#: a review's rounds always played for each decision, and the options it weighs besides the
+#: choice (the default player's first ones): a 2-player year reviews in about a minute a
+#: player on 2 cores
+REVIEW_ROUNDS, REVIEWED = 3, 4
 #: the share of the budget spent on rounds: the rest is for the previews and the answer
 SPENT = 0.85
 
@@ -87,6 +92,9 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     ``seconds`` (or ``rollouts`` rounds) over ``jobs`` processes (default: every core; 1: in
     this process).  ``progress`` is told the share done, 0 to 1.
 
+    A legal option the engine refuses when pushed (a raid's sacrifice listed after the raid
+    is settled) is neither estimated nor listed as not estimated.
+
     :raises ValueError: no player decides now (the game is over, or a wild hive's die).
     """
     from hyvekit.rules import advisor as A
@@ -95,14 +103,16 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     if d.over or d.actor is None:
         raise ValueError("no player decides now")
     ranking = game.ranked(t, d)
-    options = A.estimated(d, ranking, A.SCREENED)
+    screened = A.estimated(d, ranking, A.SCREENED)
+    # a legal step the engine refuses is neither estimated nor listed as not estimated
+    options = tuple(o for o in screened if _pushes(engine, t, o))
     job = (engine, t, game.choose, game.outcome, d.actor, seed)
     start = time.monotonic()
     rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
                      jobs or os.cpu_count() or 1, progress or (lambda share: None))
     results = {o: [rounds[o][i] for i in range(_whole_rounds(rounds))] for o in options}
     due = A.drawn(d)
-    left = tuple(o for o in d.legal if o not in options and due is None)
+    left = tuple(o for o in d.legal if o not in screened and due is None)
     base = results.get(ranking[0])
     versus = {o: A.paired(r, base) for o, r in results.items() if base and r}
     return Hint(d.actor, d.kind, A.estimates(d, results), ranking[0], left,
@@ -111,9 +121,10 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
 
 
 def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int | None,
-            jobs: int, progress: Callable[[float], None]) -> dict[str, dict[int, Any]]:
+            jobs: int, progress: Callable[[float], None],
+            least: int = LEAST_ROUNDS) -> dict[str, dict[int, Any]]:
     """The rollouts played, option → rollout number → result: round after round until the
-    budget is spent (at least :data:`LEAST_ROUNDS`), or ``rollouts`` rounds."""
+    budget is spent (at least ``least`` rounds), or ``rollouts`` rounds."""
     results: dict[str, dict[int, Any]] = {o: {} for o in options}
     deadline = time.monotonic() + seconds * SPENT
 
@@ -123,7 +134,7 @@ def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int 
             progress(min(1.0, whole / rollouts))
             return whole >= rollouts
         progress(min(1.0, 1 - (deadline - time.monotonic()) / seconds) if seconds else 1.0)
-        return whole >= LEAST_ROUNDS and time.monotonic() >= deadline
+        return whole >= least and time.monotonic() >= deadline
     if jobs <= 1:
         _start(job)
         i = 0
@@ -151,4 +162,94 @@ def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int 
     return results
 
 
-__all__ = ["Hint", "LEAST_ROUNDS", "advise"]
+@dataclass(frozen=True)
+class Position:
+    """A player's decision in a game's record, as it was due.
+
+    :ivar seq: the record's event that answered it; ``table``: the game as it was due.
+    :ivar actor, kind: who decided, and the decision's kind; ``chosen``: the step taken.
+    """
+
+    seq: int
+    table: Any
+    actor: str
+    kind: str
+    chosen: str
+
+
+def positions(game: Any, start: Any, events: Any, play: Callable[[Any, str, dict], Any],
+              player: str | None = None) -> list[Position]:
+    """The choices (``game.is_choice``) answered by the ``step`` events of ``events`` (the
+    record's active events, in order, played on ``start`` by ``play(state, type, data)``),
+    those of ``player`` only when given."""
+    out, state = [], start
+    for event in events:
+        data = event.get("data", {})
+        if event["type"] == "step":
+            d = game.engine.pending(state)
+            if game.is_choice(d) and (player is None or d.actor == player):
+                # a copy: playing the next event may change this state in place
+                out.append(Position(event["seq"], pickle.loads(pickle.dumps(state)), d.actor,
+                                    d.kind, str(data["do"])))
+        if event["type"] != "note":
+            state = play(state, event["type"], data)
+    return out
+
+
+def _pushes(engine: Any, t: Any, option: str) -> bool:
+    """Whether the engine takes ``option`` at ``t`` (a legal option it refuses is not
+    weighed: a raid's sacrifice listed after the raid is settled)."""
+    import random
+
+    from hyvekit.rules.common import IllegalActionError, InvalidInputError
+    from hyvekit.rules.table import play_steps
+    try:
+        play_steps(engine, t, [option], random.Random(0), auto=True)
+    except (IllegalActionError, InvalidInputError):
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of a game: each :class:`~hyvekit.rules.advisor.Mistake` with the
+    :class:`Position` it was made at, the greatest loss first; ``weighed``: the decisions
+    reviewed; ``rounds``: the fewest rollouts an option had; ``seconds``: wall time."""
+
+    mistakes: tuple[tuple[Position, Any], ...]
+    weighed: int
+    rounds: int
+    seconds: float
+    seed: int
+
+
+def review(game: Any, found: list[Position], seed: int, seconds: float = 1.0,
+           rollouts: int | None = None, jobs: int | None = None,
+           progress: Callable[[float], None] | None = None) -> Review:
+    """Each decision of ``found`` weighed: its choice and the default player's first
+    :data:`REVIEWED` options played out for ``seconds`` each (or ``rollouts`` rounds;
+    :data:`REVIEW_ROUNDS` at least) over ``jobs`` processes, and judged
+    (:func:`~hyvekit.rules.advisor.judged`).  ``progress`` is told the share done, 0 to 1."""
+    from hyvekit.rules import advisor as A
+    tell = progress or (lambda share: None)
+    start, out, least = time.monotonic(), [], None
+    for n, p in enumerate(found):
+        d = game.engine.pending(p.table)
+        options = tuple(o for o in A.estimated(d, game.ranked(p.table, d), REVIEWED)
+                        if o != p.chosen and _pushes(game.engine, p.table, o)) + (p.chosen,)
+        job = (game.engine, p.table, game.choose, game.outcome, p.actor, seed)
+        rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
+                         jobs or os.cpu_count() or 1,
+                         lambda share, n=n: tell((n + share) / len(found)), REVIEW_ROUNDS)
+        whole = _whole_rounds(rounds)
+        least = whole if least is None else min(least, whole)
+        mistake = A.judged(p.chosen, {o: [rounds[o][i] for i in range(whole)]
+                                      for o in options})
+        if mistake is not None:
+            out.append((p, mistake))
+    tell(1.0)
+    out.sort(key=lambda m: (-m[1].loss, m[0].seq))
+    return Review(tuple(out), len(found), least or 0, time.monotonic() - start, seed)
+
+
+__all__ = ["Hint", "LEAST_ROUNDS", "REVIEWED", "REVIEW_ROUNDS", "Position", "Review", "advise", "positions", "review"]

@@ -288,10 +288,11 @@ __getattr__ = rules_door(__name__, "hyvekit.rules.beelives", RULES)
 def advisor_game():
     """What the advisor plays Bee Lives with (:func:`hyvekit.games.advisor.advise`): the
     table ``engine``, the default player's ``choose`` and ``ranked`` and the ``outcome`` of a
-    finished game (:mod:`hyvekit.rules.beelives.default_player`)."""
+    finished game (:mod:`hyvekit.rules.beelives.default_player`); ``is_choice``: the
+    decisions a review weighs."""
     from types import SimpleNamespace
 
     from hyvekit.rules.beelives import default_player as DP
     from hyvekit.rules.beelives.engine import ENGINE
     return SimpleNamespace(engine=ENGINE, choose=DP.choose, outcome=DP.outcome,
-                           ranked=DP.ranked)
+                           ranked=DP.ranked, is_choice=DP.is_choice)

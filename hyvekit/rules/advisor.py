@@ -258,7 +258,69 @@ def estimate_decision(engine: Any, t: Any, player: Player, outcome: Outcome, see
                          for o in dict.fromkeys(estimated(d))})
 
 
-__all__ = ["SCREENED", "Estimate", "Luck", "Outcome", "Player", "drawn", "drawn_estimate",
-           "estimate_decision", "estimated", "estimates", "paired", "play_out", "ranked",
-           "rollout",
-           "rollout_rng", "rollouts", "summed"]
+#: the least VP a choice must lose to the best option to be reviewed as a mistake: smaller
+#: differences do not matter to a player, however sure
+LEAST_LOSS = 0.5
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A decision whose choice scored less than a better option beyond the 95 % interval.
+
+    :ivar chosen: the step taken; ``better``: the option that would have scored most.
+    :ivar loss: the VP the choice lost against ``better``, rollout by rollout (same luck);
+        ``half``: the half-width of its 95 % interval (0 when exact); ``loss - half`` > 0.
+    :ivar win_chosen, win_better: the chance to win after each (0 to 1).
+    :ivar rollouts: the rollouts of each option compared; ``exact``: none drew any luck.
+    """
+
+    chosen: str
+    better: str
+    loss: float
+    half: float
+    win_chosen: float
+    win_better: float
+    rollouts: int
+    exact: bool = False
+
+
+def _paired_loss(results: Sequence[tuple], base: Sequence[tuple]) -> tuple[float, float, bool]:
+    """How much more ``results`` scored than ``base``, rollout by rollout: the mean, the
+    half-width of its Student's t 95 % interval, and whether it is exact (half 0: no rollout
+    of either drew any luck, :class:`Luck`)."""
+    n = min(len(results), len(base))
+    diffs = [results[i][0] - base[i][0] for i in range(n)]
+    lucky = any(r[2] if len(r) > 2 else True for r in list(results[:n]) + list(base[:n]))
+    mean, half = _mean_half(diffs)
+    return mean, (half if lucky else 0.0), not lucky
+
+
+def judged(chosen: str, results: Mapping[str, Sequence[tuple]]) -> Mistake | None:
+    """The review of one decision: ``chosen`` against every other option of ``results``
+    (step → its rollouts, the same rollout numbers for each: :func:`rollouts`).  A mistake
+    when some option scored more than ``chosen`` by more than its interval allows and by at
+    least :data:`LEAST_LOSS` VP: the one that scored most so; else None.
+
+    :raises KeyError: ``chosen`` has no rollouts; :raises ValueError: fewer than two.
+    """
+    base = results[chosen]
+    if len(base) < 2:
+        raise ValueError(f"{len(base)} rollouts of {chosen!r}: an interval needs two")
+    found = []
+    for option, r in results.items():
+        if option == chosen or not r:
+            continue
+        loss, half, exact = _paired_loss(r, base)
+        if loss - half > 0 and loss >= LEAST_LOSS:
+            found.append((loss, half, option, exact))
+    if not found:
+        return None
+    loss, half, better, exact = max(found, key=lambda f: (f[0], f[2]))
+    win = summed(chosen, base).win
+    return Mistake(chosen, better, loss, half, win, summed(better, results[better]).win,
+                   min(len(base), len(results[better])), exact)
+
+
+__all__ = ["LEAST_LOSS", "Mistake", "SCREENED", "Estimate", "Luck", "Outcome", "Player",
+           "drawn", "drawn_estimate", "estimate_decision", "estimated", "estimates", "judged",
+           "paired", "play_out", "ranked", "rollout", "rollout_rng", "rollouts", "summed"]

@@ -160,6 +160,7 @@ class Served:
         self.lock = asyncio.Lock()
         self.printing = asyncio.Lock()         # reports one at a time (make_app: one for all)
         self._seen: tuple[int, int, int] | None = None
+        self.reviewed: tuple[tuple[int, ...], list[str]] | None = None   # the finished game's
 
     def snapshot(self, record: Any, state: Any, with_previews: bool = True) -> dict[str, Any]:
         """The record as a page shows it: the decision JSON of ``next --json`` with the
@@ -343,14 +344,22 @@ def _players(header: dict[str, Any], data: dict[str, Any]) -> list[str]:
     return []
 
 
+#: the rollouts of each option a finished game's review plays on the web (seed 0: every page
+#: gets the same review)
+REVIEW_ROUNDS = 3
+
+
 def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: bool = True,
-             secret: bytes | None = None, names: Sequence[str] = ()) -> Any:
+             secret: bytes | None = None, names: Sequence[str] = (), hints: bool = True,
+             review_rounds: int = REVIEW_ROUNDS) -> Any:
     """The Starlette app serving the records ``ids`` of the campaigns ``folder``; its
     ``state.served`` maps each id to its :class:`Served` (tokens made: a host and a watch
     link for each record, and with ``players`` a link per player, their tokens made from
     ``secret``, by default :func:`link_secret`).  Every request passes the
     :class:`~hyvekit.web.guard.Guard` first (``names``: what a ``Host`` may name besides
-    loopback, ``--lan``'s addresses).
+    loopback, ``--lan``'s addresses); ``hints``: the hint button of a Bee Lives table
+    (``serve --no-hints``: off); ``review_rounds``: the rollouts an option of a finished
+    game's review.
 
     :raises InvalidInputError: an id that is not a record played at the table.
     :raises CampaignNotFoundError: no such record.
@@ -403,6 +412,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
               Route("/t/{cid}/state", state_json),
               Route("/t/{cid}/events", events), Route("/t/{cid}/step", step, methods=["POST"]),
               Route("/t/{cid}/undo", undo, methods=["POST"]),
+              Route("/t/{cid}/hint", hint, methods=["POST"]),
+              Route("/t/{cid}/review", review, methods=["POST"]),
               Route("/t/{cid}/report.pdf", report),
               Route("/t/{cid}/manifest.webmanifest", manifest),
               Route("/t/{cid}/preview", asked_preview)]
@@ -418,6 +429,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(Guard, names=names)])
     app.state.served = served
+    app.state.hints = hints
+    app.state.review_rounds = review_rounds
     return app
 
 
@@ -471,7 +484,8 @@ async def page(request: Any) -> Any:
     tv = request.url.path.endswith("/tv") or request.query_params.get("view") == "tv"
     html = _template("table.html").render(
         name=s.data.get("name", s.cid), cid=s.cid, token=token, role=access.role,
-        player=access.player or "", initial=json.loads(s.text), view="tv" if tv else "page")
+        player=access.player or "", initial=json.loads(s.text), view="tv" if tv else "page",
+        hints=request.app.state.hints and _advised(s))
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
@@ -699,6 +713,104 @@ async def undo(request: Any) -> Any:
         return _refused(409, str(exc))
     await s.refresh(True)
     return JSONResponse({"undone": undone, "version": s.version})
+
+
+#: the time a hint thinks at the table (seconds; in one process: the server's own)
+HINT_SECONDS = 3.0
+
+
+def _advised(s: Served) -> bool:
+    """Whether the advisor knows the served game (a Bee Lives campaign)."""
+    return (s.header.get("game"), s.header.get("kind")) == ("beelives", "campaign")
+
+
+async def hint(request: Any) -> Any:
+    """The advisor's hint for the decision due, asked for by the player deciding (or the
+    host), and marked in the record as ``hint`` marks it (docs/advisor.md)."""
+    from starlette.responses import JSONResponse
+
+    from hyvekit.store.errors import RecordChangedError
+    if not _origin_ok(request):
+        return _refused(403, "a hint is asked from this table's own pages")
+    s, access, _ = await _posted(request)
+    if s is None or access is None or access.role == WATCH:
+        return _refused(403, "this link may not ask for hints (ask the host for yours)")
+    if not request.app.state.hints:
+        return _refused(403, "the host turned hints off for this table")
+    if not _advised(s):
+        return _refused(409, "hints are given for Bee Lives campaigns only")
+    try:
+        data, lines = await asyncio.to_thread(_hint, s, access)
+    except (IllegalActionError, RecordChangedError) as exc:
+        return _refused(409, str(exc))
+    except Exception as exc:                      # a record unreadable, locked too long...
+        return _refused(503, f"no hint: {exc}")
+    await s.refresh()
+    return JSONResponse({"hint": data, "lines": lines, "version": s.version})
+
+
+def _hint(s: Served, access: Access) -> tuple[dict, list[str]]:
+    """The hint for the decision due, worked out in this process for :data:`HINT_SECONDS`
+    (no process is forked under the server), and marked on the record it was read from.
+
+    :raises IllegalActionError: nobody decides now, or another player does.
+    :raises RecordChangedError: a step stored meanwhile (nothing marked).
+    """
+    from hyvekit.games.advisor_text import advised, hint_data, hint_lines, mark_hint
+    known = s.store.state(s.cid)
+    d = s.game.engine.pending(known[1])
+    if access.role == PLAYER and d.actor is not None \
+            and d.actor.lower() != (access.player or "").lower():
+        raise IllegalActionError("hyvekit serve: whose decision", f"{d.prompt}: it is "
+                                 f"{d.actor}'s decision, not {access.player}'s",
+                                 expected=d.actor, given=access.player)
+    shown = advised(known[1], HINT_SECONDS)
+    mark_hint(s.store, s.cid, shown, known)
+    return hint_data(shown), hint_lines(shown)
+
+
+async def review(request: Any) -> Any:
+    """The review of a finished Bee Lives game (docs/advisor.md, "Review"): every player's
+    choices that scored less than a better option beyond the intervals, worked out once in
+    this process (a minute or two) and kept for the record as it is."""
+    from starlette.responses import JSONResponse
+    if not _origin_ok(request):
+        return _refused(403, "a review is asked from this table's own pages")
+    s, access, _ = await _posted(request)
+    if s is None or access is None:
+        return _refused(403, "this link is not valid: ask the host for the link")
+    if not _advised(s):
+        return _refused(409, "reviews are made of Bee Lives campaigns only")
+    try:
+        lines = await asyncio.to_thread(_review, s, request.app.state.review_rounds)
+    except IllegalActionError as exc:
+        return _refused(409, str(exc))
+    except Exception as exc:                      # a record unreadable...
+        return _refused(503, f"no review: {exc}")
+    return JSONResponse({"lines": lines})
+
+
+def _review(s: Served, rounds: int) -> list[str]:
+    """The finished game's review lines, kept on ``s`` for the record's events as they are.
+
+    :raises IllegalActionError: the game is not over.
+    """
+    from hyvekit.games.advisor import review as reviewed
+    from hyvekit.games.advisor_text import record_positions, review_lines
+    from hyvekit.games.beelives import advisor_game
+    record, state = s.store.state(s.cid)
+    if not s.game.engine.pending(state).over:
+        raise IllegalActionError("hyvekit serve: review", "the game is not over: a review "
+                                 "is made of a finished game (or with 'hyvekit beelives "
+                                 "review' at any time)", expected="a finished game",
+                                 given=s.game.engine.pending(state).prompt)
+    key = record.active_seqs
+    kept = s.reviewed
+    if kept is None or kept[0] != key:
+        done = reviewed(advisor_game(), record_positions(s.store, record), 0,
+                        rollouts=rounds, jobs=1)
+        s.reviewed = kept = (key, review_lines(done, None))
+    return kept[1]
 
 
 def _undo(s: Served) -> list[str]:

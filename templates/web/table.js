@@ -7,6 +7,9 @@
   const cid = body.dataset.cid, token = body.dataset.token;
   const role = body.dataset.role, player = body.dataset.player;
   const tv = body.dataset.view === "tv";   // the TV view: the room reads it, nobody taps it
+  const hints = body.dataset.hints === "on"; // the advisor's hint button (serve --no-hints: off)
+  let hintFor = null;                  // the decision the hint shown was for
+  const decisionKey = (data) => `${data.prompt}|${(data.legal || []).join("|")}`;
   const $ = (id) => document.getElementById(id);
   let current = JSON.parse($("initial").textContent);
   let busy = false;
@@ -211,6 +214,10 @@
     $("more").textContent = data.more ? `(${data.more})` : "";
     $("host").hidden = role !== "host";
     $("undo").disabled = busy;
+    // the hint: for a player's own decision (the host's link: anyone's), never a die's
+    $("hinting").hidden = !(hints && mayAct(data) && data.actor !== null);
+    if (hintFor !== decisionKey(data)) $("hint-lines").hidden = true;   // shown for another
+    $("hint").disabled = busy;
   }
 
   // the fold of an option among many: "fly 3 P w" under "fly 3"; a bee on a hex ("2@C3")
@@ -695,7 +702,47 @@
     c.append(line(winners.length ? `winner: ${winners.join(" and ")}` : "no winner",
                   final.tiebreak ? `tie-breaker: ${final.tiebreak}` : "",
                   final.rating ? `solo rating: ${final.rating}` : ""));
+    if (current.game === "beelives" && !tv) c.append(reviewButton());
     return c;
+  }
+
+  // the advisor's answer to a POST of `what` (hint, review): its JSON, or null with the
+  // refusal on the error line
+  async function asked(what) {
+    const r = await fetch(`/t/${encodeURIComponent(cid)}/${what}`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ k: token }),
+    });
+    const answer = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
+    if (r.ok) return answer;
+    $("error").textContent = answer.error || `refused (${r.status})`;
+    return null;
+  }
+
+  // the finished game's review: each choice worse than a better option (docs/advisor.md)
+  let reviewed = null;
+  function reviewButton() {
+    const out = el("div", null, "review");
+    const lines = el("pre", reviewed ? reviewed.join("\n") : null, "review-lines");
+    const b = el("button", "review the game: the choices a better option beat (a minute or two)", "secondary");
+    b.type = "button";
+    b.id = "review";
+    b.hidden = reviewed !== null;
+    b.addEventListener("click", async () => {
+      b.disabled = true;
+      b.textContent = "reviewing…";
+      try {
+        const answer = await asked("review");
+        if (answer) { reviewed = answer.lines; lines.textContent = reviewed.join("\n"); b.hidden = true; }
+      } catch (e) {
+        $("error").textContent = "the table cannot be reached: no review";
+      } finally {
+        b.disabled = false;
+        b.textContent = "review the game: the choices a better option beat";
+      }
+    });
+    out.append(b, lines);
+    return out;
   }
 
   function renderTable(data) {
@@ -777,6 +824,27 @@
     e.preventDefault();
     const text = $("step").value.trim();
     if (text) send("step", { step: text, seq: current.seq });
+  });
+  $("hint").addEventListener("click", async () => {
+    if (busy) return;
+    busy = true;
+    $("error").textContent = "";
+    $("hint").textContent = "thinking…";
+    renderDue(current);
+    try {
+      const answer = await asked("hint");
+      if (answer) {
+        $("hint-lines").textContent = answer.lines.join("\n");
+        $("hint-lines").hidden = false;
+        hintFor = decisionKey(current);
+      }
+    } catch (e) {
+      $("error").textContent = "the table cannot be reached: no hint";
+    } finally {
+      busy = false;
+      $("hint").textContent = "hint: what does each option lead to?";
+      renderDue(current);
+    }
   });
   $("undo").addEventListener("click", () => {
     if (current.last_step && !window.confirm(`Undo the last step: ${current.last_step}?`)) return;

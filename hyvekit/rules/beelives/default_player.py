@@ -120,6 +120,14 @@ _CHOICES = {"feeding": _feeding, "swarm": _swarm, "reroll": _reroll,
             "sacrifice": _sacrifice, "remove": lambda t, d: d.legal[0], "winter": _winter}
 
 
+def is_choice(d: Decision) -> bool:
+    """Whether ``d`` is a player's choice (a turn, feeding, a swarm, a reroll, sacrifices,
+    dice removed, winter upkeep) with more than one legal step, rather than a die, a card or a
+    fact of the table a player reports (a wild hive's line, a tile): what a review weighs."""
+    return (not d.over and d.actor is not None and len(d.legal) > 1
+            and (d.kind == "action" or d.kind in _CHOICES))
+
+
 def best_action(m: Table, d: Decision) -> str:
     """The legal action of ``d`` (a player's turn at the month table ``m``) of the greatest
     :func:`action_worth`, the first listed among equals: the actions the turn may take are

@@ -178,3 +178,22 @@ def test_options_are_compared_rollout_by_rollout():
     assert more == pytest.approx(1.75) and 0 < half < A.summed("y", noisy).score_half
     with pytest.raises(ValueError):
         A.paired([], base)
+
+
+def test_a_review_judges_a_choice_by_the_paired_loss_beyond_its_interval():
+    from hyvekit.rules.advisor import LEAST_LOSS, judged
+    # the same luck for each option (rollout i of each): "b" scores 2 VP more every time
+    chosen = [(10.0, 0.0, True), (14.0, 1.0, True), (7.0, 0.0, True)]
+    better = [(s + 2.0, w, True) for s, w, _ in chosen]
+    noisy = [(12.0, 1.0, True), (10.0, 0.0, True), (11.0, 0.0, True)]
+    m = judged("a", {"a": chosen, "b": better, "c": noisy})
+    assert m is not None and m.better == "b" and m.loss == 2.0 and m.rollouts == 3
+    assert m.win_chosen == m.win_better == 1 / 3 and not m.exact
+    # "c" alone: more on average (+0.67) but not beyond its interval: no mistake
+    assert judged("a", {"a": chosen, "c": noisy}) is None
+    # a loss below LEAST_LOSS does not count, however sure; no luck drawn: exact
+    tiny = [(s + LEAST_LOSS / 2, w, False) for s, w, _ in chosen]
+    assert judged("a", {"a": [(s, w, False) for s, w, _ in chosen], "t": tiny}) is None
+    sure = [(s + 1.0, w, False) for s, w, _ in chosen]
+    got = judged("a", {"a": [(s, w, False) for s, w, _ in chosen], "s": sure})
+    assert got is not None and got.exact and got.half == 0.0

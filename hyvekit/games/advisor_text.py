@@ -1,0 +1,192 @@
+"""The advisor's hint in words and as data, shared by the faces (``hint``, ``next --hint``,
+``play``, the web table's hint button; docs/advisor.md): the lines for people, each within
+:data:`WIDTH` columns, the data of ``--json``, and the ``hint`` event that marks it in the
+record.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from collections.abc import Callable
+from typing import Any
+
+from hyvekit.rules.common import IllegalActionError
+
+#: the rule named when nothing can be advised
+R_ADVISOR = "Bee Lives: the advisor"
+#: the widest a hint's lines are written (columns)
+WIDTH = 80
+
+
+def advised(state: Any, seconds: float, seed: int | None = None, rollouts: int | None = None,
+            jobs: int | None = 1, progress: Callable[[float], None] | None = None):
+    """The advisor's :class:`~hyvekit.games.advisor.Hint` for the decision due at the Bee
+    Lives campaign ``state`` (:func:`~hyvekit.games.advisor.advise`; ``seed`` None: a fresh
+    one), with what each option changes now (``Hint.changes``).
+
+    :raises IllegalActionError: nobody decides now (the game is over; a wild hive's die).
+    """
+    from dataclasses import replace
+
+    from hyvekit.games.advisor import advise
+    from hyvekit.games.beelives import advisor_game
+    game = advisor_game()
+    d = game.engine.pending(state)
+    if d.over or d.actor is None:
+        raise IllegalActionError(R_ADVISOR, "nobody decides now: "
+                                 + ("the game is over" if d.over else d.prompt),
+                                 expected="a player's decision", given=d.kind)
+    seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+    hint = advise(game, state, seed, seconds, rollouts, jobs=jobs, progress=progress)
+    return replace(hint, changes=option_changes(state, d, hint))
+
+
+def option_changes(state: Any, d: Any, hint: Any) -> dict[str, str]:
+    """What each option the hint estimated changes now: its preview as ``next`` shows it
+    (:func:`~hyvekit.games.table.option_previews`), for those options only."""
+    from hyvekit.games.table import option_previews, table_game
+    return option_previews(table_game("beelives", "campaign"), state, d,
+                           [e.option for e in hint.estimates])
+
+
+def percent(x: float) -> str:
+    """A chance (0 to 1) as "41 %"."""
+    return f"{x:.0%}".replace("%", " %")
+
+
+def reason(e: Any, base: Any, versus: tuple[float, float] | None = None) -> str:
+    """What ``e`` changes against the default player's choice ``base``, in numbers: "+1.8 VP
+    expected, win 41 % → 55 %", with the 95 % interval of the VP rollout by rollout when
+    ``versus`` gives it ("+1.8 ± 0.9 VP")."""
+    more = f"{e.score - base.score:+.1f}"
+    if versus is not None and 0 < versus[1] < float("inf"):
+        more = f"{versus[0]:+.1f} ± {versus[1]:.1f}"
+    return f"{more} VP expected, win {percent(base.win)} → {percent(e.win)}"
+
+
+def _estimate_line(e: Any) -> str:
+    sure = "exact" if e.exact else f"{e.rollouts} rollouts"
+    return (f"win {percent(e.win)} ± {e.win_half * 100:.0f}, final score {e.score:.1f} ± "
+            f"{e.score_half:.1f} VP ({sure})")
+
+
+def hint_lines(hint: Any) -> list[str]:
+    """The hint for people, each line at most :data:`WIDTH` columns: the options best first,
+    each with its estimate, why (against the default player's choice) and what it changes
+    now; for a die or a card drawn, the draw's estimate, then each outcome's."""
+    out = [f"hint for {hint.actor} ({hint.kind}): {hint.rounds} rollouts an option, "
+           f"{hint.seconds:.1f} s, seed {hint.seed}"]
+    if hint.drawn is not None:
+        return _drawn_lines(hint, out)
+    base = next((e for e in hint.estimates if e.option == hint.default), None)
+    for n, e in enumerate(hint.estimates, 1):
+        out += [f"{n:>2}. {e.option}", f"    {_estimate_line(e)}"]
+        notes = []
+        if e.option == hint.default:
+            notes.append("the default player's choice")
+        elif base is not None:
+            notes.append(reason(e, base, hint.versus.get(e.option))
+                         + " against the default player's choice")
+        if hint.changes.get(e.option):
+            notes.append("now: " + hint.changes[e.option])
+        for note in notes:
+            out += textwrap.wrap(note, WIDTH, initial_indent="    ",
+                                 subsequent_indent="      ")
+    if hint.left_out:
+        out += textwrap.wrap(f"not estimated (the default player ranks them lower; more "
+                             f"--seconds do not add them): {len(hint.left_out)} other legal "
+                             "options", WIDTH, subsequent_indent="  ")
+    return [line if len(line) <= WIDTH else line[:WIDTH - 1] + "…" for line in out]
+
+
+def _drawn_lines(hint: Any, out: list[str]) -> list[str]:
+    """A die or a card drawn: nothing to choose; the draw's estimate over every outcome,
+    then each outcome's, best first."""
+    draw = next(e for e in hint.estimates if e.option == hint.drawn)
+    what = "the die decides" if hint.drawn == "roll" else "the card drawn decides"
+    out += [f"{hint.drawn}: nothing to choose, {what}; over every outcome, each as likely:",
+            f"    {_estimate_line(draw)}"]
+    for e in hint.estimates:
+        if e.option != hint.drawn:
+            out.append(f"  if {e.option}: win {percent(e.win)}, final score "
+                       f"{e.score:.1f} VP ({reason(e, draw).split(',')[0]})")
+    return [line if len(line) <= WIDTH else line[:WIDTH - 1] + "…" for line in out]
+
+
+def hint_data(hint: Any) -> dict:
+    """``hint --json``: the hint as data."""
+    return {"actor": hint.actor, "decision": hint.kind, "seed": hint.seed, "drawn": hint.drawn,
+            "rollouts": hint.rounds, "seconds": round(hint.seconds, 3),
+            "default": hint.default, "not_estimated": list(hint.left_out),
+            "estimates": [{"option": e.option, "score": e.score, "score_half": e.score_half,
+                           "win": e.win, "win_half": e.win_half, "rollouts": e.rollouts,
+                           "exact": e.exact, "changes": hint.changes.get(e.option, ""),
+                           "versus_default": list(hint.versus.get(e.option, ()))}
+                          for e in hint.estimates]}
+
+
+def mark_hint(store: Any, campaign: str, hint: Any, known: Any = None) -> None:
+    """The hint marked in the record (a ``hint`` event for the player deciding): stored whole
+    or not at all, like every event; ``known``: the ``(record, state)`` it was worked out on
+    (a record changed since, the decision no longer due, refuses it).
+
+    :raises RecordChangedError: another command stored a step since (nothing is marked).
+    """
+    store.append_many(campaign, [("hint", {"player": hint.actor, "decision": hint.kind})],
+                      known=known)
+
+
+def record_positions(store: Any, record: Any, player: str | None = None) -> list:
+    """The choices of a Bee Lives campaign's ``record`` (``player``'s only when given) that a
+    review weighs (:func:`~hyvekit.games.advisor.positions`), replayed with ``store``'s
+    adapter."""
+    from hyvekit.games.advisor import positions
+    from hyvekit.games.beelives import advisor_game
+    adapter = store.adapter("beelives", "campaign")
+    return positions(advisor_game(), adapter.initial_state(record.header["settings"]),
+                     record.active, adapter.play, player)
+
+
+def when(p: Any) -> str:
+    """Where a :class:`~hyvekit.games.advisor.Position` was in the game: "year 1 June"."""
+    from hyvekit.games.beelives import month_name
+    return f"year {p.table.game.year} {month_name(p.table.game.month)}"
+
+
+def review_lines(done: Any, player: str | None) -> list[str]:
+    """The review for people, each line at most :data:`WIDTH` columns: a head line, then
+    each mistake (the greatest loss first) with the choice, the better option and the VP
+    lost with its 95 % interval, and the chance to win after each."""
+    who = player or "every player"
+    out = [f"review of {who}: {len(done.mistakes)} of {done.weighed} decisions worse than "
+           f"the best option", f"  ({done.rounds}+ rollouts an option, "
+           f"{done.seconds:.0f} s, seed {done.seed})"]
+    if not done.mistakes:
+        out.append("no choice scored less than another option beyond the intervals")
+    for n, (p, m) in enumerate(done.mistakes, 1):
+        sure = "exact" if m.exact else f"± {m.half:.1f}"
+        out.append(f"{n:>2}. {when(p)}, {p.actor}'s {p.kind}: −{m.loss:.1f} {sure} VP")
+        for label, text in (("chose", m.chosen), ("better", m.better)):
+            out += textwrap.wrap(f"{label}: {text}", WIDTH, initial_indent="    ",
+                                 subsequent_indent="      ")
+        out.append(f"    win {percent(m.win_chosen)} → {percent(m.win_better)} with the "
+                   f"better option ({m.rollouts} rollouts each)")
+    return [line if len(line) <= WIDTH else line[:WIDTH - 1] + "…" for line in out]
+
+
+def review_data(done: Any) -> dict:
+    """``review --json``: the review as data."""
+    return {"seed": done.seed, "rollouts": done.rounds, "weighed": done.weighed,
+            "seconds": round(done.seconds, 3),
+            "mistakes": [{"seq": p.seq, "year": p.table.game.year, "month": when(p).split(" ", 2)[2],
+                          "player": p.actor, "decision": p.kind, "chosen": m.chosen,
+                          "better": m.better, "loss": m.loss, "loss_half": m.half,
+                          "win_chosen": m.win_chosen, "win_better": m.win_better,
+                          "rollouts": m.rollouts, "exact": m.exact}
+                         for p, m in done.mistakes]}
+
+
+__all__ = ["R_ADVISOR", "WIDTH", "advised", "record_positions", "review_data", "review_lines",
+           "when", "hint_data", "hint_lines", "mark_hint", "option_changes", "percent",
+           "reason"]

@@ -1,0 +1,123 @@
+"""The web table's hint button (docs/advisor.md, docs/web): the player deciding (or the host)
+asks for the advisor's estimates through a real server; the hint is marked in the record as
+the CLI's ``hint`` marks it; other players, the watch link and a table with hints turned off
+(``serve --no-hints``) are refused, and nothing is marked."""
+
+from __future__ import annotations
+
+from hyvekit.games import campaign_store
+
+from .conftest import request, serving, tokens
+
+
+def _asked(url: str, token: str, base: str) -> tuple[int, dict]:
+    """A POST of the advisor's (a review takes a while on busy cores: a minute allowed)."""
+    import json
+    import urllib.error
+    import urllib.request
+    req = urllib.request.Request(url, data=json.dumps({"k": token}).encode(), headers={
+        "Content-Type": "application/json", "Origin": base})
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def _events(folder, cid):
+    return [e["type"] for e in campaign_store(folder).load(cid).active]
+
+
+def test_the_player_deciding_gets_a_hint_and_the_record_marks_it(hk, league):
+    # the season card is drawn: Ann's first turn is due
+    assert hk("beelives", "do", league, "draw").returncode == 0
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        page = request(f"{base}/t/{league}?k={k['player Ann']}")[1]
+        assert 'data-hints="on"' in page and 'id="hint"' in page
+        url = f"{base}/t/{league}/hint"
+        status, answer = request(url, {"k": k["player Bo"]}, headers={"Origin": base})
+        assert status == 409 and "it is Ann's decision" in answer["error"]
+        assert request(url, {"k": k["watch"]}, headers={"Origin": base})[0] == 403
+        assert "hint" not in _events(hk.campaigns, league)
+        status, answer = _asked(url, k["player Ann"], base)
+        assert status == 200, answer
+        hint = answer["hint"]
+        assert hint["actor"] == "Ann" and hint["decision"] == "action"
+        assert hint["rollouts"] >= 2 and hint["estimates"]
+        legal = request(f"{base}/t/{league}/state?k={k['watch']}")[1]["legal"]
+        assert {e["option"] for e in hint["estimates"]} <= set(legal)
+        assert answer["lines"][0].startswith("hint for Ann (action)")
+        assert all(len(line) <= 80 for line in answer["lines"])
+    # marked as `hint` marks it: the campaign keeps it, and a play with it is assisted
+    assert _events(hk.campaigns, league)[-1] == "hint"
+    _, state = campaign_store(hk.campaigns).state(league)
+    assert state.hints == ((1, 1, "Ann", "action"),)
+
+
+def test_a_table_with_hints_off_has_no_button_and_refuses_them(hk, league):
+    assert hk("beelives", "do", league, "draw").returncode == 0
+    with serving(hk.campaigns, [league], hints=False) as (base, app):
+        k = tokens(app, league)
+        page = request(f"{base}/t/{league}?k={k['host']}")[1]
+        assert 'data-hints="off"' in page
+        status, answer = request(f"{base}/t/{league}/hint", {"k": k["host"]},
+                                 headers={"Origin": base})
+        assert status == 403 and "turned hints off" in answer["error"]
+    assert "hint" not in _events(hk.campaigns, league)
+
+
+def test_the_button_shows_the_hint_on_the_page_in_a_real_browser(hk, league, browser,
+                                                                   tmp_path):
+    from .conftest import PHONE, until
+    assert hk("beelives", "do", league, "draw").returncode == 0
+    with serving(hk.campaigns, [league]) as (base, app):
+        k = tokens(app, league)
+        bo = browser.new_page(viewport=PHONE)
+        bo.goto(f"{base}/t/{league}?k={k['player Bo']}")
+        until(bo, "document.getElementById('live').textContent === 'live'")
+        assert bo.evaluate("document.getElementById('hinting').hidden")   # not Bo's turn
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{base}/t/{league}?k={k['player Ann']}")
+        until(page, "document.getElementById('live').textContent === 'live'")
+        assert not page.evaluate("document.getElementById('hinting').hidden")
+        page.click("#hint")
+        until(page, "!document.getElementById('hint-lines').hidden", 30_000)
+        text = page.evaluate("document.getElementById('hint-lines').textContent")
+        assert text.startswith("hint for Ann (action)") and "VP" in text
+        page.screenshot(path=str(tmp_path / "hint.png"), full_page=True)
+
+
+def test_a_finished_game_is_reviewed_on_its_page(hk, league):
+    from .conftest import played
+    with serving(hk.campaigns, [league], review_rounds=2) as (base, app):
+        k = tokens(app, league)
+        url = f"{base}/t/{league}/review"
+        status, answer = request(url, {"k": k["watch"]}, headers={"Origin": base})
+        assert status == 409 and "not over" in answer["error"]
+        played(hk.campaigns, league, "beelives", "campaign",
+               lambda d: d["decision"] is None, seed=3, most=3000)
+        status, answer = _asked(url, k["watch"], base)
+        assert status == 200, answer
+        lines = answer["lines"]
+        assert lines[0].startswith("review of every player: ")
+        assert all(len(line) <= 80 for line in lines)
+        # random play: choices a better option beat, each with it and the VP lost
+        assert "better: " in "\n".join(lines) and " VP" in "\n".join(lines)
+        # the same record: the same review, kept (seed 0 for every page)
+        assert _asked(url, k["host"], base)[1]["lines"] == lines
+
+
+def test_the_review_button_on_a_finished_game_in_a_real_browser(hk, league, browser, tmp_path):
+    from .conftest import PHONE, played, until
+    played(hk.campaigns, league, "beelives", "campaign", lambda d: d["decision"] is None,
+           seed=3, most=3000)
+    with serving(hk.campaigns, [league], review_rounds=2) as (base, app):
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{base}/t/{league}?k={tokens(app, league)['watch']}")
+        until(page, "document.getElementById('review') !== null")
+        page.click("#review")
+        until(page, "document.querySelector('.review-lines').textContent.length > 0", 60_000)
+        text = page.evaluate("document.querySelector('.review-lines').textContent")
+        assert text.startswith("review of every player")
+        page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
