@@ -148,6 +148,33 @@ def push(t: M.Table, d: Decision, body: str, rng: random.Random | None = None
     return F.occupy(t, rest[0].split(",")), body
 
 
+def sudden_dont_buzz(t: M.Table, seat: int) -> M.Table:
+    """Don't Buzz played by ``seat``, a player of the battle, whatever decision is due
+    (Sudden Cards: "at any moment without any restrictions"): the opponent's card just
+    played is cancelled (:func:`.battle_cards.dont_buzz_window`; ruling Q28), then the side
+    losing decides.
+
+    :raises IllegalActionError: naming the card: not a player of the battle, no opponent's
+        card to cancel in its window, no card in hand.
+    """
+    from hyvekit.rules.queenbee.effect_cards import R_DONT_BUZZ
+    f = t.fight
+    side = f.seats.index(seat) if seat in f.seats else None
+    if side is None:
+        raise IllegalActionError(R_DONT_BUZZ, f"{t.name(seat)} fights in no side of this "
+                                 "battle: a Don't Buzz in a battle is its players'")
+    if not C.dont_buzz_window(t, side):
+        last = f.plays[-1] if f.plays else None
+        why = ("no card was played in this battle" if last is None else
+               f"the {last[1]} is {t.name(seat)}'s own" if last[0] == side else
+               f"the {last[1]} is cancelled already" if last[3] else
+               f"{t.name(seat)} holds no card that can be a Don't Buzz"
+               if not C.holds(t, side, "dont-buzz") else
+               f"too late: the battle has gone past the {last[1]} (ruling Q28)")
+        raise IllegalActionError(R_DONT_BUZZ, why, given="play dont-buzz")
+    return _after_card(C.play(t, side, "dont-buzz", []))
+
+
 def check_named(t: M.Table, d: Decision, text: str) -> None:
     """A battle card named by the side winning on the dice is refused by the Sequence of
     Battle's rule ("The player who is losing after the rolls may play")."""

@@ -235,3 +235,50 @@ def test_an_ally_never_fights_its_own_alliance_ruling_q26():
         ENGINE.push(t, "Bo: play ally defender worker C")
     t = do(t, "Bo: play ally attacker worker C")
     assert t.fight.helpers == ((0, "C", "worker", 1),)
+
+
+def test_dont_buzz_by_the_side_winning_right_after_the_losers_card_ruling_q28():
+    """Sudden Cards "can be played at any moment without any restrictions": Bo, winning,
+    cancels Ann's Strong Sting that leaves her still losing, though it is her decision."""
+    t = battle(["warrior"], ["warrior", "warrior"], "pass", "b1", "keep", "b3,b3", "keep",
+               "play strong-sting b1")                          # 2 against 6: Ann decides
+    assert ENGINE.pending(t).actor == "Ann" and t.fight.total(0) == 2
+    hands = t.hands
+    t = do(t, "Bo: play dont-buzz")
+    assert t.fight.dice[0] == (("black", 1),) and t.fight.plays[-2][3]
+    assert t.hands == (hands[0], hands[1] - 1) and t.steps[-1] == "Bo: play dont-buzz"
+    assert ENGINE.pending(t).actor == "Ann"                     # still losing, 1 against 6
+
+
+def test_dont_buzz_during_the_cards_own_reroll_and_the_repro_of_issue_42():
+    """Again and Again: Ann re-rolls y1 and is deciding her second re-roll when Bo cancels
+    the card: her dice are as before it."""
+    t = new()
+    t = replace(placed(t, [("N1", 0, "queen"), ("N4", 1, "queen"), ("G1b", 0, "warrior"),
+                           ("G1b", 0, "warrior"), ("G1b", 0, "worker"), ("I1", 1, "warrior")]),
+                hands=(5, 5))
+    t = do(t, "sting", "attack G1b I1", "pass", "b1,b1,y1", "keep", "b4", "keep",
+           "play again-and-again y1", "y1")
+    d = ENGINE.pending(t)
+    assert d.kind == "reroll" and d.actor == "Ann" and t.fight.total(0) == 3
+    t = do(t, "Bo: play dont-buzz")
+    assert t.fight.dice[0] == (("black", 1), ("black", 1), ("yellow", 1))
+    assert t.fight.plays[-2][1:] == ("Again and Again", "y1", True)
+    assert ENGINE.pending(t).kind == "cards" and ENGINE.pending(t).actor == "Ann"
+
+
+def test_dont_buzz_is_refused_once_the_battle_has_gone_past_the_card_ruling_q28():
+    t = battle(["warrior"], ["warrior"], "play smoker", "pass", "pass", "b4")
+    with pytest.raises(IllegalActionError) as e:                # the rolls began
+        ENGINE.push(t, "Bo: play dont-buzz")
+    assert e.value.rule == "Queen Bee: Sudden Cards — Don't Buzz" and "too late" in \
+        e.value.message
+    t = battle(["warrior"], ["warrior", "warrior"], "pass", "b1", "keep", "b3,b3", "keep",
+               "play strong-sting b1")
+    with pytest.raises(IllegalActionError) as e:                # Ann's own card
+        ENGINE.push(t, "Ann: play dont-buzz")
+    assert "own" in e.value.message
+    t = do(t, "accept")                                         # the battle is over
+    with pytest.raises(IllegalActionError) as e:
+        ENGINE.push(t, "Bo: play dont-buzz")
+    assert e.value.rule == "Queen Bee: Sudden Cards — Don't Buzz"
