@@ -13,8 +13,9 @@ The decisions, in order (the cards' steps are :mod:`.battle_cards`'):
   ``b4,b3,y2`` (``b`` black, ``y`` yellow, then the pips), listed when few;
 * ``reroll`` (the same side): ``keep`` or ``reroll b1,y1`` — the dice re-rolled, by face;
 * ``cards`` (step 4, the side losing): a battle card, Don't Buzz, or ``accept``;
-* ``escape`` (Bee Escape's saved bees): ``escape KIND SPACE``; ``occupy`` (the attacker,
-  winning): ``occupy warrior,worker`` — at least one bee that took part moves in.
+* ``escape`` (Bee Escape: the loser chooses the bee and the place): ``escape KIND SPACE``;
+  ``occupy`` (the attacker, winning): ``occupy warrior,worker`` — at least one bee that
+  took part moves in.
 """
 
 from __future__ import annotations
@@ -63,8 +64,9 @@ def pending(t: M.Table) -> Decision:
                         "is losing and may play battle cards, or accepts defeat",
                         C.card_options(t))
     if f.stage == "escape":
-        return Decision("escape", who, f"Bee Escape: the {side} ({who}) places its saved "
-                        f"{M.describe_bees(Counter(f.saving))} in its hive",
+        return Decision("escape", who, f"Bee Escape: the {side} ({who}) chooses which of "
+                        f"its {M.describe_bees(Counter(f.saving))} that fought escapes, and "
+                        f"where in its hive ({f.escapes[f.side]} to save)",
                         F.escape_options(t))
     return Decision("occupy", who, f"the attacker ({who}) won: at least one bee that took "
                     f"part moves onto {f.spaces[1]}", F.occupy_options(t))
