@@ -16,6 +16,9 @@ The decisions, in order (the cards' steps are :mod:`.battle_cards`'):
 * ``escape`` (Bee Escape: the loser chooses the bee and the place): ``escape KIND SPACE``;
   ``occupy`` (the attacker, winning): ``occupy warrior,worker`` — at least one bee that
   took part moves in.
+
+Whatever is due, the other side may cancel the card just played with ``NAME: play dont-buzz``
+(:func:`sudden_dont_buzz`, ruling Q28).
 """
 
 from __future__ import annotations

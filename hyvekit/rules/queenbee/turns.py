@@ -45,7 +45,8 @@ MAX_SKILL_NAME = 30
 KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
 #: what any player may do at any moment, whatever is due (Sudden Cards)
 SUDDEN = ("any player, at any moment: 'NAME: play secret-move SPACE', 'NAME: play dont-buzz' "
-          "against an opponent's card just played; in a battle's card window, a player "
+          "against an opponent's card just played (in a battle, by its other side); in a "
+          "battle's card window, a player "
           "outside it: 'NAME: play ally SIDE KIND SPACE'")
 
 
