@@ -54,6 +54,7 @@ from hyvekit.store.errors import (
     CampaignNotFoundError,
     CampaignsFolderError,
     CorruptRecordError,
+    InvalidIdError,
     NothingToUndoError,
     RecordChangedError,
     SchemaVersionError,
@@ -393,10 +394,16 @@ class CampaignStore:
     def path(self, campaign_id: str) -> Path:
         """``<folder>/<id>.json``.
 
-        :raises InvalidIdError: the id is not a slug.
+        :raises InvalidIdError: the id is not a slug (with the campaign it names once
+            slugified, ``Friday`` → ``friday``, when that one is in the folder).
         :raises CampaignsFolderError: the folder is a file.
         """
-        cid = check_id(campaign_id)
+        try:
+            cid = check_id(campaign_id)
+        except InvalidIdError:
+            near = slugify(campaign_id) if isinstance(campaign_id, str) else ""
+            known = self.folder.is_dir() and (self.folder / f"{near}.json").is_file()
+            raise InvalidIdError(campaign_id, [near] if known else []) from None
         self._check_folder()
         return self.folder / f"{cid}.json"
 

@@ -69,14 +69,15 @@ class CampaignsFolderError(StoreError):
 
 
 class InvalidIdError(StoreError):
-    """A campaign id that is not a slug (could address a path outside the folder)."""
+    """A campaign id that is not a slug (could address a path outside the folder);
+    ``suggestions``: the ids of the folder it may mean (``FRIDAY`` → ``friday``)."""
 
-    def __init__(self, given: str):
-        self.given = given
-        from hyvekit.rules.errors import shorten
+    def __init__(self, given: str, suggestions: list[str] | None = None):
+        self.given, self.suggestions = given, list(suggestions or [])
+        from hyvekit.rules.errors import did_you_mean, shorten
         super().__init__(f"campaign id: got {shorten(given)}, expected a slug of lowercase "
-                         "letters, "
-                         "digits and hyphens (at most 64 characters)")
+                         "letters, digits and hyphens (at most 64 characters)"
+                         f"{did_you_mean(self.suggestions)}")
 
 
 class NothingToUndoError(StoreError):

@@ -114,3 +114,17 @@ def test_a_finished_match_goes_into_a_groups_match_log(hk):
     status = json.loads(hk("queenbee", "status", "hive", "--json").stdout)
     wins = {s["player"]: s["wins"] for s in status["standings"]}
     assert wins[r["winner"]] == 1 and sum(wins.values()) == 1
+
+
+def test_an_upper_case_match_id_is_refused_with_the_id_it_means(hk):
+    """Ids are slugs (the store refuses ``Friday``); the refusal names the match meant, for
+    next and do alike, and do stores nothing."""
+    _new(hk)
+    before = hk("queenbee", "next", "friday", "--json").stdout
+    for args in (("next", "FRIDAY"), ("do", "Friday", "flight")):
+        r = hk("queenbee", *args)
+        assert r.returncode == 2 and "Traceback" not in r.stderr
+        assert "expected a slug" in r.stderr and "(did you mean friday?)" in r.stderr
+    assert hk("queenbee", "next", "friday", "--json").stdout == before
+    r = hk("queenbee", "next", "SUNDAY")                  # no such match: nothing suggested
+    assert r.returncode == 2 and "did you mean" not in r.stderr

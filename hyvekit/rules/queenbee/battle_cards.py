@@ -68,6 +68,20 @@ def dont_buzz_due(t: M.Table, side: int) -> bool:
         and holds(t, side, "dont-buzz")
 
 
+def dont_buzz_window(t: M.Table, side: int) -> bool:
+    """``side`` may cancel the card just played with Don't Buzz "at any moment" (Sudden
+    Cards; ruling Q28): the last card played is the opponent's and stands, ``side`` may hold
+    a card, and the battle has not gone past that card — Smoker and Stuck in a Web until the
+    rolls begin (ruling Q24), a card of step 4 while its dice are rolled and re-rolled and
+    while the card window that follows is open, whoever decides there."""
+    f = t.fight
+    if not f.plays or f.plays[-1][0] == side or f.plays[-1][3] or not holds(t, side,
+                                                                             "dont-buzz"):
+        return False
+    before = f.plays[-1][1] in (NAMES[k] for k in BEFORE)
+    return f.stage in (("before", "answer") if before else ("again", "reroll", "cards"))
+
+
 def subsets(dice: tuple[Die, ...]) -> list[tuple[Die, ...]]:
     """Every non-empty choice of ``dice``, alike faces alike."""
     c = Counter(dice)

@@ -13,8 +13,12 @@ The decisions, in order (the cards' steps are :mod:`.battle_cards`'):
   ``b4,b3,y2`` (``b`` black, ``y`` yellow, then the pips), listed when few;
 * ``reroll`` (the same side): ``keep`` or ``reroll b1,y1`` — the dice re-rolled, by face;
 * ``cards`` (step 4, the side losing): a battle card, Don't Buzz, or ``accept``;
-* ``escape`` (Bee Escape's saved bees): ``escape KIND SPACE``; ``occupy`` (the attacker,
-  winning): ``occupy warrior,worker`` — at least one bee that took part moves in.
+* ``escape`` (Bee Escape: the loser chooses the bee and the place): ``escape KIND SPACE``;
+  ``occupy`` (the attacker, winning): ``occupy warrior,worker`` — at least one bee that
+  took part moves in.
+
+Whatever is due, the other side may cancel the card just played with ``NAME: play dont-buzz``
+(:func:`sudden_dont_buzz`, ruling Q28).
 """
 
 from __future__ import annotations
@@ -63,8 +67,9 @@ def pending(t: M.Table) -> Decision:
                         "is losing and may play battle cards, or accepts defeat",
                         C.card_options(t))
     if f.stage == "escape":
-        return Decision("escape", who, f"Bee Escape: the {side} ({who}) places its saved "
-                        f"{M.describe_bees(Counter(f.saving))} in its hive",
+        return Decision("escape", who, f"Bee Escape: the {side} ({who}) chooses which of "
+                        f"its {M.describe_bees(Counter(f.saving))} that fought escapes, and "
+                        f"where in its hive ({f.escapes[f.side]} to save)",
                         F.escape_options(t))
     return Decision("occupy", who, f"the attacker ({who}) won: at least one bee that took "
                     f"part moves onto {f.spaces[1]}", F.occupy_options(t))
@@ -146,6 +151,33 @@ def push(t: M.Table, d: Decision, body: str, rng: random.Random | None = None
     if word == "escape":
         return F.escape(t, rest[0], rest[1]), body
     return F.occupy(t, rest[0].split(",")), body
+
+
+def sudden_dont_buzz(t: M.Table, seat: int) -> M.Table:
+    """Don't Buzz played by ``seat``, a player of the battle, whatever decision is due
+    (Sudden Cards: "at any moment without any restrictions"): the opponent's card just
+    played is cancelled (:func:`.battle_cards.dont_buzz_window`; ruling Q28), then the side
+    losing decides.
+
+    :raises IllegalActionError: naming the card: not a player of the battle, no opponent's
+        card to cancel in its window, no card in hand.
+    """
+    from hyvekit.rules.queenbee.effect_cards import R_DONT_BUZZ
+    f = t.fight
+    side = f.seats.index(seat) if seat in f.seats else None
+    if side is None:
+        raise IllegalActionError(R_DONT_BUZZ, f"{t.name(seat)} fights in no side of this "
+                                 "battle: a Don't Buzz in a battle is its players'")
+    if not C.dont_buzz_window(t, side):
+        last = f.plays[-1] if f.plays else None
+        why = ("no card was played in this battle" if last is None else
+               f"the {last[1]} is {t.name(seat)}'s own" if last[0] == side else
+               f"the {last[1]} is cancelled already" if last[3] else
+               f"{t.name(seat)} holds no card that can be a Don't Buzz"
+               if not C.holds(t, side, "dont-buzz") else
+               f"too late: the battle has gone past the {last[1]} (ruling Q28)")
+        raise IllegalActionError(R_DONT_BUZZ, why, given="play dont-buzz")
+    return _after_card(C.play(t, side, "dont-buzz", []))
 
 
 def check_named(t: M.Table, d: Decision, text: str) -> None:

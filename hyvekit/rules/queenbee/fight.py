@@ -20,6 +20,7 @@ from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
+from hyvekit.rules.common import counted
 from hyvekit.rules.queenbee import match_table as M
 from hyvekit.rules.queenbee.battle import Bees
 from hyvekit.rules.queenbee.tables import BLACK, YELLOW
@@ -48,7 +49,9 @@ class Fight:
     :ivar plays: the cards played, in order; ``snapshots``: the battle before each (what a
         Don't Buzz restores).
     :ivar helpers: bees added by Call for Help and Ally: ``(side, space, kind, owner)``.
-    :ivar escapes: Bee Escape cards standing, per side; ``saving``: the bees still to place.
+    :ivar escapes: Bee Escape cards standing, per side (in the ``escape`` stage: the bees
+        still to save); ``saving``: the kinds of the loser's own bees that fought and are not
+        saved yet, among which it chooses.
     """
 
     seats: tuple[int, int]
@@ -200,9 +203,9 @@ def rewards(t: M.Table, loser: int, who: str | None) -> M.Table:
     """5. Battle rewards: the loser removes its bees that took part (those Call for Help
     added too; with Stuck in a Web every defender bee of the space, which all take part) and
     draws one card; the winner's added bees stay where they stand (an ally's too); a queen
-    removed is defeated; Bee Escape's saved bees (the side's own, never an ally's: ruling
-    Q13) are placed next (:func:`escape_options`); the attacker, winning, occupies the
-    space."""
+    removed is defeated; with Bee Escape the loser next chooses which of its own bees
+    that fought (a worker or a warrior, never an ally's: ruling Q13) each card saves, and
+    where in its hive (:func:`escape_options`); the attacker, winning, occupies the space."""
     f = t.fight
     seat, space = f.seats[loser], f.spaces[loser]
     removed = [(space, seat, k) for k in f.bees[loser]] + \
@@ -216,10 +219,11 @@ def rewards(t: M.Table, loser: int, who: str | None) -> M.Table:
         t, words = queen_defeated(t, owner, f.seats[1 - loser])
         said += words
     own = f.bees[loser] + tuple(k for s, _, k, o in f.helpers if s == loser and o == seat)
-    saved = [k for k in own if k != M.QUEEN][:f.escapes[loser]]
-    if saved:
-        said.append(f"Bee Escape: {t.name(seat)} saves {M.describe_bees(Counter(saved))}")
-        f = replace(f, stage="escape", side=loser, saving=tuple(saved))
+    able = tuple(k for k in own if k != M.QUEEN)
+    if able and f.escapes[loser]:
+        said.append(f"Bee Escape: {t.name(seat)} saves {counted(f.escapes[loser], 'bee')} "
+                    f"of its {M.describe_bees(Counter(able))}")
+        f = replace(f, stage="escape", side=loser, saving=able)
         t = replace(t, fight=f, said=tuple(said))
         return t if escape_options(t) else after_escape(t)
     return after_rewards(replace(t, said=tuple(said)), loser)
@@ -240,9 +244,10 @@ def after_rewards(t: M.Table, loser: int) -> M.Table:
 
 
 def escape_options(t: M.Table) -> tuple[str, ...]:
-    """Bee Escape: ``escape KIND SPACE`` — a saved bee onto an available space of its hive
-    ("no opponent's bees and fewer than 4 of your bees"), not the battle's own space
-    (ruling Q24)."""
+    """Bee Escape: "save 1 worker bee or warrior ... move it to any available place in your
+    hive" — ``escape KIND SPACE``: a kind among the loser's bees that fought, onto a space
+    of its hive it may stand on (no opponent's bees, fewer than 4 bees, no tunnel for a
+    warrior, not its own nest), not the battle's own space (ruling Q24)."""
     f = t.fight
     seat = f.seats[f.side]
     spaces = t.setup.board.hive_spaces(t.setup.hives[seat])
@@ -251,19 +256,23 @@ def escape_options(t: M.Table) -> tuple[str, ...]:
 
 
 def escape(t: M.Table, kind: str, space: str) -> M.Table:
-    """A bee saved by Bee Escape placed in its hive."""
+    """The loser's bee of ``kind`` saved by a Bee Escape, placed on ``space`` of its hive; the
+    next card's choice, or the rewards go on."""
     f = t.fight
     seat = f.seats[f.side]
     saving = list(f.saving)
     saving.remove(kind)
+    left = list(f.escapes)
+    left[f.side] -= 1
     t = replace(t, bees=M.with_bees(t, [], [(space, seat, kind)]),
-                fight=replace(f, saving=tuple(saving)),
+                fight=replace(f, saving=tuple(saving), escapes=(left[0], left[1])),
                 said=(f"{t.name(seat)}'s {kind} escapes to {space}",))
-    return after_escape(t) if not saving or not escape_options(t) else t
+    return t if left[f.side] and escape_options(t) else after_escape(t)
 
 
 def after_escape(t: M.Table) -> M.Table:
-    """The saved bees are placed (those with no space left are lost): the rewards go on."""
+    """The saved bees are placed (a save with no bee able to stand anywhere in the hive is
+    lost): the rewards go on."""
     f = t.fight
     return after_rewards(replace(t, fight=replace(f, saving=())), f.side)
 

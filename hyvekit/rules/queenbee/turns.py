@@ -45,7 +45,8 @@ MAX_SKILL_NAME = 30
 KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
 #: what any player may do at any moment, whatever is due (Sudden Cards)
 SUDDEN = ("any player, at any moment: 'NAME: play secret-move SPACE', 'NAME: play dont-buzz' "
-          "against an opponent's card just played; in a battle's card window, a player "
+          "against an opponent's card just played (in a battle, by its other side); in a "
+          "battle's card window, a player "
           "outside it: 'NAME: play ally SIDE KIND SPACE'")
 
 
@@ -291,17 +292,21 @@ def _sudden(t: M.Table, text: str) -> M.Table | None:
     words = rest.split() if sep else text.split()
     key = words[1].lower().replace("_", "-") if len(words) > 1 else ""
     if not words or words[0].lower() != "play" or (key, len(words)) not in (
-            ("secret-move", 3), ("ally", 5), ("dont-buzz", 2)) or (
-            key == "dont-buzz" and t.last_card is None and t.fight is not None):
+            ("secret-move", 3), ("ally", 5), ("dont-buzz", 2)):
         return None
-    actor = pending(t).actor
-    name = who.strip() if sep else (actor or "")
+    d = pending(t)
+    name = who.strip() if sep else (d.actor or "")
     seat = next((i for i, p in enumerate(t.players) if p.casefold() == name.casefold()), None)
     if seat is None:
         from hyvekit.rules.validate import not_one_of
         raise not_one_of("player", name, t.players)
+    battle_buzz = key == "dont-buzz" and t.last_card is None and t.fight is not None
+    if battle_buzz and t.name(seat) == d.actor and "play dont-buzz" in d.legal:
+        return None                          # the decision's own step, stored as such
     board = t.setup.board
-    if key == "secret-move":
+    if battle_buzz:
+        t2, step = S.sudden_dont_buzz(t, seat), "play dont-buzz"
+    elif key == "secret-move":
         space = board.space(words[2]).name
         t2, step = E.secret_move(t, seat, space), f"play secret-move {space}"
     elif key == "dont-buzz":

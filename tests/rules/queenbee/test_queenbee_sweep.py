@@ -84,6 +84,9 @@ def sudden(t: M.Table, rng: random.Random) -> str | None:
         except IllegalActionError:          # ruling Q27: no card left to have played it
             return None
         return f"{name}: play dont-buzz"
+    if f is not None and t.last_card is None and seat in f.seats and \
+            C.dont_buzz_window(t, f.seats.index(seat)):     # ruling Q28, whoever decides
+        return f"{name}: play dont-buzz"
     nest = M.nest_of(t, seat)
     if t.setup.deck.count("Secret Move") and M.queen_space(t, seat) == nest and \
             not t.queen_left[seat] and not (f is not None and nest in f.spaces):

@@ -235,3 +235,85 @@ def test_an_ally_never_fights_its_own_alliance_ruling_q26():
         ENGINE.push(t, "Bo: play ally defender worker C")
     t = do(t, "Bo: play ally attacker worker C")
     assert t.fight.helpers == ((0, "C", "worker", 1),)
+
+
+def test_dont_buzz_by_the_side_winning_right_after_the_losers_card_ruling_q28():
+    """Sudden Cards "can be played at any moment without any restrictions": Bo, winning,
+    cancels Ann's Strong Sting that leaves her still losing, though it is her decision."""
+    t = battle(["warrior"], ["warrior", "warrior"], "pass", "b1", "keep", "b3,b3", "keep",
+               "play strong-sting b1")                          # 2 against 6: Ann decides
+    assert ENGINE.pending(t).actor == "Ann" and t.fight.total(0) == 2
+    hands = t.hands
+    t = do(t, "Bo: play dont-buzz")
+    assert t.fight.dice[0] == (("black", 1),) and t.fight.plays[-2][3]
+    assert t.hands == (hands[0], hands[1] - 1) and t.steps[-1] == "Bo: play dont-buzz"
+    assert ENGINE.pending(t).actor == "Ann"                     # still losing, 1 against 6
+
+
+def test_dont_buzz_during_the_cards_own_reroll_and_the_repro_of_issue_42():
+    """Again and Again: Ann re-rolls y1 and is deciding her second re-roll when Bo cancels
+    the card: her dice are as before it."""
+    t = new()
+    t = replace(placed(t, [("N1", 0, "queen"), ("N4", 1, "queen"), ("G1b", 0, "warrior"),
+                           ("G1b", 0, "warrior"), ("G1b", 0, "worker"), ("I1", 1, "warrior")]),
+                hands=(5, 5))
+    t = do(t, "sting", "attack G1b I1", "pass", "b1,b1,y1", "keep", "b4", "keep",
+           "play again-and-again y1", "y1")
+    d = ENGINE.pending(t)
+    assert d.kind == "reroll" and d.actor == "Ann" and t.fight.total(0) == 3
+    t = do(t, "Bo: play dont-buzz")
+    assert t.fight.dice[0] == (("black", 1), ("black", 1), ("yellow", 1))
+    assert t.fight.plays[-2][1:] == ("Again and Again", "y1", True)
+    assert ENGINE.pending(t).kind == "cards" and ENGINE.pending(t).actor == "Ann"
+
+
+def test_dont_buzz_is_refused_once_the_battle_has_gone_past_the_card_ruling_q28():
+    t = battle(["warrior"], ["warrior"], "play smoker", "pass", "pass", "b4")
+    with pytest.raises(IllegalActionError) as e:                # the rolls began
+        ENGINE.push(t, "Bo: play dont-buzz")
+    assert e.value.rule == "Queen Bee: Sudden Cards — Don't Buzz" and "too late" in \
+        e.value.message
+    t = battle(["warrior"], ["warrior", "warrior"], "pass", "b1", "keep", "b3,b3", "keep",
+               "play strong-sting b1")
+    with pytest.raises(IllegalActionError) as e:                # Ann's own card
+        ENGINE.push(t, "Ann: play dont-buzz")
+    assert "own" in e.value.message
+    t = do(t, "accept")                                         # the battle is over
+    with pytest.raises(IllegalActionError) as e:
+        ENGINE.push(t, "Bo: play dont-buzz")
+    assert e.value.rule == "Queen Bee: Sudden Cards — Don't Buzz"
+
+
+def test_bee_escape_the_loser_chooses_the_worker_or_the_warrior_and_its_place():
+    """Bee Escape: "save 1 worker bee or warrior ... move it to any available place in your
+    hive": either bee that fought, onto any space of the hive it may stand on."""
+    steps = ("pass", "b1,y1", "keep", "b3,b3", "keep", "play bee-escape", "accept")
+    t = battle(["warrior", "worker"], ["warrior", "warrior"], *steps)
+    d = ENGINE.pending(t)
+    assert d.kind == "escape" and d.actor == "Ann"
+    assert {"escape warrior H1a", "escape warrior H1d", "escape worker E1a",
+            "escape worker H1c"} <= set(d.legal)
+    assert "escape warrior E1b" not in d.legal and "escape queen N1" not in d.legal
+    t = do(t, "escape worker E1b")                      # the worker, not the first in order
+    assert ("E1b", 0, "worker") in t.bees and not M.on(t, "G1b")
+    assert M.reserve(t, 0)["warrior"] == 7 - 1 and t.fight is None
+    t = battle(["warrior", "worker"], ["warrior", "warrior"], *steps)
+    t = do(t, "escape warrior H1c")
+    assert ("H1c", 0, "warrior") in t.bees and not any(k == "worker" for _, s, k in t.bees
+                                                        if s == 0)
+
+
+def test_bee_escape_saves_the_kind_that_has_a_place_when_the_other_has_none():
+    """Bo's bees stand on every hive space of Ann's but the tunnels: her warrior cannot
+    escape, her worker can."""
+    t = new()
+    bees = [("N1", 0, "queen"), ("N4", 1, "queen"), ("G1b", 0, "warrior"),
+            ("G1b", 0, "worker"), ("I1", 1, "warrior"), ("I1", 1, "warrior")] + \
+        [(sp, 1, "warrior") for sp in ("H1a", "H1b", "H1c", "H1d")]
+    t = replace(placed(t, bees), hands=(5, 5))
+    t = do(t, "sting", "attack G1b I1", "pass", "b1,y1", "keep", "b3,b3", "keep",
+           "play bee-escape", "accept")
+    d = ENGINE.pending(t)
+    assert d.kind == "escape" and set(d.legal) == {"escape worker E1a", "escape worker E1b"}
+    t = do(t, "escape worker E1a")
+    assert ("E1a", 0, "worker") in t.bees and t.fight is None
