@@ -17,9 +17,11 @@ import pickle
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import field
 from multiprocessing import get_context
 from typing import Any
+
+from hyvekit.rules.values import dataclass
 
 #: the rounds always played (an interval needs two rollouts)
 LEAST_ROUNDS = 2

@@ -21,10 +21,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from hyvekit.rules.table import DICE, DRAWN, Decision, play_steps
+from hyvekit.rules.values import dataclass
 
 #: a player: ``(table, decision due, rng) -> step`` (one of ``decision.legal``)
 Player = Callable[[Any, Decision, random.Random], str]

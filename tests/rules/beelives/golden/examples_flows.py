@@ -45,7 +45,8 @@ def _sh_lines(text: str) -> list[str]:
 def _commands(path: Path, after: str | None = None) -> list[list[str]]:
     """The ``hyvekit beelives``/``campaign`` commands of the ``sh`` code blocks of ``path``
     (the section under the heading ``after`` only), comments cut, month-file patterns expanded in order; the
-    full-screen ``play`` and the commands that only show left out."""
+    full-screen ``play``, the commands that only show and the advisor's (``hint`` marks the
+    record but changes no state; its numbers depend on the machine's time budget) left out."""
     text = path.read_text(encoding="utf-8")
     if after is not None:
         text = text.split(after, 1)[1].split("\n#", 1)[0]       # that section only
@@ -56,7 +57,7 @@ def _commands(path: Path, after: str | None = None) -> list[list[str]]:
             continue
         args = shlex.split(line)[1:]
         if args[0] not in ("beelives", "campaign") or args[1] in (
-                "play", "next", "status", "show", "export-month", "list"):
+                "play", "next", "status", "show", "export-month", "list", "hint", "review"):
             continue
         expanded: list[str] = []
         for a in args:
