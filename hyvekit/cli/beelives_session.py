@@ -12,14 +12,12 @@ event (the store writes atomically), so a session stopped at any point loses not
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
 from typing import Any
 
 from hyvekit.cli.beelives import wild_state
 from hyvekit.cli.beelives_campaign import GAME, KIND
 from hyvekit.cli.beelives_table import between_options, next_data, option_lines
-from hyvekit.cli.play_screen import changed_outside, legal_completions, newest
+from hyvekit.cli.play_screen import StoredTable, changed_outside, legal_completions, newest
 from hyvekit.rules.common import InvalidInputError
 
 R_PLAY = "hyvekit beelives play"
@@ -27,7 +25,7 @@ R_PLAY = "hyvekit beelives play"
 HINT_SECONDS = 3.0
 
 
-class PlaySession:
+class PlaySession(StoredTable):
     """A Bee Lives campaign at the table: its state now, the decision due, one step applied and
     stored, an undo.  Every change is read from or written to the campaign store at once.
 
@@ -37,14 +35,6 @@ class PlaySession:
     :raises InvalidInputError: not a Bee Lives campaign; the store's errors for a missing or
         broken record.
     """
-
-    def __init__(self, folder: str | Path, campaign_id: str, *, roll: bool = False,
-                 seed: int | None = None) -> None:
-        from hyvekit.games import campaign_store
-        self.store = campaign_store(folder)
-        self.folder, self.id, self.roll = Path(folder), campaign_id, roll
-        self.rng = random.Random(seed)
-        self.reload()
 
     def reload(self) -> None:
         """Read the record and replay it (the state now)."""

@@ -8,9 +8,30 @@ Imported by each game's session (:mod:`hyvekit.cli.beelives_session`,
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import typer
 
 from hyvekit.rules.common import IllegalActionError
+
+class StoredTable:
+    """A session at the table over one stored record: the store, the record's id, hyvekit's
+    dice (``roll``: it rolls every die that comes due, as ``do --roll``) and their ``seed``
+    (default: fresh); the subclass's :meth:`reload` reads the record and replays it."""
+
+    def __init__(self, folder: str | Path, record_id: str, *, roll: bool = False,
+                 seed: int | None = None) -> None:
+        from hyvekit.games import campaign_store
+        self.store = campaign_store(folder)
+        self.folder, self.id, self.roll = Path(folder), record_id, roll
+        self.rng = random.Random(seed)
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the record and replay it."""
+        raise NotImplementedError
+
 
 #: what the step line takes besides the steps: undo and quit
 UNDO_WORDS = ("u", "undo")

@@ -14,15 +14,13 @@ imported only when the command runs, so no other command loads Textual.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import typer
 
 from hyvekit.cli.common import campaigns_dir
-from hyvekit.cli.play_screen import changed_outside, legal_completions, newest, \
+from hyvekit.cli.play_screen import StoredTable, changed_outside, legal_completions, newest, \
     RollOption, SeedOption, require_terminal
 from hyvekit.cli.queenbee import app
 from hyvekit.cli.queenbee_table import MatchArg, battle_line, next_data
@@ -37,7 +35,7 @@ BEE_LETTERS = {"queen": "Q", "warrior": "W", "worker": "w"}
 NAME_COLUMNS = 5
 
 
-class QueenBeeSession:
+class QueenBeeSession(StoredTable):
     """A Queen Bee match at the table: its table now, the decision due, one step applied and
     stored, an undo.  Every change is read from or written to the store at once.
 
@@ -47,14 +45,6 @@ class QueenBeeSession:
     :raises InvalidInputError: not a Queen Bee match; the store's errors for a missing or
         broken record.
     """
-
-    def __init__(self, folder: str | Path, match_id: str, *, roll: bool = False,
-                 seed: int | None = None) -> None:
-        from hyvekit.games import campaign_store
-        self.store = campaign_store(folder)
-        self.folder, self.id, self.roll = Path(folder), match_id, roll
-        self.rng = random.Random(seed)
-        self.reload()
 
     def reload(self) -> None:
         """Read the record and replay it (the table now)."""
