@@ -686,7 +686,7 @@ def _apply(s: Served, access: Access, text: str, seen: int | None = None
                                          f"stored; what is due now: "
                                          f"{game.engine.pending(state).prompt}",
                                          expected="a step on the table now", given=text)
-        if access.role == PLAYER:
+        if access.role == PLAYER and not names_own_player(text, access.player):
             d = game.engine.pending(state)
             if d.actor is not None and d.actor.lower() != (access.player or "").lower():
                 raise IllegalActionError("hyvekit serve: whose decision", f"{d.prompt}: it is "
@@ -830,3 +830,13 @@ def _template(name: str) -> Any:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "web")),
                              autoescape=True, undefined=jinja2.StrictUndefined)
     return env.get_template(name)
+
+
+def names_own_player(text: str, player: str | None) -> bool:
+    """Whether the step ``text`` names ``player`` as the one making it (``NAME: ...``, the
+    name quoted or not): a player's card played out of turn (Queen Bee's sudden cards) is
+    sent from that player's link and left to the rules to take or refuse."""
+    if not player or ":" not in text:
+        return False
+    name = text.split(":", 1)[0].strip().strip('"')
+    return name.lower() == player.lower()

@@ -403,3 +403,11 @@ def test_a_queen_bee_match_is_served_with_a_link_per_player(hk):
                                  headers={"Origin": base})
         assert status == 200 and answer["steps"] == ["flight"]
         assert "flight" in hk("campaign", "history", "friday").stdout
+        # a sudden card out of turn: sent from the player's own link, taken by the rules;
+        # Bo's link cannot play it for Ann, whose decision it is not either
+        status, answer = request(step, {"k": k["player Bo"], "step": "Ann: play secret-move "
+                                        "g4b"}, headers={"Origin": base})
+        assert status == 409 and "it is Ann's decision, not Bo's" in answer["error"]
+        status, answer = request(step, {"k": k["player Bo"], "step": "Bo: play secret-move "
+                                        "g4b"}, headers={"Origin": base})
+        assert status == 200 and answer["steps"] == ["Bo: play secret-move G4b"], answer
