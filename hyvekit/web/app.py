@@ -686,7 +686,14 @@ def _apply(s: Served, access: Access, text: str, seen: int | None = None
                                          f"stored; what is due now: "
                                          f"{game.engine.pending(state).prompt}",
                                          expected="a step on the table now", given=text)
-        if access.role == PLAYER and not names_own_player(text, access.player):
+        named = step_player(text)
+        if access.role == PLAYER and named is not None \
+                and named.lower() != (access.player or "").lower():
+            raise IllegalActionError("hyvekit serve: whose decision", f"{text!r} is "
+                                     f"{named}'s step: {access.player}'s link makes "
+                                     f"{access.player}'s steps only",
+                                     expected=access.player, given=named)
+        if access.role == PLAYER and named is None:
             d = game.engine.pending(state)
             if d.actor is not None and d.actor.lower() != (access.player or "").lower():
                 raise IllegalActionError("hyvekit serve: whose decision", f"{d.prompt}: it is "
@@ -832,11 +839,10 @@ def _template(name: str) -> Any:
     return env.get_template(name)
 
 
-def names_own_player(text: str, player: str | None) -> bool:
-    """Whether the step ``text`` names ``player`` as the one making it (``NAME: ...``, the
-    name quoted or not): a player's card played out of turn (Queen Bee's sudden cards) is
-    sent from that player's link and left to the rules to take or refuse."""
-    if not player or ":" not in text:
-        return False
-    name = text.split(":", 1)[0].strip().strip('"')
-    return name.lower() == player.lower()
+def step_player(text: str) -> str | None:
+    """The player a step names as the one making it (``NAME: ...``, the name quoted or not),
+    or None.  A step naming its player (Queen Bee's sudden cards played out of turn) is sent
+    from that player's link at any moment and left to the rules to take or refuse."""
+    if ":" not in text:
+        return None
+    return text.split(":", 1)[0].strip().strip('"') or None

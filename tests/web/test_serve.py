@@ -404,10 +404,11 @@ def test_a_queen_bee_match_is_served_with_a_link_per_player(hk):
         assert status == 200 and answer["steps"] == ["flight"]
         assert "flight" in hk("campaign", "history", "friday").stdout
         # a sudden card out of turn: sent from the player's own link, taken by the rules;
-        # Bo's link cannot play it for Ann, whose decision it is not either
-        status, answer = request(step, {"k": k["player Bo"], "step": "Ann: play secret-move "
-                                        "g4b"}, headers={"Origin": base})
-        assert status == 409 and "it is Ann's decision, not Bo's" in answer["error"]
+        # no link plays another player's card, not even the link of the player deciding
+        for link, named in (("player Bo", "Ann"), ("player Ann", "Bo")):
+            status, answer = request(step, {"k": k[link], "step": f"{named}: play secret-move "
+                                            "g4b"}, headers={"Origin": base})
+            assert status == 409 and f"is {named}'s step" in answer["error"], answer
         status, answer = request(step, {"k": k["player Bo"], "step": "Bo: play secret-move "
                                         "g4b"}, headers={"Origin": base})
         assert status == 200 and answer["steps"] == ["Bo: play secret-move G4b"], answer
