@@ -176,13 +176,23 @@ def attacks(t: M.Table, seat: int) -> list[str]:
     return out
 
 
-def _first_turn_ok(t: M.Table, seat: int, other: int) -> bool:
+def first_turn_problem(t: M.Table, seat: int, *, attacks: int | None = None,
+                       plays_bad_pollen: bool = False) -> IllegalActionError | None:
+    """What the Variant for 5-6 Players refuses ``seat`` now (an attack on the seat
+    ``attacks``, a Bad Pollen), or None: its neighbours are the players in the hives next to
+    its own around the board (ruling Q29)."""
     try:
         B.check_first_turn(len(t.players), seat + 1, first_turn=t.turns[seat] == 1,
-                           attacks=other + 1)
-    except IllegalActionError:
-        return False
-    return True
+                           attacks=None if attacks is None else attacks + 1,
+                           plays_bad_pollen=plays_bad_pollen, hives=t.setup.hives,
+                           circle=t.setup.board.circle)
+    except IllegalActionError as e:
+        return e
+    return None
+
+
+def _first_turn_ok(t: M.Table, seat: int, other: int) -> bool:
+    return first_turn_problem(t, seat, attacks=other) is None
 
 
 def acting_options(t: M.Table) -> tuple[str, ...]:
@@ -341,9 +351,10 @@ def _effect(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Tabl
         rest = [t.setup.board.space(rest[0]).name, rest[1].lower().rstrip("s")]
     step = " ".join(["play", key, *rest])
     if step not in d.legal:
-        if key == "bad-pollen":
-            B.check_first_turn(len(t.players), t.turn + 1,
-                               first_turn=t.turns[t.turn] == 1, plays_bad_pollen=True)
+        problem = first_turn_problem(t, t.turn, plays_bad_pollen=True) \
+            if key == "bad-pollen" else None
+        if problem is not None:
+            raise problem
         raise M.refuse(d, body, f"{E.NAMES[key]}: a card in your hand, of this match's deck, "
                        "played on your turn outside the action phase, as its description "
                        "says", "Queen Bee: Effect Cards")
@@ -432,9 +443,10 @@ def _why_not(t: M.Table, d: Decision, step: str) -> tuple[str, str]:
     if w[0] in ("move", "bring", "add"):
         return _why_not_bee(t, w, rule)
     if w[0] == "attack":
-        if t.turns[seat] == 1 and len(t.players) >= 5 and M.owner(t, w[2]) is not None \
-                and not _first_turn_ok(t, seat, M.owner(t, w[2])):
-            return B.R_FIRST_TURN, "on your first turn you may not attack your neighbours"
+        problem = None if M.owner(t, w[2]) is None else \
+            first_turn_problem(t, seat, attacks=M.owner(t, w[2]))
+        if problem is not None:
+            return B.R_FIRST_TURN, problem.message
         return rule, ("attack from a space of your bees an adjacent space of an opponent's "
                       "bees (warriors never attack a tunnel)")
     if w[0] == "discard":
