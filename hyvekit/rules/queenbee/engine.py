@@ -41,6 +41,10 @@ class QueenBeeEngine(BaseEngine):
         """
         return T.push(t, step, rng)
 
+    def previewed(self, d: Decision) -> bool:
+        """Not a die's options, nor a deal of hive skill cards (drawn at random)."""
+        return super().previewed(d) and not (d.kind == "skill" and d.legal[:1] == ("deal",))
+
     def view(self, t: M.Table) -> dict[str, Any]:
         """The match now (:func:`~.match_table.view`), the battle under way with its odds
         (:func:`~.fight.view`)."""

@@ -8,8 +8,8 @@ Bees (only the queen reinforces, only while in the nest and never having left it
 
 The decisions, in order (docs/queenbee-table.md):
 
-* ``skill`` — ``skill NAME``: a hive skill kept (one each) or drafted (two each, the order
-  snaking back), as named on the card;
+* ``skill`` — ``deal`` / ``dealt A, B`` then ``skill A`` (one each: two dealt, one kept) or
+  ``skill NAME`` drafted (two each, the order snaking back): :mod:`.skills`;
 * ``action`` — ``flight``, ``swarm SPACE`` (a space with exactly one of your bees),
   ``reinforce`` or ``sting``; the draw is the tool's (hands are hidden);
 * ``flight`` / ``sting`` — ``move KIND FROM TO`` (a bee's move, its distance the fewest
@@ -31,6 +31,7 @@ from hyvekit.rules.queenbee import battle_steps as S
 from hyvekit.rules.queenbee import effect_cards as E
 from hyvekit.rules.queenbee import fight as F
 from hyvekit.rules.queenbee import match_table as M
+from hyvekit.rules.queenbee import skills as K
 from hyvekit.rules.table import Decision, over
 from hyvekit.rules.validate import close_matches
 from hyvekit.rules.values import replace
@@ -40,8 +41,6 @@ R_SWARM = "Queen Bee: Turn Order — B. Swarm"
 R_STING = "Queen Bee: Turn Order — D. Sting"
 R_ACTION = "Queen Bee: Turn Order — 2. Take an Action"
 FLIGHT_SPACES, SWARM_BEES, STING_SPACES = 5, 3, 3     # Turn Order A, B, D
-SKILL_CARDS = 12                                      # Advanced Rules: twelve hive skill cards
-MAX_SKILL_NAME = 30
 KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
 #: what any player may do at any moment, whatever is due (Sudden Cards)
 SUDDEN = ("any player, at any moment: 'NAME: play secret-move SPACE', 'NAME: play dont-buzz' "
@@ -62,11 +61,7 @@ def pending(t: M.Table) -> Decision:
                     result(t))
     seat, name = t.turn, t.name(t.turn)
     if t.phase == "skills":
-        seat = skill_seat(t)
-        name = t.name(seat)
-        return Decision("skill", name, f"{name} keeps a hive skill "
-                        f"({'one' if t.setup.skills == 1 else 'two'} each): its name as on "
-                        "the card", skill_options(t), more="skill NAME, as on your card")
+        return K.pending(t)
     if t.phase == "battle":
         return S.pending(t)
     if t.phase == "discard":
@@ -99,22 +94,6 @@ def pending(t: M.Table) -> Decision:
                      "brought",
             "reinforce": f"{name}'s Reinforcement: a bee on each free larva space"}[a.kind]
     return Decision(a.kind, name, what, lambda: acting_options(t))
-
-
-def skill_seat(t: M.Table) -> int:
-    """Whose hive skill is chosen next: seat order for the first; for the second, back from
-    the one who chose last (Advanced Rules)."""
-    n = len(t.players)
-    order = list(range(n)) + list(reversed(range(n)))
-    taken = sum(len(s) for s in t.skills)
-    return order[taken]
-
-
-def skill_options(t: M.Table) -> tuple[str, ...]:
-    """``skill card-N`` for the skill cards no one holds (any name on a card is taken)."""
-    held = {s for hand in t.skills for s in hand}
-    return tuple(f"skill card-{k}" for k in range(1, SKILL_CARDS + 1)
-                 if f"card-{k}" not in held)
 
 
 def action_options(t: M.Table) -> tuple[str, ...]:
@@ -249,29 +228,30 @@ def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
     if t.phase == "battle":
         t2, step = S.push(t, d, body, rng)
     else:
-        t2, step = _turn_push(t, d, body)
+        t2, step = _turn_push(t, d, body, rng)
     if t2.last_card is t.last_card:          # a card not just played: too late to cancel
         t2 = replace(t2, last_card=None)
     return replace(settle(t2), steps=t.steps + (step,))
 
 
-def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
+def _turn_push(t: M.Table, d: Decision, body: str,
+               rng: random.Random | None = None) -> tuple[M.Table, str]:
     words = body.split()
     verb = words[0].lower() if words else ""
-    verbs = {"skill": ("skill",), "action": ("flight", "swarm", "reinforce", "sting", "play"),
+    verbs = {"skill": ("skill", "deal", "dealt"), "action": ("flight", "swarm", "reinforce", "sting", "play"),
              "discard": ("discard",), "flight": ("move", "done"),
              "sting": ("move", "attack", "done"), "swarm": ("bring", "done"),
              "reinforce": ("add", "done"), "effects": ("play", "end"),
              "tangled": ("move", "done"), "pesticides": ("remove",)}[d.kind]
     if verb not in verbs:
-        every = ("skill", "flight", "swarm", "reinforce", "sting", "move", "attack", "bring",
+        every = ("skill", "deal", "dealt", "flight", "swarm", "reinforce", "sting", "move", "attack", "bring",
                  "add", "done", "discard", "play", "end", "remove")
         if verb in every:
             raise M.refuse(d, body, f"a {d.kind} step is due")
         raise InvalidInputError("step", body, f"a {d.kind} step: " + ", ".join(verbs),
                                 suggestions=close_matches(verb, every))
     if d.kind == "skill":
-        return _skill(t, d, words[1:], body)
+        return K.push(t, d, words, body, rng)
     if verb == "play":
         return _effect(t, d, words[1:], body)
     step = _canonical(t, verb, words[1:], body)
@@ -377,21 +357,6 @@ def _card_acts(t: M.Table, step: str) -> M.Table:
 
 def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
     return values[:i] + (values[i] + n,) + values[i + 1:]
-
-
-def _skill(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Table, str]:
-    from hyvekit.rules.validate import input_text
-    name = input_text("skill", " ".join(args), MAX_SKILL_NAME).casefold()
-    if not name:
-        raise InvalidInputError("skill", body, "skill NAME, as on your hive skill card")
-    if any(name == s for hand in t.skills for s in hand):
-        raise M.refuse(d, body, f"{name} is held already: each hive skill card is dealt to one "
-                     "player", "Queen Bee: Advanced Rules")
-    seat = skill_seat(t)
-    skills = t.skills[:seat] + (t.skills[seat] + (name,),) + t.skills[seat + 1:]
-    done = sum(map(len, skills)) == t.setup.skills * len(t.players)
-    return replace(t, skills=skills, phase="start" if done else "skills",
-                   said=(f"{d.actor} keeps the hive skill {name}",)), f"skill {name}"
 
 
 def _canonical(t: M.Table, verb: str, args: list[str], body: str) -> str:

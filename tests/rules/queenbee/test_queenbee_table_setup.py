@@ -104,3 +104,75 @@ def test_the_2nd_to_4th_players_get_one_more_card_and_the_5th_6th_two_more(playe
     t = new(players)
     assert t.hands == hands
     assert t.deck + sum(t.hands) == (90 if players >= 5 else 93)
+
+
+# --- Advanced Rules: hive skills ------------------------------------------------------------
+
+def test_one_skill_each_two_dealt_one_kept_the_other_discarded():
+    """One Hive Skill per Player: "deal each player two hive skill cards. Each player must
+    choose one skill and discard the other" — in seat order, each a step of that player."""
+    t = new(3, skills=1)
+    d = ENGINE.pending(t)
+    assert (d.kind, d.actor, d.legal) == ("skill", "Ann", ("deal",)) and "dealt" in d.more
+    t = do(t, "dealt Royal Jelly, Stinger")
+    d = ENGINE.pending(t)
+    assert d.actor == "Ann" and d.legal == ("skill royal jelly", "skill stinger")
+    e = refused(t, "skill Guard")
+    assert e.rule == "Queen Bee: Advanced Rules" and "royal jelly or stinger" in e.message
+    t = do(t, "Ann: skill stinger")
+    assert t.skills[0] == ("stinger",) and t.skills_out == ("royal jelly",)
+    assert "discards royal jelly" in t.said[0]
+    assert ENGINE.pending(t).actor == "Bo" and ENGINE.pending(t).legal == ("deal",)
+    e = refused(t, "dealt royal jelly, guard")          # discarded: no longer in the stack
+    assert "held already" in e.message
+    t = do(t, "deal", seed=3)                           # hyvekit deals, stored as dealt
+    dealt = t.skill_dealt
+    assert len(dealt) == 2 and t.steps[-1] == f"dealt {dealt[0]}, {dealt[1]}"
+    assert all(c.startswith("card-") for c in dealt)
+    t = do(t, f"skill {dealt[1]}", "dealt guard, drone", "skill guard")
+    assert t.skills == (("stinger",), (dealt[1],), ("guard",))
+    assert t.skills_out == ("royal jelly", dealt[0], "drone")
+    assert ENGINE.pending(t).kind == "action" and t.hands[0] == 4
+    assert [p["skills"] for p in ENGINE.view(t)["players"]] == ["stinger", dealt[1], "guard"]
+
+
+def test_a_deal_replays_as_stored_and_twelve_cards_are_never_exceeded():
+    """The deal stored as the cards dealt replays to the same table; six players, two cards
+    dealt each, use the twelve cards exactly."""
+    start = new(6, skills=1)
+    t = start
+    for _ in range(6):
+        t = do(t, "deal")
+        t = do(t, ENGINE.pending(t).legal[0])
+    held = [s for hand in t.skills for s in hand]
+    assert len(set(held + list(t.skills_out))) == 12 and len(held) == 6
+    assert ENGINE.replay(start, t.steps).skills == t.skills
+
+
+def test_one_skill_each_the_kept_card_stated_alone_still_reads():
+    """``skill NAME`` before a deal: the kept card stated alone (records made before the
+    deal was a step); the same card twice is refused."""
+    t = do(new(2, skills=1), "skill Stinger")
+    assert t.skills[0] == ("stinger",) and ENGINE.pending(t).actor == "Bo"
+    assert "held already" in refused(t, "dealt stinger, guard").message
+
+
+def test_two_skills_each_all_twelve_laid_out_the_draft_snakes_back_and_the_rest_discarded():
+    """Two Hive Skills per Player: all twelve laid out; first to last, then "the player who
+    chose his first skill card last chooses first for his second ... back around the table";
+    "When all players have two skill cards, discard the remaining cards"."""
+    t = new(3, skills=2)
+    d = ENGINE.pending(t)
+    assert len(d.legal) == 12 and "deal" not in d.legal
+    assert refused(t, "deal").rule == "Queen Bee: Advanced Rules"
+    order = []
+    for step in ("skill Stinger", "skill card-2", "skill Guard", "skill card-4",
+                 "skill card-5", "skill Drone"):
+        order.append(ENGINE.pending(t).actor)
+        n = len(ENGINE.pending(t).legal)
+        t = do(t, step)
+    assert order == ["Ann", "Bo", "Cy", "Cy", "Bo", "Ann"]
+    assert n == 12 - 5                                  # the last pick: seven left
+    assert t.skills == (("stinger", "drone"), ("card-2", "card-5"), ("guard", "card-4"))
+    assert len(t.skills_out) == 6 and "the 6 hive skill cards left are discarded" in t.said
+    assert ENGINE.pending(t).kind == "action"
