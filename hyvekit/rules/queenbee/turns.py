@@ -46,7 +46,8 @@ KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
 SUDDEN = ("any player, at any moment: 'NAME: play secret-move SPACE', 'NAME: play dont-buzz' "
           "against an opponent's card just played (in a battle, by its other side); in a "
           "battle's card window, a player "
-          "outside it: 'NAME: play ally SIDE KIND SPACE'")
+          "outside it: 'NAME: play ally SIDE KIND SPACE'; once NAME's queen has left the "
+          "nest or fell, 'NAME: replace CARD' for a card with the nest symbol")
 
 
 # --- what is due -------------------------------------------------------------------------
@@ -219,7 +220,8 @@ def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
     if d.over:
         raise IllegalActionError(M.R_TABLE, "the match is over: nothing is due",
                                  expected="nothing", given=text)
-    sudden = _sudden(t, text)
+    sudden = _replacement(t, text)
+    sudden = _sudden(t, text) if sudden is None else sudden
     if sudden is not None:
         return sudden
     if t.phase == "battle":
@@ -272,6 +274,36 @@ def _turn_push(t: M.Table, d: Decision, body: str,
     return _act(t, d, step), step
 
 
+def _player(t: M.Table, name: str) -> int:
+    """The seat of the player ``name`` (case aside).
+
+    :raises InvalidInputError: no such player."""
+    seat = next((i for i, p in enumerate(t.players) if p.casefold() == name.casefold()), None)
+    if seat is None:
+        from hyvekit.rules.validate import not_one_of
+        raise not_one_of("player", name, t.players)
+    return seat
+
+
+def _replacement(t: M.Table, text: str) -> M.Table | None:
+    """``NAME: replace CARD`` — a card with the nest symbol discarded and another drawn once
+    NAME's queen has left the nest or is defeated (Game Components; ruling Q31), at any
+    moment; None for any other step.  Stored with the player's name."""
+    from hyvekit.rules.queenbee.tables import card_key
+    who, sep, rest = text.partition(":")
+    words = rest.split() if sep else text.split()
+    if len(words) < 2 or words[0].lower() != "replace":
+        return None
+    seat = _player(t, who.strip() if sep else (pending(t).actor or ""))
+    key = card_key(" ".join(words[1:]))
+    card = next((c for c in t.setup.cards if card_key(c) == key), None)
+    if card is None:
+        from hyvekit.rules.validate import not_one_of
+        raise not_one_of("card", " ".join(words[1:]), [card_key(c) for c in E.nest_cards(t)])
+    t2 = E.replace_nest_card(t, seat, card)
+    return replace(t2, steps=t.steps + (f"{t.name(seat)}: replace {key}",))
+
+
 def _sudden(t: M.Table, text: str) -> M.Table | None:
     """``NAME: play secret-move SPACE``, ``NAME: play ally SIDE KIND SPACE`` or, outside a
     battle, ``NAME: play dont-buzz`` — sudden cards, which any player may play at any moment
@@ -285,11 +317,7 @@ def _sudden(t: M.Table, text: str) -> M.Table | None:
             ("secret-move", 3), ("ally", 5), ("dont-buzz", 2)):
         return None
     d = pending(t)
-    name = who.strip() if sep else (d.actor or "")
-    seat = next((i for i, p in enumerate(t.players) if p.casefold() == name.casefold()), None)
-    if seat is None:
-        from hyvekit.rules.validate import not_one_of
-        raise not_one_of("player", name, t.players)
+    seat = _player(t, who.strip() if sep else (d.actor or ""))
     battle_buzz = key == "dont-buzz" and t.last_card is None and t.fight is not None
     if battle_buzz and t.name(seat) == d.actor and "play dont-buzz" in d.legal:
         return None                          # the decision's own step, stored as such
@@ -335,6 +363,10 @@ def _effect(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Tabl
             if key == "bad-pollen" else None
         if problem is not None:
             raise problem
+        nest = E.nest_problem(t, t.turn, E.NAMES[key])
+        if nest is not None:
+            raise M.refuse(d, body, nest + ": played only while the queen is still in the "
+                           f"nest; 'replace {key}' discards it for another", E.R_NEST_SYMBOL)
         raise M.refuse(d, body, f"{E.NAMES[key]}: a card in your hand, of this match's deck, "
                        "played on your turn outside the action phase, as its description "
                        "says", "Queen Bee: Effect Cards")

@@ -176,3 +176,72 @@ def test_two_skills_each_all_twelve_laid_out_the_draft_snakes_back_and_the_rest_
     assert t.skills == (("stinger", "drone"), ("card-2", "card-5"), ("guard", "card-4"))
     assert len(t.skills_out) == 6 and "the 6 hive skill cards left are discarded" in t.said
     assert ENGINE.pending(t).kind == "action"
+
+
+# --- Game Components: the nest symbol -------------------------------------------------------
+
+def _queen_out(players=3):
+    """Ann's queen on G1b (she has left the nest), a warrior beside her; the others' queens
+    in their nests."""
+    t = new(players)
+    bees = [("G1b", 0, "queen"), ("G1a", 0, "warrior")] + [
+        (t.setup.board.hives[h].nest, s, "queen") for s, h in enumerate(t.setup.hives) if s]
+    return replace(placed(t, bees), queen_left=(True,) + (False,) * (players - 1))
+
+
+def test_the_nest_symbol_cards_are_bee_larvae_and_secret_move_assumed_ruling_q31():
+    from hyvekit.data import queenbee as tables
+    assert sorted(c.name for c in tables.cards().values() if c.nest) == \
+        ["Bee Larvae", "Secret Move"]
+
+
+def test_a_nest_card_is_refused_once_the_queen_has_left_the_nest_even_back_in_it():
+    """"Such cards can be played only if the queen is still in the nest": Bee Larvae is
+    offered while she is, refused once she has left — back in the nest too."""
+    t = new(3)
+    assert "play bee-larvae" in legal(t)
+    out = _queen_out()
+    assert "play bee-larvae" not in legal(out)
+    e = refused(out, "play bee-larvae")
+    assert e.rule == "Queen Bee: Game Components — the nest symbol"
+    assert "left the nest" in e.message and "replace bee-larvae" in e.message
+    back = replace(out, bees=M.with_bees(out, [("G1b", 0, "queen")], [("N1", 0, "queen")]))
+    assert "play bee-larvae" not in legal(back)
+    assert refused(back, "play bee-larvae").rule.endswith("the nest symbol")
+    assert refused(back, "Ann: play secret-move G1b").rule.endswith("Secret Move")
+
+
+def test_a_nest_card_is_discarded_and_another_drawn_at_any_moment():
+    """"If she has left the nest or has been defeated, discard the card with this symbol and
+    draw another as a replacement" — by its holder, whoever's decision is due."""
+    t = _queen_out()
+    t = do(t, "flight", "done")
+    t = do(t, *(["end"] if ENGINE.pending(t).kind == "effects" else []))
+    assert t.turn == 1
+    hand, deck, discard = t.hands[0], t.deck, t.discard
+    t2 = do(t, "Ann: replace Bee Larvae")
+    assert t2.hands[0] == hand and t2.deck == deck - 1 and t2.discard == discard + 1
+    assert t2.steps[-1] == "Ann: replace bee-larvae" and "discards Bee Larvae" in t2.said[0]
+    assert ENGINE.pending(t2).actor == "Bo"                     # Bo's decision still due
+    t3 = do(t, "Ann: replace secret-move")
+    assert t3.discard == discard + 1 and t3.steps[-1] == "Ann: replace secret-move"
+    assert ENGINE.replay(t, t2.steps[len(t.steps):]).hands == t2.hands
+
+
+def test_a_nest_card_is_not_replaced_while_the_queen_is_in_the_nest_nor_another_card():
+    t = new(3)
+    e = refused(t, "Bo: replace bee-larvae")
+    assert e.rule.endswith("the nest symbol") and "still in the nest" in e.message
+    e = refused(_queen_out(), "Ann: replace honey")
+    assert "bears no nest symbol" in e.message
+
+
+def test_a_defeated_queens_player_replaces_a_nest_card():
+    """"... or has been defeated": Ann's queen fell, her warrior serves Bo's queen."""
+    t = _queen_out()
+    t = replace(t, bees=M.with_bees(t, [("G1b", 0, "queen")], []), fallen=(0,),
+                serves=(1, 1, 2))
+    assert M.queen_space(t, 0) is None and M.in_play(t, 0)
+    hand = t.hands[0]
+    t = do(t, "Ann: replace bee-larvae")
+    assert t.hands[0] == hand and "discards Bee Larvae" in t.said[0]
