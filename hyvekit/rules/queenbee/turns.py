@@ -44,7 +44,7 @@ FLIGHT_SPACES, SWARM_BEES, STING_SPACES = 5, 3, 3     # Turn Order A, B, D
 KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
 #: what any player may do at any moment, whatever is due (Sudden Cards)
 SUDDEN = ("any player, at any moment: 'NAME: play secret-move SPACE', 'NAME: play dont-buzz' "
-          "against an opponent's card just played (in a battle, by its other side); in a "
+          "against an opponent's card just played (in a battle too, its window ruling Q28); in a "
           "battle's card window, a player "
           "outside it: 'NAME: play ally SIDE KIND SPACE'; once NAME's queen has left the "
           "nest or fell, 'NAME: replace CARD' for a card with the nest symbol")

@@ -245,3 +245,50 @@ def test_a_defeated_queens_player_replaces_a_nest_card():
     hand = t.hands[0]
     t = do(t, "Ann: replace bee-larvae")
     assert t.hands[0] == hand and "discards Bee Larvae" in t.said[0]
+
+
+# --- Don't Buzz by a player outside the battle ----------------------------------------------
+
+def _three_battle(*steps, hands=(5, 5, 5)):
+    """Ann (hive 1) attacks Bo's bees on I1; Cy (hive 5) is outside the battle."""
+    t = new(3)
+    bees = [("N1", 0, "queen"), ("N3", 1, "queen"), ("N5", 2, "queen"),
+            ("G1b", 0, "warrior"), ("I1", 1, "warrior"), ("I1", 1, "warrior")]
+    return do(replace(placed(t, bees), hands=hands), "sting", "attack G1b I1", *steps)
+
+
+def test_a_player_outside_the_battle_cancels_a_battle_card_with_dont_buzz_ruling_q28():
+    """Don't Buzz: "cancel the effect of a card played by an opponent"; Sudden Cards "at any
+    moment without any restrictions" — Cy, outside Ann's battle against Bo, is Ann's
+    opponent and cancels her Strong Sting; the card is from Cy's hand, not Bo's."""
+    t = _three_battle("pass", "b1", "keep", "b3,b3", "keep", "play strong-sting b1")
+    assert t.fight.total(0) == 2 and ENGINE.pending(t).actor == "Ann"
+    hands, discard = t.hands, t.discard
+    t = do(t, "Cy: play dont-buzz")
+    assert t.fight.dice[0] == (("black", 1),) and t.fight.plays[-2][3]
+    assert t.hands == (hands[0], hands[1], hands[2] - 1) and t.discard == discard + 1
+    assert t.steps[-1] == "Cy: play dont-buzz" and t.said[0].startswith("Cy plays Don't Buzz")
+    assert "played by Cy" in ENGINE.view(t)["battle"]["cards"][-1]
+    assert ENGINE.pending(t).actor == "Ann"                     # still losing: she decides
+    t = do(t, "Ann: play dont-buzz")                            # Ann answers Cy's card
+    assert t.fight.total(0) == 2 and not t.fight.plays[-3][3]
+
+
+def test_a_player_outside_the_battle_cancels_a_smoker_before_the_rolls():
+    t = _three_battle("play smoker")
+    t = do(t, "Cy: play dont-buzz")
+    assert not t.fight.standing("Smoker") and t.hands[2] == 4
+
+
+def test_an_outside_dont_buzz_is_refused_too_late_or_against_an_ally_ruling_q28():
+    """Too late once the battle has gone past the card; never against a card of a player
+    whose bees serve the same queen (Forced Alliance: not an opponent)."""
+    late = _three_battle("play smoker", "pass", "pass", "b1")   # the rolls have begun
+    e = refused(late, "Cy: play dont-buzz")
+    assert e.rule == "Queen Bee: Sudden Cards — Don't Buzz" and "too late" in e.message
+    t = _three_battle("pass", "b1", "keep", "b3,b3", "keep", "play strong-sting b1")
+    allied = replace(t, serves=(2, 1, 2))                         # Ann's bees serve Cy's queen
+    e = refused(allied, "Cy: play dont-buzz")
+    assert e.rule == "Queen Bee: Sudden Cards — Don't Buzz" and "same queen" in e.message
+    none = replace(t, hands=(t.hands[0], t.hands[1], 0))
+    assert "holds no card" in refused(none, "Cy: play dont-buzz").message
