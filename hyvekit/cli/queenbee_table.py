@@ -182,7 +182,9 @@ def battle_line(b: dict) -> str:
             f"{b['defender']} ({b['defender_bees']}"
             f"{': ' + b['defender_dice'] if b['defender_dice'] else ''})"
             + (f"; the attack succeeds {b['attack_odds']} of the time"
-               if "attack_odds" in b else ""))
+               if "attack_odds" in b else "")
+            + (f" with {b['rerolling']}'s best re-roll, {b['attack_odds_keep']} if "
+               f"{b['rerolling']} keeps these dice" if "attack_odds_keep" in b else ""))
 
 
 def print_decision(data: dict, match: str) -> None:

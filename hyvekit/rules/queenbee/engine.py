@@ -41,6 +41,22 @@ class QueenBeeEngine(BaseEngine):
         """
         return T.push(t, step, rng)
 
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+        """What changed (:func:`~hyvekit.rules.table.view_changes`), the battle's odds in a
+        sentence last: "the attack succeeds 0% → 11.1% of the time"."""
+        odds = ("attack_odds", "attack_odds_keep", "rerolling")
+
+        def without_odds(v: dict[str, Any]) -> dict[str, Any]:
+            if "battle" not in v:
+                return v
+            return {**v, "battle": {k: x for k, x in v["battle"].items() if k not in odds}}
+        out = super().changes(without_odds(before), without_odds(after))
+        was = (before.get("battle") or {}).get("attack_odds")
+        now = (after.get("battle") or {}).get("attack_odds")
+        if now is not None and now != was:
+            out += (F.odds_words(was, now),)
+        return out
+
     def previewed(self, d: Decision) -> bool:
         """Not a die's options, nor a deal of hive skill cards (drawn at random)."""
         return super().previewed(d) and not (d.kind == "skill" and d.legal[:1] == ("deal",))
