@@ -52,9 +52,11 @@ def test_the_attackers_reroll_shows_its_odds_and_keep_says_them_in_a_sentence(hk
     # a worker's 1 against two workers: kept, the attack never succeeds (two yellow dice show
     # 2 at least); re-rolled, it may (a 3 against a pair of 1s)
     assert battle["attack_odds_keep"] == "0.0%" and battle["attack_odds"] != "0.0%"
-    assert data["preview"]["keep"] == (f"the attack succeeds {battle['attack_odds']} → 0.0% "
-                                       "of the time")
-    assert "odds" not in data["preview"]["keep"].split("succeeds")[0]
+    assert data["preview"]["keep"] == "the attack then succeeds 0.0% of the time"
+    # re-rolling its only die is Ann's best re-roll: the chance over the ways it may fall
+    # (worked out die by die) is the best re-roll's (worked out by the odds model)
+    assert data["preview"]["reroll y1"] == ("Ann's dice y1 → (to roll); the attack then "
+                                            f"succeeds {battle['attack_odds']} of the time")
     from rich.console import Console
     out = Console(width=200, file=io.StringIO(), record=True)
     out.print(QueenBeeSession(hk.campaigns, MATCH, seed=1).table_renderable(200))

@@ -44,17 +44,25 @@ class QueenBeeEngine(BaseEngine):
     def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
         """What changed (:func:`~hyvekit.rules.table.view_changes`), the battle's odds in a
         sentence last: "the attack succeeds 0% → 11.1% of the time"."""
-        odds = ("attack_odds", "attack_odds_keep", "rerolling")
+        worded = ("attack_odds", "attack_odds_keep", "rerolling", "attacker_dice",
+                  "defender_dice")
 
-        def without_odds(v: dict[str, Any]) -> dict[str, Any]:
+        def rest(v: dict[str, Any]) -> dict[str, Any]:
             if "battle" not in v:
                 return v
-            return {**v, "battle": {k: x for k, x in v["battle"].items() if k not in odds}}
-        out = super().changes(without_odds(before), without_odds(after))
-        was = (before.get("battle") or {}).get("attack_odds")
-        now = (after.get("battle") or {}).get("attack_odds")
-        if now is not None and now != was:
-            out += (F.odds_words(was, now),)
+            return {**v, "battle": {k: x for k, x in v["battle"].items() if k not in worded}}
+        out = super().changes(rest(before), rest(after))
+        b, a = before.get("battle") or {}, after.get("battle") or {}
+        if a and b:
+            for side in ("attacker", "defender"):
+                if a[f"{side}_dice"] != b[f"{side}_dice"]:
+                    out += (f"{a[side]}'s dice {b[f'{side}_dice'] or '(to roll)'} → "
+                            f"{a[f'{side}_dice'] or '(to roll)'}",)
+        now = a.get("attack_odds")
+        if now is not None and (now != b.get("attack_odds") or "attack_odds_keep" in b):
+            # a side's own re-roll: what the choice leaves, not the best choice's odds
+            out += (F.odds_words(None if "attack_odds_keep" in b else b.get("attack_odds"),
+                                 now),)
         return out
 
     def previewed(self, d: Decision) -> bool:

@@ -151,6 +151,28 @@ def reroll_chances(t: M.Table, f: Fight) -> tuple[Fraction, Fraction] | None:
     return keep, 1 - model.defender_best(own[0], own[1], f.total(0))
 
 
+def rerolled_chance(t: M.Table, f: Fight) -> Fraction | None:
+    """While the dice a side chose to re-roll in steps 2 and 3 are due (not a card's): the
+    chance that the attack succeeds over every way they may fall, the kept dice as they lie
+    (the defender then re-rolling as :mod:`.odds` models it); None at any other moment."""
+    from hyvekit.rules.queenbee.odds import OddsModel, multisets
+    if f.stage != "again" or f.resume != "next":
+        return None
+    dice = t.setup.dice
+    model = _MODELS.setdefault(dice, OddsModel(dice))
+    again = Counter(f.again)
+    kept = [tuple(p for c, p in f.dice[f.side] if c == colour) for colour in (YELLOW, BLACK)]
+    due = Counter(f.due(1))
+    total, ways = Fraction(0), len(dice.yellow) ** again[YELLOW] * len(dice.black) ** again[BLACK]
+    for ny, wy in multisets(dice.yellow, again[YELLOW]).items():
+        for nb, wb in multisets(dice.black, again[BLACK]).items():
+            ay, ab = tuple(sorted(kept[0] + ny)), tuple(sorted(kept[1] + nb))
+            win = model.win_given_attacker(ay, ab, due[YELLOW], due[BLACK]) if f.side == 0 \
+                else Fraction(1 if f.total(0) >= sum(ay) + sum(ab) else 0)
+            total += wy * wb * win
+    return total / ways
+
+
 def dice_text(dice: tuple[Die, ...]) -> str:
     """``b4,b3,y2``."""
     return ",".join(f"{c[0]}{p}" for c, p in dice)
@@ -181,6 +203,7 @@ def view(t: M.Table, f: Fight) -> dict[str, Any]:
            "cards": [f"{SIDES[s]} {c}{' ' + on if on else ''}"
                      + (" (cancelled)" if x else "") for s, c, on, x in f.plays]}
     p = attack_chance(t, f)
+    p = rerolled_chance(t, f) if p is None else p
     if p is not None:
         out["attack_odds"] = percent(p)
     chances = reroll_chances(t, f)

@@ -292,3 +292,29 @@ def test_an_outside_dont_buzz_is_refused_too_late_or_against_an_ally_ruling_q28(
     assert e.rule == "Queen Bee: Sudden Cards — Don't Buzz" and "same queen" in e.message
     none = replace(t, hands=(t.hands[0], t.hands[1], 0))
     assert "holds no card" in refused(none, "Cy: play dont-buzz").message
+
+
+# --- the odds at a side's own re-roll -------------------------------------------------------
+
+def test_the_odds_at_each_sides_reroll_keep_and_best_and_while_the_dice_are_due():
+    """At the attacker's re-roll: the chance if Ann keeps her dice and with her best re-roll;
+    the re-roll chosen, the chance over the ways the dice may fall (the best re-roll's when
+    it is the best); at the defender's, 1 or 0 kept and the chance against its best
+    re-roll (Bo's b1,b2 against Ann's 3: two black dice re-rolled beat 3 but for 1+1, 1+2,
+    2+1: 31 of 36)."""
+    from fractions import Fraction
+
+    from hyvekit.rules.queenbee import fight as F
+    t = _three_battle("pass", "b1")                  # Ann's warrior: b1, against two warriors
+    keep, best = F.reroll_chances(t, t.fight)
+    assert keep == 0 and 0 < best < 1
+    view = ENGINE.view(t)["battle"]
+    assert view["attack_odds"] == F.percent(best) and view["attack_odds_keep"] == "0.0%"
+    assert view["rerolling"] == "Ann"
+    t2 = do(t, "reroll b1")
+    assert F.rerolled_chance(t2, t2.fight) == best
+    assert ENGINE.view(t2)["battle"]["attack_odds"] == F.percent(best)
+    t = _three_battle("pass", "b3", "keep", "b1,b2")
+    keep, best = F.reroll_chances(t, t.fight)
+    assert keep == 1 and best == 1 - Fraction(31, 36)
+    assert ENGINE.view(t)["battle"]["rerolling"] == "Bo"
