@@ -73,7 +73,8 @@ def new(ctx: typer.Context,
                                               "player."),
         skills: str = typer.Option("none", "--skills", metavar="none|one|two",
                                    help="A match at the table: hive skills a player "
-                                        "(Advanced Rules)."),
+                                        "(Advanced Rules: one, two cards dealt each and "
+                                        "one kept; two, all twelve drafted)."),
         board_file: Optional[Path] = typer.Option(
             None, "--board", metavar="FILE", help="A match at the table: your own board "
             "('hyvekit data copy queenbee_board FILE'); the match keeps it."),
