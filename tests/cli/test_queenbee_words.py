@@ -65,3 +65,27 @@ def test_the_attackers_reroll_shows_its_odds_and_keep_says_them_in_a_sentence(hk
             "re-roll, 0.0% if Ann keeps these dice") in shown
     shown = hk("queenbee", "next", MATCH).stdout
     assert "Ann keeps these dice" in " ".join(shown.split())
+
+
+def test_battle_card_previews_say_the_card_the_dice_and_the_odds_in_words(hk):
+    """A preview of a battle card reads as a player says it, never as the view's keys
+    ("battle.attack odds none→11.1%")."""
+    from hyvekit.rules.queenbee.engine import ENGINE
+    from hyvekit.rules.queenbee.fight import battle_changes
+    from hyvekit.rules.table import previews
+    _new(hk)
+    assert hk("queenbee", "do", MATCH, *TO_BATTLE, "keep", "y2,y3", "keep").returncode == 0
+    t = campaign_store(hk.campaigns).state(MATCH)[1]
+    shown = previews(ENGINE, t)
+    assert shown["play strong-sting y1"] == ("Ann: hand 4→3; discard 0→1; Ann's dice y1 → y2; "
+                                             "card: attacker Strong Sting y1")
+    assert shown["accept"].endswith("the battle ends")
+    assert not [p for p in shown.values() if "battle." in p or "none→" in p]
+    before = {"attacker": "Ann", "defender": "Bo", "attacker_bees": "1 worker",
+              "defender_bees": "2 workers", "attacker_dice": "y1", "defender_dice": "y2,y3",
+              "cards": [], "attack_odds": "0.0%"}
+    after = {**before, "attacker_dice": "y3", "cards": ["attacker Maximum Power y1"],
+             "attack_odds": "11.1%"}
+    assert battle_changes(before, after) == (
+        "Ann's dice y1 → y3", "card: attacker Maximum Power y1",
+        "the attack succeeds 0.0% → 11.1% of the time")

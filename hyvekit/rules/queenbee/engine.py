@@ -42,28 +42,12 @@ class QueenBeeEngine(BaseEngine):
         return T.push(t, step, rng)
 
     def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
-        """What changed (:func:`~hyvekit.rules.table.view_changes`), the battle's odds in a
-        sentence last: "the attack succeeds 0% → 11.1% of the time"."""
-        worded = ("attack_odds", "attack_odds_keep", "rerolling", "attacker_dice",
-                  "defender_dice")
-
-        def rest(v: dict[str, Any]) -> dict[str, Any]:
-            if "battle" not in v:
-                return v
-            return {**v, "battle": {k: x for k, x in v["battle"].items() if k not in worded}}
-        out = super().changes(rest(before), rest(after))
-        b, a = before.get("battle") or {}, after.get("battle") or {}
-        if a and b:
-            for side in ("attacker", "defender"):
-                if a[f"{side}_dice"] != b[f"{side}_dice"]:
-                    out += (f"{a[side]}'s dice {b[f'{side}_dice'] or '(to roll)'} → "
-                            f"{a[f'{side}_dice'] or '(to roll)'}",)
-        now = a.get("attack_odds")
-        if now is not None and (now != b.get("attack_odds") or "attack_odds_keep" in b):
-            # a side's own re-roll: what the choice leaves, not the best choice's odds
-            out += (F.odds_words(None if "attack_odds_keep" in b else b.get("attack_odds"),
-                                 now),)
-        return out
+        """What changed (:func:`~hyvekit.rules.table.view_changes`), the battle's in words
+        last (:func:`~.fight.battle_changes`: its bees, dice and cards, "the attack succeeds
+        0% → 11.1% of the time")."""
+        out = super().changes({k: v for k, v in before.items() if k != "battle"},
+                              {k: v for k, v in after.items() if k != "battle"})
+        return out + F.battle_changes(before.get("battle"), after.get("battle"))
 
     def previewed(self, d: Decision) -> bool:
         """Not a die's options, nor a deal of hive skill cards (drawn at random)."""

@@ -213,6 +213,33 @@ def view(t: M.Table, f: Fight) -> dict[str, Any]:
     return out
 
 
+def battle_changes(b: dict[str, Any] | None, a: dict[str, Any] | None) -> tuple[str, ...]:
+    """What a step changed of the battle (two :func:`view` dicts, None when there is no
+    battle), in words: the battle begun or ended, each side's bees and dice, the cards
+    played or cancelled, then the attack's odds (:func:`odds_words`).  At a side's own
+    re-roll the odds said are those the choice leaves, not the best choice's."""
+    if not a:
+        return ("the battle ends",) if b else ()
+    out: list[str] = []
+    if not b:
+        out.append(f"a battle on {a['space']}: {a['attacker']}'s {a['attacker_bees']} "
+                   f"against {a['defender']}'s {a['defender_bees']}")
+    else:
+        for side in SIDES:
+            if a[f"{side}_bees"] != b[f"{side}_bees"]:
+                out.append(f"{a[side]}'s bees in the battle {b[f'{side}_bees']} → "
+                           f"{a[f'{side}_bees']}")
+            if a[f"{side}_dice"] != b[f"{side}_dice"]:
+                out.append(f"{a[side]}'s dice {b[f'{side}_dice'] or '(to roll)'} → "
+                           f"{a[f'{side}_dice'] or '(to roll)'}")
+        out += [f"card: {c}" for c in a["cards"] if c not in b["cards"]]
+    now, reroll = a.get("attack_odds"), bool(b and "attack_odds_keep" in b)
+    was = None if reroll or not b else b.get("attack_odds")
+    if now is not None and (now != was or reroll):
+        out.append(odds_words(was, now))
+    return tuple(out)
+
+
 def odds_words(was: str | None, now: str) -> str:
     """A change of the attack's odds (the view's ``attack_odds``) in a sentence, as previews
     say it: ``the attack succeeds 0% → 11.1% of the time``, or ``… then succeeds 11.1% of
