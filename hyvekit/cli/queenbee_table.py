@@ -73,7 +73,8 @@ def new(ctx: typer.Context,
                                               "player."),
         skills: str = typer.Option("none", "--skills", metavar="none|one|two",
                                    help="A match at the table: hive skills a player "
-                                        "(Advanced Rules)."),
+                                        "(Advanced Rules: one, two cards dealt each and "
+                                        "one kept; two, all twelve drafted)."),
         board_file: Optional[Path] = typer.Option(
             None, "--board", metavar="FILE", help="A match at the table: your own board "
             "('hyvekit data copy queenbee_board FILE'); the match keeps it."),
@@ -182,7 +183,9 @@ def battle_line(b: dict) -> str:
             f"{b['defender']} ({b['defender_bees']}"
             f"{': ' + b['defender_dice'] if b['defender_dice'] else ''})"
             + (f"; the attack succeeds {b['attack_odds']} of the time"
-               if "attack_odds" in b else ""))
+               if "attack_odds" in b else "")
+            + (f" with {b['rerolling']}'s best re-roll, {b['attack_odds_keep']} if "
+               f"{b['rerolling']} keeps these dice" if "attack_odds_keep" in b else ""))
 
 
 def print_decision(data: dict, match: str) -> None:

@@ -5,7 +5,9 @@ A match's settings: the rules core's (``players``, ``skills``, see
 :func:`~hyvekit.rules.queenbee.match_table.setup_from_settings`) and, frozen when the match
 is made so that it replays the same without the file, the board (``board``: the table of the
 packaged board or of the player's ``--board FILE``, ``board_file`` its path).  Events:
-``step`` ``{"do": NOTATION}``, one per step pushed.
+``step`` ``{"do": NOTATION, "by": PLAYER}``, one per step pushed (``by``: the player whose
+decision it answered, left out when the step names its player; records made before it have
+none).
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ class QueenBeeMatchAdapter:
         return table_engine().push(state, data["do"])
 
     def describe(self, event_type: str, data: dict[str, Any]) -> str:
-        return str(data.get("do", "")) if isinstance(data, dict) else str(data)
+        return named_step(data) if isinstance(data, dict) else str(data)
 
     def summary(self, state) -> dict[str, Any]:
         from hyvekit.rules.queenbee.turns import result
@@ -86,6 +88,27 @@ class QueenBeeMatchAdapter:
                 "players": {p["name"]: {"bees": p["bees"], "hand": p["hand"],
                                         "queen": p["queen"]} for p in v["players"]},
                 **(result(state) if v["phase"] == "over" else {})}
+
+
+def step_event(engine: Any, before: Any, after: Any) -> dict[str, Any]:
+    """The data of a match's ``step`` event (for :func:`~hyvekit.games.table.apply_steps`):
+    ``{"do": STEP}`` and, unless the step names its player already (a sudden card: ``Cy:
+    play dont-buzz``), ``"by"``: the player whose decision it answered, so the step reads
+    with its player's name (:func:`named_step`)."""
+    step = engine.last_step(after)
+    actor = engine.pending(before).actor
+    who, sep, _ = step.partition(":")
+    named = bool(sep) and who.strip().casefold() in {p.casefold() for p in before.players}
+    return {"do": step, **({"by": actor} if actor and not named else {})}
+
+
+def named_step(data: dict[str, Any]) -> str:
+    """A ``step`` event's step with the player who took it where the event names one
+    (:func:`step_event`'s ``by``): ``Ann: keep`` for ``{"do": "keep", "by": "Ann"}``; else
+    the step alone."""
+    step = str(data.get("do", ""))
+    by = data.get("by")
+    return f"{by}: {step}" if isinstance(by, str) and by and step else step
 
 
 def table_engine():

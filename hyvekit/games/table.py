@@ -207,7 +207,7 @@ def table_game(game: str, kind: str, sheets: Any = None) -> TableGame:
         return TableGame(Z.table_engine())
     if (game, kind) == ("queenbee", "match"):
         from hyvekit.games import queenbee as Q
-        return TableGame(Q.table_engine())
+        return TableGame(Q.table_engine(), Q.step_event)
     raise InvalidInputError("campaign", f"{game}/{kind}", "a record played at the table: "
                             + ", ".join(f"{g}/{k}" for g, k in AT_TABLE))
 

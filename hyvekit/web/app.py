@@ -328,9 +328,12 @@ def happened(engine: Any, tables: Sequence[Any]) -> list[str]:
 
 
 def _told(event: dict[str, Any]) -> tuple[int, str, str]:
-    """An event of a record as the pages are told it: ``(seq, type, step)``."""
+    """An event of a record as the pages are told it: ``(seq, type, step)``, the step with
+    its player's name where the event names one (:func:`~hyvekit.games.queenbee.named_step`:
+    ``Ann: keep``)."""
+    from hyvekit.games.queenbee import named_step
     data = event["data"]
-    return event["seq"], event["type"], str(data.get("do", "")) if isinstance(data, dict) else ""
+    return event["seq"], event["type"], named_step(data) if isinstance(data, dict) else ""
 
 
 def _players(header: dict[str, Any], data: dict[str, Any]) -> list[str]:

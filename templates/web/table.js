@@ -64,6 +64,10 @@
   function sentence(step) {
     const text = String(step).trim();
     const mine = /^("[^"]+"|[^:"]+): (.+)$/.exec(text);
+    // Queen Bee's dice, "Ann: b4,y2" → "Ann rolled black 4, yellow 2."
+    const faces = mine && /^[by]\d+(,[by]\d+)*$/.test(mine[2]) ? mine[2].split(",") : null;
+    if (faces) return `${mine[1].replaceAll('"', "")} rolled ${faces.map((f) =>
+      `${f[0] === "b" ? "black" : "yellow"} ${f.slice(1)}`).join(", ")}.`;
     if (mine) return `${mine[1].replaceAll('"', "")} chose ${mine[2]}.`;
     const rolled = /^(?:dice )?([0-9 ]+)$/.exec(text);
     if (rolled) return `The dice show ${rolled[1].replaceAll(" ", "").split("").join(" ")}.`;
@@ -645,7 +649,9 @@
     dice.append(el("span", `${b.attacker}'s dice `), qbDice(b.attacker_dice),
                 el("span", ` · ${b.defender}'s dice `), qbDice(b.defender_dice));
     c.append(dice, el("p", `Totals: ${b.totals}.`, "line"));
-    if (b.attack_odds) c.append(el("p", `The attack succeeds ${b.attack_odds} of the time.`, "qb-odds"));
+    if (b.attack_odds) c.append(el("p", b.attack_odds_keep
+      ? `The attack succeeds ${b.attack_odds} of the time with ${b.rerolling}'s best re-roll, ${b.attack_odds_keep} if ${b.rerolling} keeps these dice.`
+      : `The attack succeeds ${b.attack_odds} of the time.`, "qb-odds"));
     if ((b.cards || []).length) {
       const list = el("ul", null, "lines");
       for (const x of b.cards) list.append(el("li", x));

@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from hyvekit.rules.common import IllegalActionError
 from hyvekit.rules.queenbee import match_table as M
 from hyvekit.rules.queenbee.fight import Die, Fight, dice_text, sorted_dice
 from hyvekit.rules.queenbee.tables import BLACK, MAXIMUM, YELLOW
@@ -78,6 +79,47 @@ def dont_buzz_window(t: M.Table, side: int) -> bool:
     if not f.plays or f.plays[-1][0] == side or f.plays[-1][3] or not holds(t, side,
                                                                              "dont-buzz"):
         return False
+    return _window_open(f)
+
+
+def outside_dont_buzz(t: M.Table, seat: int) -> M.Table:
+    """Don't Buzz played by ``seat``, a player outside the battle, against the card just
+    played in it by a player whose bees fight ``seat``'s (Sudden Cards: "at any moment
+    without any restrictions"; Don't Buzz: "a card played by an opponent"; ruling Q28): the
+    card is cancelled as by the other side of the battle, in the same window
+    (:func:`dont_buzz_window`), and counts as that side's card (the card's player may answer
+    it with a Don't Buzz of their own).
+
+    :raises IllegalActionError: naming the card: no card just played that it may cancel,
+        the card's player an ally of ``seat``'s, no card in hand.
+    """
+    from hyvekit.rules.queenbee.effect_cards import R_DONT_BUZZ
+    f = t.fight
+    last = f.plays[-1] if f.plays else None
+    name = t.name(seat)
+    problem = None
+    if last is None:
+        problem = "no card was played in this battle"
+    elif last[3]:
+        problem = f"the {last[1]} is cancelled already"
+    elif not M.opponents(t, seat, f.seats[last[0]]):
+        problem = (f"the {last[1]} is {t.name(f.seats[last[0]])}'s, whose bees serve the same "
+                   f"queen as {name}'s: not an opponent's card")
+    elif t.hands[seat] == 0 or t.setup.deck.count(NAMES["dont-buzz"]) == 0:
+        problem = f"{name} holds no card that can be a Don't Buzz"
+    elif not _window_open(f):
+        problem = f"too late: the battle has gone past the {last[1]} (ruling Q28)"
+    if problem:
+        raise IllegalActionError(R_DONT_BUZZ, problem, given="play dont-buzz")
+    t = replace(t, hands=t.hands[:seat] + (t.hands[seat] - 1,) + t.hands[seat + 1:],
+                discard=t.discard + 1)
+    return _dont_buzz(t, 1 - last[0], seat)
+
+
+def _window_open(f: Fight) -> bool:
+    """The battle has not gone past the card just played (ruling Q28): Smoker and Stuck in a
+    Web until the rolls begin, a card of step 4 while its dice are rolled and re-rolled and
+    while the card window that follows is open."""
     before = f.plays[-1][1] in (NAMES[k] for k in BEFORE)
     return f.stage in (("before", "answer") if before else ("again", "reroll", "cards"))
 
@@ -202,18 +244,20 @@ def _effect(t: M.Table, f: Fight, side: int, key: str, on: list[str]) -> tuple[F
                    rerollable=None), f"{dice_text(tuple(chosen))} re-rolled"
 
 
-def _dont_buzz(t: M.Table, side: int) -> M.Table:
+def _dont_buzz(t: M.Table, side: int, seat: int | None = None) -> M.Table:
     """Don't Buzz: the card just played is cancelled — the battle as it was before it, that
     card marked cancelled (a Don't Buzz cancelled lets the card it cancelled stand again:
-    the battle before it had it standing)."""
+    the battle before it had it standing).  ``seat``: a player outside the battle who played
+    it (ruling Q28), counted on ``side``, the side against the card."""
     f = t.fight
     last = f.plays[-1]
     restored = f.snapshots[-1]
+    on = last[1] if seat is None else f"{last[1]} (played by {t.name(seat)})"
     plays = restored.plays + ((last[0], last[1], last[2], True),
-                              (side, "Don't Buzz", last[1], False))
+                              (side, "Don't Buzz", on, False))
     f2 = replace(restored, plays=plays, snapshots=restored.snapshots + (restored, f),
                  stage=f.stage if f.stage in ("before", "answer") else "cards")
-    seat = f.seats[side]
+    seat = f.seats[side] if seat is None else seat
     return replace(t, fight=f2, said=(f"{t.name(seat)} plays Don't Buzz: the "
                                       f"{('attacker', 'defender')[last[0]]}'s {last[1]} is "
                                       "cancelled", f"({M.card_text(t, NAMES['dont-buzz'])})"))

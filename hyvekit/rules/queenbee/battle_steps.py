@@ -17,7 +17,8 @@ The decisions, in order (the cards' steps are :mod:`.battle_cards`'):
   ``occupy`` (the attacker, winning): ``occupy warrior,worker`` — at least one bee that
   took part moves in.
 
-Whatever is due, the other side may cancel the card just played with ``NAME: play dont-buzz``
+Whatever is due, the other side, or a player outside the battle whose bees fight the card's
+player's, may cancel the card just played with ``NAME: play dont-buzz``
 (:func:`sudden_dont_buzz`, ruling Q28).
 """
 
@@ -154,20 +155,19 @@ def push(t: M.Table, d: Decision, body: str, rng: random.Random | None = None
 
 
 def sudden_dont_buzz(t: M.Table, seat: int) -> M.Table:
-    """Don't Buzz played by ``seat``, a player of the battle, whatever decision is due
-    (Sudden Cards: "at any moment without any restrictions"): the opponent's card just
-    played is cancelled (:func:`.battle_cards.dont_buzz_window`; ruling Q28), then the side
-    losing decides.
+    """Don't Buzz played by ``seat`` in a battle, whatever decision is due (Sudden Cards: "at
+    any moment without any restrictions"): the opponent's card just played is cancelled
+    (:func:`.battle_cards.dont_buzz_window`; a player outside the battle:
+    :func:`.battle_cards.outside_dont_buzz`; ruling Q28), then the side losing decides.
 
-    :raises IllegalActionError: naming the card: not a player of the battle, no opponent's
-        card to cancel in its window, no card in hand.
+    :raises IllegalActionError: naming the card: no opponent's card to cancel in its window,
+        no card in hand.
     """
     from hyvekit.rules.queenbee.effect_cards import R_DONT_BUZZ
     f = t.fight
     side = f.seats.index(seat) if seat in f.seats else None
     if side is None:
-        raise IllegalActionError(R_DONT_BUZZ, f"{t.name(seat)} fights in no side of this "
-                                 "battle: a Don't Buzz in a battle is its players'")
+        return _after_card(C.outside_dont_buzz(t, seat))
     if not C.dont_buzz_window(t, side):
         last = f.plays[-1] if f.plays else None
         why = ("no card was played in this battle" if last is None else

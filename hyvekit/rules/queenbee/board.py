@@ -6,7 +6,8 @@ Reinforcement only while the queen is in the nest and has never left it; 3. Disc
 five), Variant for 5-6 Players (the first-turn restriction).
 
 Units: bees, cards, spaces.  Seats are numbered 1..players clockwise in turn order; the
-neighbours of a seat are the seats just before and after it around the table.
+neighbours of a seat are the players in the hives next to its hive around the board (ruling
+Q29).
 
 Every check raises :class:`IllegalActionError` naming the rule, or returns ``None``.
 """
@@ -160,17 +161,36 @@ def check_hand_at_end_of_turn(hand: int) -> None:
                                  expected=HAND_LIMIT, given=hand)
 
 
-def neighbours(seat: int, players: int) -> tuple[int, int]:
-    """The seats to the left and right of ``seat`` (1-based) around a table of ``players``."""
+def neighbours(seat: int, players: int, hives: tuple[int, ...] | None = None,
+               circle: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """The seats (1-based) of the players in the hives to the left and right of ``seat``'s
+    hive (Variant for 5-6 Players; ruling Q29), left first.
+
+    :param hives: the hive of each seat, in seat order (default: seat N in hive N).
+    :param circle: the board's hives in order around the board (default: ``hives`` sorted):
+        the hive next to the last is the first.  A hive next to ``seat``'s that no player
+        took is nobody's: the player beyond it is two hives away, no neighbour.
+    :returns: 0, 1 or 2 seats.
+    """
     players = require_int("players", players, 2, 6)
     seat = require_int("seat", seat, 1, players)
-    return ((seat - 2) % players + 1, seat % players + 1)
+    hives = tuple(range(1, players + 1)) if hives is None else tuple(hives)
+    circle = tuple(sorted(hives)) if circle is None else tuple(circle)
+    at = circle.index(hives[seat - 1])
+    out = []
+    for side in (-1, 1):
+        hive = circle[(at + side) % len(circle)]
+        if hive in hives and hive != hives[seat - 1]:
+            out.append(hives.index(hive) + 1)
+    return tuple(dict.fromkeys(out))
 
 
 def check_first_turn(players: int, seat: int, *, first_turn: bool, attacks: int | None = None,
-                     plays_bad_pollen: bool = False) -> None:
+                     plays_bad_pollen: bool = False, hives: tuple[int, ...] | None = None,
+                     circle: tuple[int, ...] | None = None) -> None:
     """With 5–6 players, on a player's first turn: no attack on the neighbours in the hives to
-    the left and right, and no "Bad Pollen" (Variant for 5-6 Players).
+    the left and right (:func:`neighbours`, with the board's ``hives`` and ``circle``), and
+    no "Bad Pollen" (Variant for 5-6 Players).
 
     :param attacks: the seat attacked, if any.
     :raises IllegalActionError: naming the variant.
@@ -181,9 +201,10 @@ def check_first_turn(players: int, seat: int, *, first_turn: bool, attacks: int 
         return
     if attacks is not None:
         target = require_int("attacked seat", attacks, 1, players)
-        if target in neighbours(seat, players):
+        near = neighbours(seat, players, hives, circle)
+        if target in near:
             raise IllegalActionError(R_FIRST_TURN, f"on your first turn you may not attack your "
-                                     f"neighbours (seats {' and '.join(map(str, neighbours(seat, players)))})",
-                                     given=f"seat {target}")
+                                     f"neighbours in the hives to your left and right (seats "
+                                     f"{' and '.join(map(str, near))})", given=f"seat {target}")
     if plays_bad_pollen:
         raise IllegalActionError(R_FIRST_TURN, "on your first turn you may not play Bad Pollen")

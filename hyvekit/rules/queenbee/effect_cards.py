@@ -58,7 +58,7 @@ def options(t: M.Table, before: bool) -> list[str]:
     for key in ("honey", "busy-bee", "tangled-signals"):
         if holds(t, key):
             out.append(f"play {key}")
-    if holds(t, "bee-larvae") and before:
+    if holds(t, "bee-larvae") and before and nest_problem(t, seat, "Bee Larvae") is None:
         out.append("play bee-larvae")
     if holds(t, "pesticides") and any(_hive_bees(t, s) for s in opponents_in_play(t)):
         out.append("play pesticides")
@@ -280,3 +280,55 @@ def dont_buzz(t: M.Table, seat: int) -> M.Table:
     return _said_with_text(replace(t2, said=(f"{t.name(seat)} plays Don't Buzz: "
                                              f"{t.name(played)}'s {card} is cancelled",)),
                            "Don't Buzz")
+
+
+# --- the nest symbol ----------------------------------------------------------------------
+
+R_NEST_SYMBOL = "Queen Bee: Game Components — the nest symbol"
+
+
+def nest_cards(t: M.Table) -> list[str]:
+    """The cards of this match's deck bearing the nest symbol, by name (ruling Q31)."""
+    return [c.name for c in t.setup.cards.values() if c.nest and t.setup.deck.count(c.name)]
+
+
+def nest_problem(t: M.Table, seat: int, card: str) -> str | None:
+    """Why ``seat`` may not play ``card`` for its nest symbol, or None: "Such cards can be
+    played only if the queen is still in the nest" — not once she has left it (even back in
+    it) nor once she is defeated."""
+    if card not in nest_cards(t):
+        return None
+    if M.queen_space(t, seat) is None:
+        return f"{t.name(seat)}'s queen is defeated: {card} bears the nest symbol"
+    if t.queen_left[seat] or M.queen_space(t, seat) != M.nest_of(t, seat):
+        return f"{t.name(seat)}'s queen has left the nest: {card} bears the nest symbol"
+    return None
+
+
+def replace_nest_card(t: M.Table, seat: int, card: str) -> M.Table:
+    """``NAME: replace CARD`` (Game Components): "If she has left the nest or has been
+    defeated, discard the card with this symbol and draw another as a replacement" — the
+    card discarded, one drawn (ruling Q19 when the deck is empty).
+
+    :raises IllegalActionError: the card bears no nest symbol, the queen is still in the nest,
+        the player holds no card or is out of the game.
+    """
+    name = t.name(seat)
+    problem = None
+    if card not in nest_cards(t):
+        problem = f"{card} bears no nest symbol: only " + ", ".join(nest_cards(t)) + " do"
+    elif t.hands[seat] == 0:
+        problem = f"{name} holds no card"
+    elif not M.in_play(t, seat):
+        problem = f"{name} has no bee on the board: out of the game"
+    elif nest_problem(t, seat, card) is None:
+        problem = f"{name}'s queen is still in the nest: {card} can be played"
+    if problem:
+        raise IllegalActionError(R_NEST_SYMBOL, problem + " (a card with the nest symbol is "
+                                 "replaced once the queen has left the nest or is defeated)",
+                                 given=card)
+    t = replace(t, hands=_plus(t.hands, seat, -1), discard=t.discard + 1)
+    t, said = M.draw(t, seat)
+    return replace(t, said=(f"{name} discards {card} (the nest symbol: the queen is no longer "
+                            f"in the nest) and draws another (hand {t.hands[seat]})",
+                            *said))

@@ -41,6 +41,18 @@ class QueenBeeEngine(BaseEngine):
         """
         return T.push(t, step, rng)
 
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+        """What changed (:func:`~hyvekit.rules.table.view_changes`), the battle's in words
+        last (:func:`~.fight.battle_changes`: its bees, dice and cards, "the attack succeeds
+        0% → 11.1% of the time")."""
+        out = super().changes({k: v for k, v in before.items() if k != "battle"},
+                              {k: v for k, v in after.items() if k != "battle"})
+        return out + F.battle_changes(before.get("battle"), after.get("battle"))
+
+    def previewed(self, d: Decision) -> bool:
+        """Not a die's options, nor a deal of hive skill cards (drawn at random)."""
+        return super().previewed(d) and not (d.kind == "skill" and d.legal[:1] == ("deal",))
+
     def view(self, t: M.Table) -> dict[str, Any]:
         """The match now (:func:`~.match_table.view`), the battle under way with its odds
         (:func:`~.fight.view`)."""

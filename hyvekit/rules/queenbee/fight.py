@@ -131,6 +131,48 @@ def attack_chance(t: M.Table, f: Fight) -> Fraction | None:
     return None
 
 
+def reroll_chances(t: M.Table, f: Fight) -> tuple[Fraction, Fraction] | None:
+    """At a side's own re-roll of steps 2 and 3 (not a card's): the chance that the attack
+    succeeds if that side keeps its dice, and with its best re-roll, each side re-rolling as
+    :mod:`.odds` models it (rulings Q5, Q6; no cards to come counted); None at any other
+    moment."""
+    from hyvekit.rules.queenbee.odds import OddsModel
+    if f.stage != "reroll" or f.resume != "next":
+        return None
+    dice = t.setup.dice
+    model = _MODELS.setdefault(dice, OddsModel(dice))
+    own = [tuple(sorted(p for c, p in f.dice[f.side] if c == colour))
+           for colour in (YELLOW, BLACK)]
+    if f.side == 0:
+        due = Counter(f.due(1))
+        return (model.win_given_attacker(own[0], own[1], due[YELLOW], due[BLACK]),
+                model.attacker_best(own[0], own[1], due[YELLOW], due[BLACK]))
+    keep = Fraction(1 if f.total(0) >= f.total(1) else 0)
+    return keep, 1 - model.defender_best(own[0], own[1], f.total(0))
+
+
+def rerolled_chance(t: M.Table, f: Fight) -> Fraction | None:
+    """While the dice a side chose to re-roll in steps 2 and 3 are due (not a card's): the
+    chance that the attack succeeds over every way they may fall, the kept dice as they lie
+    (the defender then re-rolling as :mod:`.odds` models it); None at any other moment."""
+    from hyvekit.rules.queenbee.odds import OddsModel, multisets
+    if f.stage != "again" or f.resume != "next":
+        return None
+    dice = t.setup.dice
+    model = _MODELS.setdefault(dice, OddsModel(dice))
+    again = Counter(f.again)
+    kept = [tuple(p for c, p in f.dice[f.side] if c == colour) for colour in (YELLOW, BLACK)]
+    due = Counter(f.due(1))
+    total, ways = Fraction(0), len(dice.yellow) ** again[YELLOW] * len(dice.black) ** again[BLACK]
+    for ny, wy in multisets(dice.yellow, again[YELLOW]).items():
+        for nb, wb in multisets(dice.black, again[BLACK]).items():
+            ay, ab = tuple(sorted(kept[0] + ny)), tuple(sorted(kept[1] + nb))
+            win = model.win_given_attacker(ay, ab, due[YELLOW], due[BLACK]) if f.side == 0 \
+                else Fraction(1 if f.total(0) >= sum(ay) + sum(ab) else 0)
+            total += wy * wb * win
+    return total / ways
+
+
 def dice_text(dice: tuple[Die, ...]) -> str:
     """``b4,b3,y2``."""
     return ",".join(f"{c[0]}{p}" for c, p in dice)
@@ -149,7 +191,9 @@ def colours(kinds: tuple[str, ...]) -> tuple[str, ...]:
 
 def view(t: M.Table, f: Fight) -> dict[str, Any]:
     """The battle for any screen: the sides, their bees and dice, the totals, the cards
-    played and the attacker's exact chance (:func:`attack_chance`)."""
+    played and the attacker's exact chance (:func:`attack_chance`); at a side's own re-roll
+    (:func:`reroll_chances`) ``attack_odds`` with that side's best re-roll,
+    ``attack_odds_keep`` if it keeps its dice and ``rerolling``, that side's player."""
     out = {"attacker": t.name(f.seats[0]), "defender": t.name(f.seats[1]),
            "from": f.spaces[0], "space": f.spaces[1], "stage": f.stage,
            "attacker_bees": M.describe_bees(Counter(f.fighters(0))),
@@ -159,9 +203,50 @@ def view(t: M.Table, f: Fight) -> dict[str, Any]:
            "cards": [f"{SIDES[s]} {c}{' ' + on if on else ''}"
                      + (" (cancelled)" if x else "") for s, c, on, x in f.plays]}
     p = attack_chance(t, f)
+    p = rerolled_chance(t, f) if p is None else p
     if p is not None:
         out["attack_odds"] = percent(p)
+    chances = reroll_chances(t, f)
+    if chances is not None:           # a side's own re-roll: keeping, and re-rolling at best
+        out["attack_odds_keep"], out["attack_odds"] = map(percent, chances)
+        out["rerolling"] = t.name(f.seats[f.side])
     return out
+
+
+def battle_changes(b: dict[str, Any] | None, a: dict[str, Any] | None) -> tuple[str, ...]:
+    """What a step changed of the battle (two :func:`view` dicts, None when there is no
+    battle), in words: the battle begun or ended, each side's bees and dice, the cards
+    played or cancelled, then the attack's odds (:func:`odds_words`).  At a side's own
+    re-roll the odds said are those the choice leaves, not the best choice's."""
+    if not a:
+        return ("the battle ends",) if b else ()
+    out: list[str] = []
+    if not b:
+        out.append(f"a battle on {a['space']}: {a['attacker']}'s {a['attacker_bees']} "
+                   f"against {a['defender']}'s {a['defender_bees']}")
+    else:
+        for side in SIDES:
+            if a[f"{side}_bees"] != b[f"{side}_bees"]:
+                out.append(f"{a[side]}'s bees in the battle {b[f'{side}_bees']} → "
+                           f"{a[f'{side}_bees']}")
+            if a[f"{side}_dice"] != b[f"{side}_dice"]:
+                out.append(f"{a[side]}'s dice {b[f'{side}_dice'] or '(to roll)'} → "
+                           f"{a[f'{side}_dice'] or '(to roll)'}")
+        out += [f"card: {c}" for c in a["cards"] if c not in b["cards"]]
+    now, reroll = a.get("attack_odds"), bool(b and "attack_odds_keep" in b)
+    was = None if reroll or not b else b.get("attack_odds")
+    if now is not None and (now != was or reroll):
+        out.append(odds_words(was, now))
+    return tuple(out)
+
+
+def odds_words(was: str | None, now: str) -> str:
+    """A change of the attack's odds (the view's ``attack_odds``) in a sentence, as previews
+    say it: ``the attack succeeds 0% → 11.1% of the time``, or ``… then succeeds 11.1% of
+    the time`` when there were none to show before."""
+    if was is None:
+        return f"the attack then succeeds {now} of the time"
+    return f"the attack succeeds {was} → {now} of the time"
 
 
 def percent(p: Fraction) -> str:

@@ -84,6 +84,8 @@ class Table:
     :ivar hands: cards in each hand (their names hidden).
     :ivar deck, discard: cards in the draw pile and the discard pile.
     :ivar skills: each seat's hive skills, as named on the cards.
+    :ivar skill_dealt: the two hive skill cards dealt to the player keeping one now (one
+        skill each); ``skills_out``: the skill cards discarded (:mod:`.skills`).
     :ivar turn: the seat whose turn it is; ``turns``: turns begun by each seat.
     :ivar phase: ``skills``, ``action`` (choosing one), ``acting`` (inside :attr:`action`),
         ``battle`` (:attr:`fight`), ``discard``, ``over``.
@@ -118,6 +120,8 @@ class Table:
     larvae: int = 0
     window_done: bool = False
     last_card: Any = None
+    skill_dealt: tuple[str, ...] = ()
+    skills_out: tuple[str, ...] = ()
     steps: tuple[str, ...] = ()
     said: tuple[str, ...] = ()
 

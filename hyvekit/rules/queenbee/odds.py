@@ -404,6 +404,17 @@ class OddsModel:
         """How many of its lowest yellow and black dice the attacker re-rolls (step 2)."""
         return self._attacker_choice(ay, ab, my, mb)[0]
 
+    def attacker_best(self, ay: Multiset, ab: Multiset, my: int, mb: int) -> Fraction:
+        """P(attacker wins) with its best re-roll of ``ay``/``ab`` (step 2), the defender to
+        roll ``my`` yellow and ``mb`` black dice."""
+        return self._attacker_choice(ay, ab, my, mb)[1]
+
+    def defender_best(self, dy: Multiset, db: Multiset, target: int) -> Fraction:
+        """P(the defender's total beats ``target`` strictly) with its best re-roll of
+        ``dy``/``db`` (step 3)."""
+        return Fraction(self._defender_choice(dy, db, target)[1],
+                        self.Fy ** len(dy) * self.Fb ** len(db))
+
     def _attacker_choice(self, ay, ab, my, mb):
         best, best_opt, best_int = Fraction(-1), (0, 0), None
         for ky, kb in self._options(len(ay), len(ab)):

@@ -107,6 +107,13 @@ class Board:
         raise InvalidInputError("players", players, "a player count the board seats: "
                                 + ", ".join(str(n) for n, _ in self.seats))
 
+    @property
+    def circle(self) -> tuple[int, ...]:
+        """The hives in order around the board, by number: hive N is next to N-1 and N+1, the
+        last next to the first (Variant for 5-6 Players: "the hives to your left and right";
+        ruling Q29)."""
+        return tuple(sorted(self.hives))
+
     def larva_spaces(self, hive: int) -> tuple[str, ...]:
         """The larva spaces of ``hive``, in board order."""
         return tuple(s.name for s in self.spaces.values() if s.hive == hive and s.larva)

@@ -107,6 +107,8 @@ class Card:
     :ivar assumed: true when ``count`` is hyvekit's own (not given by the rulebook).
     :ivar attacker_only: played only by the attacker before the battle (Smoker, Stuck in a Web).
     :ivar effect: what the card does, as the card reference prints it (Card Descriptions).
+    :ivar nest: the card bears the nest symbol: played only while the queen is still in the
+        nest (Game Components; which cards: assumed, ruling Q31).
     """
 
     name: str
@@ -116,6 +118,7 @@ class Card:
     attacker_only: bool = False
     type_assumed: bool = False
     effect: str = ""
+    nest: bool = False
 
 
 def cards_from_table(table: Mapping[str, Any]) -> dict[str, Card]:
@@ -126,7 +129,8 @@ def cards_from_table(table: Mapping[str, Any]) -> dict[str, Card]:
     """
     cards = {name: Card(name, raw["type"], int(raw["count"]), bool(raw.get("assumed", False)),
                         bool(raw.get("attacker_only", False)),
-                        bool(raw.get("type_assumed", False)), str(raw.get("effect", "")))
+                        bool(raw.get("type_assumed", False)), str(raw.get("effect", "")),
+                        bool(raw.get("nest", False)))
              for name, raw in table["cards"].items()}
     total = sum(c.count for c in cards.values())
     if total != table["rules"]["playing_cards"]:

@@ -8,8 +8,8 @@ Bees (only the queen reinforces, only while in the nest and never having left it
 
 The decisions, in order (docs/queenbee-table.md):
 
-* ``skill`` — ``skill NAME``: a hive skill kept (one each) or drafted (two each, the order
-  snaking back), as named on the card;
+* ``skill`` — ``deal`` / ``dealt A, B`` then ``skill A`` (one each: two dealt, one kept) or
+  ``skill NAME`` drafted (two each, the order snaking back): :mod:`.skills`;
 * ``action`` — ``flight``, ``swarm SPACE`` (a space with exactly one of your bees),
   ``reinforce`` or ``sting``; the draw is the tool's (hands are hidden);
 * ``flight`` / ``sting`` — ``move KIND FROM TO`` (a bee's move, its distance the fewest
@@ -31,6 +31,7 @@ from hyvekit.rules.queenbee import battle_steps as S
 from hyvekit.rules.queenbee import effect_cards as E
 from hyvekit.rules.queenbee import fight as F
 from hyvekit.rules.queenbee import match_table as M
+from hyvekit.rules.queenbee import skills as K
 from hyvekit.rules.table import Decision, over
 from hyvekit.rules.validate import close_matches
 from hyvekit.rules.values import replace
@@ -40,14 +41,13 @@ R_SWARM = "Queen Bee: Turn Order — B. Swarm"
 R_STING = "Queen Bee: Turn Order — D. Sting"
 R_ACTION = "Queen Bee: Turn Order — 2. Take an Action"
 FLIGHT_SPACES, SWARM_BEES, STING_SPACES = 5, 3, 3     # Turn Order A, B, D
-SKILL_CARDS = 12                                      # Advanced Rules: twelve hive skill cards
-MAX_SKILL_NAME = 30
 KINDS = {"queen": M.QUEEN, "warrior": M.WARRIOR, "worker": M.WORKER}
 #: what any player may do at any moment, whatever is due (Sudden Cards)
 SUDDEN = ("any player, at any moment: 'NAME: play secret-move SPACE', 'NAME: play dont-buzz' "
-          "against an opponent's card just played (in a battle, by its other side); in a "
+          "against an opponent's card just played (in a battle too, its window ruling Q28); in a "
           "battle's card window, a player "
-          "outside it: 'NAME: play ally SIDE KIND SPACE'")
+          "outside it: 'NAME: play ally SIDE KIND SPACE'; once NAME's queen has left the "
+          "nest or fell, 'NAME: replace CARD' for a card with the nest symbol")
 
 
 # --- what is due -------------------------------------------------------------------------
@@ -62,11 +62,7 @@ def pending(t: M.Table) -> Decision:
                     result(t))
     seat, name = t.turn, t.name(t.turn)
     if t.phase == "skills":
-        seat = skill_seat(t)
-        name = t.name(seat)
-        return Decision("skill", name, f"{name} keeps a hive skill "
-                        f"({'one' if t.setup.skills == 1 else 'two'} each): its name as on "
-                        "the card", skill_options(t), more="skill NAME, as on your card")
+        return K.pending(t)
     if t.phase == "battle":
         return S.pending(t)
     if t.phase == "discard":
@@ -99,22 +95,6 @@ def pending(t: M.Table) -> Decision:
                      "brought",
             "reinforce": f"{name}'s Reinforcement: a bee on each free larva space"}[a.kind]
     return Decision(a.kind, name, what, lambda: acting_options(t))
-
-
-def skill_seat(t: M.Table) -> int:
-    """Whose hive skill is chosen next: seat order for the first; for the second, back from
-    the one who chose last (Advanced Rules)."""
-    n = len(t.players)
-    order = list(range(n)) + list(reversed(range(n)))
-    taken = sum(len(s) for s in t.skills)
-    return order[taken]
-
-
-def skill_options(t: M.Table) -> tuple[str, ...]:
-    """``skill card-N`` for the skill cards no one holds (any name on a card is taken)."""
-    held = {s for hand in t.skills for s in hand}
-    return tuple(f"skill card-{k}" for k in range(1, SKILL_CARDS + 1)
-                 if f"card-{k}" not in held)
 
 
 def action_options(t: M.Table) -> tuple[str, ...]:
@@ -176,13 +156,23 @@ def attacks(t: M.Table, seat: int) -> list[str]:
     return out
 
 
-def _first_turn_ok(t: M.Table, seat: int, other: int) -> bool:
+def first_turn_problem(t: M.Table, seat: int, *, attacks: int | None = None,
+                       plays_bad_pollen: bool = False) -> IllegalActionError | None:
+    """What the Variant for 5-6 Players refuses ``seat`` now (an attack on the seat
+    ``attacks``, a Bad Pollen), or None: its neighbours are the players in the hives next to
+    its own around the board (ruling Q29)."""
     try:
         B.check_first_turn(len(t.players), seat + 1, first_turn=t.turns[seat] == 1,
-                           attacks=other + 1)
-    except IllegalActionError:
-        return False
-    return True
+                           attacks=None if attacks is None else attacks + 1,
+                           plays_bad_pollen=plays_bad_pollen, hives=t.setup.hives,
+                           circle=t.setup.board.circle)
+    except IllegalActionError as e:
+        return e
+    return None
+
+
+def _first_turn_ok(t: M.Table, seat: int, other: int) -> bool:
+    return first_turn_problem(t, seat, attacks=other) is None
 
 
 def acting_options(t: M.Table) -> tuple[str, ...]:
@@ -230,7 +220,8 @@ def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
     if d.over:
         raise IllegalActionError(M.R_TABLE, "the match is over: nothing is due",
                                  expected="nothing", given=text)
-    sudden = _sudden(t, text)
+    sudden = _replacement(t, text)
+    sudden = _sudden(t, text) if sudden is None else sudden
     if sudden is not None:
         return sudden
     if t.phase == "battle":
@@ -239,29 +230,30 @@ def push(t: M.Table, text: str, rng: random.Random | None = None) -> M.Table:
     if t.phase == "battle":
         t2, step = S.push(t, d, body, rng)
     else:
-        t2, step = _turn_push(t, d, body)
+        t2, step = _turn_push(t, d, body, rng)
     if t2.last_card is t.last_card:          # a card not just played: too late to cancel
         t2 = replace(t2, last_card=None)
     return replace(settle(t2), steps=t.steps + (step,))
 
 
-def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
+def _turn_push(t: M.Table, d: Decision, body: str,
+               rng: random.Random | None = None) -> tuple[M.Table, str]:
     words = body.split()
     verb = words[0].lower() if words else ""
-    verbs = {"skill": ("skill",), "action": ("flight", "swarm", "reinforce", "sting", "play"),
+    verbs = {"skill": ("skill", "deal", "dealt"), "action": ("flight", "swarm", "reinforce", "sting", "play"),
              "discard": ("discard",), "flight": ("move", "done"),
              "sting": ("move", "attack", "done"), "swarm": ("bring", "done"),
              "reinforce": ("add", "done"), "effects": ("play", "end"),
              "tangled": ("move", "done"), "pesticides": ("remove",)}[d.kind]
     if verb not in verbs:
-        every = ("skill", "flight", "swarm", "reinforce", "sting", "move", "attack", "bring",
+        every = ("skill", "deal", "dealt", "flight", "swarm", "reinforce", "sting", "move", "attack", "bring",
                  "add", "done", "discard", "play", "end", "remove")
         if verb in every:
             raise M.refuse(d, body, f"a {d.kind} step is due")
         raise InvalidInputError("step", body, f"a {d.kind} step: " + ", ".join(verbs),
                                 suggestions=close_matches(verb, every))
     if d.kind == "skill":
-        return _skill(t, d, words[1:], body)
+        return K.push(t, d, words, body, rng)
     if verb == "play":
         return _effect(t, d, words[1:], body)
     step = _canonical(t, verb, words[1:], body)
@@ -282,6 +274,36 @@ def _turn_push(t: M.Table, d: Decision, body: str) -> tuple[M.Table, str]:
     return _act(t, d, step), step
 
 
+def _player(t: M.Table, name: str) -> int:
+    """The seat of the player ``name`` (case aside).
+
+    :raises InvalidInputError: no such player."""
+    seat = next((i for i, p in enumerate(t.players) if p.casefold() == name.casefold()), None)
+    if seat is None:
+        from hyvekit.rules.validate import not_one_of
+        raise not_one_of("player", name, t.players)
+    return seat
+
+
+def _replacement(t: M.Table, text: str) -> M.Table | None:
+    """``NAME: replace CARD`` — a card with the nest symbol discarded and another drawn once
+    NAME's queen has left the nest or is defeated (Game Components; ruling Q31), at any
+    moment; None for any other step.  Stored with the player's name."""
+    from hyvekit.rules.queenbee.tables import card_key
+    who, sep, rest = text.partition(":")
+    words = rest.split() if sep else text.split()
+    if len(words) < 2 or words[0].lower() != "replace":
+        return None
+    seat = _player(t, who.strip() if sep else (pending(t).actor or ""))
+    key = card_key(" ".join(words[1:]))
+    card = next((c for c in t.setup.cards if card_key(c) == key), None)
+    if card is None:
+        from hyvekit.rules.validate import not_one_of
+        raise not_one_of("card", " ".join(words[1:]), [card_key(c) for c in E.nest_cards(t)])
+    t2 = E.replace_nest_card(t, seat, card)
+    return replace(t2, steps=t.steps + (f"{t.name(seat)}: replace {key}",))
+
+
 def _sudden(t: M.Table, text: str) -> M.Table | None:
     """``NAME: play secret-move SPACE``, ``NAME: play ally SIDE KIND SPACE`` or, outside a
     battle, ``NAME: play dont-buzz`` — sudden cards, which any player may play at any moment
@@ -295,11 +317,7 @@ def _sudden(t: M.Table, text: str) -> M.Table | None:
             ("secret-move", 3), ("ally", 5), ("dont-buzz", 2)):
         return None
     d = pending(t)
-    name = who.strip() if sep else (d.actor or "")
-    seat = next((i for i, p in enumerate(t.players) if p.casefold() == name.casefold()), None)
-    if seat is None:
-        from hyvekit.rules.validate import not_one_of
-        raise not_one_of("player", name, t.players)
+    seat = _player(t, who.strip() if sep else (d.actor or ""))
     battle_buzz = key == "dont-buzz" and t.last_card is None and t.fight is not None
     if battle_buzz and t.name(seat) == d.actor and "play dont-buzz" in d.legal:
         return None                          # the decision's own step, stored as such
@@ -341,9 +359,14 @@ def _effect(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Tabl
         rest = [t.setup.board.space(rest[0]).name, rest[1].lower().rstrip("s")]
     step = " ".join(["play", key, *rest])
     if step not in d.legal:
-        if key == "bad-pollen":
-            B.check_first_turn(len(t.players), t.turn + 1,
-                               first_turn=t.turns[t.turn] == 1, plays_bad_pollen=True)
+        problem = first_turn_problem(t, t.turn, plays_bad_pollen=True) \
+            if key == "bad-pollen" else None
+        if problem is not None:
+            raise problem
+        nest = E.nest_problem(t, t.turn, E.NAMES[key])
+        if nest is not None:
+            raise M.refuse(d, body, nest + ": played only while the queen is still in the "
+                           f"nest; 'replace {key}' discards it for another", E.R_NEST_SYMBOL)
         raise M.refuse(d, body, f"{E.NAMES[key]}: a card in your hand, of this match's deck, "
                        "played on your turn outside the action phase, as its description "
                        "says", "Queen Bee: Effect Cards")
@@ -366,21 +389,6 @@ def _card_acts(t: M.Table, step: str) -> M.Table:
 
 def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
     return values[:i] + (values[i] + n,) + values[i + 1:]
-
-
-def _skill(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Table, str]:
-    from hyvekit.rules.validate import input_text
-    name = input_text("skill", " ".join(args), MAX_SKILL_NAME).casefold()
-    if not name:
-        raise InvalidInputError("skill", body, "skill NAME, as on your hive skill card")
-    if any(name == s for hand in t.skills for s in hand):
-        raise M.refuse(d, body, f"{name} is held already: each hive skill card is dealt to one "
-                     "player", "Queen Bee: Advanced Rules")
-    seat = skill_seat(t)
-    skills = t.skills[:seat] + (t.skills[seat] + (name,),) + t.skills[seat + 1:]
-    done = sum(map(len, skills)) == t.setup.skills * len(t.players)
-    return replace(t, skills=skills, phase="start" if done else "skills",
-                   said=(f"{d.actor} keeps the hive skill {name}",)), f"skill {name}"
 
 
 def _canonical(t: M.Table, verb: str, args: list[str], body: str) -> str:
@@ -432,9 +440,10 @@ def _why_not(t: M.Table, d: Decision, step: str) -> tuple[str, str]:
     if w[0] in ("move", "bring", "add"):
         return _why_not_bee(t, w, rule)
     if w[0] == "attack":
-        if t.turns[seat] == 1 and len(t.players) >= 5 and M.owner(t, w[2]) is not None \
-                and not _first_turn_ok(t, seat, M.owner(t, w[2])):
-            return B.R_FIRST_TURN, "on your first turn you may not attack your neighbours"
+        problem = None if M.owner(t, w[2]) is None else \
+            first_turn_problem(t, seat, attacks=M.owner(t, w[2]))
+        if problem is not None:
+            return B.R_FIRST_TURN, problem.message
         return rule, ("attack from a space of your bees an adjacent space of an opponent's "
                       "bees (warriors never attack a tunnel)")
     if w[0] == "discard":

@@ -65,14 +65,15 @@ def test_the_two_player_decks_removed_cards_are_refused():
 
 
 def test_five_six_players_no_attack_on_either_neighbour_on_the_first_turn():
-    """Variant for 5-6 Players: neither Ed, to Ann's left, nor Bo, to her right, on her
-    first turn; nor Ann on Bo's first turn; on her second turn she may."""
-    t = new(5)
-    t = replace(placed(t, [("G1a", 0, "warrior"), ("G6c", 4, "worker"), ("G1c", 0, "worker"),
+    """Variant for 5-6 Players: neither Fay, in the hive to Ann's left, nor Bo, to her
+    right, on her first turn; nor Ann on Bo's first turn; on her second turn she may (six
+    players: every hive taken, ruling Q29)."""
+    t = new(6)
+    t = replace(placed(t, [("G1a", 0, "warrior"), ("G6c", 5, "worker"), ("G1c", 0, "worker"),
                            ("G2a", 1, "warrior"),
                            *[(t.setup.board.hives[h].nest, s, "queen")
                              for s, h in enumerate(t.setup.hives)]]),
-                hands=(0,) * 5)
+                hands=(0,) * 6)
     opts = legal(do(t, "sting"))
     assert "attack G1a G6c" not in opts and "attack G1c G2a" not in opts
     assert "neighbour" in refused(do(t, "sting"), "attack G1a G6c").message
