@@ -14,7 +14,7 @@ import typer
 
 from typing import Optional
 
-from hyvekit.cli.common import JsonOption, console, print_json, table, wrapped
+from hyvekit.cli.common import JsonOption, console, print_json, table, wrapped, wrapped_parts
 from hyvekit.cli.queenbee import app, append_match, new_group
 from hyvekit.rules.common import InvalidInputError
 
@@ -192,6 +192,7 @@ def print_decision(data: dict, match: str) -> None:
     """The decision due, its legal options, and the command to give it."""
     from hyvekit.cli.common import command_hint
     from hyvekit.cli.table import suggested_step
+    from hyvekit.rules.queenbee.match_table import steps_shown
     from hyvekit.rules.validate import shown_data
     data = shown_data(data)
     out = console()
@@ -199,12 +200,13 @@ def print_decision(data: dict, match: str) -> None:
         out.print(data["prompt"], highlight=False)
         return
     out.print(f"[bold]due:[/bold] {data['prompt']}", highlight=False)
-    legal = data["legal"]
-    out.print(wrapped(" · ".join(legal[:24]) + (f" … and {len(legal) - 24} more"
-                                                if len(legal) > 24 else ""),
-                      first="  ", indent="  "), highlight=False, soft_wrap=True)
+    shown, left = steps_shown(data["legal"], 24)
+    out.print("\n".join(wrapped_parts(shown + ([f"… and {left} more (--json lists them)"]
+                                               if left else []), first="  ", indent="  ")),
+              highlight=False, soft_wrap=True)
     if data["more"]:
-        out.print(f"  (also: {data['more']})", highlight=False)
+        out.print(wrapped(f"(also: {data['more']})", first="  ", indent="  "),
+                  highlight=False, soft_wrap=True)
     typer.echo(command_hint(["queenbee", "do", match], step=suggested_step(data)))
 
 

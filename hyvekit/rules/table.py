@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import random
+import shlex
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -149,6 +150,26 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision({self.kind!r}, {self.actor!r}, {self.prompt!r})"
+
+
+def norm(text: str) -> str:
+    """``text`` as words, lower case, quotes read (a quote left open: as typed)."""
+    try:
+        return " ".join(w.lower() for w in shlex.split(text))
+    except ValueError:
+        return text.lower()
+
+
+def same_start(d: Decision, text: str) -> list[str]:
+    """The legal options of ``d`` whose words begin with the most of ``text``'s words (its actor
+    left out; case forgiving), or [] when none begins with its first word."""
+    words = norm(text.split(": ", 1)[-1]).split()
+    bodies = [(o, norm(o.split(": ", 1)[-1]).split()) for o in d.legal]
+    for k in range(len(words), 0, -1):
+        same = [o for o, b in bodies if b[:k] == words[:k]]
+        if same:
+            return same
+    return []
 
 
 def over(prompt: str, result: Any = None) -> Decision:

@@ -11,7 +11,7 @@ import shlex
 
 from hyvekit.rules.beelives import notation as N
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-from hyvekit.rules.table import Decision
+from hyvekit.rules.table import Decision, norm, same_start
 from hyvekit.rules.validate import close_matches
 
 R_TABLE = "Bee Lives: the decision due"
@@ -29,18 +29,6 @@ def legal_hint(d: Decision, text: str, most: int = 8) -> str:
     more = len(options) - most
     return shown + (f"; … and {more} more (hyvekit beelives next lists them)" if more > 0
                     else "")
-
-
-def same_start(d: Decision, text: str) -> list[str]:
-    """The legal options whose words begin with the most of ``text``'s words (its actor
-    left out; case forgiving), or [] when none begins with its first word."""
-    words = norm(text.split(": ", 1)[-1]).split()
-    bodies = [(o, norm(o.split(": ", 1)[-1]).split()) for o in d.legal]
-    for k in range(len(words), 0, -1):
-        same = [o for o, b in bodies if b[:k] == words[:k]]
-        if same:
-            return same
-    return []
 
 
 def refusal(d: Decision, text: str, why: str = "") -> IllegalActionError:
@@ -95,14 +83,6 @@ def canonical(d: Decision, body: str) -> str | None:
         if want in (norm(option), norm(rest)):
             return option
     return None
-
-
-def norm(text: str) -> str:
-    """``text`` as words, lower case, quotes read (a quote left open: as typed)."""
-    try:
-        return " ".join(w.lower() for w in shlex.split(text))
-    except ValueError:
-        return text.lower()
 
 
 def listed_choice(d: Decision, text: str, body: str) -> str:

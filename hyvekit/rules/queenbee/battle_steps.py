@@ -123,10 +123,12 @@ def push(t: M.Table, d: Decision, body: str, rng: random.Random | None = None
     if f.stage in ("roll", "again"):
         return _rolled(t, body, rng)
     word = body.split(" ", 1)[0].lower()
+    body = _as_listed(d, body)
     if body not in d.legal:
+        _check_card_name(d, body)
         if word in VERBS:
             raise M.refuse(d, body, _why_not(t, word), R_SEQUENCE)
-        raise InvalidInputError("step", body, f"a {d.kind} step: " + "; ".join(d.legal[:6]),
+        raise InvalidInputError("step", body, "a step of this decision: " + "; ".join(d.legal[:6]),
                                 suggestions=[v for v in VERBS if v.startswith(word[:2])])
     rest = body.split()[1:]
     if word == "play":
@@ -195,13 +197,42 @@ def check_named(t: M.Table, d: Decision, text: str) -> None:
                                  expected=f"{d.actor}'s cards or accept", given=text)
 
 
+def _as_listed(d: Decision, body: str) -> str:
+    """``body`` as ``d`` lists it when it is one of its steps in other case or card spelling
+    (``play Strong-Sting B4`` → ``play strong-sting b4``), else as typed."""
+    from hyvekit.rules.queenbee.tables import card_key
+    words = body.split()
+    if len(words) > 1 and words[0].lower() == "play":
+        words[1] = card_key(words[1])
+    text = " ".join(words).casefold()
+    return next((o for o in d.legal if o.casefold() == text), body)
+
+
+def _check_card_name(d: Decision, body: str) -> None:
+    """``play NAME``: NAME a battle card (a sudden card: ``NAME: play …``).
+
+    :raises InvalidInputError: a card no deck holds (a typo: the close names suggested).
+    :raises IllegalActionError: an effect card (Effect Cards: never in a battle)."""
+    from hyvekit.rules.queenbee.effect_cards import NAMES as EFFECT
+    from hyvekit.rules.queenbee.tables import card_key
+    from hyvekit.rules.validate import not_one_of
+    words = body.split()
+    if len(words) < 2 or words[0].lower() != "play" or card_key(words[1]) in C.NAMES:
+        return
+    if card_key(words[1]) in EFFECT:
+        raise M.refuse(d, body, f"{EFFECT[card_key(words[1])]} is an effect card: played on "
+                       "your own turn outside the action phase, never in a battle",
+                       "Queen Bee: Effect Cards")
+    raise not_one_of("battle card", words[1], C.NAMES)
+
+
 def _why_not(t: M.Table, word: str) -> str:
     f = t.fight
     if word == "play" and f.stage == "cards" and f.side == 1 and f.standing("Smoker"):
         return "the attacker's Smoker stands: the defender plays no battle card in this battle"
     if word == "play" and f.stage == "cards":
         return "a card in hand, of this match's deck, played as its description says"
-    return f"a {f.stage} step is due"
+    return M.NOT_THIS_DECISION
 
 
 def _rolled(t: M.Table, body: str, rng: random.Random | None) -> tuple[M.Table, str]:
@@ -244,16 +275,19 @@ def _faces(t: M.Table, due: tuple[str, ...], body: str, rng: random.Random | Non
         return tuple((c, rng.choice(dice.faces(c))) for c in due)
     got = parse_dice(body, "dice")
     want, have = Counter(due), Counter(d.colour for d in got)
-    if want != have:
-        raise IllegalActionError(R_SEQUENCE, f"one die per bee: {dice_words(due)} are due, "
-                                 f"got {dice_words(tuple(d.colour for d in got))}",
-                                 expected=dict(want), given=dict(have))
     for die in got:
         if die.pips not in dice.faces(die.colour):
+            faces = sorted(set(dice.faces(die.colour)))
             raise IllegalActionError(R_SEQUENCE, f"a {die.colour} die has the faces "
-                                     f"{sorted(set(dice.faces(die.colour)))}, not {die.pips}"
+                                     + ", ".join(f"{die.colour[0]}{p}" for p in faces)
+                                     + f", not {die}"
                                      + (" (hyvekit's assumed faces)" if dice.assumed else ""),
                                      given=str(die))
+    if want != have:
+        given = dice_words(tuple(d.colour for d in got))
+        raise IllegalActionError(R_SEQUENCE, f"one die per bee: {dice_words(due)} "
+                                 f"{'is' if len(due) == 1 else 'are'} due, got {given}",
+                                 expected=dice_words(due), given=given)
     return tuple((d.colour, d.pips) for d in got)
 
 

@@ -15,7 +15,7 @@ read the players' names.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 from functools import cached_property
 from typing import Any
@@ -25,6 +25,7 @@ from hyvekit.rules.queenbee import board as B
 from hyvekit.rules.queenbee.deck import DeckSetup
 from hyvekit.rules.queenbee.spaces import Board, reachable
 from hyvekit.rules.queenbee.tables import Card, Dice
+from hyvekit.rules.table import same_start
 from hyvekit.rules.values import dataclass, replace
 
 R_TABLE = "Queen Bee: the decision due"
@@ -324,6 +325,7 @@ def strip_actor(d: Any, text: str, players: tuple[str, ...]) -> str:
     """``Ann: flight`` → ``flight`` when it is Ann's decision.
 
     :raises IllegalActionError: the step names another player.
+    :raises InvalidInputError: it names no player of the match (``Bob: flight``).
     """
     who, sep, rest = text.partition(":")
     if sep and who.strip().casefold() in {p.casefold() for p in players}:
@@ -332,15 +334,38 @@ def strip_actor(d: Any, text: str, players: tuple[str, ...]) -> str:
                                      f"not {who.strip()}'s", expected=d.actor,
                                      given=who.strip())
         return rest.strip()
+    if sep and who.strip() and len(who.split()) == 1:     # ``Bob: sting`` with no Bob
+        from hyvekit.rules.validate import not_one_of
+        raise not_one_of("player", who.strip(), players)
     return text
 
 
+#: why a step of another decision is refused (``discard 1`` while the action is due)
+NOT_THIS_DECISION = "not a step of the decision due"
+
+
+def steps_shown(legal: Sequence[str], most: int, near: Sequence[str] = ()) -> tuple[list[str], int]:
+    """``(the legal steps to show, how many are left out)``: ``near`` (the steps like the one
+    refused) or else the first ``most``, and always the steps of one word — ``done``,
+    ``end``, ``accept``, ``pass``, ``keep``: the way out of a decision is never hidden. A list
+    that would leave out only one or two is shown whole."""
+    shown = list(dict.fromkeys([*(near or legal)[:most],
+                                *(o for o in legal if " " not in o.split(": ", 1)[-1])]))
+    left = len(legal) - len(shown)
+    if 0 < left <= 2 and not near:
+        return list(legal), 0
+    return shown, left
+
+
 def refuse(d: Any, text: str, why: str, rule: str = R_TABLE) -> IllegalActionError:
-    """A step refused: the rule, why, and the first legal steps."""
-    shown = "; ".join(d.legal[:8]) + (f"; … and {len(d.legal) - 8} more" if len(d.legal) > 8
-                                      else "")
+    """A step refused: the rule, why, and the legal steps like it (else the first ones),
+    with the steps that close the decision."""
+    shown, left = steps_shown(d.legal, 8, same_start(d, text))
     return IllegalActionError(rule, f"{d.prompt}: {text!r} is not legal ({why}). Legal: "
-                              f"{shown}", expected=list(d.legal), given=text)
+                              + "; ".join(shown)
+                              + (f"; … and {left} more (hyvekit queenbee next lists them)"
+                                 if left else ""),
+                              expected=list(d.legal), given=text)
 
 
 # --- the table for people -------------------------------------------------------------

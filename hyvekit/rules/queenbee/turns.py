@@ -249,8 +249,8 @@ def _turn_push(t: M.Table, d: Decision, body: str,
         every = ("skill", "deal", "dealt", "flight", "swarm", "reinforce", "sting", "move", "attack", "bring",
                  "add", "done", "discard", "play", "end", "remove")
         if verb in every:
-            raise M.refuse(d, body, f"a {d.kind} step is due")
-        raise InvalidInputError("step", body, f"a {d.kind} step: " + ", ".join(verbs),
+            raise M.refuse(d, body, M.NOT_THIS_DECISION)
+        raise InvalidInputError("step", body, "a step of this decision: " + ", ".join(verbs),
                                 suggestions=close_matches(verb, every))
     if d.kind == "skill":
         return K.push(t, d, words, body, rng)
@@ -353,8 +353,7 @@ def _effect(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Tabl
         raise not_one_of("effect card", args[0] if args else "", E.NAMES)
     rest = args[1:]
     if key in ("bad-pollen", "bandit") and rest:
-        name = " ".join(rest)
-        rest = [next((p for p in t.players if p.casefold() == name.casefold()), name)]
+        rest = [t.players[_player(t, " ".join(rest))]]
     elif key == "knighthood" and len(rest) == 2:
         rest = [t.setup.board.space(rest[0]).name, rest[1].lower().rstrip("s")]
     step = " ".join(["play", key, *rest])

@@ -1,0 +1,107 @@
+"""A new player at the Queen Bee table, typing what the tool prints and mistyping some of it:
+each refusal is one line naming what was given and what is allowed (exit 2 for bad input,
+exit 1 and the rule for a rule broken), and the step that closes a decision is never hidden."""
+
+from __future__ import annotations
+
+import re
+
+
+def _new(hk, *players):
+    r = hk("queenbee", "new", "Friday", *[a for p in players or ("Ann", "Bo")
+                                             for a in ("-p", p)])
+    assert r.returncode == 0, r.stderr
+
+
+def _do(hk, *steps):
+    r = hk("queenbee", "do", "friday", *steps)
+    assert r.returncode == 0, r.stderr
+    return r
+
+
+def _refused(hk, step, code):
+    r = hk("queenbee", "do", "friday", step)
+    assert r.returncode == code, (r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    return r.stderr
+
+
+def _legal_lines(out: str) -> str:
+    """The lines of ``next`` between ``due:`` and ``next:`` (the legal steps)."""
+    return out.split("due:", 1)[1].split("\nnext:", 1)[0]
+
+
+def test_next_shows_done_while_a_flight_has_hundreds_of_moves(hk):
+    _new(hk)
+    _do(hk, "flight")
+    out = hk("queenbee", "next", "friday").stdout
+    legal = _legal_lines(out).split("\n", 1)[1]
+    assert "more" in legal                           # a long list, cut short…
+    assert re.search(r"(^|· )done($| ·)", legal, re.M), legal   # …but the way out is shown
+
+
+def test_the_also_line_is_indented_on_every_line_it_is_wrapped_into(hk):
+    _new(hk)
+    out = hk("queenbee", "next", "friday").stdout
+    also = out.split("(also:", 1)[1].split("\nnext:", 1)[0].splitlines()[1:]
+    assert also and all(line.startswith("  ") for line in also), also
+
+
+def test_a_step_of_another_decision_is_refused_in_words_with_the_step_that_ends_it(hk):
+    _new(hk)
+    _do(hk, "flight", "move warrior H1b G1b", "move worker H1d G1a",
+        "move worker E1a G1a")                      # 2 + 2 + 1: the Flight is over
+    err = _refused(hk, "done", 1)
+    assert "not a step of the decision due" in err and "a effects step" not in err
+    assert err.rstrip().endswith("; end"), err      # the effect window's way out, listed
+
+
+def _face_to_face(hk):
+    """Ann's warrior on G1b, Bo's on I1: Ann's turn (the example of test_queenbee_table_cli)."""
+    _new(hk)
+    _do(hk, "flight", "move warrior H1b G1b", "move warrior H1b G1b",
+        "move worker H1d G1b", "end")
+    _do(hk, "flight", "move warrior H4b G4b", "move warrior G4b I4", "move warrior I4 I1",
+        "end")
+
+
+def test_a_refused_attack_lists_the_attacks_that_are_legal(hk):
+    _face_to_face(hk)
+    _do(hk, "sting")
+    err = _refused(hk, "attack G1b I2", 1)
+    assert "Queen Bee: Turn Order — D. Sting" in err
+    assert "Legal: attack G1b I1" in err, err       # not the first eight of 80 moves
+
+
+def test_a_mistyped_player_is_bad_input_with_the_close_name(hk):
+    _new(hk)
+    err = _refused(hk, "Bob: flight", 2)
+    assert "player: got 'Bob', expected one of Ann, Bo" in err and "did you mean Bo" in err
+    err = _refused(hk, "play bandit Boo", 2)
+    assert "player: got 'Boo'" in err and "did you mean Bo" in err
+
+
+def _battle(hk):
+    _face_to_face(hk)
+    _do(hk, "sting", "attack G1b I1")               # step 1: Smoker or Stuck in a Web
+
+
+def test_a_mistyped_battle_card_is_bad_input_and_an_effect_card_names_its_rule(hk):
+    _battle(hk)
+    err = _refused(hk, "play smokr", 2)
+    assert "battle card: got 'smokr'" in err and "did you mean smoker" in err
+    err = _refused(hk, "play honey", 1)
+    assert "Queen Bee: Effect Cards" in err and "Honey is an effect card" in err
+    r = _do(hk, "play Smoker", "--json")            # the card as printed on it
+    assert '"play smoker"' in hk("campaign", "history", "friday", "--json").stdout
+    assert r.returncode == 0
+
+
+def test_a_face_no_die_has_and_the_wrong_dice_are_refused_in_words(hk):
+    _battle(hk)
+    _do(hk, "pass")                                 # 2 black dice and 1 yellow die due
+    err = _refused(hk, "b5,b3,y3", 1)
+    assert "a black die has the faces b1, b2, b3, b4, not b5" in err
+    err = _refused(hk, "b4,b3", 1)
+    assert "2 black dice and 1 yellow die are due, got 2 black dice" in err
+    assert "{" not in err, err                      # no Python dict in the player's line
