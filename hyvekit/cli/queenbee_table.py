@@ -199,7 +199,8 @@ def print_decision(data: dict, match: str) -> None:
     if data["decision"] is None:
         out.print(data["prompt"], highlight=False)
         return
-    out.print(f"[bold]due:[/bold] {data['prompt']}", highlight=False)
+    out.print(wrapped(f"[bold]due:[/bold] {data['prompt']}", keep=len("[bold]due:[/bold]")),
+              highlight=False, soft_wrap=True)
     shown, left = steps_shown(data["legal"], 24)
     out.print("\n".join(wrapped_parts(shown + ([f"… and {left} more (--json lists them)"]
                                                if left else []), first="  ", indent="  ")),

@@ -105,3 +105,18 @@ def test_a_face_no_die_has_and_the_wrong_dice_are_refused_in_words(hk):
     err = _refused(hk, "b4,b3", 1)
     assert "2 black dice and 1 yellow die are due, got 2 black dice" in err
     assert "{" not in err, err                      # no Python dict in the player's line
+
+
+def test_a_swarm_onto_an_opponents_space_says_whose_bees_are_there(hk):
+    _new(hk)
+    _do(hk, "flight", "move worker H1d G1a", "move worker E1a G1a", "done",
+        "end")                                      # Ann's 2 workers on G1a: Bo's turn
+    err = _refused(hk, "swarm G1a", 1)
+    assert "Queen Bee: Turn Order — B. Swarm" in err and "G1a holds Ann's 2 workers" in err
+
+
+def test_a_long_decision_wraps_indented_in_a_narrow_terminal(hk):
+    _new(hk)
+    out = hk("queenbee", "next", "friday", env={"COLUMNS": "50"}).stdout
+    due = _legal_lines(out).splitlines()
+    assert len(due) > 2 and all(line.startswith("  ") for line in due[1:]), due

@@ -433,9 +433,11 @@ def _why_not(t: M.Table, d: Decision, step: str) -> tuple[str, str]:
     if w[0] == "reinforce":
         return rule, reinforce_problem(t, seat) or "not now"
     if w[0] == "swarm":
+        bees = M.on(t, w[1])
         return rule, (f"Swarm moves bees onto a space holding exactly ONE of your bees, one "
                       f"of yours able to join it; {w[1]} holds "
-                      f"{M.describe_bees(M.on(t, w[1]))}")
+                      + (f"{t.name(bees[0][1])}'s " if bees else "")
+                      + M.describe_bees(bees))
     if w[0] in ("move", "bring", "add"):
         return _why_not_bee(t, w, rule)
     if w[0] == "attack":
