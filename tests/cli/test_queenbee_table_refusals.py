@@ -120,3 +120,11 @@ def test_a_long_decision_wraps_indented_in_a_narrow_terminal(hk):
     out = hk("queenbee", "next", "friday", env={"COLUMNS": "50"}).stdout
     due = _legal_lines(out).splitlines()
     assert len(due) > 2 and all(line.startswith("  ") for line in due[1:]), due
+
+
+def test_a_refused_hive_skill_lists_both_cards_dealt(hk):
+    r = hk("queenbee", "new", "Friday", "-p", "Ann", "-p", "Bo", "--skills", "one")
+    assert r.returncode == 0, r.stderr
+    _do(hk, "dealt Fast Wings, Thick Armor")
+    err = _refused(hk, "skill Fast Wing", 1)
+    assert err.rstrip().endswith("Legal: skill fast wings; skill thick armor"), err

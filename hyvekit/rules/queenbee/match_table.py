@@ -344,7 +344,8 @@ def strip_actor(d: Any, text: str, players: tuple[str, ...]) -> str:
 NOT_THIS_DECISION = "not a step of the decision due"
 
 
-def steps_shown(legal: Sequence[str], most: int, near: Sequence[str] = ()) -> tuple[list[str], int]:
+def steps_shown(legal: Sequence[str], most: int,
+                near: Sequence[str] = ()) -> tuple[list[str], int]:
     """``(the legal steps to show, how many are left out)``: ``near`` (the steps like the one
     refused) or else the first ``most``, and always the steps of one word — ``done``,
     ``end``, ``accept``, ``pass``, ``keep``: the way out of a decision is never hidden. A list
@@ -352,8 +353,8 @@ def steps_shown(legal: Sequence[str], most: int, near: Sequence[str] = ()) -> tu
     shown = list(dict.fromkeys([*(near or legal)[:most],
                                 *(o for o in legal if " " not in o.split(": ", 1)[-1])]))
     left = len(legal) - len(shown)
-    if 0 < left <= 2 and not near:
-        return list(legal), 0
+    if 0 < left <= 2:
+        return list(dict.fromkeys([*shown, *legal])), 0
     return shown, left
 
 
