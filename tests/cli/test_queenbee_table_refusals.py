@@ -128,3 +128,14 @@ def test_a_refused_hive_skill_lists_both_cards_dealt(hk):
     _do(hk, "dealt Fast Wings, Thick Armor")
     err = _refused(hk, "skill Fast Wing", 1)
     assert err.rstrip().endswith("Legal: skill fast wings; skill thick armor"), err
+
+
+def test_an_effect_card_refused_says_why_in_the_cards_own_terms(hk):
+    _new(hk)
+    err = _refused(hk, "play knighthood H1a warrior", 1)
+    assert "Queen Bee: Effect Cards" in err and "Ann has none in reserve" in err
+    err = _refused(hk, "play bandit Ann", 1)
+    assert "Bandit is played on an opponent still in the game: Ann is not one" in err
+    _do(hk, "flight", "move warrior H1b G1b", "done")
+    err = _refused(hk, "play bee-larvae", 1)
+    assert "Bee Larvae adds bees to a Reinforcement: played before the action" in err

@@ -82,6 +82,29 @@ def knighthood_options(t: M.Table) -> list[str]:
     return out
 
 
+def why_not(t: M.Table, words: list[str]) -> str | None:
+    """Why ``play KEY ARGS`` (``words`` after ``play``, read) is not legal now, in the card's
+    own terms; None when no card-specific reason applies (no card in hand, not in the deck,
+    the action phase)."""
+    key, rest, seat = words[0], words[1:], t.turn
+    if not holds(t, key):
+        return None
+    if key in ("bad-pollen", "bandit") and rest:
+        target = t.players.index(rest[0])
+        if target not in opponents_in_play(t):
+            return f"{NAMES[key]} is played on an opponent still in the game: {rest[0]} is not one"
+        if key == "bandit" and not t.hands[target]:
+            return f"Bandit steals a card from a hand: {rest[0]} holds none"
+    if key == "knighthood" and not any(M.reserve(t, seat).values()):
+        return ("Knighthood swaps a bee for one off the board (\"you must have bees off the "
+                f"game board to swap in\"): {t.name(seat)} has none in reserve")
+    if key == "pesticides" and not rest:
+        return "Pesticides: no opponent has a bee in their hive"
+    if key == "bee-larvae" and t.phase == "effects":
+        return "Bee Larvae adds bees to a Reinforcement: played before the action"
+    return None
+
+
 def _hive_bees(t: M.Table, seat: int) -> list[tuple[str, str]]:
     """Pesticides: ``seat``'s warriors and workers in their own hive — never the queen, who
     is defeated only in battle (ruling Q25)."""

@@ -366,7 +366,8 @@ def _effect(t: M.Table, d: Decision, args: list[str], body: str) -> tuple[M.Tabl
         if nest is not None:
             raise M.refuse(d, body, nest + ": played only while the queen is still in the "
                            f"nest; 'replace {key}' discards it for another", E.R_NEST_SYMBOL)
-        raise M.refuse(d, body, f"{E.NAMES[key]}: a card in your hand, of this match's deck, "
+        raise M.refuse(d, body, E.why_not(t, step.split()[1:])
+                       or f"{E.NAMES[key]}: a card in your hand, of this match's deck, "
                        "played on your turn outside the action phase, as its description "
                        "says", "Queen Bee: Effect Cards")
     return E.play(t, step.split()[1:]), step
