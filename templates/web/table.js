@@ -153,7 +153,13 @@
     const folding = grouped.size > 1 && data.legal.length > FOLDED;
     const heads = [...grouped.keys()].filter((h) => grouped.get(h).length > 1);
     const openHead = heads.includes(openGroup) ? openGroup : heads[0];
-    for (const [head, items] of grouped) {
+    // Queen Bee: the steps of one word (done, end, accept, pass) above the folds of many, so
+    // a phone need not scroll past 120 moves to end a Flight
+    const entries = [...grouped];
+    const ordered = folding && data.game === "queenbee"
+      ? [...entries.filter(([, i]) => i.length === 1), ...entries.filter(([, i]) => i.length > 1)]
+      : entries;
+    for (const [head, items] of ordered) {
       const name = head === "@" ? "BEE@HEX" : head;
       let target = options;
       if (folding && items.length > 1) {    // a group of one option is its button alone
