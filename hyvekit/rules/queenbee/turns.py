@@ -436,9 +436,9 @@ def _why_not(t: M.Table, d: Decision, step: str) -> tuple[str, str]:
     if w[0] == "swarm":
         bees = M.on(t, w[1])
         return rule, (f"Swarm moves bees onto a space holding exactly ONE of your bees, one "
-                      f"of yours able to join it; {w[1]} holds "
-                      + (f"{t.name(bees[0][1])}'s " if bees else "")
-                      + M.describe_bees(bees))
+                      f"of yours able to join it; {w[1]} holds {M.describe_bees(bees)}"
+                      + ("" if not bees else " (yours)" if bees[0][1] == seat
+                         else f" ({t.name(bees[0][1])}'s)"))
     if w[0] in ("move", "bring", "add"):
         return _why_not_bee(t, w, rule)
     if w[0] == "attack":
