@@ -4,6 +4,7 @@ exit 1 and the rule for a rule broken), and the step that closes a decision is n
 
 from __future__ import annotations
 
+import json
 import re
 
 
@@ -112,7 +113,7 @@ def test_a_swarm_onto_an_opponents_space_says_whose_bees_are_there(hk):
     _do(hk, "flight", "move worker H1d G1a", "move worker E1a G1a", "done",
         "end")                                      # Ann's 2 workers on G1a: Bo's turn
     err = _refused(hk, "swarm G1a", 1)
-    assert "Queen Bee: Turn Order — B. Swarm" in err and "G1a holds Ann's 2 workers" in err
+    assert "Queen Bee: Turn Order — B. Swarm" in err and "G1a holds 2 workers (Ann's)" in err
 
 
 def test_a_long_decision_wraps_indented_in_a_narrow_terminal(hk):
@@ -139,3 +140,10 @@ def test_an_effect_card_refused_says_why_in_the_cards_own_terms(hk):
     _do(hk, "flight", "move warrior H1b G1b", "done")
     err = _refused(hk, "play bee-larvae", 1)
     assert "Bee Larvae adds bees to a Reinforcement: played before the action" in err
+
+
+def test_a_preview_says_the_bees_a_step_moves_in_words(hk):
+    _battle(hk)
+    r = _do(hk, "pass", "b4,b3,y3", "keep", "b1", "keep", "--json")
+    accept = json.loads(r.stdout)["preview"]["accept"]
+    assert "I1 Bo: 1 warrior → empty" in accept and "spaces." not in accept, accept

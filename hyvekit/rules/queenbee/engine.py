@@ -45,9 +45,11 @@ class QueenBeeEngine(BaseEngine):
         """What changed (:func:`~hyvekit.rules.table.view_changes`), the battle's in words
         last (:func:`~.fight.battle_changes`: its bees, dice and cards, "the attack succeeds
         0% → 11.1% of the time")."""
-        out = super().changes({k: v for k, v in before.items() if k != "battle"},
-                              {k: v for k, v in after.items() if k != "battle"})
-        return out + F.battle_changes(before.get("battle"), after.get("battle"))
+        own = ("battle", "spaces")
+        out = super().changes({k: v for k, v in before.items() if k not in own},
+                              {k: v for k, v in after.items() if k not in own})
+        return out + _space_changes(before.get("spaces", {}), after.get("spaces", {})) \
+            + F.battle_changes(before.get("battle"), after.get("battle"))
 
     def previewed(self, d: Decision) -> bool:
         """Not a die's options, nor a deal of hive skill cards (drawn at random)."""
@@ -60,6 +62,13 @@ class QueenBeeEngine(BaseEngine):
         if t.fight is not None:
             out["battle"] = F.view(t, t.fight)
         return out
+
+
+def _space_changes(before: dict[str, str], after: dict[str, str]) -> tuple[str, ...]:
+    """The spaces whose bees changed, in words: ``I2 Bo: 1 warrior → empty``."""
+    return tuple(f"{space} {before.get(space, 'empty')} → {after.get(space, 'empty')}"
+                 for space in dict.fromkeys([*before, *after])
+                 if before.get(space) != after.get(space))
 
 
 ENGINE = QueenBeeEngine()
