@@ -147,3 +147,11 @@ def test_a_preview_says_the_bees_a_step_moves_in_words(hk):
     r = _do(hk, "pass", "b4,b3,y3", "keep", "b1", "keep", "--json")
     accept = json.loads(r.stdout)["preview"]["accept"]
     assert "I1 Bo: 1 warrior → empty" in accept and "spaces." not in accept, accept
+
+
+def test_a_hive_skill_card_past_the_twelfth_is_bad_input(hk):
+    r = hk("queenbee", "new", "Friday", "-p", "Ann", "-p", "Bo", "--skills", "two")
+    assert r.returncode == 0, r.stderr
+    err = _refused(hk, "skill card-13", 2)
+    assert "skill: got 'card-13', expected card-1 … card-12" in err
+    _do(hk, "skill card-12")                        # the twelfth is one of them

@@ -24,6 +24,7 @@ The steps (docs/queenbee-table.md):
 from __future__ import annotations
 
 import random
+import re
 
 from hyvekit.rules.common import InvalidInputError
 from hyvekit.rules.queenbee import match_table as M
@@ -81,7 +82,12 @@ def _name(text: str, body: str) -> str:
     from hyvekit.rules.validate import input_text
     if not text.strip():
         raise InvalidInputError("skill", body, "the name of a hive skill card")
-    return input_text("skill", text, MAX_SKILL_NAME).casefold()
+    name = input_text("skill", text, MAX_SKILL_NAME).casefold()
+    number = re.fullmatch(r"card-?(\d+)", name)
+    if number and not 1 <= int(number[1]) <= SKILL_CARDS:   # hyvekit's own names: card-1 …
+        raise InvalidInputError("skill", text.strip(), f"card-1 … card-{SKILL_CARDS} (hyvekit's "
+                                "names of the twelve cards) or the name on your card")
+    return name
 
 
 def push(t: M.Table, d: Decision, words: list[str], body: str,
