@@ -155,3 +155,11 @@ def test_a_hive_skill_card_past_the_twelfth_is_bad_input(hk):
     err = _refused(hk, "skill card-13", 2)
     assert "skill: got 'card-13', expected card-1 … card-12" in err
     _do(hk, "skill card-12")                        # the twelfth is one of them
+
+
+def test_hyvekits_card_names_are_read_however_typed(hk):
+    r = hk("queenbee", "new", "Friday", "-p", "Ann", "-p", "Bo", "--skills", "one")
+    assert r.returncode == 0, r.stderr
+    _do(hk, "dealt card-3, Card-07")
+    _do(hk, "skill card3")
+    assert "Ann: skill card-3" in hk("campaign", "history", "friday").stdout

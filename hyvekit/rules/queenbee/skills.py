@@ -87,7 +87,7 @@ def _name(text: str, body: str) -> str:
     if number and not 1 <= int(number[1]) <= SKILL_CARDS:   # hyvekit's own names: card-1 …
         raise InvalidInputError("skill", text.strip(), f"card-1 … card-{SKILL_CARDS} (hyvekit's "
                                 "names of the twelve cards) or the name on your card")
-    return name
+    return f"card-{int(number[1])}" if number else name      # card3, Card-03 → card-3
 
 
 def push(t: M.Table, d: Decision, words: list[str], body: str,
