@@ -163,3 +163,17 @@ def test_hyvekits_card_names_are_read_however_typed(hk):
     _do(hk, "dealt card-3, Card-07")
     _do(hk, "skill card3")
     assert "Ann: skill card-3" in hk("campaign", "history", "friday").stdout
+
+
+def test_a_preview_says_the_action_begun_and_the_spaces_left_in_words(hk):
+    from hyvekit.games import campaign_store
+    from hyvekit.rules.queenbee.engine import ENGINE
+    _new(hk)
+    preview = json.loads(hk("queenbee", "next", "friday", "--json").stdout)["preview"]
+    assert preview["flight"] == "Flight begins: 5 spaces to move", preview["flight"]
+    honey = preview["play honey"]
+    assert "played: Ann's Honey" in honey and "none→" not in honey, honey
+    _do(hk, "flight")
+    t = campaign_store(hk.campaigns).state("friday")[1]
+    moved = ENGINE.changes(ENGINE.view(t), ENGINE.view(ENGINE.push(t, "move warrior H1b G1b")))
+    assert "Flight: 5 → 3 spaces left" in moved and "G1b empty → Ann: 1 warrior" in moved

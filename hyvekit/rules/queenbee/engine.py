@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hyvekit.rules.common import counted
 from hyvekit.rules.queenbee import fight as F
 from hyvekit.rules.queenbee import match_table as M
 from hyvekit.rules.queenbee import turns as T
@@ -45,10 +46,14 @@ class QueenBeeEngine(BaseEngine):
         """What changed (:func:`~hyvekit.rules.table.view_changes`), the battle's in words
         last (:func:`~.fight.battle_changes`: its bees, dice and cards, "the attack succeeds
         0% → 11.1% of the time")."""
-        own = ("battle", "spaces")
+        own = ("battle", "spaces", "action", "just_played")
         out = super().changes({k: v for k, v in before.items() if k not in own},
                               {k: v for k, v in after.items() if k not in own})
-        return out + _space_changes(before.get("spaces", {}), after.get("spaces", {})) \
+        played = after.get("just_played")
+        return out + _action_changes(before.get("action"), after.get("action")) \
+            + ((f"played: {played}",) if played and played != before.get("just_played")
+               else ()) \
+            + _space_changes(before.get("spaces", {}), after.get("spaces", {})) \
             + F.battle_changes(before.get("battle"), after.get("battle"))
 
     def previewed(self, d: Decision) -> bool:
@@ -62,6 +67,31 @@ class QueenBeeEngine(BaseEngine):
         if t.fight is not None:
             out["battle"] = F.view(t, t.fight)
         return out
+
+
+#: the actions and the effect cards acted out, as the rulebook names them
+ACTION_NAMES = {"flight": "Flight", "sting": "Sting", "swarm": "Swarm",
+                "reinforce": "Reinforcement", "tangled-signals": "Tangled Signals",
+                "pesticides": "Pesticides"}
+
+
+def _action_changes(before: dict | None, after: dict | None) -> tuple[str, ...]:
+    """The action under way, in words: ``Flight begins: 5 spaces to move``, ``Flight: 5 → 3
+    spaces left``, ``the Flight ends``."""
+    def name(a: dict) -> str:
+        return ACTION_NAMES.get(a["kind"], a["kind"])
+    if before == after:
+        return ()
+    if after is None:
+        return (f"the {name(before)} ends",)
+    if before is None or before["kind"] != after["kind"]:
+        left = after.get("spaces_left")
+        return ((f"the {name(before)} ends",) if before else ()) + (
+            f"{name(after)} begins" + (f": {counted(left, 'space')} to move" if left else ""),)
+    if before.get("spaces_left") != after.get("spaces_left"):
+        return (f"{name(after)}: {before['spaces_left']} → "
+                f"{counted(after['spaces_left'], 'space')} left",)
+    return (f"{name(after)} goes on",)
 
 
 def _space_changes(before: dict[str, str], after: dict[str, str]) -> tuple[str, ...]:
