@@ -654,7 +654,11 @@
     const dice = el("p", null, "line");
     dice.append(el("span", `${b.attacker}'s dice `), qbDice(b.attacker_dice),
                 el("span", ` · ${b.defender}'s dice `), qbDice(b.defender_dice));
-    c.append(dice, el("p", `Totals: ${b.totals}.`, "line"));
+    c.append(dice);
+    // a total of 0 for a side yet to roll reads as a roll of 0: said as still to roll
+    const mine = b.totals.split(" against ")[0];
+    if (b.defender_dice) c.append(el("p", `Totals: ${b.totals}.`, "line"));
+    else if (b.attacker_dice) c.append(el("p", `${b.attacker}'s total: ${mine}; ${b.defender} still to roll.`, "line"));
     if (b.attack_odds) c.append(el("p", b.attack_odds_keep
       ? `The attack succeeds ${b.attack_odds} of the time with ${b.rerolling}'s best re-roll, ${b.attack_odds_keep} if ${b.rerolling} keeps these dice.`
       : `The attack succeeds ${b.attack_odds} of the time.`, "qb-odds"));
