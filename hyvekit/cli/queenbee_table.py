@@ -297,4 +297,11 @@ def log_match_played(ctx: typer.Context,
                                  "over: it ends when only one queen remains",
                                  hint=f"hyvekit queenbee next {match}")
     played = Q.played_match(table, f"played at the table: {match}", date)
-    append_match(ctx, group, played, (record, state), dry_run)
+    try:
+        append_match(ctx, group, played, (record, state), dry_run)
+    except InvalidInputError as e:
+        if e.field != "--players":
+            raise
+        raise InvalidInputError(f"the players of match {match!r}", e.given,
+                                f"{e.allowed} (the group's players, given when "
+                                f"'queenbee new --players' made it)") from None

@@ -177,3 +177,21 @@ def test_a_preview_says_the_action_begun_and_the_spaces_left_in_words(hk):
     t = campaign_store(hk.campaigns).state("friday")[1]
     moved = ENGINE.changes(ENGINE.view(t), ENGINE.view(ENGINE.push(t, "move warrior H1b G1b")))
     assert "Flight: 5 → 3 spaces left" in moved and "G1b empty → Ann: 1 warrior" in moved
+
+
+def test_a_match_whose_player_is_not_in_the_group_names_the_match_not_players(hk):
+    """log-match takes no --players: a player of the match missing from the group's roster
+    is named as the match's, with the group's players."""
+    import random
+
+    from hyvekit.games import campaign_store
+    from hyvekit.rules.queenbee.engine import ENGINE
+    _new(hk)
+    t, rng = campaign_store(hk.campaigns).state("friday")[1], random.Random(2)
+    while not ENGINE.pending(t).over:
+        t = ENGINE.push(t, rng.choice(ENGINE.pending(t).legal), rng)
+    _do(hk, *t.steps)
+    assert hk("queenbee", "new", "Hive", "--players", "ann,bob").returncode == 0
+    err = hk("queenbee", "log-match", "hive", "friday").stderr
+    assert "the players of match 'friday': got 'Bo', expected a player of this group: ann, " \
+           "bob" in err and "--players" not in err.split("expected")[0], err
