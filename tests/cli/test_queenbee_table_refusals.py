@@ -195,3 +195,11 @@ def test_a_match_whose_player_is_not_in_the_group_names_the_match_not_players(hk
     err = hk("queenbee", "log-match", "hive", "friday").stderr
     assert "the players of match 'friday': got 'Bo', expected a player of this group: ann, " \
            "bob" in err and "--players" not in err.split("expected")[0], err
+
+
+def test_a_reroll_of_a_die_not_rolled_names_the_dice_that_may_be(hk):
+    _battle(hk)
+    _do(hk, "pass", "b4,b3,y3")
+    err = _refused(hk, "reroll b1", 1)
+    assert "re-roll one or more of Ann's own dice, each die once: b4,b3,y3" in err, err
+    assert "Legal: reroll" in err and "keep" in err

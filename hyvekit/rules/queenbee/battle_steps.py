@@ -127,7 +127,7 @@ def push(t: M.Table, d: Decision, body: str, rng: random.Random | None = None
     if body not in d.legal:
         _check_card_name(d, body)
         if word in VERBS:
-            raise M.refuse(d, body, _why_not(t, word), R_SEQUENCE)
+            raise M.refuse(d, body, _why_not(t, d, word), R_SEQUENCE)
         raise InvalidInputError("step", body, "a step of this decision: " + "; ".join(d.legal[:6]),
                                 suggestions=[v for v in VERBS if v.startswith(word[:2])])
     rest = body.split()[1:]
@@ -226,12 +226,19 @@ def _check_card_name(d: Decision, body: str) -> None:
     raise not_one_of("battle card", words[1], C.NAMES)
 
 
-def _why_not(t: M.Table, word: str) -> str:
+def _why_not(t: M.Table, d: Decision, word: str) -> str:
+    """Why a step beginning with ``word`` (a verb of the battle) is not among ``d``'s."""
     f = t.fight
     if word == "play" and f.stage == "cards" and f.side == 1 and f.standing("Smoker"):
         return "the attacker's Smoker stands: the defender plays no battle card in this battle"
     if word == "play" and f.stage == "cards":
         return "a card in hand, of this match's deck, played as its description says"
+    if word == "reroll" and f.stage == "reroll":
+        dice = f.dice[f.side] if f.rerollable is None else f.rerollable
+        return (f"re-roll one or more of {d.actor}'s own dice, each die once: "
+                f"{F.dice_text(dice)}")
+    if any(o.split(" ", 1)[0] == word for o in d.legal):
+        return f"not one of the {word!r} steps legal now"
     return M.NOT_THIS_DECISION
 
 
