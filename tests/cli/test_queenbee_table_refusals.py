@@ -203,3 +203,16 @@ def test_a_reroll_of_a_die_not_rolled_names_the_dice_that_may_be(hk):
     err = _refused(hk, "reroll b1", 1)
     assert "re-roll one or more of Ann's own dice, each die once: b4,b3,y3" in err, err
     assert "Legal: reroll" in err and "keep" in err
+
+
+def test_tangled_signals_and_pesticides_refusals_name_whose_bees(hk):
+    _new(hk, "Ann", "Bo", "Cy")                     # hives 1, 3, 5
+    _do(hk, "play tangled-signals")
+    err = _refused(hk, "move worker E1a G1a", 1)    # Ann's own worker
+    assert "Effect Cards — Tangled Signals" in err
+    assert "Tangled Signals moves opponents' bees; E1a holds Ann's" in err
+    err = _refused(hk, "move warrior H3d G3b", 1)   # no warrior of Bo's on H3d
+    assert "no warrior of Bo's on H3d" in err, err
+    _do(hk, "done", "play pesticides")
+    err = _refused(hk, "remove warrior H5a", 1)     # Cy's bee, while Bo chooses
+    assert "Effect Cards — Pesticides" in err and "Bo removes one of their own" in err, err

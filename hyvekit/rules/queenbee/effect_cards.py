@@ -32,6 +32,8 @@ HONEY_CARDS = 3
 TANGLED_SPACES = 2
 #: Bee Larvae: "add 2 additional bees during reinforcement"
 BEE_LARVAE = B.BEE_LARVAE_EXTRA
+R_TANGLED = "Queen Bee: Effect Cards — Tangled Signals"
+R_PESTICIDES = "Queen Bee: Effect Cards — Pesticides"
 
 
 def holds(t: M.Table, key: str) -> bool:
@@ -214,7 +216,7 @@ def remove(t: M.Table, kind: str, space: str) -> M.Table:
     a = t.action
     seat = a.queue[0]
     if (space, seat, kind) not in t.bees:
-        raise IllegalActionError("Queen Bee: Effect Cards — Pesticides", f"no {kind} of "
+        raise IllegalActionError(R_PESTICIDES, f"no {kind} of "
                                  f"{t.name(seat)}'s on {space}")
     t = replace(t, bees=M.with_bees(t, [(space, seat, kind)], []),
                 action=replace(a, queue=a.queue[1:]),

@@ -439,6 +439,15 @@ def _why_not(t: M.Table, d: Decision, step: str) -> tuple[str, str]:
                       f"of yours able to join it; {w[1]} holds {M.describe_bees(bees)}"
                       + ("" if not bees else " (yours)" if bees[0][1] == seat
                          else f" ({t.name(bees[0][1])}'s)"))
+    if d.kind == "tangled" and w[0] == "move":
+        owner = M.owner(t, w[2])
+        if owner is None or owner not in E.opponents_in_play(t):
+            return E.R_TANGLED, (f"Tangled Signals moves opponents' bees; {w[2]} holds "
+                               + ("none" if owner is None else f"{t.name(owner)}'s"))
+        return _why_not_bee(t, w, E.R_TANGLED, owner)
+    if d.kind == "pesticides":
+        return E.R_PESTICIDES, (f"{d.actor} removes one of their own warriors or workers in "
+                              "their own hive (never the queen)")
     if w[0] in ("move", "bring", "add"):
         return _why_not_bee(t, w, rule)
     if w[0] == "attack":
@@ -453,15 +462,18 @@ def _why_not(t: M.Table, d: Decision, step: str) -> tuple[str, str]:
     return rule, "not now"
 
 
-def _why_not_bee(t: M.Table, w: list[str], rule: str) -> tuple[str, str]:
-    """Why a bee may not be moved, brought or added as ``w`` says."""
-    seat, kind, frm = t.turn, w[1], w[2]
+def _why_not_bee(t: M.Table, w: list[str], rule: str,
+                 seat: int | None = None) -> tuple[str, str]:
+    """Why a bee (of ``seat``, by default the player whose turn it is) may not be moved,
+    brought or added as ``w`` says."""
+    seat, kind, frm = t.turn if seat is None else seat, w[1], w[2]
+    whose = "yours" if seat == t.turn else f"{t.name(seat)}'s"
     if w[0] == "add":
         if frm not in free_larvae(t, seat):
             return rule, f"{frm} is not a free larva space of your hive"
         return rule, f"no {kind} in reserve"
     if (frm, seat, kind) not in t.bees:
-        return rule, f"no {kind} of yours on {frm}"
+        return rule, f"no {kind} of {whose} on {frm}"
     to = w[3] if w[0] == "move" else t.action.target
     problem = M.enter_problem(t, seat, kind, to)
     if problem:
