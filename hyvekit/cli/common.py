@@ -326,8 +326,27 @@ def with_expected(err):
     if isinstance(err, IllegalActionError) and err.expected is not None \
             and "expected" not in err.message and "claimed" not in err.message \
             and "Legal:" not in err.message:
-        return err.with_message(f"{err.message} [expected {err.expected}, given {err.given}]")
+        return err.with_message(f"{err.message} [expected {_said(err.expected)}, given "
+                                f"{_said(err.given)}]")
     return err
+
+
+#: the items of an expected list said in a refusal; more are counted
+EXPECTED_SHOWN = 12
+
+
+def _said(value: object) -> str:
+    """An expected or given value for people: a list as its items (the first
+    :data:`EXPECTED_SHOWN`, then how many more), a mapping as ``key value`` pairs, else as
+    it is."""
+    if isinstance(value, (list, tuple)):
+        items = [str(v) for v in value]
+        more = len(items) - EXPECTED_SHOWN
+        return (", ".join(items[:EXPECTED_SHOWN]) + (f" … and {more} more" if more > 0 else "")
+                if items else "none")
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+    return str(value)
 
 
 def resume_instead(store: Any, name: str, game: str, kind: str, next_words: list[str]

@@ -216,3 +216,14 @@ def test_tangled_signals_and_pesticides_refusals_name_whose_bees(hk):
     _do(hk, "done", "play pesticides")
     err = _refused(hk, "remove warrior H5a", 1)     # Cy's bee, while Bo chooses
     assert "Effect Cards — Pesticides" in err and "Bo removes one of their own" in err, err
+
+
+def test_a_secret_move_refused_says_which_of_the_cards_conditions_fails(hk):
+    _new(hk)
+    _do(hk, "flight", "move worker H1d G1a", "move worker E1a G1a")
+    err = _refused(hk, "Bo: play secret-move H4a", 1)
+    assert "H4a is a hive space: Secret Move takes the queen to no hive or nest space" in err
+    assert "['" not in err, err
+    assert "[expected C, G1b, G1c" in err and "more, given H4a]" in err
+    err = _refused(hk, "Bo: play secret-move G1a", 1)
+    assert "G1a is occupied by Ann's bees" in err, err

@@ -242,6 +242,20 @@ def secret_move_targets(t: M.Table, seat: int) -> list[str]:
     return out
 
 
+def _secret_move_space_problem(t: M.Table, seat: int, space: str) -> str:
+    """Why Secret Move may not take ``seat``'s queen to ``space`` (not one of
+    :func:`secret_move_targets`), in the card's words."""
+    kind = t.setup.board.spaces[space].type
+    who, n = t.occupied.get(space, (seat, 0))
+    if kind not in ("grass", "tunnel"):
+        return (f"{space} is {'a nest' if kind == 'nest' else 'a hive space'}: Secret Move "
+                "takes the queen to no hive or nest space")
+    if who != seat:
+        return f"{space} is occupied by {t.name(who)}'s bees"
+    return (f"{space} holds {n} of {t.name(seat)}'s bees: she may join at most "
+            f"{SECRET_MOVE_BEES}")
+
+
 def secret_move(t: M.Table, seat: int, space: str) -> M.Table:
     """Secret Move (Sudden Cards): "immediately move your queen from the nest to any space
     on the board that is neither a hive nor a nest and is not occupied by an opponent" —
@@ -260,8 +274,7 @@ def secret_move(t: M.Table, seat: int, space: str) -> M.Table:
     elif t.fight is not None and nest in t.fight.spaces:
         problem = f"{name}'s nest is the space of the battle under way"
     elif space not in secret_move_targets(t, seat):
-        problem = (f"{space} is a hive or nest space, holds another player's bees or four "
-                   f"of {name}'s")
+        problem = _secret_move_space_problem(t, seat, space)
     if problem:
         raise IllegalActionError(R_SECRET_MOVE, problem,
                                  expected=secret_move_targets(t, seat), given=space)
