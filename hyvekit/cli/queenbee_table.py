@@ -263,7 +263,7 @@ def do(ctx: typer.Context, match: str = MatchArg,
         return
     out = console()
     for line in applied.said:
-        out.print(f"  {line}", highlight=False)
+        out.print(wrapped(line, first="  ", indent="    "), highlight=False, soft_wrap=True)
     print_match_table(data["table"])
     print_decision(data, record.header["id"])
     if data["decision"] is None and applied.steps:      # the step that ended the match

@@ -227,3 +227,11 @@ def test_a_secret_move_refused_says_which_of_the_cards_conditions_fails(hk):
     assert "[expected C, G1b, G1c" in err and "more, given H4a]" in err
     err = _refused(hk, "Bo: play secret-move G1a", 1)
     assert "G1a is occupied by Ann's bees" in err, err
+
+
+def test_what_a_step_did_wraps_indented_with_the_cards_text(hk):
+    _new(hk)
+    out = hk("queenbee", "do", "friday", "play honey", env={"COLUMNS": "50"}).stdout
+    said = out.split("Queen Bee ·", 1)[0].splitlines()
+    assert said[0].startswith("  Ann plays Honey") and len(said) > 2, said
+    assert all(line.startswith("  ") for line in said), said       # none at the margin
