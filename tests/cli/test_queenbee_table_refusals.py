@@ -235,3 +235,11 @@ def test_what_a_step_did_wraps_indented_with_the_cards_text(hk):
     said = out.split("Queen Bee ·", 1)[0].splitlines()
     assert said[0].startswith("  Ann plays Honey") and len(said) > 2, said
     assert all(line.startswith("  ") for line in said), said       # none at the margin
+
+
+def test_an_empty_battle_step_suggests_nothing_and_a_typo_its_verb(hk):
+    _battle(hk)
+    _do(hk, "pass", "b4,b3,y3")                     # Ann's re-roll is due
+    err = _refused(hk, "", 2)
+    assert "step: got ''" in err and "did you mean" not in err, err
+    assert "did you mean keep" in _refused(hk, "kep", 2)

@@ -35,6 +35,7 @@ from hyvekit.rules.queenbee import match_table as M
 from hyvekit.rules.queenbee.battle import R_SEQUENCE, parse_dice
 from hyvekit.rules.queenbee.tables import BLACK, YELLOW
 from hyvekit.rules.table import DICE, Decision
+from hyvekit.rules.validate import close_matches
 from hyvekit.rules.values import replace
 
 #: the most ways the dice may fall that a dice decision lists (else: ``roll`` or typed)
@@ -129,7 +130,7 @@ def push(t: M.Table, d: Decision, body: str, rng: random.Random | None = None
         if word in VERBS:
             raise M.refuse(d, body, _why_not(t, d, word), R_SEQUENCE)
         raise InvalidInputError("step", body, "a step of this decision: " + "; ".join(d.legal[:6]),
-                                suggestions=[v for v in VERBS if v.startswith(word[:2])])
+                                suggestions=close_matches(word, VERBS) if word else ())
     rest = body.split()[1:]
     if word == "play":
         t = C.play(t, f.side, rest[0], rest[1:])
