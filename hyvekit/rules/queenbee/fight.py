@@ -364,13 +364,15 @@ def after_escape(t: M.Table) -> M.Table:
 
 def queen_defeated(t: M.Table, seat: int, by: int) -> tuple[M.Table, list[str]]:
     """``seat``'s queen is defeated by ``by``'s bees: with 3+ players every bee serving her
-    now serves the queen ``by``'s bees serve (Forced Alliance)."""
+    now serves the queen ``by``'s bees serve (Forced Alliance); when hers was the last
+    other queen the match ends (End of the Game) and no alliance is said."""
     new = M.head(t, by)
     said = [f"{t.name(seat)}'s queen is defeated"]
     serves = t.serves
+    standing = [s for s in range(len(t.players)) if s not in t.fallen and s != seat]
     if len(t.players) >= 3:
         serves = tuple(new if s == seat else s for s in serves)
-        if M.in_play(t, seat):
+        if M.in_play(t, seat) and len(standing) > 1:
             said.append(f"forced alliance: {t.name(seat)}'s bees now serve "
                         f"{t.name(new)}'s queen")
     return replace(t, fallen=t.fallen + (seat,), serves=serves), said

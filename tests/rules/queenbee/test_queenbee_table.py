@@ -345,6 +345,21 @@ def test_forced_alliance_the_fallen_queens_bees_serve_the_victor_with_three_play
     assert "Ann's bees" in e.message
 
 
+def test_the_last_queens_fall_ends_the_match_with_no_forced_alliance_said():
+    """End of the Game: "The game ends when only one queen remains" — the last other queen's
+    bees serve no one: the table says the queen is defeated, not a forced alliance."""
+    t = new(3)
+    nests = [t.setup.board.hives[h].nest for h in t.setup.hives]
+    t = placed(t, [(nests[0], 0, "queen"), ("H3a", 0, "warrior"), (nests[1], 1, "queen"),
+                   ("G3b", 1, "warrior"), ("I1", 2, "worker")])
+    t = replace(t, fallen=(2,), serves=(0, 1, 1))          # Cy's queen fell to Bo's bees
+    t = do(t, "sting", f"attack H3a {nests[1]}", "pass", "b4", "keep", "b1", "keep", "accept")
+    d = ENGINE.pending(t)
+    assert d.over and d.result["winner"] == "Ann"
+    assert any("Bo's queen is defeated" in line for line in t.said)
+    assert not any("forced alliance" in line for line in t.said)
+
+
 def test_an_empty_deck_is_made_again_from_the_discard_pile_ruling_q19():
     t = replace(new(), deck=0, discard=4)
     t = do(t, "flight", "done", "end")                      # Bo draws: the pile is reshuffled
