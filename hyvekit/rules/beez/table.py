@@ -499,6 +499,40 @@ def shown_cards(t: Table) -> tuple[Objective, ...]:
     return tuple(cards)
 
 
+def unseen(t: Table, name: str, rng) -> Table:
+    """``t`` as ``name`` may know it, what they may not see drawn afresh with ``rng``: while
+    the game is played, every secret card but ``name``'s own (when the table holds them) is
+    two cards drawn from those that may be a secret card (:func:`secret_options`, each pair
+    as likely; ruling B19), in the table and in its setup alike; once the game is over the
+    secret cards are revealed (Game End) and nothing is drawn.
+
+    For the advisor (docs/advisor.md, "Beez"): no estimate reads another player's cards.
+    """
+    if t.game.over:
+        return t
+    i = t.setup.players.index(name)
+    library = dict(t.setup.library)
+    drawn = tuple(
+        cards if j == i and cards is not None else
+        tuple(parse_objective(x, library, "secret objective")
+              for x in shlex.split(rng.choice(secret_options(t, p)))[1:])
+        for j, (p, cards) in enumerate(zip(t.setup.players, t.secret)))
+    return replace(t, setup=replace(t.setup, secret=drawn), secret=drawn)
+
+
+def check_hint(t: Table, player: str, decision: str) -> None:
+    """A hint of the advisor marked for ``player``'s ``decision``: only for the decision due
+    (docs/advisor.md, "Honest records").
+
+    :raises IllegalActionError: not the decision due (its player or its kind).
+    """
+    d = pending(t)
+    if d.over or (d.actor, d.kind) != (player, decision):
+        due = "nothing (the game is over)" if d.over else f"{d.actor}'s {d.kind} decision"
+        raise IllegalActionError(R_TABLE, f"a hint is marked for the decision due: {due}",
+                                 expected=due, given=f"{player}'s {decision} decision")
+
+
 def view(t: Table) -> dict:
     """The table for people and ``next --json``: the round, whose turn, each player's
     honeycomb (text rows), nectar and large nectar, the common cards, the nectar left on the
