@@ -89,14 +89,20 @@ def advisor_game():
     as the score, and each rollout started from what the player deciding may know (another
     player's secret cards drawn afresh: :func:`~hyvekit.rules.beez.table.unseen`).  A review
     weighs the flights and the storing (the secret cards revealed and the values entered are
-    facts of the table)."""
+    facts of the table).  A rollout from the first round costs about 0.4 CPU s: the default
+    player's first :data:`SCREENED` options are estimated."""
     from hyvekit.games.advisor import AdvisorGame
     from hyvekit.rules.beez import default_player as DP
     from hyvekit.rules.beez.engine import ENGINE
     from hyvekit.rules.beez.table import unseen
     return AdvisorGame(GAME, KIND, "Beez", "honey drops", ENGINE, DP.choose, DP.ranked,
                        DP.outcome, advisor_choice, advisor_when, advisor_at, advisor_players,
-                       unseen)
+                       unseen, SCREENED)
+
+
+#: the most options of a decision the advisor estimates (a Beez rollout costs about five
+#: times a Bee Lives one from its seventh month)
+SCREENED = 6
 
 
 def advisor_choice(d) -> bool:

@@ -512,12 +512,15 @@ def unseen(t: Table, name: str, rng) -> Table:
         return t
     i = t.setup.players.index(name)
     library = dict(t.setup.library)
-    drawn = tuple(
-        cards if j == i and cards is not None else
-        tuple(parse_objective(x, library, "secret objective")
-              for x in shlex.split(rng.choice(secret_options(t, p)))[1:])
-        for j, (p, cards) in enumerate(zip(t.setup.players, t.secret)))
-    return replace(t, setup=replace(t.setup, secret=drawn), secret=drawn)
+    drawn = []
+    for j, (p, cards) in enumerate(zip(t.setup.players, t.secret)):
+        if j != i or cards is None:
+            pairs = secret_options(t, p)       # one pair: nothing to draw (no luck in it)
+            pair = pairs[0] if len(pairs) == 1 else rng.choice(pairs)
+            cards = tuple(parse_objective(x, library, "secret objective")
+                          for x in shlex.split(pair)[1:])
+        drawn.append(cards)
+    return replace(t, setup=replace(t.setup, secret=tuple(drawn)), secret=tuple(drawn))
 
 
 def check_hint(t: Table, player: str, decision: str) -> None:
