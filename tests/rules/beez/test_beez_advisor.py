@@ -142,3 +142,20 @@ def test_a_review_weighs_flights_and_storing_only():
     d = ENGINE.pending(t)
     assert game.is_choice(d) and game.when(t) == "round 1" and game.at(t) == {"round": 1}
     assert game.players(t) == ["Martin", "Sophie"]
+
+
+def test_what_an_option_changes_now_says_where_the_nectar_goes():
+    """The hint's "now:" line (the options' previews): a storing names its chamber, a
+    flight the nectar to store, so that options of one decision read apart."""
+    from hyvekit.rules.table import previews
+    t = ENGINE.push(T.new_table(setup()), "fly 5 P w")
+    d = ENGINE.pending(t)
+    got = previews(ENGINE, t, d)
+    for option in d.legal:
+        _, tok, chamber = option.split()
+        assert got[option].startswith(f"Martin stores {tok} in {chamber}")
+    assert len(set(got.values())) == len(d.legal)
+    start = T.new_table(setup())
+    flights = previews(ENGINE, start, options=["fly 4 P w", "fly 2 y"])
+    assert flights == {"fly 4 P w": "flight of 4, to store: P w",
+                       "fly 2 y": "flight of 2, to store: y"}
