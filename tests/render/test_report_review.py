@@ -65,7 +65,7 @@ def test_a_beez_game_report_with_the_review_has_its_page(hk):
     import sys
     sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))
     from test_beez_hint_cli import _game
-    cid = _game(hk, 6, random_seat="Sophie", seed=5)
+    cid = _game(hk, 4, random_seat="Sophie", seed=5)      # four decisions: a short review
     got = hk("print", "report", cid, "--review", "--out", "beez.pdf")
     assert got.returncode == 0, got.stderr
     text = " ".join(pdf_text(hk.root / "beez.pdf").split())
