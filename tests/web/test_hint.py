@@ -182,3 +182,20 @@ def test_a_finished_beez_game_is_reviewed_on_its_page_in_a_real_browser(hk, brow
         assert text.startswith("review of every player")
         assert all(len(line) <= 80 for line in text.splitlines())
         page.screenshot(path=str(tmp_path / "beez-review.png"), full_page=True)
+
+
+def test_the_beez_hint_button_shows_the_hint_in_a_real_browser(hk, browser, tmp_path):
+    from .conftest import PHONE, until
+    cid = _beez(hk, 26)
+    with serving(hk.campaigns, [cid]) as (base, app):
+        k = tokens(app, cid)
+        actor = request(f"{base}/t/{cid}/state?k={k['watch']}")[1]["actor"]
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{base}/t/{cid}?k={k['player ' + actor]}")
+        until(page, "document.getElementById('live').textContent === 'live'")
+        assert not page.evaluate("document.getElementById('hinting').hidden")
+        page.click("#hint")
+        until(page, "!document.getElementById('hint-lines').hidden", 60_000)
+        text = page.evaluate("document.getElementById('hint-lines').textContent")
+        assert text.startswith(f"hint for {actor} (") and "honey drops" in text
+        page.screenshot(path=str(tmp_path / "beez-hint.png"), full_page=True)
