@@ -159,9 +159,9 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
            jobs: int | None = None, progress: Callable[[float], None] | None = None) -> Hint:
     """The hint for the decision due at ``t``: its options estimated by ``game``'s default
     player (an :class:`AdvisorGame`; what the player deciding may not see drawn afresh in
-    each rollout: ``game.unseen``) for
-    ``seconds`` (or ``rollouts`` rounds) over ``jobs`` processes (default: every core; 1: in
-    this process).  ``progress`` is told the share done, 0 to 1.
+    each rollout: ``game.unseen``) for ``seconds`` (or ``rollouts`` rounds) over ``jobs``
+    processes (default: every core; 1: in this process).  ``progress`` is told the share
+    done, 0 to 1.
 
     A legal option the engine refuses when pushed (a raid's sacrifice listed after the raid
     is settled) is neither estimated nor listed as not estimated.
