@@ -89,7 +89,7 @@ def advisor_game():
     as the score, and each rollout started from what the player deciding may know (another
     player's secret cards drawn afresh: :func:`~hyvekit.rules.beez.table.unseen`).  A review
     weighs the flights and the storing (the secret cards revealed and the values entered are
-    facts of the table).  A rollout from the first round costs about 0.4 CPU s: the default
+    facts of the table).  A rollout from the first round costs about 0.15 CPU s: the default
     player's first :data:`SCREENED` options are estimated."""
     from hyvekit.games.advisor import AdvisorGame
     from hyvekit.rules.beez import default_player as DP
@@ -100,8 +100,8 @@ def advisor_game():
                        unseen, SCREENED)
 
 
-#: the most options of a decision the advisor estimates (a Beez rollout costs about five
-#: times a Bee Lives one from its seventh month)
+#: the most options of a decision the advisor estimates: two rounds of them from the first
+#: round within the 3-second budget on 2 cores (docs/advisor.md, "The advisor on Beez")
 SCREENED = 6
 
 

@@ -19,6 +19,7 @@ default player takes what fills its honeycomb best:
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -41,18 +42,20 @@ def worth(t: T.Table, name: str) -> float:
     stored."""
     i = t.setup.players.index(name)
     hc = T.honeycomb_now(t) if t.flight is not None and t.game.current == i else t.game.boards[i]
-    return _comb_worth(hc, _seen_cards(t, i), name)
+    return _comb_worth(hc, _seen_cards(t, i))
 
 
-def _seen_cards(t: T.Table, i: int) -> list:
+def _seen_cards(t: T.Table, i: int) -> tuple:
     """The cards player ``i`` scores that hyvekit can score: the common ones and their own
     secret ones (when the table holds them)."""
-    return [c for c in t.setup.common + (t.secret[i] or ()) if c.described]
+    return tuple(c for c in t.setup.common + (t.secret[i] or ()) if c.described)
 
 
-def _comb_worth(hc: Honeycomb, cards: list, name: str) -> float:
-    """:func:`worth` of the honeycomb ``hc`` on ``cards``."""
-    value = score_player(name, hc, cards).total + NECTAR * hc.count
+@functools.lru_cache(maxsize=16_384)
+def _comb_worth(hc: Honeycomb, cards: tuple) -> float:
+    """:func:`worth` of the honeycomb ``hc`` on ``cards``, each worked out once in a while
+    (the rollouts of a hint play the same honeycombs again and again)."""
+    value = score_player("", hc, cards).total + NECTAR * hc.count
     for card in cards:
         if card.kind in ("rows-filled", "row-filled"):
             cells = [Chamber(r, p) for r in objective_rows(card, hc.layout)
@@ -67,12 +70,12 @@ class _Worths:
     weighs the same honeycomb by many ways)."""
 
     def __init__(self, t: T.Table, name: str) -> None:
-        self.name, self.cards, self.seen = name, _seen_cards(t, t.setup.players.index(name)), {}
+        self.cards, self.seen = _seen_cards(t, t.setup.players.index(name)), {}
 
     def __call__(self, hc: Honeycomb) -> float:
         got = self.seen.get(hc.cells)
         if got is None:
-            got = self.seen[hc.cells] = _comb_worth(hc, self.cards, self.name)
+            got = self.seen[hc.cells] = _comb_worth(hc, self.cards)
         return got
 
 
