@@ -220,7 +220,8 @@ def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int 
         queued: set[Future] = set()
         i = 0
         while not done():
-            while len(queued) < 2 * jobs:         # keep every worker busy
+            # keep every worker busy, never past the rounds asked for
+            while len(queued) < 2 * jobs and (rollouts is None or i < rollouts):
                 queued |= {pool.submit(_play, o, i) for o in options}
                 i += 1
             finished, queued = wait(queued, timeout=max(0.01, deadline - time.monotonic()),

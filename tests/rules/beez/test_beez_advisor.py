@@ -159,3 +159,22 @@ def test_what_an_option_changes_now_says_where_the_nectar_goes():
     flights = previews(ENGINE, start, options=["fly 4 P w", "fly 2 y"])
     assert flights == {"fly 4 P w": "flight of 4, to store: P w",
                        "fly 2 y": "flight of 2, to store: y"}
+
+
+def test_rollouts_asked_for_are_exactly_the_rounds_played_however_fast(monkeypatch):
+    """``--rollouts N`` fixes the numbers: the process pool plays N rounds, never more, even
+    when the workers would run ahead (here every rollout queued is waited for, as when
+    rollouts are quick: the last steps of a game)."""
+    import concurrent.futures
+
+    import hyvekit.games.advisor as advisor
+    t = T.new_table(setup(secret={"Martin": ["three-colour-line", "bow"],
+                                  "Sophie": ["three-colour-line", "bow"]}))
+    while not ENGINE.pending(_at(t, 1, 9)).over:     # the last step of the game is due
+        t = _at(t, 1, 9)
+    alone = _numbers(advise(advisor_game(), t, 4, rollouts=2, jobs=1))
+    monkeypatch.setattr(advisor, "wait", lambda fs, timeout=None, return_when=None:
+                        concurrent.futures.wait(fs))
+    pooled = advise(advisor_game(), t, 4, rollouts=2, jobs=8)     # 16 queued: 3+ rounds
+    assert pooled.rounds == 2 and all(e.rollouts == 2 for e in pooled.estimates)
+    assert _numbers(pooled) == alone
