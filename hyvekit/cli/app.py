@@ -35,10 +35,10 @@ GROUPS: dict[str, tuple[str, ...]] = {
                  "hyvekit.cli.beelives_campaign",     # beelives new, log, status...
                  "hyvekit.cli.beelives_play",         # beelives play
                  "hyvekit.cli.beelives_table",        # beelives next, do, export-month
-                 "hyvekit.cli.beelives_hint",         # beelives hint
-                 "hyvekit.cli.beelives_review"),      # beelives review
+                 "hyvekit.cli.beelives_hint"),        # beelives hint, review
     "beez": ("hyvekit.cli.beez",
-             "hyvekit.cli.beez_table"),               # beez new, next, do, cards
+             "hyvekit.cli.beez_table",                # beez new, next, do, cards
+             "hyvekit.cli.beez_hint"),                # beez hint, review
     "queenbee": ("hyvekit.cli.queenbee",
                  "hyvekit.cli.queenbee_table",        # queenbee new, board, next, do
                  "hyvekit.cli.queenbee_play"),        # queenbee play

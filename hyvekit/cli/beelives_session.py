@@ -131,10 +131,12 @@ class PlaySession(StoredTable):
         :raises IllegalActionError: nobody decides now, or the record changed by another
             command since it was read.
         """
-        from hyvekit.cli.beelives_hint import advise_now, hint_lines, mark_hint
+        from hyvekit.cli.advisor import advise_now
+        from hyvekit.games.advisor_text import hint_lines, mark_hint
+        from hyvekit.games.beelives import advisor_game
         self._require_unchanged()
-        hint = advise_now(self.state, HINT_SECONDS if seconds is None else seconds, None,
-                          None, quiet=True)
+        hint = advise_now(advisor_game(), self.state,
+                          HINT_SECONDS if seconds is None else seconds, None, None, quiet=True)
         mark_hint(self.store, self.id, hint, (self._record, self.state))
         self.reload()
         return hint_lines(hint)

@@ -235,7 +235,7 @@ def next_(ctx: typer.Context, campaign: str = CampaignArg, as_json: bool = JsonO
     data = next_data(state)
     lines: list[str] = []
     if hint:
-        from hyvekit.cli.beelives_hint import show_hint
+        from hyvekit.cli.advisor import show_hint
         data["hint"], lines = show_hint(ctx, campaign, (record, state), seconds, seed, None)
     if as_json:
         print_json(data)

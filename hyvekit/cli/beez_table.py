@@ -242,20 +242,33 @@ def print_decision(data: dict, game: str) -> None:
 
 
 @app.command("next")
-def next_(ctx: typer.Context, game: str = GameArg, as_json: bool = JsonOption) -> None:
+def next_(ctx: typer.Context, game: str = GameArg, as_json: bool = JsonOption,
+          hint: bool = typer.Option(False, "--hint", help="Add the advisor's estimate of each "
+                                    "option ('beez hint'; marked in the record)."),
+          seconds: float = typer.Option(3.0, "--seconds", metavar="S", min=0.1, max=600.0,
+                                        help="With --hint: time to think (default 3)."),
+          seed: int | None = typer.Option(None, "--seed", metavar="N", min=0,
+                                          help="With --hint: the rollouts' seed.")) -> None:
     """What is due now: the round, whose turn, each honeycomb, and the decision due with its
     legal options; at the end, the scores and the winner. --json gives {"actor", "decision",
     "legal": [...], "table": ...}: every string in legal is a step 'beez do' accepts.
+    --hint adds the advisor's estimates ("hint" in --json).
 
-    Example: hyvekit beez next friday
+    Example: hyvekit beez next friday --hint
     """
     record, state = load_game(ctx, game)
     data = next_data(state)
+    lines: list[str] = []
+    if hint:
+        from hyvekit.cli.advisor import show_hint
+        data["hint"], lines = show_hint(ctx, game, (record, state), seconds, seed, None)
     if as_json:
         print_json(data)
         return
     print_table(data["table"])
     print_decision(data, record.header["id"])
+    for line in lines:
+        console().print(line, highlight=False, soft_wrap=True)
 
 
 @app.command("do")

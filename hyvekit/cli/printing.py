@@ -681,14 +681,16 @@ def report(
     ink_saver: InkSaver = False,
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
-    review: bool = typer.Option(False, "--review", help="Bee Lives: add the advisor's review "
-                                "of every player's choices (a minute or two; docs/advisor.md)."),
+    review: bool = typer.Option(False, "--review", help="Bee Lives, Beez: add the advisor's "
+                                "review of every player's choices (a minute or two; "
+                                "docs/advisor.md)."),
 ) -> None:
     """Print a campaign report: a legacy run's scenarios with HP and honey charts, a match
     log's standings with a wins chart, or a Bee Lives campaign's years, goals and VP and
     worker-bee charts; then every event of its history (undone ones marked reverted). Long
-    histories run to several pages. With --review, a Bee Lives campaign's report has a page
-    of the choices a better option beat (as 'beelives review' lists them).
+    histories run to several pages. With --review, a Bee Lives campaign's or a Beez game's
+    report has a page of the choices a better option beat (as 'beelives review' and 'beez
+    review' list them).
 
     The PDF records the campaign id and a hash of its state in its metadata.
 
@@ -720,25 +722,26 @@ def report(
 
 
 def _review_lines(ctx: typer.Context, record: Any) -> list[str]:
-    """The advisor's review of a Bee Lives campaign's choices for its report: every
-    player's, three rollouts an option with seed 0 (as the web table's), a progress bar on
-    stderr.
+    """The advisor's review of a record's choices for its report (a record the advisor
+    knows: a Bee Lives campaign, a Beez game): every player's, three rollouts an option with
+    seed 0 (as the web table's), a progress bar on stderr.
 
-    :raises InvalidInputError: not a Bee Lives campaign.
+    :raises InvalidInputError: a record the advisor does not know.
     """
-    if (record.header["game"], record.header["kind"]) != BEELIVES_CAMPAIGN:
+    from hyvekit.games.advisor import advised_games, advisor_game_of
+    game = advisor_game_of(record.header["game"], record.header["kind"])
+    if game is None:
         raise InvalidInputError("--review", record.header["game"],
-                                "a Bee Lives campaign (the advisor reviews Bee Lives only)")
+                                f"{advised_games()} (the records the advisor reviews)")
     import os
 
-    from hyvekit.cli.beelives_hint import thinking
+    from hyvekit.cli.advisor import thinking
     from hyvekit.games import campaign_store
     from hyvekit.games.advisor import REVIEW_ROUNDS, review
     from hyvekit.games.advisor_text import record_positions, review_lines
-    from hyvekit.games.beelives import advisor_game
     found = record_positions(campaign_store(campaigns_dir(ctx)), record)
     with thinking("reviewing") as progress:
-        done = review(advisor_game(), found, 0, rollouts=REVIEW_ROUNDS, jobs=os.cpu_count(),
+        done = review(game, found, 0, rollouts=REVIEW_ROUNDS, jobs=os.cpu_count(),
                       progress=progress)
     return review_lines(done, None)
 

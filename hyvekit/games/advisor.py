@@ -8,6 +8,13 @@ those of rollouts ``0 … R-1`` of each option, so the same seed and the same nu
 give the same numbers, whichever process played which rollout (``--rollouts N`` fixes ``R``:
 the same numbers on any machine).  Two rounds are always played, so that every estimate has
 an interval, even past the budget.
+
+A game gives the faces what they need of it as an :class:`AdvisorGame` (its module's
+``advisor_game()``, found by :func:`advisor_game_of` from :data:`ADVISED`): its table engine,
+its default player, the outcome of a finished game, what a player may not see, and how its
+scores and its moments are said.  The faces (``GAME hint``, ``GAME next --hint``, ``GAME
+review``, the web table's hint and review, ``print report --review``) are the same for every
+game in :data:`ADVISED`.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from dataclasses import field
 from multiprocessing import get_context
 from typing import Any
 
+from hyvekit.rules.advisor import SCREENED
 from hyvekit.rules.values import dataclass
 
 #: the rounds always played (an interval needs two rollouts)
@@ -33,6 +41,61 @@ MOST_SECONDS = 600.0
 REVIEW_ROUNDS, REVIEWED = 3, 4
 #: the share of the budget spent on rounds: the rest is for the previews and the answer
 SPENT = 0.85
+#: the records the advisor knows: ``(game, kind)`` → the module whose ``advisor_game()``
+#: gives its :class:`AdvisorGame`
+ADVISED = {("beelives", "campaign"): "hyvekit.games.beelives",
+           ("beez", "game"): "hyvekit.games.beez"}
+
+
+@dataclass(frozen=True)
+class AdvisorGame:
+    """What the advisor needs of a game (docs/advisor.md, "A game's advisor").
+
+    :ivar game, kind: the record's game and kind (its table: ``table_game(game, kind)``).
+    :ivar label: the game's name for people ("Bee Lives"); ``unit``: its score's ("VP").
+    :ivar engine: the table engine (:mod:`hyvekit.rules.table`).
+    :ivar choose: the default player, ``(table, decision, rng) -> step``.
+    :ivar ranked: ``(table, decision) -> steps``: the legal steps, the default player's
+        choice first (the first ones are estimated).
+    :ivar outcome: ``(table at the end, name) -> (score, share of the win)``.
+    :ivar is_choice: ``decision -> bool``: the decisions a review weighs.
+    :ivar when: ``table -> str``: where the game is, for people ("year 1 June", "round 3").
+    :ivar at: ``table -> dict``: the same as data (``{"year", "month"}``, ``{"round"}``).
+    :ivar players: ``table -> names``: the game's players.
+    :ivar unseen: ``(table, name, rng) -> table``: the table with what ``name`` may not see
+        drawn afresh with ``rng`` (another player's secret cards); None: nothing is hidden.
+        Each rollout starts from it, with its own random numbers.
+    :ivar screened: the most options of a decision estimated (the default player's first).
+    """
+
+    game: str
+    kind: str
+    label: str
+    unit: str
+    engine: Any
+    choose: Callable
+    ranked: Callable
+    outcome: Callable
+    is_choice: Callable
+    when: Callable
+    at: Callable
+    players: Callable
+    unseen: Callable | None = None
+    screened: int = SCREENED
+
+
+def advisor_game_of(game: str, kind: str) -> AdvisorGame | None:
+    """The :class:`AdvisorGame` of a record's ``game`` and ``kind`` (:data:`ADVISED`), None
+    for a record the advisor does not know."""
+    import importlib
+    module = ADVISED.get((game, kind))
+    return None if module is None else importlib.import_module(module).advisor_game()
+
+
+def advised_games() -> str:
+    """The records the advisor knows, for people: "a Bee Lives campaign, a Beez game"."""
+    from hyvekit.games.plays import LABELS
+    return ", ".join(f"a {LABELS.get(g, g)} {k}" for g, k in ADVISED)
 
 
 @dataclass(frozen=True)
@@ -51,6 +114,7 @@ class Hint:
     :ivar versus: each option against the default player's choice, rollout by rollout:
         ``(VP more, half-width of its 95 % interval)`` (:func:`~hyvekit.rules.advisor.paired`).
     :ivar changes: what each option changes now (the faces' previews), by option.
+    :ivar unit: the score's unit ("VP", "honey drops").
     """
 
     actor: str
@@ -64,9 +128,11 @@ class Hint:
     drawn: str | None = None
     versus: dict[str, tuple[float, float]] = field(default_factory=dict)
     changes: dict[str, str] = field(default_factory=dict)
+    unit: str = "VP"
 
 
-#: what a worker plays: (engine, table, player, outcome, actor, seed), set when it starts
+#: what a worker plays: (engine, table, player, outcome, actor, seed, unseen), set when it
+#: starts
 _JOB: tuple = ()
 
 
@@ -77,9 +143,11 @@ def _start(job: tuple) -> None:
 
 def _play(option: str, index: int) -> tuple[str, int, tuple[float, float, bool]]:
     from hyvekit.rules.advisor import rollout, rollout_rng
-    engine, t, player, outcome, actor, seed = _JOB
-    return option, index, rollout(engine, t, option, player, outcome, actor,
-                                  rollout_rng(seed, index))
+    engine, t, player, outcome, actor, seed, unseen = _JOB
+    rng = rollout_rng(seed, index)
+    if unseen is not None:            # what the actor may not see, drawn afresh
+        t = unseen(t, actor, rng)
+    return option, index, rollout(engine, t, option, player, outcome, actor, rng)
 
 
 def _whole_rounds(results: dict[str, dict[int, Any]]) -> int:
@@ -90,9 +158,10 @@ def _whole_rounds(results: dict[str, dict[int, Any]]) -> int:
 def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | None = None,
            jobs: int | None = None, progress: Callable[[float], None] | None = None) -> Hint:
     """The hint for the decision due at ``t``: its options estimated by ``game``'s default
-    player (``game.engine``, ``game.choose``, ``game.outcome``, ``game.ranked``) for
-    ``seconds`` (or ``rollouts`` rounds) over ``jobs`` processes (default: every core; 1: in
-    this process).  ``progress`` is told the share done, 0 to 1.
+    player (an :class:`AdvisorGame`; what the player deciding may not see drawn afresh in
+    each rollout: ``game.unseen``) for ``seconds`` (or ``rollouts`` rounds) over ``jobs``
+    processes (default: every core; 1: in this process).  ``progress`` is told the share
+    done, 0 to 1.
 
     A legal option the engine refuses when pushed (a raid's sacrifice listed after the raid
     is settled) is neither estimated nor listed as not estimated.
@@ -105,10 +174,10 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     if d.over or d.actor is None:
         raise ValueError("no player decides now")
     ranking = game.ranked(t, d)
-    screened = A.estimated(d, ranking, A.SCREENED)
+    screened = A.estimated(d, ranking, game.screened)
     # a legal step the engine refuses is neither estimated nor listed as not estimated
     options = tuple(o for o in screened if _pushes(engine, t, o))
-    job = (engine, t, game.choose, game.outcome, d.actor, seed)
+    job = (engine, t, game.choose, game.outcome, d.actor, seed, game.unseen)
     start = time.monotonic()
     rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
                      jobs or os.cpu_count() or 1, progress or (lambda share: None))
@@ -119,7 +188,7 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     versus = {o: A.paired(r, base) for o, r in results.items() if base and r}
     return Hint(d.actor, d.kind, A.estimates(d, results), ranking[0], left,
                 _whole_rounds(rounds), time.monotonic() - start, seed,
-                None if due is None else due[0], versus)
+                None if due is None else due[0], versus, unit=game.unit)
 
 
 def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int | None,
@@ -151,7 +220,8 @@ def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int 
         queued: set[Future] = set()
         i = 0
         while not done():
-            while len(queued) < 2 * jobs:         # keep every worker busy
+            # keep every worker busy, never past the rounds asked for
+            while len(queued) < 2 * jobs and (rollouts is None or i < rollouts):
                 queued |= {pool.submit(_play, o, i) for o in options}
                 i += 1
             finished, queued = wait(queued, timeout=max(0.01, deadline - time.monotonic()),
@@ -170,6 +240,7 @@ class Position:
 
     :ivar seq: the record's event that answered it; ``table``: the game as it was due.
     :ivar actor, kind: who decided, and the decision's kind; ``chosen``: the step taken.
+    :ivar when, at: where the game was (``AdvisorGame.when``, ``AdvisorGame.at``).
     """
 
     seq: int
@@ -177,6 +248,8 @@ class Position:
     actor: str
     kind: str
     chosen: str
+    when: str = ""
+    at: dict = field(default_factory=dict, compare=False)
 
 
 def positions(game: Any, start: Any, events: Any, play: Callable[[Any, str, dict], Any],
@@ -192,7 +265,8 @@ def positions(game: Any, start: Any, events: Any, play: Callable[[Any, str, dict
             if game.is_choice(d) and (player is None or d.actor == player):
                 # a copy: playing the next event may change this state in place
                 out.append(Position(event["seq"], pickle.loads(pickle.dumps(state)), d.actor,
-                                    d.kind, str(data["do"])))
+                                    d.kind, str(data["do"]), game.when(state),
+                                    game.at(state)))
         if event["type"] != "note":
             state = play(state, event["type"], data)
     return out
@@ -216,13 +290,15 @@ def _pushes(engine: Any, t: Any, option: str) -> bool:
 class Review:
     """The review of a game: each :class:`~hyvekit.rules.advisor.Mistake` with the
     :class:`Position` it was made at, the greatest loss first; ``weighed``: the decisions
-    reviewed; ``rounds``: the fewest rollouts an option had; ``seconds``: wall time."""
+    reviewed; ``rounds``: the fewest rollouts an option had; ``seconds``: wall time;
+    ``unit``: the score's ("VP")."""
 
     mistakes: tuple[tuple[Position, Any], ...]
     weighed: int
     rounds: int
     seconds: float
     seed: int
+    unit: str = "VP"
 
 
 def review(game: Any, found: list[Position], seed: int, seconds: float = 1.0,
@@ -239,7 +315,8 @@ def review(game: Any, found: list[Position], seed: int, seconds: float = 1.0,
         d = game.engine.pending(p.table)
         options = tuple(o for o in A.estimated(d, game.ranked(p.table, d), REVIEWED)
                         if o != p.chosen and _pushes(game.engine, p.table, o)) + (p.chosen,)
-        job = (game.engine, p.table, game.choose, game.outcome, p.actor, seed)
+        job = (game.engine, p.table, game.choose, game.outcome, p.actor, seed,
+               game.unseen)
         rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
                          jobs or os.cpu_count() or 1,
                          lambda share, n=n: tell((n + share) / len(found)), REVIEW_ROUNDS)
@@ -251,7 +328,8 @@ def review(game: Any, found: list[Position], seed: int, seconds: float = 1.0,
             out.append((p, mistake))
     tell(1.0)
     out.sort(key=lambda m: (-m[1].loss, m[0].seq))
-    return Review(tuple(out), len(found), least or 0, time.monotonic() - start, seed)
+    return Review(tuple(out), len(found), least or 0, time.monotonic() - start, seed,
+                  game.unit)
 
 
-__all__ = ["Hint", "LEAST_ROUNDS", "REVIEWED", "REVIEW_ROUNDS", "Position", "Review", "advise", "positions", "review"]
+__all__ = ["ADVISED", "AdvisorGame", "advised_games", "advisor_game_of", "Hint", "LEAST_ROUNDS", "REVIEWED", "REVIEW_ROUNDS", "Position", "Review", "advise", "positions", "review"]

@@ -286,13 +286,31 @@ __getattr__ = rules_door(__name__, "hyvekit.rules.beelives", RULES)
 
 
 def advisor_game():
-    """What the advisor plays Bee Lives with (:func:`hyvekit.games.advisor.advise`): the
-    table ``engine``, the default player's ``choose`` and ``ranked`` and the ``outcome`` of a
-    finished game (:mod:`hyvekit.rules.beelives.default_player`); ``is_choice``: the
-    decisions a review weighs."""
-    from types import SimpleNamespace
-
+    """What the advisor plays Bee Lives with (:class:`~hyvekit.games.advisor.AdvisorGame`):
+    the table ``engine``, the default player's ``choose`` and ``ranked`` and the ``outcome``
+    of a finished game (:mod:`hyvekit.rules.beelives.default_player`); ``is_choice``: the
+    decisions a review weighs.  Nothing is hidden from a player: the season cards not yet
+    drawn are drawn afresh in each rollout."""
+    from hyvekit.games.advisor import AdvisorGame
     from hyvekit.rules.beelives import default_player as DP
     from hyvekit.rules.beelives.engine import ENGINE
-    return SimpleNamespace(engine=ENGINE, choose=DP.choose, outcome=DP.outcome,
-                           ranked=DP.ranked, is_choice=DP.is_choice)
+    return AdvisorGame("beelives", "campaign", "Bee Lives", "VP", ENGINE, DP.choose, DP.ranked,
+                       DP.outcome, DP.is_choice, advisor_when, advisor_at,
+                       advisor_players)
+
+
+def advisor_players(t) -> list[str]:
+    """The players of a Bee Lives campaign ``t``, in seat order."""
+    return [p.name for p in t.game.players]
+
+
+def advisor_when(t) -> str:
+    """Where a Bee Lives campaign ``t`` is, for the advisor's review: "year 1 June"."""
+    return f"year {t.game.year} {advisor_at(t)['month']}"
+
+
+def advisor_at(t) -> dict:
+    """Where a Bee Lives campaign ``t`` is, as data: ``{"year", "month"}`` (the month's
+    name)."""
+    from hyvekit.rules.beelives.game import month_name
+    return {"year": t.game.year, "month": month_name(t.game.month)}

@@ -155,9 +155,9 @@ def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | No
     if times is None:
         times = [e.get("at") or "" for e in events]
     base = {"record": str(header.get("id")), "name": str(header.get("name") or "")}
+    assisted = tuple(hints) if hints is not None else hinted_players(events or ())
     if game == "beelives":
-        return _beelives(state, times, base,
-                         tuple(hints) if hints is not None else hinted_players(events or ()))
+        return _beelives(state, times, base, assisted)
     if game == "hyve" and kind == "scenario":
         return _hyve_scenario(state, times, base, me)
     if game == "hyve" and kind == "legacy":
@@ -167,7 +167,7 @@ def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | No
     if game == "queenbee":
         return _queenbee(state, events, base)
     if game == "beez":
-        return _beez(state, times, base)
+        return _beez(state, times, base, assisted)
     return ()
 
 
@@ -288,7 +288,8 @@ def _queenbee_match(t: Any, times: Sequence[str], base: dict[str, Any]) -> tuple
                  facts={"players": len(names)}, **base, **_span(times)),)
 
 
-def _beez(t: Any, times: Sequence[str], base: dict[str, Any]) -> tuple[Play, ...]:
+def _beez(t: Any, times: Sequence[str], base: dict[str, Any],
+          assisted: tuple[str, ...] = ()) -> tuple[Play, ...]:
     from hyvekit.rules.beez.table import final_scores
     done = final_scores(t)
     names = list(t.setup.players)
@@ -302,7 +303,7 @@ def _beez(t: Any, times: Sequence[str], base: dict[str, Any]) -> tuple[Play, ...
     facts = {"players": len(names), "objectives": common}
     return (Play("beez", base["record"], seats=seats, finished=done is not None,
                  comment="common objectives: " + ", ".join(common), facts=facts,
-                 **base, **_span(times)),)
+                 assisted=assisted, **base, **_span(times)),)
 
 
 def record_plays(store: Any, record_id: str, me: str = SOLO) -> tuple[Play, ...]:

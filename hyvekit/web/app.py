@@ -360,7 +360,7 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
     link for each record, and with ``players`` a link per player, their tokens made from
     ``secret``, by default :func:`link_secret`).  Every request passes the
     :class:`~hyvekit.web.guard.Guard` first (``names``: what a ``Host`` may name besides
-    loopback, ``--lan``'s addresses); ``hints``: the hint button of a Bee Lives table
+    loopback, ``--lan``'s addresses); ``hints``: the hint button of a table the advisor knows
     (``serve --no-hints``: off); ``review_rounds``: the rollouts an option of a finished
     game's review.
 
@@ -730,8 +730,16 @@ HINT_SECONDS = 3.0
 
 
 def _advised(s: Served) -> bool:
-    """Whether the advisor knows the served game (a Bee Lives campaign)."""
-    return (s.header.get("game"), s.header.get("kind")) == ("beelives", "campaign")
+    """Whether the advisor knows the served game (:data:`~hyvekit.games.advisor.ADVISED`: a
+    Bee Lives campaign, a Beez game)."""
+    from hyvekit.games.advisor import ADVISED
+    return (s.header.get("game"), s.header.get("kind")) in ADVISED
+
+
+def _advisor(s: Served) -> Any:
+    """The served game's :class:`~hyvekit.games.advisor.AdvisorGame` (one it knows)."""
+    from hyvekit.games.advisor import advisor_game_of
+    return advisor_game_of(s.header["game"], s.header["kind"])
 
 
 async def hint(request: Any) -> Any:
@@ -748,7 +756,8 @@ async def hint(request: Any) -> Any:
     if not request.app.state.hints:
         return _refused(403, "the host turned hints off for this table")
     if not _advised(s):
-        return _refused(409, "hints are given for Bee Lives campaigns only")
+        from hyvekit.games.advisor import advised_games
+        return _refused(409, f"hints are given for {advised_games()} only")
     try:
         data, lines = await asyncio.to_thread(_hint, s, access)
     except (IllegalActionError, RecordChangedError) as exc:
@@ -774,13 +783,13 @@ def _hint(s: Served, access: Access) -> tuple[dict, list[str]]:
         raise IllegalActionError("hyvekit serve: whose decision", f"{d.prompt}: it is "
                                  f"{d.actor}'s decision, not {access.player}'s",
                                  expected=d.actor, given=access.player)
-    shown = advised(known[1], HINT_SECONDS)
+    shown = advised(_advisor(s), known[1], HINT_SECONDS)
     mark_hint(s.store, s.cid, shown, known)
     return hint_data(shown), hint_lines(shown)
 
 
 async def review(request: Any) -> Any:
-    """The review of a finished Bee Lives game (docs/advisor.md, "Review"): every player's
+    """The review of a finished game the advisor knows (docs/advisor.md, "Review"): every player's
     choices that scored less than a better option beyond the intervals, worked out once in
     this process (a minute or two) and kept for the record as it is."""
     from starlette.responses import JSONResponse
@@ -790,7 +799,8 @@ async def review(request: Any) -> Any:
     if s is None or access is None:
         return _refused(403, "this link is not valid: ask the host for the link")
     if not _advised(s):
-        return _refused(409, "reviews are made of Bee Lives campaigns only")
+        from hyvekit.games.advisor import advised_games
+        return _refused(409, f"reviews are made of {advised_games()} only")
     try:
         lines = await asyncio.to_thread(_review, s, request.app.state.review_rounds)
     except IllegalActionError as exc:
@@ -807,17 +817,16 @@ def _review(s: Served, rounds: int) -> list[str]:
     """
     from hyvekit.games.advisor import review as reviewed
     from hyvekit.games.advisor_text import record_positions, review_lines
-    from hyvekit.games.beelives import advisor_game
     record, state = s.store.state(s.cid)
     if not s.game.engine.pending(state).over:
         raise IllegalActionError("hyvekit serve: review", "the game is not over: a review "
-                                 "is made of a finished game (or with 'hyvekit beelives "
-                                 "review' at any time)", expected="a finished game",
+                                 "is made of a finished game (or with 'hyvekit "
+                                 f"{s.header['game']} review' at any time)", expected="a finished game",
                                  given=s.game.engine.pending(state).prompt)
     key = record.active_seqs
     kept = s.reviewed
     if kept is None or kept[0] != key:
-        done = reviewed(advisor_game(), record_positions(s.store, record), 0,
+        done = reviewed(_advisor(s), record_positions(s.store, record), 0,
                         rollouts=rounds, jobs=1)
         s.reviewed = kept = (key, review_lines(done, None))
     return kept[1]

@@ -438,6 +438,7 @@
       }
       if (v.scores) { out.push(el("h3", "scores")); out.push(...(v.scores || []).map(beezScore)); }
       if (v.winners) out.push(line(`winner: ${v.winners.join(" and ")}`));
+      if (v.scores && !tv) out.push(reviewButton());    // the advisor's review (docs/advisor.md)
       out.push(el("h3", "nectar left on the flowers"));
       out.push(renderValue(v.flowers));
       return out;

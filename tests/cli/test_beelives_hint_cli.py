@@ -134,7 +134,7 @@ def _steps_to(start, end):
 
 
 def test_a_hint_is_marked_only_for_the_decision_due(late):
-    from hyvekit.cli.beelives_hint import mark_hint
+    from hyvekit.games.advisor_text import mark_hint
     from hyvekit.games.advisor import Hint
     from hyvekit.rules.common import IllegalActionError
     from hyvekit.store.errors import RecordChangedError

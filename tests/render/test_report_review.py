@@ -58,3 +58,19 @@ def test_review_of_another_kind_of_record_is_refused(hk):
     assert got.returncode == 2 and "--review" in got.stdout + got.stderr
     assert "a Bee Lives campaign" in got.stdout + got.stderr
     assert "Traceback" not in got.stderr and not (hk.root / "x.pdf").exists()
+
+
+def test_a_beez_game_report_with_the_review_has_its_page(hk):
+    """A Beez game (the advisor knows it too): the review's page, with honey drops."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))
+    from test_beez_hint_cli import _game
+    cid = _game(hk, 4, random_seat="Sophie", seed=5)      # four decisions: a short review
+    got = hk("print", "report", cid, "--review", "--out", "beez.pdf")
+    assert got.returncode == 0, got.stderr
+    text = " ".join(pdf_text(hk.root / "beez.pdf").split())
+    assert "advisor's review" in text.lower() and "review of every player:" in text
+    cli = hk("beez", "review", cid, "--seed", "0", "--rollouts", "3", env={"COLUMNS": "80"})
+    assert cli.returncode == 0, cli.stderr
+    for line in cli.stdout.splitlines()[2:4]:
+        assert " ".join(line.split()) in text

@@ -121,3 +121,83 @@ def test_the_review_button_on_a_finished_game_in_a_real_browser(hk, league, brow
         text = page.evaluate("document.querySelector('.review-lines').textContent")
         assert text.startswith("review of every player")
         page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
+
+
+# --- Beez: the same button and review (docs/advisor.md, "Beez") -----------------------------
+
+def _beez(hk, steps: int | None) -> str:
+    """Friday's Beez game (Martin, Sophie) with ``steps`` steps of the default player stored
+    (None: to the end)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))
+    from test_beez_hint_cli import _game
+    return _game(hk, steps)
+
+
+def test_the_player_deciding_a_beez_flight_gets_a_hint_and_the_record_marks_it(hk):
+    cid = _beez(hk, 26)
+    with serving(hk.campaigns, [cid]) as (base, app):
+        k = tokens(app, cid)
+        state = request(f"{base}/t/{cid}/state?k={k['watch']}")[1]
+        actor = state["actor"]
+        other = "Sophie" if actor == "Martin" else "Martin"
+        page = request(f"{base}/t/{cid}?k={k['player ' + actor]}")[1]
+        assert 'data-hints="on"' in page and 'id="hint"' in page
+        url = f"{base}/t/{cid}/hint"
+        status, answer = request(url, {"k": k["player " + other]}, headers={"Origin": base})
+        assert status == 409 and f"it is {actor}'s decision" in answer["error"]
+        assert "hint" not in _events(hk.campaigns, cid)
+        status, answer = _asked(url, k["player " + actor], base)
+        assert status == 200, answer
+        hint = answer["hint"]
+        assert hint["actor"] == actor and hint["unit"] == "honey drops" and hint["estimates"]
+        assert {e["option"] for e in hint["estimates"]} <= set(state["legal"])
+        assert answer["lines"][0].startswith(f"hint for {actor} (")
+        assert all(len(line) <= 80 for line in answer["lines"])
+    assert _events(hk.campaigns, cid)[-1] == "hint"
+
+
+def test_a_beez_table_with_hints_off_refuses_them(hk):
+    cid = _beez(hk, 26)
+    with serving(hk.campaigns, [cid], hints=False) as (base, app):
+        k = tokens(app, cid)
+        assert 'data-hints="off"' in request(f"{base}/t/{cid}?k={k['host']}")[1]
+        status, answer = request(f"{base}/t/{cid}/hint", {"k": k["host"]},
+                                 headers={"Origin": base})
+        assert status == 403 and "turned hints off" in answer["error"]
+    assert "hint" not in _events(hk.campaigns, cid)
+
+
+def test_a_finished_beez_game_is_reviewed_on_its_page_in_a_real_browser(hk, browser, tmp_path):
+    from .conftest import PHONE, until
+    cid = _beez(hk, None)
+    with serving(hk.campaigns, [cid], review_rounds=2) as (base, app):
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{base}/t/{cid}?k={tokens(app, cid)['watch']}")
+        until(page, "document.getElementById('review') !== null")
+        page.click("#review")
+        # every decision of the game weighed in the server's one process: about a minute on
+        # 2 idle cores (docs/advisor.md, "Beez"), longer on busy ones
+        until(page, "document.querySelector('.review-lines').textContent.length > 0", 360_000)
+        text = page.evaluate("document.querySelector('.review-lines').textContent")
+        assert text.startswith("review of every player")
+        assert all(len(line) <= 80 for line in text.splitlines())
+        page.screenshot(path=str(tmp_path / "beez-review.png"), full_page=True)
+
+
+def test_the_beez_hint_button_shows_the_hint_in_a_real_browser(hk, browser, tmp_path):
+    from .conftest import PHONE, until
+    cid = _beez(hk, 26)
+    with serving(hk.campaigns, [cid]) as (base, app):
+        k = tokens(app, cid)
+        actor = request(f"{base}/t/{cid}/state?k={k['watch']}")[1]["actor"]
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{base}/t/{cid}?k={k['player ' + actor]}")
+        until(page, "document.getElementById('live').textContent === 'live'")
+        assert not page.evaluate("document.getElementById('hinting').hidden")
+        page.click("#hint")
+        until(page, "!document.getElementById('hint-lines').hidden", 60_000)
+        text = page.evaluate("document.getElementById('hint-lines').textContent")
+        assert text.startswith(f"hint for {actor} (") and "honey drops" in text
+        page.screenshot(path=str(tmp_path / "beez-hint.png"), full_page=True)

@@ -39,5 +39,26 @@ class BeezEngine(BaseEngine):
         """The honeycombs and the game now (:func:`~.table.view`)."""
         return T.view(t)
 
+    #: the flight is told by :meth:`changes` itself
+    QUIET = frozenset({"steps", "flight"})
+
+    def changes(self, before: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+        """What took the view ``before`` to ``after``: each nectar stored and where ("Sophie
+        stores B in C1"), the flight to store ("flight of 4, to store: P w"), then the
+        rest (:meth:`BaseEngine.changes`)."""
+        from hyvekit.rules.beez.honeycomb import ROW_NAMES
+        out = []
+        for b, a in zip(before["players"], after["players"]):
+            stored = [f"{new} in {ROW_NAMES[r]}{p + 1}"
+                      for r, (old_row, new_row) in enumerate(zip(b["honeycomb"], a["honeycomb"]))
+                      for p, (old, new) in enumerate(zip(old_row.split(), new_row.split()))
+                      if old != new and new != "."]
+            if stored:
+                out.append(f"{a['name']} stores " + ", ".join(stored))
+        flight = after.get("flight")
+        if flight and flight != before.get("flight"):
+            out.append(f"flight of {flight['distance']}, to store: {' '.join(flight['left'])}")
+        return tuple(out) + super().changes(before, after)
+
 
 ENGINE = BeezEngine()

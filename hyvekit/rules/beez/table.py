@@ -499,6 +499,43 @@ def shown_cards(t: Table) -> tuple[Objective, ...]:
     return tuple(cards)
 
 
+def unseen(t: Table, name: str, rng) -> Table:
+    """``t`` as ``name`` may know it, what they may not see drawn afresh with ``rng``: while
+    the game is played, every secret card but ``name``'s own (when the table holds them) is
+    two cards drawn from those that may be a secret card (:func:`secret_options`, each pair
+    as likely; ruling B19), in the table and in its setup alike; once the game is over the
+    secret cards are revealed (Game End) and nothing is drawn.
+
+    For the advisor (docs/advisor.md, "Beez"): no estimate reads another player's cards.
+    """
+    if t.game.over:
+        return t
+    i = t.setup.players.index(name)
+    library = dict(t.setup.library)
+    drawn = []
+    for j, (p, cards) in enumerate(zip(t.setup.players, t.secret)):
+        if j != i or cards is None:
+            pairs = secret_options(t, p)       # one pair: nothing to draw (no luck in it)
+            pair = pairs[0] if len(pairs) == 1 else rng.choice(pairs)
+            cards = tuple(parse_objective(x, library, "secret objective")
+                          for x in shlex.split(pair)[1:])
+        drawn.append(cards)
+    return replace(t, setup=replace(t.setup, secret=tuple(drawn)), secret=tuple(drawn))
+
+
+def check_hint(t: Table, player: str, decision: str) -> None:
+    """A hint of the advisor marked for ``player``'s ``decision``: only for the decision due
+    (docs/advisor.md, "Honest records").
+
+    :raises IllegalActionError: not the decision due (its player or its kind).
+    """
+    d = pending(t)
+    if d.over or (d.actor, d.kind) != (player, decision):
+        due = "nothing (the game is over)" if d.over else f"{d.actor}'s {d.kind} decision"
+        raise IllegalActionError(R_TABLE, f"a hint is marked for the decision due: {due}",
+                                 expected=due, given=f"{player}'s {decision} decision")
+
+
 def view(t: Table) -> dict:
     """The table for people and ``next --json``: the round, whose turn, each player's
     honeycomb (text rows), nectar and large nectar, the common cards, the nectar left on the
