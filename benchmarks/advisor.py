@@ -98,6 +98,115 @@ def one_beez_game(seed: int) -> tuple[float, int, int, float]:
     return share, int(mine), int(BP.outcome(end, other)[0]), time.process_time() - start
 
 
+FOUR = {"kind": "standard", "map": False,
+        "players": [{"name": n, "queen": q} for n, q in (
+            ("Ann", "prolific"), ("Bo", "aggressive"), ("Cy", "nomadic"), ("Di", "hygienic"))]}
+#: the hinted seat's budget a decision: the default player's first OPTIONS options, ROUNDS
+#: rollouts each, stopped at a horizon of FULL hive-months (the evaluation's), one process
+OPTIONS, ROUNDS, FULL = 4, 4, 4
+
+
+def hinted_game(job: tuple[int, int, int, int]) -> tuple[float, int, int, float, int]:
+    """4-player one-year game ``seed`` (``job``: seed, options, rounds, full): the seat
+    ``seed % 4`` follows every hint (:func:`hyvekit.games.advisor.advise` with ``rounds``
+    rollouts of the default player's first ``options`` options, stopped at ``full``
+    hive-months: :func:`~hyvekit.rules.beelives.evaluation.horizon_for`; hint seed: the game's
+    seed and the decision's number), the default player in the three others.  (its share of
+    the win, its score, the best other score, CPU seconds, hints followed)."""
+    import functools
+
+    from hyvekit.games.advisor import advise
+    from hyvekit.games.beelives import advisor_game
+    from hyvekit.rules.beelives import default_player as DP
+    from hyvekit.rules.beelives import evaluation as E
+    from hyvekit.rules.beelives.engine import ENGINE
+    from hyvekit.rules.table import play_steps
+    seed, options, rounds, full = job
+    start = time.process_time()
+    game = advisor_game()
+    game.horizon = functools.partial(E.horizon_for, full=full)
+    me = FOUR["players"][seed % 4]["name"]
+    t, rng, hints = new_table(FOUR), random.Random(seed), 0
+    while not (d := ENGINE.pending(t)).over:
+        if d.actor == me and DP.is_choice(d):
+            hints += 1
+            hint = advise(game, t, seed * 1000 + hints, rollouts=rounds, jobs=1,
+                          screened=options)
+            step = hint.estimates[0].option
+        else:
+            step = DP.choose(t, d, rng)
+        t = play_steps(ENGINE, t, [step], rng, auto=True)[-1]
+    s = t.scores
+    share = (me in s.winners) / len(s.winners) if s.winners else 0.0
+    best = max(s.line(p.name).total for p in t.game.players if p.name != me)
+    return share, s.line(me).total, best, time.process_time() - start, hints
+
+
+def hinted(n: int, jobs: int, options: int = OPTIONS, rounds: int = ROUNDS, full: int = FULL,
+           log: Path | None = None) -> dict:
+    """The hinted seat over games 0 … n-1 (:func:`hinted_game`), a pool of ``jobs``; each
+    game's row appended to ``log`` as it ends (a run stopped early keeps its games)."""
+    todo = [(seed, options, rounds, full) for seed in range(n)]
+    rows = []
+    with multiprocessing.Pool(jobs) as pool:
+        for seed, row in zip(range(n), pool.imap(hinted_game, todo)):
+            rows.append(row)
+            if log is not None:
+                with log.open("a") as f:
+                    f.write(" ".join(str(x) for x in (seed, *row)) + "\n")
+    return hinted_summary(rows, options, rounds, full)
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95 % Wilson interval of a share of ``wins`` in ``n``."""
+    p, z = wins / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def hinted_summary(rows: list[tuple], options: int, rounds: int, full: int) -> dict:
+    n = len(rows)
+    wins = sum(r[0] for r in rows)
+    return {"games": n, "wins": wins, "rate": wins / n, "interval": wilson(wins, n),
+            "mine": sum(r[1] for r in rows) / n, "best": sum(r[2] for r in rows) / n,
+            "cpu": sum(r[3] for r in rows), "hints": sum(r[4] for r in rows) / n,
+            "options": options, "rounds": rounds, "full": full}
+
+
+HINTED = "## The advisor: a seat that follows every hint (4 players)"
+
+
+def hinted_section(h: dict, jobs: int) -> str:
+    """The section of docs/performance.md for :func:`hinted`."""
+    return "\n".join([
+        HINTED, "",
+        f"Measured by `benchmarks/advisor.py --hinted {h['games']} --jobs {jobs}` on "
+        f"{date.today()}, Python {platform.python_version()}, {multiprocessing.cpu_count()} "
+        f"cores, load average {os.getloadavg()[0]:.1f} when it ended (the budget is in "
+        "rollouts, so the load changes the time, not the result).  4-player standard Bee "
+        "Lives games (one year, no map, the queens prolific, aggressive, nomadic, hygienic), "
+        "game i from seed i; seat i mod 4 follows every hint: at each of its choices, the "
+        "best option of `advise` with the default player's first "
+        f"{h['options']} options, {h['rounds']} rollouts each (the same seed gives the same "
+        f"game), stopped at a horizon of {h['full']} hive-months (the end of the month under "
+        "way) and scored by the evaluation (docs/advisor.md, \"Horizons\"), or enumerated "
+        "in the last month; the default player in the three other seats.  Goal: ≥ 40 % "
+        "wins (25 % is parity).", "",
+        "| figure | value |", "| --- | --- |", *hinted_rows(h), ""])
+
+
+def hinted_rows(h: dict) -> list[str]:
+    low, high = h["interval"]
+    return [f"| 4-player one-year games, a seat following every hint ({h['options']} options "
+            f"× {h['rounds']} rollouts a decision, horizon {h['full']} hive-months) | "
+            f"{h['games']} |",
+            f"| its wins (a shared win: its share) | {h['wins']:g} ({h['rate']:.1%}; 95 %: "
+            f"{low:.1%} to {high:.1%}; parity 25 %) |",
+            f"| its mean final score / the best other's | {h['mine']:.1f} / {h['best']:.1f} |",
+            f"| hints a game; CPU seconds, all games | {h['hints']:.1f}; {h['cpu']:,.0f} |"]
+
+
 def games(n: int, jobs: int, one=one_game) -> dict:
     """The default player against random play over ``n`` games."""
     if jobs > 1:
@@ -198,8 +307,19 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--rollouts", type=int, default=40)
     parser.add_argument("--beez", type=int, default=100)
+    parser.add_argument("--hinted", type=int, default=0,
+                        help="4-player games with a seat that follows every hint (0: none)")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append each hinted game's row to this file as it ends")
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
+    if args.hinted:
+        text = hinted_section(hinted(args.hinted, args.jobs, log=args.log), args.jobs)
+        print(text)
+        if args.write_docs:
+            doc = ROOT / "docs" / "performance.md"
+            doc.write_text(replace_section(doc.read_text(), HINTED, text))
+        return
     g = games(args.games, args.jobs)
     text = section(g, rollout_speed(args.rollouts) if args.rollouts else None,
                    games(args.beez, args.jobs, one_beez_game) if args.beez else None)

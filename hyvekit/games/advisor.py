@@ -66,7 +66,8 @@ class Hint:
     changes: dict[str, str] = field(default_factory=dict)
 
 
-#: what a worker plays: (engine, table, player, outcome, actor, seed), set when it starts
+#: what a worker plays: (engine, table, player, outcome, actor, seed, horizon), set when it
+#: starts
 _JOB: tuple = ()
 
 
@@ -77,9 +78,9 @@ def _start(job: tuple) -> None:
 
 def _play(option: str, index: int) -> tuple[str, int, tuple[float, float, bool]]:
     from hyvekit.rules.advisor import rollout, rollout_rng
-    engine, t, player, outcome, actor, seed = _JOB
+    engine, t, player, outcome, actor, seed, horizon = _JOB
     return option, index, rollout(engine, t, option, player, outcome, actor,
-                                  rollout_rng(seed, index))
+                                  rollout_rng(seed, index), horizon)
 
 
 def _whole_rounds(results: dict[str, dict[int, Any]]) -> int:
@@ -88,11 +89,15 @@ def _whole_rounds(results: dict[str, dict[int, Any]]) -> int:
 
 
 def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | None = None,
-           jobs: int | None = None, progress: Callable[[float], None] | None = None) -> Hint:
-    """The hint for the decision due at ``t``: its options estimated by ``game``'s default
-    player (``game.engine``, ``game.choose``, ``game.outcome``, ``game.ranked``) for
+           jobs: int | None = None, progress: Callable[[float], None] | None = None,
+           screened: int | None = None) -> Hint:
+    """The hint for the decision due at ``t``: its options (the default player's first
+    ``screened``, default :data:`~hyvekit.rules.advisor.SCREENED`) estimated by ``game``'s
+    default player (``game.engine``, ``game.choose``, ``game.outcome``, ``game.ranked``) for
     ``seconds`` (or ``rollouts`` rounds) over ``jobs`` processes (default: every core; 1: in
-    this process).  ``progress`` is told the share done, 0 to 1.
+    this process).  ``progress`` is told the share done, 0 to 1.  Where the game gives them,
+    ``game.horizon(t)`` stops the rollouts at a horizon, and the options whose luck left
+    makes few outcomes are enumerated when ``game.exact_from(t)`` (the last decisions).
 
     A legal option the engine refuses when pushed (a raid's sacrifice listed after the raid
     is settled) is neither estimated nor listed as not estimated.
@@ -105,21 +110,36 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     if d.over or d.actor is None:
         raise ValueError("no player decides now")
     ranking = game.ranked(t, d)
-    screened = A.estimated(d, ranking, A.SCREENED)
+    screened = A.estimated(d, ranking, A.SCREENED if screened is None else screened)
     # a legal step the engine refuses is neither estimated nor listed as not estimated
     options = tuple(o for o in screened if _pushes(engine, t, o))
-    job = (engine, t, game.choose, game.outcome, d.actor, seed)
     start = time.monotonic()
-    rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
-                     jobs or os.cpu_count() or 1, progress or (lambda share: None))
-    results = {o: [rounds[o][i] for i in range(_whole_rounds(rounds))] for o in options}
+    exact = (A.enumerations(engine, t, options, game.choose, game.outcome, d.actor)
+             if getattr(game, "exact_from", None) and game.exact_from(t) else {})
+    sampled = tuple(o for o in options if o not in exact)
+    job = (engine, t, game.choose, game.outcome, d.actor, seed,
+           game.horizon(t) if getattr(game, "horizon", None) else None)
+    rounds = _rounds(job, sampled, min(seconds, MOST_SECONDS), rollouts,
+                     jobs or os.cpu_count() or 1,
+                     progress or (lambda share: None)) if sampled else {}
+    whole = _whole_rounds(rounds) if sampled else 0
+    results = {o: [rounds[o][i] for i in range(whole)] for o in sampled}
     due = A.drawn(d)
     left = tuple(o for o in d.legal if o not in screened and due is None)
-    base = results.get(ranking[0])
-    versus = {o: A.paired(r, base) for o, r in results.items() if base and r}
-    return Hint(d.actor, d.kind, A.estimates(d, results), ranking[0], left,
-                _whole_rounds(rounds), time.monotonic() - start, seed,
-                None if due is None else due[0], versus)
+    return Hint(d.actor, d.kind, A.estimates(d, results, exact), ranking[0], left,
+                whole, time.monotonic() - start, seed, None if due is None else due[0],
+                _versus(results, exact, ranking[0]))
+
+
+def _versus(results: dict[str, list], exact: dict[str, Any],
+            default: str) -> dict[str, tuple[float, float]]:
+    """Each option against the default player's choice: rollout by rollout
+    (:func:`~hyvekit.rules.advisor.paired`), or exactly when both are enumerated."""
+    from hyvekit.rules import advisor as A
+    if default in exact:
+        return {o: (e.score - exact[default].score, 0.0) for o, e in exact.items()}
+    base = results.get(default)
+    return {o: A.paired(r, base) for o, r in results.items() if base and r}
 
 
 def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int | None,
@@ -239,7 +259,7 @@ def review(game: Any, found: list[Position], seed: int, seconds: float = 1.0,
         d = game.engine.pending(p.table)
         options = tuple(o for o in A.estimated(d, game.ranked(p.table, d), REVIEWED)
                         if o != p.chosen and _pushes(game.engine, p.table, o)) + (p.chosen,)
-        job = (game.engine, p.table, game.choose, game.outcome, p.actor, seed)
+        job = (game.engine, p.table, game.choose, game.outcome, p.actor, seed, None)
         rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
                          jobs or os.cpu_count() or 1,
                          lambda share, n=n: tell((n + share) / len(found)), REVIEW_ROUNDS)

@@ -289,10 +289,13 @@ def advisor_game():
     """What the advisor plays Bee Lives with (:func:`hyvekit.games.advisor.advise`): the
     table ``engine``, the default player's ``choose`` and ``ranked`` and the ``outcome`` of a
     finished game (:mod:`hyvekit.rules.beelives.default_player`); ``is_choice``: the
-    decisions a review weighs."""
+    decisions a review weighs; ``horizon`` and ``exact_from``: where rollouts stop and
+    when the luck left is enumerated (:mod:`hyvekit.rules.beelives.evaluation`)."""
     from types import SimpleNamespace
 
     from hyvekit.rules.beelives import default_player as DP
+    from hyvekit.rules.beelives import evaluation as E
     from hyvekit.rules.beelives.engine import ENGINE
     return SimpleNamespace(engine=ENGINE, choose=DP.choose, outcome=DP.outcome,
-                           ranked=DP.ranked, is_choice=DP.is_choice)
+                           ranked=DP.ranked, is_choice=DP.is_choice, horizon=E.horizon_for,
+                           exact_from=E.last_decisions)
