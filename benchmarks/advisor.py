@@ -236,28 +236,41 @@ def turn_in(month: int, settings: dict = SETTINGS, seed: int = 3):
 
 
 def rollout_speed(n: int) -> dict:
-    """Rollouts per CPU second from :func:`month_seven_turn`, and a hint's wall time there."""
+    """Rollouts per CPU second from :func:`turn_in` month 7 and month 27 (4 players, 3
+    years), and a hint's wall time at month 7 and at a 4-player one-year game's second month
+    (its rollouts stopped at a horizon: docs/advisor.md, "Horizons"), with the rollouts a
+    second there."""
     from hyvekit.games.advisor import advise
     from hyvekit.games.beelives import advisor_game
     from hyvekit.rules.advisor import rollouts
     from hyvekit.rules.beelives import default_player as DP
+    from hyvekit.rules.beelives import evaluation as E
     from hyvekit.rules.beelives.engine import ENGINE
     t, d = turn_in(7)
 
-    def per_cpu_second(t, d) -> float:
+    def per_cpu_second(t, d, horizon=None) -> float:
         step = DP.choose(t, d, random.Random(0))
         start = time.process_time()
-        rollouts(ENGINE, t, step, DP.choose, DP.outcome, d.actor, 1, range(n))
+        rollouts(ENGINE, t, step, DP.choose, DP.outcome, d.actor, 1, range(n), horizon)
         return n / (time.process_time() - start)
+
+    def hint(t):
+        start = time.monotonic()
+        h = advise(advisor_game(), t, 1)
+        return time.monotonic() - start, h
     speed = per_cpu_second(t, d)
-    start = time.monotonic()
-    hint = advise(advisor_game(), t, 1)
-    wall = time.monotonic() - start
-    late, due = turn_in(27, EPIC)                  # month 27 of a 4-player, 3-year game
+    wall, h = hint(t)
+    early, due = turn_in(2, FOUR)
+    early_wall, early_hint = hint(early)
+    late, last = turn_in(27, EPIC)                  # month 27 of a 4-player, 3-year game
     return {"rollouts": n, "per_cpu_s": speed, "options": len(d.legal),
-            "hint_wall": wall, "hint_rounds": hint.rounds,
-            "hint_options": len(hint.estimates),
-            "month27": per_cpu_second(late, due)}
+            "hint_wall": wall, "hint_rounds": h.rounds, "hint_options": len(h.estimates),
+            "month27": per_cpu_second(late, last),
+            "early_full": per_cpu_second(early, due),
+            "early_horizon": per_cpu_second(early, due, E.horizon_for(early)),
+            "early_wall": early_wall, "early_rounds": early_hint.rounds,
+            "early_options": len(early_hint.estimates), "early_legal": len(due.legal),
+            "load": os.getloadavg()[0]}
 
 
 def speed_rows(r: dict) -> list[str]:
@@ -268,7 +281,12 @@ def speed_rows(r: dict) -> list[str]:
             f"{r['month27']:.1f} |",
             f"| a hint there, default budget, every core: wall seconds | {r['hint_wall']:.2f} "
             f"({r['hint_options']} of {r['options']} options, {r['hint_rounds']} rollouts "
-            "each) |"]
+            "each) |",
+            f"| rollouts per CPU second, month 2 of a 4-player year: to the end / to the "
+            f"horizon (the month's end) | {r['early_full']:.1f} / {r['early_horizon']:.1f} |",
+            f"| a hint there, default budget, every core: wall seconds | "
+            f"{r['early_wall']:.2f} ({r['early_options']} of {r['early_legal']} options, "
+            f"{r['early_rounds']} rollouts each) |"]
 
 
 def beez_rows(b: dict) -> list[str]:
@@ -319,6 +337,9 @@ def main() -> None:
         if args.write_docs:
             doc = ROOT / "docs" / "performance.md"
             doc.write_text(replace_section(doc.read_text(), HINTED, text))
+        return
+    if not args.games:                              # the speed figures alone
+        print("\n".join(speed_rows(rollout_speed(args.rollouts or 20))))
         return
     g = games(args.games, args.jobs)
     text = section(g, rollout_speed(args.rollouts) if args.rollouts else None,
