@@ -177,11 +177,15 @@ def hinted_summary(rows: list[tuple], options: int, rounds: int, full: int) -> d
 HINTED = "## The advisor: a seat that follows every hint (4 players)"
 
 
-def hinted_section(h: dict, jobs: int) -> str:
-    """The section of docs/performance.md for :func:`hinted`."""
+def hinted_section(h: dict, jobs: int, of: int | None = None) -> str:
+    """The section of docs/performance.md for :func:`hinted` (``of``: the games the run
+    was to play, when it was summed up before its end)."""
+    run = h["games"] if of is None else of
     return "\n".join([
         HINTED, "",
-        f"Measured by `benchmarks/advisor.py --hinted {h['games']} --jobs {jobs}` on "
+        (f"The first {h['games']} games of a run of {of}, summed up while it was under way "
+         f"(`--summarise LOG`).  " if of is not None and of > h["games"] else "")
+        + f"Measured by `benchmarks/advisor.py --hinted {run} --jobs {jobs}` on "
         f"{date.today()}, Python {platform.python_version()}, {multiprocessing.cpu_count()} "
         f"cores, load average {os.getloadavg()[0]:.1f} when it ended (the budget is in "
         "rollouts, so the load changes the time, not the result).  4-player standard Bee "
@@ -329,8 +333,22 @@ def main() -> None:
                         help="4-player games with a seat that follows every hint (0: none)")
     parser.add_argument("--log", type=Path, default=None,
                         help="append each hinted game's row to this file as it ends")
+    parser.add_argument("--summarise", type=Path, default=None,
+                        help="the hinted games of a --log file (a run stopped early, or "
+                             "still under way), summed up as --hinted would")
+    parser.add_argument("--of", type=int, default=None,
+                        help="with --summarise: the games the run was to play")
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
+    if args.summarise:
+        rows = [tuple(float(x) for x in line.split()[1:])
+                for line in args.summarise.read_text().splitlines() if line.strip()]
+        text = hinted_section(hinted_summary(rows, OPTIONS, ROUNDS, FULL), args.jobs, args.of)
+        print(text)
+        if args.write_docs:
+            doc = ROOT / "docs" / "performance.md"
+            doc.write_text(replace_section(doc.read_text(), HINTED, text))
+        return
     if args.hinted:
         text = hinted_section(hinted(args.hinted, args.jobs, log=args.log), args.jobs)
         print(text)

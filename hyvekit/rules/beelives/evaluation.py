@@ -21,7 +21,6 @@ import math
 from typing import Any
 
 from hyvekit.rules.advisor import Horizon
-
 from hyvekit.rules.beelives.state import MONTHS
 
 #: the names of :func:`features`, in order
