@@ -287,7 +287,7 @@ def speed_rows(r: dict) -> list[str]:
             f"({r['hint_options']} of {r['options']} options, {r['hint_rounds']} rollouts "
             "each) |",
             f"| rollouts per CPU second, month 2 of a 4-player year: to the end / to the "
-            f"horizon (the month's end) | {r['early_full']:.1f} / {r['early_horizon']:.1f} |",
+            f"horizon (the next month's end) | {r['early_full']:.1f} / {r['early_horizon']:.1f} |",
             f"| a hint there, default budget, every core: wall seconds | "
             f"{r['early_wall']:.2f} ({r['early_options']} of {r['early_legal']} options, "
             f"{r['early_rounds']} rollouts each) |"]
