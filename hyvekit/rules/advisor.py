@@ -6,7 +6,10 @@
 * estimates of a pending decision — each option pushed and the game played out from it by
   the default player in every seat (:func:`rollout`), what the deciding player ends with
   summed up as its mean and 95 % interval (:class:`Estimate`); where the decision is a die
-  rolled or a card drawn, its outcomes are enumerated, each equally likely (:func:`drawn`).
+  rolled or a card drawn, its outcomes are enumerated, each equally likely (:func:`drawn`);
+  a rollout may stop at a :class:`Horizon`, scored there by the game's evaluation;
+* exact estimates of a game's last decisions — every way the luck left after an option can
+  fall, played out and weighed by its chance (:func:`enumerated`).
 
 What a player cannot know is never read: every rollout draws its own dice and cards with a
 ``random.Random`` of its own (:func:`rollout_rng`, from the seed and the rollout's number
