@@ -119,7 +119,8 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     sampled = tuple(o for o in options if o not in exact)
     job = (engine, t, game.choose, game.outcome, d.actor, seed,
            game.horizon(t) if getattr(game, "horizon", None) else None)
-    rounds = _rounds(job, sampled, min(seconds, MOST_SECONDS), rollouts,
+    left_s = max(0.0, min(seconds, MOST_SECONDS) - (time.monotonic() - start))
+    rounds = _rounds(job, sampled, left_s, rollouts,
                      jobs or os.cpu_count() or 1,
                      progress or (lambda share: None)) if sampled else {}
     whole = _whole_rounds(rounds) if sampled else 0
