@@ -66,6 +66,10 @@ class AdvisorGame:
         drawn afresh with ``rng`` (another player's secret cards); None: nothing is hidden.
         Each rollout starts from it, with its own random numbers.
     :ivar screened: the most options of a decision estimated (the default player's first).
+    :ivar horizon: ``table -> horizon or None``: where a rollout from ``table`` stops and is
+        scored (:func:`~hyvekit.rules.advisor.rollout`); None: every rollout plays to the end.
+    :ivar exact_from: ``table -> bool``: whether the luck left after each option is
+        enumerated rather than sampled (the game's last decisions); None: never.
     """
 
     game: str
@@ -82,6 +86,8 @@ class AdvisorGame:
     players: Callable
     unseen: Callable | None = None
     screened: int = SCREENED
+    horizon: Callable | None = None
+    exact_from: Callable | None = None
 
 
 def advisor_game_of(game: str, kind: str) -> AdvisorGame | None:
@@ -131,7 +137,8 @@ class Hint:
     unit: str = "VP"
 
 
-#: what a worker plays: (engine, table, player, outcome, actor, seed, unseen), set when it
+#: what a worker plays: (engine, table, player, outcome, actor, seed, unseen, horizon), set
+#: when it
 #: starts
 _JOB: tuple = ()
 
@@ -143,11 +150,11 @@ def _start(job: tuple) -> None:
 
 def _play(option: str, index: int) -> tuple[str, int, tuple[float, float, bool]]:
     from hyvekit.rules.advisor import rollout, rollout_rng
-    engine, t, player, outcome, actor, seed, unseen = _JOB
+    engine, t, player, outcome, actor, seed, unseen, horizon = _JOB
     rng = rollout_rng(seed, index)
     if unseen is not None:            # what the actor may not see, drawn afresh
         t = unseen(t, actor, rng)
-    return option, index, rollout(engine, t, option, player, outcome, actor, rng)
+    return option, index, rollout(engine, t, option, player, outcome, actor, rng, horizon)
 
 
 def _whole_rounds(results: dict[str, dict[int, Any]]) -> int:
@@ -156,12 +163,16 @@ def _whole_rounds(results: dict[str, dict[int, Any]]) -> int:
 
 
 def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | None = None,
-           jobs: int | None = None, progress: Callable[[float], None] | None = None) -> Hint:
-    """The hint for the decision due at ``t``: its options estimated by ``game``'s default
-    player (an :class:`AdvisorGame`; what the player deciding may not see drawn afresh in
-    each rollout: ``game.unseen``) for ``seconds`` (or ``rollouts`` rounds) over ``jobs``
-    processes (default: every core; 1: in this process).  ``progress`` is told the share
-    done, 0 to 1.
+           jobs: int | None = None, progress: Callable[[float], None] | None = None,
+           screened: int | None = None) -> Hint:
+    """The hint for the decision due at ``t``: its options (the default player's first
+    ``screened``, default ``game.screened``) estimated by ``game``'s default player (an
+    :class:`AdvisorGame`; what the player deciding may not see drawn afresh in each rollout:
+    ``game.unseen``) for ``seconds`` (or ``rollouts`` rounds) over ``jobs`` processes
+    (default: every core; 1: in this process).  ``progress`` is told the share done, 0 to 1.
+    Where the game gives them, ``game.horizon(t)`` stops the rollouts at a horizon, and the
+    options whose luck left makes few outcomes are enumerated when ``game.exact_from(t)``
+    (the last decisions; only in a game that hides nothing from its players).
 
     A legal option the engine refuses when pushed (a raid's sacrifice listed after the raid
     is settled) is neither estimated nor listed as not estimated.
@@ -174,21 +185,38 @@ def advise(game: Any, t: Any, seed: int, seconds: float = 3.0, rollouts: int | N
     if d.over or d.actor is None:
         raise ValueError("no player decides now")
     ranking = game.ranked(t, d)
-    screened = A.estimated(d, ranking, game.screened)
+    screened = A.estimated(d, ranking, game.screened if screened is None else screened)
     # a legal step the engine refuses is neither estimated nor listed as not estimated
     options = tuple(o for o in screened if _pushes(engine, t, o))
-    job = (engine, t, game.choose, game.outcome, d.actor, seed, game.unseen)
     start = time.monotonic()
-    rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
-                     jobs or os.cpu_count() or 1, progress or (lambda share: None))
-    results = {o: [rounds[o][i] for i in range(_whole_rounds(rounds))] for o in options}
+    exact = (A.enumerations(engine, t, options, game.choose, game.outcome, d.actor)
+             if game.exact_from is not None and game.unseen is None and game.exact_from(t)
+             else {})
+    sampled = tuple(o for o in options if o not in exact)
+    job = (engine, t, game.choose, game.outcome, d.actor, seed, game.unseen,
+           None if game.horizon is None else game.horizon(t))
+    left_s = max(0.0, min(seconds, MOST_SECONDS) - (time.monotonic() - start))
+    rounds = _rounds(job, sampled, left_s, rollouts,
+                     jobs or os.cpu_count() or 1,
+                     progress or (lambda share: None)) if sampled else {}
+    whole = _whole_rounds(rounds) if sampled else 0
+    results = {o: [rounds[o][i] for i in range(whole)] for o in sampled}
     due = A.drawn(d)
     left = tuple(o for o in d.legal if o not in screened and due is None)
-    base = results.get(ranking[0])
-    versus = {o: A.paired(r, base) for o, r in results.items() if base and r}
-    return Hint(d.actor, d.kind, A.estimates(d, results), ranking[0], left,
-                _whole_rounds(rounds), time.monotonic() - start, seed,
-                None if due is None else due[0], versus, unit=game.unit)
+    return Hint(d.actor, d.kind, A.estimates(d, results, exact), ranking[0], left,
+                whole, time.monotonic() - start, seed, None if due is None else due[0],
+                _versus(results, exact, ranking[0]), unit=game.unit)
+
+
+def _versus(results: dict[str, list], exact: dict[str, Any],
+            default: str) -> dict[str, tuple[float, float]]:
+    """Each option against the default player's choice: rollout by rollout
+    (:func:`~hyvekit.rules.advisor.paired`), or exactly when both are enumerated."""
+    from hyvekit.rules import advisor as A
+    if default in exact:
+        return {o: (e.score - exact[default].score, 0.0) for o, e in exact.items()}
+    base = results.get(default)
+    return {o: A.paired(r, base) for o, r in results.items() if base and r}
 
 
 def _rounds(job: tuple, options: tuple[str, ...], seconds: float, rollouts: int | None,
@@ -316,7 +344,7 @@ def review(game: Any, found: list[Position], seed: int, seconds: float = 1.0,
         options = tuple(o for o in A.estimated(d, game.ranked(p.table, d), REVIEWED)
                         if o != p.chosen and _pushes(game.engine, p.table, o)) + (p.chosen,)
         job = (game.engine, p.table, game.choose, game.outcome, p.actor, seed,
-               game.unseen)
+               game.unseen, None)
         rounds = _rounds(job, options, min(seconds, MOST_SECONDS), rollouts,
                          jobs or os.cpu_count() or 1,
                          lambda share, n=n: tell((n + share) / len(found)), REVIEW_ROUNDS)

@@ -289,14 +289,17 @@ def advisor_game():
     """What the advisor plays Bee Lives with (:class:`~hyvekit.games.advisor.AdvisorGame`):
     the table ``engine``, the default player's ``choose`` and ``ranked`` and the ``outcome``
     of a finished game (:mod:`hyvekit.rules.beelives.default_player`); ``is_choice``: the
-    decisions a review weighs.  Nothing is hidden from a player: the season cards not yet
-    drawn are drawn afresh in each rollout."""
+    decisions a review weighs; ``horizon`` and ``exact_from``: where rollouts stop and when
+    the luck left is enumerated (:mod:`hyvekit.rules.beelives.evaluation`).  Nothing is
+    hidden from a player: the season cards not yet drawn are drawn afresh in each rollout."""
     from hyvekit.games.advisor import AdvisorGame
     from hyvekit.rules.beelives import default_player as DP
+    from hyvekit.rules.beelives import evaluation as E
     from hyvekit.rules.beelives.engine import ENGINE
     return AdvisorGame("beelives", "campaign", "Bee Lives", "VP", ENGINE, DP.choose, DP.ranked,
                        DP.outcome, DP.is_choice, advisor_when, advisor_at,
-                       advisor_players)
+                       advisor_players, horizon=E.horizon_for,
+                       exact_from=E.last_decisions)
 
 
 def advisor_players(t) -> list[str]:

@@ -6,7 +6,10 @@
 * estimates of a pending decision — each option pushed and the game played out from it by
   the default player in every seat (:func:`rollout`), what the deciding player ends with
   summed up as its mean and 95 % interval (:class:`Estimate`); where the decision is a die
-  rolled or a card drawn, its outcomes are enumerated, each equally likely (:func:`drawn`).
+  rolled or a card drawn, its outcomes are enumerated, each equally likely (:func:`drawn`);
+  a rollout may stop at a :class:`Horizon`, scored there by the game's evaluation;
+* exact estimates of a game's last decisions — every way the luck left after an option can
+  fall, played out and weighed by its chance (:func:`enumerated`).
 
 What a player cannot know is never read: every rollout draws its own dice and cards with a
 ``random.Random`` of its own (:func:`rollout_rng`, from the seed and the rollout's number
@@ -36,18 +39,20 @@ Z95 = 1.96
 
 
 def play_out(engine: Any, t: Any, player: Player, rng: random.Random,
-             seats: Mapping[str, Player] | None = None, limit: int = 100_000) -> Any:
-    """``t`` played to the end of the game: each decision answered by the player of its
-    actor's seat (``seats``), ``player`` for every other (and for a decision nobody in
-    particular makes: a wild hive's die); every die and card drawn with ``rng``.
+             seats: Mapping[str, Player] | None = None, limit: int = 100_000,
+             stop: Callable[[Any], bool] | None = None) -> Any:
+    """``t`` played to the end of the game (or until ``stop`` says the table reached is far
+    enough: a horizon): each decision answered by the player of its actor's seat
+    (``seats``), ``player`` for every other (and for a decision nobody in particular makes:
+    a wild hive's die); every die and card drawn with ``rng``.
 
-    :returns: the table at the end (its decision is over).
+    :returns: the table at the end (its decision is over), or where ``stop`` stopped.
     :raises RuntimeError: more than ``limit`` steps (a player that never ends the game).
     """
     seats = seats or {}
     for _ in range(limit):
         d = engine.pending(t)
-        if d.over:
+        if d.over or (stop is not None and stop(t)):
             return t
         step = seats.get(d.actor, player)(t, d, rng) if d.actor is not None \
             else player(t, d, rng)
@@ -76,25 +81,124 @@ def rollout_rng(seed: int, index: int) -> Luck:
     return Luck(f"advisor {seed} {index}")
 
 
+@dataclass(frozen=True)
+class Horizon:
+    """Where a rollout stops before the game's end, and what it is worth there.
+
+    :ivar reached: ``(the table the option was pushed on, the table now) -> bool``: the
+        rollout stops at the first table it holds true for (a month's end).
+    :ivar evaluation: ``(table at the horizon, name) -> (expected final score, chance to
+        win)``: the :data:`Outcome` of a rollout stopped there.
+    """
+
+    reached: Callable[[Any, Any], bool]
+    evaluation: Outcome
+
+
 def rollout(engine: Any, t: Any, option: str, player: Player, outcome: Outcome, actor: str,
-            rng: random.Random) -> tuple[float, float, bool]:
+            rng: random.Random, horizon: Horizon | None = None) -> tuple[float, float, bool]:
     """``option`` pushed on ``t`` (the tool's own steps after it) and the game played out by
-    ``player`` in every seat: what ``actor`` ends with (``outcome``), and whether anything
-    was drawn from ``rng`` on the way (a die, a card, a fact: always True unless ``rng`` is a
-    :class:`Luck`).
+    ``player`` in every seat — to its end, or to the ``horizon`` where one is given: what
+    ``actor`` ends with (``outcome``; at the horizon, its evaluation), and whether it is
+    not sure: anything drawn from ``rng`` on the way (a die, a card, a fact: always True
+    unless ``rng`` is a :class:`Luck`), or the game stopped at a horizon.
 
     :raises IllegalActionError, InvalidInputError: an option the engine refuses.
     """
     after = play_steps(engine, t, [option], rng, auto=True)[-1]
-    score, win = outcome(play_out(engine, after, player, rng), actor)
-    return score, win, getattr(rng, "drawn", True)
+    stop = None if horizon is None else (lambda u: horizon.reached(t, u))
+    end = play_out(engine, after, player, rng, stop=stop)
+    if engine.pending(end).over:
+        score, win = outcome(end, actor)
+        return score, win, getattr(rng, "drawn", True)
+    score, win = horizon.evaluation(end, actor)
+    return score, win, True
 
 
 def rollouts(engine: Any, t: Any, option: str, player: Player, outcome: Outcome, actor: str,
-             seed: int, indices: Iterable[int]) -> list[tuple[float, float, bool]]:
+             seed: int, indices: Iterable[int],
+             horizon: Horizon | None = None) -> list[tuple[float, float, bool]]:
     """:func:`rollout` for each rollout number in ``indices`` (:func:`rollout_rng`)."""
-    return [rollout(engine, t, option, player, outcome, actor, rollout_rng(seed, i))
+    return [rollout(engine, t, option, player, outcome, actor, rollout_rng(seed, i), horizon)
             for i in indices]
+
+
+class NotEnumerated(Exception):
+    """The luck left cannot be enumerated: a random number that is not a choice among
+    a few (a float), or more outcomes than the enumeration takes."""
+
+
+class Scripted(random.Random):
+    """Random numbers that follow a script, for :func:`enumerated`: the k-th choice among
+    ``n`` (``_randbelow``, under every ``choice``, ``randint``, ``shuffle``) answers
+    ``script[k]`` (0 beyond it) and keeps ``n`` in ``sizes``.  A float drawn, or more new
+    choices than ``room`` other outcomes, raises :class:`NotEnumerated`."""
+
+    def __init__(self, script: Sequence[int], room: int) -> None:
+        super().__init__(0)
+        self.script, self.sizes, self.room = tuple(script), [], room
+
+    def _randbelow(self, n: int) -> int:
+        k = len(self.sizes)
+        self.sizes.append(n)
+        if k < len(self.script):
+            return self.script[k]
+        self.room -= n - 1
+        if self.room < 0:
+            raise NotEnumerated("more outcomes left than the enumeration takes")
+        return 0
+
+    def random(self) -> float:
+        raise NotEnumerated("a random number that is not a choice among a few")
+
+    def getrandbits(self, k: int) -> int:
+        raise NotEnumerated("a random number that is not a choice among a few")
+
+
+#: the most outcomes :func:`enumerated` plays out for one option (each a game played to its
+#: end: from the last month of a game, a few milliseconds; 36: a raid's two dice)
+ENUMERATED = 36
+#: the most decisions one outcome of :func:`enumerated` may take to the game's end (a game's
+#: last month takes fewer): beyond, the game is too far from its end to enumerate
+ENUMERATED_STEPS = 120
+
+
+def enumerated(engine: Any, t: Any, option: str, player: Player, outcome: Outcome, actor: str,
+               most: int = ENUMERATED) -> Estimate | None:
+    """The exact estimate of ``option``: every way the luck left can fall (each die, card and
+    fact drawn, as the rollouts draw them: each choice among ``n`` with chance 1/n) played
+    out to the game's end, and weighted by its chance — the enumeration of what the
+    rollouts only sample.  None when that luck is not a choice among a few, makes more
+    than ``most`` outcomes, or an outcome takes more than :data:`ENUMERATED_STEPS`
+    decisions to the game's end (then it is sampled).
+
+    :raises IllegalActionError, InvalidInputError: an option the engine refuses.
+    """
+    score = win = 0.0
+    todo: list[tuple[int, ...]] = [()]
+    played = 0
+    while todo:
+        script = todo.pop()
+        rng = Scripted(script, most - played - len(todo) - 1)
+        steps = [0]
+
+        def counted(u: Any, d: Decision, r: random.Random) -> str:
+            steps[0] += 1
+            if steps[0] > ENUMERATED_STEPS:
+                raise NotEnumerated("too far from the game's end")
+            return player(u, d, r)
+        try:
+            s, w, _ = rollout(engine, t, option, counted, outcome, actor, rng)
+        except NotEnumerated:
+            return None
+        chance = 1.0
+        for n in rng.sizes:
+            chance /= n
+        path = list(script) + [0] * (len(rng.sizes) - len(script))
+        todo += [tuple(path[:k]) + (j,) for k in range(len(script), len(path))
+                 for j in range(1, rng.sizes[k])]
+        score, win, played = score + chance * s, win + chance * w, played + 1
+    return Estimate(option, score, 0.0, win, 0.0, played, True)
 
 
 @dataclass(frozen=True)
@@ -223,15 +327,19 @@ def estimated(d: Decision, ranking: Sequence[str] | None = None,
     return steps if most is None else steps[:most]
 
 
-def estimates(d: Decision, results: Mapping[str, Sequence[tuple]]) -> tuple[Estimate, ...]:
+def estimates(d: Decision, results: Mapping[str, Sequence[tuple]],
+              exact: Mapping[str, Estimate] | None = None) -> tuple[Estimate, ...]:
     """Each estimated option's estimate from its rollouts (``results``: step → its rollouts,
-    the steps of :func:`estimated`), best first (:func:`ranked`); for a die or a card, the
-    step that draws it too (:func:`drawn_estimate`, over every outcome, each counted as often
-    as it is listed).
+    the steps of :func:`estimated`) or its enumeration (``exact``: step → its
+    :func:`enumerated` estimate, taken first), best first (:func:`ranked`); for a die or a
+    card, the step that draws it too (:func:`drawn_estimate`, over every outcome, each
+    counted as often as it is listed).
 
-    :raises ValueError: an option with no rollout.
+    :raises ValueError: an option with no rollout and no enumeration.
     """
-    each = {o: summed(o, results[o]) for o in results}
+    exact = exact or {}
+    each = {o: exact[o] if o in exact else summed(o, results[o])
+            for o in dict.fromkeys([*results, *exact])}
     out = list(each.values())
     due = drawn(d)
     if due is not None:
@@ -244,18 +352,36 @@ def ranked(found: Iterable[Estimate]) -> tuple[Estimate, ...]:
     return tuple(sorted(found, key=lambda e: (-e.win, -e.score)))
 
 
+def enumerations(engine: Any, t: Any, options: Iterable[str], player: Player,
+                 outcome: Outcome, actor: str, most: int = ENUMERATED) -> dict[str, Estimate]:
+    """The options whose luck left is enumerated (:func:`enumerated`), each with its exact
+    estimate; the others are left to rollouts."""
+    out = {}
+    for o in options:
+        e = enumerated(engine, t, o, player, outcome, actor, most)
+        if e is not None:
+            out[o] = e
+    return out
+
+
 def estimate_decision(engine: Any, t: Any, player: Player, outcome: Outcome, seed: int,
-                      n: int) -> tuple[Estimate, ...]:
-    """Every option of the decision due at ``t`` estimated from ``n`` rollouts each, in this
-    process (the faces spread the same rollouts over processes: :func:`rollouts`).
+                      n: int, horizon: Horizon | None = None,
+                      most: int = 0) -> tuple[Estimate, ...]:
+    """Every option of the decision due at ``t`` estimated, in this process (the faces
+    spread the same rollouts over processes: :func:`rollouts`): enumerated where the luck
+    left makes at most ``most`` outcomes (0: never; an enumeration that fails has played up
+    to ``most`` games: ask for it near the game's end only), else from ``n`` rollouts each
+    (to the ``horizon`` when one is given).
 
     :raises ValueError: nothing to decide (the game is over, or nobody decides).
     """
     d = engine.pending(t)
     if d.over or d.actor is None:
         raise ValueError("no player decides now")
-    return estimates(d, {o: rollouts(engine, t, o, player, outcome, d.actor, seed, range(n))
-                         for o in dict.fromkeys(estimated(d))})
+    options = tuple(dict.fromkeys(estimated(d)))
+    exact = enumerations(engine, t, options, player, outcome, d.actor, most) if most else {}
+    return estimates(d, {o: rollouts(engine, t, o, player, outcome, d.actor, seed, range(n),
+                                     horizon) for o in options if o not in exact}, exact)
 
 
 #: the least VP a choice must lose to the best option to be reviewed as a mistake: smaller
@@ -321,6 +447,7 @@ def judged(chosen: str, results: Mapping[str, Sequence[tuple]]) -> Mistake | Non
                    min(len(base), len(results[better])), exact)
 
 
-__all__ = ["LEAST_LOSS", "Mistake", "SCREENED", "Estimate", "Luck", "Outcome", "Player",
+__all__ = ["ENUMERATED", "LEAST_LOSS", "Mistake", "SCREENED", "Estimate", "Horizon", "Luck",
+           "NotEnumerated", "Outcome", "Player", "Scripted", "enumerated", "enumerations",
            "drawn", "drawn_estimate", "estimate_decision", "estimated", "estimates", "judged",
            "paired", "play_out", "ranked", "rollout", "rollout_rng", "rollouts", "summed"]

@@ -21,15 +21,16 @@ CAMPAIGN = "late-game"
 
 @pytest.fixture()
 def late(hk):
-    """A 2-player campaign played by the default player to a turn of Ann in November (the
-    rollouts are short there), stored as step events."""
+    """A 2-player campaign played by the default player to a turn of Ann in October (the
+    rollouts are short there; November's decisions are enumerated, not rolled out), stored
+    as step events."""
     hk("beelives", "new", "Late Game", "-p", "Ann:prolific", "-p", "Bo:aggressive")
     store = campaign_store(hk.campaigns)
     _, t = store.state(CAMPAIGN)
     rng = random.Random(2)
     steps: list[str] = []
     while not ((d := ENGINE.pending(t)).kind == "action" and d.actor == "Ann"
-               and t.game.month == 9):
+               and t.game.month == 8):
         tables = play_steps(ENGINE, t, [DP.choose(t, d, rng)], rng, auto=True)
         steps += [x.last_step for x in tables]
         t = tables[-1]
@@ -65,7 +66,7 @@ def test_a_hint_ranks_the_options_with_their_estimates_and_plays_nothing(late):
     assert after["legal"] == before["legal"] and after["prompt"] == before["prompt"]
     assert _events(late)[-1] == "hint"
     _, state = campaign_store(late.campaigns).state(CAMPAIGN)
-    assert state.hints == ((1, 9, "Ann", "action"),)
+    assert state.hints == ((1, 8, "Ann", "action"),)
     # the same seed and rollouts: the same numbers
     again = json.loads(late("beelives", "hint", CAMPAIGN, "--rollouts", "2", "--seed", "4",
                             "--json").stdout)
