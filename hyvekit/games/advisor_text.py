@@ -76,8 +76,10 @@ def hint_lines(hint: Any) -> list[str]:
     """The hint for people, each line at most :data:`WIDTH` columns: the options best first,
     each with its estimate, why (against the default player's choice) and what it changes
     now; for a die or a card drawn, the draw's estimate, then each outcome's."""
-    out = [f"hint for {hint.actor} ({hint.kind}): {hint.rounds} rollouts an option, "
-           f"{hint.seconds:.1f} s, seed {hint.seed}"]
+    how = (f"{hint.rounds} rollouts an option" if hint.rounds or not hint.estimates
+           or not all(e.exact for e in hint.estimates) else "every option exact")
+    out = [f"hint for {hint.actor} ({hint.kind}): {how}, {hint.seconds:.1f} s, "
+           f"seed {hint.seed}"]
     if hint.drawn is not None:
         return _drawn_lines(hint, out)
     base = next((e for e in hint.estimates if e.option == hint.default), None)

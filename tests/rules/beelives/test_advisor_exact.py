@@ -152,3 +152,20 @@ def test_an_enumeration_weighs_each_outcome_by_its_chance():
     assert e is not None and e.exact and e.rollouts == 4
     assert e.score == pytest.approx((11 + 21) / 6 + (2 + 3) / 3)
     assert e.win == pytest.approx(1 / 6)
+
+
+def test_a_hint_whose_every_option_is_enumerated_says_so_not_zero_rollouts():
+    """The hint's first line says how its numbers were made: with every option's luck
+    enumerated no rollout is sampled, so it reads "every option exact"."""
+    from hyvekit.games.advisor import advise
+    from hyvekit.games.advisor_text import hint_lines
+    from hyvekit.games.beelives import advisor_game
+    for t in reversed(_last_decisions(2, 1)):
+        hint = advise(advisor_game(), t, 1, rollouts=2, jobs=1, screened=2)
+        if hint.estimates and all(e.exact for e in hint.estimates):
+            break
+    else:
+        pytest.fail("no last decision whose options are all exact")
+    assert hint.rounds == 0
+    assert "every option exact" in hint_lines(hint)[0]
+    assert "0 rollouts" not in hint_lines(hint)[0]
