@@ -225,3 +225,19 @@ RULES = {
     "scenario_table": "table_record",
 }
 __getattr__ = rules_door(__name__, "hyvekit.rules.hyve", RULES)
+
+
+def advisor_game():
+    """What the advisor plays a HYVE scenario with (:func:`hyvekit.games.advisor.advise`):
+    the scenario's table ``engine`` listing a die decision's outcomes
+    (:data:`~hyvekit.rules.hyve.advice.ADVISED`), the default player's ``choose`` and
+    ``ranked``, the ``outcome`` of a finished scenario (honey, won)
+    (:mod:`hyvekit.rules.hyve.default_player`); ``is_choice``: the decisions a review
+    weighs.  A legacy run's current scenario is advised on its table
+    (:func:`~hyvekit.rules.hyve.advice.scenario_table`)."""
+    from types import SimpleNamespace
+
+    from hyvekit.rules.hyve import default_player as DP
+    from hyvekit.rules.hyve.advice import ADVISED, is_choice
+    return SimpleNamespace(engine=ADVISED, choose=DP.choose, outcome=DP.outcome,
+                           ranked=DP.ranked, is_choice=is_choice)
