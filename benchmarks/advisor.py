@@ -21,6 +21,9 @@ uniformly random legal play, and how fast its estimates are.
   rulebook's common cards "both 4/5 rows", "middle row", "colours"; no secret cards known),
   the Beez default player (:mod:`hyvekit.rules.beez.default_player`) against uniformly
   random legal play, seats swapped every game.
+* ``--hyve N`` (default 140; 0: not measured): N HYVE scenarios, every mode in turn,
+  played by the HYVE default player and by uniformly random legal play
+  (:mod:`advisor_hyve`).
 
 Usage (from the repository root; keep runs short on a shared machine)::
 
@@ -42,6 +45,7 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from advisor_hyve import hyve_rows, hyve_scenarios  # noqa: E402
 from docs_section import replace_section  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -169,12 +173,14 @@ def beez_rows(b: dict) -> list[str]:
             f"{b['theirs']:.1f} |", f"| Beez CPU seconds a game | {b['cpu']:.2f} |"]
 
 
-def section(g: dict, speed: dict | None = None, beez: dict | None = None) -> str:
+def section(g: dict, speed: dict | None = None, beez: dict | None = None,
+            hyve: dict | None = None) -> str:
     return "\n".join([
         HEADING, "",
         f"Measured by `benchmarks/advisor.py --games {g['games']}"
         + (f" --rollouts {speed['rollouts']}" if speed else " --rollouts 0")
         + (f" --beez {beez['games']}" if beez else " --beez 0")
+        + (f" --hyve {hyve['n']}" if hyve else "")
         + f"` on {date.today()}, Python "
         f"{platform.python_version()}, {multiprocessing.cpu_count()} cores "
         f"({platform.machine()}), load average {os.getloadavg()[0]:.1f} when it ended (other "
@@ -189,7 +195,8 @@ def section(g: dict, speed: dict | None = None, beez: dict | None = None) -> str
         f"({g['rate']:.1%} ± {g['half']:.1%}, 95 %) |",
         f"| mean final score: default / random | {g['mine']:.1f} / {g['theirs']:.1f} |",
         f"| CPU seconds a game | {g['cpu']:.3f} |",
-        *(speed_rows(speed) if speed else []), *(beez_rows(beez) if beez else []), ""])
+        *(speed_rows(speed) if speed else []), *(beez_rows(beez) if beez else []),
+        *(hyve_rows(hyve) if hyve else []), ""])
 
 
 def main() -> None:
@@ -198,11 +205,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--rollouts", type=int, default=40)
     parser.add_argument("--beez", type=int, default=100)
+    parser.add_argument("--hyve", type=int, default=140)
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
     g = games(args.games, args.jobs)
     text = section(g, rollout_speed(args.rollouts) if args.rollouts else None,
-                   games(args.beez, args.jobs, one_beez_game) if args.beez else None)
+                   games(args.beez, args.jobs, one_beez_game) if args.beez else None,
+                   hyve_scenarios(args.hyve, args.jobs) if args.hyve else None)
     print(text)
     if args.write_docs:
         doc = ROOT / "docs" / "performance.md"

@@ -47,6 +47,9 @@ from hyvekit.rules.table import DRAWN, Decision
 NECTAR_BEE = 1.0
 #: the most shapes the Build action draws a turn (Bee Builder)
 BUILT = 3
+#: the worth of opening the Marshal (Wasp War): two bees on defensive hexes, each blocking a
+#: Light Attack of its value (2 or 3 HP)
+MARSHAL = 3.0
 #: the worth of a bee of population (HP) while the colony is small, and beyond ten bees
 POPULATION, POPULATION_SPARE = 3.0, 1.0
 
@@ -139,6 +142,8 @@ def _binomial_at_least(n: int, k: int, p: float = 1 / 6) -> float:
 
 
 def _turns_left(s: Any) -> int:
+    if s.sheet.wasp is not None:                  # Wasp War: its rounds
+        return max(1, s.sheet.wasp.rounds - s.rounds_done)
     return max(1, sum(len(x.effects) for x in s.sheet.seasons) - s.turn + 1)
 
 
@@ -204,7 +209,10 @@ def action_worth(t: Table, s: Any, step: Step) -> float:
         return 1.0 - NECTAR_BEE
     if v == "build":                    # Bee Builder: room for the nectar to come
         return 8.0 - _room(s) / 2
-    return -3.0                         # the Marshal: below standard play
+    if v == "marshal":                  # Wasp War: defensive reserves block Light Attacks
+        empty = sum(value is None for group in s.marshal.defensive for value in group)
+        return MARSHAL if empty else -3.0   # (the table opens it with no hex left: no step)
+    return -3.0
 
 
 def _assign(t: Table, d: Decision) -> str:
@@ -257,6 +265,21 @@ def _effect(t: Table, d: Decision) -> str:
             cost += 1000
         if cost < best:
             best, pick = cost, option
+    return pick
+
+
+def _marshal(t: Table, d: Decision) -> str:
+    """The highest bee on a defensive hex (the Light Attacks of 5 and 6 cost most), then
+    done."""
+    best, pick = -math.inf, d.legal[-1]
+    for option in d.legal:
+        step = _typed(t, option)
+        if step is None or not step.args or step.args[0] == "done":
+            continue
+        b, at = step.args
+        w = b.face + (10 if str(at).upper().startswith("D") else 0)
+        if w > best:
+            best, pick = w, option
     return pick
 
 
@@ -325,8 +348,8 @@ def choose(t: Table, d: Decision, rng: random.Random) -> str:
     if d.kind == "build":               # Bee Builder: up to three shapes a turn
         shapes = len(t.turn.open.shapes)
         return "build done" if "build done" in legal and shapes >= BUILT else legal[0]
-    if d.kind == "marshal" and "marshal done" in legal:
-        return "marshal done"
+    if d.kind == "marshal":
+        return _marshal(t, d)
     if d.kind in ("reward", "excise"):
         return _most_hp(t, d, rng)
     return legal[0]
@@ -365,6 +388,6 @@ def uniform(t: Any, d: Decision, rng: random.Random) -> str:
     return rng.choice(d.legal)
 
 
-__all__ = ["NECTAR_BEE", "POPULATION", "POPULATION_SPARE", "action_worth", "bread_worth",
+__all__ = ["MARSHAL", "NECTAR_BEE", "POPULATION", "POPULATION_SPARE", "action_worth", "bread_worth",
            "choose", "honey", "larva_worth", "nectar_worth", "outcome", "population_worth",
            "ranked", "uniform"]

@@ -21,7 +21,7 @@ def _played(mode: str, seed: int, player=DP.choose):
     return play_out(SCENARIO, _new(mode), player, random.Random(seed))
 
 
-@pytest.mark.parametrize("mode", ["standard", "coldsnap", "long-live-the-queen"])
+@pytest.mark.parametrize("mode", ["standard", "coldsnap", "wasp-war", "long-live-the-queen"])
 def test_every_step_is_legal_to_the_end(mode):
     rng = random.Random(5)
     t = _new(mode)
