@@ -1,7 +1,8 @@
 """The advisor's hint for a HYVE scenario (``hyvekit hyve hint``; docs/advisor.md "HYVE"):
 the decision due at a scenario's table (outside a run, or a legacy run's current scenario),
 each option's chance to win the scenario and expected honey, in words within
-:data:`~hyvekit.games.advisor_text.WIDTH` columns and as data.
+:data:`~hyvekit.games.advisor_text.WIDTH` columns and as data; and the review of a scenario
+outside a run (``hyvekit hyve review``).
 """
 
 from __future__ import annotations
@@ -103,4 +104,47 @@ def hint_data(hint: Any) -> dict:
                           for e in hint.estimates]}
 
 
-__all__ = ["R_ADVISOR", "advised", "hint_data", "hint_lines"]
+def scenario_positions(store: Any, record: Any) -> list:
+    """The choices of a HYVE scenario's ``record`` (outside a run) that a review weighs
+    (:func:`~hyvekit.games.advisor.positions`), replayed with ``store``'s adapter."""
+    from hyvekit.games.advisor import positions
+    from hyvekit.games.hyve import advisor_game
+    adapter = store.adapter("hyve", "scenario")
+    return positions(advisor_game(), adapter.initial_state(record.header["settings"]),
+                     record.active, adapter.play)
+
+
+def review_lines(done: Any) -> list[str]:
+    """The review for people, each line at most :data:`WIDTH` columns: a head line, then
+    each mistake (the greatest loss first) with the turn, the choice, the better option, the
+    honey lost with its 95 % interval and the chance to win the scenario after each."""
+    head = (f"review: {len(done.mistakes)} of {done.weighed} decisions worse than the best "
+            f"option ({done.rounds}+ rollouts an option, {done.seconds:.0f} s, seed "
+            f"{done.seed})")
+    out = textwrap.wrap(head, WIDTH, subsequent_indent="  ") + (
+        [] if done.mistakes else ["no choice earned less than another option beyond the "
+                                  "intervals"])
+    for n, (p, m) in enumerate(done.mistakes, 1):
+        sure = "exact" if m.exact else f"± {m.half:.1f}"
+        out += [f"{n:>2}. turn {p.table.now.turn}, {p.kind}: −{m.loss:.1f} {sure} honey, "
+                f"win {percent(m.win_chosen)} → {percent(m.win_better)} with the better"]
+        out += textwrap.wrap(f"chose {m.chosen!r}, better {m.better!r} ({m.rollouts} "
+                             "rollouts each)", WIDTH, initial_indent="    ",
+                             subsequent_indent="      ")
+    return _fitted(out)
+
+
+def review_data(done: Any) -> dict:
+    """``hyve review --json``: the review as data."""
+    return {"seed": done.seed, "rollouts": done.rounds, "weighed": done.weighed,
+            "seconds": round(done.seconds, 3),
+            "mistakes": [{"seq": p.seq, "turn": p.table.now.turn, "decision": p.kind,
+                          "chosen": m.chosen, "better": m.better, "loss": m.loss,
+                          "loss_half": m.half, "win_chosen": m.win_chosen,
+                          "win_better": m.win_better, "rollouts": m.rollouts,
+                          "exact": m.exact}
+                         for p, m in done.mistakes]}
+
+
+__all__ = ["R_ADVISOR", "advised", "hint_data", "hint_lines", "review_data", "review_lines",
+           "scenario_positions"]

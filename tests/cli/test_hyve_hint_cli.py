@@ -75,3 +75,36 @@ def test_no_hint_once_the_scenario_is_over(hk):
     store.append_many("done", [("step", {"do": s}) for s in steps])
     got = hk("hyve", "hint", "--scenario", "done", "--rollouts", "2")
     assert got.returncode == 1 and "nobody decides now" in got.stderr
+
+
+def _random_scenario(hk, name: str, seed: int) -> str:
+    """A standard scenario played to its end by uniformly random legal play, stored."""
+    assert hk("hyve", "new", name).returncode == 0
+    cid = name.lower()
+    store = campaign_store(hk.campaigns)
+    _, t = store.state(cid)
+    rng = random.Random(seed)
+    steps = []
+    while not (d := SCENARIO.pending(t)).over:
+        t = play_steps(SCENARIO, t, [DP.uniform(t, d, rng)], rng, auto=True)[-1]
+        steps.append(t.steps[-1])
+    store.append_many(cid, [("step", {"do": s}) for s in steps])
+    return cid
+
+
+def test_a_review_lists_the_choices_that_lost_honey_against_a_better_option(hk):
+    cid = _random_scenario(hk, "Careless", 6)     # lost in its second turn
+    events = len(campaign_store(hk.campaigns).load(cid).active)
+    got = hk("hyve", "review", "--scenario", cid, "--rollouts", "3", "--seed", "2", "--json")
+    assert got.returncode == 0, got.stderr
+    done = json.loads(got.stdout)
+    assert done["weighed"] > 0 and done["rollouts"] == 3
+    for m in done["mistakes"]:
+        assert m["decision"] in ("assign", "effect", "reward") and m["chosen"] != m["better"]
+        assert m["loss"] - m["loss_half"] > 0 and m["loss"] >= 0.5
+    losses = [m["loss"] for m in done["mistakes"]]
+    assert losses == sorted(losses, reverse=True)
+    assert len(campaign_store(hk.campaigns).load(cid).active) == events    # nothing played
+    text = hk("hyve", "review", "--scenario", cid, "--rollouts", "3", "--seed", "2")
+    assert all(len(line) <= 80 for line in text.stdout.splitlines())
+    assert f"hyvekit hyve review --scenario {cid} --seed 2 --rollouts 3" in text.stdout

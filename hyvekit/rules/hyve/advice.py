@@ -73,9 +73,15 @@ class AdvisedScenarioEngine(HyveScenarioEngine):
 ADVISED = AdvisedScenarioEngine()
 
 
+#: the decisions a review weighs: the assignments, the seasonal effect, a Queen's Reward
+#: (not each nectar's or larva's hex: a scenario places about a hundred)
+REVIEWED_KINDS = ("assign", "effect", "reward")
+
+
 def is_choice(d: Decision) -> bool:
-    """Whether ``d`` is a choice a review weighs: more than one legal step, and no die."""
-    return not d.over and d.kind != DICE and d.kind != "wasp" and len(d.legal) > 1
+    """Whether ``d`` is a choice a review weighs (:data:`REVIEWED_KINDS`) with more than one
+    legal step."""
+    return not d.over and d.kind in REVIEWED_KINDS and len(d.legal) > 1
 
 
 def scenario_table(state: Any, engine: Any | None = None) -> Table:
@@ -85,5 +91,5 @@ def scenario_table(state: Any, engine: Any | None = None) -> Table:
     return state if isinstance(state, Table) else engine.table(state)
 
 
-__all__ = ["ADVISED", "AdvisedScenarioEngine", "FACES", "MOST_DICE", "dice_due",
+__all__ = ["ADVISED", "AdvisedScenarioEngine", "FACES", "MOST_DICE", "REVIEWED_KINDS", "dice_due",
            "die_outcomes", "is_choice", "scenario_table"]
