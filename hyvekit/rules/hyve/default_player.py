@@ -17,8 +17,9 @@ player:
   bees lost each turn), Tend Eggs then Tend Larva (HP and larva), Fly Drones only with
   population to spare, each worth :func:`action_worth` against the nectar its bees would
   gather (:data:`NECTAR_BEE`);
-* **takes the mildest seasonal effect** (HP, population at a price that grows as it
-  shrinks), and never one that ends the scenario when another does not;
+* **takes the mildest seasonal effect** (HP, population at 6 HP a bee while the colony rolls
+  fewer than ten dice, 2 beyond), and never one that empties the colony when another does
+  not;
 * rerolls wild bees and bees beyond their bread level; rolls every die it may.
 
 A die rolled, the Wasp War's attack dice and the like are rolled with the ``rng`` given;
@@ -44,7 +45,7 @@ from hyvekit.rules.hyve.table_turn import Table, trial
 from hyvekit.rules.table import DRAWN, Decision
 
 #: the worth of a bee gathering nectar instead of taking an action (in HP)
-NECTAR_BEE = 1.0
+NECTAR_BEE = 0.25
 #: the most shapes the Build action draws a turn (Bee Builder)
 BUILT = 3
 #: the worth of opening the Marshal (Wasp War): two bees on defensive hexes, each blocking a
