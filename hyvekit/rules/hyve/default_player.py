@@ -1,7 +1,8 @@
 """The HYVE default player (docs/advisor.md, "HYVE"): a fast policy over the legal steps of a
 scenario played at the table (:mod:`hyvekit.rules.hyve.table`), for the advisor's rollouts
 and its benchmark.  It reads the typed steps (:func:`~.notation.parse_step`) and the sheet
-the engine stopped at; it pushes nothing, so a decision costs about what listing it does.
+the engine stopped at; it pushes a step only to weigh a Queen's Reward or an excision, so a
+decision costs about what listing it does.
 
 What wins a scenario (rules/hyve.txt, "How to Win"): the HP die entering Thriving, all six
 hyves completed, or every turn played; what loses it: population 0, the HP die entering
@@ -20,11 +21,14 @@ player:
 * **takes the mildest seasonal effect** (HP, population at 6 HP a bee while the colony rolls
   fewer than ten dice, 2 beyond), and never one that empties the colony when another does
   not;
-* rerolls wild bees and bees beyond their bread level; rolls every die it may.
+* never opens a Repurpose (a bee for a reroll is rarely worth it); in one opened already,
+  rerolls the wild bees and those beyond their bread level; rolls every die it may;
+* Wasp War: the Marshal's highest bees on defensive hexes; Bee Builder: a Build while little
+  built room is left, up to :data:`BUILT` shapes a turn.
 
-A die rolled, the Wasp War's attack dice and the like are rolled with the ``rng`` given;
-the Wasp War's Marshal, Bee Builder's Build and the other modes' own choices take the first
-legal step (below the standard play; docs/advisor.md says what it does not know).
+A die rolled, the Wasp War's attack dice and the like are rolled with the ``rng`` given; the
+other choices of the modes (a block, a larva eaten, Mites, Sensilla, Turbo's boosts, the
+offensive formations) take the first legal step (docs/advisor.md says what it does not do).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from hyvekit.rules.common import InvalidInputError
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.actions import WILD
 from hyvekit.rules.hyve.larva import encircle_lines
 from hyvekit.rules.hyve.legacy_honey import honey_earned
@@ -317,7 +321,7 @@ def _most_hp(t: Table, d: Decision, rng: random.Random) -> str:
     for option in d.legal:
         try:
             after = push(t, option, rng)
-        except Exception:   # noqa: BLE001 - a listed option the engine refuses is not taken
+        except (IllegalActionError, InvalidInputError):   # a listed option the engine refuses
             continue
         w = hp_units(after.now) + (1000 if after.now.status == "won" else 0)
         if w > best:
