@@ -12,13 +12,13 @@ Collapse at the end.
 
 Following hints (``python benchmarks/advisor_hyve.py --hints N``; issue 41: following hints
 wins more scenarios than the default player alone, beyond the 95 % interval): scenario ``i``
-(standard sheet, seed ``i`` for the table's dice) played by the default player alone and by a
+(``--mode``, default Wasp War, where the default player wins about half: on the standard
+sheet it wins nearly all; seed ``i`` for the table's dice) played by the default player alone and by a
 player that, at each assignment, seasonal effect and Queen's Reward, takes the best of the
 default player's first ``--top`` options estimated from ``--rollouts`` rollouts each (the
 chance to win, then the honey; :func:`hyvekit.rules.advisor.estimates`, the rollouts seeded
 from the scenario and the decision), the default player's choice otherwise.  The per-decision
-budget is the rollouts, not seconds: top × rollouts whole rollouts (about 0.2 CPU s each in a
-standard scenario).  The difference of the win rates with its 95 % interval, scenario by
+budget is the rollouts, not seconds: top × rollouts whole rollouts (about 0.2 CPU s each).  The difference of the win rates with its 95 % interval, scenario by
 scenario (the same dice for both until they part).
 """
 
@@ -125,9 +125,9 @@ def hinted(top: int, rollouts: int, seed: int):
     return play
 
 
-def one_hinted(args: tuple[int, int, int]) -> tuple[float, float, float]:
-    """Standard scenario ``seed``: (the default player won, the hint follower won, CPU s)."""
-    seed, top, rollouts = args
+def one_hinted(args: tuple[int, int, int, str]) -> tuple[float, float, float]:
+    """Scenario ``seed`` of ``mode``: (the default player won, the hint follower won, CPU s)."""
+    seed, top, rollouts, mode = args
     from hyvekit.data.hyve import sheet_definition
     from hyvekit.rules.advisor import play_out
     from hyvekit.rules.hyve import default_player as DP
@@ -136,15 +136,16 @@ def one_hinted(args: tuple[int, int, int]) -> tuple[float, float, float]:
     start = time.process_time()
     won = []
     for player in (DP.choose, hinted(top, rollouts, seed)):
-        t = ADVISED.new(new_scenario(sheet_definition("standard")))
+        t = ADVISED.new(new_scenario(sheet_definition(mode)))
         won.append(DP.outcome(play_out(ADVISED, t, player, random.Random(seed)), "player")[1])
     return won[0], won[1], time.process_time() - start
 
 
-def hints_against_default(n: int, jobs: int, top: int = 3, rollouts: int = 2) -> dict:
+def hints_against_default(n: int, jobs: int, top: int = 3, rollouts: int = 2,
+                          mode: str = "wasp-war") -> dict:
     """:func:`one_hinted` over scenarios 0 … n-1: both win rates and their difference with
     its 95 % interval (paired, normal)."""
-    work = [(i, top, rollouts) for i in range(n)]
+    work = [(i, top, rollouts, mode) for i in range(n)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             rows = pool.map(one_hinted, work, chunksize=1)
@@ -153,7 +154,7 @@ def hints_against_default(n: int, jobs: int, top: int = 3, rollouts: int = 2) ->
     diffs = [r[1] - r[0] for r in rows]
     mean = sum(diffs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else math.inf
-    return {"n": n, "top": top, "rollouts": rollouts,
+    return {"n": n, "top": top, "rollouts": rollouts, "mode": mode,
             "default": sum(r[0] for r in rows) / n, "hinted": sum(r[1] for r in rows) / n,
             "difference": mean, "half": 1.96 * sd / math.sqrt(n),
             "cpu": sum(r[2] for r in rows) / n}
@@ -170,8 +171,9 @@ if __name__ == "__main__":
     parser.add_argument("--top", type=int, default=3)
     parser.add_argument("--rollouts", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--mode", default="wasp-war", choices=MODES)
     args = parser.parse_args()
-    h = hints_against_default(args.hints, args.jobs, args.top, args.rollouts)
-    print(f"{h['n']} standard scenarios, {h['top']} options x {h['rollouts']} rollouts a "
+    h = hints_against_default(args.hints, args.jobs, args.top, args.rollouts, args.mode)
+    print(f"{h['n']} {h['mode']} scenarios, {h['top']} options x {h['rollouts']} rollouts a "
           f"decision: default {h['default']:.1%}, hinted {h['hinted']:.1%}, difference "
           f"{h['difference']:+.1%} ± {h['half']:.1%} (95 %), {h['cpu']:.0f} CPU s a scenario")

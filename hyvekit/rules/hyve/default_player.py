@@ -40,7 +40,7 @@ from typing import Any
 
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.actions import WILD
-from hyvekit.rules.hyve.larva import encircle_lines
+from hyvekit.rules.hyve.larva import Line, encircle_lines
 from hyvekit.rules.hyve.legacy_honey import honey_earned
 from hyvekit.rules.hyve.notation import Step, parse_step
 from hyvekit.rules.hyve.scoring import NECTAR, Space
@@ -167,9 +167,34 @@ def _room(s: Any) -> int:
     return sum(len(g.empty) for g in s.hyves[s.active:])
 
 
+#: the most larva one assignment places (Turbo's Tend Larva of a row and a column)
+MOST_LARVA = 12
+
+
+def overflows(t: Table, s: Any, option: str) -> bool:
+    """Whether the assignment ``option`` places more larva (Tend Larva, Overwork Queen) than
+    the hyves hold now: the table lists it, then refuses the last larva's hex in the sixth
+    hyve (docs/advisor.md), so neither the default player nor the advisor takes it."""
+    room = _room(s)
+    if room >= MOST_LARVA or not option.startswith(("larva ", "queen ")):
+        return False
+    step = _typed(t, option)
+    if step is None:
+        return False
+    a = step.args
+    if step.verb == "larva":
+        lines = [a[1]]
+        if a[2:] and a[2] and a[1].kind in ("row", "column"):      # Turbo: both lines
+            lines.append(Line("column" if a[1].kind == "row" else "row", a[1].label))
+        return encircle_lines(s.chamber, lines).larva > room
+    jellies = s.sheet.jellies
+    larva = a[0].stands_for if jellies[a[1]] == "overwork-queen" else 0
+    if a[3:] and a[3] is not None and jellies[a[3][1]] == "overwork-queen":
+        larva += a[3][0]
+    return larva > room
+
+
 def _jelly_worth(s: Any, kind: str, value: int) -> float:
-    if kind == "overwork-queen" and value > _room(s):
-        return -100.0                   # more larva than the hyves hold (docs/advisor.md)
     if kind == "overwork":
         return value * population_worth(s.population)
     if kind == "fly-drones":
@@ -203,10 +228,7 @@ def action_worth(t: Table, s: Any, step: Step) -> float:
                      if value == a[0].stands_for), 2)
         return 0.8 * size * min(1.0, _turns_left(s) / 4) - NECTAR_BEE
     if v == "larva":
-        lines = [a[1]]
-        got = encircle_lines(s.chamber, lines)
-        if got.larva > _room(s):
-            return -100.0               # more larva than the hyves hold (docs/advisor.md)
+        got = encircle_lines(s.chamber, [a[1]])
         return got.hp + got.larva * 2.0 - NECTAR_BEE
     if v == "repurpose":
         return -5.0                     # rerolls are weighed in Feed Bees: rarely worth a bee
@@ -227,7 +249,7 @@ def _assign(t: Table, d: Decision) -> str:
         if option == "gather":
             continue
         step = _typed(t, option)
-        if step is None:
+        if step is None or overflows(t, s, option):
             continue
         w = action_worth(t, s, step)
         if w > best:
@@ -393,6 +415,6 @@ def uniform(t: Any, d: Decision, rng: random.Random) -> str:
     return rng.choice(d.legal)
 
 
-__all__ = ["MARSHAL", "NECTAR_BEE", "POPULATION", "POPULATION_SPARE", "action_worth", "bread_worth",
+__all__ = ["MARSHAL", "MOST_LARVA", "NECTAR_BEE", "overflows", "POPULATION", "POPULATION_SPARE", "action_worth", "bread_worth",
            "choose", "honey", "larva_worth", "nectar_worth", "outcome", "population_worth",
            "ranked", "uniform"]

@@ -105,3 +105,20 @@ def test_the_same_seed_gives_the_same_estimates_however_the_rollouts_are_split()
     lines = hint_lines(alone)
     assert all(len(line) <= 80 for line in lines)
     assert any("honey" in line and "win" in line for line in lines)
+
+
+def test_an_assignment_with_more_larva_than_the_hyves_hold_is_left_out():
+    """The table lists it, then refuses the last larva's hex in the sixth hyve: the
+    advisor's engine leaves it out, and the default player never takes it."""
+    from hyvekit.rules.hyve.engine import SCENARIO
+    for seed in range(6):
+        for t, d in _decisions(seed):
+            if d.kind != "assign":
+                continue
+            listed = SCENARIO.pending(t).legal
+            over = [o for o in listed if DP.overflows(t, t.now, o)]
+            if over:
+                assert not set(over) & set(d.legal) and set(d.legal) < set(listed)
+                assert DP.choose(t, d, random.Random(0)) not in over
+                return
+    pytest.fail("no assignment with more larva than the hyves hold")
