@@ -133,28 +133,38 @@ def one_hinted(args: tuple[int, int, int, str]) -> tuple[float, float, float]:
     from hyvekit.rules.hyve import default_player as DP
     from hyvekit.rules.hyve.advice import ADVISED
     from hyvekit.rules.hyve.scenario import new_scenario
+    from hyvekit.rules.common import IllegalActionError
     start = time.process_time()
     won = []
     for player in (DP.choose, hinted(top, rollouts, seed)):
         t = ADVISED.new(new_scenario(sheet_definition(mode)))
-        won.append(DP.outcome(play_out(ADVISED, t, player, random.Random(seed)), "player")[1])
+        try:
+            end = play_out(ADVISED, t, player, random.Random(seed))
+        except IllegalActionError:       # the table refused a larva it listed: not counted
+            return math.nan, math.nan, time.process_time() - start
+        won.append(DP.outcome(end, "player")[1])
     return won[0], won[1], time.process_time() - start
 
 
 def hints_against_default(n: int, jobs: int, top: int = 3, rollouts: int = 2,
                           mode: str = "wasp-war") -> dict:
     """:func:`one_hinted` over scenarios 0 … n-1: both win rates and their difference with
-    its 95 % interval (paired, normal)."""
+    its 95 % interval (paired, normal); a scenario where the table refused a larva it listed
+    (a rollout after an Overwork Queen in the sixth hyve) is left out and counted
+    (``refused``)."""
     work = [(i, top, rollouts, mode) for i in range(n)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             rows = pool.map(one_hinted, work, chunksize=1)
     else:
         rows = [one_hinted(w) for w in work]
+    refused = sum(math.isnan(r[0]) for r in rows)
+    rows = [r for r in rows if not math.isnan(r[0])]
+    n = len(rows)
     diffs = [r[1] - r[0] for r in rows]
     mean = sum(diffs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else math.inf
-    return {"n": n, "top": top, "rollouts": rollouts, "mode": mode,
+    return {"n": n, "refused": refused, "top": top, "rollouts": rollouts, "mode": mode,
             "default": sum(r[0] for r in rows) / n, "hinted": sum(r[1] for r in rows) / n,
             "difference": mean, "half": 1.96 * sd / math.sqrt(n),
             "cpu": sum(r[2] for r in rows) / n}
@@ -176,4 +186,5 @@ if __name__ == "__main__":
     h = hints_against_default(args.hints, args.jobs, args.top, args.rollouts, args.mode)
     print(f"{h['n']} {h['mode']} scenarios, {h['top']} options x {h['rollouts']} rollouts a "
           f"decision: default {h['default']:.1%}, hinted {h['hinted']:.1%}, difference "
-          f"{h['difference']:+.1%} ± {h['half']:.1%} (95 %), {h['cpu']:.0f} CPU s a scenario")
+          f"{h['difference']:+.1%} ± {h['half']:.1%} (95 %), {h['cpu']:.0f} CPU s a scenario, "
+          f"{h['refused']} left out (a larva the table refused)")
