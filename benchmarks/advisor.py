@@ -21,6 +21,9 @@ uniformly random legal play, and how fast its estimates are.
   rulebook's common cards "both 4/5 rows", "middle row", "colours"; no secret cards known),
   the Beez default player (:mod:`hyvekit.rules.beez.default_player`) against uniformly
   random legal play, seats swapped every game.
+* ``--hyve N`` (default 140; 0: not measured): N HYVE scenarios, every mode in turn,
+  played by the HYVE default player and by uniformly random legal play
+  (:mod:`advisor_hyve`).
 
 Usage (from the repository root; keep runs short on a shared machine)::
 
@@ -42,6 +45,7 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from advisor_hyve import hyve_rows, hyve_scenarios  # noqa: E402
 from docs_section import replace_section  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -300,12 +304,14 @@ def beez_rows(b: dict) -> list[str]:
             f"{b['theirs']:.1f} |", f"| Beez CPU seconds a game | {b['cpu']:.2f} |"]
 
 
-def section(g: dict, speed: dict | None = None, beez: dict | None = None) -> str:
+def section(g: dict, speed: dict | None = None, beez: dict | None = None,
+            hyve: dict | None = None) -> str:
     return "\n".join([
         HEADING, "",
         f"Measured by `benchmarks/advisor.py --games {g['games']}"
         + (f" --rollouts {speed['rollouts']}" if speed else " --rollouts 0")
         + (f" --beez {beez['games']}" if beez else " --beez 0")
+        + (f" --hyve {hyve['n']}" if hyve else "")
         + f"` on {date.today()}, Python "
         f"{platform.python_version()}, {multiprocessing.cpu_count()} cores "
         f"({platform.machine()}), load average {os.getloadavg()[0]:.1f} when it ended (other "
@@ -320,7 +326,8 @@ def section(g: dict, speed: dict | None = None, beez: dict | None = None) -> str
         f"({g['rate']:.1%} ± {g['half']:.1%}, 95 %) |",
         f"| mean final score: default / random | {g['mine']:.1f} / {g['theirs']:.1f} |",
         f"| CPU seconds a game | {g['cpu']:.3f} |",
-        *(speed_rows(speed) if speed else []), *(beez_rows(beez) if beez else []), ""])
+        *(speed_rows(speed) if speed else []), *(beez_rows(beez) if beez else []),
+        *(hyve_rows(hyve) if hyve else []), ""])
 
 
 def main() -> None:
@@ -338,6 +345,7 @@ def main() -> None:
                              "still under way), summed up as --hinted would")
     parser.add_argument("--of", type=int, default=None,
                         help="with --summarise: the games the run was to play")
+    parser.add_argument("--hyve", type=int, default=140)
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
     if args.summarise:
@@ -361,7 +369,8 @@ def main() -> None:
         return
     g = games(args.games, args.jobs)
     text = section(g, rollout_speed(args.rollouts) if args.rollouts else None,
-                   games(args.beez, args.jobs, one_beez_game) if args.beez else None)
+                   games(args.beez, args.jobs, one_beez_game) if args.beez else None,
+                   hyve_scenarios(args.hyve, args.jobs) if args.hyve else None)
     print(text)
     if args.write_docs:
         doc = ROOT / "docs" / "performance.md"

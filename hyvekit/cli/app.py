@@ -30,7 +30,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "campaign": ("hyvekit.cli.campaign",),
     "hyve": ("hyvekit.cli.hyve",
              "hyvekit.cli.hyve_table",                # hyve new, next, do, export-turns
-             "hyvekit.cli.hyve_play"),                # hyve play
+             "hyvekit.cli.hyve_play",                 # hyve play
+             "hyvekit.cli.hyve_hint"),                # hyve hint, review
     "beelives": ("hyvekit.cli.beelives",
                  "hyvekit.cli.beelives_campaign",     # beelives new, log, status...
                  "hyvekit.cli.beelives_play",         # beelives play

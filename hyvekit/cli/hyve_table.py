@@ -28,6 +28,9 @@ from hyvekit.rules.validate import digits
 ScenarioOption = typer.Option(None, "--scenario", metavar="ID",
                               help="A scenario played outside a run (made by 'hyvekit hyve "
                                    "new'), instead of a legacy run's current scenario.")
+#: a legacy run's id (its current scenario), left out with --scenario
+RunArgument = typer.Argument(None, metavar="[RUN]",
+                             help="A legacy run's id: its current scenario.")
 SHOWN = 40
 #: the most distinct changes next lists option by option (more: the options grouped)
 PREVIEW_LINES = 16
@@ -443,9 +446,7 @@ def _at(at: AtTable, state) -> AtTable:
 
 @app.command("export-turns")
 def export_turns(ctx: typer.Context,
-                 run: str | None = typer.Argument(None, metavar="[RUN]",
-                                                  help="A legacy run's id: its current "
-                                                       "scenario."),
+                 run: str | None = RunArgument,
                  scenario: str | None = ScenarioOption,
                  number: int | None = typer.Option(None, "--number", metavar="N", min=1,
                                                    max=5, help="A legacy run: the scenario "

@@ -225,3 +225,33 @@ RULES = {
     "scenario_table": "table_record",
 }
 __getattr__ = rules_door(__name__, "hyvekit.rules.hyve", RULES)
+
+
+def advisor_game():
+    """What the advisor plays a HYVE scenario with (:class:`~hyvekit.games.advisor.AdvisorGame`):
+    the scenario's table ``engine`` listing a die decision's outcomes
+    (:data:`~hyvekit.rules.hyve.advice.ADVISED`), the default player's ``choose`` and
+    ``ranked``, the ``outcome`` of a finished scenario (honey, won)
+    (:mod:`hyvekit.rules.hyve.default_player`); ``is_choice``: the decisions a review
+    weighs.  A legacy run's current scenario is advised on its table
+    (:func:`~hyvekit.rules.hyve.advice.scenario_table`)."""
+    from hyvekit.games.advisor import AdvisorGame
+    from hyvekit.rules.hyve import default_player as DP
+    from hyvekit.rules.hyve.advice import ADVISED, is_choice
+    return AdvisorGame("hyve", "scenario", "HYVE", "honey", ADVISED, DP.choose, DP.ranked,
+                       DP.outcome, is_choice, advisor_when, advisor_at, advisor_players)
+
+
+def advisor_when(t) -> str:
+    """Where a HYVE scenario ``t`` is, for the advisor's review: "turn 3"."""
+    return f"turn {t.now.turn}"
+
+
+def advisor_at(t) -> dict:
+    """Where a HYVE scenario ``t`` is, as data: ``{"turn"}``."""
+    return {"turn": t.now.turn}
+
+
+def advisor_players(t) -> list[str]:
+    """The player of a HYVE scenario (played alone): the table's ``player``."""
+    return ["player"]
