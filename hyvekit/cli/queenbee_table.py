@@ -192,7 +192,7 @@ def print_decision(data: dict, match: str) -> None:
     """The decision due, its legal options, and the command to give it."""
     from hyvekit.cli.common import command_hint
     from hyvekit.cli.table import suggested_step
-    from hyvekit.rules.queenbee.match_table import steps_shown
+    from hyvekit.games.queenbee import steps_shown
     from hyvekit.rules.validate import shown_data
     data = shown_data(data)
     out = console()

@@ -144,6 +144,7 @@ RULES = {
     "dealt_per_seat": "deck",
     "deck_for": "deck",
     "SKILL_MODES": "match_table",
+    "steps_shown": "match_table",
     "MAX_PLAYERS": "matches",
     "MAX_SKILLS": "matches",
     "Match": "matches",
