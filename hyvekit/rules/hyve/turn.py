@@ -284,18 +284,26 @@ def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> 
         hexes += (HOLE,) * (want - len(hexes))
     elif s.sheet.builder_shapes and len(hexes) < want:
         short = want - len(hexes)             # checked once they are placed: ruling H82
-    elif len(hexes) != want:
-        extra = " (Fecundity adds one)" if want != n else ""
-        raise IllegalActionError(rule, f"{want} larva go into the hyve{extra}, "
-                                 f"{counted(len(hexes), 'hex', 'hexes')} given", expected=want,
-                                 given=len(hexes))
+    elif len(hexes) > want:
+        _larva_miscount(want, n, hexes, rule)
     s, gained = place_features(s, [(h, "larva") for h in hexes], rule, excise)
+    if len(hexes) < want and not more and not short and s.status == "playing":
+        _larva_miscount(want, n, hexes, rule)  # fewer only when the last ends it: ruling H91
     placed = [h for h in hexes if h is not HOLE]     # the scenario may end before an open one
     if placed:
         s = with_event(s, f"{why}: {len(placed)} larva on "
                           f"{', '.join(spot_name(h) for h in placed)}")
     s = _no_room_left(s, short, rule, f"{why} larva")
     return gain_population(s, gained, f"{why} larva")
+
+
+def _larva_miscount(want: int, n: int, hexes, rule: str) -> None:
+    """:raises IllegalActionError: ``hexes`` are not the ``want`` larva's (``n`` before
+        Fecundity)."""
+    extra = " (Fecundity adds one)" if want != n else ""
+    raise IllegalActionError(rule, f"{want} larva go into the hyve{extra}, "
+                             f"{counted(len(hexes), 'hex', 'hexes')} given", expected=want,
+                             given=len(hexes))
 
 
 def _no_room_left(s: ScenarioState, short: int, rule: str, what: str) -> ScenarioState:

@@ -571,3 +571,52 @@ def test_an_effect_whose_hp_loss_ends_the_scenario_says_no_population_was_lost_r
                 in last[-1] and "-0 population" not in last[-1]
             return
     raise AssertionError("no scenario lost to a seasonal effect with a population loss")
+
+
+def _sixth_hyve_short_of_room(empty=("D1", "E3"), populated=3):
+    """A standard sheet with hyves 1–5 complete, hyve 6 active with only ``empty`` free, and
+    row 1 of the Larva Chamber holding ``populated`` populated larva (3-colour shapes)."""
+    s = new_scenario(sheet_definition("standard"))
+    full = HyveGrid.from_mapping({h: Space(NECTAR, variety="1") for h in HEXES})
+    sixth = HyveGrid.from_mapping({h: Space(NECTAR, variety="1") for h in HEXES
+                                   if cell_name(h) not in empty})
+    chamber = s.chamber.with_values({(0, c): 3 for c in range(populated)})
+    return T.new_table(replace(s, hyves=(full,) * 5 + (sixth,), active=5, scores=(1,) * 5,
+                               chamber=chamber))
+
+
+def test_larva_beyond_the_sixth_hyve_end_the_scenario_won_when_it_is_complete_ruling_h91():
+    """How to Win: "Complete all 6 hyves" ends the scenario at once: a Tend Larva with more
+    larva than hyve 6 has room for asks a hex for each larva that fits, every hex it lists
+    is accepted, and the larva that filled the last space wins (the rest are not placed)."""
+    t = T.push(_sixth_hyve_short_of_room(), "dice 1 1 2 3 4 5")
+    t = T.push(t, "larva 1 row")
+    for _ in range(2):
+        d = T.pending(t)
+        assert d.kind == "larva" and d.legal
+        for option in d.legal:                  # every listed hex is a step `do` accepts
+            T.push(t, option)
+        t = T.push(t, d.legal[-1])
+    assert t.now.status == "won" and any("hyve" in e for e in t.now.end)
+    assert T.pending(t).kind == "over" and t.now.hyves[5].empty == ()
+    # the record the table wrote: two hexes for three larva, played and replayed alike
+    assert len(t.turns[-1].assignments[-1].larva) == 2
+    state = t.start
+    for turn in t.turns:
+        state = play_turn(state, turn)
+    assert summary(state) == summary(t.now)
+    assert summary(T.replay(t.start, t.steps).now) == summary(t.now)
+
+
+def test_larva_fewer_than_the_chamber_gives_are_refused_while_the_scenario_goes_on():
+    """Fewer larva hexes than larva are allowed only when the last one ends the scenario:
+    with room left in hyve 6, a Tend Larva record naming too few is refused by its rule."""
+    from hyvekit.rules.hyve.actions import Refresh, TendLarva, bee
+    from hyvekit.rules.hyve.turn import apply
+    t = _sixth_hyve_short_of_room(empty=("C1", "D1", "E3", "E2"))
+    s = apply(t.now, Refresh((1, 1, 2, 3, 4, 5), ()))
+    two = (parse_cell("C1"), parse_cell("D1"))
+    with pytest.raises(IllegalActionError) as exc:
+        apply(s, TendLarva(bee(1), Line("row", 1), two))
+    assert "3 larva go into the hyve, 2 hexes given" in str(exc.value)
+    assert apply(s, TendLarva(bee(1), Line("row", 1), two + (parse_cell("E3"),))).hyves[5].empty
