@@ -620,3 +620,37 @@ def test_larva_fewer_than_the_chamber_gives_are_refused_while_the_scenario_goes_
         apply(s, TendLarva(bee(1), Line("row", 1), two))
     assert "3 larva go into the hyve, 2 hexes given" in str(exc.value)
     assert apply(s, TendLarva(bee(1), Line("row", 1), two + (parse_cell("E3"),))).hyves[5].empty
+
+
+def _wasp_war_marshal_filled(but=()):
+    """A Wasp War sheet whose Marshal formations are all filled with 1s, except the hexes
+    named in ``but`` (``"D1.1"``...)."""
+    from hyvekit.rules.hyve.wasp_war import MarshalArea
+    s = new_scenario(sheet_definition("wasp-war"))
+
+    def filled(kind, groups):
+        return tuple(tuple(None if f"{kind}{i}.{h}" in but else 1
+                           for h in range(1, len(g) + 1))
+                     for i, g in enumerate(groups, start=1))
+    area = MarshalArea(filled("D", s.marshal.defensive), filled("O", s.marshal.offensive))
+    return T.new_table(replace(s, marshal=area))
+
+
+def test_the_marshal_is_not_offered_with_every_formation_hex_filled():
+    """Rally the Troops: each Marshal Bee fills an empty formation hex; with none left the
+    Marshal is not an assignment the table lists (else its decision had no legal step), and
+    opening it is refused by its rule."""
+    t = T.push(_wasp_war_marshal_filled(), "dice 1 2 3 4 5 1")
+    d = T.pending(t)
+    assert d.kind == "assign" and "marshal" not in d.legal and "gather" in d.legal
+    with pytest.raises(IllegalActionError) as exc:
+        T.push(t, "marshal")
+    assert exc.value.rule == "Hyve: Wasp War — Marshal"
+    # one empty hex left: offered, and its decision lists a bee for that hex only
+    t = T.push(_wasp_war_marshal_filled(but=("O2.3",)), "dice 1 2 3 4 5 1")
+    assert "marshal" in T.pending(t).legal
+    t = T.push(t, "marshal")
+    d = T.pending(t)
+    assert d.kind == "marshal" and d.legal and all(o.endswith("O2.3") for o in d.legal)
+    for option in d.legal:
+        T.push(t, option)
