@@ -591,12 +591,15 @@ def _sixth_hyve_short_of_room(empty=("D1", "E3"), populated=3):
                                chamber=chamber))
 
 
-def test_larva_beyond_the_sixth_hyve_end_the_scenario_won_when_it_is_complete_ruling_h91():
-    """How to Win: "Complete all 6 hyves" ends the scenario at once: a Tend Larva with more
-    larva than hyve 6 has room for asks a hex for each larva that fits, every hex it lists
-    is accepted, and the larva that filled the last space wins (the rest are not placed)."""
+@pytest.mark.parametrize("action", ["larva 1 row", "queen 5 overwork-queen"])
+def test_larva_beyond_the_sixth_hyve_end_the_scenario_won_when_it_is_complete_ruling_h91(
+        action):
+    """How to Win: "Complete all 6 hyves" ends the scenario at once: a Tend Larva (3 larva)
+    or an Overwork Queen (5) with more larva than hyve 6 has room for asks a hex for each
+    larva that fits, every hex it lists is accepted, and the larva that filled the last space
+    wins (the rest are not placed)."""
     t = T.push(_sixth_hyve_short_of_room(), "dice 1 1 2 3 4 5")
-    t = T.push(t, "larva 1 row")
+    t = T.push(t, action)
     for _ in range(2):
         d = T.pending(t)
         assert d.kind == "larva" and d.legal
@@ -617,7 +620,7 @@ def test_larva_beyond_the_sixth_hyve_end_the_scenario_won_when_it_is_complete_ru
 def test_larva_fewer_than_the_chamber_gives_are_refused_while_the_scenario_goes_on():
     """Fewer larva hexes than larva are allowed only when the last one ends the scenario:
     with room left in hyve 6, a Tend Larva record naming too few is refused by its rule."""
-    from hyvekit.rules.hyve.actions import Refresh, TendLarva, bee
+    from hyvekit.rules.hyve.actions import QueensAttendants, Refresh, TendLarva, bee
     from hyvekit.rules.hyve.turn import apply
     t = _sixth_hyve_short_of_room(empty=("C1", "D1", "E3", "E2"))
     s = apply(t.now, Refresh((1, 1, 2, 3, 4, 5), ()))
@@ -626,6 +629,9 @@ def test_larva_fewer_than_the_chamber_gives_are_refused_while_the_scenario_goes_
         apply(s, TendLarva(bee(1), Line("row", 1), two))
     assert "3 larva go into the hyve, 2 hexes given" in str(exc.value)
     assert apply(s, TendLarva(bee(1), Line("row", 1), two + (parse_cell("E3"),))).hyves[5].empty
+    with pytest.raises(IllegalActionError) as exc:
+        apply(s, QueensAttendants(bee(5), 2, larva=two))
+    assert "Overwork Queen places 5 larva, 2 hexes given" in str(exc.value)
 
 
 def _wasp_war_marshal_filled(but=()):
