@@ -173,8 +173,9 @@ MOST_LARVA = 12
 
 def overflows(t: Table, s: Any, option: str) -> bool:
     """Whether the assignment ``option`` places more larva (Tend Larva, Overwork Queen) than
-    the hyves hold now: the table lists it, then refuses the last larva's hex in the sixth
-    hyve (docs/advisor.md), so neither the default player nor the advisor takes it."""
+    the hyves hold now. Neither the default player nor the advisor takes it: the table once
+    refused the last larva's hex in the sixth hyve; since ruling H91 that larva wins the
+    scenario, and this is kept only until the players' figures are measured again."""
     room = _room(s)
     if room >= MOST_LARVA or not option.startswith(("larva ", "queen ")):
         return False
@@ -238,7 +239,7 @@ def action_worth(t: Table, s: Any, step: Step) -> float:
         return 8.0 - _room(s) / 2
     if v == "marshal":                  # Wasp War: defensive reserves block Light Attacks
         empty = sum(value is None for group in s.marshal.defensive for value in group)
-        return MARSHAL if empty else -3.0   # (the table opens it with no hex left: no step)
+        return MARSHAL if empty else -3.0   # offensive hexes alone are not worth a bee
     return -3.0
 
 

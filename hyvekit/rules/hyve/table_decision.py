@@ -21,6 +21,7 @@ from hyvekit.rules.hyve.actions import (WILD, Bakery, Bee, Build, Courier, Jelly
                                         QueensAttendants, Repurpose, TendEggs, TendLarva, bee)
 from hyvekit.rules.hyve.larva import Line, apply_eggs, shape_placements
 from hyvekit.rules.hyve.mites import mites_choices
+from hyvekit.rules.hyve.mode_shapes import R_MARSHAL
 from hyvekit.rules.hyve.need import Need
 from hyvekit.rules.hyve.notation import Step, face_text
 from hyvekit.rules.hyve.scenario import R_SENSILLA, REPURPOSE_WILD_MAX, ScenarioState
@@ -239,6 +240,9 @@ def probe(t: Table, turn: TurnSoFar, action) -> None:
         action = replace(action, reroll=tuple(rest[:n]), result=tuple(rest[:n]))
     elif isinstance(action, (Marshal, Build)):
         trial(t, replace(turn, open=action, closed=True))
+        if isinstance(action, Marshal) and not base_sheet(t, turn).marshal.empty_hexes():
+            raise IllegalActionError(R_MARSHAL, "Marshal: every formation hex is filled or "
+                                     "crossed out", expected="another action", given="marshal")
         if isinstance(action, Build) and not action.shapes and \
                 not builders(t, replace(turn, open=action)):
             raise IllegalActionError(R_TABLE, "Build: no bee left has room for its shape",
@@ -372,11 +376,8 @@ def _marshal_options(t: Table) -> tuple[str, ...]:
     ``marshal done`` once one is placed."""
     a = t.turn.open
     s = base_sheet(t, t.turn)
-    spots = [f"{k[0].upper()}{f}.{h}" for k, groups in (("defensive", s.marshal.defensive),
-                                                         ("offensive", s.marshal.offensive))
-             for f, group in enumerate(groups, start=1)
-             for h, value in enumerate(group, start=1) if value is None]
-    spots = [x for x in spots if x not in {at for at, _ in a.bees}]
+    taken = {at for at, _ in a.bees}
+    spots = [str(at) for at in s.marshal.empty_hexes() if str(at) not in taken]
     out = []
     for f in left_faces(t, [b.face for _, b in a.bees]):
         for b in _bees_for_value(f):

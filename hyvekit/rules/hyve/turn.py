@@ -274,7 +274,10 @@ def _larva_count(s: ScenarioState, n: int) -> int:
     return n + FECUNDITY_LARVA if n and s.has("fecundity") else n
 
 
-def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> ScenarioState:
+def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str,
+               whole: bool = True) -> ScenarioState:
+    """Place ``n`` larva (plus Fecundity's) on ``cells``; fewer cells only when the last of
+    them ends the scenario (ruling H91), checked here when they are the ``whole`` list."""
     if s.status != "playing":   # the HP gain just before ended it: nothing more (ruling H3)
         return s
     want = _larva_count(s, n)
@@ -284,18 +287,26 @@ def _add_larva(s: ScenarioState, n: int, cells, rule: str, excise, why: str) -> 
         hexes += (HOLE,) * (want - len(hexes))
     elif s.sheet.builder_shapes and len(hexes) < want:
         short = want - len(hexes)             # checked once they are placed: ruling H82
-    elif len(hexes) != want:
-        extra = " (Fecundity adds one)" if want != n else ""
-        raise IllegalActionError(rule, f"{want} larva go into the hyve{extra}, "
-                                 f"{counted(len(hexes), 'hex', 'hexes')} given", expected=want,
-                                 given=len(hexes))
+    elif len(hexes) > want:
+        _larva_miscount(want, n, hexes, rule)
     s, gained = place_features(s, [(h, "larva") for h in hexes], rule, excise)
+    if whole and len(hexes) < want and not more and not short and s.status == "playing":
+        _larva_miscount(want, n, hexes, rule)  # fewer only when the last ends it: ruling H91
     placed = [h for h in hexes if h is not HOLE]     # the scenario may end before an open one
     if placed:
         s = with_event(s, f"{why}: {len(placed)} larva on "
                           f"{', '.join(spot_name(h) for h in placed)}")
     s = _no_room_left(s, short, rule, f"{why} larva")
     return gain_population(s, gained, f"{why} larva")
+
+
+def _larva_miscount(want: int, n: int, hexes, rule: str) -> None:
+    """:raises IllegalActionError: ``hexes`` are not the ``want`` larva's (``n`` before
+        Fecundity)."""
+    extra = " (Fecundity adds one)" if want != n else ""
+    raise IllegalActionError(rule, f"{want} larva go into the hyve{extra}, "
+                             f"{counted(len(hexes), 'hex', 'hexes')} given", expected=want,
+                             given=len(hexes))
 
 
 def _no_room_left(s: ScenarioState, short: int, rule: str, what: str) -> ScenarioState:
@@ -451,18 +462,26 @@ def _add_larva_times(s: ScenarioState, value: int, times: int, a: JellyFill
         cells += [HOLE] * (sum(want) - len(cells))
     elif s.sheet.builder_shapes and len(cells) < sum(want):
         pass                                  # each part checks its room: ruling H82
-    elif len(cells) != sum(want):
-        extra = " (Fecundity adds one each time)" if want[0] != value else ""
-        raise IllegalActionError(R_QUEEN, f"Overwork Queen places {sum(want)} larva{extra}, "
-                                 f"{counted(len(cells), 'hex', 'hexes')} given", expected=sum(want),
-                                 given=len(cells))
+    elif len(cells) > sum(want):
+        _queen_miscount(value, want, cells)
     start = 0
     for k, n in enumerate(want):
         part = cells[start:start + n]
         start += n
         s = _add_larva(s, value, part, R_QUEEN, excise if k == times - 1 else (),
-                       "Overwork Queen")
+                       "Overwork Queen", whole=False)
+    if len(cells) < sum(want) and not more and not s.sheet.builder_shapes \
+            and s.status == "playing":        # fewer only when the last ends it: ruling H91
+        _queen_miscount(value, want, cells)
     return s
+
+
+def _queen_miscount(value: int, want: list[int], cells) -> None:
+    """:raises IllegalActionError: ``cells`` are not the Overwork Queen's ``want`` larva."""
+    extra = " (Fecundity adds one each time)" if want[0] != value else ""
+    raise IllegalActionError(R_QUEEN, f"Overwork Queen places {sum(want)} larva{extra}, "
+                             f"{counted(len(cells), 'hex', 'hexes')} given", expected=sum(want),
+                             given=len(cells))
 
 
 def reward_hp(s: ScenarioState, reward: str) -> int:

@@ -94,6 +94,15 @@ class MarshalArea:
                                     f"{at.kind} formation {at.formation}")
         return group[at.hex - 1]
 
+    def empty_hexes(self) -> tuple[FormationHex, ...]:
+        """The hexes a Marshal Bee may still fill: empty, defensive then offensive (a spent
+        defensive hex stays filled, ruling H61)."""
+        return tuple(FormationHex(kind, f, h)
+                     for kind, groups in (("defensive", self.defensive),
+                                          ("offensive", self.offensive))
+                     for f, group in enumerate(groups, start=1)
+                     for h, v in enumerate(group, start=1) if v is None)
+
     def reserves(self) -> dict[int, tuple[FormationHex, ...]]:
         """Defensive reserves: the filled, not yet spent defensive hexes by value."""
         out: dict[int, list[FormationHex]] = {}

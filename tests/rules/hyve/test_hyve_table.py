@@ -54,8 +54,11 @@ def _chooser(rng):
 
 
 def play_out(t, rng, check_legal=False):
-    """Play ``t`` to its end choosing among ``legal``; every legal step round-trips."""
+    """Play ``t`` to its end choosing among ``legal``; every decision has a legal step; with
+    ``check_legal`` every legal step round-trips and is accepted (all of a short list, five
+    of a long one: the protocol's rule that every listed step is one `do` accepts)."""
     choose = _chooser(rng)
+    sampler = random.Random(len(t.steps))        # apart from ``rng``: the same scenarios
     while True:
         d = T.pending(t)
         if d.kind in ("over", "unsupported"):
@@ -65,6 +68,9 @@ def play_out(t, rng, check_legal=False):
             sheet, chamber = t.start.sheet, t.start.chamber
             for option in d.legal:
                 assert step_text(parse_step(option, sheet, chamber), sheet, chamber) == option
+            tried = d.legal if len(d.legal) <= 8 else sampler.sample(d.legal, 4) + [d.legal[-1]]
+            for option in tried:
+                T.push(t, option, random.Random(0))
         t = T.push(t, choose(d), rng)
 
 
@@ -571,3 +577,92 @@ def test_an_effect_whose_hp_loss_ends_the_scenario_says_no_population_was_lost_r
                 in last[-1] and "-0 population" not in last[-1]
             return
     raise AssertionError("no scenario lost to a seasonal effect with a population loss")
+
+
+def _sixth_hyve_short_of_room(empty=("D1", "E3"), populated=3):
+    """A standard sheet with hyves 1–5 complete, hyve 6 active with only ``empty`` free, and
+    row 1 of the Larva Chamber holding ``populated`` populated larva (3-colour shapes)."""
+    s = new_scenario(sheet_definition("standard"))
+    full = HyveGrid.from_mapping({h: Space(NECTAR, variety="1") for h in HEXES})
+    sixth = HyveGrid.from_mapping({h: Space(NECTAR, variety="1") for h in HEXES
+                                   if cell_name(h) not in empty})
+    chamber = s.chamber.with_values({(0, c): 3 for c in range(populated)})
+    return T.new_table(replace(s, hyves=(full,) * 5 + (sixth,), active=5, scores=(1,) * 5,
+                               chamber=chamber))
+
+
+@pytest.mark.parametrize("action", ["larva 1 row", "queen 5 overwork-queen"])
+def test_larva_beyond_the_sixth_hyve_end_the_scenario_won_when_it_is_complete_ruling_h91(
+        action):
+    """How to Win: "Complete all 6 hyves" ends the scenario at once: a Tend Larva (3 larva)
+    or an Overwork Queen (5) with more larva than hyve 6 has room for asks a hex for each
+    larva that fits, every hex it lists is accepted, and the larva that filled the last space
+    wins (the rest are not placed)."""
+    t = T.push(_sixth_hyve_short_of_room(), "dice 1 1 2 3 4 5")
+    t = T.push(t, action)
+    for _ in range(2):
+        d = T.pending(t)
+        assert d.kind == "larva" and d.legal
+        for option in d.legal:                  # every listed hex is a step `do` accepts
+            T.push(t, option)
+        t = T.push(t, d.legal[-1])
+    assert t.now.status == "won" and any("hyve" in e for e in t.now.end)
+    assert T.pending(t).kind == "over" and t.now.hyves[5].empty == ()
+    # the record the table wrote: two hexes for three larva, played and replayed alike
+    assert len(t.turns[-1].assignments[-1].larva) == 2
+    state = t.start
+    for turn in t.turns:
+        state = play_turn(state, turn)
+    assert summary(state) == summary(t.now)
+    assert summary(T.replay(t.start, t.steps).now) == summary(t.now)
+
+
+def test_larva_fewer_than_the_chamber_gives_are_refused_while_the_scenario_goes_on():
+    """Fewer larva hexes than larva are allowed only when the last one ends the scenario:
+    with room left in hyve 6, a Tend Larva record naming too few is refused by its rule."""
+    from hyvekit.rules.hyve.actions import QueensAttendants, Refresh, TendLarva, bee
+    from hyvekit.rules.hyve.turn import apply
+    t = _sixth_hyve_short_of_room(empty=("C1", "D1", "E3", "E2"))
+    s = apply(t.now, Refresh((1, 1, 2, 3, 4, 5), ()))
+    two = (parse_cell("C1"), parse_cell("D1"))
+    with pytest.raises(IllegalActionError) as exc:
+        apply(s, TendLarva(bee(1), Line("row", 1), two))
+    assert "3 larva go into the hyve, 2 hexes given" in str(exc.value)
+    assert apply(s, TendLarva(bee(1), Line("row", 1), two + (parse_cell("E3"),))).hyves[5].empty
+    with pytest.raises(IllegalActionError) as exc:
+        apply(s, QueensAttendants(bee(5), 2, larva=two))
+    assert "Overwork Queen places 5 larva, 2 hexes given" in str(exc.value)
+
+
+def _wasp_war_marshal_filled(but=()):
+    """A Wasp War sheet whose Marshal formations are all filled with 1s, except the hexes
+    named in ``but`` (``"D1.1"``...)."""
+    from hyvekit.rules.hyve.wasp_war import MarshalArea
+    s = new_scenario(sheet_definition("wasp-war"))
+
+    def filled(kind, groups):
+        return tuple(tuple(None if f"{kind}{i}.{h}" in but else 1
+                           for h in range(1, len(g) + 1))
+                     for i, g in enumerate(groups, start=1))
+    area = MarshalArea(filled("D", s.marshal.defensive), filled("O", s.marshal.offensive))
+    return T.new_table(replace(s, marshal=area))
+
+
+def test_the_marshal_is_not_offered_with_every_formation_hex_filled():
+    """Rally the Troops: each Marshal Bee fills an empty formation hex; with none left the
+    Marshal is not an assignment the table lists (else its decision had no legal step), and
+    opening it is refused by its rule."""
+    t = T.push(_wasp_war_marshal_filled(), "dice 1 2 3 4 5 1")
+    d = T.pending(t)
+    assert d.kind == "assign" and "marshal" not in d.legal and "gather" in d.legal
+    with pytest.raises(IllegalActionError) as exc:
+        T.push(t, "marshal")
+    assert exc.value.rule == "Hyve: Wasp War — Marshal"
+    # one empty hex left: offered, and its decision lists a bee for that hex only
+    t = T.push(_wasp_war_marshal_filled(but=("O2.3",)), "dice 1 2 3 4 5 1")
+    assert "marshal" in T.pending(t).legal
+    t = T.push(t, "marshal")
+    d = T.pending(t)
+    assert d.kind == "marshal" and d.legal and all(o.endswith("O2.3") for o in d.legal)
+    for option in d.legal:
+        T.push(t, option)
