@@ -30,7 +30,9 @@ def hint_command(ctx: typer.Context,
     """The advisor's estimate of each option of the decision due: the options ranked by the
     chance to win the scenario, each with the honey expected (95 % intervals, the rollouts
     played) and, in numbers, what it changes against the default player's choice. Dice
-    rolled now (a few dice): each outcome's estimate. It plays no step.
+    rolled now (a few dice): each outcome's estimate. It plays no step. For a scenario
+    outside a run, the decision is marked in the record as one a hint was shown for (stats
+    and exports say the play was assisted).
 
     Example: hyvekit hyve hint --scenario first-try --seconds 5
     """
@@ -38,6 +40,10 @@ def hint_command(ctx: typer.Context,
     with thinking() as progress:
         hint = advised(at.table, seconds, seed, rollouts, jobs=os.cpu_count(),
                        progress=progress)
+    if at.kind == "scenario":         # marked: refused if a step was stored meanwhile
+        from hyvekit.games import campaign_store
+        from hyvekit.games.advisor_text import mark_hint
+        mark_hint(campaign_store(campaigns_dir(ctx)), at.cid, hint, (at.record, at.state))
     where = f"--scenario {at.cid}" if at.kind == "scenario" else at.cid
     _answer(hint_data(hint) if as_json else hint_lines(hint),
             f"hint {where} --seed {hint.seed} --rollouts {hint.rounds}")
