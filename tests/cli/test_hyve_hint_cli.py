@@ -180,3 +180,28 @@ def test_a_scenario_with_a_hint_is_assisted_in_stats_and_every_export(late, tmp_
     assert late("stats", "export", str(text)).returncode == 0
     rows = list(csv.DictReader(io.StringIO(text.read_text())))
     assert rows and all(note in r["comments"] for r in rows)
+
+
+def test_next_with_hint_adds_it_and_marks_the_record(late):
+    got = late("hyve", "next", *WHERE, "--hint", "--seconds", "0.1", "--seed", "2", "--json")
+    assert got.returncode == 0, got.stderr
+    data = json.loads(got.stdout)
+    assert data["hint"]["actor"] == data["actor"] and data["hint"]["rollouts"] >= 2
+    assert data["hint"]["decision"] == data["decision"] and data["hint"]["unit"] == "honey"
+    assert {e["option"] for e in data["hint"]["estimates"]} <= set(data["legal"])
+    assert _all_events(late)[-1]["type"] == "hint"
+    words = late("hyve", "next", *WHERE, "--hint", "--seconds", "0.1", env={"COLUMNS": "80"})
+    assert words.returncode == 0 and "hint for player (assign)" in words.stdout
+    assert "due:" in words.stdout
+
+
+def test_next_with_hint_on_a_legacy_run_is_refused_with_what_to_do(hk):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_hyve_legacy_play_cli import setup_run
+    setup_run(hk)
+    got = hk("hyve", "next", "run", "--hint", "--seconds", "0.1")
+    assert got.returncode == 2 and "Traceback" not in got.stderr
+    assert "--hint" in got.stderr and "hyvekit hyve hint run" in got.stderr
+    assert "hint" not in [e["type"] for e in _all_events(hk, "run")]
