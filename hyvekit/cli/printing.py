@@ -723,8 +723,8 @@ def report(
 
 def _review_lines(ctx: typer.Context, record: Any) -> list[str]:
     """The advisor's review of a record's choices for its report (a record the advisor
-    knows: a Bee Lives campaign, a Beez game, a HYVE scenario): every player's, three rollouts an option with
-    seed 0 (as the web table's), a progress bar on stderr.
+    knows: a Bee Lives campaign, a Beez game, a HYVE scenario): every player's, three
+    rollouts an option with seed 0 (as the web table's), a progress bar on stderr.
 
     :raises InvalidInputError: a record the advisor does not know.
     """
