@@ -6,18 +6,16 @@ better option.  Neither plays a step.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import typer
 
 from hyvekit.cli.advisor import (ReviewSecondsOption, RolloutsOption, SecondsOption, SeedOption,
-                                 thinking)
+                                 advise_now, review_game)
 from hyvekit.cli.common import JsonOption, TableSheetsOption, campaigns_dir, console, print_json
 from hyvekit.cli.hyve import app
 from hyvekit.cli.hyve_table import RunArgument, ScenarioOption, open_table
-from hyvekit.games.hyve_advisor import (advised, hint_data, hint_lines, review_data, review_lines,
-                                        scenario_positions)
+from hyvekit.games.hyve_advisor import hint_data, hint_lines, review_data, review_lines
 
 
 @app.command("hint")
@@ -30,14 +28,19 @@ def hint_command(ctx: typer.Context,
     """The advisor's estimate of each option of the decision due: the options ranked by the
     chance to win the scenario, each with the honey expected (95 % intervals, the rollouts
     played) and, in numbers, what it changes against the default player's choice. Dice
-    rolled now (a few dice): each outcome's estimate. It plays no step.
+    rolled now (a few dice): each outcome's estimate. It plays no step. For a scenario
+    outside a run, the decision is marked in the record as one a hint was shown for (stats
+    and exports say the play was assisted).
 
     Example: hyvekit hyve hint --scenario first-try --seconds 5
     """
+    from hyvekit.games.hyve import advisor_game
     at = open_table(campaigns_dir(ctx), run, scenario, sheets)
-    with thinking() as progress:
-        hint = advised(at.table, seconds, seed, rollouts, jobs=os.cpu_count(),
-                       progress=progress)
+    hint = advise_now(advisor_game(), at.table, seconds, seed, rollouts)
+    if at.kind == "scenario":         # marked: refused if a step was stored meanwhile
+        from hyvekit.games import campaign_store
+        from hyvekit.games.advisor_text import mark_hint
+        mark_hint(campaign_store(campaigns_dir(ctx)), at.cid, hint, (at.record, at.state))
     where = f"--scenario {at.cid}" if at.kind == "scenario" else at.cid
     _answer(hint_data(hint) if as_json else hint_lines(hint),
             f"hint {where} --seed {hint.seed} --rollouts {hint.rounds}")
@@ -70,17 +73,8 @@ def review_command(ctx: typer.Context, scenario: str = typer.Option(
 
     Example: hyvekit hyve review --scenario first-try --seconds 2
     """
-    import random
-
-    from hyvekit.games import campaign_store
-    from hyvekit.games.advisor import review
-    from hyvekit.games.hyve import advisor_game
     at = open_table(campaigns_dir(ctx), None, scenario)
-    store = campaign_store(campaigns_dir(ctx))
-    found = scenario_positions(store, at.record)
-    seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-    with thinking("reviewing") as progress:
-        done = review(advisor_game(), found, seed, seconds, rollouts, jobs=os.cpu_count(),
-                      progress=None if as_json else progress)
+    done = review_game(ctx, (at.record, at.state), None, seconds, seed, rollouts,
+                       bar=not as_json)
     _answer(review_data(done) if as_json else review_lines(done),
-            f"review --scenario {at.cid} --seed {seed} --rollouts {done.rounds}")
+            f"review --scenario {at.cid} --seed {done.seed} --rollouts {done.rounds}")

@@ -24,9 +24,9 @@ from hyvekit.rules.common import counted
 
 #: how each kind of log line is shown
 LOG_STYLES = {"step": "bold", "turn": "green", "hyve": "bold yellow", "over": "bold green",
-              "undo": "magenta", "info": "dim"}
+              "undo": "magenta", "info": "dim", "hint": "cyan"}
 LOG_MARKS = {"step": "", "turn": "  ", "hyve": "  ", "over": "", "undo": "undone: ",
-             "info": ""}
+             "info": "", "hint": ""}
 
 
 class HyveStepInput(StepInput):

@@ -312,21 +312,40 @@ def next_(ctx: typer.Context,
                                            help="A legacy run's id: its current scenario."),
           scenario: str | None = ScenarioOption,
           sheets: Path | None = TableSheetsOption,
-          as_json: bool = JsonOption) -> None:
+          as_json: bool = JsonOption,
+          hint: bool = typer.Option(False, "--hint", help="Add the advisor's estimate of each "
+                                    "option of a scenario outside a run ('hyve hint'; marked "
+                                    "in the record)."),
+          seconds: float = typer.Option(3.0, "--seconds", metavar="S", min=0.1, max=600.0,
+                                        help="With --hint: time to think (default 3)."),
+          seed: int | None = typer.Option(None, "--seed", metavar="N", min=0,
+                                          help="With --hint: the rollouts' seed.")) -> None:
     """What is due now: the sheet (turn and season, HP die, population, bread levels, royal
     jellies, the active hyve with its hex names, the larva chamber, the dice) and the decision
     due with its legal steps. --json gives {"actor", "decision", "prompt", "legal": [...],
-    "more", "table"}: every string in legal is a step that 'hyve do' accepts.
+    "more", "table"}: every string in legal is a step that 'hyve do' accepts. --hint adds
+    the advisor's estimates ("hint" in --json).
 
     Example: hyvekit hyve next summer-run
     """
     at = _open(ctx, run, scenario, sheets)
     data = next_data(at)
+    lines: list[str] = []
+    if hint:
+        if at.kind != "scenario":
+            raise InvalidInputError("--hint", at.cid, "a HYVE scenario outside a run (a "
+                                    f"legacy run's hint, not marked: hyvekit hyve hint "
+                                    f"{at.cid})")
+        from hyvekit.cli.advisor import show_hint
+        data["hint"], lines = show_hint(ctx, at.cid, (at.record, at.state), seconds, seed,
+                                        None)
     if as_json:
         print_json(data)
         return
     print_sheet(data["table"])
     print_decision(data, _where(at))
+    for line in lines:
+        console().print(line, highlight=False, soft_wrap=True)
 
 
 @app.command("do")

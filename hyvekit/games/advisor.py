@@ -44,7 +44,8 @@ SPENT = 0.85
 #: the records the advisor knows: ``(game, kind)`` → the module whose ``advisor_game()``
 #: gives its :class:`AdvisorGame`
 ADVISED = {("beelives", "campaign"): "hyvekit.games.beelives",
-           ("beez", "game"): "hyvekit.games.beez"}
+           ("beez", "game"): "hyvekit.games.beez",
+           ("hyve", "scenario"): "hyvekit.games.hyve"}
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,8 @@ class HyveLegacyAdapter:
 class HyveScenarioAdapter:
     """A HYVE scenario played at the table outside a legacy run
     (:mod:`hyvekit.rules.hyve.table_record`): settings ``{"sheet", "colours"}``, events its
-    steps."""
+    steps and ``hint`` ``{"player": NAME, "decision": KIND}``, the advisor's hint shown for
+    the decision due (docs/advisor.md; it changes nothing)."""
 
     game, kind, label = "hyve", "scenario", "HYVE scenario"
 
@@ -54,11 +55,17 @@ class HyveScenarioAdapter:
     def play(self, state, event_type: str, data: dict[str, Any]):
         from hyvekit.rules.common import InvalidInputError
         from hyvekit.rules.hyve.table_record import STEP, play_scenario_step
+        if event_type == "hint":
+            from hyvekit.rules.hyve.advice import check_hint
+            check_hint(state, data)
+            return state
         if event_type != STEP:
-            raise InvalidInputError("event type", event_type, "step")
+            raise InvalidInputError("event type", event_type, "step or hint")
         return play_scenario_step(state, data)
 
     def describe(self, event_type: str, data: dict[str, Any]) -> str:
+        if event_type == "hint" and isinstance(data, dict):
+            return f"hint shown to {data.get('player')} ({data.get('decision')} decision)"
         return f"step: {data.get('do')}"
 
     def summary(self, state) -> dict[str, Any]:

@@ -1,41 +1,17 @@
-"""The advisor's hint for a HYVE scenario (``hyvekit hyve hint``; docs/advisor.md "HYVE"):
-the decision due at a scenario's table (outside a run, or a legacy run's current scenario),
-each option's chance to win the scenario and expected honey, in words within
-:data:`~hyvekit.games.advisor_text.WIDTH` columns and as data; and the review of a scenario
-outside a run (``hyvekit hyve review``).
+"""HYVE's own words for the advisor (``hyvekit hyve hint``, ``hyve review``; docs/advisor.md
+"HYVE"): for the decision due at a scenario's table (outside a run, or a legacy run's current
+scenario) each option's chance to win the scenario and expected honey, and a scenario's
+review, in words within :data:`~hyvekit.games.advisor_text.WIDTH` columns and as data.  The
+hint and the review are worked out as for every game (:mod:`hyvekit.games.advisor_text`,
+:mod:`hyvekit.cli.advisor`).
 """
 
 from __future__ import annotations
 
-import random
 import textwrap
-from collections.abc import Callable
 from typing import Any
 
 from hyvekit.games.advisor_text import WIDTH, percent
-from hyvekit.rules.common import IllegalActionError
-
-#: the rule named when nothing can be advised
-R_ADVISOR = "HYVE: the advisor"
-
-
-def advised(t: Any, seconds: float, seed: int | None = None, rollouts: int | None = None,
-            jobs: int | None = 1, progress: Callable[[float], None] | None = None):
-    """The advisor's :class:`~hyvekit.games.advisor.Hint` for the decision due at the
-    scenario table ``t`` (:func:`~hyvekit.games.advisor.advise` with
-    :func:`~hyvekit.games.hyve.advisor_game`; ``seed`` None: a fresh one).
-
-    :raises IllegalActionError: the scenario is over.
-    """
-    from hyvekit.games.advisor import advise
-    from hyvekit.games.hyve import advisor_game
-    game = advisor_game()
-    d = game.engine.pending(t)
-    if d.over:
-        raise IllegalActionError(R_ADVISOR, "nobody decides now: " + d.prompt,
-                                 expected="a decision at the table", given=d.kind)
-    seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-    return advise(game, t, seed, seconds, rollouts, jobs=jobs, progress=progress)
 
 
 def _estimate(e: Any) -> str:
@@ -104,16 +80,6 @@ def hint_data(hint: Any) -> dict:
                           for e in hint.estimates]}
 
 
-def scenario_positions(store: Any, record: Any) -> list:
-    """The choices of a HYVE scenario's ``record`` (outside a run) that a review weighs
-    (:func:`~hyvekit.games.advisor.positions`), replayed with ``store``'s adapter."""
-    from hyvekit.games.advisor import positions
-    from hyvekit.games.hyve import advisor_game
-    adapter = store.adapter("hyve", "scenario")
-    return positions(advisor_game(), adapter.initial_state(record.header["settings"]),
-                     record.active, adapter.play)
-
-
 def review_lines(done: Any) -> list[str]:
     """The review for people, each line at most :data:`WIDTH` columns: a head line, then
     each mistake (the greatest loss first) with the turn, the choice, the better option, the
@@ -146,5 +112,4 @@ def review_data(done: Any) -> dict:
                          for p, m in done.mistakes]}
 
 
-__all__ = ["R_ADVISOR", "advised", "hint_data", "hint_lines", "review_data", "review_lines",
-           "scenario_positions"]
+__all__ = ["hint_data", "hint_lines", "review_data", "review_lines"]

@@ -159,7 +159,7 @@ def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | No
     if game == "beelives":
         return _beelives(state, times, base, assisted)
     if game == "hyve" and kind == "scenario":
-        return _hyve_scenario(state, times, base, me)
+        return _hyve_scenario(state, times, base, me, bool(assisted))
     if game == "hyve" and kind == "legacy":
         return _legacy(state, events, base, me)
     if game == "queenbee" and kind == "match":
@@ -213,8 +213,10 @@ def _beelives(state: Any, times: Sequence[str], base: dict[str, Any],
                  facts=facts, assisted=assisted, **base, **_span(times)),)
 
 
-def _hyve_scenario(t: Any, times: Sequence[str], base: dict[str, Any], me: str
-                   ) -> tuple[Play, ...]:
+def _hyve_scenario(t: Any, times: Sequence[str], base: dict[str, Any], me: str,
+                   hinted: bool = False) -> tuple[Play, ...]:
+    """The play of a HYVE scenario outside a run; ``hinted``: the advisor's hints were
+    shown to its player (``me``: its seat's name), an assisted play."""
     s = t.now
     won = s.status == "won"
     mode = s.sheet.mode
@@ -223,7 +225,7 @@ def _hyve_scenario(t: Any, times: Sequence[str], base: dict[str, Any], me: str
     return (Play("hyve", base["record"], seats=(seat,), finished=s.status != "playing",
                  comment=f"{mode} scenario, {s.status}" + (f" ({', '.join(s.end)})"
                                                           if s.end else ""),
-                 facts=facts, **base, **_span(times)),)
+                 facts=facts, assisted=(me,) if hinted else (), **base, **_span(times)),)
 
 
 def _legacy(run: Any, events: Sequence[Mapping[str, Any]], base: dict[str, Any], me: str

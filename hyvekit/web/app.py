@@ -731,7 +731,7 @@ HINT_SECONDS = 3.0
 
 def _advised(s: Served) -> bool:
     """Whether the advisor knows the served game (:data:`~hyvekit.games.advisor.ADVISED`: a
-    Bee Lives campaign, a Beez game)."""
+    Bee Lives campaign, a Beez game, a HYVE scenario)."""
     from hyvekit.games.advisor import ADVISED
     return (s.header.get("game"), s.header.get("kind")) in ADVISED
 

@@ -25,21 +25,27 @@ def _short_hints(monkeypatch):
     monkeypatch.setattr(beelives_session, "HINT_SECONDS", 0.1)    # two rounds, no more
 
 
+def hinted_twice(app, head: str, size: tuple[int, int] = (100, 40)) -> None:
+    """``app`` asked for a hint by ctrl+t, then by ``?`` typed: each in the log, ``head``
+    ("hint for Ann (action)") with two rollouts an option."""
+    async def drive() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("ctrl+t")
+            await pilot.pause()
+            assert f"{head}: 2 rollouts an option" in _log(app)
+            assert "the default player's choice" in _log(app)
+            await _type(pilot, "?")
+            assert _log(app).count(head.split(" (")[0]) == 2
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+
+
 def test_a_hint_in_the_screen_goes_in_the_log_and_is_marked(late):  # noqa: F811
     session = PlaySession(late.campaigns, CAMPAIGN, seed=1)
     app = PlayApp(session)
     due = session.data["legal"]
-
-    async def drive() -> None:
-        async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.press("ctrl+t")
-            assert "hint for Ann (action): 2 rollouts an option" in _log(app)
-            assert "the default player's choice" in _log(app)
-            await _type(pilot, "?")
-            assert _log(app).count("hint for Ann") == 2
-            await pilot.press("ctrl+q")
-
-    asyncio.run(drive())
+    hinted_twice(app, "hint for Ann (action)")
     events = [e["type"] for e in campaign_store(late.campaigns).load(CAMPAIGN).active]
     assert events[-2:] == ["hint", "hint"]
     assert PlaySession(late.campaigns, CAMPAIGN).data["legal"] == due     # nothing played

@@ -74,3 +74,16 @@ def test_a_beez_game_report_with_the_review_has_its_page(hk):
     assert cli.returncode == 0, cli.stderr
     for line in cli.stdout.splitlines()[2:4]:
         assert " ".join(line.split()) in text
+
+
+def test_a_hyve_scenario_report_with_the_review_has_its_page(hk):
+    """A HYVE scenario outside a run (the advisor knows it too): the review's page, in
+    honey, each mistake at its turn."""
+    sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))
+    from test_hyve_hint_cli import _random_scenario
+    cid = _random_scenario(hk, "Careless", 6)      # lost in its second turn: 5 decisions
+    got = hk("print", "report", cid, "--review", "--out", "hyve.pdf")
+    assert got.returncode == 0, got.stderr
+    text = " ".join(pdf_text(hk.root / "hyve.pdf").split())
+    assert "advisor's review" in text.lower()
+    assert "review of every player: " in text and " of 5 decisions worse than" in text

@@ -5,6 +5,8 @@ the CLI's ``hint`` marks it; other players, the watch link and a table with hint
 
 from __future__ import annotations
 
+import pytest
+
 from hyvekit.games import campaign_store
 
 from .conftest import request, serving, tokens
@@ -158,8 +160,9 @@ def test_the_player_deciding_a_beez_flight_gets_a_hint_and_the_record_marks_it(h
     assert _events(hk.campaigns, cid)[-1] == "hint"
 
 
-def test_a_beez_table_with_hints_off_refuses_them(hk):
-    cid = _beez(hk, 26)
+@pytest.mark.parametrize("game", ["beez", "hyve"])
+def test_a_beez_or_hyve_table_with_hints_off_refuses_them(hk, game):
+    cid = _beez(hk, 26) if game == "beez" else _hyve(hk)
     with serving(hk.campaigns, [cid], hints=False) as (base, app):
         k = tokens(app, cid)
         assert 'data-hints="off"' in request(f"{base}/t/{cid}?k={k['host']}")[1]
@@ -201,3 +204,58 @@ def test_the_beez_hint_button_shows_the_hint_in_a_real_browser(hk, browser, tmp_
         text = page.evaluate("document.getElementById('hint-lines').textContent")
         assert text.startswith(f"hint for {actor} (") and "honey drops" in text
         page.screenshot(path=str(tmp_path / "beez-hint.png"), full_page=True)
+
+
+def _hyve(hk) -> str:
+    """A standard HYVE scenario played by the default player to an assignment of turn 11."""
+    import random
+
+    from hyvekit.rules.hyve import default_player as DP
+    from hyvekit.rules.hyve.engine import SCENARIO
+    from hyvekit.rules.table import play_steps
+    assert hk("hyve", "new", "Late").returncode == 0
+    store = campaign_store(hk.campaigns)
+    t, rng, steps = store.state("late")[1], random.Random(2), []
+    while not ((d := SCENARIO.pending(t)).kind == "assign" and t.now.turn >= 11):
+        t = play_steps(SCENARIO, t, [DP.choose(t, d, rng)], rng, auto=True)[-1]
+        steps.append(t.steps[-1])
+    store.append_many("late", [("step", {"do": s}) for s in steps])
+    return "late"
+
+
+def test_a_hyve_scenario_gets_a_hint_at_the_table_and_the_record_marks_it(hk):
+    cid = _hyve(hk)
+    with serving(hk.campaigns, [cid]) as (base, app):
+        k = tokens(app, cid)
+        state = request(f"{base}/t/{cid}/state?k={k['watch']}")[1]
+        page = request(f"{base}/t/{cid}?k={k['host']}")[1]
+        assert 'data-hints="on"' in page and 'id="hint"' in page
+        url = f"{base}/t/{cid}/hint"
+        assert request(url, {"k": k["watch"]}, headers={"Origin": base})[0] == 403
+        status, answer = _asked(url, k["host"], base)
+        assert status == 200, answer
+        hint = answer["hint"]
+        assert hint["decision"] == "assign" and hint["unit"] == "honey"
+        assert hint["estimates"] and {e["option"] for e in hint["estimates"]} <= set(
+            state["legal"])
+        assert all(len(line) <= 80 for line in answer["lines"])
+    assert _events(hk.campaigns, cid)[-1] == "hint"
+
+
+def test_a_finished_hyve_scenario_is_reviewed_on_its_page(hk):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))
+    from test_hyve_hint_cli import _random_scenario
+    cid = _random_scenario(hk, "Careless", 6)      # random play, lost in its second turn
+    with serving(hk.campaigns, [cid], review_rounds=2) as (base, app):
+        k = tokens(app, cid)
+        status, answer = _asked(f"{base}/t/{cid}/review", k["watch"], base)
+        assert status == 200, answer
+        lines = answer["lines"]
+        assert lines[0].startswith("review of every player: ") and " of " in lines[0]
+        assert all(len(line) <= 80 for line in lines)
+        # each mistake with its turn, the better option and the honey lost; or none
+        mistakes = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
+        assert all(", player's " in m and " honey" in m and "turn " in m for m in mistakes)
+        assert mistakes or "no choice scored less" in lines[2]

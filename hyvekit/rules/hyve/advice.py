@@ -20,7 +20,8 @@ from typing import Any
 from hyvekit.rules.hyve.actions import WILD, Repurpose
 from hyvekit.rules.hyve.engine import HyveScenarioEngine
 from hyvekit.rules.hyve.notation import face_text
-from hyvekit.rules.hyve.table_turn import Table
+from hyvekit.rules.common import IllegalActionError, InvalidInputError
+from hyvekit.rules.hyve.table_turn import R_TABLE, Table
 from hyvekit.rules.table import DICE, Decision
 
 #: the most dice whose outcomes a decision lists (6 ** 2 = 36 orders, 21 different rolls)
@@ -102,5 +103,24 @@ def scenario_table(state: Any, engine: Any | None = None) -> Table:
     return state if isinstance(state, Table) else engine.table(state)
 
 
-__all__ = ["ADVISED", "AdvisedScenarioEngine", "FACES", "MOST_DICE", "REVIEWED_KINDS", "dice_due",
-           "die_outcomes", "is_choice", "scenario_table"]
+def check_hint(t: Table, data: Any) -> None:
+    """A scenario record's ``hint`` event ``{"player": NAME, "decision": KIND}``, the
+    advisor's hint shown for the decision due (docs/advisor.md, "Honest records"), checked
+    against the decision the advisor answers at ``t`` (:data:`ADVISED`); it changes nothing.
+
+    :raises InvalidInputError: not ``{"player", "decision"}``, each a text.
+    :raises IllegalActionError: not the decision due (its player or its kind).
+    """
+    if not isinstance(data, dict) or set(data) != {"player", "decision"} or not all(
+            isinstance(v, str) for v in data.values()):
+        raise InvalidInputError("hint event", data, '{"player": NAME, "decision": KIND}')
+    d = ADVISED.pending(t)
+    if d.over or (d.actor, d.kind) != (data["player"], data["decision"]):
+        due = "nothing (the scenario is over)" if d.over else f"{d.actor}'s {d.kind} decision"
+        raise IllegalActionError(R_TABLE, f"a hint is marked for the decision due: {due}",
+                                 expected=due,
+                                 given=f"{data['player']}'s {data['decision']} decision")
+
+
+__all__ = ["ADVISED", "AdvisedScenarioEngine", "FACES", "MOST_DICE", "REVIEWED_KINDS",
+           "check_hint", "dice_due", "die_outcomes", "is_choice", "scenario_table"]
