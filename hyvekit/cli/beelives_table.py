@@ -18,6 +18,7 @@ from hyvekit.cli.beelives_campaign import (
     CampaignArg,
     load_campaign,
 )
+from hyvekit.cli.common import NextHintSecondsOption, NextHintSeedOption
 from hyvekit.cli.common import (JsonOption, command_hint, command_store, console, print_json,
                                  table, wrapped, wrapped_parts)
 from hyvekit.rules.common import InvalidInputError
@@ -219,10 +220,8 @@ def _merged(options: list[str]) -> list[str]:
 def next_(ctx: typer.Context, campaign: str = CampaignArg, as_json: bool = JsonOption,
           hint: bool = typer.Option(False, "--hint", help="Add the advisor's estimate of each "
                                     "option ('beelives hint'; marked in the record)."),
-          seconds: float = typer.Option(3.0, "--seconds", metavar="S", min=0.1, max=600.0,
-                                        help="With --hint: time to think (default 3)."),
-          seed: int | None = typer.Option(None, "--seed", metavar="N", min=0,
-                                          help="With --hint: the rollouts' seed.")) -> None:
+          seconds: float = NextHintSecondsOption,
+          seed: int | None = NextHintSeedOption) -> None:
     """What is due now at the table: the month, the phase, the card in effect, each hive and
     wild hive, and the decision due with its legal options (a raid with its chance of
     success). --json gives {"actor", "decision", "legal": [...], "table": ...}: every string

@@ -14,6 +14,7 @@ from pathlib import Path
 import typer
 
 from hyvekit.cli.beez import LayoutOption, app, existing_file
+from hyvekit.cli.common import NextHintSecondsOption, NextHintSeedOption
 from hyvekit.cli.common import (
     JsonOption,
     campaigns_dir,
@@ -245,10 +246,8 @@ def print_decision(data: dict, game: str) -> None:
 def next_(ctx: typer.Context, game: str = GameArg, as_json: bool = JsonOption,
           hint: bool = typer.Option(False, "--hint", help="Add the advisor's estimate of each "
                                     "option ('beez hint'; marked in the record)."),
-          seconds: float = typer.Option(3.0, "--seconds", metavar="S", min=0.1, max=600.0,
-                                        help="With --hint: time to think (default 3)."),
-          seed: int | None = typer.Option(None, "--seed", metavar="N", min=0,
-                                          help="With --hint: the rollouts' seed.")) -> None:
+          seconds: float = NextHintSecondsOption,
+          seed: int | None = NextHintSeedOption) -> None:
     """What is due now: the round, whose turn, each honeycomb, and the decision due with its
     legal options; at the end, the scores and the winner. --json gives {"actor", "decision",
     "legal": [...], "table": ...}: every string in legal is a step 'beez do' accepts.

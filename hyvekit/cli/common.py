@@ -16,6 +16,11 @@ ENV_CAMPAIGNS = "HYVEKIT_CAMPAIGNS"
 DEFAULT_OUTPUT = "output"
 ENV_OUTPUT = "HYVEKIT_OUTPUT"
 
+#: ``GAME next --hint``'s time and seed (``hint``'s own, said as options of ``--hint``)
+NextHintSecondsOption = typer.Option(3.0, "--seconds", metavar="S", min=0.1, max=600.0,
+                                     help="With --hint: time to think (default 3).")
+NextHintSeedOption = typer.Option(None, "--seed", metavar="N", min=0,
+                                  help="With --hint: the rollouts' seed.")
 JsonOption = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
 
 

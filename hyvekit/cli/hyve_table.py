@@ -17,6 +17,7 @@ from typing import Any
 import typer
 
 from hyvekit.cli.accepted import accepted
+from hyvekit.cli.common import NextHintSecondsOption, NextHintSeedOption
 from hyvekit.cli.common import (JsonOption, TableSheetsOption, campaigns_dir, command_hint,
                                  console, note_if_renamed, print_json, resume_instead, wrapped,
                                  wrapped_parts)
@@ -316,10 +317,8 @@ def next_(ctx: typer.Context,
           hint: bool = typer.Option(False, "--hint", help="Add the advisor's estimate of each "
                                     "option of a scenario outside a run ('hyve hint'; marked "
                                     "in the record)."),
-          seconds: float = typer.Option(3.0, "--seconds", metavar="S", min=0.1, max=600.0,
-                                        help="With --hint: time to think (default 3)."),
-          seed: int | None = typer.Option(None, "--seed", metavar="N", min=0,
-                                          help="With --hint: the rollouts' seed.")) -> None:
+          seconds: float = NextHintSecondsOption,
+          seed: int | None = NextHintSeedOption) -> None:
     """What is due now: the sheet (turn and season, HP die, population, bread levels, royal
     jellies, the active hyve with its hex names, the larva chamber, the dice) and the decision
     due with its legal steps. --json gives {"actor", "decision", "prompt", "legal": [...],
