@@ -249,9 +249,10 @@ class Served:
         async with self.lock:
             if not applied.done:
                 return
-            told = [seq for seq, _, _ in self.events]
-            if not before[-len(told):] == tuple(told) or len(before) < len(told) or \
-                    (not told and before):
+            told = tuple(seq for seq, _, _ in self.events)
+            mine = before + tuple(ev["seq"] for ev, _ in applied.done)
+            # the file watcher may have told this step's own events first: still this step
+            if not (_ends(before, told) or _ends(mine, told)):
                 read = await asyncio.to_thread(self.read, True)
                 if self.publish(read) and read is not None and read.state is not None:
                     self.publish(await asyncio.to_thread(self.previewed, read))
@@ -310,6 +311,14 @@ class Served:
             if changed and read is not None and read.state is not None:
                 self.publish(await asyncio.to_thread(self.previewed, read))
             return changed
+
+
+def _ends(seqs: tuple[int, ...], told: tuple[int, ...]) -> bool:
+    """Whether the events told to the pages (``told``, the newest kept) are the last of the
+    record's ``seqs``: nothing else was stored meanwhile."""
+    if not told:
+        return not seqs
+    return len(told) <= len(seqs) and seqs[len(seqs) - len(told):] == told
 
 
 def happened(engine: Any, tables: Sequence[Any]) -> list[str]:
