@@ -49,7 +49,13 @@ def run_each(fn: Callable[[Any], Any], jobs: Sequence[Any], *,
     import multiprocessing
 
     results = [None] * len(jobs)
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_signals)
+    # SIGTERM held back while the workers are forked: one that reaches a worker before its
+    # start (_worker_signals) would meet this process's handler there, and be lost
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_signals)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
     try:
         with _interrupt_noted() as interrupted:
             finished = pool.imap_unordered(_Call(fn), enumerate(jobs))
@@ -99,9 +105,11 @@ def _interrupt_noted() -> Iterator[list[bool]]:
 
 def _worker_signals() -> None:
     """A worker's start: Ctrl-C is the command's to handle (no traceback from each worker),
-    and SIGTERM (the command stopping it) ends it at once, whatever it was doing."""
+    and SIGTERM (the command stopping it) ends it at once, whatever it was doing — one sent
+    before this start too (held back from the fork until here)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})   # held back at the fork
 
 
 class _Call:

@@ -68,6 +68,56 @@ def test_an_error_in_one_job_comes_back_as_raised(monkeypatch):
         assert str(caught.value) == "--thing: got 3, expected not 3"
 
 
+#: a worker's own start, as the pool module gives it
+WORKER_START = pool._worker_signals
+
+
+def _slow_second_start(flag: str) -> None:
+    """A worker's start, the second worker's two seconds late (the first one's at once)."""
+    try:
+        os.close(os.open(flag, os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        time.sleep(2)
+    WORKER_START()
+
+
+def _fail_at_once(job: int) -> int:
+    raise InvalidInputError("--thing", job, "nothing")
+
+
+def test_a_worker_stopped_before_its_start_ends_though_this_process_handles_sigterm(
+        monkeypatch, tmp_path):
+    """The hang CI met once, under load: a job failed while the other worker was still
+    starting, and the SIGTERM that stops it met the handler it was forked with (here one that
+    does nothing, as a server's does) and was lost; the command waited for it for ever."""
+    import functools
+    import threading
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(pool, "_worker_signals",
+                        functools.partial(_slow_second_start, str(tmp_path / "first")))
+    raised: list[BaseException] = []
+
+    def command() -> None:
+        try:
+            pool.run_each(_fail_at_once, [0, 1])
+        except InvalidInputError as exc:
+            raised.append(exc)
+
+    before = signal.signal(signal.SIGTERM, lambda *_: None)
+    try:
+        thread = threading.Thread(target=command, daemon=True)
+        thread.start()
+        thread.join(timeout=30)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    hung = thread.is_alive()
+    if hung:                                       # the workers left: not the next test's
+        import multiprocessing
+        for child in multiprocessing.active_children():
+            child.kill()
+    assert not hung and len(raised) == 1
+
+
 def _print_few(hk, monkeypatch, cores: set[int], *args: str):
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: cores)
     monkeypatch.setattr(printing, "load_all", lambda: {k: entry(k) for k in FEW})
