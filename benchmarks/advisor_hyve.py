@@ -107,9 +107,10 @@ def hyve_rows(h: dict) -> list[str]:
     return rows
 
 
-def hinted(top: int, rollouts: int, seed: int):
+def hinted(top: int, rollouts: int, seed: int, departed: list[int] | None = None):
     """A player that follows the advisor at the decisions a review weighs (see the module
-    docstring): ``(table, decision, rng) -> step``."""
+    docstring): ``(table, decision, rng) -> step``; each time the hint's best option is not
+    the default player's choice, ``departed`` gets a 1."""
     from hyvekit.rules import advisor as A
     from hyvekit.rules.hyve import default_player as DP
     from hyvekit.rules.hyve.advice import ADVISED, is_choice
@@ -121,70 +122,98 @@ def hinted(top: int, rollouts: int, seed: int):
         at = seed * 1000 + len(t.steps)
         results = {o: A.rollouts(ADVISED, t, o, DP.choose, DP.outcome, d.actor, at,
                                  range(rollouts)) for o in options}
-        return A.estimates(d, results)[0].option
+        best = A.estimates(d, results)[0].option
+        if departed is not None and best != options[0]:
+            departed.append(1)
+        return best
     return play
 
 
-def one_hinted(args: tuple[int, int, int, str]) -> tuple[float, float, float]:
-    """Scenario ``seed`` of ``mode``: (the default player won, the hint follower won, CPU s)."""
+def one_hinted(args: tuple[int, int, int, str]) -> tuple[int, float, float, float, int]:
+    """Scenario ``seed`` of ``mode``: (seed, the default player won, the hint follower won,
+    CPU s, the hints that departed from the default player's choice)."""
     seed, top, rollouts, mode = args
     from hyvekit.data.hyve import sheet_definition
     from hyvekit.rules.advisor import play_out
     from hyvekit.rules.hyve import default_player as DP
     from hyvekit.rules.hyve.advice import ADVISED
     from hyvekit.rules.hyve.scenario import new_scenario
-    from hyvekit.rules.common import IllegalActionError
     start = time.process_time()
-    won = []
-    for player in (DP.choose, hinted(top, rollouts, seed)):
+    won, departed = [], []
+    for player in (DP.choose, hinted(top, rollouts, seed, departed)):
         t = ADVISED.new(new_scenario(sheet_definition(mode)))
-        try:
-            end = play_out(ADVISED, t, player, random.Random(seed))
-        except IllegalActionError:       # the table refused a larva it listed: not counted
-            return math.nan, math.nan, time.process_time() - start
+        end = play_out(ADVISED, t, player, random.Random(seed))
         won.append(DP.outcome(end, "player")[1])
-    return won[0], won[1], time.process_time() - start
+    return seed, won[0], won[1], time.process_time() - start, len(departed)
 
 
-def hints_against_default(n: int, jobs: int, top: int = 3, rollouts: int = 2,
-                          mode: str = "wasp-war") -> dict:
-    """:func:`one_hinted` over scenarios 0 … n-1: both win rates and their difference with
-    its 95 % interval (paired, normal); a scenario where the table refused a larva it listed
-    (a rollout after an Overwork Queen in the sixth hyve) is left out and counted
-    (``refused``)."""
-    work = [(i, top, rollouts, mode) for i in range(n)]
+def hints_against_default(seeds: range, jobs: int, top: int = 3, rollouts: int = 4,
+                          mode: str = "wasp-war", each=None) -> dict:
+    """:func:`one_hinted` over ``seeds``: both win rates and their difference with its 95 %
+    interval (paired, normal); ``each(row)`` is called as each scenario finishes."""
+    work = [(i, top, rollouts, mode) for i in seeds]
+    rows = []
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
-            rows = pool.map(one_hinted, work, chunksize=1)
+            for row in pool.imap_unordered(one_hinted, work):
+                rows.append(row)
+                if each is not None:
+                    each(row)
     else:
-        rows = [one_hinted(w) for w in work]
-    refused = sum(math.isnan(r[0]) for r in rows)
-    rows = [r for r in rows if not math.isnan(r[0])]
+        for w in work:
+            rows.append(one_hinted(w))
+            if each is not None:
+                each(rows[-1])
+    return summed_hints(rows, top, rollouts, mode)
+
+
+def summed_hints(rows: list[tuple], top: int, rollouts: int, mode: str) -> dict:
+    """The figures of :func:`one_hinted`'s ``rows``: both win rates (Wilson intervals) and
+    their difference, scenario by scenario, with its 95 % interval (normal)."""
     n = len(rows)
-    diffs = [r[1] - r[0] for r in rows]
+    diffs = [r[2] - r[1] for r in rows]
     mean = sum(diffs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else math.inf
-    return {"n": n, "refused": refused, "top": top, "rollouts": rollouts, "mode": mode,
-            "default": sum(r[0] for r in rows) / n, "hinted": sum(r[1] for r in rows) / n,
+    default, hinted_ = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    return {"n": n, "top": top, "rollouts": rollouts, "mode": mode,
+            "default": default / n, "default_ci": wilson(default, n),
+            "hinted": hinted_ / n, "hinted_ci": wilson(hinted_, n),
             "difference": mean, "half": 1.96 * sd / math.sqrt(n),
-            "cpu": sum(r[2] for r in rows) / n}
+            "better": sum(d > 0 for d in diffs), "worse": sum(d < 0 for d in diffs),
+            "departed": sum(r[4] for r in rows) / n, "cpu": sum(r[3] for r in rows) / n}
 
 
-__all__ = ["MODES", "hints_against_default", "hinted", "one_hinted", "hyve_rows", "hyve_scenarios", "one_scenario", "wilson"]
+__all__ = ["MODES", "hints_against_default", "hinted", "one_hinted", "summed_hints", "hyve_rows", "hyve_scenarios", "one_scenario", "wilson"]
 
 
 if __name__ == "__main__":
     import argparse
+    import json
     parser = argparse.ArgumentParser(description="HYVE: following hints against the default "
                                                  "player alone")
-    parser.add_argument("--hints", type=int, default=20)
+    parser.add_argument("--hints", type=int, default=20, help="scenarios (seeds FIRST...)")
+    parser.add_argument("--first", type=int, default=0, help="the first scenario's seed")
     parser.add_argument("--top", type=int, default=3)
-    parser.add_argument("--rollouts", type=int, default=2)
+    parser.add_argument("--rollouts", type=int, default=4)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--mode", default="wasp-war", choices=MODES)
+    parser.add_argument("--summarise", metavar="LOG", help="sum up the rows of earlier runs' "
+                        "logs (one JSON row a line) instead of playing")
     args = parser.parse_args()
-    h = hints_against_default(args.hints, args.jobs, args.top, args.rollouts, args.mode)
+    if args.summarise:
+        with open(args.summarise, encoding="utf-8") as f:
+            rows = list({r[0]: tuple(r) for r in (json.loads(x) for x in f if x.strip())}
+                        .values())
+    else:
+        rows = None
+    h = summed_hints(rows, args.top, args.rollouts, args.mode) if rows else \
+        hints_against_default(range(args.first, args.first + args.hints), args.jobs,
+                              args.top, args.rollouts, args.mode,
+                              each=lambda row: print(json.dumps(row), flush=True))
     print(f"{h['n']} {h['mode']} scenarios, {h['top']} options x {h['rollouts']} rollouts a "
-          f"decision: default {h['default']:.1%}, hinted {h['hinted']:.1%}, difference "
-          f"{h['difference']:+.1%} ± {h['half']:.1%} (95 %), {h['cpu']:.0f} CPU s a scenario, "
-          f"{h['refused']} left out (a larva the table refused)")
+          f"decision: default {h['default']:.1%} ({h['default_ci'][0]:.1%}–"
+          f"{h['default_ci'][1]:.1%}), hinted {h['hinted']:.1%} ({h['hinted_ci'][0]:.1%}–"
+          f"{h['hinted_ci'][1]:.1%}); difference {h['difference']:+.1%} ± {h['half']:.1%} "
+          f"(95 %, scenario by scenario: {h['better']} won only with hints, {h['worse']} "
+          f"only without); {h['departed']:.1f} hints a scenario departed from the default "
+          f"player's choice; {h['cpu']:.0f} CPU s a scenario")

@@ -1,9 +1,7 @@
 """What the advisor (:mod:`hyvekit.rules.advisor`, docs/advisor.md "HYVE") plays a HYVE
 scenario with: the scenario's table engine with a die decision's outcomes listed, so that
 the advisor enumerates them (each face of the dice, in every order, equally likely) instead
-of sampling them, and the default player and outcome of :mod:`.default_player`.  An
-assignment that places more larva than the hyves hold is left out of the options: the table
-lists it, then refuses the last larva's hex in the sixth hyve.
+of sampling them, and the default player and outcome of :mod:`.default_player`.
 
 A die decision of at most :data:`MOST_DICE` dice — a Repurpose's reroll, a Refresh of one
 or two bees, Wasp War's two Light Attack dice — lists ``roll`` and each outcome as the face
@@ -64,17 +62,8 @@ class AdvisedScenarioEngine(HyveScenarioEngine):
     of :data:`~hyvekit.rules.table.DICE`; every other decision as the table gives it."""
 
     def pending(self, t: Table) -> Decision:
-        """The decision due, a die decision's outcomes listed, an assignment's options that
-        place more larva than the hyves hold left out
-        (:func:`~.default_player.overflows`)."""
+        """The decision due, a die decision's outcomes listed."""
         d = super().pending(t)
-        if d.kind == "assign":
-            from hyvekit.rules.hyve.default_player import overflows
-            s = t.now
-            if any(overflows(t, s, o) for o in d.legal):
-                return Decision(d.kind, d.actor, d.prompt,
-                                tuple(o for o in d.legal if not overflows(t, s, o)), d.more)
-            return d
         outcomes = () if d.over else die_outcomes(t, d)
         if not outcomes:
             return d

@@ -171,13 +171,13 @@ def _room(s: Any) -> int:
 MOST_LARVA = 12
 
 
-def overflows(t: Table, s: Any, option: str) -> bool:
+def fills_every_hyve(t: Table, s: Any, option: str) -> bool:
     """Whether the assignment ``option`` places more larva (Tend Larva, Overwork Queen) than
-    the hyves hold now. Neither the default player nor the advisor takes it: the table once
-    refused the last larva's hex in the sixth hyve; since ruling H91 that larva wins the
-    scenario, and this is kept only until the players' figures are measured again."""
+    the hyves have room for now: the larva that fills hyve 6 wins the scenario (ruling H91).
+    Bee Builder's room is counted in built shapes only, so there it is never sure: False."""
     room = _room(s)
-    if room >= MOST_LARVA or not option.startswith(("larva ", "queen ")):
+    if room >= MOST_LARVA or s.sheet.builder_shapes or \
+            not option.startswith(("larva ", "queen ")):
         return False
     step = _typed(t, option)
     if step is None:
@@ -243,18 +243,27 @@ def action_worth(t: Table, s: Any, step: Step) -> float:
     return -3.0
 
 
+def assignment_worth(t: Table, s: Any, option: str) -> float:
+    """The worth (HP) the default player gives the assignment ``option`` on the sheet ``s``:
+    ``gather`` 0, an assignment whose larva fill every hyve infinite (the scenario won),
+    otherwise :func:`action_worth` (minus infinity for a step it cannot read)."""
+    if option == "gather":
+        return 0.0
+    if fills_every_hyve(t, s, option):
+        return math.inf                       # the scenario won (ruling H91)
+    step = _typed(t, option)
+    return -math.inf if step is None else action_worth(t, s, step)
+
+
 def _assign(t: Table, d: Decision) -> str:
     s = t.now
     best, pick = 0.0, "gather"
     for option in d.legal:
-        if option == "gather":
-            continue
-        step = _typed(t, option)
-        if step is None or overflows(t, s, option):
-            continue
-        w = action_worth(t, s, step)
+        w = assignment_worth(t, s, option)
         if w > best:
             best, pick = w, option
+            if w == math.inf:
+                break
     return pick
 
 
@@ -278,22 +287,20 @@ def _placed(t: Table, d: Decision, larva: bool) -> str:
     return pick
 
 
-def _effect(t: Table, d: Decision) -> str:
+def effect_cost(s: Any, option: str) -> float:
+    """What the seasonal effect ``option`` (``effect K``) costs the colony on the sheet
+    ``s``, in HP: its HP (bread penalties counted) and its population at
+    :func:`population_worth` twice a bee; 1000 more when it empties the colony."""
     from hyvekit.rules.hyve.phases import effect_hp
+    e = s.sheet.seasons[s.season_index].effects[int(option.split()[1]) - 1]
+    pop = e.population
+    cost = effect_hp(e, s.population, s.bread) + pop * population_worth(s.population - pop) * 2
+    return cost + (1000 if s.population - pop <= 0 else 0)
+
+
+def _effect(t: Table, d: Decision) -> str:
     s = t.now
-    season = s.sheet.seasons[s.season_index]
-    best, pick = math.inf, d.legal[0]
-    for option in d.legal:
-        k = int(option.split()[1])
-        e = season.effects[k - 1]
-        hp = effect_hp(e, s.population, s.bread)
-        pop = e.population
-        cost = hp + pop * population_worth(s.population - pop) * 2
-        if s.population - pop <= 0:
-            cost += 1000
-        if cost < best:
-            best, pick = cost, option
-    return pick
+    return min(d.legal, key=lambda o: effect_cost(s, o))
 
 
 def _marshal(t: Table, d: Decision) -> str:
@@ -384,9 +391,18 @@ def choose(t: Table, d: Decision, rng: random.Random) -> str:
 
 
 def ranked(t: Table, d: Decision) -> tuple[str, ...]:
-    """The legal steps of ``d``, the default player's choice first, then as listed."""
+    """The legal steps of ``d``, the default player's choice first, then by the worth it
+    gives them: an assignment's :func:`assignment_worth`, a seasonal effect's
+    :func:`effect_cost` (the mildest first); any other decision's steps as listed.  The
+    advisor estimates the first ones (its screen)."""
     first = choose(t, d, random.Random(0))
-    return (first,) + tuple(o for o in d.legal if o != first)
+    rest = [o for o in d.legal if o != first]
+    s = t.now
+    if d.kind == "assign":
+        rest.sort(key=lambda o: -assignment_worth(t, s, o))
+    elif d.kind == "effect":
+        rest.sort(key=lambda o: effect_cost(s, o))
+    return (first,) + tuple(rest)
 
 
 def honey(t: Table) -> int:
@@ -416,6 +432,6 @@ def uniform(t: Any, d: Decision, rng: random.Random) -> str:
     return rng.choice(d.legal)
 
 
-__all__ = ["MARSHAL", "MOST_LARVA", "NECTAR_BEE", "overflows", "POPULATION", "POPULATION_SPARE", "action_worth", "bread_worth",
-           "choose", "honey", "larva_worth", "nectar_worth", "outcome", "population_worth",
+__all__ = ["MARSHAL", "MOST_LARVA", "NECTAR_BEE", "fills_every_hyve", "POPULATION", "POPULATION_SPARE", "action_worth", "bread_worth",
+           "assignment_worth", "choose", "effect_cost", "honey", "larva_worth", "nectar_worth", "outcome", "population_worth",
            "ranked", "uniform"]

@@ -107,18 +107,23 @@ def test_the_same_seed_gives_the_same_estimates_however_the_rollouts_are_split()
     assert any("honey" in line and "win" in line for line in lines)
 
 
-def test_an_assignment_with_more_larva_than_the_hyves_hold_is_left_out():
-    """The table lists it, then refuses the last larva's hex in the sixth hyve: the
-    advisor's engine leaves it out, and the default player never takes it."""
+def test_an_assignment_with_more_larva_than_the_hyves_hold_wins_and_is_taken_ruling_h91():
+    """Its larva fill hyve 6 and win the scenario (ruling H91): the advisor lists it as the
+    table does, the default player takes it, and the scenario is won there."""
     from hyvekit.rules.hyve.engine import SCENARIO
-    for seed in range(6):
+    for seed in range(8):
         for t, d in _decisions(seed):
             if d.kind != "assign":
                 continue
-            listed = SCENARIO.pending(t).legal
-            over = [o for o in listed if DP.overflows(t, t.now, o)]
-            if over:
-                assert not set(over) & set(d.legal) and set(d.legal) < set(listed)
-                assert DP.choose(t, d, random.Random(0)) not in over
-                return
+            fills = [o for o in d.legal if DP.fills_every_hyve(t, t.now, o)]
+            if not fills:
+                continue
+            assert d.legal == SCENARIO.pending(t).legal
+            chosen = DP.choose(t, d, random.Random(0))
+            assert chosen in fills
+            end = A.play_out(ADVISED, play_steps(ADVISED, t, [chosen], random.Random(0),
+                                                 auto=True)[-1], DP.choose, random.Random(0))
+            assert end.now.status == "won" and end.now.hyves_completed == 6
+            assert end.now.turn == t.now.turn               # won in that very turn
+            return
     pytest.fail("no assignment with more larva than the hyves hold")

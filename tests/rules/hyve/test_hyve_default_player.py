@@ -63,3 +63,27 @@ def test_nectar_goes_beside_its_own_variety():
     beside, apart = parse_cell("C4"), parse_cell("A1")
     assert DP.nectar_worth(grid, "1", beside) > DP.nectar_worth(grid, "1", apart)
     assert DP.nectar_worth(grid, "2", beside) < DP.nectar_worth(grid, "2", apart)
+
+
+def test_ranked_puts_the_choice_first_then_the_options_by_the_worth_it_gives_them():
+    """The advisor's screen: after the default player's choice, an assignment's options by
+    their worth (the most worthy alternatives first, not as listed), a seasonal effect's
+    by its cost."""
+    seen = set()
+    t, rng = _new("standard"), random.Random(3)
+    while not (d := SCENARIO.pending(t)).over and seen != {"assign", "effect"}:
+        if d.kind in ("assign", "effect") and len(d.legal) > 2:
+            order = DP.ranked(t, d)
+            assert order[0] == DP.choose(t, d, random.Random(0))
+            assert sorted(order) == sorted(d.legal)
+            s = t.now
+            if d.kind == "assign":
+                worth = [DP.assignment_worth(t, s, o) for o in order[1:]]
+                assert worth == sorted(worth, reverse=True)
+                assert DP.assignment_worth(t, s, order[0]) >= max(worth + [0.0])
+            else:
+                cost = [DP.effect_cost(s, o) for o in order]
+                assert cost[1:] == sorted(cost[1:]) and cost[0] == min(cost)
+            seen.add(d.kind)
+        t = play_steps(SCENARIO, t, [DP.choose(t, d, rng)], rng, auto=True)[-1]
+    assert seen == {"assign", "effect"}
