@@ -151,3 +151,51 @@ def test_only_a_run_scenario_with_a_hint_is_assisted_in_stats_and_exports(late, 
         assert link.returncode == 0, link.stderr
         comments = link_data(link.stdout.splitlines()[0]).get("comments", "")
         assert comments.startswith(NOTE) == assisted
+
+
+def lost_run(hk):
+    """A run whose first scenario was lost in its third turn by random legal play (9
+    choices: a short review), its bread type crossed out: the run is shopping."""
+    setup_run(hk)
+    play_run(hk, lambda run: False, seed=1, choose=DP.uniform)
+    return hk
+
+
+@pytest.fixture()
+def lost(hk):
+    return lost_run(hk)
+
+
+def test_a_review_of_a_run_weighs_its_last_scenario(lost):
+    events = len(_events(lost))
+    got = lost("hyve", "review", "run", "--rollouts", "2", "--seed", "2", "--json")
+    assert got.returncode == 0, got.stderr
+    done = json.loads(got.stdout)
+    assert done["weighed"] == 9 and done["rollouts"] == 2
+    for m in done["mistakes"]:
+        assert m["scenario"] == 1 and 1 <= m["turn"] <= 3 and m["chosen"] != m["better"]
+        assert m["decision"] in ("assign", "effect", "reward")
+        assert m["loss"] - m["loss_half"] > 0 and m["loss"] >= 0.5
+    losses = [m["loss"] for m in done["mistakes"]]
+    assert losses == sorted(losses, reverse=True)
+    assert len(_events(lost)) == events                               # nothing played
+
+
+def test_a_run_review_weighs_one_scenario_at_a_time(lost):
+    """The choices reviewed: the scenario at the table, else the last played there; another
+    one with --number; one not played at the table is refused."""
+    from hyvekit.games.advisor_text import record_positions
+    assert lost("hyve", "legacy", "start", "run", "--yes").returncode == 0
+    play_run(lost, lambda run: run.table is not None and run.table.now.turn == 2, seed=3)
+    store = campaign_store(lost.campaigns)
+    record = store.load("run")
+    now = record_positions(store, record)
+    first = record_positions(store, record, part={"scenario": 1})
+    assert now and {p.at["scenario"] for p in now} == {2}
+    assert len(first) == 9 and {p.at["scenario"] for p in first} == {1}
+    assert {p.seq for p in now} | {p.seq for p in first} == {
+        p.seq for p in record_positions(store, record, part={})}
+    got = lost("hyve", "review", "run", "--number", "4", "--rollouts", "2")
+    assert got.returncode == 2 and "a scenario played at the table: 1, 2" in got.stderr
+    got = lost("hyve", "review", "--scenario", "run", "--number", "1")
+    assert got.returncode == 2 and "Traceback" not in got.stderr
