@@ -76,6 +76,11 @@ def test_a_run_hint_is_marked_listed_and_changes_nothing(late):
                                                             "run").stdout
     after = json.loads(late("hyve", "next", "run", "--json").stdout)
     assert after["legal"] == before["legal"] and after["table"] == before["table"]
+    # the run's report lists it among the run's events
+    assert late("print", "report", "run", "--out", "run.pdf").returncode == 0
+    from pypdf import PdfReader
+    text = " ".join(p.extract_text() for p in PdfReader(str(late.root / "run.pdf")).pages)
+    assert "hint shown to player (assign decision)" in " ".join(text.split())
     # undone like any other event
     assert late("campaign", "undo", "run").returncode == 0
     assert "hint" not in [e["type"] for e in _events(late)]
