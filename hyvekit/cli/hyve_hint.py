@@ -80,9 +80,6 @@ def review_command(ctx: typer.Context,
     Example: hyvekit hyve review --scenario first-try --seconds 2
     """
     from hyvekit.games import campaign_store
-    if number is not None and scenario is not None:
-        raise InvalidInputError("--number", number, "a legacy run's scenario number: give RUN "
-                                "instead of --scenario")
     if (run is None) == (scenario is None):
         raise InvalidInputError("RUN", run or "missing",
                                 "a legacy run's id, or --scenario ID (not both)")
@@ -95,6 +92,9 @@ def review_command(ctx: typer.Context,
         where = f"{header['id']} --number {part['scenario']}"
     else:
         at = open_table(campaigns_dir(ctx), run, scenario)    # a HYVE scenario, or refused
+        if number is not None:
+            raise InvalidInputError("--number", number, "a legacy run's scenario number (this "
+                                    f"is a HYVE scenario outside a run: {at.cid})")
         where = f"--scenario {at.cid}"
     done = review_game(ctx, known, None, seconds, seed, rollouts, bar=not as_json, part=part)
     _answer(review_data(done) if as_json else review_lines(done),
