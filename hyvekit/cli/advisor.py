@@ -89,23 +89,29 @@ def thinking(label: str = "thinking") -> Iterator[Callable[[float], None]]:
 
 
 def show_hint(ctx: typer.Context, campaign: str, known: tuple[Any, Any], seconds: float,
-              seed: int | None, rollouts: int | None) -> tuple[dict, list[str]]:
-    """Work out the hint for the decision due at ``known`` (``(record, state)``) and mark it
-    in the record: its data (:func:`hint_data`) and its lines (:func:`hint_lines`).
+              seed: int | None, rollouts: int | None, table: Any = None
+              ) -> tuple[dict, list[str]]:
+    """Work out the hint for the decision due at ``known`` (``(record, state)``; ``table``:
+    the table the advisor plays when given, a run's current scenario on the booklet's
+    sheets) and mark it in the record: its data (:func:`hint_data`) and its lines
+    (:func:`hint_lines`).
 
     :raises InvalidInputError: a record the advisor does not know.
     :raises RecordChangedError: a step stored by another command meanwhile.
     """
-    hint = advise_now(advisor_of(known[0]), known[1], seconds, seed, rollouts)
+    hint = advise_now(advisor_of(known[0]), known[1] if table is None else table, seconds,
+                      seed, rollouts)
     mark_hint(command_store(ctx), campaign, hint, known)
     return hint_data(hint), hint_lines(hint)
 
 
 def review_game(ctx: typer.Context, known: tuple[Any, Any], player: str | None,
-                seconds: float, seed: int | None, rollouts: int | None, bar: bool = True) -> Any:
+                seconds: float, seed: int | None, rollouts: int | None, bar: bool = True,
+                part: dict | None = None) -> Any:
     """The :class:`~hyvekit.games.advisor.Review` of a record's decisions so far (``known``:
-    ``(record, state)``; ``player``'s only when given), with a progress bar on stderr
-    (``bar``).
+    ``(record, state)``; ``player``'s only when given; ``part``'s only, default the game's
+    own: :func:`~hyvekit.games.advisor_text.record_positions`), with a progress bar on
+    stderr (``bar``).
 
     :raises InvalidInputError: ``player`` is not one of the game's players.
     """
@@ -117,7 +123,7 @@ def review_game(ctx: typer.Context, known: tuple[Any, Any], player: str | None,
     if player is not None and player not in names:
         raise InvalidInputError("--player", player, "a player of this game: "
                                 + ", ".join(names))
-    found = record_positions(command_store(ctx), record, player)
+    found = record_positions(command_store(ctx), record, player, part)
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
     if not bar:
         return review(game, found, seed, seconds, rollouts, jobs=os.cpu_count())

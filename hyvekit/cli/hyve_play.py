@@ -185,21 +185,21 @@ class PlaySession:
     def hint(self, seconds: float | None = None) -> list[str]:
         """The advisor's hint for the decision due (``hyve next --hint``, in this process and
         without a progress bar: :data:`~hyvekit.cli.beelives_session.HINT_SECONDS` of
-        thought), marked in the scenario's record.
+        thought), marked in the record (a scenario's, or a legacy run's for its current
+        scenario).
 
         :returns: the hint's lines.
-        :raises IllegalActionError: nobody decides now, a legacy run (its hint is not marked:
-            ``hyve hint RUN``), or the record changed by another command since it was read.
+        :raises IllegalActionError: nobody decides now (a legacy run between scenarios too),
+            or the record changed by another command since it was read.
         """
         from hyvekit.cli import beelives_session
         from hyvekit.cli.advisor import advise_now, advisor_of
         from hyvekit.games.advisor_text import hint_lines, mark_hint
-        if self.at is None or self.at.kind != "scenario":
-            raise IllegalActionError(R_PLAY, "a hint in play is given for a scenario outside "
-                                     f"a run (a legacy run's: hyvekit hyve hint {self.id})",
-                                     expected="a scenario outside a run", given=self.id)
+        if self.at is None:
+            raise IllegalActionError(R_PLAY, "no scenario is being played: nobody decides "
+                                     "now", expected="a scenario's decision", given=self.id)
         self._require_unchanged()
-        hint = advise_now(advisor_of(self.at.record), self.at.state,
+        hint = advise_now(advisor_of(self.at.record), self.at.table,
                           beelives_session.HINT_SECONDS if seconds is None else seconds,
                           None, None, quiet=True)
         mark_hint(self.store, self.id, hint, (self.at.record, self.at.state))

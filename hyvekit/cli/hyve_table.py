@@ -315,8 +315,7 @@ def next_(ctx: typer.Context,
           sheets: Path | None = TableSheetsOption,
           as_json: bool = JsonOption,
           hint: bool = typer.Option(False, "--hint", help="Add the advisor's estimate of each "
-                                    "option of a scenario outside a run ('hyve hint'; marked "
-                                    "in the record)."),
+                                    "option ('hyve hint'; marked in the record)."),
           seconds: float = NextHintSecondsOption,
           seed: int | None = NextHintSeedOption) -> None:
     """What is due now: the sheet (turn and season, HP die, population, bread levels, royal
@@ -331,13 +330,9 @@ def next_(ctx: typer.Context,
     data = next_data(at)
     lines: list[str] = []
     if hint:
-        if at.kind != "scenario":
-            raise InvalidInputError("--hint", at.cid, "a HYVE scenario outside a run (a "
-                                    f"legacy run's hint, not marked: hyvekit hyve hint "
-                                    f"{at.cid})")
         from hyvekit.cli.advisor import show_hint
         data["hint"], lines = show_hint(ctx, at.cid, (at.record, at.state), seconds, seed,
-                                        None)
+                                        None, at.table)
     if as_json:
         print_json(data)
         return

@@ -681,16 +681,18 @@ def report(
     ink_saver: InkSaver = False,
     out: Optional[Path] = OutOption,
     templates: Optional[Path] = TemplatesOption,
-    review: bool = typer.Option(False, "--review", help="Bee Lives, Beez, a HYVE scenario: "
-                                "add the advisor's review of every player's choices (a "
-                                "minute or two; docs/advisor.md)."),
+    review: bool = typer.Option(False, "--review", help="Bee Lives, Beez, a HYVE scenario "
+                                "or legacy run (its last scenario played at the table): add "
+                                "the advisor's review of every player's choices (a minute or "
+                                "two; docs/advisor.md)."),
 ) -> None:
     """Print a campaign report: a legacy run's scenarios with HP and honey charts, a match
     log's standings with a wins chart, or a Bee Lives campaign's years, goals and VP and
     worker-bee charts; then every event of its history (undone ones marked reverted). Long
-    histories run to several pages. With --review, a Bee Lives campaign's, a Beez game's or a
-    HYVE scenario's report has a page of the choices a better option beat (as 'beelives
-    review' and 'beez review' list them).
+    histories run to several pages. With --review, a Bee Lives campaign's, a Beez game's, a
+    HYVE scenario's or a legacy run's report (the run's current or last scenario played at
+    the table) has a page of the choices a better option beat (as 'beelives review', 'beez
+    review' and 'hyve review' list them).
 
     The PDF records the campaign id and a hash of its state in its metadata.
 
@@ -723,8 +725,9 @@ def report(
 
 def _review_lines(ctx: typer.Context, record: Any) -> list[str]:
     """The advisor's review of a record's choices for its report (a record the advisor
-    knows: a Bee Lives campaign, a Beez game, a HYVE scenario): every player's, three
-    rollouts an option with seed 0 (as the web table's), a progress bar on stderr.
+    knows: a Bee Lives campaign, a Beez game, a HYVE scenario, a legacy run's current or last
+    scenario played at the table): every player's, three rollouts an option with seed 0 (as
+    the web table's), a progress bar on stderr.
 
     :raises InvalidInputError: a record the advisor does not know.
     """

@@ -43,16 +43,19 @@ REVIEW_ROUNDS, REVIEWED = 3, 4
 SPENT = 0.85
 #: the records the advisor knows: ``(game, kind)`` → the module whose ``advisor_game()``
 #: gives its :class:`AdvisorGame`
+#: (``module:function``: that function instead)
 ADVISED = {("beelives", "campaign"): "hyvekit.games.beelives",
            ("beez", "game"): "hyvekit.games.beez",
-           ("hyve", "scenario"): "hyvekit.games.hyve"}
+           ("hyve", "scenario"): "hyvekit.games.hyve",
+           ("hyve", "legacy"): "hyvekit.games.hyve:legacy_advisor_game"}
 
 
 @dataclass(frozen=True)
 class AdvisorGame:
     """What the advisor needs of a game (docs/advisor.md, "A game's advisor").
 
-    :ivar game, kind: the record's game and kind (its table: ``table_game(game, kind)``).
+    :ivar game, kind: the game and kind of the table the advisor plays (``table_game(game,
+        kind)``: a record of theirs, or the table ``table`` finds in a record's state).
     :ivar label: the game's name for people ("Bee Lives"); ``unit``: its score's ("VP").
     :ivar engine: the table engine (:mod:`hyvekit.rules.table`).
     :ivar choose: the default player, ``(table, decision, rng) -> step``.
@@ -71,6 +74,12 @@ class AdvisorGame:
         scored (:func:`~hyvekit.rules.advisor.rollout`); None: every rollout plays to the end.
     :ivar exact_from: ``table -> bool``: whether the luck left after each option is
         enumerated rather than sampled (the game's last decisions); None: never.
+    :ivar table: ``record's state -> table``: the table the advisor plays in a record's
+        state (a Hyve Legacy run's current scenario), a table given as it is; None: the
+        state is the table.  ``when``, ``at`` and ``part`` are given the record's state.
+    :ivar part: ``record's state -> at``: the part of a record a review weighs unless told
+        (its positions whose ``at`` has these items: a run's current or last scenario,
+        ``{"scenario": N}``); None: the whole record.
     """
 
     game: str
@@ -89,14 +98,19 @@ class AdvisorGame:
     screened: int = SCREENED
     horizon: Callable | None = None
     exact_from: Callable | None = None
+    table: Callable | None = None
+    part: Callable | None = None
 
 
 def advisor_game_of(game: str, kind: str) -> AdvisorGame | None:
     """The :class:`AdvisorGame` of a record's ``game`` and ``kind`` (:data:`ADVISED`), None
     for a record the advisor does not know."""
     import importlib
-    module = ADVISED.get((game, kind))
-    return None if module is None else importlib.import_module(module).advisor_game()
+    found = ADVISED.get((game, kind))
+    if found is None:
+        return None
+    module, _, name = found.partition(":")
+    return getattr(importlib.import_module(module), name or "advisor_game")()
 
 
 def advised_games() -> str:
@@ -282,23 +296,27 @@ class Position:
 
 
 def positions(game: Any, start: Any, events: Any, play: Callable[[Any, str, dict], Any],
-              player: str | None = None) -> list[Position]:
+              player: str | None = None, part: dict | None = None) -> list[Position]:
     """The choices (``game.is_choice``) answered by the ``step`` events of ``events`` (the
     record's active events, in order, played on ``start`` by ``play(state, type, data)``),
-    those of ``player`` only when given."""
+    those of ``player`` only when given, those of ``part`` (items of their ``at``; default:
+    ``game.part`` of the record's last state) only when given."""
     out, state = [], start
     for event in events:
         data = event.get("data", {})
         if event["type"] == "step":
-            d = game.engine.pending(state)
+            t = state if game.table is None else game.table(state)
+            d = game.engine.pending(t)
             if game.is_choice(d) and (player is None or d.actor == player):
                 # a copy: playing the next event may change this state in place
-                out.append(Position(event["seq"], pickle.loads(pickle.dumps(state)), d.actor,
+                out.append(Position(event["seq"], pickle.loads(pickle.dumps(t)), d.actor,
                                     d.kind, str(data["do"]), game.when(state),
                                     game.at(state)))
         if event["type"] != "note":
             state = play(state, event["type"], data)
-    return out
+    if part is None and game.part is not None:
+        part = game.part(state)
+    return [p for p in out if all(p.at.get(k) == v for k, v in (part or {}).items())]
 
 
 def _pushes(engine: Any, t: Any, option: str) -> bool:

@@ -32,6 +32,8 @@ def advised(game: Any, state: Any, seconds: float, seed: int | None = None,
     from dataclasses import replace
 
     from hyvekit.games.advisor import advise
+    if game.table is not None:            # a record's state: the table the advisor plays
+        state = game.table(state)
     d = game.engine.pending(state)
     if d.over or d.actor is None:
         raise IllegalActionError(f"{game.label}: the advisor", "nobody decides now: "
@@ -142,10 +144,11 @@ def mark_hint(store: Any, campaign: str, hint: Any, known: Any = None) -> None:
                       known=known)
 
 
-def record_positions(store: Any, record: Any, player: str | None = None) -> list:
-    """The choices of a ``record`` the advisor knows (``player``'s only when given) that a
-    review weighs (:func:`~hyvekit.games.advisor.positions`), replayed with ``store``'s
-    adapter.
+def record_positions(store: Any, record: Any, player: str | None = None,
+                     part: dict | None = None) -> list:
+    """The choices of a ``record`` the advisor knows (``player``'s only when given; those of
+    ``part`` — default: the game's own, a run's current or last scenario) that a review
+    weighs (:func:`~hyvekit.games.advisor.positions`), replayed with ``store``'s adapter.
 
     :raises ValueError: a record the advisor does not know (:data:`~hyvekit.games.advisor.ADVISED`).
     """
@@ -156,7 +159,7 @@ def record_positions(store: Any, record: Any, player: str | None = None) -> list
         raise ValueError(f"the advisor does not know a {game} {kind} record")
     adapter = store.adapter(game, kind)
     return positions(known, adapter.initial_state(record.header["settings"]),
-                     record.active, adapter.play, player)
+                     record.active, adapter.play, player, part)
 
 
 def review_lines(done: Any, player: str | None) -> list[str]:

@@ -11,10 +11,19 @@ from pathlib import Path
 from typing import Any
 
 from hyvekit.games.facade import rules_door
+from hyvekit.store.campaigns import HINT
+
+
+def _hint_words(data: Any) -> str:
+    """A ``hint`` event in a record's history: "hint shown to player (assign decision)"."""
+    return f"hint shown to {data.get('player')} ({data.get('decision')} decision)"
 
 
 class HyveLegacyAdapter:
-    """Hyve Legacy runs (``hyvekit/rules/hyve/legacy.py``)."""
+    """Hyve Legacy runs (``hyvekit/rules/hyve/legacy.py``): the ledger's events, the steps of
+    a scenario played at the table and ``hint`` ``{"player": NAME, "decision": KIND}``, the
+    advisor's hint shown for the decision due in the current scenario (docs/advisor.md; it
+    changes nothing)."""
 
     game, kind, label = "hyve", "legacy", "Hyve Legacy run"
 
@@ -23,10 +32,16 @@ class HyveLegacyAdapter:
         return legacy.state_from_settings(settings)
 
     def play(self, state, event_type: str, data: dict[str, Any]):
+        if event_type == HINT:
+            from hyvekit.rules.hyve.advice import check_run_hint
+            check_run_hint(state, data)
+            return state
         from hyvekit.rules.hyve.table_record import play_legacy_event
         return play_legacy_event(state, event_type, data)
 
     def describe(self, event_type: str, data: dict[str, Any]) -> str:
+        if event_type == HINT and isinstance(data, dict):
+            return _hint_words(data)
         if event_type == "step":
             return f"step: {data.get('do')}"
         from hyvekit.rules.hyve import legacy
@@ -55,7 +70,7 @@ class HyveScenarioAdapter:
     def play(self, state, event_type: str, data: dict[str, Any]):
         from hyvekit.rules.common import InvalidInputError
         from hyvekit.rules.hyve.table_record import STEP, play_scenario_step
-        if event_type == "hint":
+        if event_type == HINT:
             from hyvekit.rules.hyve.advice import check_hint
             check_hint(state, data)
             return state
@@ -64,8 +79,8 @@ class HyveScenarioAdapter:
         return play_scenario_step(state, data)
 
     def describe(self, event_type: str, data: dict[str, Any]) -> str:
-        if event_type == "hint" and isinstance(data, dict):
-            return f"hint shown to {data.get('player')} ({data.get('decision')} decision)"
+        if event_type == HINT and isinstance(data, dict):
+            return _hint_words(data)
         return f"step: {data.get('do')}"
 
     def summary(self, state) -> dict[str, Any]:
@@ -240,13 +255,47 @@ def advisor_game():
     (:data:`~hyvekit.rules.hyve.advice.ADVISED`), the default player's ``choose`` and
     ``ranked``, the ``outcome`` of a finished scenario (honey, won)
     (:mod:`hyvekit.rules.hyve.default_player`); ``is_choice``: the decisions a review
-    weighs.  A legacy run's current scenario is advised on its table
-    (:func:`~hyvekit.rules.hyve.advice.scenario_table`)."""
+    weighs.  A legacy run's current scenario: :func:`legacy_advisor_game`."""
     from hyvekit.games.advisor import AdvisorGame
     from hyvekit.rules.hyve import default_player as DP
     from hyvekit.rules.hyve.advice import ADVISED, is_choice
     return AdvisorGame("hyve", "scenario", "HYVE", "honey", ADVISED, DP.choose, DP.ranked,
                        DP.outcome, is_choice, advisor_when, advisor_at, advisor_players)
+
+
+def legacy_advisor_game():
+    """What the advisor plays a Hyve Legacy run's current scenario with: the scenario's
+    (:func:`advisor_game`) on the run's scenario table
+    (:func:`~hyvekit.rules.hyve.advice.scenario_table`, a scenario not begun set up on the
+    packaged sheet of its mode); a review weighs one scenario of the run, by default the
+    current one, else the last played at the table (``at``: ``{"scenario", "turn"}``)."""
+    from dataclasses import replace
+    return replace(advisor_game(), table=run_table, when=run_when, at=run_at,
+                   part=run_part)
+
+
+def run_table(state):
+    """The scenario table the advisor plays in a run's ``state`` (a table as it is)."""
+    from hyvekit.rules.hyve.advice import scenario_table as advised_table
+    return advised_table(state, legacy_engine())
+
+
+def run_when(run) -> str:
+    """Where a run's current scenario is, for the advisor's review: "scenario 2, turn 3"."""
+    return f"scenario {run.scenario}, {advisor_when(run_table(run))}"
+
+
+def run_at(run) -> dict:
+    """Where a run's current scenario is, as data: ``{"scenario", "turn"}``."""
+    return {"scenario": run.scenario, **advisor_at(run_table(run))}
+
+
+def run_part(run) -> dict:
+    """The scenario of a run a review weighs unless told: the one at the table, else the
+    last played there (``{"scenario": N}``; ``{}`` before any)."""
+    if run.table is not None:
+        return {"scenario": run.scenario}
+    return {"scenario": run.played_tables[-1][0]} if run.played_tables else {}
 
 
 def advisor_when(t) -> str:

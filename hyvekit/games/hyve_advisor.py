@@ -82,8 +82,9 @@ def hint_data(hint: Any) -> dict:
 
 def review_lines(done: Any) -> list[str]:
     """The review for people, each line at most :data:`WIDTH` columns: a head line, then
-    each mistake (the greatest loss first) with the turn, the choice, the better option, the
-    honey lost with its 95 % interval and the chance to win the scenario after each."""
+    each mistake (the greatest loss first) with the turn (a run's: its scenario and turn),
+    the choice, the better option, the honey lost with its 95 % interval and the chance to
+    win the scenario after each."""
     head = (f"review: {len(done.mistakes)} of {done.weighed} decisions worse than the best "
             f"option ({done.rounds}+ rollouts an option, {done.seconds:.0f} s, seed "
             f"{done.seed})")
@@ -92,8 +93,9 @@ def review_lines(done: Any) -> list[str]:
                                   "intervals"])
     for n, (p, m) in enumerate(done.mistakes, 1):
         sure = "exact" if m.exact else f"± {m.half:.1f}"
-        out += [f"{n:>2}. turn {p.table.now.turn}, {p.kind}: −{m.loss:.1f} {sure} honey, "
-                f"win {percent(m.win_chosen)} → {percent(m.win_better)} with the better"]
+        out += textwrap.wrap(f"{n:>2}. {p.when}, {p.kind}: −{m.loss:.1f} {sure} honey, "
+                             f"win {percent(m.win_chosen)} → {percent(m.win_better)} with "
+                             "the better", WIDTH, subsequent_indent="    ")
         out += textwrap.wrap(f"chose {m.chosen!r}, better {m.better!r} ({m.rollouts} "
                              "rollouts each)", WIDTH, initial_indent="    ",
                              subsequent_indent="      ")
@@ -101,10 +103,11 @@ def review_lines(done: Any) -> list[str]:
 
 
 def review_data(done: Any) -> dict:
-    """``hyve review --json``: the review as data."""
+    """``hyve review --json``: the review as data (each mistake's ``turn``; a run's
+    ``scenario`` too)."""
     return {"seed": done.seed, "rollouts": done.rounds, "weighed": done.weighed,
             "seconds": round(done.seconds, 3),
-            "mistakes": [{"seq": p.seq, "turn": p.table.now.turn, "decision": p.kind,
+            "mistakes": [{"seq": p.seq, **p.at, "decision": p.kind,
                           "chosen": m.chosen, "better": m.better, "loss": m.loss,
                           "loss_half": m.half, "win_chosen": m.win_chosen,
                           "win_better": m.win_better, "rollouts": m.rollouts,

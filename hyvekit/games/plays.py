@@ -44,7 +44,7 @@ from hyvekit.rules.plays import (  # noqa: F401  (the door from cli/)
     tally,
     total,
 )
-from hyvekit.store.campaigns import hinted_players
+from hyvekit.store.campaigns import HINT, hinted_players
 
 #: a solo player's name where the record names nobody (HYVE)
 SOLO = "me"
@@ -140,7 +140,8 @@ def finished_link(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
 def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None,
              state: Any, me: str = SOLO, times: Sequence[str] | None = None,
              hints: Sequence[str] | None = None) -> tuple[Play, ...]:
-    """The plays of a record (its ``header``, its active ``events`` in order) whose state is
+    """The plays of a record (its ``header``, its active ``events`` in order: a Hyve Legacy
+    run's undone ones among them, :func:`play_events`) whose state is
     ``state``; ``me``: the name of a HYVE record's player.  With ``times`` (each active
     event's ``at``) the events are needed only by the records :func:`reads_events` names
     (None for the others).  ``hints``: the players shown a hint (``Record.hinted``, undone
@@ -169,6 +170,15 @@ def plays_of(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | No
     if game == "beez":
         return _beez(state, times, base, assisted)
     return ()
+
+
+def play_events(record: Any) -> tuple[Mapping[str, Any], ...]:
+    """The events a record's plays are read from (:func:`plays_of`): the active ones; a Hyve
+    Legacy run's undone ones too (its hints undone with their steps were shown all the
+    same)."""
+    if (record.header.get("game"), record.header.get("kind")) == ("hyve", "legacy"):
+        return tuple(record.events)
+    return record.active
 
 
 def reads_events(header: Mapping[str, Any]) -> bool:
@@ -230,10 +240,18 @@ def _hyve_scenario(t: Any, times: Sequence[str], base: dict[str, Any], me: str,
 
 def _legacy(run: Any, events: Sequence[Mapping[str, Any]], base: dict[str, Any], me: str
             ) -> tuple[Play, ...]:
+    """The plays of a Hyve Legacy run, one a scenario whose result is in the ledger, read
+    from its ``events`` (undone ones among them count only as hints: a scenario during which
+    the advisor's hint was shown, undone with its step or not, is an assisted play)."""
     from hyvekit.rules.hyve.legacy_run import scenario_mode
     spans: list[list[str]] = []
+    hinted: set[int] = set()
     current: list[str] | None = None
     for e in events:                      # a scenario's events: its start to the next shop
+        if e.get("type") == HINT and current is not None:
+            hinted.add(len(spans) - 1)
+        if e.get("status", "active") != "active":
+            continue
         if e.get("type") == "start":
             current = []
             spans.append(current)
@@ -254,7 +272,8 @@ def _legacy(run: Any, events: Sequence[Mapping[str, Any]], base: dict[str, Any],
                         comment=f"Hyve Legacy scenario {r.number}, {mode}"
                         + (", easy mode" if run.easy else "")
                         + f": {'won' if r.won else 'lost'}, {honey} honey",
-                        facts=facts, **base, **_span(spans[i] if i < len(spans) else [])))
+                        facts=facts, assisted=(me,) if i in hinted else (), **base,
+                        **_span(spans[i] if i < len(spans) else [])))
     return tuple(out)
 
 
@@ -320,7 +339,7 @@ def record_plays(store: Any, record_id: str, me: str = SOLO) -> tuple[Play, ...]
 def _read_plays(store: Any, record_id: str, me: str) -> tuple[str, tuple[Play, ...]]:
     """:func:`record_plays` with the digest of the record they were read from."""
     record, state = store.state(record_id)
-    events = record.active if reads_events(record.header) else None
+    events = play_events(record) if reads_events(record.header) else None
     return record.digest, plays_of(record.header, events, state, me, record.active_times,
                                    record.hinted)
 

@@ -31,6 +31,7 @@ from hyvekit.rules.common import counted
 Describe = Callable[[str, dict[str, Any]], str]
 
 NOTE = "note"                   # the store's free-text event type (changes no state)
+HINT = "hint"                   # the advisor's hint shown (docs/advisor.md; changes no state)
 MAX_CHART_PLAYERS = 20          # bars in the wins-per-player chart (the table lists everyone)
 MAX_CHART_LABEL = 22            # characters of a player name under a bar
 
@@ -302,7 +303,7 @@ def legacy_history(header: dict[str, Any], events: Sequence[dict[str, Any]],
         if kind != STEP:
             run = None
             rows += history_rows([e], describe)
-            if active and kind != NOTE:
+            if active and kind not in (NOTE, HINT):
                 state = logged_event(state, kind, data)[0]
             continue
         if run is None or run["reverted"] == active:

@@ -448,8 +448,8 @@ def make_app(folder: Path, ids: Sequence[str], *, sheets: Any = None, players: b
 
 def _bgstats(record: Any, state: Any) -> dict[str, str] | None:
     """The finished play's BG Stats link and its QR code (an SVG data URI), or None."""
-    from hyvekit.games.plays import finished_link
-    found = finished_link(record.header, record.active, state)
+    from hyvekit.games.plays import finished_link, play_events
+    found = finished_link(record.header, play_events(record), state)
     if found is None:
         return None
     import segno
@@ -740,7 +740,7 @@ HINT_SECONDS = 3.0
 
 def _advised(s: Served) -> bool:
     """Whether the advisor knows the served game (:data:`~hyvekit.games.advisor.ADVISED`: a
-    Bee Lives campaign, a Beez game, a HYVE scenario)."""
+    Bee Lives campaign, a Beez game, a HYVE scenario or legacy run)."""
     from hyvekit.games.advisor import ADVISED
     return (s.header.get("game"), s.header.get("kind")) in ADVISED
 

@@ -194,14 +194,3 @@ def test_next_with_hint_adds_it_and_marks_the_record(late):
     assert words.returncode == 0 and "hint for player (assign)" in words.stdout
     assert "due:" in words.stdout
 
-
-def test_next_with_hint_on_a_legacy_run_is_refused_with_what_to_do(hk):
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parent))
-    from test_hyve_legacy_play_cli import setup_run
-    setup_run(hk)
-    got = hk("hyve", "next", "run", "--hint", "--seconds", "0.1")
-    assert got.returncode == 2 and "Traceback" not in got.stderr
-    assert "--hint" in got.stderr and "hyvekit hyve hint run" in got.stderr
-    assert "hint" not in [e["type"] for e in _all_events(hk, "run")]

@@ -5,6 +5,7 @@ and three rollouts an option; another kind of record is refused with exit code 2
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -87,3 +88,17 @@ def test_a_hyve_scenario_report_with_the_review_has_its_page(hk):
     text = " ".join(pdf_text(hk.root / "hyve.pdf").split())
     assert "advisor's review" in text.lower()
     assert "review of every player: " in text and " of 5 decisions worse than" in text
+
+
+def test_a_legacy_run_report_with_the_review_has_its_last_scenario_page(hk):
+    """A Hyve Legacy run: the review's page is its last scenario played at the table's, each
+    mistake at its scenario and turn."""
+    sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))
+    from test_hyve_run_hint_cli import lost_run
+    lost_run(hk)                          # scenario 1 lost in its third turn: 9 decisions
+    got = hk("print", "report", "run", "--review", "--out", "run.pdf")
+    assert got.returncode == 0, got.stderr
+    text = " ".join(pdf_text(hk.root / "run.pdf").split())
+    assert "advisor's review" in text.lower() and " of 9 decisions worse than" in text
+    mistakes = re.findall(r" \d+\. (scenario \d+, turn \d+), player's ", text)
+    assert mistakes and all(m.startswith("scenario 1, turn ") for m in mistakes)

@@ -160,9 +160,20 @@ def test_the_player_deciding_a_beez_flight_gets_a_hint_and_the_record_marks_it(h
     assert _events(hk.campaigns, cid)[-1] == "hint"
 
 
-@pytest.mark.parametrize("game", ["beez", "hyve"])
+def _run(hk) -> str:
+    """A Hyve Legacy run whose first scenario is started (its first roll due)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))
+    from test_hyve_legacy_play_cli import setup_run
+    setup_run(hk)
+    return "run"
+
+
+@pytest.mark.parametrize("game", ["beez", "hyve", "legacy"])
 def test_a_beez_or_hyve_table_with_hints_off_refuses_them(hk, game):
-    cid = _beez(hk, 26) if game == "beez" else _hyve(hk)
+    cid = {"beez": lambda: _beez(hk, 26), "hyve": lambda: _hyve(hk),
+           "legacy": lambda: _run(hk)}[game]()
     with serving(hk.campaigns, [cid], hints=False) as (base, app):
         k = tokens(app, cid)
         assert 'data-hints="off"' in request(f"{base}/t/{cid}?k={k['host']}")[1]
@@ -259,3 +270,25 @@ def test_a_finished_hyve_scenario_is_reviewed_on_its_page(hk):
         mistakes = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
         assert all(", player's " in m and " honey" in m and "turn " in m for m in mistakes)
         assert mistakes or "no choice scored less" in lines[2]
+
+
+def test_a_legacy_run_gets_a_hint_at_the_table_and_the_run_marks_it(hk):
+    """A Hyve Legacy run served: the hint for its current scenario's decision, marked in
+    the run's record."""
+    _run(hk)
+    from test_hyve_run_hint_cli import late_assign, play_run
+    play_run(hk, late_assign)                # an assignment of turn 11: short rollouts
+    with serving(hk.campaigns, ["run"]) as (base, app):
+        k = tokens(app, "run")
+        state = request(f"{base}/t/run/state?k={k['watch']}")[1]
+        page = request(f"{base}/t/run?k={k['host']}")[1]
+        assert 'data-hints="on"' in page and 'id="hint"' in page
+        status, answer = _asked(f"{base}/t/run/hint", k["host"], base)
+        assert status == 200, answer
+        hint = answer["hint"]
+        assert hint["decision"] == state["decision"] == "assign" and hint["unit"] == "honey"
+        assert hint["estimates"] and {e["option"] for e in hint["estimates"]} <= set(
+            state["legal"])
+    events = campaign_store(hk.campaigns).load("run").active
+    assert events[-1]["type"] == "hint"
+    assert events[-1]["data"] == {"player": "player", "decision": "assign"}

@@ -19,7 +19,7 @@ from hyvekit.rules.hyve.actions import WILD, Repurpose
 from hyvekit.rules.hyve.engine import HyveScenarioEngine
 from hyvekit.rules.hyve.notation import face_text
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
-from hyvekit.rules.hyve.table_turn import R_TABLE, Table
+from hyvekit.rules.hyve.table_turn import PLAYER, R_TABLE, Table
 from hyvekit.rules.table import DICE, Decision
 
 #: the most dice whose outcomes a decision lists (6 ** 2 = 36 orders, 21 different rolls)
@@ -92,6 +92,16 @@ def scenario_table(state: Any, engine: Any | None = None) -> Table:
     return state if isinstance(state, Table) else engine.table(state)
 
 
+def check_hint_data(data: Any) -> None:
+    """A ``hint`` event's data is ``{"player": NAME, "decision": KIND}``, each a text.
+
+    :raises InvalidInputError: it is not.
+    """
+    if not isinstance(data, dict) or set(data) != {"player", "decision"} or not all(
+            isinstance(v, str) for v in data.values()):
+        raise InvalidInputError("hint event", data, '{"player": NAME, "decision": KIND}')
+
+
 def check_hint(t: Table, data: Any) -> None:
     """A scenario record's ``hint`` event ``{"player": NAME, "decision": KIND}``, the
     advisor's hint shown for the decision due (docs/advisor.md, "Honest records"), checked
@@ -100,9 +110,7 @@ def check_hint(t: Table, data: Any) -> None:
     :raises InvalidInputError: not ``{"player", "decision"}``, each a text.
     :raises IllegalActionError: not the decision due (its player or its kind).
     """
-    if not isinstance(data, dict) or set(data) != {"player", "decision"} or not all(
-            isinstance(v, str) for v in data.values()):
-        raise InvalidInputError("hint event", data, '{"player": NAME, "decision": KIND}')
+    check_hint_data(data)
     d = ADVISED.pending(t)
     if d.over or (d.actor, d.kind) != (data["player"], data["decision"]):
         due = "nothing (the scenario is over)" if d.over else f"{d.actor}'s {d.kind} decision"
@@ -111,5 +119,31 @@ def check_hint(t: Table, data: Any) -> None:
                                  given=f"{data['player']}'s {data['decision']} decision")
 
 
+def check_run_hint(run: Any, data: Any) -> None:
+    """A Hyve Legacy run's ``hint`` event (:func:`check_hint`'s data), the advisor's hint
+    shown for the decision due in the run's current scenario: checked as :func:`check_hint`
+    against the scenario at the table.  Before the scenario's first step its table is not in
+    the record yet (its sheet comes with that step): the hint's data and its player are
+    checked.  It changes nothing.
+
+    :raises InvalidInputError: not ``{"player", "decision"}``, each a text.
+    :raises IllegalActionError: not the decision due; no scenario is being played (the run
+        is shopping, or over).
+    """
+    if run.table is not None:
+        check_hint(run.table, data)
+        return
+    check_hint_data(data)
+    given = f"{data['player']}'s {data['decision']} decision"
+    if run.phase != "playing":
+        raise IllegalActionError(R_TABLE, "a hint is marked for the decision due in the "
+                                 "run's current scenario: no scenario is being played",
+                                 expected="a scenario being played", given=given)
+    if data["player"] != PLAYER:
+        raise IllegalActionError(R_TABLE, f"a hint is marked for the decision due: "
+                                 f"{PLAYER}'s", expected=PLAYER, given=given)
+
+
 __all__ = ["ADVISED", "AdvisedScenarioEngine", "FACES", "MOST_DICE", "REVIEWED_KINDS",
-           "check_hint", "dice_due", "die_outcomes", "is_choice", "scenario_table"]
+           "check_hint", "check_hint_data", "check_run_hint", "dice_due", "die_outcomes",
+           "is_choice", "scenario_table"]

@@ -249,13 +249,15 @@ def scenario_table(state: L.LegacyState, number: int | None = None) -> Table:
 
     :raises InvalidInputError: no such scenario was played at the table.
     """
-    if number is None and state.table is not None:
+    if state.table is not None and number in (None, state.scenario):
         return state.table
     played_here = dict(state.played_tables)
     if number is None and played_here:
         return state.played_tables[-1][1]
     if number in played_here:
         return played_here[number]
+    at_table = [n for n, _ in state.played_tables] + (
+        [state.scenario] if state.table is not None else [])
     raise InvalidInputError("--number", number or "missing",
                             "a scenario played at the table: "
-                            + (", ".join(str(n) for n, _ in state.played_tables) or "none yet"))
+                            + (", ".join(map(str, at_table)) or "none yet"))
