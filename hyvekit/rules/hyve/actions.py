@@ -164,7 +164,7 @@ class QueensAttendants:
 class Courier:
     """Courier (legacy run): a bee matching the colour of unused core resources claims them
     all; a wild Bee fills the next honey-track square.  ``nectar``: hexes of the claimed
-    nectar."""
+    nectar (fewer when the last one placed ends the scenario: ruling H92)."""
 
     bee: Bee
     nectar: tuple[Hex, ...] = ()
@@ -209,8 +209,8 @@ class Placement:
 
 @dataclass(frozen=True)
 class GatherNectar:
-    """3. Gather Nectar: every unassigned bee placed as nectar, in order.  Feed Bees and
-    Migration follow (no choices)."""
+    """3. Gather Nectar: every unassigned bee placed as nectar, in order (fewer when the last
+    one placed ends the scenario: ruling H92).  Feed Bees and Migration follow (no choices)."""
 
     placements: tuple[Placement, ...]
     excise: tuple[Hex | None, ...] = ()

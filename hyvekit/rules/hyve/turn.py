@@ -555,11 +555,8 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
         nectar += (HOLE,) * (counts["nectar"] - len(nectar))
     elif s.sheet.builder_shapes and len(nectar) < counts["nectar"]:
         short = counts["nectar"] - len(nectar)    # checked once they are placed: ruling H82
-    elif len(nectar) != counts["nectar"]:
-        raise IllegalActionError(R_COURIER, f"every {colour} resource is claimed at once: "
-                                 f"{counts['nectar']} {colour} nectar to place, "
-                                 f"{counted(len(a.nectar), 'hex', 'hexes')} given",
-                                 expected=counts["nectar"], given=len(a.nectar))
+    elif len(nectar) > counts["nectar"]:
+        raise _courier_miscount(colour, counts["nectar"], nectar)
     resources = tuple(replace(r, used=True) if r.colour == colour else r for r in s.resources)
     s = replace(s, pool=pool, resources=resources)
     s = with_event(s, f"Courier ({a.bee}): claims {counts['population']} population, "
@@ -568,7 +565,26 @@ def _courier(s: ScenarioState, a: Courier) -> ScenarioState:
     s = move_hp_die(s, gain=counts["hp"], why="Courier")
     nectar_space = Space(NECTAR, variety=str(a.bee.face))
     s, _ = place_features(s, [(h, nectar_space) for h in nectar], R_COURIER, a.excise)
+    if len(nectar) < counts["nectar"] and not short and s.status == "playing":
+        raise _courier_miscount(colour, counts["nectar"], nectar)  # fewer: ruling H92
     return _no_room_left(s, short, R_COURIER, "Courier nectar")
+
+
+def _courier_miscount(colour: str, want: int, nectar) -> IllegalActionError:
+    """The refusal of a Courier whose ``nectar`` hexes are not its ``want`` nectar."""
+    return IllegalActionError(R_COURIER, f"every {colour} resource is claimed at once: "
+                              f"{want} {colour} nectar to place, "
+                              f"{counted(len(nectar), 'hex', 'hexes')} given",
+                              expected=want, given=len(nectar))
+
+
+def _not_every_bee(pool, faces) -> IllegalActionError:
+    """The refusal of a Gather Nectar whose nectar (from the bees ``faces``) is not one for
+    each unassigned bee (``pool``)."""
+    return IllegalActionError(R_NECTAR, f"every unassigned bee gathers nectar: the unassigned "
+                              f"bees are {faces_text(pool)}, the nectar given comes from "
+                              f"{faces_text(faces)}", expected=faces_text(pool),
+                              given=faces_text(faces))
 
 
 def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
@@ -576,12 +592,11 @@ def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
     faces = sorted(p.bee.face for p in a.placements)
     short = Counter(s.pool)
     short.subtract(faces)
-    no_room = sorted(short.elements()) if min(short.values(), default=0) >= 0 else None
-    if faces != sorted(s.pool) and not (s.sheet.builder_shapes and no_room):
-        raise IllegalActionError(R_NECTAR, f"every unassigned bee gathers nectar: the "
-                                 f"unassigned bees are {faces_text(s.pool)}, the nectar given "
-                                 f"comes from {faces_text(faces)}", expected=faces_text(s.pool),
-                                 given=faces_text(faces))
+    # the bees given no hex: allowed only when the nectar before them ends the scenario
+    # (ruling H92) or, in Bee Builder, leaves no built hex free (ruling H82)
+    unplaced = sorted(short.elements()) if min(short.values(), default=0) >= 0 else None
+    if unplaced is None:
+        raise _not_every_bee(s.pool, faces)
     features = []
     for p in a.placements:
         value = wild_value(p.bee, R_NECTAR, "Gather Nectar (its nectar's colour)")
@@ -592,14 +607,17 @@ def _gather(s: ScenarioState, a: GatherNectar) -> ScenarioState:
     if a.placements and all(p.cell is not HOLE for p in a.placements):  # said once chosen
         s = with_event(s, "Gather Nectar: " + ", ".join(
             f"{p.bee.stands_for}@{spot_name(p.cell)}" for p in a.placements))
+    pool = s.pool
     s, _ = place_features(s, features, R_NECTAR, a.excise)
-    if s.sheet.builder_shapes and no_room and s.status == "playing":
+    if unplaced and s.status == "playing":
+        if not s.sheet.builder_shapes:
+            raise _not_every_bee(pool, faces)
         if builder_room(s):
             raise IllegalActionError(R_NECTAR, f"every unassigned bee gathers nectar: "
-                                     f"{faces_text(no_room)} placed no nectar though a built hex "
-                                     "is free", expected=faces_text(s.pool),
+                                     f"{faces_text(unplaced)} placed no nectar though a built "
+                                     "hex is free", expected=faces_text(pool),
                                      given=faces_text(faces))
-        s = with_event(s, f"Gather Nectar: no built space left for {faces_text(no_room)}: "
+        s = with_event(s, f"Gather Nectar: no built space left for {faces_text(unplaced)}: "
                           "their nectar is lost (ruling H82)")
     s = replace(s, pool=())
     if s.status != "playing":

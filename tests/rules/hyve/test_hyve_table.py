@@ -634,6 +634,22 @@ def test_larva_fewer_than_the_chamber_gives_are_refused_while_the_scenario_goes_
     assert "Overwork Queen places 5 larva, 2 hexes given" in str(exc.value)
 
 
+def test_nectar_that_fills_the_sixth_hyve_wins_at_the_table_and_its_record_replays_ruling_h92():
+    """How to Win: "Complete all 6 hyves" ends the scenario at once: Gather Nectar into a
+    hyve 6 with two hexes free and six bees asks for two nectar, wins, and the turn record
+    the table keeps (two nectar for six bees) replays to the same sheet."""
+    t = T.push(_sixth_hyve_short_of_room(), "dice 1 1 2 3 4 5")
+    t = T.push(t, "gather")
+    for _ in range(2):
+        d = T.pending(t)
+        assert d.kind == "nectar" and d.legal
+        t = T.push(t, d.legal[0])
+    assert t.now.status == "won" and t.now.end == ("all hyves",) and T.pending(t).over
+    assert len(t.turns[-1].nectar.placements) == 2
+    final, _ = replay(Record(t.start, t.turns, (Claim(),) * len(t.turns)))
+    assert summary(final) == summary(t.now)
+
+
 def _wasp_war_marshal_filled(but=()):
     """A Wasp War sheet whose Marshal formations are all filled with 1s, except the hexes
     named in ``but`` (``"D1.1"``...)."""

@@ -301,3 +301,37 @@ def test_the_step_that_ends_a_scenario_at_the_table_logs_what_legacy_play_logs()
     assert replace(s, played_tables=()) == apply_play(state, play, cross_out=2)
     after, actions = logged_event(s, "shop", {"purchases": [{"item": "bread", "bee_type": 3}]})
     assert actions == (L.Shop((L.BuyBread(3),)),) and after == L.play(s, actions[0])
+
+
+def _default_player_plays(engine, run: L.LegacyState, rng) -> tuple[L.LegacyState, list[str]]:
+    """The run after the HYVE default player played its current scenario at the table to
+    its end (dice rolled with ``rng``, the steps the tool makes itself made as ``hyve do``
+    makes them), and the steps kept."""
+    from hyvekit.rules.hyve.default_player import choose
+    from hyvekit.rules.table import play_steps
+    steps = []
+    while not (d := engine.pending(run)).over:
+        run = play_steps(engine, run, [choose(engine.table(run), d, rng)], rng)[-1]
+        steps.append(engine.last_step(run))
+    return run, steps
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_legacy_runs_second_scenario_is_played_to_its_end_by_the_default_player(seed):
+    """Scenario 1 and then scenario 2 of a new run, played at the table by the default
+    player, each end with their result in the ledger; scenario 2 ended winning with all six
+    hyves (the nectar that filled hyve 6 left bees without a hex: ruling H92), and the steps
+    kept replay to the same run."""
+    import random
+    from hyvekit.data.hyve import sheet_definition
+    from hyvekit.rules.hyve.engine import HyveLegacyEngine
+    engine, rng = HyveLegacyEngine(sheet_definition), random.Random(seed)
+    run = L.play(L.new_legacy(legacy_sheets()["legacy-1"], COLOURS), L.StartScenario())
+    run, _ = _default_player_plays(engine, run, rng)
+    assert [r.number for r in run.results] == [1] and run.phase == "shopping"
+    start = L.play(run, L.StartScenario())
+    end, steps = _default_player_plays(engine, start, rng)
+    assert [r.number for r in end.results] == [1, 2]
+    assert end.played_tables[-1][1].now.end == ("all hyves",), \
+        "the default player now ends this seed's scenario 2 otherwise: pick a seed that wins it"
+    assert engine.replay(start, steps) == end

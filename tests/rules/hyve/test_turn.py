@@ -11,7 +11,8 @@ import pytest
 from hyvekit.rules.common import IllegalActionError, InvalidInputError
 from hyvekit.rules.hyve.larva import Line
 from hyvekit.rules.hyve.legacy import Resource
-from hyvekit.rules.hyve.scoring import LARVA, parse_cell, parse_hyve
+from hyvekit.rules.hyve.scoring import (HEXES, LARVA, NECTAR, HyveGrid, Space, cell_name,
+                                        parse_cell, parse_hyve)
 from hyvekit.data.hyve import sheet_definition
 from hyvekit.rules.hyve.turn import (Bakery, Courier, GatherNectar, Placement, QueensAttendants,
                                      Refresh, Repurpose, SeasonalEffect, TendEggs, TendLarva,
@@ -396,6 +397,62 @@ def test_every_unassigned_bee_gathers_nectar():
     assert rule_of(exc) == "Hyve: Gather Nectar"
     s = gather(s, "1@C3", "2@C2", "3@C1", "4@C4", "5@C5", "W2@A1")
     assert s.hyves[0][parse_cell("A1")].variety == "2" and s.phase == "season"
+
+
+def _hyves_full_but(s, empty, active=5):
+    """``s`` with hyves 1 to ``active`` complete (1-type nectar) and hyve ``active + 1``
+    active, all 1-type nectar but the hexes ``empty``."""
+    full = HyveGrid.from_mapping({h: Space(NECTAR, variety="1") for h in HEXES})
+    last = HyveGrid.from_mapping({h: Space(NECTAR, variety="1") for h in HEXES
+                                  if cell_name(h) not in empty})
+    return replace(s, hyves=(full,) * active + (last,) + s.hyves[active + 1:], active=active,
+                   scores=(1,) * active)
+
+
+def test_nectar_that_fills_the_sixth_hyve_wins_and_the_bees_left_gather_none_ruling_h92():
+    """How to Win: "Complete all 6 hyves" ends the scenario at once: a Gather Nectar whose
+    nectar fills hyve 6 while bees are left is recorded with the nectar placed (fewer than
+    the bees); the bees left place no nectar and are not fed."""
+    s = _hyves_full_but(rolled([1, 2, 3, 4, 6, 6]), ("D1", "E3"))
+    won = gather(s, "3@D1", "W4@E3")
+    assert won.status == "won" and won.end == ("all hyves",) and won.population == 6
+    assert not won.hyves[5].empty and won.pool == ()
+    assert gather(s, "3@D1", "W4@E3", "1@A1", "2@A2", "4@A3", "W1@B1").end == ("all hyves",)
+
+
+def test_fewer_nectar_than_bees_are_refused_while_the_scenario_goes_on():
+    """Fewer nectar than unassigned bees only when the last one ends the scenario: with
+    room left in hyve 6 (or a bee given that is not unassigned) the rule refuses it."""
+    s = _hyves_full_but(rolled([1, 2, 3, 4, 6, 6]), ("D1", "E3", "E2"))
+    with pytest.raises(IllegalActionError) as exc:
+        gather(s, "3@D1", "W4@E3")
+    assert rule_of(exc) == "Hyve: Gather Nectar" and exc.value.given == "3, W"
+    with pytest.raises(IllegalActionError) as exc:
+        gather(s, "5@D1")
+    assert rule_of(exc) == "Hyve: Gather Nectar" and exc.value.given == "5"
+
+
+def test_nectar_completing_a_hyve_whose_score_enters_thriving_wins_there_ruling_h92():
+    """A hyve completed during Gather Nectar scores at once; the HP that carries the die
+    into Thriving wins before the rest of the bees gather (ruling H90)."""
+    s = _hyves_full_but(rolled([1, 1, 1, 2, 3, 6]), ("E3",), active=0)
+    s = replace(s, position=STANDARD.hp_track.top - 1, die=5)
+    won = gather(s, "1@E3")
+    assert won.status == "won" and won.end == ("thriving",) and not won.hyves[0].empty
+    assert len(won.hyves[1].empty) == len(HEXES)              # hyve 2 took no nectar
+
+
+def test_courier_nectar_that_fills_the_sixth_hyve_wins_with_fewer_hexes_ruling_h92():
+    """A Courier's nectar is placed like any feature: the one that fills hyve 6 wins, the
+    rest need no hex; fewer hexes are refused while room is left."""
+    s = _hyves_full_but(_legacy([2, 1, 1, 1, 1, 1]), ("D1",))
+    won = play(s, Courier(bee(2), cells("D1")))
+    assert won.status == "won" and won.end == ("all hyves",)
+    assert all(r.used for r in won.resources if r.colour == "blue")
+    roomy = _hyves_full_but(_legacy([2, 1, 1, 1, 1, 1]), ("D1", "E3", "E2"))
+    with pytest.raises(IllegalActionError) as exc:
+        play(roomy, Courier(bee(2), cells("D1")))
+    assert "2 blue nectar to place, 1 hex given" in str(exc.value)
 
 
 def test_nectar_goes_on_an_empty_hex():
