@@ -650,6 +650,39 @@ def test_nectar_that_fills_the_sixth_hyve_wins_at_the_table_and_its_record_repla
     assert summary(final) == summary(t.now)
 
 
+@pytest.mark.parametrize("mode, seed", [("standard", 4), ("wasp-war", 16)])
+def test_a_scenario_won_mid_gather_at_the_table_exports_a_turn_record_that_replays(mode, seed):
+    """A scenario outside a run played by the default player and won during Gather Nectar
+    with bees left (all six hyves; Thriving in Wasp War), written as its turn record (``hyve
+    export-turns``): ``hyve check`` replays it to the same end (ruling H92)."""
+    import tomllib
+    from hyvekit.rules.hyve.default_player import choose
+    rng = random.Random(seed)
+    t = _table(mode)
+    while not (d := T.pending(t)).over:
+        t = T.push(t, choose(t, d, rng), rng)
+    last = t.turns[-1]
+    assert t.now.status == "won" and len(last.nectar.placements) < len(
+        _pool_at_gather(t)), "the default player no longer wins this seed mid-gather: pick one"
+    raw = tomllib.loads(dump_record(t.start, t.turns))
+    final, _ = replay(parse_record(raw, {t.start.sheet.id: t.start.sheet}))
+    assert summary(final) == summary(t.now)
+
+
+def _pool_at_gather(t):
+    """The unassigned bees of the table's last turn as Gather Nectar began."""
+    from hyvekit.rules.hyve.turn import play
+    state = t.start
+    for turn in t.turns[:-1]:
+        state = play_turn(state, turn)
+    last = t.turns[-1]
+    for action in last.actions():
+        if action is last.nectar:
+            return state.pool
+        state = play(state, action)
+    raise AssertionError("the last turn has no Gather Nectar")
+
+
 def _wasp_war_marshal_filled(but=()):
     """A Wasp War sheet whose Marshal formations are all filled with 1s, except the hexes
     named in ``but`` (``"D1.1"``...)."""
