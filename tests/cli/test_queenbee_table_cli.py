@@ -39,7 +39,8 @@ def test_example_4_plus_3_plus_3_is_10_through_do(hk):
     r = hk("queenbee", "do", "friday", "b4,b3,y3", "keep", "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
-    assert "the attacker rolls b4,b3,y3: total 10" in data["happened"]
+    assert "the attacker (Ann) rolls b4,b3,y3: total 10" in data["happened"]
+    assert "the attacker (Ann) keeps its dice" in data["happened"]
     assert data["table"]["battle"]["totals"] == "10 against 0" and data["actor"] == "Bo"
 
 

@@ -138,7 +138,7 @@ def push(t: M.Table, d: Decision, body: str, rng: random.Random | None = None
     if word == "pass":
         return _passed(t), body
     if word == "keep":
-        return replace(t, fight=_resume(t.fight), said=(f"the {F.SIDES[f.side]} keeps its dice",)
+        return replace(t, fight=_resume(t.fight), said=(f"{_who(t, f)} keeps its dice",)
                        ), body
     if word == "reroll":
         again = [(x.colour, x.pips) for x in parse_dice(rest[0])]
@@ -149,7 +149,7 @@ def push(t: M.Table, d: Decision, body: str, rng: random.Random | None = None
         dice[f.side] = tuple(left)
         f2 = replace(f, stage="again", dice=(dice[0], dice[1]), rerolls=f.rerolls - 1,
                      again=tuple(c for c, _ in again), rerollable=None)
-        return replace(t, fight=f2, said=(f"the {F.SIDES[f.side]} re-rolls {rest[0]}",)), body
+        return replace(t, fight=f2, said=(f"{_who(t, f)} re-rolls {rest[0]}",)), body
     if word == "accept":
         return F.rewards(t, f.side, d.actor), body
     if word == "escape":
@@ -260,8 +260,13 @@ def _rolled(t: M.Table, body: str, rng: random.Random | None) -> tuple[M.Table, 
     else:
         f2 = _resume(f2)
     shown = F.dice_text(F.sorted_dice(faces))
-    return replace(t, fight=f2, said=(f"the {F.SIDES[f.side]} rolls {shown or 'no dice'}: "
+    return replace(t, fight=f2, said=(f"{_who(t, f)} rolls {shown or 'no dice'}: "
                                       f"total {f2.total(f.side)}",)), shown or "roll"
+
+
+def _who(t: M.Table, f: F.Fight) -> str:
+    """The side whose dice or decision it is, with its player: ``the attacker (Ann)``."""
+    return f"the {F.SIDES[f.side]} ({t.name(f.seats[f.side])})"
 
 
 def _one_die_card(f: F.Fight) -> bool:
