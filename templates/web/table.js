@@ -494,7 +494,7 @@
     return hyve;
   }
 
-  VIEWS.hyve = function (v) {
+  VIEWS.hyve = function (v, data) {
     const colour = (face) => hyveColour(v, face);
     const die = (face, dim) => {
       const d = el("span", face === 6 ? "W" : String(face), "die" + (dim ? " dim" : ""));
@@ -531,6 +531,10 @@
         out.push(el("h3", key.replaceAll("_", " ")));
         out.push(renderValue(v[key]));
       }
+    }
+    // a finished scenario: the advisor's review (docs/advisor.md, "Faces for HYVE")
+    if (v.status && v.status !== "playing" && data && data.decision == null && !tv) {
+      out.push(reviewButton());
     }
     return out;
   };

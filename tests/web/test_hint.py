@@ -272,6 +272,33 @@ def test_a_finished_hyve_scenario_is_reviewed_on_its_page(hk):
         assert mistakes or "no choice scored less" in lines[2]
 
 
+def test_the_review_button_on_a_finished_hyve_scenario_in_a_real_browser(hk, browser,
+                                                                         tmp_path):
+    """The finished scenario's page offers the review (as a finished Bee Lives or Beez
+    game's does) and shows its lines; the TV view does not offer it."""
+    import sys
+    from pathlib import Path
+
+    from .conftest import PHONE, until
+    sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))
+    from test_hyve_hint_cli import _random_scenario
+    cid = _random_scenario(hk, "Careless", 6)      # random play, lost in its second turn
+    with serving(hk.campaigns, [cid], review_rounds=2) as (base, app):
+        k = tokens(app, cid)
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{base}/t/{cid}?k={k['watch']}")
+        until(page, "document.getElementById('review') !== null")
+        page.click("#review")
+        until(page, "document.querySelector('.review-lines').textContent.length > 0", 60_000)
+        text = page.evaluate("document.querySelector('.review-lines').textContent")
+        assert text.startswith("review of every player: ")
+        page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
+        tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+        tv.goto(f"{base}/t/{cid}/tv?k={k['watch']}")
+        tv.wait_for_selector("#live.on", timeout=10_000)
+        assert tv.locator("#review").count() == 0
+
+
 def test_a_legacy_run_gets_a_hint_at_the_table_and_the_run_marks_it(hk):
     """A Hyve Legacy run served: the hint for its current scenario's decision, marked in
     the run's record."""
