@@ -10,16 +10,21 @@ interval is Wilson's (0 wins of N still has an upper bound).  Besides the wins, 
 progress: the turns played, the hyves completed, and the HP-track positions above Colony
 Collapse at the end.
 
-Following hints (``python benchmarks/advisor_hyve.py --hints N``; issue 41: following hints
-wins more scenarios than the default player alone, beyond the 95 % interval): scenario ``i``
-(``--mode``, default Wasp War, where the default player wins about half: on the standard
-sheet it wins nearly all; seed ``i`` for the table's dice) played by the default player alone and by a
-player that, at each assignment, seasonal effect and Queen's Reward, takes the best of the
-default player's first ``--top`` options estimated from ``--rollouts`` rollouts each (the
-chance to win, then the honey; :func:`hyvekit.rules.advisor.estimates`, the rollouts seeded
-from the scenario and the decision), the default player's choice otherwise.  The per-decision
-budget is the rollouts, not seconds: top × rollouts whole rollouts (about 0.2 CPU s each).  The difference of the win rates with its 95 % interval, scenario by
-scenario (the same dice for both until they part).
+Following hints (``python benchmarks/advisor_hyve.py --hints N [--first S]``; issue 41:
+following hints wins more scenarios than the default player alone, beyond the 95 % interval):
+scenario ``i`` (seeds S … S+N-1, ``--mode``, default Wasp War, where the default player wins
+about half: on the standard sheet it wins nearly all; seed ``i`` for the table's dice) played
+by the default player alone and by a player that, at each assignment, seasonal effect and
+Queen's Reward, takes the best of the default player's first ``--top`` options (its choice,
+then by the worth it gives them: ``default_player.ranked``) estimated from ``--rollouts``
+rollouts each (the chance to win, then the honey; :func:`hyvekit.rules.advisor.estimates`,
+the rollouts seeded from the scenario and the decision), the default player's choice
+otherwise.  The per-decision budget is the rollouts, not seconds: top × rollouts whole
+rollouts (about 0.13 CPU s each in Wasp War), so the load changes the time, not the result.
+Each scenario's row is printed as it finishes (JSON: seed, the default player won, the hint
+follower won, CPU s, the hints that departed from the default player's choice);
+``--summarise LOG`` sums up such rows: both win rates and their difference with its 95 %
+interval, scenario by scenario (the same dice for both until they part).
 """
 
 from __future__ import annotations
@@ -202,8 +207,8 @@ if __name__ == "__main__":
     args = parser.parse_args()
     if args.summarise:
         with open(args.summarise, encoding="utf-8") as f:
-            rows = list({r[0]: tuple(r) for r in (json.loads(x) for x in f if x.strip())}
-                        .values())
+            rows = list({r[0]: tuple(r) for r in (json.loads(x) for x in f
+                                                  if x.startswith("["))}.values())
     else:
         rows = None
     h = summed_hints(rows, args.top, args.rollouts, args.mode) if rows else \
