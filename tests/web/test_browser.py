@@ -411,9 +411,12 @@ def test_three_phones_play_queen_bee_to_a_forced_alliance_with_a_tv_watching(hk,
         tapped = typed = 0
         for n, (who, step) in enumerate(QUEEN_BEE_TO_ALLIANCE, 1):
             phone = phones[who]
+            # the page shows it legal, its previews in: the options laid out as they stay (a
+            # tap as the previews arrive may meet another button, or none, where it aimed)
             until(phone, "document.querySelector('#actor').classList.contains('mine') && [..."
                   f"document.querySelectorAll('#legal option')].some(o => o.value === "
-                  f"{json.dumps(step)})", timeout=10_000)        # the page shows it legal
+                  f"{json.dumps(step)}) && document.body.dataset.previewed === 'yes'",
+                  timeout=10_000)
             button = phone.locator(f'#options button[data-step="{step}"]:visible')
             if button.count() and button.is_enabled():
                 button.click()
@@ -422,7 +425,13 @@ def test_three_phones_play_queen_bee_to_a_forced_alliance_with_a_tv_watching(hk,
                 phone.fill("#step", step)
                 phone.press("#step", "Enter")
                 typed += 1
-            until(tv, f"Number(document.body.dataset.steps || 0) >= {n}", timeout=10_000)
+            try:
+                until(tv, f"Number(document.body.dataset.steps || 0) >= {n}", timeout=10_000)
+            except TimeoutError:                  # say what the phone and the record hold
+                from hyvekit.games import campaign_store
+                record = campaign_store(hk.campaigns).load("friday")
+                raise AssertionError((step, phone.locator("#error").inner_text(),
+                                      [e.get("data") for e in record.active][-3:])) from None
             assert phone.locator("#error").inner_text() == "", (step, phone.locator(
                 "#error").inner_text())
             if step == "keep" and who == "Bo":            # the card window, on the TV

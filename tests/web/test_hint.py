@@ -111,18 +111,26 @@ def test_a_finished_game_is_reviewed_on_its_page(hk, league):
 
 
 def test_the_review_button_on_a_finished_game_in_a_real_browser(hk, league, browser, tmp_path):
-    from .conftest import PHONE, played, until
+    from .conftest import played
     played(hk.campaigns, league, "beelives", "campaign", lambda d: d["decision"] is None,
            seed=3, most=3000)
     with serving(hk.campaigns, [league], review_rounds=2) as (base, app):
-        page = browser.new_page(viewport=PHONE)
-        page.goto(f"{base}/t/{league}?k={tokens(app, league)['watch']}")
-        until(page, "document.getElementById('review') !== null")
-        page.click("#review")
-        until(page, "document.querySelector('.review-lines').textContent.length > 0", 60_000)
-        text = page.evaluate("document.querySelector('.review-lines').textContent")
+        watch = tokens(app, league)["watch"]
+        text = _reviewed_in_browser(browser, f"{base}/t/{league}?k={watch}", tmp_path)
         assert text.startswith("review of every player")
-        page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
+
+
+def _reviewed_in_browser(browser, url: str, tmp_path) -> str:
+    """The review lines a phone shows once its review button on the finished game at ``url``
+    is tapped (a screenshot of the page kept in ``tmp_path``)."""
+    from .conftest import PHONE, until
+    page = browser.new_page(viewport=PHONE)
+    page.goto(url)
+    until(page, "document.getElementById('review') !== null")
+    page.click("#review")
+    until(page, "document.querySelector('.review-lines').textContent.length > 0", 60_000)
+    page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
+    return page.evaluate("document.querySelector('.review-lines').textContent")
 
 
 # --- Beez: the same button and review (docs/advisor.md, "Beez") -----------------------------
@@ -279,20 +287,13 @@ def test_the_review_button_on_a_finished_hyve_scenario_in_a_real_browser(hk, bro
     import sys
     from pathlib import Path
 
-    from .conftest import PHONE, until
     sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))
     from test_hyve_hint_cli import _random_scenario
     cid = _random_scenario(hk, "Careless", 6)      # random play, lost in its second turn
     with serving(hk.campaigns, [cid], review_rounds=2) as (base, app):
         k = tokens(app, cid)
-        page = browser.new_page(viewport=PHONE)
-        page.goto(f"{base}/t/{cid}?k={k['watch']}")
-        until(page, "document.getElementById('review') !== null")
-        page.click("#review")
-        until(page, "document.querySelector('.review-lines').textContent.length > 0", 60_000)
-        text = page.evaluate("document.querySelector('.review-lines').textContent")
+        text = _reviewed_in_browser(browser, f"{base}/t/{cid}?k={k['watch']}", tmp_path)
         assert text.startswith("review of every player: ")
-        page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
         tv = browser.new_page(viewport={"width": 1920, "height": 1080})
         tv.goto(f"{base}/t/{cid}/tv?k={k['watch']}")
         tv.wait_for_selector("#live.on", timeout=10_000)
